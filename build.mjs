@@ -1,0 +1,26 @@
+// Type-checks (tsc also emits out/ for the tests) and bundles client and server with esbuild.
+import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const watch = process.argv.includes('--watch');
+const production = process.argv.includes('--production');
+
+execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', '.'], { stdio: 'inherit' });
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: !production,
+  minify: production,
+  logLevel: 'warning',
+};
+
+await Promise.all([
+  build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] }),
+  build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' }),
+]);
+if (watch) console.log('watch mode is not supported; rerun npm run build');

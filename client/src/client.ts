@@ -1,0 +1,47 @@
+import { ExtensionContext, TextDocument, window, workspace } from 'vscode';
+import {
+  DocumentSelector,
+  LanguageClient,
+  LanguageClientOptions,
+  ServerOptions,
+  TransportKind,
+} from 'vscode-languageclient/node';
+
+/** The languages the server validates; the client starts when the first document of one of them opens. */
+export const SITEMAP_LANGUAGES: readonly string[] = ['sitemap', 'sitemap-txt'];
+const SCHEMES: readonly string[] = ['file', 'untitled'];
+
+const documentSelector: DocumentSelector = SCHEMES.flatMap((scheme) =>
+  SITEMAP_LANGUAGES.map((language) => ({ scheme, language })),
+);
+
+/** Whether `document` is one the server would be sent (matches the document selector). */
+export function isServedDocument(document: TextDocument): boolean {
+  return SITEMAP_LANGUAGES.includes(document.languageId) && SCHEMES.includes(document.uri.scheme);
+}
+
+/**
+ * Creates (does not start) the language client. Its id `sitemap` makes it read the `sitemap.trace.server` setting.
+ *
+ * No custom `errorHandler`: vscode-languageclient's default one restarts a crashed server (up to 4 restarts within
+ * 3 minutes, then it gives up and says so), which is what we want.
+ */
+export function createLanguageClient(context: ExtensionContext): LanguageClient {
+  const module = context.asAbsolutePath('dist/server.js');
+  const serverOptions: ServerOptions = {
+    run: { module, transport: TransportKind.ipc },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+  };
+
+  const fileEvents = workspace.createFileSystemWatcher('**/{robots.txt,*.xml,*.txt}');
+  const outputChannel = window.createOutputChannel('Sitemap Studio');
+  context.subscriptions.push(fileEvents, outputChannel);
+
+  const clientOptions: LanguageClientOptions = {
+    documentSelector,
+    synchronize: { configurationSection: 'sitemap', fileEvents },
+    outputChannel,
+  };
+
+  return new LanguageClient('sitemap', 'Sitemap Studio', serverOptions, clientOptions);
+}

@@ -1,0 +1,69 @@
+// Activation only: wires content detection and starts the language client lazily.
+// Activating on `xml` files must cost almost nothing: no client, no server process until a sitemap is open.
+import { ExtensionContext, Position, Range, TextDocument, languages, workspace } from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { createLanguageClient, isServedDocument } from './client';
+import { sniffSitemapRoot, SNIFF_LENGTH } from './contentDetection';
+
+/** Returned from `activate` for the extension tests (`extension.exports`). */
+export interface SitemapStudioApi {
+  isClientRunning(): boolean;
+}
+
+let client: LanguageClient | undefined;
+let starting: Promise<void> | undefined;
+
+export function activate(context: ExtensionContext): SitemapStudioApi {
+  registerContentDetection(context);
+  startOnFirstSitemap(context);
+  return { isClientRunning: () => client?.isRunning() ?? false };
+}
+
+export async function deactivate(): Promise<void> {
+  if (!client) return;
+  await starting?.catch(() => undefined); // a starting client cannot be stopped
+  if (client.isRunning()) await client.stop();
+}
+
+function startOnFirstSitemap(context: ExtensionContext): void {
+  const listener = workspace.onDidOpenTextDocument((document) => {
+    if (isServedDocument(document)) start();
+  });
+  const start = () => {
+    listener.dispose();
+    if (client) return;
+    client = createLanguageClient(context);
+    context.subscriptions.push(client);
+    // On failure the client has already logged the error and shown a notification.
+    starting = client.start().catch(() => undefined);
+  };
+  context.subscriptions.push(listener);
+  if (workspace.textDocuments.some(isServedDocument)) start();
+}
+
+/** Switches `xml` documents whose root is `<urlset>`/`<sitemapindex>` to the `sitemap` language. */
+function registerContentDetection(context: ExtensionContext): void {
+  // A language change reaches extensions as a close immediately followed by an open of the same document. When a
+  // user (or another extension) turns a sitemap back into `xml`, that open must not be overridden, so only genuine
+  // opens are sniffed: a close marks the URI until the current task ends.
+  const justClosed = new Set<string>();
+
+  const detect = (document: TextDocument) => {
+    if (document.languageId !== 'xml' || justClosed.has(document.uri.toString())) return;
+    if (!workspace.getConfiguration('sitemap', document.uri).get<boolean>('detectByContent', true)) return;
+    const head = document.getText(new Range(new Position(0, 0), document.positionAt(SNIFF_LENGTH)));
+    if (sniffSitemapRoot(head)) {
+      languages.setTextDocumentLanguage(document, 'sitemap').then(undefined, () => undefined); // closed meanwhile
+    }
+  };
+
+  context.subscriptions.push(
+    workspace.onDidCloseTextDocument((document) => {
+      const key = document.uri.toString();
+      justClosed.add(key);
+      setTimeout(() => justClosed.delete(key), 0);
+    }),
+    workspace.onDidOpenTextDocument(detect),
+  );
+  workspace.textDocuments.forEach(detect);
+}

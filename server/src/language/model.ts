@@ -1,0 +1,288 @@
+/**
+ * The incremental document model: the text as a list of segments (see segment.ts) with Fenwick trees over
+ * their lengths, line breaks and entries, so that offset ↔ position conversions and edits cost O(log n) plus
+ * the size of the segments an edit touches — never the size of the document.
+ *
+ * An edit reparses the segments it touches (widened by one to the left when it touches a boundary). If the new
+ * text does not parse back to the root's content with nothing pending (an element left open, a comment left
+ * unterminated…), the region grows to the right a few segments at a time, and past a bound, or whenever the
+ * head or the tail is touched, the whole document is parsed again. The full parse is both the fallback and the
+ * oracle of the tests: after any edit, the model equals a fresh parse of the same text.
+ */
+import { Fenwick } from './fenwick';
+import { parseXmlDocument, parseXmlRegion, type RootInfo } from './parser';
+import { countLineBreaks, isNameStart, Ch, offsetAfterLineBreak } from './scanner';
+import { Segment, SegmentKind } from './segment';
+import { parseTextLines } from './textSitemap';
+
+export type SitemapLanguageId = 'sitemap' | 'sitemap-txt';
+export type DocumentKind = 'urlset' | 'sitemapindex' | 'text' | 'unknown';
+
+export interface Position {
+  line: number;
+  character: number;
+}
+
+/** How far a region may grow to the right before a full parse is cheaper and simpler. */
+const MAX_REGION_SEGMENTS = 64;
+
+export class SitemapModel {
+  segments: Segment[] = [];
+  root: RootInfo | undefined;
+  byteLength = 0;
+  /** Entry segments by URL, for duplicate-url. */
+  readonly urls = new Map<string, Segment | Segment[]>();
+  readonly duplicateUrls = new Set<string>();
+  /** Segments holding local or contextual problems. */
+  readonly problemSegments = new Set<Segment>();
+  /** Segments whose contextual problems are not computed yet. */
+  readonly contextPending = new Set<Segment>();
+  contextKey: string | undefined;
+  /** Counts of full parses and incremental reparses (for tests and the benchmark). */
+  readonly stats = { fullParses: 0, incrementalParses: 0 };
+
+  private lengths!: Fenwick;
+  private breaks!: Fenwick;
+  private entries!: Fenwick;
+
+  constructor(readonly languageId: SitemapLanguageId, text: string) {
+    this.parseAll(text);
+  }
+
+  get kind(): DocumentKind {
+    if (this.languageId === 'sitemap-txt') return 'text';
+    const kind = this.root?.kind;
+    return kind === 'urlset' || kind === 'sitemapindex' ? kind : 'unknown';
+  }
+
+  get length(): number {
+    return this.lengths.total();
+  }
+
+  get lineCount(): number {
+    return this.breaks.total() + 1;
+  }
+
+  get entryCount(): number {
+    return this.entries.total();
+  }
+
+  getText(): string {
+    return this.segments.map((s) => s.text).join('');
+  }
+
+  segmentStart(index: number): number {
+    return this.lengths.prefix(index);
+  }
+
+  /** Index of the segment holding `offset` (the last one for the end of the text). */
+  segmentAt(offset: number): number {
+    return Math.min(this.lengths.upperBound(offset), this.segments.length - 1);
+  }
+
+  /** Index of the segment of the `n`-th entry (0-based). */
+  entrySegment(n: number): number {
+    return this.entries.upperBound(n);
+  }
+
+  // ---------------------------------------------------------------- positions
+
+  /** Offset where line `line` (0-based) starts. */
+  lineStart(line: number): number {
+    if (line <= 0) return 0;
+    if (line >= this.lineCount) return this.length;
+    const s = this.breaks.upperBound(line - 1);
+    const segment = this.segments[s];
+    const within = offsetAfterLineBreak(segment.text, 0, segment.text.length, line - this.breaks.prefix(s));
+    return this.lengths.prefix(s) + within;
+  }
+
+  offsetAt(position: Position): number {
+    const line = Math.floor(position.line);
+    if (line < 0 || Number.isNaN(line)) return 0;
+    if (line >= this.lineCount) return this.length;
+    const start = this.lineStart(line);
+    const next = line + 1 < this.lineCount ? this.lineStart(line + 1) : this.length;
+    return Math.max(start, Math.min(start + Math.max(0, Math.floor(position.character) || 0), next));
+  }
+
+  positionAt(offset: number): Position {
+    const clamped = Math.max(0, Math.min(offset, this.length));
+    const s = this.segmentAt(clamped);
+    const segmentStart = this.lengths.prefix(s);
+    const line = this.breaks.prefix(s) + countLineBreaks(this.segments[s].text, 0, clamped - segmentStart);
+    return { line, character: clamped - this.lineStart(line) };
+  }
+
+  // ---------------------------------------------------------------- edits
+
+  /** Replaces text[start, end) with `text`. */
+  applyEdit(start: number, end: number, text: string): void {
+    const length = this.length;
+    start = Math.max(0, Math.min(start, length));
+    end = Math.max(start, Math.min(end, length));
+    if (start === end && text.length === 0) return;
+    if (!this.reparseRegion(start, end, text)) {
+      const whole = this.getText();
+      this.parseAll(whole.slice(0, start) + text + whole.slice(end));
+    }
+  }
+
+  private reparseRegion(start: number, end: number, text: string): boolean {
+    const segments = this.segments;
+    const last = segments.length - 1;
+    const isText = this.languageId === 'sitemap-txt';
+    let i = this.segmentAt(start);
+    if (i > 0 && start === this.lengths.prefix(i)) i--;
+    let j = end > start ? this.segmentAt(end - 1) : i;
+    if (isText) {
+      // Head and tail of a text sitemap are always empty: the region lies between them.
+      if (i < 1) i = 1;
+      if (j > last - 1) j = last - 1;
+    } else {
+      while (i > 1 && segments[i - 1].closedByNext) i--;
+      if (i === 0 || j >= last) return false;
+    }
+    const regionStart = this.lengths.prefix(i);
+    let oldText = '';
+    for (let k = i; k <= j; k++) oldText += segments[k].text;
+    let newText = oldText.slice(0, start - regionStart) + text + oldText.slice(end - regionStart);
+    let parsed: Segment[] | undefined;
+    for (;;) {
+      if (isText) {
+        const endsOpen = newText.length > 0 && !endsWithLineBreak(newText);
+        const nextText = j + 1 < last ? segments[j + 1].text : '';
+        const splitsCrLf = newText.endsWith('\r') && nextText.startsWith('\n');
+        if ((endsOpen || splitsCrLf) && j + 1 < last) {
+          j++;
+          oldText += nextText;
+          newText += nextText;
+          continue;
+        }
+        parsed = parseTextLines(newText);
+        break;
+      }
+      if (newText.length > 0 && (newText.charCodeAt(0) !== Ch.LessThan || !isNameStart(newText.charCodeAt(1)))) {
+        // Leading content belongs to the previous segment.
+        if (i - 1 <= 0) return false;
+        do {
+          i--;
+          oldText = segments[i].text + oldText;
+          newText = segments[i].text + newText;
+        } while (i > 1 && segments[i - 1].closedByNext);
+        continue;
+      }
+      parsed = parseXmlRegion(newText, this.root!);
+      if (parsed !== undefined) break;
+      if (j + 1 >= last || j - i >= MAX_REGION_SEGMENTS) return false;
+      j++;
+      oldText += segments[j].text;
+      newText += segments[j].text;
+    }
+    this.replaceSegments(i, j, parsed, Buffer.byteLength(newText) - Buffer.byteLength(oldText));
+    this.stats.incrementalParses++;
+    return true;
+  }
+
+  private replaceSegments(i: number, j: number, replacement: Segment[], byteDelta: number): void {
+    const segments = this.segments;
+    for (let k = i; k <= j; k++) this.unindex(segments[k]);
+    if (replacement.length === j - i + 1) {
+      for (let k = 0; k < replacement.length; k++) {
+        const old = segments[i + k];
+        const now = replacement[k];
+        now.index = i + k;
+        segments[i + k] = now;
+        this.lengths.add(i + k, now.text.length - old.text.length);
+        this.breaks.add(i + k, now.lineBreaks - old.lineBreaks);
+        this.entries.add(i + k, (now.isEntry ? 1 : 0) - (old.isEntry ? 1 : 0));
+      }
+    } else {
+      segments.splice(i, j - i + 1, ...replacement);
+      for (let k = i; k < segments.length; k++) segments[k].index = k;
+      this.buildTrees();
+    }
+    for (const s of replacement) this.index(s, true);
+    this.byteLength += byteDelta;
+  }
+
+  // ---------------------------------------------------------------- whole-document parse
+
+  private parseAll(text: string): void {
+    if (this.languageId === 'sitemap-txt') {
+      this.root = undefined;
+      this.segments = [new Segment(SegmentKind.Head, ''), ...parseTextLines(text), new Segment(SegmentKind.Tail, '')];
+    } else {
+      const result = parseXmlDocument(text);
+      this.root = result.root;
+      this.segments = result.segments;
+    }
+    this.byteLength = Buffer.byteLength(text);
+    this.urls.clear();
+    this.duplicateUrls.clear();
+    this.problemSegments.clear();
+    this.contextPending.clear();
+    this.contextKey = undefined;
+    const segments = this.segments;
+    for (let k = 0; k < segments.length; k++) {
+      segments[k].index = k;
+      this.index(segments[k], false);
+    }
+    this.buildTrees();
+    this.stats.fullParses++;
+  }
+
+  private buildTrees(): void {
+    const segments = this.segments;
+    const n = segments.length;
+    const lengths = new Float64Array(n);
+    const breaks = new Float64Array(n);
+    const entries = new Float64Array(n);
+    for (let k = 0; k < n; k++) {
+      const s = segments[k];
+      lengths[k] = s.text.length;
+      breaks[k] = s.lineBreaks;
+      entries[k] = s.isEntry ? 1 : 0;
+    }
+    this.lengths = new Fenwick(lengths);
+    this.breaks = new Fenwick(breaks);
+    this.entries = new Fenwick(entries);
+  }
+
+  /** `fresh`: a segment of an edit, whose contextual problems are not known yet (after a full parse, all are). */
+  private index(segment: Segment, fresh: boolean): void {
+    if (segment.problems.length > 0) this.problemSegments.add(segment);
+    if (fresh && segment.isEntry) this.contextPending.add(segment);
+    const url = segment.url;
+    if (url === undefined) return;
+    const existing = this.urls.get(url);
+    if (existing === undefined) this.urls.set(url, segment);
+    else if (Array.isArray(existing)) existing.push(segment);
+    else {
+      this.urls.set(url, [existing, segment]);
+      this.duplicateUrls.add(url);
+    }
+  }
+
+  private unindex(segment: Segment): void {
+    this.problemSegments.delete(segment);
+    this.contextPending.delete(segment);
+    const url = segment.url;
+    if (url === undefined) return;
+    const existing = this.urls.get(url);
+    if (existing === segment) this.urls.delete(url);
+    else if (Array.isArray(existing)) {
+      const at = existing.indexOf(segment);
+      if (at >= 0) existing.splice(at, 1);
+      if (existing.length === 1) {
+        this.urls.set(url, existing[0]);
+        this.duplicateUrls.delete(url);
+      }
+    }
+  }
+}
+
+function endsWithLineBreak(text: string): boolean {
+  const c = text.charCodeAt(text.length - 1);
+  return c === Ch.LineFeed || c === Ch.CarriageReturn;
+}

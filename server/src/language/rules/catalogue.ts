@@ -1,0 +1,66 @@
+/** The rule catalogue. Rule ids are a public interface (settings, docs, quick fixes): never rename one. */
+
+export type Severity = 'error' | 'warning' | 'information' | 'hint';
+export type SeverityOrOff = Severity | 'off';
+
+export const RULES = {
+  'xml-syntax': 'error',
+  'unescaped-ampersand': 'error',
+  'unknown-entity': 'error',
+  'unescaped-character': 'warning',
+  'encoding': 'error',
+  'doctype': 'warning',
+  'unknown-root': 'error',
+  'bad-namespace': 'error',
+  'no-entries': 'warning',
+  'missing-loc': 'error',
+  'duplicate-element': 'error',
+  'unknown-element': 'error',
+  'element-order': 'warning',
+  'invalid-url': 'error',
+  'url-too-long': 'error',
+  'out-of-scope': 'error',
+  'mixed-hosts': 'error',
+  'invalid-lastmod': 'error',
+  'future-lastmod': 'warning',
+  'invalid-changefreq': 'error',
+  'invalid-priority': 'error',
+  'too-many-entries': 'error',
+  'file-too-large': 'error',
+  'legacy-size-limit': 'information',
+  'duplicate-url': 'warning',
+  'nested-index': 'error',
+  'text-sitemap-line': 'error',
+} as const satisfies Record<string, Severity>;
+
+export type RuleId = keyof typeof RULES;
+
+/** Pseudo rule of the one summary problem added when a file has more than `maxProblems`. */
+export const TOO_MANY_PROBLEMS = 'too-many-problems';
+
+export function isRuleId(id: string): id is RuleId {
+  return Object.prototype.hasOwnProperty.call(RULES, id);
+}
+
+/** A problem found by the language layer; offsets are UTF-16 code units. */
+export interface Problem {
+  rule: RuleId | typeof TOO_MANY_PROBLEMS;
+  start: number;
+  end: number;
+  message: string;
+  related?: RelatedProblem[];
+}
+
+export interface RelatedProblem {
+  start: number;
+  end: number;
+  message: string;
+}
+
+/** A problem as stored inside one segment of the model: offsets relative to the segment start. */
+export interface LocalProblem {
+  rule: RuleId;
+  start: number;
+  end: number;
+  message: string;
+}

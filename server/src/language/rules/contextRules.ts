@@ -1,0 +1,58 @@
+/**
+ * Rules on one entry that depend on more than its own text: where the sitemap lives (out-of-scope),
+ * the file's first URL (mixed-hosts), the clock (future-lastmod) and the workspace (nested-index).
+ * The model caches their results per segment and recomputes them only when this context changes.
+ */
+import type { LocalProblem } from './catalogue';
+import { isInScope, type AllowedHosts, type SitemapScope } from './scope';
+import { checkUrl } from './url';
+import type { ValueProblem } from './valueProblem';
+import { NO_PROBLEMS, type Segment } from '../segment';
+
+/** One day of clock skew is allowed before a lastmod counts as future. */
+export const FUTURE_LASTMOD_SKEW_MS = 24 * 60 * 60 * 1000;
+
+export interface EntryContext {
+  /** Set when the sitemap's location is known: out-of-scope applies. */
+  scope: SitemapScope | undefined;
+  allowed: AllowedHosts;
+  /** Origin of the file's first URL, for mixed-hosts when the location is unknown. */
+  firstOrigin: string | undefined;
+  now: number;
+  isIndex: boolean;
+  isSitemapIndex: ((url: string) => boolean | undefined) | undefined;
+}
+
+/** The URL problems were reported by the parser; here only the parts matter. */
+const ignored: ValueProblem[] = [];
+
+export function checkEntryContext(segment: Segment, context: EntryContext): readonly LocalProblem[] {
+  let problems: LocalProblem[] | undefined;
+  const url = segment.url;
+  // Parts are recomputed rather than stored: a few microseconds per entry, only when the context changes.
+  const parts = url !== undefined ? checkUrl(url, ignored) : undefined;
+  if (ignored.length !== 0) ignored.length = 0;
+  if (url !== undefined && parts !== undefined) {
+    const range = { start: segment.urlStart, end: segment.urlEnd };
+    if (context.scope !== undefined) {
+      if (!isInScope(parts, context.scope)) {
+        (problems ??= []).push({ rule: 'out-of-scope', ...range, message: context.isIndex
+          ? 'An index may only list sitemaps under its own location.'
+          : 'A sitemap may only list URLs under its own location: same protocol, host and port, and under its directory.' });
+      }
+    } else if (context.firstOrigin !== undefined && parts.origin !== context.firstOrigin && !isAllowed(parts.origin, parts.host, context.allowed)) {
+      (problems ??= []).push({ rule: 'mixed-hosts', ...range, message: `All URLs of a sitemap share one protocol, host and port: the first URL is on ${context.firstOrigin}.` });
+    }
+    if (context.isIndex && context.isSitemapIndex !== undefined && context.isSitemapIndex(url) === true) {
+      (problems ??= []).push({ rule: 'nested-index', ...range, message: 'This entry is itself a sitemap index: indexes cannot list other indexes.' });
+    }
+  }
+  if (segment.lastmod > context.now + FUTURE_LASTMOD_SKEW_MS) {
+    (problems ??= []).push({ rule: 'future-lastmod', start: segment.lastmodStart, end: segment.lastmodEnd, message: 'This date lies in the future.' });
+  }
+  return problems ?? NO_PROBLEMS;
+}
+
+function isAllowed(origin: string, host: string, allowed: AllowedHosts): boolean {
+  return allowed.origins.has(origin) || allowed.hosts.has(host);
+}

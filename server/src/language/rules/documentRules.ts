@@ -1,0 +1,42 @@
+/** Rules on the document as a whole: no-entries and the protocol's limits. Offsets are absolute. */
+import type { Problem } from './catalogue';
+import type { SitemapModel } from '../model';
+import type { SitemapSettings } from '../settings';
+
+export function checkDocument(model: SitemapModel, settings: SitemapSettings, problems: Problem[]): void {
+  const root = model.root;
+  const kind = model.kind;
+  // Where a whole-file problem sits: the root's name, or the start of a text sitemap.
+  const anchorStart = root !== undefined && root.kind !== 'none' ? root.nameStart : 0;
+  const anchorEnd = root !== undefined && root.kind !== 'none' ? root.nameEnd : 0;
+  const entries = model.entryCount;
+
+  if ((kind === 'urlset' || kind === 'sitemapindex') && entries === 0) {
+    problems.push({ rule: 'no-entries', start: anchorStart, end: anchorEnd, message: `This <${kind}> has no ${kind === 'urlset' ? '<url>' : '<sitemap>'} entries.` });
+  }
+
+  const maxEntries = settings.limits.maxEntries;
+  if (entries > maxEntries) {
+    const index = model.entrySegment(maxEntries);
+    const segment = model.segments[index];
+    const start = model.segmentStart(index);
+    const what = kind === 'text' ? 'lines' : kind === 'sitemapindex' ? '<sitemap> entries' : '<url> entries';
+    problems.push({
+      rule: 'too-many-entries', start: start + segment.tagStart, end: start + segment.tagEnd,
+      message: `${entries.toLocaleString('en-US')} ${what}: a file may hold at most ${maxEntries.toLocaleString('en-US')}. This is the first one over the limit.`,
+      related: kind === 'text' ? undefined : [{ start: anchorStart, end: anchorEnd, message: 'The root of the file over the limit.' }],
+    });
+  }
+
+  const bytes = model.byteLength;
+  const { maxBytes, legacyMaxBytes } = settings.limits;
+  if (bytes > maxBytes) {
+    problems.push({ rule: 'file-too-large', start: anchorStart, end: anchorEnd, message: `${megabytes(bytes)} of UTF-8: a sitemap may be at most ${megabytes(maxBytes)} uncompressed.` });
+  } else if (bytes > legacyMaxBytes) {
+    problems.push({ rule: 'legacy-size-limit', start: anchorStart, end: anchorEnd, message: `${megabytes(bytes)} of UTF-8: over the original protocol's ${megabytes(legacyMaxBytes)}, which some older consumers still apply.` });
+  }
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1_048_576).toFixed(1)} MB (${bytes.toLocaleString('en-US')} bytes)`;
+}

@@ -1,0 +1,136 @@
+/**
+ * Rules on one entry (`<url>` or `<sitemap>`), run by the parser when an entry's child or the entry itself closes:
+ * missing-loc and the value rules. (duplicate-element, unknown-element and element-order are decided as the
+ * children open, in the parser, because they need only the child's name.)
+ */
+import type { LocalProblem } from './catalogue';
+import type { ValueProblem } from './valueProblem';
+import { checkUrl } from './url';
+import { checkLastmod } from './lastmod';
+import { checkChangefreq, checkPriority } from './simpleValues';
+import type { ValueText } from '../valueText';
+import { isWhitespace } from '../scanner';
+
+export const enum Field {
+  Loc = 0,
+  Lastmod = 1,
+  Changefreq = 2,
+  Priority = 3,
+}
+
+/** Schema order of the children. */
+export const FIELD_RANK: readonly number[] = [0, 1, 2, 3];
+
+const URL_FIELDS = new Map<string, Field>([['loc', Field.Loc], ['lastmod', Field.Lastmod], ['changefreq', Field.Changefreq], ['priority', Field.Priority]]);
+const SITEMAP_FIELDS = new Map<string, Field>([['loc', Field.Loc], ['lastmod', Field.Lastmod]]);
+
+export function fieldsOf(kind: 'urlset' | 'sitemapindex'): ReadonlyMap<string, Field> {
+  return kind === 'urlset' ? URL_FIELDS : SITEMAP_FIELDS;
+}
+
+/** What the parser gathers about an entry while it is open. Offsets are absolute in the parsed text. */
+export interface EntryState {
+  kind: 'urlset' | 'sitemapindex';
+  tagStart: number;
+  tagEnd: number;
+  nameStart: number;
+  nameEnd: number;
+  /** Bit set of the fields seen. */
+  seen: number;
+  maxRank: number;
+  foreignSeen: boolean;
+  orderReported: boolean;
+  /** Name range of the first `<loc>` when it is empty (start is -1 otherwise). */
+  locEmptyStart: number;
+  locEmptyEnd: number;
+  url: string | undefined;
+  urlStart: number;
+  urlEnd: number;
+  lastmod: number;
+  lastmodStart: number;
+  lastmodEnd: number;
+}
+
+export function resetEntryState(entry: EntryState, kind: 'urlset' | 'sitemapindex', tagStart: number, tagEnd: number, nameStart: number, nameEnd: number): void {
+  entry.kind = kind;
+  entry.tagStart = tagStart;
+  entry.tagEnd = tagEnd;
+  entry.nameStart = nameStart;
+  entry.nameEnd = nameEnd;
+  entry.seen = 0;
+  entry.maxRank = -1;
+  entry.foreignSeen = false;
+  entry.orderReported = false;
+  entry.locEmptyStart = -1;
+  entry.locEmptyEnd = -1;
+  entry.url = undefined;
+  entry.urlStart = entry.urlEnd = 0;
+  entry.lastmod = NaN;
+  entry.lastmodStart = entry.lastmodEnd = 0;
+}
+
+export function newEntryState(): EntryState {
+  const entry = {} as EntryState;
+  resetEntryState(entry, 'urlset', 0, 0, 0, 0);
+  return entry;
+}
+
+/** Scratch space for value problems: values are checked one at a time. */
+const found: ValueProblem[] = [];
+
+/** Runs the value rule of one field; `first` is false for a duplicate (validated, but not the entry's value). */
+export function checkFieldValue(
+  field: Field, value: ValueText, entry: EntryState, first: boolean, nameStart: number, nameEnd: number, problems: LocalProblem[],
+): void {
+  const raw = value.value;
+  let start = 0;
+  let end = raw.length;
+  while (start < end && isWhitespace(raw.charCodeAt(start))) start++;
+  while (end > start && isWhitespace(raw.charCodeAt(end - 1))) end--;
+  const text = start === 0 && end === raw.length ? raw : raw.slice(start, end);
+  if (found.length !== 0) found.length = 0;
+  switch (field) {
+    case Field.Loc:
+      if (text === '') {
+        if (first) {
+          entry.locEmptyStart = nameStart;
+          entry.locEmptyEnd = nameEnd;
+        }
+        return;
+      }
+      checkUrl(text, found);
+      if (first) {
+        entry.url = text;
+        entry.urlStart = value.sourceStart(start);
+        entry.urlEnd = value.sourceEnd(end);
+      }
+      break;
+    case Field.Lastmod: {
+      // future-lastmod depends on the clock: it is a contextual rule, checked outside the parser.
+      const time = checkLastmod(text, Infinity, found);
+      if (first && time !== undefined) {
+        entry.lastmod = time;
+        entry.lastmodStart = value.sourceStart(start);
+        entry.lastmodEnd = value.sourceEnd(end);
+      }
+      break;
+    }
+    case Field.Changefreq:
+      checkChangefreq(text, found);
+      break;
+    case Field.Priority:
+      checkPriority(text, found);
+      break;
+  }
+  for (const p of found) {
+    problems.push({ rule: p.rule, start: value.sourceStart(start + p.start), end: value.sourceEnd(start + p.end), message: p.message });
+  }
+}
+
+export function checkEntryEnd(entry: EntryState, problems: LocalProblem[]): void {
+  if ((entry.seen & (1 << Field.Loc)) === 0) {
+    problems.push({ rule: 'missing-loc', start: entry.nameStart, end: entry.nameEnd, message: `This <${entry.kind === 'urlset' ? 'url' : 'sitemap'}> has no <loc>.` });
+  } else if (entry.locEmptyStart >= 0) {
+    problems.push({ rule: 'missing-loc', start: entry.locEmptyStart, end: entry.locEmptyEnd, message: 'This <loc> is empty.' });
+  }
+}

@@ -1,0 +1,167 @@
+/**
+ * Validation of `<lastmod>` values: W3C Datetime (https://www.w3.org/TR/NOTE-datetime), exactly one of
+ *   YYYY | YYYY-MM | YYYY-MM-DD | YYYY-MM-DDThh:mmTZD | YYYY-MM-DDThh:mm:ssTZD | YYYY-MM-DDThh:mm:ss.s+TZD
+ * with TZD = 'Z' | ('+'|'-') hh ':' mm. Upper-case 'T' and 'Z' only.
+ *
+ * Ranges (relative to the value):
+ * - a value that does not have one of these shapes (wrong separators, wrong digit counts, lower-case
+ *   't'/'z', missing time zone, trailing junk…): the whole value (without surrounding whitespace;
+ *   an empty or blank value: the whole string);
+ * - a value with the right shape but an impossible field (month 13, 2023-02-30, hour 24, minute 60,
+ *   second 60, year 0000, zone beyond ±14:00): just that field (e.g. the `30` of `2023-02-30`, the
+ *   whole `+15:00` of a zone), which is where the fix goes.
+ * - `future-lastmod`: the whole value (without surrounding whitespace).
+ * Surrounding XML whitespace is tolerated: the schema types (xsd:date / xsd:dateTime) collapse it.
+ */
+import type { ValueProblem } from './valueProblem';
+
+const MS_PER_DAY = 86_400_000;
+/** `future-lastmod` allows this much slack for clock skew and time zones. */
+export const FUTURE_TOLERANCE_MS = MS_PER_DAY;
+
+function isXmlSpace(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+}
+
+function digit(s: string, i: number): number {
+  const c = s.charCodeAt(i);
+  return c >= 48 && c <= 57 ? c - 48 : -1;
+}
+
+/** Two digits at `i` as a number, or -1. */
+function two(s: string, i: number): number {
+  const a = digit(s, i);
+  const b = digit(s, i + 1);
+  return a < 0 || b < 0 ? -1 : a * 10 + b;
+}
+
+export function isLeapYear(y: number): boolean {
+  return y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+}
+
+export function daysInMonth(y: number, m: number): number {
+  return m === 2 ? (isLeapYear(y) ? 29 : 28) : m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
+}
+
+/** Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil); avoids Date.UTC's 0–99 → 1900s quirk. */
+function daysFromCivil(y: number, m: number, d: number): number {
+  y -= m <= 2 ? 1 : 0;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
+}
+
+/**
+ * Check one `<lastmod>` value. Returns the instant it denotes in epoch milliseconds (for a partial
+ * date, the start of that year/month/day in UTC; fractions beyond milliseconds are truncated) when
+ * it is valid, otherwise undefined. A valid value later than `nowMs` + 24 h also gets `future-lastmod`.
+ */
+export function checkLastmod(value: string, nowMs: number, problems: ValueProblem[]): number | undefined {
+  let s = 0;
+  let e = value.length;
+  while (s < e && isXmlSpace(value.charCodeAt(s))) s++;
+  while (e > s && isXmlSpace(value.charCodeAt(e - 1))) e--;
+  const n = e - s;
+
+  const shape = (message: string): undefined => {
+    problems.push({ rule: 'invalid-lastmod', start: n > 0 ? s : 0, end: n > 0 ? e : value.length, message });
+    return undefined;
+  };
+  const field = (offset: number, length: number, message: string): undefined => {
+    problems.push({ rule: 'invalid-lastmod', start: s + offset, end: s + offset + length, message });
+    return undefined;
+  };
+  const FORMAT =
+    'Not a W3C Datetime: use YYYY-MM-DD, or YYYY-MM-DDThh:mm:ss with a time zone (Z or ±hh:mm), e.g. 2024-05-31T14:30:00+02:00.';
+
+  if (n === 0) return shape('Date is empty: use YYYY-MM-DD or a full W3C Datetime.');
+  // ---- shape
+  if (n < 4 || n === 5 || n === 6 || n === 8 || n === 9) return shape(FORMAT);
+  const y0 = digit(value, s), y1 = digit(value, s + 1), y2 = digit(value, s + 2), y3 = digit(value, s + 3);
+  if (y0 < 0 || y1 < 0 || y2 < 0 || y3 < 0) return shape(FORMAT);
+  const year = y0 * 1000 + y1 * 100 + y2 * 10 + y3;
+  let month = 1;
+  let day = 1;
+  let hour = 0;
+  let minute = 0;
+  let second = 0;
+  let millis = 0;
+  let tzMinutes = 0;
+  let tzAt = -1; // offset of the zone designator
+  if (n >= 7) {
+    if (value.charCodeAt(s + 4) !== 0x2d || (month = two(value, s + 5)) < 0) return shape(FORMAT);
+  }
+  if (n >= 10) {
+    if (value.charCodeAt(s + 7) !== 0x2d || (day = two(value, s + 8)) < 0) return shape(FORMAT);
+  }
+  if (n > 10) {
+    if (value.charCodeAt(s + 10) !== 0x54 /* T */) return shape(FORMAT);
+    if (n < 16 || (hour = two(value, s + 11)) < 0 || value.charCodeAt(s + 13) !== 0x3a || (minute = two(value, s + 14)) < 0) {
+      return shape(FORMAT);
+    }
+    let k = 16;
+    if (k < n && value.charCodeAt(s + k) === 0x3a) {
+      if ((second = two(value, s + k + 1)) < 0) return shape(FORMAT);
+      k += 3;
+      if (k < n && value.charCodeAt(s + k) === 0x2e) {
+        k++;
+        const fs = k;
+        let scale = 100;
+        while (k < n) {
+          const d = digit(value, s + k);
+          if (d < 0) break;
+          millis += d * scale; // digits past milliseconds add 0: truncation
+          scale = (scale / 10) | 0;
+          k++;
+        }
+        if (k === fs) return shape(FORMAT);
+      }
+    }
+    if (k === n) return shape('A time needs a time zone: add Z (UTC) or an offset such as +02:00.');
+    const z = value.charCodeAt(s + k);
+    if (z === 0x5a /* Z */ && k + 1 === n) {
+      tzAt = k;
+    } else if ((z === 0x2b || z === 0x2d) && k + 6 === n) {
+      const th = two(value, s + k + 1);
+      const tm = two(value, s + k + 4);
+      if (th < 0 || tm < 0 || value.charCodeAt(s + k + 3) !== 0x3a) return shape(FORMAT);
+      tzAt = k;
+      tzMinutes = (z === 0x2d ? -1 : 1) * (th * 60 + tm);
+      if (tm > 59) return field(k + 4, 2, `Time zone minute ${value.slice(s + k + 4, s + k + 6)} does not exist (00–59).`);
+      if (th * 60 + tm > 14 * 60) return field(k, 6, 'Time zone offsets range from -14:00 to +14:00.');
+    } else {
+      return shape(FORMAT);
+    }
+  }
+
+  // ---- calendar and clock
+  // Year 0000 is not a valid xsd:date / xsd:dateTime year in XML Schema 1.0, which validators use.
+  if (year === 0) return field(0, 4, 'Year 0000 does not exist.');
+  if (month < 1 || month > 12) return field(5, 2, `Month ${value.slice(s + 5, s + 7)} does not exist (01–12).`);
+  if (day < 1 || day > daysInMonth(year, month)) {
+    return field(8, 2, `Day ${value.slice(s + 8, s + 10)} does not exist in ${value.slice(s, s + 7)} (1–${daysInMonth(year, month)}).`);
+  }
+  if (tzAt >= 0) {
+    // W3C Datetime: hh 00–23 (no ISO 8601 "24:00"), mm 00–59, ss 00–59. A leap second ("60") is rejected too:
+    // W3C Datetime does not allow it, JavaScript dates cannot represent it, and no file is stamped with one.
+    if (hour > 23) return field(11, 2, `Hour ${value.slice(s + 11, s + 13)} does not exist (00–23).`);
+    if (minute > 59) return field(14, 2, `Minute ${value.slice(s + 14, s + 16)} does not exist (00–59).`);
+    if (second > 59) return field(17, 2, `Second ${value.slice(s + 17, s + 19)} does not exist (00–59).`);
+  }
+
+  const ms =
+    daysFromCivil(year, month, day) * MS_PER_DAY +
+    ((hour * 60 + minute - tzMinutes) * 60 + second) * 1000 +
+    millis;
+  if (ms > nowMs + FUTURE_TOLERANCE_MS) {
+    problems.push({
+      rule: 'future-lastmod',
+      start: s,
+      end: e,
+      message: 'Last modification date is in the future.',
+    });
+  }
+  return ms;
+}

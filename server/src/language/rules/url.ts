@@ -1,0 +1,605 @@
+/**
+ * Validation of `<loc>` values: an absolute http/https URL conforming to RFC 3986 (URI) and RFC 3987 (IRI).
+ *
+ * Runs on every `<loc>` of a file (50,000 of them in a full parse), so it is a hand-written char-code
+ * scan with table lookups (plus three sticky regexes that skip runs of plain characters), no
+ * `new URL()`, and on the common path it allocates only what the caller needs: the path slice and the
+ * result object (host and origin strings are reused while the host stays the same).
+ *
+ * Character classes are exactly RFC 3986 / RFC 3987 for userinfo (`iuserinfo`), path (`ipchar`, '/'),
+ * query (`iquery`: also '?' and `iprivate`) and fragment (`ifragment`). Deliberate departures, all in the host:
+ * - stricter than an RFC 3986 reg-name, because the host must be resolvable: only ALPHA, DIGIT, '-', '.',
+ *   '_' and non-ASCII; sub-delims (`!$&'()*+,;=`) and '~' are rejected, as are empty labels (including a
+ *   trailing dot, which makes a different origin and is never meant), labels over 63 and hosts over
+ *   253 characters, labels starting or ending with '-', a numeric last label that is not part of a
+ *   valid dotted-decimal IPv4 address (browsers would parse `example.123` or `1.2.3` as IPv4 and fail),
+ *   IPvFuture literals and RFC 6874 zone ids, and percent-escapes of ASCII characters (`%2E` is a hidden '.');
+ * - more lenient than DNS: '_' is accepted (legal in a reg-name, used by real sub-domains, accepted
+ *   by browsers); non-ASCII labels are checked against `ucschar` only, not IDNA, and their length is
+ *   counted in UTF-16 code units, not in punycode; percent-escaped UTF-8 bytes (`m%C3%BCnchen.de`) are accepted.
+ * Percent-escapes are checked for form only (two hex digits), not for decoding to valid UTF-8, as in RFC 3986.
+ */
+import type { ValueProblem } from './valueProblem';
+
+export interface UrlParts {
+  scheme: 'http' | 'https';
+  /** Lower-cased; an IPv6 literal keeps its brackets. */
+  host: string;
+  /** '' when absent, empty, or the scheme's default (80/443); otherwise the decimal port without leading zeros. */
+  port: string;
+  /** Raw path (no query, no fragment); '/' when empty. */
+  path: string;
+  /** `${scheme}://${host}` + (port ? ':' + port : '') */
+  origin: string;
+}
+
+/** Sitemaps.org: `<loc>` must be *less than* 2,048 characters. */
+export const MAX_URL_LENGTH = 2048;
+/** At most this many per-character problems (illegal characters, bad escapes) are reported for one URL. */
+export const MAX_CHAR_PROBLEMS_PER_URL = 10;
+
+// ---------------------------------------------------------------------------------------------
+// Character classes of ASCII code units.
+
+/** Legal as-is in path, query and fragment: RFC 3986 `pchar` without pct-encoded, plus '/'. ('?' is legal too, but also ends the path: it is handled apart.) */
+const C_PQF = 1;
+/** RFC 3986 `userinfo` characters without pct-encoded: unreserved / sub-delims / ':'. */
+const C_USERINFO = 2;
+/**
+ * Characters we accept in a host name: ALPHA / DIGIT / '-' / '.' / '_'.
+ * Leniency: '_' is not a valid DNS host name character (RFC 1123) but it is legal in an RFC 3986
+ * reg-name, browsers accept it, and some real sub-domains use it.
+ */
+const C_HOST = 4;
+/** Never legal anywhere in a URI: controls, space, `"`, `<`, `>`, `[`, `\`, `]`, `^`, `` ` ``, `{`, `|`, `}`, DEL ('[' and ']' only inside an IP literal, which is parsed separately). */
+const C_ILLEGAL = 8;
+const C_HEX = 16;
+
+const CLASS = new Uint8Array(128);
+(() => {
+  const set = (chars: string, flag: number): void => {
+    for (let k = 0; k < chars.length; k++) CLASS[chars.charCodeAt(k)] |= flag;
+  };
+  const ALPHA = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+  const DIGIT = '0123456789';
+  const UNRESERVED = ALPHA + DIGIT + '-._~';
+  const SUB_DELIMS = "!$&'()*+,;=";
+  set(UNRESERVED + SUB_DELIMS + ':@/', C_PQF);
+  set(UNRESERVED + SUB_DELIMS + ':', C_USERINFO);
+  set(ALPHA + DIGIT + '-._', C_HOST);
+  set(DIGIT + 'ABCDEFabcdef', C_HEX);
+  for (let c = 0; c < 0x20; c++) CLASS[c] |= C_ILLEGAL;
+  set(' "<>[\\]^`{|}\x7f', C_ILLEGAL);
+})();
+
+/** Runs of C_PQF characters; the same plus '?'; and of ALPHA / DIGIT / '-' / '.' (fast paths of checkUrl). */
+const PATH_RUN = /[A-Za-z0-9\-._~!$&'()*+,;=:@/]*/y;
+const QUERY_RUN = /[A-Za-z0-9\-._~!$&'()*+,;=:@/?]*/y;
+const HOST_RUN = /[A-Za-z0-9\-.]*/y;
+
+function isHex(c: number): boolean {
+  return c < 128 && (CLASS[c] & C_HEX) !== 0;
+}
+
+function hexValue(c: number): number {
+  return c <= 57 ? c - 48 : (c | 0x20) - 87;
+}
+
+function isAlnum(c: number): boolean {
+  return (c >= 48 && c <= 57) || ((c | 0x20) >= 97 && (c | 0x20) <= 122);
+}
+
+/** RFC 3987 `ucschar`. */
+export function isUcsChar(cp: number): boolean {
+  if (cp < 0x10000) {
+    return (cp >= 0xa0 && cp <= 0xd7ff) || (cp >= 0xf900 && cp <= 0xfdcf) || (cp >= 0xfdf0 && cp <= 0xffef);
+  }
+  // Planes 1–14 without each plane's last two code points (xFFFE, xFFFF); plane 14 starts at E1000.
+  return cp <= 0xefffd && (cp & 0xffff) <= 0xfffd && !(cp >= 0xe0000 && cp <= 0xe0fff);
+}
+
+/** RFC 3987 `iprivate` (legal in the query only). */
+export function isIPrivate(cp: number): boolean {
+  return (cp >= 0xe000 && cp <= 0xf8ff) || (cp >= 0xf0000 && cp <= 0xffffd) || (cp >= 0x100000 && cp <= 0x10fffd);
+}
+
+/** Code point starting at `i` (non-ASCII unit `c` given); a lone surrogate is returned as itself. */
+function codePointAt(value: string, i: number, c: number): number {
+  if (c >= 0xd800 && c <= 0xdbff && i + 1 < value.length) {
+    const d = value.charCodeAt(i + 1);
+    if (d >= 0xdc00 && d <= 0xdfff) return ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
+  }
+  return c;
+}
+
+function codePointLength(value: string): number {
+  let n = value.length;
+  for (let i = 0; i < value.length - 1; i++) {
+    const c = value.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = value.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
+}
+
+function describeChar(value: string, start: number, end: number): string {
+  const c = value.charCodeAt(start);
+  switch (c) {
+    case 0x20: return 'a space';
+    case 0x09: return 'a tab';
+    case 0x0a: return 'a line feed';
+    case 0x0d: return 'a carriage return';
+  }
+  const cp = end - start === 2 ? codePointAt(value, start, c) : c;
+  const hex = 'U+' + cp.toString(16).toUpperCase().padStart(4, '0');
+  if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f)) return `the control character ${hex}`;
+  if (cp >= 0xd800 && cp <= 0xdfff) return `the unpaired surrogate ${hex}`;
+  return `'${value.slice(start, end)}' (${hex})`;
+}
+
+/** Quote a piece of the value for a message, shortened when long. */
+function quote(s: string): string {
+  return s.length > 40 ? `"${s.slice(0, 37)}…"` : `"${s}"`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Per-call state, kept at module level so that the hot path allocates nothing for it.
+
+let charProblems = 0;
+
+function pushIllegal(value: string, problems: ValueProblem[], start: number, end: number, where: string): void {
+  if (charProblems++ >= MAX_CHAR_PROBLEMS_PER_URL) return;
+  const c = value.charCodeAt(start);
+  let message: string;
+  if (c === 0x23) message = 'A URL can contain only one \'#\'; encode this one as %23.';
+  else if (c === 0x5b || c === 0x5d) message = `'${value[start]}' is only allowed around an IPv6 address; encode it as ${c === 0x5b ? '%5B' : '%5D'}.`;
+  else if (c === 0x40) message = `'@' is not allowed in the ${where}; encode it as %40.`;
+  else {
+    const what = describeChar(value, start, end);
+    message = `${what[0].toUpperCase()}${what.slice(1)} is not allowed in a URL ${where}`;
+    message += c >= 0x20 && c < 0x7f ? `; encode it as %${c.toString(16).toUpperCase()}.` : '.';
+  }
+  problems.push({ rule: 'invalid-url', start, end, message });
+}
+
+/** `value[i]` is '%': report it unless two hex digits follow. Returns true when the escape is well-formed. */
+function checkEscape(value: string, problems: ValueProblem[], i: number): boolean {
+  if (isHex(value.charCodeAt(i + 1)) && isHex(value.charCodeAt(i + 2))) return true;
+  // Range: the '%' and the (up to two) letters/digits that were meant to be its hex digits.
+  let end = i + 1;
+  while (end < i + 3 && end < value.length && isAlnum(value.charCodeAt(end))) end++;
+  if (charProblems++ < MAX_CHAR_PROBLEMS_PER_URL) {
+    problems.push({
+      rule: 'invalid-url',
+      start: i,
+      end,
+      message: `Bad percent-escape ${quote(value.slice(i, end))}: '%' must be followed by two hex digits (write a literal '%' as %25).`,
+    });
+  }
+  return false;
+}
+
+// Cache of the last valid host (most sitemaps list one host 50,000 times). The raw host is also kept as
+// char codes: comparing against a typed array is much faster than `startsWith(s, pos)` or a sliced string.
+let cachedHostLength = 0;
+let cachedHostCodes = new Uint16Array(256);
+let cachedHost = '';
+let cachedOriginHttps = false;
+let cachedOriginPort = '';
+let cachedOrigin = '';
+
+/** Whether value[start, end) equals the cached raw host (a char loop: `startsWith(s, pos)` is several times slower here). */
+function isCachedHost(value: string, start: number, end: number): boolean {
+  if (cachedHostLength !== end - start) return false;
+  const codes = cachedHostCodes;
+  for (let k = end - 1, j = cachedHostLength - 1; j >= 0; k--, j--) {
+    if (value.charCodeAt(k) !== codes[j]) return false;
+  }
+  return true;
+}
+
+function setCachedHost(value: string, start: number, end: number): void {
+  const n = end - start;
+  if (n > cachedHostCodes.length) cachedHostCodes = new Uint16Array(n);
+  for (let j = 0; j < n; j++) cachedHostCodes[j] = value.charCodeAt(start + j);
+  cachedHostLength = n;
+  cachedHost = value.slice(start, end).toLowerCase();
+  cachedOrigin = '';
+}
+
+/** Test hook: forget the host/origin cache. */
+export function resetUrlCache(): void {
+  cachedHost = cachedOriginPort = cachedOrigin = '';
+  cachedHostLength = 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Check one URL. `value` is entity-decoded and trimmed. Problems go into `problems` with offsets
+ * relative to `value`. Returns the parts when the URL is usable for scope checks (absolute
+ * http/https URL with a valid host and port), otherwise undefined.
+ */
+export function checkUrl(value: string, problems: ValueProblem[]): UrlParts | undefined {
+  const len = value.length;
+  charProblems = 0;
+
+  if (len >= MAX_URL_LENGTH && codePointLength(value) >= MAX_URL_LENGTH) {
+    problems.push({
+      rule: 'url-too-long',
+      start: 0,
+      end: len,
+      message: `URL is ${codePointLength(value)} characters long; it must be shorter than ${MAX_URL_LENGTH}.`,
+    });
+  }
+
+  // ---- scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
+  let i = 0;
+  let dotInScheme = false;
+  if (len > 0 && (value.charCodeAt(0) | 0x20) >= 97 && (value.charCodeAt(0) | 0x20) <= 122) {
+    for (i = 1; i < len; i++) {
+      const c = value.charCodeAt(i);
+      if (isAlnum(c) || c === 0x2b || c === 0x2d) continue;
+      if (c === 0x2e) {
+        dotInScheme = true;
+        continue;
+      }
+      break;
+    }
+  }
+  // "example.com:8080/x" parses as scheme "example.com"; report it as what it is: a missing scheme.
+  if (i === 0 || i >= len || value.charCodeAt(i) !== 0x3a || dotInScheme) {
+    problems.push({
+      rule: 'invalid-url',
+      start: 0,
+      end: len,
+      message: len === 0 ? 'URL is empty.' : 'URL is not absolute: it must start with http:// or https://.',
+    });
+    return undefined;
+  }
+  const schemeEnd = i;
+  let https: boolean;
+  if (
+    (schemeEnd === 4 || (schemeEnd === 5 && (value.charCodeAt(4) | 0x20) === 0x73)) &&
+    (value.charCodeAt(0) | 0x20) === 0x68 &&
+    (value.charCodeAt(1) | 0x20) === 0x74 &&
+    (value.charCodeAt(2) | 0x20) === 0x74 &&
+    (value.charCodeAt(3) | 0x20) === 0x70
+  ) {
+    https = schemeEnd === 5;
+  } else {
+    problems.push({
+      rule: 'invalid-url',
+      start: 0,
+      end: schemeEnd,
+      message: `Unsupported scheme ${quote(value.slice(0, schemeEnd))}: a sitemap may only list http and https URLs.`,
+    });
+    return undefined;
+  }
+
+  // ---- "//"
+  i = schemeEnd + 1;
+  if (value.charCodeAt(i) !== 0x2f || value.charCodeAt(i + 1) !== 0x2f) {
+    let end = i;
+    while (end < len && value.charCodeAt(end) === 0x2f) end++;
+    problems.push({
+      rule: 'invalid-url',
+      start: 0,
+      end,
+      message: `Missing '//' after '${value.slice(0, schemeEnd)}:'; write ${https ? 'https' : 'http'}://host/path.`,
+    });
+    return undefined;
+  }
+  const authStart = i + 2;
+
+  // ---- authority: up to the first '/', '?' or '#'; userinfo up to the last '@'.
+  // Fast path: a plain host name up to '/', '?', '#' or the end (the common case).
+  HOST_RUN.lastIndex = authStart;
+  HOST_RUN.test(value);
+  let authEnd = HOST_RUN.lastIndex;
+  let at = -1;
+  let colon = -1; // first ':' after the last '@'
+  const ae = value.charCodeAt(authEnd);
+  if (authEnd < len && ae !== 0x2f && ae !== 0x3f && ae !== 0x23) authEnd = authStart; // anything else: full scan
+  for (; authEnd < len; authEnd++) {
+    const c = value.charCodeAt(authEnd);
+    if (c <= 0x40) {
+      if (c === 0x2f || c === 0x3f || c === 0x23) break;
+      if (c === 0x40) {
+        at = authEnd;
+        colon = -1;
+      } else if (c === 0x3a && colon < 0) colon = authEnd;
+    }
+  }
+
+  if (at >= 0) {
+    // userinfo = *( unreserved / pct-encoded / sub-delims / ":" ), IRI: plus ucschar. Legal, if unwise.
+    for (let k = authStart; k < at; k++) {
+      const c = value.charCodeAt(k);
+      if (c < 0x80) {
+        if (CLASS[c] & C_USERINFO) continue;
+        if (c === 0x25) checkEscape(value, problems, k);
+        else pushIllegal(value, problems, k, k + 1, 'user name or password');
+      } else {
+        const cp = codePointAt(value, k, c);
+        const n = cp > 0xffff ? 2 : 1;
+        if (!isUcsChar(cp)) pushIllegal(value, problems, k, k + n, 'user name or password');
+        k += n - 1;
+      }
+    }
+  }
+
+  // ---- host
+  const hostStart = at >= 0 ? at + 1 : authStart;
+  let hostEnd: number;
+  let hostOk = true;
+  let portStart = -1; // index after ':', or -1 when there is no ':'
+  let hostCached = false;
+  if (value.charCodeAt(hostStart) === 0x5b) {
+    // IP-literal = "[" IPv6address "]". IPvFuture and RFC 6874 zone ids are rejected: no crawler fetches them.
+    const close = value.indexOf(']', hostStart);
+    if (close < 0 || close >= authEnd) {
+      hostEnd = authEnd;
+      hostOk = false;
+      problems.push({ rule: 'invalid-url', start: hostStart, end: authEnd, message: "IPv6 address is missing its closing ']'." });
+    } else {
+      hostEnd = close + 1;
+      if (hostEnd < authEnd && value.charCodeAt(hostEnd) !== 0x3a) {
+        hostOk = false;
+        problems.push({
+          rule: 'invalid-url',
+          start: hostStart,
+          end: authEnd,
+          message: "Unexpected characters after the IPv6 address; only ':port' may follow it.",
+        });
+      } else {
+        if (hostEnd < authEnd) portStart = hostEnd + 1;
+        if (!isIPv6(value, hostStart + 1, close)) {
+          hostOk = false;
+          problems.push({
+            rule: 'invalid-url',
+            start: hostStart,
+            end: hostEnd,
+            message: `Invalid IPv6 address ${quote(value.slice(hostStart, hostEnd))}.`,
+          });
+        }
+      }
+    }
+  } else {
+    hostEnd = colon >= 0 ? colon : authEnd;
+    if (hostEnd < authEnd) portStart = hostEnd + 1;
+    if (hostEnd === hostStart) {
+      problems.push({ rule: 'invalid-url', start: 0, end: authEnd, message: 'URL has no host name.' });
+      return undefined;
+    }
+    hostCached = isCachedHost(value, hostStart, hostEnd);
+    if (!hostCached) hostOk = checkRegName(value, problems, hostStart, hostEnd);
+  }
+
+  // ---- port = *DIGIT; empty means absent (RFC 3986 §3.2.3).
+  let portNum = -1;
+  let portOk = true;
+  if (portStart >= 0 && portStart < authEnd) {
+    portNum = 0;
+    for (let k = portStart; k < authEnd; k++) {
+      const c = value.charCodeAt(k);
+      if (c < 48 || c > 57) {
+        portOk = false;
+        break;
+      }
+      if (portNum <= 65535) portNum = portNum * 10 + (c - 48);
+    }
+    if (!portOk || portNum > 65535) {
+      portOk = false;
+      problems.push({
+        rule: 'invalid-url',
+        start: portStart,
+        end: authEnd,
+        message: `Invalid port ${quote(value.slice(portStart, authEnd))}: a port is a number from 0 to 65535.`,
+      });
+    }
+  }
+
+  // ---- path, query, fragment
+  let pathEnd = len;
+  let section = 0; // 0 path, 1 query, 2 fragment
+  // Fast path: skip runs of plain characters with sticky regexes (about twice as fast as the loop);
+  // the loop below then handles the rest from wherever they stopped.
+  PATH_RUN.lastIndex = authEnd;
+  PATH_RUN.test(value);
+  let from = PATH_RUN.lastIndex;
+  if (from < len && value.charCodeAt(from) === 0x3f) {
+    section = 1;
+    pathEnd = from;
+    QUERY_RUN.lastIndex = from + 1;
+    QUERY_RUN.test(value);
+    from = QUERY_RUN.lastIndex;
+  }
+  for (let k = from; k < len; k++) {
+    const c = value.charCodeAt(k);
+    if (c < 0x80) {
+      if (CLASS[c] & C_PQF) continue;
+      if (c === 0x3f) {
+        if (section === 0) {
+          section = 1;
+          pathEnd = k;
+        }
+      } else if (c === 0x25) checkEscape(value, problems, k);
+      else if (c === 0x23 && section < 2) {
+        if (section === 0) pathEnd = k;
+        section = 2;
+      } else pushIllegal(value, problems, k, k + 1, section === 0 ? 'path' : section === 1 ? 'query' : 'fragment');
+    } else {
+      const cp = codePointAt(value, k, c);
+      const n = cp > 0xffff ? 2 : 1;
+      if (!isUcsChar(cp) && !(section === 1 && isIPrivate(cp))) {
+        pushIllegal(value, problems, k, k + n, section === 0 ? 'path' : section === 1 ? 'query' : 'fragment');
+      }
+      k += n - 1;
+    }
+  }
+
+  if (!hostOk || !portOk) return undefined;
+
+  // ---- parts
+  let host: string;
+  if (hostCached || isCachedHost(value, hostStart, hostEnd)) {
+    host = cachedHost;
+  } else {
+    setCachedHost(value, hostStart, hostEnd);
+    host = cachedHost;
+  }
+  const port = portNum < 0 || portNum === (https ? 443 : 80) ? '' : String(portNum);
+  let origin: string;
+  if (cachedOrigin !== '' && cachedOriginHttps === https && cachedOriginPort === port) {
+    origin = cachedOrigin;
+  } else {
+    origin = (https ? 'https://' : 'http://') + host + (port ? ':' + port : '');
+    cachedOrigin = origin;
+    cachedOriginHttps = https;
+    cachedOriginPort = port;
+  }
+  return {
+    scheme: https ? 'https' : 'http',
+    host,
+    port,
+    path: pathEnd === authEnd ? '/' : value.slice(authEnd, pathEnd),
+    origin,
+  };
+}
+
+/**
+ * A registered name: dot-separated labels of ALPHA / DIGIT / '-' / '_' / non-ASCII (IDN, RFC 3987
+ * `ucschar`) / percent-escaped non-ASCII bytes. Checks label and host lengths (counted in UTF-16 code
+ * units of the value as written, not of its punycode form), hyphens at label edges, empty labels (which
+ * includes a trailing dot: `example.com.` is a legal FQDN but never what a sitemap means) and, when the
+ * last label is numeric, that the whole host is a dotted-decimal IPv4 address (as browsers parse it).
+ * Reports illegal characters individually, otherwise one problem on the whole host. Returns validity.
+ */
+function checkRegName(value: string, problems: ValueProblem[], start: number, end: number): boolean {
+  let reason = '';
+  let charReported = false;
+  let labelStart = start;
+  let labelNumeric = true;
+  for (let k = start; k <= end; k++) {
+    const c = k < end ? value.charCodeAt(k) : 0x2e; // a virtual '.' closes the last label
+    if (c === 0x2e) {
+      if (!reason) {
+        if (k === labelStart) reason = k === end ? 'it ends with a dot' : 'it has an empty label';
+        else if (k - labelStart > 63) reason = 'a label is longer than 63 characters';
+        else if (value.charCodeAt(k - 1) === 0x2d) reason = "a label ends with '-'";
+      }
+      if (k < end) {
+        labelStart = k + 1;
+        labelNumeric = true;
+      }
+      continue;
+    }
+    if (c < 0x80) {
+      const f = CLASS[c];
+      if (f & C_HOST) {
+        if (c === 0x2d && k === labelStart && !reason) reason = "a label starts with '-'";
+        if (c < 48 || c > 57) labelNumeric = false;
+        continue;
+      }
+      labelNumeric = false;
+      if (c === 0x25) {
+        // pct-encoded is legal in a reg-name (RFC 3986 §3.2.2); accept it for UTF-8 bytes of an IDN only,
+        // since an escaped ASCII character ('%2E' is '.') would hide the host's real structure.
+        if (checkEscape(value, problems, k)) {
+          if (hexValue(value.charCodeAt(k + 1)) < 8 && !reason) reason = 'it percent-encodes an ASCII character';
+          k += 2;
+        } else charReported = true;
+      } else if (f & C_ILLEGAL) {
+        pushIllegal(value, problems, k, k + 1, 'host');
+        charReported = true;
+      } else if (!reason) {
+        reason = `'${value[k]}' is not allowed in a host name`;
+      }
+    } else {
+      labelNumeric = false;
+      const cp = codePointAt(value, k, c);
+      const n = cp > 0xffff ? 2 : 1;
+      if (!isUcsChar(cp)) {
+        pushIllegal(value, problems, k, k + n, 'host');
+        charReported = true;
+      }
+      k += n - 1;
+    }
+  }
+  if (!reason && end - start > 253) reason = 'it is longer than 253 characters';
+  if (!reason && labelNumeric && !isIPv4(value, start, end)) reason = 'it looks like an IPv4 address but is not a valid one';
+  if (reason && !charReported) {
+    problems.push({
+      rule: 'invalid-url',
+      start,
+      end,
+      message: `Invalid host ${quote(value.slice(start, end))}: ${reason}.`,
+    });
+  }
+  return !reason && !charReported;
+}
+
+/** RFC 3986 IPv4address: four dec-octets 0–255 without leading zeros. */
+export function isIPv4(s: string, start: number, end: number): boolean {
+  let parts = 0;
+  let k = start;
+  while (true) {
+    const ds = k;
+    let v = 0;
+    while (k < end && k - ds < 4) {
+      const c = s.charCodeAt(k);
+      if (c < 48 || c > 57) break;
+      v = v * 10 + (c - 48);
+      k++;
+    }
+    const n = k - ds;
+    if (n === 0 || n > 3 || v > 255 || (n > 1 && s.charCodeAt(ds) === 48)) return false;
+    parts++;
+    if (k === end) return parts === 4;
+    if (s.charCodeAt(k) !== 0x2e || parts === 4) return false;
+    k++;
+  }
+}
+
+/** RFC 3986 IPv6address between the brackets (`start`..`end` exclusive). */
+export function isIPv6(s: string, start: number, end: number): boolean {
+  let groups = 0;
+  let compressed = false;
+  let k = start;
+  if (k === end) return false;
+  if (s.charCodeAt(k) === 0x3a) {
+    if (s.charCodeAt(k + 1) !== 0x3a) return false;
+    compressed = true;
+    k += 2;
+    if (k === end) return true;
+  }
+  while (true) {
+    const gs = k;
+    while (k < end && isHex(s.charCodeAt(k))) k++;
+    if (k < end && s.charCodeAt(k) === 0x2e) {
+      // ls32 as a dotted IPv4 address: must be the last piece.
+      if (!isIPv4(s, gs, end)) return false;
+      groups += 2;
+      break;
+    }
+    if (k === gs || k - gs > 4) return false;
+    groups++;
+    if (k === end) break;
+    if (s.charCodeAt(k) !== 0x3a) return false;
+    k++;
+    if (k === end) return false; // a single trailing ':'
+    if (s.charCodeAt(k) === 0x3a) {
+      if (compressed) return false;
+      compressed = true;
+      k++;
+      if (k === end) break;
+    }
+  }
+  return compressed ? groups <= 7 : groups === 8;
+}

@@ -1,0 +1,128 @@
+/**
+ * Character-level scanning shared by the XML parser and the text-sitemap parser.
+ * Everything works on char codes of a JS string (UTF-16 code units), without allocating.
+ */
+
+export const enum Ch {
+  Tab = 9, LineFeed = 10, CarriageReturn = 13, Space = 32,
+  Bang = 33, DoubleQuote = 34, Hash = 35, Ampersand = 38, SingleQuote = 39, Minus = 45, Dot = 46, Slash = 47,
+  Digit0 = 48, Digit9 = 57, Colon = 58, Semicolon = 59, LessThan = 60, Equals = 61, GreaterThan = 62, Question = 63,
+  UpperA = 65, UpperF = 70, UpperZ = 90, OpenBracket = 91, CloseBracket = 93, Underscore = 95,
+  LowerA = 97, LowerF = 102, LowerX = 120, LowerZ = 122,
+  Bom = 0xfeff, Replacement = 0xfffd,
+}
+
+/** Bit flags per ASCII char code. */
+const NAME_START = 1;
+const NAME = 2;
+const WHITESPACE = 4;
+/** Needs a closer look inside character data: `<`, `&`, `>`, quotes, C0 controls other than whitespace. */
+export const TEXT_SPECIAL = 8;
+
+/** Flags per ASCII char; exported for the parser's innermost loop, which cannot afford a call per char. */
+export const ASCII = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  let flags = 0;
+  const isLetter = (c >= Ch.UpperA && c <= Ch.UpperZ) || (c >= Ch.LowerA && c <= Ch.LowerZ);
+  if (isLetter || c === Ch.Underscore || c === Ch.Colon) flags |= NAME_START | NAME;
+  if ((c >= Ch.Digit0 && c <= Ch.Digit9) || c === Ch.Minus || c === Ch.Dot) flags |= NAME;
+  if (c === Ch.Space || c === Ch.Tab || c === Ch.LineFeed || c === Ch.CarriageReturn) flags |= WHITESPACE;
+  else if (c < 32) flags |= TEXT_SPECIAL;
+  if (c === Ch.LessThan || c === Ch.Ampersand || c === Ch.GreaterThan || c === Ch.SingleQuote || c === Ch.DoubleQuote) {
+    flags |= TEXT_SPECIAL;
+  }
+  ASCII[c] = flags;
+}
+
+export function isWhitespace(c: number): boolean {
+  return c < 128 && (ASCII[c] & WHITESPACE) !== 0;
+}
+
+/** XML NameStartChar, approximated for non-ASCII: every code unit from U+00C0 up is accepted except U+00D7 and U+00F7. */
+export function isNameStart(c: number): boolean {
+  if (c < 128) return (ASCII[c] & NAME_START) !== 0;
+  return c >= 0xc0 && c !== 0xd7 && c !== 0xf7 && c < 0xfffe;
+}
+
+export function isNameChar(c: number): boolean {
+  if (c < 128) return (ASCII[c] & NAME) !== 0;
+  return c === 0xb7 || (c >= 0xc0 && c !== 0xd7 && c !== 0xf7 && c < 0xfffe);
+}
+
+/** True for ASCII chars that the character-data scanner must stop at. */
+export function isTextSpecial(c: number): boolean {
+  return c >= 128 ? c >= 0xd800 : (ASCII[c] & TEXT_SPECIAL) !== 0;
+}
+
+/** End of the XML name starting at `pos`, or `pos` when there is none. */
+export function scanName(text: string, pos: number, end: number): number {
+  if (pos >= end || !isNameStart(text.charCodeAt(pos))) return pos;
+  let p = pos + 1;
+  while (p < end && isNameChar(text.charCodeAt(p))) p++;
+  return p;
+}
+
+export function skipWhitespace(text: string, pos: number, end: number): number {
+  while (pos < end && isWhitespace(text.charCodeAt(pos))) pos++;
+  return pos;
+}
+
+/** Whether `c` (a code point) may appear in an XML 1.0 document. */
+export function isXmlChar(c: number): boolean {
+  if (c < 0x20) return c === Ch.Tab || c === Ch.LineFeed || c === Ch.CarriageReturn;
+  if (c <= 0xd7ff) return true;
+  if (c < 0xe000) return false;
+  if (c <= 0xfffd) return true;
+  return c >= 0x10000 && c <= 0x10ffff;
+}
+
+/** Number of line breaks (`\n`, `\r\n` counted once, lone `\r`) in text[from, to). */
+export function countLineBreaks(text: string, from: number, to: number, mayHaveCarriageReturns = true): number {
+  let count = 0;
+  if (!mayHaveCarriageReturns) {
+    // indexOf hops over the text far faster than a loop over its chars.
+    for (let p = text.indexOf('\n', from); p !== -1 && p < to; p = text.indexOf('\n', p + 1)) count++;
+    return count;
+  }
+  for (let p = from; p < to; p++) {
+    const c = text.charCodeAt(p);
+    if (c === Ch.LineFeed) count++;
+    // A CR right before an LF belongs to that LF, even when `to` falls between them.
+    else if (c === Ch.CarriageReturn && text.charCodeAt(p + 1) !== Ch.LineFeed) count++;
+  }
+  return count;
+}
+
+/**
+ * Offset just after the `n`-th line break (1-based) in text[from, to), or -1 if there are fewer.
+ */
+export function offsetAfterLineBreak(text: string, from: number, to: number, n: number): number {
+  let p = from;
+  while (p < to) {
+    const c = text.charCodeAt(p++);
+    if (c === Ch.LineFeed || (c === Ch.CarriageReturn && (p >= to || text.charCodeAt(p) !== Ch.LineFeed))) {
+      if (--n === 0) return p;
+    }
+  }
+  return -1;
+}
+
+/** UTF-8 byte length of text[from, to). */
+export function utf8Length(text: string, from = 0, to = text.length): number {
+  let bytes = to - from;
+  for (let p = from; p < to; p++) {
+    const c = text.charCodeAt(p);
+    if (c < 0x80) continue;
+    if (c < 0x800) bytes += 1;
+    else if (c >= 0xd800 && c <= 0xdbff && p + 1 < to) {
+      const d = text.charCodeAt(p + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        bytes += 2; // 4 bytes for 2 code units
+        p++;
+        continue;
+      }
+      bytes += 2;
+    } else bytes += 2;
+  }
+  return bytes;
+}

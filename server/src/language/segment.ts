@@ -1,0 +1,49 @@
+import type { LocalProblem } from './rules/catalogue';
+
+export const enum SegmentKind {
+  /** Prolog, root start tag and whatever precedes the root's first child element. */
+  Head,
+  /** One child element of the root, plus the content that follows it up to the next child or the root's end tag. */
+  Element,
+  /** The root's end tag and everything after it (or nothing, when the root is never closed). */
+  Tail,
+  /** One line of a text sitemap, with its line break. */
+  Line,
+}
+
+/** Shared by every segment without problems (most of them): saves an array per entry. */
+export const NO_PROBLEMS: readonly LocalProblem[] = Object.freeze([]) as readonly LocalProblem[];
+
+/**
+ * The unit of incremental reparsing. Offsets inside are relative to the segment's start, so a segment survives
+ * edits elsewhere untouched. Kept flat and small: a 50,000-entry sitemap holds 50,000 of them.
+ */
+export class Segment {
+  /** Position in the model's segment list; kept current by the model. */
+  index = 0;
+  problems: readonly LocalProblem[] = NO_PROBLEMS;
+  /** Problems that depend on the world outside the segment (scope, clock, workspace). */
+  contextual: readonly LocalProblem[] = NO_PROBLEMS;
+  /** An entry (`<url>` in a urlset, `<sitemap>` in an index, a URL line). */
+  isEntry = false;
+  /**
+   * The element was left open and closed only by the next segment's entry start tag: the boundary after this
+   * segment is not a clean state, so a reparse of the next segment must include this one.
+   */
+  closedByNext = false;
+  /** Line breaks in `text`. */
+  lineBreaks = 0;
+  /** Range of the entry's start tag, relative (for `too-many-entries`). */
+  tagStart = 0;
+  tagEnd = 0;
+  /** The entry's URL (decoded `<loc>` or text line), if it has a non-empty one, and its range. */
+  url: string | undefined = undefined;
+  urlStart = 0;
+  urlEnd = 0;
+  /** The entry's `<lastmod>` in epoch ms when valid (NaN otherwise), and its range. */
+  lastmod = NaN;
+  lastmodStart = 0;
+  lastmodEnd = 0;
+
+  constructor(public readonly kind: SegmentKind, public readonly text: string) {}
+}

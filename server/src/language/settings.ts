@@ -1,0 +1,34 @@
+import type { RuleId, SeverityOrOff } from './rules/catalogue';
+
+/** The `sitemap.*` settings the language layer needs (the LSP layer reads them from workspace/configuration). */
+export interface SitemapSettings {
+  rules: Partial<Record<RuleId, SeverityOrOff>>;
+  maxProblems: number;
+  limits: { maxEntries: number; maxBytes: number; legacyMaxBytes: number };
+  allowedHosts: string[];
+}
+
+export const DEFAULT_SETTINGS: SitemapSettings = {
+  rules: {},
+  maxProblems: 1000,
+  limits: { maxEntries: 50_000, maxBytes: 52_428_800, legacyMaxBytes: 10_485_760 },
+  allowedHosts: [],
+};
+
+/** What the language layer knows about the world outside the text. */
+export interface ValidationContext {
+  /** Absolute URL where this sitemap is published, when known (siteRoots or robots.txt). */
+  location?: string;
+  /** Clock for `future-lastmod`, in epoch ms. Defaults to Date.now(). */
+  now?: number;
+  /**
+   * For `nested-index`: does this `<loc>` of an index resolve to a workspace file that is itself a sitemap index?
+   * `undefined` when the URL maps to no workspace file.
+   */
+  isSitemapIndex?: (url: string) => boolean | undefined;
+  /**
+   * Bump whenever the answers of `isSitemapIndex` may have changed (files changed): contextual rules are
+   * re-evaluated for every entry only when location, allowed hosts, the hour of `now` or this number change.
+   */
+  generation?: number;
+}

@@ -1,0 +1,98 @@
+/**
+ * Gathers every problem of a document: the segments' cached local problems, the contextual ones (recomputed
+ * only for new segments unless the context changed), duplicates and whole-document rules; then applies the
+ * user's severities and the problem cap.
+ */
+import { RULES, TOO_MANY_PROBLEMS, type Problem, type RuleId, type Severity } from './rules/catalogue';
+import { checkEntryContext, type EntryContext } from './rules/contextRules';
+import { checkDocument } from './rules/documentRules';
+import { checkDuplicates } from './rules/duplicates';
+import { parseAllowedHosts } from './rules/scope';
+import { checkUrl } from './rules/url';
+import type { SitemapModel } from './model';
+import type { SitemapSettings, ValidationContext } from './settings';
+import type { Segment } from './segment';
+
+export interface SitemapDiagnostic extends Problem {
+  severity: Severity;
+}
+
+const HOUR_MS = 3_600_000;
+
+export function validateModel(model: SitemapModel, settings: SitemapSettings, context: ValidationContext): SitemapDiagnostic[] {
+  refreshContextual(model, settings, context);
+
+  const problems: Problem[] = [];
+  const ordered = [...model.problemSegments].sort((a, b) => a.index - b.index);
+  for (const segment of ordered) {
+    const start = model.segmentStart(segment.index);
+    for (const p of segment.problems) problems.push({ rule: p.rule, start: start + p.start, end: start + p.end, message: p.message });
+    for (const p of segment.contextual) problems.push({ rule: p.rule, start: start + p.start, end: start + p.end, message: p.message });
+  }
+  checkDuplicates(model, problems);
+  checkDocument(model, settings, problems);
+
+  const diagnostics: SitemapDiagnostic[] = [];
+  for (const p of problems) {
+    const severity = severityOf(p.rule as RuleId, settings);
+    if (severity !== undefined) diagnostics.push({ ...p, severity });
+  }
+  diagnostics.sort((a, b) => a.start - b.start || a.end - b.end);
+  const max = Math.max(1, Math.floor(settings.maxProblems) || 1);
+  if (diagnostics.length <= max) return diagnostics;
+  const firstOmitted = diagnostics[max];
+  const omitted = diagnostics.length - max;
+  diagnostics.length = max;
+  diagnostics.push({
+    rule: TOO_MANY_PROBLEMS, severity: 'information', start: firstOmitted.start, end: firstOmitted.end,
+    message: `${omitted.toLocaleString('en-US')} more problems are not shown (sitemap.maxProblems is ${max.toLocaleString('en-US')}).`,
+  });
+  return diagnostics;
+}
+
+function severityOf(rule: RuleId, settings: SitemapSettings): Severity | undefined {
+  const configured = settings.rules[rule];
+  if (configured === 'off') return undefined;
+  if (configured === 'error' || configured === 'warning' || configured === 'information' || configured === 'hint') return configured;
+  return RULES[rule];
+}
+
+/** Recomputes contextual problems: for every entry when the context changed, else only for new segments. */
+function refreshContextual(model: SitemapModel, settings: SitemapSettings, context: ValidationContext): void {
+  const now = context.now ?? Date.now();
+  const firstOrigin = context.location === undefined ? findFirstOrigin(model) : undefined;
+  const key = [context.location ?? '', settings.allowedHosts.join(' '), Math.floor(now / HOUR_MS), context.generation ?? 0, firstOrigin ?? ''].join('\n');
+  let pending: Iterable<Segment>;
+  if (key !== model.contextKey) {
+    model.contextKey = key;
+    pending = model.segments.filter((s) => s.isEntry || s.contextual.length > 0);
+  } else {
+    pending = model.contextPending;
+  }
+  const allowed = parseAllowedHosts(settings.allowedHosts);
+  let scope: EntryContext['scope'];
+  if (context.location !== undefined) {
+    const location = checkUrl(context.location, []);
+    if (location !== undefined) scope = { location, allowed };
+  }
+  const entryContext: EntryContext = {
+    scope, allowed, firstOrigin, now, isIndex: model.kind === 'sitemapindex', isSitemapIndex: context.isSitemapIndex,
+  };
+  for (const segment of pending) {
+    segment.contextual = segment.isEntry ? checkEntryContext(segment, entryContext) : [];
+    if (segment.contextual.length > 0 || segment.problems.length > 0) model.problemSegments.add(segment);
+    else model.problemSegments.delete(segment);
+  }
+  model.contextPending.clear();
+}
+
+/** Origin of the first valid URL, in document order. */
+function findFirstOrigin(model: SitemapModel): string | undefined {
+  const count = model.entryCount;
+  for (let n = 0; n < count; n++) {
+    const segment = model.segments[model.entrySegment(n)];
+    const origin = segment.url !== undefined ? checkUrl(segment.url, [])?.origin : undefined;
+    if (origin !== undefined) return origin;
+  }
+  return undefined;
+}

@@ -1,0 +1,145 @@
+/**
+ * Validation and publishing: immediately on open, at most 50 ms after the first of a burst of changes, results for
+ * an outdated request dropped. Offsets become LSP ranges here, at the edge.
+ */
+import {
+  DiagnosticSeverity, type Connection, type Diagnostic, type DiagnosticRelatedInformation,
+} from 'vscode-languageserver';
+import { validate, type SitemapDiagnostic, type SitemapDocument } from '../language/languageService';
+import type { Severity } from '../language/rules/catalogue';
+import type { SitemapSettings, ValidationContext } from '../language/settings';
+import type { DocumentStore, OpenDocument } from './documentStore';
+import { describe, logFailure } from './guard';
+
+export const SOURCE = 'sitemap';
+/** Delay between a change and its validation: a burst of keystrokes is validated once, within 100 ms. */
+export const VALIDATION_DELAY_MS = 50;
+
+export interface Prepared {
+  settings: SitemapSettings;
+  context: ValidationContext;
+}
+
+const SEVERITIES: Record<Severity, DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  information: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+export class DiagnosticsPublisher {
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** Latest validation run per document: an older run that finishes later publishes nothing. */
+  private readonly runs = new Map<string, number>();
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly store: DocumentStore,
+    private readonly prepare: (entry: OpenDocument) => Promise<Prepared>,
+    private readonly fallback: () => Prepared,
+    private readonly delayMs = VALIDATION_DELAY_MS,
+  ) {}
+
+  /** Validates soon; further calls before then change nothing (the latest text is validated). */
+  schedule(uri: string): void {
+    if (this.timers.has(uri)) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(uri);
+      void this.validateNow(uri);
+    }, this.delayMs);
+    this.timers.set(uri, timer);
+  }
+
+  scheduleAll(): void {
+    for (const entry of this.store.all()) this.schedule(entry.uri);
+  }
+
+  /** Validates and publishes; never rejects. */
+  async validateNow(uri: string): Promise<void> {
+    this.cancelTimer(uri);
+    const run = (this.runs.get(uri) ?? 0) + 1;
+    this.runs.set(uri, run);
+    const entry = this.store.get(uri);
+    if (entry === undefined) return;
+    let prepared: Prepared;
+    try {
+      prepared = await this.prepare(entry);
+    } catch (error) {
+      logFailure(this.connection, `Preparing the validation of ${uri}`, error);
+      prepared = this.fallback();
+    }
+    if (this.store.get(uri) !== entry || this.runs.get(uri) !== run) return;
+    let diagnostics: Diagnostic[];
+    try {
+      const doc = entry.doc;
+      diagnostics = validate(doc, prepared.settings, prepared.context).map((d) => toDiagnostic(uri, doc, d));
+    } catch (error) {
+      logFailure(this.connection, `Validating ${uri}`, error);
+      diagnostics = [internalProblem(error)];
+    }
+    this.publish(uri, entry.version, diagnostics);
+  }
+
+  /** Forgets a closed document and clears its problems. */
+  clear(uri: string): void {
+    this.cancelTimer(uri);
+    this.runs.delete(uri);
+    this.publish(uri, undefined, []);
+  }
+
+  dispose(): void {
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  private cancelTimer(uri: string): void {
+    const timer = this.timers.get(uri);
+    if (timer !== undefined) {
+      clearTimeout(timer);
+      this.timers.delete(uri);
+    }
+  }
+
+  private publish(uri: string, version: number | undefined, diagnostics: Diagnostic[]): void {
+    this.connection.sendDiagnostics({ uri, version, diagnostics })
+      .catch((error: unknown) => logFailure(this.connection, `Publishing diagnostics for ${uri}`, error));
+  }
+}
+
+export function toDiagnostic(uri: string, doc: SitemapDocument, d: SitemapDiagnostic): Diagnostic {
+  const diagnostic: Diagnostic = {
+    range: rangeOf(doc, d.start, d.end),
+    severity: SEVERITIES[d.severity] ?? DiagnosticSeverity.Error,
+    source: SOURCE,
+    code: d.rule,
+    message: d.message,
+  };
+  if (d.related !== undefined && d.related.length > 0) {
+    diagnostic.relatedInformation = d.related.map((r): DiagnosticRelatedInformation => ({
+      location: { uri, range: rangeOf(doc, r.start, r.end) },
+      message: r.message,
+    }));
+  }
+  return diagnostic;
+}
+
+function rangeOf(doc: SitemapDocument, start: number, end: number): Diagnostic['range'] {
+  const s = clamp(start, doc.length);
+  const e = Math.max(s, clamp(end, doc.length));
+  return { start: doc.positionAt(s), end: doc.positionAt(e) };
+}
+
+function clamp(offset: number, length: number): number {
+  return Number.isFinite(offset) ? Math.min(Math.max(0, Math.floor(offset)), length) : 0;
+}
+
+/** The one problem shown when validation itself failed (a bug): the document keeps its place, other files work on. */
+function internalProblem(error: unknown): Diagnostic {
+  const reason = describe(error).split('\n')[0];
+  return {
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+    severity: DiagnosticSeverity.Error,
+    source: SOURCE,
+    message: `Sitemap Studio could not check this file (${reason}). This is a bug in the extension; other files are not affected. Details are in the server log.`,
+  };
+}

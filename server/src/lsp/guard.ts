@@ -1,0 +1,33 @@
+/**
+ * Keeps one failing handler from taking the server down: errors are logged to the client's console, never thrown
+ * back into the protocol layer (where an async rejection would be unhandled and end the process).
+ */
+import type { Connection } from 'vscode-languageserver';
+
+export function describe(error: unknown): string {
+  return error instanceof Error ? error.stack ?? error.message : String(error);
+}
+
+/** Wraps a notification handler (sync or async) so that its failures are logged and swallowed. */
+export function guard<P extends unknown[]>(
+  connection: Connection,
+  name: string,
+  handler: (...args: P) => void | Promise<void>,
+): (...args: P) => void {
+  return (...args: P) => {
+    try {
+      const result = handler(...args);
+      if (result instanceof Promise) result.catch((error: unknown) => logFailure(connection, name, error));
+    } catch (error) {
+      logFailure(connection, name, error);
+    }
+  };
+}
+
+export function logFailure(connection: Connection, name: string, error: unknown): void {
+  try {
+    connection.console.error(`${name} failed: ${describe(error)}`);
+  } catch {
+    process.stderr.write(`${name} failed: ${describe(error)}\n`);
+  }
+}

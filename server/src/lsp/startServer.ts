@@ -1,0 +1,172 @@
+/**
+ * Wires the protocol to the language layer: documents, settings, where each sitemap lives, diagnostics and watched
+ * files. Takes the connection as an argument so that it runs over any transport (stdio, IPC, a test's streams).
+ */
+import * as path from 'node:path';
+import {
+  DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, TextDocumentSyncKind,
+  type ClientCapabilities, type Connection, type InitializeParams, type InitializeResult, type WorkspaceFolder,
+} from 'vscode-languageserver';
+import { Configuration, DEFAULT_SERVER_SETTINGS, SECTION } from './configuration';
+import { DiagnosticsPublisher } from './diagnostics';
+import { DocumentStore, type OpenDocument } from './documentStore';
+import { guard, logFailure } from './guard';
+import { NestedIndexResolver } from './nestedIndex';
+import { SiteLocator } from './siteLocation';
+import { ValidationContexts } from './validationContext';
+import { fsPathToUri, uriToFsPath, Workspace } from './workspace';
+
+export const SERVER_NAME = 'sitemap-studio';
+
+/** Files whose changes matter: robots.txt (locations) and possible child sitemaps (nested-index). */
+export const WATCHED_GLOBS = ['**/robots.txt', '**/*.xml', '**/*.txt', '**/*.xml.gz'];
+
+export interface ServerHooks {
+  /** Called once the client has confirmed initialization. */
+  onInitialized?: () => void;
+}
+
+export function startServer(connection: Connection, hooks: ServerHooks = {}): void {
+  let capabilities: ClientCapabilities = {};
+  const canPullConfiguration = (): boolean => capabilities.workspace?.configuration === true;
+
+  const workspace = new Workspace();
+  const store = new DocumentStore((error) => logFailure(connection, 'Applying an edit incrementally (the document was re-parsed)', error));
+  const configuration = new Configuration(connection, canPullConfiguration);
+  const locator = new SiteLocator(workspace);
+  const nested = new NestedIndexResolver(store, workspace);
+  const contexts = new ValidationContexts(locator, nested);
+  const diagnostics = new DiagnosticsPublisher(
+    connection,
+    store,
+    async (entry) => {
+      const settings = await configuration.get(entry.uri);
+      return { settings, context: contexts.get(entry, settings) };
+    },
+    () => ({ settings: DEFAULT_SERVER_SETTINGS, context: {} }),
+  );
+
+  /** Index documents re-check their entries: some file they may list became, or stopped being, an index. */
+  const recheckIndexes = (): void => {
+    for (const entry of store.all()) {
+      if (entry.doc.kind === 'urlset' || entry.doc.kind === 'text') continue;
+      contexts.bumpGeneration(entry.uri);
+      diagnostics.schedule(entry.uri);
+    }
+  };
+  const fileChanged = (fsPath: string | undefined): void => {
+    if (fsPath !== undefined && nested.pathChanged(fsPath)) recheckIndexes();
+  };
+  /** Settings or workspace folders changed: everything about every document is looked up again. */
+  const resetAll = (): void => {
+    nested.clear();
+    for (const entry of store.all()) contexts.forget(entry.uri);
+    for (const entry of store.all()) void diagnostics.validateNow(entry.uri);
+  };
+  const forget = (entry: OpenDocument): void => {
+    diagnostics.clear(entry.uri);
+    contexts.forget(entry.uri);
+    configuration.forget(entry.uri);
+    fileChanged(entry.fsPath);
+  };
+
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    try {
+      capabilities = params.capabilities ?? {};
+      workspace.set(initialFolders(params));
+    } catch (error) {
+      logFailure(connection, 'initialize', error);
+    }
+    return {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+      },
+      serverInfo: { name: SERVER_NAME },
+    };
+  });
+
+  connection.onInitialized(guard(connection, 'initialized', () => {
+    const ws = capabilities.workspace;
+    if (ws?.didChangeConfiguration?.dynamicRegistration === true) {
+      connection.client.register(DidChangeConfigurationNotification.type, { section: SECTION })
+        .catch((error: unknown) => logFailure(connection, 'Registering for configuration changes', error));
+    }
+    if (ws?.didChangeWatchedFiles?.dynamicRegistration === true) {
+      connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: WATCHED_GLOBS.map((globPattern) => ({ globPattern })) })
+        .then(() => {
+          locator.caching = true;
+        }, (error: unknown) => logFailure(connection, 'Registering file watchers', error));
+    }
+    if (ws?.workspaceFolders === true) {
+      connection.workspace.onDidChangeWorkspaceFolders(guard(connection, 'workspace/didChangeWorkspaceFolders', (event) => {
+        workspace.remove(event.removed ?? []);
+        workspace.add(event.added ?? []);
+        locator.invalidate();
+        resetAll();
+      }));
+    }
+    hooks.onInitialized?.();
+  }));
+
+  connection.onDidOpenTextDocument(guard(connection, 'textDocument/didOpen', (params) => {
+    const previous = store.get(params.textDocument.uri);
+    const entry = store.open(params);
+    if (previous !== undefined && entry === undefined) forget(previous);
+    if (entry === undefined) return;
+    fileChanged(entry.fsPath);
+    void diagnostics.validateNow(entry.uri);
+  }));
+
+  connection.onDidChangeTextDocument(guard(connection, 'textDocument/didChange', (params) => {
+    const entry = store.get(params.textDocument.uri);
+    if (entry === undefined) return;
+    const kindBefore = entry.doc.kind;
+    try {
+      store.change(params);
+    } finally {
+      if (entry.doc.kind !== kindBefore) fileChanged(entry.fsPath);
+      diagnostics.schedule(entry.uri);
+    }
+  }));
+
+  connection.onDidCloseTextDocument(guard(connection, 'textDocument/didClose', (params) => {
+    const entry = store.close(params.textDocument.uri);
+    if (entry !== undefined) forget(entry);
+  }));
+
+  connection.onDidChangeConfiguration(guard(connection, 'workspace/didChangeConfiguration', (params) => {
+    configuration.changed(params);
+    resetAll();
+  }));
+
+  connection.onDidChangeWatchedFiles(guard(connection, 'workspace/didChangeWatchedFiles', (params) => {
+    let robotsChanged = false;
+    let indexesChanged = false;
+    for (const change of params.changes ?? []) {
+      const fsPath = uriToFsPath(change?.uri);
+      if (fsPath === undefined) continue;
+      if (path.basename(fsPath).toLowerCase() === 'robots.txt') {
+        locator.invalidate(fsPath);
+        robotsChanged = true;
+      }
+      if (nested.pathChanged(fsPath)) indexesChanged = true;
+    }
+    if (robotsChanged) {
+      contexts.invalidateLocations();
+      diagnostics.scheduleAll();
+    }
+    if (indexesChanged) recheckIndexes();
+  }));
+
+  connection.onShutdown(() => diagnostics.dispose());
+
+  connection.listen();
+}
+
+function initialFolders(params: InitializeParams): WorkspaceFolder[] {
+  if (Array.isArray(params.workspaceFolders)) return params.workspaceFolders;
+  if (typeof params.rootUri === 'string') return [{ uri: params.rootUri, name: 'root' }];
+  if (typeof params.rootPath === 'string' && params.rootPath !== '') return [{ uri: fsPathToUri(params.rootPath), name: 'root' }];
+  return [];
+}

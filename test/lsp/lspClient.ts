@@ -1,0 +1,248 @@
+/**
+ * A minimal LSP client for the tests: spawns the bundled server with `--stdio`, answers `workspace/configuration`
+ * from a settings object the test controls and `client/registerCapability`, and lets a test wait for the next
+ * `textDocument/publishDiagnostics` of a document that satisfies a predicate (no fixed sleeps).
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import * as path from 'node:path';
+import {
+  createProtocolConnection, StreamMessageReader, StreamMessageWriter, type ProtocolConnection,
+} from 'vscode-languageserver-protocol/node';
+import type {
+  ClientCapabilities, ConfigurationParams, Diagnostic, FileEvent, PublishDiagnosticsParams, Range, Registration,
+  RegistrationParams, TextDocumentContentChangeEvent, WorkspaceFolder,
+} from 'vscode-languageserver-protocol';
+
+/** Tests compile to out/test/lsp/; the bundle is dist/server.js at the repository root. */
+export const SERVER_PATH = path.resolve(__dirname, '../../../dist/server.js');
+export const WAIT_TIMEOUT_MS = 10_000;
+
+export interface ClientOptions {
+  workspaceFolders?: WorkspaceFolder[];
+  /** The `sitemap` section, per scope URI if a function. Mutable: tests change it, then call `configurationChanged`. */
+  settings?: Record<string, unknown> | ((scopeUri: string | undefined) => unknown);
+  /** Whether the client supports `workspace/configuration` (pull) — otherwise settings are pushed. */
+  pullConfiguration?: boolean;
+}
+
+interface Waiter {
+  uri: string;
+  predicate: (diagnostics: Diagnostic[]) => boolean;
+  resolve: (params: PublishDiagnosticsParams) => void;
+}
+
+export class LspClient {
+  readonly registrations: Registration[] = [];
+  readonly protocolErrors: unknown[] = [];
+  readonly logMessages: string[] = [];
+  /** The first bytes the server wrote to stdout. */
+  stdoutHead = Buffer.alloc(0);
+  stderr = '';
+  settings: ClientOptions['settings'];
+  private readonly latest = new Map<string, PublishDiagnosticsParams>();
+  private readonly waiters = new Set<Waiter>();
+  private registrationWaiters: ((registration: Registration) => boolean)[] = [];
+  private readonly versions = new Map<string, number>();
+  private exited: Promise<number | null>;
+
+  private constructor(
+    readonly process: ChildProcessWithoutNullStreams,
+    readonly connection: ProtocolConnection,
+    private readonly options: ClientOptions,
+  ) {
+    this.settings = options.settings ?? {};
+    this.exited = new Promise((resolve) => process.once('exit', (code) => resolve(code)));
+    process.stdout.on('data', (chunk: Buffer) => {
+      if (this.stdoutHead.length < 64) this.stdoutHead = Buffer.concat([this.stdoutHead, chunk]).subarray(0, 64);
+    });
+    process.stderr.on('data', (chunk: Buffer) => {
+      this.stderr += chunk.toString('utf8');
+    });
+    connection.onError(([error]) => this.protocolErrors.push(error));
+    connection.onNotification('window/logMessage', (params: { message: string }) => this.logMessages.push(params.message));
+    connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
+      this.latest.set(params.uri, params);
+      for (const waiter of [...this.waiters]) {
+        if (waiter.uri === params.uri && waiter.predicate(params.diagnostics)) {
+          this.waiters.delete(waiter);
+          waiter.resolve(params);
+        }
+      }
+    });
+    connection.onRequest('workspace/configuration', (params: ConfigurationParams) =>
+      params.items.map((item) => (item.section === 'sitemap' ? this.sectionFor(item.scopeUri) : null)));
+    connection.onRequest('client/registerCapability', (params: RegistrationParams) => {
+      this.registrations.push(...params.registrations);
+      for (const registration of params.registrations) {
+        this.registrationWaiters = this.registrationWaiters.filter((waiter) => !waiter(registration));
+      }
+      return null;
+    });
+    connection.onRequest('client/unregisterCapability', () => null);
+    connection.onRequest('workspace/workspaceFolders', () => this.options.workspaceFolders ?? null);
+    connection.onRequest('window/workDoneProgress/create', () => null);
+  }
+
+  static async start(options: ClientOptions = {}): Promise<LspClient> {
+    const child = spawn(process.execPath, [SERVER_PATH, '--stdio'], { stdio: 'pipe' });
+    const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+    const client = new LspClient(child, connection, options);
+    connection.listen();
+    const pull = options.pullConfiguration ?? true;
+    const capabilities: ClientCapabilities = {
+      workspace: {
+        configuration: pull,
+        workspaceFolders: true,
+        didChangeConfiguration: { dynamicRegistration: pull },
+        didChangeWatchedFiles: { dynamicRegistration: true },
+      },
+      textDocument: {
+        synchronization: { dynamicRegistration: false },
+        publishDiagnostics: { relatedInformation: true, versionSupport: true, codeDescriptionSupport: true },
+      },
+    };
+    await connection.sendRequest('initialize', {
+      processId: process.pid,
+      rootUri: options.workspaceFolders?.[0]?.uri ?? null,
+      workspaceFolders: options.workspaceFolders ?? null,
+      capabilities,
+    });
+    const watching = client.waitForRegistration('workspace/didChangeWatchedFiles');
+    await connection.sendNotification('initialized', {});
+    await watching;
+    return client;
+  }
+
+  /** Resolves once the server registered `method` dynamically. */
+  waitForRegistration(method: string): Promise<Registration> {
+    const done = this.registrations.find((r) => r.method === method);
+    if (done !== undefined) return Promise.resolve(done);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`The server did not register ${method}`)), WAIT_TIMEOUT_MS);
+      this.registrationWaiters.push((registration) => {
+        if (registration.method !== method) return false;
+        clearTimeout(timer);
+        resolve(registration);
+        return true;
+      });
+    });
+  }
+
+  open(uri: string, languageId: string, text: string): void {
+    this.versions.set(uri, 1);
+    void this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
+  }
+
+  /** Sends ranged (or full) changes, in order; each range is against the text left by the previous change. */
+  change(uri: string, ...contentChanges: TextDocumentContentChangeEvent[]): void {
+    const version = (this.versions.get(uri) ?? 1) + 1;
+    this.versions.set(uri, version);
+    void this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges });
+  }
+
+  close(uri: string): void {
+    this.versions.delete(uri);
+    void this.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+  }
+
+  /** Tells the server the settings changed (it then reads them back, or takes them from the notification). */
+  configurationChanged(): void {
+    const pull = this.options.pullConfiguration ?? true;
+    void this.connection.sendNotification('workspace/didChangeConfiguration', { settings: pull ? null : { sitemap: this.sectionFor(undefined) } });
+  }
+
+  filesChanged(changes: FileEvent[]): void {
+    void this.connection.sendNotification('workspace/didChangeWatchedFiles', { changes });
+  }
+
+  lastDiagnostics(uri: string): PublishDiagnosticsParams | undefined {
+    return this.latest.get(uri);
+  }
+
+  /**
+   * The next publishDiagnostics for `uri` whose diagnostics satisfy `predicate`. Call it before the action that
+   * should cause them; fails after {@link WAIT_TIMEOUT_MS}.
+   */
+  nextDiagnostics(uri: string, predicate: (diagnostics: Diagnostic[]) => boolean = () => true): Promise<PublishDiagnosticsParams> {
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = {
+        uri,
+        predicate,
+        resolve: (params) => {
+          clearTimeout(timer);
+          resolve(params);
+        },
+      };
+      const timer = setTimeout(() => {
+        this.waiters.delete(waiter);
+        const last = this.latest.get(uri);
+        reject(new Error(`No matching diagnostics for ${uri} within ${WAIT_TIMEOUT_MS} ms. Last received: ${
+          last === undefined ? 'none' : JSON.stringify(summarize(last.diagnostics))}\nServer log:\n${this.logMessages.join('\n')}\n${this.stderr}`));
+      }, WAIT_TIMEOUT_MS);
+      this.waiters.add(waiter);
+    });
+  }
+
+  async stop(): Promise<number | null> {
+    if (this.process.exitCode === null) {
+      try {
+        await this.connection.sendRequest('shutdown');
+        await this.connection.sendNotification('exit');
+      } catch {
+        this.process.kill();
+      }
+    }
+    const code = await this.exited;
+    this.connection.dispose();
+    return code;
+  }
+
+  private sectionFor(scopeUri: string | undefined): unknown {
+    const settings = this.settings;
+    return typeof settings === 'function' ? settings(scopeUri) : settings;
+  }
+}
+
+export interface Summary {
+  code: string | number | undefined;
+  severity: number | undefined;
+  range: string;
+}
+
+/** `code`, `severity` and `L:C-L:C` of each diagnostic, for deep-equal assertions. */
+export function summarize(diagnostics: readonly Diagnostic[]): Summary[] {
+  return diagnostics.map((d) => ({ code: d.code, severity: d.severity, range: formatRange(d.range) }));
+}
+
+export function formatRange(range: Range): string {
+  return `${range.start.line}:${range.start.character}-${range.end.line}:${range.end.character}`;
+}
+
+export function codes(diagnostics: readonly Diagnostic[]): (string | number | undefined)[] {
+  return diagnostics.map((d) => d.code);
+}
+
+export function hasCode(code: string): (diagnostics: Diagnostic[]) => boolean {
+  return (diagnostics) => diagnostics.some((d) => d.code === code);
+}
+
+export function lacksCode(code: string): (diagnostics: Diagnostic[]) => boolean {
+  return (diagnostics) => !diagnostics.some((d) => d.code === code);
+}
+
+/** The range of the `occurrence`-th `needle` in `text` (0-based), as an LSP range; `length` defaults to the needle's. */
+export function rangeOf(text: string, needle: string, occurrence = 0, length = needle.length): Range {
+  let offset = -1;
+  for (let i = 0; i <= occurrence; i++) {
+    offset = text.indexOf(needle, offset + 1);
+    if (offset < 0) throw new Error(`'${needle}' #${occurrence} not in the text`);
+  }
+  return { start: positionAt(text, offset), end: positionAt(text, offset + length) };
+}
+
+export function positionAt(text: string, offset: number): { line: number; character: number } {
+  const before = text.slice(0, offset);
+  const line = before.split(/\r\n|\r|\n/).length - 1;
+  const lineStart = Math.max(before.lastIndexOf('\n'), before.lastIndexOf('\r')) + 1;
+  return { line, character: offset - lineStart };
+}

@@ -1,0 +1,31 @@
+/** Deterministic generators of sitemaps for tests and the benchmark. */
+
+/** mulberry32: a small seeded PRNG, so every failure can be replayed from its seed. */
+export function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const CHANGEFREQ = ['always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never'];
+
+/** One `<url>` entry as the benchmark uses it: a ~90-character loc with `&amp;`, lastmod, changefreq, priority. */
+export function benchEntry(n: number): string {
+  const id = String(n).padStart(6, '0');
+  const day = String((n % 28) + 1).padStart(2, '0');
+  return `  <url>\n    <loc>https://www.example.com/products/category-${n % 97}/item-${id}?color=red&amp;size=xl&amp;ref=sm${id}</loc>\n` +
+    `    <lastmod>2024-03-${day}T10:${String(n % 60).padStart(2, '0')}:00+00:00</lastmod>\n` +
+    `    <changefreq>${CHANGEFREQ[n % 7]}</changefreq>\n    <priority>0.${n % 10}</priority>\n  </url>\n`;
+}
+
+export function benchSitemap(entries: number): string {
+  const parts = ['<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'];
+  for (let n = 0; n < entries; n++) parts.push(benchEntry(n));
+  parts.push('</urlset>\n');
+  return parts.join('');
+}
