@@ -26,6 +26,7 @@ const SITEMAP_ENTRY = new RegExp(`<sitemap>${WS}${field('loc')}(?:${field('lastm
 
 export interface FastEntry {
   end: number;
+  /** Canonical escaped form (see xmlText.ts). */
   url: string;
   urlStart: number;
   urlEnd: number;
@@ -50,9 +51,11 @@ export function scanFastEntry(text: string, start: number, kind: 'urlset' | 'sit
   let valueEnd = text.indexOf('<', valueStart);
   if (isSpace(text.charCodeAt(valueStart)) || isSpace(text.charCodeAt(valueEnd - 1))) return undefined;
   let raw = text.slice(valueStart, valueEnd);
-  const url = raw.indexOf('&') < 0 ? raw : decodePredefined(raw);
-  checkUrl(url, problems);
-  result.url = url;
+  // The raw value is the URL in canonical escaped form (see xmlText.ts). Checking it undecoded gives the same
+  // verdict, except that &lt; &gt; &quot; decode to characters a URL may not hold: leave those to the general path.
+  if (raw.indexOf('&') >= 0 && (raw.indexOf('&lt;') >= 0 || raw.indexOf('&gt;') >= 0 || raw.indexOf('&quot;') >= 0)) return undefined;
+  checkUrl(raw, problems);
+  result.url = raw;
   result.urlStart = valueStart;
   result.urlEnd = valueEnd;
   result.lastmod = NaN;
@@ -92,11 +95,3 @@ function skipSpace(text: string, p: number): number {
   return p;
 }
 
-/** Decodes the five predefined entities (the shape check allows no others); `&amp;` last, so `&amp;lt;` stays `&lt;`. */
-function decodePredefined(raw: string): string {
-  if (raw.indexOf('&lt;') >= 0) raw = raw.replaceAll('&lt;', '<');
-  if (raw.indexOf('&gt;') >= 0) raw = raw.replaceAll('&gt;', '>');
-  if (raw.indexOf('&quot;') >= 0) raw = raw.replaceAll('&quot;', '"');
-  if (raw.indexOf('&apos;') >= 0) raw = raw.replaceAll('&apos;', "'");
-  return raw.replaceAll('&amp;', '&');
-}

@@ -14,6 +14,7 @@ import { parseXmlDocument, parseXmlRegion, type RootInfo } from './parser';
 import { countLineBreaks, isNameStart, Ch, offsetAfterLineBreak } from './scanner';
 import { Segment, SegmentKind } from './segment';
 import { parseTextLines } from './textSitemap';
+import { UrlIndex } from './urlIndex';
 
 export type SitemapLanguageId = 'sitemap' | 'sitemap-txt';
 export type DocumentKind = 'urlset' | 'sitemapindex' | 'text' | 'unknown';
@@ -31,8 +32,7 @@ export class SitemapModel {
   root: RootInfo | undefined;
   byteLength = 0;
   /** Entry segments by URL, for duplicate-url. */
-  readonly urls = new Map<string, Segment | Segment[]>();
-  readonly duplicateUrls = new Set<string>();
+  readonly urls = new UrlIndex();
   /** Segments holding local or contextual problems. */
   readonly problemSegments = new Set<Segment>();
   /** Segments whose contextual problems are not computed yet. */
@@ -219,7 +219,6 @@ export class SitemapModel {
     }
     this.byteLength = Buffer.byteLength(text);
     this.urls.clear();
-    this.duplicateUrls.clear();
     this.problemSegments.clear();
     this.contextPending.clear();
     this.contextKey = undefined;
@@ -253,32 +252,13 @@ export class SitemapModel {
   private index(segment: Segment, fresh: boolean): void {
     if (segment.problems.length > 0) this.problemSegments.add(segment);
     if (fresh && segment.isEntry) this.contextPending.add(segment);
-    const url = segment.url;
-    if (url === undefined) return;
-    const existing = this.urls.get(url);
-    if (existing === undefined) this.urls.set(url, segment);
-    else if (Array.isArray(existing)) existing.push(segment);
-    else {
-      this.urls.set(url, [existing, segment]);
-      this.duplicateUrls.add(url);
-    }
+    if (segment.url !== undefined) this.urls.add(segment);
   }
 
   private unindex(segment: Segment): void {
     this.problemSegments.delete(segment);
     this.contextPending.delete(segment);
-    const url = segment.url;
-    if (url === undefined) return;
-    const existing = this.urls.get(url);
-    if (existing === segment) this.urls.delete(url);
-    else if (Array.isArray(existing)) {
-      const at = existing.indexOf(segment);
-      if (at >= 0) existing.splice(at, 1);
-      if (existing.length === 1) {
-        this.urls.set(url, existing[0]);
-        this.duplicateUrls.delete(url);
-      }
-    }
+    if (segment.url !== undefined) this.urls.remove(segment);
   }
 }
 

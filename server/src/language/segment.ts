@@ -36,7 +36,10 @@ export class Segment {
   /** Range of the entry's start tag, relative (for `too-many-entries`). */
   tagStart = 0;
   tagEnd = 0;
-  /** The entry's URL (decoded `<loc>` or text line), if it has a non-empty one, and its range. */
+  /**
+   * The entry's URL (`<loc>` or text line), if it has a non-empty one, in canonical escaped form (xmlText.ts):
+   * the key for duplicates; `unescapeXml` gives the URL itself. And the range of the value.
+   */
   url: string | undefined = undefined;
   urlStart = 0;
   urlEnd = 0;

@@ -7,6 +7,7 @@ import { checkUrl } from './rules/url';
 import type { ValueProblem } from './rules/valueProblem';
 import { Ch, isWhitespace } from './scanner';
 import { Segment, SegmentKind } from './segment';
+import { escapeXml } from './xmlText';
 
 /** Splits `text` into line segments (each with its line break). */
 export function parseTextLines(text: string): Segment[] {
@@ -58,7 +59,7 @@ function parseLine(lineText: string, contentLength: number, lineBreaks: number):
     segment.isEntry = true;
     segment.tagStart = first;
     segment.tagEnd = last;
-    segment.url = value;
+    segment.url = escapeXml(value);
     segment.urlStart = first;
     segment.urlEnd = last;
   }

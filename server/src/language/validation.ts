@@ -7,11 +7,12 @@ import { RULES, TOO_MANY_PROBLEMS, type Problem, type RuleId, type Severity } fr
 import { checkEntryContext, type EntryContext } from './rules/contextRules';
 import { checkDocument } from './rules/documentRules';
 import { checkDuplicates } from './rules/duplicates';
-import { parseAllowedHosts } from './rules/scope';
+import { parseAllowedHosts, scopeDirectory } from './rules/scope';
 import { checkUrl } from './rules/url';
 import type { SitemapModel } from './model';
+import { escapeXml, unescapeXml } from './xmlText';
 import type { SitemapSettings, ValidationContext } from './settings';
-import type { Segment } from './segment';
+import { NO_PROBLEMS, type Segment } from './segment';
 
 export interface SitemapDiagnostic extends Problem {
   severity: Severity;
@@ -65,22 +66,29 @@ function refreshContextual(model: SitemapModel, settings: SitemapSettings, conte
   let pending: Iterable<Segment>;
   if (key !== model.contextKey) {
     model.contextKey = key;
-    pending = model.segments.filter((s) => s.isEntry || s.contextual.length > 0);
+    pending = model.segments;
   } else {
     pending = model.contextPending;
   }
   const allowed = parseAllowedHosts(settings.allowedHosts);
   let scope: EntryContext['scope'];
+  let scopePrefix: string | undefined;
   if (context.location !== undefined) {
     const location = checkUrl(context.location, []);
-    if (location !== undefined) scope = { location, allowed };
+    if (location !== undefined) {
+      scope = { location, allowed };
+      scopePrefix = escapeXml(location.origin + scopeDirectory(location));
+    }
   }
   const entryContext: EntryContext = {
-    scope, allowed, firstOrigin, now, isIndex: model.kind === 'sitemapindex', isSitemapIndex: context.isSitemapIndex,
+    scope, allowed, firstOrigin, firstOriginEscaped: firstOrigin !== undefined ? escapeXml(firstOrigin) : undefined, now, scopePrefix, isIndex: model.kind === 'sitemapindex', isSitemapIndex: context.isSitemapIndex,
   };
   for (const segment of pending) {
-    segment.contextual = segment.isEntry ? checkEntryContext(segment, entryContext) : [];
-    if (segment.contextual.length > 0 || segment.problems.length > 0) model.problemSegments.add(segment);
+    const before = segment.contextual;
+    const after = segment.isEntry ? checkEntryContext(segment, entryContext) : NO_PROBLEMS;
+    if (before === after) continue; // both empty: nothing to update
+    segment.contextual = after;
+    if (after.length > 0 || segment.problems.length > 0) model.problemSegments.add(segment);
     else model.problemSegments.delete(segment);
   }
   model.contextPending.clear();
@@ -91,7 +99,7 @@ function findFirstOrigin(model: SitemapModel): string | undefined {
   const count = model.entryCount;
   for (let n = 0; n < count; n++) {
     const segment = model.segments[model.entrySegment(n)];
-    const origin = segment.url !== undefined ? checkUrl(segment.url, [])?.origin : undefined;
+    const origin = segment.url !== undefined ? checkUrl(unescapeXml(segment.url), [])?.origin : undefined;
     if (origin !== undefined) return origin;
   }
   return undefined;

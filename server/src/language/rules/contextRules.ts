@@ -8,6 +8,7 @@ import { isInScope, type AllowedHosts, type SitemapScope } from './scope';
 import { checkUrl } from './url';
 import type { ValueProblem } from './valueProblem';
 import { NO_PROBLEMS, type Segment } from '../segment';
+import { unescapeXml } from '../xmlText';
 
 /** One day of clock skew is allowed before a lastmod counts as future. */
 export const FUTURE_LASTMOD_SKEW_MS = 24 * 60 * 60 * 1000;
@@ -16,9 +17,15 @@ export interface EntryContext {
   /** Set when the sitemap's location is known: out-of-scope applies. */
   scope: SitemapScope | undefined;
   allowed: AllowedHosts;
-  /** Origin of the file's first URL, for mixed-hosts when the location is unknown. */
+  /** Origin of the file's first URL, for mixed-hosts when the location is unknown (and escaped like entry URLs). */
   firstOrigin: string | undefined;
+  firstOriginEscaped: string | undefined;
   now: number;
+  /**
+   * `origin` + directory of the location, escaped like entry URLs: a URL starting with it (and no dot segment
+   * after) is in scope.
+   */
+  scopePrefix: string | undefined;
   isIndex: boolean;
   isSitemapIndex: ((url: string) => boolean | undefined) | undefined;
 }
@@ -29,28 +36,43 @@ const ignored: ValueProblem[] = [];
 export function checkEntryContext(segment: Segment, context: EntryContext): readonly LocalProblem[] {
   let problems: LocalProblem[] | undefined;
   const url = segment.url;
-  // Parts are recomputed rather than stored: a few microseconds per entry, only when the context changes.
-  const parts = url !== undefined ? checkUrl(url, ignored) : undefined;
-  if (ignored.length !== 0) ignored.length = 0;
-  if (url !== undefined && parts !== undefined) {
-    const range = { start: segment.urlStart, end: segment.urlEnd };
-    if (context.scope !== undefined) {
-      if (!isInScope(parts, context.scope)) {
-        (problems ??= []).push({ rule: 'out-of-scope', ...range, message: context.isIndex
-          ? 'An index may only list sitemaps under its own location.'
-          : 'A sitemap may only list URLs under its own location: same protocol, host and port, and under its directory.' });
+  if (url !== undefined && !isPlainlyFine(url, context)) {
+    // Parts are recomputed rather than stored: a few microseconds per entry, only when the context changes.
+    const parts = checkUrl(unescapeXml(url), ignored);
+    if (ignored.length !== 0) ignored.length = 0;
+    if (parts !== undefined) {
+      if (context.scope !== undefined) {
+        if (!isInScope(parts, context.scope)) {
+          (problems ??= []).push({ rule: 'out-of-scope', start: segment.urlStart, end: segment.urlEnd, message: context.isIndex
+            ? 'An index may only list sitemaps under its own location.'
+            : 'A sitemap may only list URLs under its own location: same protocol, host and port, and under its directory.' });
+        }
+      } else if (context.firstOrigin !== undefined && parts.origin !== context.firstOrigin && !isAllowed(parts.origin, parts.host, context.allowed)) {
+        (problems ??= []).push({ rule: 'mixed-hosts', start: segment.urlStart, end: segment.urlEnd, message: `All URLs of a sitemap share one protocol, host and port: the first URL is on ${context.firstOrigin}.` });
       }
-    } else if (context.firstOrigin !== undefined && parts.origin !== context.firstOrigin && !isAllowed(parts.origin, parts.host, context.allowed)) {
-      (problems ??= []).push({ rule: 'mixed-hosts', ...range, message: `All URLs of a sitemap share one protocol, host and port: the first URL is on ${context.firstOrigin}.` });
     }
-    if (context.isIndex && context.isSitemapIndex !== undefined && context.isSitemapIndex(url) === true) {
-      (problems ??= []).push({ rule: 'nested-index', ...range, message: 'This entry is itself a sitemap index: indexes cannot list other indexes.' });
-    }
+  }
+  if (url !== undefined && context.isIndex && context.isSitemapIndex !== undefined && context.isSitemapIndex(unescapeXml(url)) === true) {
+    (problems ??= []).push({ rule: 'nested-index', start: segment.urlStart, end: segment.urlEnd, message: 'This entry is itself a sitemap index: indexes cannot list other indexes.' });
   }
   if (segment.lastmod > context.now + FUTURE_LASTMOD_SKEW_MS) {
     (problems ??= []).push({ rule: 'future-lastmod', start: segment.lastmodStart, end: segment.lastmodEnd, message: 'This date lies in the future.' });
   }
   return problems ?? NO_PROBLEMS;
+}
+
+/**
+ * The common case without parsing the URL: it starts with the scope's prefix (no dot segment or escaped dot
+ * after it, which normalisation could move out of the directory), or, without a location, with the first
+ * URL's origin followed by the end of the authority.
+ */
+function isPlainlyFine(url: string, context: EntryContext): boolean {
+  const prefix = context.scope !== undefined ? context.scopePrefix : context.firstOriginEscaped;
+  if (prefix === undefined) return context.scope === undefined;
+  if (!url.startsWith(prefix)) return false;
+  if (context.scope !== undefined) return url.indexOf('/.', prefix.length - 1) < 0 && url.indexOf('%2', prefix.length) < 0;
+  const next = url.charCodeAt(prefix.length);
+  return Number.isNaN(next) || next === 0x2f || next === 0x3f || next === 0x23;
 }
 
 function isAllowed(origin: string, host: string, allowed: AllowedHosts): boolean {

@@ -1,12 +1,10 @@
 /** duplicate-url: the same `<loc>` twice in one file, related to its first occurrence. Offsets are absolute. */
 import type { Problem } from './catalogue';
 import type { SitemapModel } from '../model';
-import type { Segment } from '../segment';
 
 export function checkDuplicates(model: SitemapModel, problems: Problem[]): void {
-  for (const url of model.duplicateUrls) {
-    const holders = model.urls.get(url) as Segment[];
-    const ordered = [...holders].sort((a, b) => a.index - b.index);
+  for (const group of model.urls.duplicateGroups()) {
+    const ordered = group.sort((a, b) => a.index - b.index);
     const first = ordered[0];
     const firstStart = model.segmentStart(first.index);
     const related = [{ start: firstStart + first.urlStart, end: firstStart + first.urlEnd, message: 'First occurrence.' }];

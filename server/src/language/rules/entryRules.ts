@@ -10,6 +10,7 @@ import { checkLastmod } from './lastmod';
 import { checkChangefreq, checkPriority } from './simpleValues';
 import type { ValueText } from '../valueText';
 import { isWhitespace } from '../scanner';
+import { escapeXml } from '../xmlText';
 
 export const enum Field {
   Loc = 0,
@@ -100,7 +101,7 @@ export function checkFieldValue(
       }
       checkUrl(text, found);
       if (first) {
-        entry.url = text;
+        entry.url = escapeXml(text);
         entry.urlStart = value.sourceStart(start);
         entry.urlEnd = value.sourceEnd(end);
       }

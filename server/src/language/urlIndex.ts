@@ -1,0 +1,74 @@
+/**
+ * Entry segments by URL, for duplicate-url. Keys are a 32-bit hash computed here: hashing 50,000 sliced
+ * strings through a string-keyed Map costs twice as much (V8 hashes slices slowly). Equal hashes are resolved
+ * by comparing the URLs themselves.
+ */
+import type { Segment } from './segment';
+
+export class UrlIndex {
+  private readonly buckets = new Map<number, Segment | Segment[]>();
+  /** Buckets holding at least two segments with equal URLs. */
+  private readonly duplicateBuckets = new Set<number>();
+
+  clear(): void {
+    this.buckets.clear();
+    this.duplicateBuckets.clear();
+  }
+
+  add(segment: Segment): void {
+    const url = segment.url!;
+    const key = hash(url);
+    const bucket = this.buckets.get(key);
+    if (bucket === undefined) {
+      this.buckets.set(key, segment);
+      return;
+    }
+    const members = Array.isArray(bucket) ? bucket : [bucket];
+    if (members !== bucket) this.buckets.set(key, members);
+    // Early exit: in a group of equal URLs the first member already matches.
+    if (members.some((m) => m.url === url)) this.duplicateBuckets.add(key);
+    members.push(segment);
+  }
+
+  remove(segment: Segment): void {
+    const key = hash(segment.url!);
+    const bucket = this.buckets.get(key);
+    if (bucket === segment) {
+      this.buckets.delete(key);
+    } else if (Array.isArray(bucket)) {
+      const at = bucket.indexOf(segment);
+      if (at >= 0) bucket.splice(at, 1);
+      if (bucket.length === 1) this.buckets.set(key, bucket[0]);
+      if (bucket.length < 2 || !hasEqualUrls(bucket)) this.duplicateBuckets.delete(key);
+    }
+  }
+
+  /** Groups (of two or more) of segments with equal URLs, in no particular order. */
+  *duplicateGroups(): Generator<Segment[]> {
+    for (const key of this.duplicateBuckets) {
+      const byUrl = new Map<string, Segment[]>();
+      for (const segment of this.buckets.get(key) as Segment[]) {
+        const group = byUrl.get(segment.url!);
+        if (group === undefined) byUrl.set(segment.url!, [segment]);
+        else group.push(segment);
+      }
+      for (const group of byUrl.values()) if (group.length > 1) yield group;
+    }
+  }
+}
+
+function hasEqualUrls(members: Segment[]): boolean {
+  const seen = new Set<string>();
+  for (const m of members) {
+    if (seen.has(m.url!)) return true;
+    seen.add(m.url!);
+  }
+  return false;
+}
+
+/** FNV-1a over UTF-16 code units, seeded with the length. */
+function hash(s: string): number {
+  let h = (s.length ^ 0x811c9dc5) | 0;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h;
+}

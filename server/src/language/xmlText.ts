@@ -1,0 +1,32 @@
+/**
+ * Entry URLs are kept in *canonical escaped form*: the decoded value with `&`, `<`, `>`, `"` and `'` written as
+ * the five predefined entities — which is exactly how a plain, valid `<loc>` is written in a file. So the fast
+ * path stores a slice of the text as it is (no decoding, no copy), equal URLs have equal keys whichever way they
+ * were escaped, and the real URL is one `unescapeXml` away when a rule needs it.
+ */
+
+export function escapeXml(value: string): string {
+  if (!/[&<>"']/.test(value)) return value;
+  return value.replace(/[&<>"']/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : '&apos;'));
+}
+
+/** Decodes the five predefined entities (the only references canonical form holds), in one pass. */
+export function unescapeXml(raw: string): string {
+  let p = raw.indexOf('&');
+  if (p < 0) return raw;
+  let out = '';
+  let last = 0;
+  for (; p >= 0; p = raw.indexOf('&', last)) {
+    const c1 = raw.charCodeAt(p + 1);
+    let decoded: string;
+    let length: number;
+    if (c1 === 0x6c) { decoded = '<'; length = 4; } // &lt;
+    else if (c1 === 0x67) { decoded = '>'; length = 4; } // &gt;
+    else if (c1 === 0x71) { decoded = '"'; length = 6; } // &quot;
+    else if (raw.charCodeAt(p + 2) === 0x6d) { decoded = '&'; length = 5; } // &amp;
+    else { decoded = "'"; length = 6; } // &apos;
+    out += raw.slice(last, p) + decoded;
+    last = p + length;
+  }
+  return out + raw.slice(last);
+}
