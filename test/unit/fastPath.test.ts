@@ -1,0 +1,49 @@
+/**
+ * The fast path for plain entries (fastEntry.ts) must never change a result: the general parser is the oracle.
+ * Documents made of benchmark-shaped entries, mutated at random, are parsed both ways and compared segment by segment.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseXmlDocument, setFastPath } from '../../server/src/language/parser';
+import { benchEntry, random } from '../support/generate';
+
+const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+const FRAGMENTS = ['<', '>', '&', '&amp;', '&lt;', '&quot;', "'", '"', ' ', '\n', '</url>', '<url>', '</loc>', '<lastmod>', 'x', '\uFFFD', '\t', '<!-- c -->', 'Daily', '1.5', ':', '%', '#'];
+
+function documents(): string[] {
+  const docs: string[] = [];
+  for (let seed = 1; seed <= 300; seed++) {
+    const rnd = random(seed);
+    const entries = Array.from({ length: 6 }, (_, n) => benchEntry(seed * 10 + n));
+    if (seed % 5 === 0) entries.push('  <url><loc>https://www.example.com/a?x=&apos;1&apos;&amp;y=&gt;</loc></url>\n');
+    if (seed % 7 === 0) entries.push('  <url>\n    <loc> https://www.example.com/spaced </loc>\n  </url>\n');
+    let text = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}">\n${entries.join('')}</urlset>\n`;
+    const mutations = Math.floor(rnd() * 4);
+    for (let m = 0; m < mutations; m++) {
+      const at = Math.floor(rnd() * text.length);
+      const cut = rnd() < 0.5 ? 0 : 1 + Math.floor(rnd() * 3);
+      const insert = rnd() < 0.8 ? FRAGMENTS[Math.floor(rnd() * FRAGMENTS.length)] : '';
+      text = text.slice(0, at) + insert + text.slice(at + cut);
+    }
+    docs.push(text);
+    docs.push(text.replace('<urlset', '<sitemapindex').replace('</urlset>', '</sitemapindex>').replace(/<(\/?)url>/g, '<$1sitemap>').replace(/<(changefreq|priority)>[^<]*<\/\1>\s*/g, ''));
+  }
+  return docs;
+}
+
+function shape(text: string) {
+  return parseXmlDocument(text).segments.map((s) => ({ ...s }));
+}
+
+test('parsing with and without the fast path gives identical segments', () => {
+  let compared = 0;
+  for (const text of documents()) {
+    setFastPath(false);
+    const general = shape(text);
+    setFastPath(true);
+    const fast = shape(text);
+    assert.deepEqual(fast, general, text);
+    compared++;
+  }
+  assert.ok(compared >= 600);
+});
