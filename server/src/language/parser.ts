@@ -28,6 +28,7 @@ export function setFastPath(enabled: boolean): void {
 
 export const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
+const XMLNS_NAMESPACE = 'http://www.w3.org/2000/xmlns/';
 
 export type RootKind = 'urlset' | 'sitemapindex' | 'unknown' | 'none';
 
@@ -308,6 +309,19 @@ class XmlParser {
     return p + 1;
   }
 
+  /**
+   * U+FFFD and lone surrogates in a comment, CDATA section or PI, which are not scanned as text: `encoding` as in
+   * text; and characters that are not XML Chars ([2]: C0 controls, U+FFFE, U+FFFF): `xml-syntax` as in text.
+   */
+  private checkEncodingIn(from: number, to: number): void {
+    const t = this.text;
+    for (let p = from; p < to; p++) {
+      const c = t.charCodeAt(p);
+      if (c < 0x20 ? c === Ch.Tab || c === Ch.LineFeed || c === Ch.CarriageReturn : c < 0xd800) continue;
+      if (c < 0x20 || c >= 0xfffe || c === Ch.Replacement || (c >= 0xd800 && c <= 0xdfff)) p = this.checkUnusualChar(p) - 1;
+    }
+  }
+
   /** Text that is not part of a value: only whitespace is allowed outside the root, in the root and in entries. */
   private checkStrayText(start: number, end: number, frame: Frame | undefined): void {
     if (frame !== undefined && frame.role !== Role.Root && (frame.role !== Role.RootChild || frame.entry === null)) return;
@@ -401,7 +415,7 @@ class XmlParser {
       if (this.tryFastEntry(tagStart)) return;
     }
 
-    if (colon === 0 || (colon > 0 && (colon === qname.length - 1 || qname.indexOf(':', colon + 1) !== -1))) {
+    if (!isQName(qname)) {
       this.report('xml-syntax', nameStart, nameEnd, `"${qname}" is not a valid qualified name.`);
     }
 
@@ -445,6 +459,9 @@ class XmlParser {
       if (afterPrevious === attributeStart) {
         this.report('xml-syntax', attributeStart, attributeEnd, 'Attributes must be separated by whitespace.');
       }
+      if (!isQName(attributeName)) {
+        this.report('xml-syntax', attributeStart, attributeEnd, `"${attributeName}" is not a valid qualified name.`);
+      }
       if (attributeNames === null) attributeNames = [attributeName];
       else if (attributeNames.includes(attributeName)) {
         this.report('xml-syntax', attributeStart, attributeEnd, `Duplicate attribute "${attributeName}".`);
@@ -479,6 +496,9 @@ class XmlParser {
         const uri = decodeAttribute(t.slice(valueStart, valueEnd));
         if (declared !== '' && uri === '') {
           this.report('xml-syntax', attributeStart, attributeEnd, `The prefix "${declared}" cannot be bound to an empty namespace.`);
+        } else if (declared === 'xmlns' || uri === XMLNS_NAMESPACE || (declared === 'xml') !== (uri === XML_NAMESPACE)) {
+          // Namespaces in XML, NSC: Reserved Prefixes and Namespace Names.
+          this.report('xml-syntax', attributeStart, attributeEnd, 'The prefixes "xml" and "xmlns" and their namespaces are reserved: only "xml" may be bound, and only to its own namespace.');
         }
         (bindings ??= []).push({ prefix: declared, uri, valueStart, valueEnd });
       } else if (attributeName.indexOf(':') > 0) {
@@ -762,10 +782,11 @@ class XmlParser {
         return;
       }
       const doubleHyphen = t.indexOf('--', start + 4);
-      if (doubleHyphen < close || t.charCodeAt(close - 1) === Ch.Minus) {
+      if (doubleHyphen < close || (close > start + 4 && t.charCodeAt(close - 1) === Ch.Minus)) {
         const at = doubleHyphen < close ? doubleHyphen : close - 1;
         this.report('xml-syntax', at, at + 2, '"--" is not allowed inside a comment.');
       }
+      this.checkEncodingIn(start + 4, close);
       this.pos = close + 3;
       return;
     }
@@ -784,6 +805,7 @@ class XmlParser {
       } else {
         this.checkStrayText(start + 9, contentEnd, frame);
       }
+      this.checkEncodingIn(start + 9, contentEnd);
       this.pos = close < 0 ? this.end : close + 3;
       return;
     }
@@ -847,8 +869,13 @@ class XmlParser {
       return;
     }
     this.pos = close + 2;
+    this.checkEncodingIn(start + 2, close);
     if (targetEnd === start + 2) {
       this.report('xml-syntax', start, start + 2, 'A processing instruction needs a target name.');
+      return;
+    }
+    if (targetEnd < close && !isWhitespace(t.charCodeAt(targetEnd))) {
+      this.report('xml-syntax', targetEnd, targetEnd + 1, 'The target of a processing instruction must be followed by whitespace or "?>".');
       return;
     }
     const target = t.slice(start + 2, targetEnd);
@@ -875,6 +902,12 @@ class XmlParser {
 
 function problem(rule: RuleId, start: number, end: number, message: string): LocalProblem {
   return { rule, start, end, message };
+}
+
+/** Namespaces in XML [7] QName: an NCName, or two joined by one colon (so the local part starts with a NameStartChar). */
+function isQName(name: string): boolean {
+  const colon = name.indexOf(':');
+  return colon < 0 || (colon > 0 && colon + 1 < name.length && isNameStart(name.charCodeAt(colon + 1)) && name.indexOf(':', colon + 1) < 0);
 }
 
 function hex(c: number): string {

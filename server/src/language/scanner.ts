@@ -38,15 +38,24 @@ export function isWhitespace(c: number): boolean {
   return c < 128 && (ASCII[c] & WHITESPACE) !== 0;
 }
 
-/** XML NameStartChar, approximated for non-ASCII: every code unit from U+00C0 up is accepted except U+00D7 and U+00F7. */
+/**
+ * XML 1.0 [4] NameStartChar, per UTF-16 code unit: a surrogate (of a character in [#x10000-#xEFFFF]) is
+ * accepted on its own, so a name is cut only where a character outside the production stands.
+ */
 export function isNameStart(c: number): boolean {
   if (c < 128) return (ASCII[c] & NAME_START) !== 0;
-  return c >= 0xc0 && c !== 0xd7 && c !== 0xf7 && c < 0xfffe;
+  if (c < 0x300) return c >= 0xc0 && c !== 0xd7 && c !== 0xf7;
+  if (c < 0x2000) return c >= 0x370 && c !== 0x37e;
+  if (c < 0x3001) return c === 0x200c || c === 0x200d || (c >= 0x2070 && c <= 0x218f) || (c >= 0x2c00 && c <= 0x2fef);
+  if (c < 0xd800) return true;
+  if (c < 0xe000) return c < 0xdb80 || c >= 0xdc00;
+  return (c >= 0xf900 && c <= 0xfdcf) || (c >= 0xfdf0 && c <= 0xfffd);
 }
 
+/** XML 1.0 [4a] NameChar (per code unit, as isNameStart). */
 export function isNameChar(c: number): boolean {
   if (c < 128) return (ASCII[c] & NAME) !== 0;
-  return c === 0xb7 || (c >= 0xc0 && c !== 0xd7 && c !== 0xf7 && c < 0xfffe);
+  return isNameStart(c) || c === 0xb7 || (c >= 0x300 && c <= 0x36f) || c === 0x203f || c === 0x2040;
 }
 
 /** True for ASCII chars that the character-data scanner must stop at. */

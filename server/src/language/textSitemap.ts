@@ -9,6 +9,9 @@ import { Ch, isWhitespace } from './scanner';
 import { Segment, SegmentKind } from './segment';
 import { escapeXml } from './xmlText';
 
+/** A line meant as a URL (then checked as one), rather than a header, footer or comment such as `URLs:`. */
+const LOOKS_LIKE_A_URL = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/|^www\.|\//i;
+
 /** Splits `text` into line segments (each with its line break). */
 export function parseTextLines(text: string): Segment[] {
   const segments: Segment[] = [];
@@ -50,7 +53,7 @@ function parseLine(lineText: string, contentLength: number, lineBreaks: number):
   while (inner < value.length && !isWhitespace(value.charCodeAt(inner))) inner++;
   if (inner < value.length) {
     problems.push({ rule: 'text-sitemap-line', start: first, end: last, message: 'A text sitemap line holds one URL and nothing else.' });
-  } else if (!/^[A-Za-z][A-Za-z0-9+.-]*:|[./]/.test(value) || value.charCodeAt(0) === Ch.LessThan) {
+  } else if (!LOOKS_LIKE_A_URL.test(value) || value.charCodeAt(0) === Ch.LessThan) {
     problems.push({ rule: 'text-sitemap-line', start: first, end: last, message: 'This line is not a URL: a text sitemap has no headers, comments or markup.' });
   } else {
     const found: ValueProblem[] = [];

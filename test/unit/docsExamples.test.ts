@@ -1,0 +1,181 @@
+/**
+ * The examples of docs/rules.md are tests: for every rule section (`## rule-id`), the **Bad** example must produce
+ * that rule — and no other, so the example shows exactly what it documents — and the **Good** example no problem at
+ * all. The section's "Default severity" must be the catalogue's, and every rule of the catalogue must have a section.
+ *
+ * Conventions of docs/rules.md (also stated in a comment at the top of its examples):
+ * - A rule section is a `## ` heading that is a bare rule id (lower case and hyphens); other headings are prose.
+ * - `**Bad**` and `**Good**` (at the start of a line) label the next fenced block: ```xml is parsed as a sitemap
+ *   (language `sitemap`), ```text as a text sitemap (language `sitemap-txt`).
+ * - A one-line HTML comment `<!-- example: { … } -->` before a fenced block (blank lines in between are fine) sets,
+ *   for that block only, as JSON: `location` (the URL the sitemap is published at: ValidationContext.location),
+ *   `settings` (overrides of the sitemap.* settings; `limits` is merged over the defaults) and `indexes` (URLs of
+ *   workspace files that are sitemap indexes, for nested-index; other URLs map to no file).
+ * - The clock is the tests' fixed NOW, so future-lastmod examples do not depend on the day the tests run.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { DEFAULT_SETTINGS, type SitemapLanguageId, type SitemapSettings, type ValidationContext } from '../../server/src/language/languageService';
+import { RULES, type RuleId } from '../../server/src/language/rules/catalogue';
+import { diagnose, render, type Options } from '../support/fixtures';
+
+/** Tests compile to out/test/unit/: the docs are read from the repository, not from out/. */
+const DOCS = path.resolve(__dirname, '../../../docs/rules.md');
+
+interface Example {
+  text: string;
+  languageId: SitemapLanguageId;
+  options: Options;
+  line: number;
+}
+
+interface Section {
+  rule: string;
+  line: number;
+  severity?: string;
+  bad: Example[];
+  good: Example[];
+}
+
+interface ExampleDirective {
+  location?: string;
+  settings?: Partial<SitemapSettings>;
+  indexes?: string[];
+}
+
+function toOptions(directive: ExampleDirective | undefined, languageId: SitemapLanguageId): Options {
+  const options: Options = { languageId };
+  if (directive === undefined) return options;
+  const context: ValidationContext = {};
+  if (directive.location !== undefined) context.location = directive.location;
+  if (directive.indexes !== undefined) {
+    const indexes = new Set(directive.indexes);
+    context.isSitemapIndex = (url) => (indexes.has(url) ? true : undefined);
+  }
+  options.context = context;
+  if (directive.settings !== undefined) {
+    const { limits, ...rest } = directive.settings;
+    options.settings = { ...rest, ...(limits !== undefined ? { limits: { ...DEFAULT_SETTINGS.limits, ...limits } } : {}) };
+  }
+  return options;
+}
+
+export function parseRulesDoc(markdown: string): Section[] {
+  const lines = markdown.split(/\r?\n/);
+  const sections: Section[] = [];
+  let section: Section | undefined;
+  let label: 'bad' | 'good' | undefined;
+  let directive: ExampleDirective | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const heading = /^##\s+(.+?)\s*$/.exec(line);
+    if (heading !== null) {
+      const isRule = /^[a-z]+(?:-[a-z]+)*$/.test(heading[1]);
+      section = isRule ? { rule: heading[1], line: i + 1, bad: [], good: [] } : undefined;
+      if (section !== undefined) sections.push(section);
+      label = undefined;
+      directive = undefined;
+      continue;
+    }
+    const severity = /^Default severity:\s*\*\*(\w+)\*\*/.exec(line);
+    if (severity !== null && section !== undefined) {
+      section.severity = severity[1];
+      continue;
+    }
+    const labelled = /^\*\*(Bad|Good)\*\*/.exec(line);
+    if (labelled !== null) {
+      label = labelled[1] === 'Bad' ? 'bad' : 'good';
+      continue;
+    }
+    const comment = /^<!--\s*example:\s*(\{.*\})\s*-->\s*$/.exec(line);
+    if (comment !== null) {
+      directive = JSON.parse(comment[1]) as ExampleDirective;
+      continue;
+    }
+    const fence = /^```(\w*)\s*$/.exec(line);
+    if (fence !== null) {
+      const body: string[] = [];
+      const start = i + 1;
+      for (i++; i < lines.length && !/^```\s*$/.test(lines[i]); i++) body.push(lines[i]);
+      assert.ok(i < lines.length, `docs/rules.md:${start}: unterminated code block`);
+      if (section !== undefined && label !== undefined) {
+        assert.ok(fence[1] === 'xml' || fence[1] === 'text', `docs/rules.md:${start}: examples are fenced as xml or text, not "${fence[1]}"`);
+        const languageId: SitemapLanguageId = fence[1] === 'text' ? 'sitemap-txt' : 'sitemap';
+        section[label].push({ text: body.join('\n') + '\n', languageId, options: toOptions(directive, languageId), line: start });
+      }
+      label = undefined;
+      directive = undefined;
+    }
+  }
+  return sections;
+}
+
+const sections = parseRulesDoc(fs.readFileSync(DOCS, 'utf8'));
+
+test('docs/rules.md documents every rule of the catalogue, once, in catalogue order', () => {
+  assert.deepEqual(sections.map((s) => s.rule), Object.keys(RULES));
+});
+
+for (const section of sections) {
+  test(`docs/rules.md: ${section.rule}`, () => {
+    const where = `docs/rules.md:${section.line} (## ${section.rule})`;
+    assert.ok(Object.prototype.hasOwnProperty.call(RULES, section.rule), `${where}: not a rule id`);
+    assert.equal(section.severity, RULES[section.rule as RuleId], `${where}: default severity`);
+    assert.equal(section.bad.length, 1, `${where}: one Bad example`);
+    assert.equal(section.good.length, 1, `${where}: one Good example`);
+
+    const [bad] = section.bad;
+    const badProblems = diagnose(bad.text, bad.options);
+    assert.ok(badProblems.some((d) => d.rule === section.rule), `docs/rules.md:${bad.line}: the Bad example must produce ${section.rule}; got ${JSON.stringify(render(badProblems))}`);
+    assert.deepEqual(
+      badProblems.filter((d) => d.rule !== section.rule).map((d) => `${d.rule}: ${JSON.stringify(bad.text.slice(d.start, d.end))}`),
+      [],
+      `docs/rules.md:${bad.line}: the Bad example must produce only ${section.rule}`,
+    );
+
+    const [good] = section.good;
+    const goodProblems = diagnose(good.text, good.options);
+    assert.deepEqual(
+      goodProblems.map((d) => `${d.rule}: ${JSON.stringify(good.text.slice(d.start, d.end))}`),
+      [],
+      `docs/rules.md:${good.line}: the Good example must produce no problem`,
+    );
+  });
+}
+
+test('docs/rules.md: the example conventions are understood (a self-check of the parser)', () => {
+  const parsed = parseRulesDoc([
+    '## Intro',
+    '**Bad**',
+    '```xml',
+    '<ignored/>',
+    '```',
+    '## mixed-hosts',
+    'Default severity: **error**',
+    '**Bad** — with a location:',
+    '',
+    '<!-- example: { "location": "https://example.com/", "settings": { "limits": { "maxEntries": 3 } }, "indexes": ["https://example.com/i.xml"] } -->',
+    '',
+    '```text',
+    'https://example.com/',
+    '```',
+    '**Good**:',
+    '```xml',
+    '<a/>',
+    '```',
+  ].join('\n'));
+  assert.equal(parsed.length, 1);
+  const [s] = parsed;
+  assert.equal(s.rule, 'mixed-hosts');
+  assert.equal(s.severity, 'error');
+  assert.equal(s.bad[0].languageId, 'sitemap-txt');
+  assert.equal(s.bad[0].text, 'https://example.com/\n');
+  assert.equal(s.bad[0].options.context?.location, 'https://example.com/');
+  assert.equal(s.bad[0].options.context?.isSitemapIndex?.('https://example.com/i.xml'), true);
+  assert.equal(s.bad[0].options.context?.isSitemapIndex?.('https://example.com/s.xml'), undefined);
+  assert.deepEqual(s.bad[0].options.settings?.limits, { ...DEFAULT_SETTINGS.limits, maxEntries: 3 });
+  assert.equal(s.good[0].languageId, 'sitemap');
+  assert.equal(s.good[0].options.context, undefined, 'a directive applies to the next block only');
+});

@@ -1,0 +1,90 @@
+/**
+ * unescaped-ampersand, unknown-entity and unescaped-character: how data values must be escaped.
+ */
+import { test } from 'node:test';
+import { expectDiagnostics, NS, urlset } from '../../support/fixtures';
+
+const IMAGE = `xmlns="${NS}" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"`;
+
+function loc(value: string): string {
+  return urlset(`<url><loc>${value}</loc></url>`);
+}
+
+// ------------------------------------------------------------------------------------------------ unescaped-ampersand
+
+test('unescaped-ampersand: the classic ?a=1&b=2 is reported on the "&"', () => {
+  expectDiagnostics(loc('https://example.com/?a=1⟦&⟧b=2'), ['unescaped-ampersand']);
+  expectDiagnostics(loc('https://example.com/?a=1⟦&⟧b=2⟦&⟧c=3'), ['unescaped-ampersand', 'unescaped-ampersand']);
+});
+
+test('unescaped-ampersand: a lone "&", one at the end, or a malformed character reference', () => {
+  expectDiagnostics(loc('https://example.com/?q=salt⟦&⟧'), ['unescaped-ampersand']);
+  expectDiagnostics(loc('https://example.com/?q=a⟦&⟧#b'), ['unescaped-ampersand']);
+  expectDiagnostics(loc('https://example.com/?q=a⟦&⟧#;'), ['unescaped-ampersand']);
+  expectDiagnostics(loc('https://example.com/?q=a⟦&⟧#x;'), ['unescaped-ampersand']);
+  expectDiagnostics(loc('https://example.com/?q=a⟦&⟧#38b=2'), ['unescaped-ampersand']);
+});
+
+test('unescaped-ampersand: also in attribute values', () => {
+  expectDiagnostics(urlset('<url><loc>https://example.com/</loc></url>', `xmlns="${NS}" data-src="a⟦&⟧b"`), ['unescaped-ampersand']);
+});
+
+test('unescaped-ampersand: &amp;, numeric references and CDATA are the legal ways to write "&"', () => {
+  expectDiagnostics(loc('https://example.com/?a=1&amp;b=2'), []);
+  expectDiagnostics(loc('https://example.com/?a=1&#38;b=2&#x26;c=3'), []);
+  expectDiagnostics(loc('<![CDATA[https://example.com/?a=1&b=2]]>'), []);
+  expectDiagnostics(urlset('<url><loc>https://example.com/</loc></url>', `xmlns="${NS}" data-src="a&amp;b"`), []);
+});
+
+// ------------------------------------------------------------------------------------------------ unknown-entity
+
+test('unknown-entity: &nbsp; and friends are reported on the whole reference', () => {
+  expectDiagnostics(loc('https://example.com/a⟦&nbsp;⟧b'), ['unknown-entity']);
+  expectDiagnostics(
+    urlset('<url><loc>https://example.com/</loc><image:image><image:loc>https://example.com/a.jpg</image:loc><image:caption>⟦&copy;⟧ 2024 ⟦&mdash;⟧ Shop</image:caption></image:image></url>', IMAGE),
+    ['unknown-entity', 'unknown-entity'],
+  );
+});
+
+test('unknown-entity: entity names are case-sensitive (&AMP; is not &amp;)', () => {
+  expectDiagnostics(loc('https://example.com/?a=1⟦&AMP;⟧b=2'), ['unknown-entity']);
+});
+
+test('unknown-entity: the five predefined entities and numeric references are fine', () => {
+  expectDiagnostics(loc('https://example.com/a&#160;b&#xA0;c'), []);
+  expectDiagnostics(
+    urlset('<url><loc>https://example.com/it&apos;s?a=1&amp;b=2</loc><image:image><image:loc>https://example.com/a.jpg</image:loc><image:caption>&lt;b&gt; &quot;q&quot; &apos;a&apos; &amp; &#169;</image:caption></image:image></url>', IMAGE),
+    [],
+  );
+});
+
+// ------------------------------------------------------------------------------------------------ unescaped-character
+
+test("unescaped-character: a raw ' in a <loc> is reported on the character", () => {
+  expectDiagnostics(loc("https://example.com/it⟦'⟧s"), ['unescaped-character']);
+});
+
+test('unescaped-character: a raw " or > in a <loc> (which a URL may not hold either: invalid-url on the same character)', () => {
+  expectDiagnostics(loc('https://example.com/⟦⟦"⟧⟧a⟦⟦"⟧⟧'), ['unescaped-character', 'invalid-url', 'unescaped-character', 'invalid-url']);
+  expectDiagnostics(loc('https://example.com/a⟦⟦>⟧⟧b'), ['unescaped-character', 'invalid-url']);
+});
+
+test('unescaped-character: in every sitemap value, not only <loc>', () => {
+  expectDiagnostics(
+    urlset("<url><loc>https://example.com/</loc><changefreq>⟦⟦'⟧daily⟦'⟧⟧</changefreq></url>"),
+    ['unescaped-character', 'invalid-changefreq', 'unescaped-character'],
+  );
+});
+
+test('unescaped-character: escaped forms are fine', () => {
+  expectDiagnostics(loc('https://example.com/it&apos;s'), []);
+  // &quot; and &gt; decode to characters a URL may not hold: only invalid-url remains.
+  expectDiagnostics(loc('https://example.com/a⟦&gt;⟧b'), ['invalid-url']);
+});
+
+test('unescaped-character: text of other namespaces is not a sitemap value', () => {
+  expectDiagnostics(
+    urlset(`<url><loc>https://example.com/</loc><image:image><image:loc>https://example.com/a.jpg</image:loc><image:title>"Tom's" > "Jerry's"</image:title></image:image></url>`, IMAGE),
+    [],
+  );
+});
