@@ -639,7 +639,14 @@ class XmlParser {
   private classifyRootChild(frame: Frame, tagEnd: number): void {
     const root = this.root;
     if (root.kind !== 'urlset' && root.kind !== 'sitemapindex') return;
-    if (frame.ns !== root.sitemapNamespace) return; // other namespaces are allowed
+    if (frame.ns !== root.sitemapNamespace) {
+      // Other namespaces are allowed, but an entry outside the root's namespace is the classic slip of
+      // `<sm:urlset xmlns:sm="…">` with plain `<url>` children: consumers would see no entries at all.
+      if (frame.local === root.entryName) {
+        this.report('bad-namespace', frame.nameStart, frame.nameEnd, `This <${frame.qname}> is not in the namespace of <${root.frame!.qname}>, so it is not an entry.`);
+      }
+      return;
+    }
     if (frame.local === root.entryName) {
       const entry = this.entryState;
       resetEntryState(entry, root.kind, frame.tagStart, tagEnd, frame.nameStart, frame.nameEnd);

@@ -127,8 +127,10 @@ test('namespaces: an undeclared prefix is xml-syntax on the prefix', () => {
 });
 
 test('namespaces: unprefixed children of a prefixed root are in no namespace, so they are not entries', () => {
-  // Surprising but right: <url> here is not the sitemap's <url>, and the urlset is empty.
-  expectDiagnostics(`${DECL}\n<⟦sm:urlset⟧ xmlns:sm="${NS}">\n${ENTRY}\n</sm:urlset>\n`, ['no-entries']);
+  // <url> here is not the sitemap's <url>, and the urlset is empty: bad-namespace names the real slip on each.
+  expectDiagnostics(`${DECL}\n<⟦sm:urlset⟧ xmlns:sm="${NS}">\n<⟦url⟧><loc>https://www.example.com/</loc></url>\n</sm:urlset>\n`, ['no-entries', 'bad-namespace']);
+  // Foreign elements directly in the root are still left alone.
+  expectDiagnostics(`${DECL}\n<sm:urlset xmlns:sm="${NS}" xmlns:x="urn:x">\n<sm:url><sm:loc>https://www.example.com/</sm:loc></sm:url><x:note/>\n</sm:urlset>\n`, []);
 });
 
 // ------------------------------------------------------------------------------------------------ no-entries
