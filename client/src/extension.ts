@@ -3,7 +3,7 @@
 import { ExtensionContext, Position, Range, TextDocument, languages, workspace } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { createLanguageClient, isServedDocument } from './client';
-import { sniffSitemapRoot, SNIFF_LENGTH } from './contentDetection';
+import { sniffSitemapRoot, SNIFF_LENGTH } from '../../server/src/language/contentDetection';
 
 /** Returned from `activate` for the extension tests (`extension.exports`). */
 export interface SitemapStudioApi {

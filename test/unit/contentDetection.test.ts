@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SNIFF_LENGTH, sniffSitemapRoot } from '../../client/src/contentDetection';
+import { SNIFF_LENGTH, sniffSitemapRoot } from '../../server/src/language/contentDetection';
 
 const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
 

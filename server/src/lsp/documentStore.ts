@@ -5,7 +5,7 @@
 import type {
   DidChangeTextDocumentParams, DidOpenTextDocumentParams, TextDocumentContentChangeEvent,
 } from 'vscode-languageserver';
-import { sniffSitemapRoot } from '../../../client/src/contentDetection';
+import { sniffSitemapRoot } from '../language/contentDetection';
 import { applyEdits, parseDocument, type SitemapDocument, type SitemapLanguageId } from '../language/languageService';
 import { uriToFsPath } from './workspace';
 

@@ -6,7 +6,7 @@
  */
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
-import { sniffSitemapRoot } from '../../../client/src/contentDetection';
+import { sniffSitemapRoot } from '../language/contentDetection';
 import { fileFromSiteRoots, fileNextToLocation } from '../language/location';
 import type { ServerSettings } from './configuration';
 import type { DocumentStore, OpenDocument } from './documentStore';
