@@ -3,7 +3,7 @@
  * only for new segments unless the context changed), duplicates and whole-document rules; then applies the
  * user's severities and the problem cap.
  */
-import { RULES, TOO_MANY_PROBLEMS, type Problem, type RuleId, type Severity } from './rules/catalogue';
+import { RULES, TOO_MANY_PROBLEMS, type LocalProblem, type Problem, type RuleId, type Severity } from './rules/catalogue';
 import { checkEntryContext, type EntryContext } from './rules/contextRules';
 import { checkDocument } from './rules/documentRules';
 import { checkDuplicates } from './rules/duplicates';
@@ -22,33 +22,66 @@ const HOUR_MS = 3_600_000;
 
 export function validateModel(model: SitemapModel, settings: SitemapSettings, context: ValidationContext): SitemapDiagnostic[] {
   refreshContextual(model, settings, context);
-
-  const problems: Problem[] = [];
-  const ordered = [...model.problemSegments].sort((a, b) => a.index - b.index);
-  for (const segment of ordered) {
-    const start = model.segmentStart(segment.index);
-    for (const p of segment.problems) problems.push({ rule: p.rule, start: start + p.start, end: start + p.end, message: p.message });
-    for (const p of segment.contextual) problems.push({ rule: p.rule, start: start + p.start, end: start + p.end, message: p.message });
-  }
-  checkDuplicates(model, problems);
-  checkDocument(model, settings, problems);
-
-  const diagnostics: SitemapDiagnostic[] = [];
-  for (const p of problems) {
-    const severity = severityOf(p.rule as RuleId, settings);
-    if (severity !== undefined) diagnostics.push({ ...p, severity });
-  }
-  diagnostics.sort((a, b) => a.start - b.start || a.end - b.end);
   const max = Math.max(1, Math.floor(settings.maxProblems) || 1);
-  if (diagnostics.length <= max) return diagnostics;
-  const firstOmitted = diagnostics[max];
-  const omitted = diagnostics.length - max;
-  diagnostics.length = max;
+
+  // Whole-document problems (duplicates, limits): usually few.
+  const extras: Problem[] = [];
+  checkDuplicates(model, extras);
+  checkDocument(model, settings, extras);
+  extras.sort(byRange);
+
+  // Segments hold their problems in document order, so a merge gives the first `max` problems without building
+  // the rest, which are only counted: a file with 50,000 problems stays cheap to revalidate on every keystroke.
+  const diagnostics: SitemapDiagnostic[] = [];
+  let firstOmitted: Problem | undefined;
+  let omitted = 0;
+  const emit = (p: Problem, severity: Severity): void => {
+    if (diagnostics.length < max) diagnostics.push({ ...p, severity });
+    else if (omitted++ === 0) firstOmitted = p;
+  };
+  let next = 0;
+  const emitExtrasBefore = (start: number, end: number): void => {
+    for (; next < extras.length && (extras[next].start < start || (extras[next].start === start && extras[next].end < end)); next++) {
+      const severity = severityOf(extras[next].rule as RuleId, settings);
+      if (severity !== undefined) emit(extras[next], severity);
+    }
+  };
+  const segments = [...model.problemSegments].sort((a, b) => a.index - b.index);
+  for (const segment of segments) {
+    if (firstOmitted !== undefined) {
+      omitted += countShown(segment.problems, settings) + countShown(segment.contextual, settings);
+      continue;
+    }
+    const base = model.segmentStart(segment.index);
+    // Rules report in parse order (an entry's missing-loc after its children's problems): sort, stably.
+    const local = segment.problems.length + segment.contextual.length === 1
+      ? (segment.problems.length === 1 ? segment.problems : segment.contextual)
+      : [...segment.problems, ...segment.contextual].sort(byRange);
+    for (const p of local) {
+      const severity = severityOf(p.rule, settings);
+      if (severity === undefined) continue;
+      const absolute: Problem = { rule: p.rule, start: base + p.start, end: base + p.end, message: p.message };
+      emitExtrasBefore(absolute.start, absolute.end);
+      emit(absolute, severity);
+    }
+  }
+  emitExtrasBefore(Infinity, Infinity);
+  if (firstOmitted === undefined) return diagnostics;
   diagnostics.push({
     rule: TOO_MANY_PROBLEMS, severity: 'information', start: firstOmitted.start, end: firstOmitted.end,
     message: `${omitted.toLocaleString('en-US')} more problems are not shown (sitemap.maxProblems is ${max.toLocaleString('en-US')}).`,
   });
   return diagnostics;
+}
+
+function byRange(a: { start: number; end: number }, b: { start: number; end: number }): number {
+  return a.start - b.start || a.end - b.end;
+}
+
+function countShown(problems: readonly LocalProblem[], settings: SitemapSettings): number {
+  let count = 0;
+  for (const p of problems) if (severityOf(p.rule, settings) !== undefined) count++;
+  return count;
 }
 
 function severityOf(rule: RuleId, settings: SitemapSettings): Severity | undefined {
