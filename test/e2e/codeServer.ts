@@ -1,0 +1,163 @@
+/**
+ * Starts code-server (a real VS Code 1.100 build) for the editor tests with all its state under one run folder,
+ * optionally with a packaged extension installed, and builds the workbench URLs that open a folder, optionally with
+ * an extension under development and a test runner loaded. See shared/recipes/real-vscode.md.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as path from 'node:path';
+
+export interface CodeServer {
+  readonly port: number;
+  readonly origin: string;
+  /** The workbench URL opening `folder`, with `payload` entries such as extensionDevelopmentPath. */
+  url(folder: string, payload: Record<string, string>): string;
+  /** A `vscode-remote://` URI for an absolute path on this server, as the workbench payload needs. */
+  remoteUri(absolutePath: string): string;
+  stop(): Promise<void>;
+}
+
+/** The folders of one run; `env` points HOME, the XDG folders and TMPDIR into them. */
+export interface RunFolders {
+  root: string;
+  env: NodeJS.ProcessEnv;
+}
+
+export function makeRunFolders(root: string): RunFolders {
+  const dir = (...parts: string[]) => {
+    const folder = path.join(root, ...parts);
+    fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+    return folder;
+  };
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  // A terminal of another VS Code would otherwise hand its IPC hooks to this one.
+  for (const key of Object.keys(env)) if (key.startsWith('VSCODE_') || key === 'ELECTRON_RUN_AS_NODE') delete env[key];
+  Object.assign(env, {
+    HOME: dir('home'),
+    XDG_CONFIG_HOME: dir('xdg', 'config'),
+    XDG_DATA_HOME: dir('xdg', 'data'),
+    XDG_CACHE_HOME: dir('xdg', 'cache'),
+    XDG_RUNTIME_DIR: dir('xdg', 'runtime'),
+    TMPDIR: dir('tmp'),
+  });
+  return { root, env };
+}
+
+export interface StartOptions {
+  /** Added to code-server's environment, which its extension hosts inherit. */
+  env: NodeJS.ProcessEnv;
+  /** `.vsix` files to install into the run's extensions folder before starting. */
+  install: string[];
+  /** code-server's output goes here. */
+  log: string;
+}
+
+export async function startCodeServer(entry: string, folders: RunFolders, options: StartOptions): Promise<CodeServer> {
+  const { log } = options;
+  const port = await freePort();
+  const base = path.join(folders.root, 'code-server');
+  const userDataDir = path.join(base, 'user-data');
+  const extensionsDir = path.join(base, 'extensions');
+  fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
+  fs.mkdirSync(extensionsDir, { recursive: true });
+  const config = path.join(base, 'config.yaml');
+  fs.writeFileSync(config, [
+    `bind-addr: 127.0.0.1:${port}`,
+    'auth: none',
+    'cert: false',
+    'disable-telemetry: true',
+    'disable-update-check: true',
+    'disable-workspace-trust: true',
+    '',
+  ].join('\n'));
+  fs.writeFileSync(path.join(userDataDir, 'User', 'settings.json'), JSON.stringify({
+    'workbench.startupEditor': 'none',
+    'workbench.tips.enabled': false,
+    'security.workspace.trust.enabled': false,
+    'telemetry.telemetryLevel': 'off',
+    'extensions.autoCheckUpdates': false,
+    'extensions.autoUpdate': false,
+    'extensions.ignoreRecommendations': true,
+    'update.mode': 'none',
+    'git.enabled': false,
+    'chat.disableAIFeatures': true,
+  }, null, 2));
+
+  const args = [entry, '--config', config, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir];
+  const env = { ...folders.env, ...options.env };
+  for (const vsix of options.install) {
+    const installed = spawnSync(process.execPath, [...args, '--install-extension', vsix], { env, encoding: 'utf8' });
+    fs.appendFileSync(log, `${installed.stdout}${installed.stderr}`);
+    if (installed.status !== 0) throw new Error(`code-server --install-extension ${vsix} exited with ${installed.status ?? installed.signal}; see ${log}`);
+  }
+
+  const output = fs.openSync(log, 'a');
+  const child = spawn(process.execPath, args, {
+    env,
+    stdio: ['ignore', output, output],
+    detached: true, // its own process group, so that nothing it started outlives the run
+  });
+  fs.closeSync(output);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const origin = `http://127.0.0.1:${port}`;
+  await waitUntilHealthy(origin, child, log);
+
+  const remoteUri = (absolutePath: string) => `vscode-remote://127.0.0.1:${port}${encodeURI(absolutePath)}`;
+  return {
+    port,
+    origin,
+    remoteUri,
+    url(folder, payload) {
+      const entries = Object.entries(payload);
+      const query = `folder=${encodeURIComponent(folder)}` + (entries.length ? `&payload=${encodeURIComponent(JSON.stringify(entries))}` : '');
+      return `${origin}/?${query}`;
+    },
+    stop: () => stop(child, exited),
+  };
+}
+
+async function waitUntilHealthy(origin: string, child: ChildProcess, log: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`code-server exited early; see ${log}`);
+    try {
+      const response = await fetch(`${origin}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`code-server did not answer ${origin}/healthz within 60 s; see ${log}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** SIGTERM to code-server's process group, then wait for it to exit (SIGKILL after 10 s), so the port is free again. */
+async function stop(child: ChildProcess, exited: Promise<void>): Promise<void> {
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // already gone
+    }
+  };
+  if (child.exitCode === null && child.signalCode === null) {
+    signalGroup('SIGTERM');
+    const killer = setTimeout(() => signalGroup('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(killer);
+  }
+  signalGroup('SIGKILL'); // whatever code-server left behind in its group (extension host, language server)
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
