@@ -6,6 +6,7 @@ import {
   ServerOptions,
   TransportKind,
 } from 'vscode-languageclient/node';
+import type { InitializationOptions } from '../../server/src/lsp/protocol';
 
 /** The languages the server validates; the client starts when the first document of one of them opens. */
 export const SITEMAP_LANGUAGES: readonly string[] = ['sitemap', 'sitemap-txt'];
@@ -41,6 +42,7 @@ export function createLanguageClient(context: ExtensionContext): LanguageClient 
     documentSelector,
     synchronize: { configurationSection: 'sitemap', fileEvents },
     outputChannel,
+    initializationOptions: { statusNotifications: true } satisfies InitializationOptions,
   };
 
   return new LanguageClient('sitemap', 'Sitemap Studio', serverOptions, clientOptions);

@@ -3,20 +3,24 @@
 import { ExtensionContext, Position, Range, TextDocument, languages, workspace } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { createLanguageClient, isServedDocument } from './client';
+import { registerStatusBar, type SitemapStatusBar, type StatusBarState } from './statusBar';
 import { sniffSitemapRoot, SNIFF_LENGTH } from '../../server/src/language/contentDetection';
 
 /** Returned from `activate` for the extension tests (`extension.exports`). */
 export interface SitemapStudioApi {
   isClientRunning(): boolean;
+  /** What the status bar item shows; `undefined` while it is hidden. */
+  statusBar(): StatusBarState | undefined;
 }
 
 let client: LanguageClient | undefined;
 let starting: Promise<void> | undefined;
+let statusBar: SitemapStatusBar | undefined;
 
 export function activate(context: ExtensionContext): SitemapStudioApi {
   registerContentDetection(context);
   startOnFirstSitemap(context);
-  return { isClientRunning: () => client?.isRunning() ?? false };
+  return { isClientRunning: () => client?.isRunning() ?? false, statusBar: () => statusBar?.current };
 }
 
 export async function deactivate(): Promise<void> {
@@ -34,6 +38,7 @@ function startOnFirstSitemap(context: ExtensionContext): void {
     if (client) return;
     client = createLanguageClient(context);
     context.subscriptions.push(client);
+    statusBar = registerStatusBar(context, client);
     // On failure the client has already logged the error and shown a notification.
     starting = client.start().catch(() => undefined);
   };

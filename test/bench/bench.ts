@@ -1,15 +1,16 @@
 /**
- * `npm run bench`: full open, one-character edits and retained heap on generated sitemaps of 5,000, 50,000
+ * `npm run bench`: full open, one-character edits, retained heap and completion on generated sitemaps of 5,000, 50,000
  * and 200,000 entries. Prints a markdown table (copy it to docs/performance.md). Run with --expose-gc.
  */
 import { performance } from 'node:perf_hooks';
-import { DEFAULT_SETTINGS, applyEdits, parseDocument, validate, type SitemapDocument } from '../../server/src/language/languageService';
+import { DEFAULT_SETTINGS, applyEdits, complete, parseDocument, validate, type SitemapDocument } from '../../server/src/language/languageService';
 import { benchSitemap, random } from '../support/generate';
 import type { SitemapModel } from '../../server/src/language/model';
 
 const SIZES = (process.env.BENCH_SIZES ?? '5000,50000,200000').split(',').map(Number);
 const OPEN_RUNS = Number(process.env.BENCH_OPEN_RUNS ?? 7);
 const EDITS = Number(process.env.BENCH_EDITS ?? 400);
+const COMPLETIONS = Number(process.env.BENCH_COMPLETIONS ?? 400);
 const CONTEXT = { location: 'https://www.example.com/sitemap.xml' };
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -50,6 +51,7 @@ interface Row {
   editP95: number;
   heapMegabytes: number;
   heapRatio: number;
+  completionMedian: number;
 }
 
 function measure(entries: number): Row {
@@ -100,21 +102,38 @@ function measure(entries: number): Row {
     }
   }
   if (document.getText() !== source) throw new Error('edits were not undone');
+
+  // Completion at a random place strictly inside a random <url>: offsets → items, as the server answers it.
+  const completions: number[] = [];
+  for (let n = 0; n < COMPLETIONS; n++) {
+    const segment = model.entrySegment(Math.floor(rnd() * entries));
+    const entryStart = model.segmentStart(segment);
+    const entryLength = model.segments[segment].text.indexOf('</url>') + 6;
+    const at = entryStart + 1 + Math.floor(rnd() * (entryLength - 2));
+    const t0 = performance.now();
+    const offset = document.offsetAt(document.positionAt(at));
+    const result = complete(document, offset, CONTEXT);
+    for (const item of result.items) {
+      document.positionAt(item.start);
+      document.positionAt(item.end);
+    }
+    completions.push(performance.now() - t0);
+  }
   document = undefined;
 
   const heap = heapAfter - heapBefore;
   return {
     entries, megabytes: bytes / 1_048_576, openMedian: median(opens), editMedian: median(times), editP95: percentile(times, 95),
-    heapMegabytes: heap / 1_048_576, heapRatio: heap / bytes,
+    heapMegabytes: heap / 1_048_576, heapRatio: heap / bytes, completionMedian: median(completions),
   };
 }
 
 const rows = SIZES.map(measure);
-console.log(`node ${process.version}, ${process.arch}, ${OPEN_RUNS} opens and ${EDITS} edits per size\n`);
-console.log('| entries | size (MB) | full open, median (ms) | edit → diagnostics, median (ms) | edit, p95 (ms) | retained heap (MB) | heap / size |');
-console.log('|---:|---:|---:|---:|---:|---:|---:|');
+console.log(`node ${process.version}, ${process.arch}, ${OPEN_RUNS} opens, ${EDITS} edits and ${COMPLETIONS} completions per size\n`);
+console.log('| entries | size (MB) | full open, median (ms) | edit → diagnostics, median (ms) | edit, p95 (ms) | retained heap (MB) | heap / size | completion, median (ms) |');
+console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) {
-  console.log(`| ${r.entries.toLocaleString('en-US')} | ${r.megabytes.toFixed(1)} | ${r.openMedian.toFixed(1)} | ${r.editMedian.toFixed(3)} | ${r.editP95.toFixed(3)} | ${r.heapMegabytes.toFixed(1)} | ${r.heapRatio.toFixed(2)}× |`);
+  console.log(`| ${r.entries.toLocaleString('en-US')} | ${r.megabytes.toFixed(1)} | ${r.openMedian.toFixed(1)} | ${r.editMedian.toFixed(3)} | ${r.editP95.toFixed(3)} | ${r.heapMegabytes.toFixed(1)} | ${r.heapRatio.toFixed(2)}× | ${r.completionMedian.toFixed(3)} |`);
 }
 if (rows.length >= 2) {
   const first = rows[0];

@@ -9,7 +9,7 @@ import {
   createProtocolConnection, StreamMessageReader, StreamMessageWriter, type ProtocolConnection,
 } from 'vscode-languageserver-protocol/node';
 import type {
-  ClientCapabilities, ConfigurationParams, Diagnostic, FileEvent, PublishDiagnosticsParams, Range, Registration,
+  ClientCapabilities, ConfigurationParams, Diagnostic, FileEvent, InitializeResult, PublishDiagnosticsParams, Range, Registration,
   RegistrationParams, TextDocumentContentChangeEvent, WorkspaceFolder,
 } from 'vscode-languageserver-protocol';
 
@@ -23,6 +23,10 @@ export interface ClientOptions {
   settings?: Record<string, unknown> | ((scopeUri: string | undefined) => unknown);
   /** Whether the client supports `workspace/configuration` (pull) — otherwise settings are pushed. */
   pullConfiguration?: boolean;
+  /** Sent as `initialize`'s `initializationOptions`. */
+  initializationOptions?: unknown;
+  /** Merged into the `textDocument` client capabilities (snippet completions, hierarchical symbols…). */
+  textDocumentCapabilities?: ClientCapabilities['textDocument'];
 }
 
 interface Waiter {
@@ -38,6 +42,8 @@ export class LspClient {
   /** The first bytes the server wrote to stdout. */
   stdoutHead = Buffer.alloc(0);
   stderr = '';
+  /** The server's answer to `initialize`. */
+  initializeResult: InitializeResult | undefined;
   settings: ClientOptions['settings'];
   private readonly latest = new Map<string, PublishDiagnosticsParams>();
   private readonly waiters = new Set<Waiter>();
@@ -99,13 +105,15 @@ export class LspClient {
       textDocument: {
         synchronization: { dynamicRegistration: false },
         publishDiagnostics: { relatedInformation: true, versionSupport: true, codeDescriptionSupport: true },
+        ...options.textDocumentCapabilities,
       },
     };
-    await connection.sendRequest('initialize', {
+    client.initializeResult = await connection.sendRequest<InitializeResult>('initialize', {
       processId: process.pid,
       rootUri: options.workspaceFolders?.[0]?.uri ?? null,
       workspaceFolders: options.workspaceFolders ?? null,
       capabilities,
+      initializationOptions: options.initializationOptions,
     });
     const watching = client.waitForRegistration('workspace/didChangeWatchedFiles');
     await connection.sendNotification('initialized', {});

@@ -1,13 +1,31 @@
 /**
- * The language layer's facade: parse a document, apply edits to it, validate it. Pure: no LSP, no I/O.
+ * The language layer's facade: parse a document, apply edits to it, validate it, and the authoring features
+ * (completion, hover, fixes, outline, folding, selection, links). Pure: no LSP, no I/O.
  * Offsets are UTF-16 code units; positions (0-based line and character) exist only for the protocol's edge.
  */
 import { SitemapModel, type DocumentKind, type Position, type SitemapLanguageId } from './model';
 import type { SitemapSettings, ValidationContext } from './settings';
 import { validateModel, type SitemapDiagnostic } from './validation';
+import { complete as completeAt, type CompletionOptions, type CompletionResult } from './features/completion';
+import { getHover as hoverAt, type HoverInfo, type HoverOptions } from './features/hover';
+import {
+  getFixAllEdits as fixAllEdits, getQuickFixes as quickFixes, type FixAllOptions, type FixOptions, type ProblemRef, type QuickFix,
+} from './features/codeActions';
+import { findDocumentSymbols as documentSymbols, type DocumentSymbolData, type SymbolOptions } from './features/documentSymbols';
+import { getFoldingRanges as foldingRanges, type FoldingOptions, type FoldingRangeData } from './features/folding';
+import { getSelectionRanges as selectionRanges, type RangeData } from './features/selectionRanges';
+import { findDocumentLinks as documentLinks, type DocumentLinkData, type LinkOptions } from './features/documentLinks';
 
 export type { DocumentKind, Position, SitemapLanguageId, SitemapDiagnostic };
 export { DEFAULT_SETTINGS, type SitemapSettings, type ValidationContext } from './settings';
+export type { CompletionItemData, CompletionKind, CompletionOptions, CompletionResult } from './features/completion';
+export type { HoverInfo, HoverOptions } from './features/hover';
+export type { FixAllOptions, FixOptions, ProblemRef, QuickFix } from './features/codeActions';
+export type { DocumentSymbolData, SymbolKindName, SymbolOptions } from './features/documentSymbols';
+export type { FoldingOptions, FoldingRangeData } from './features/folding';
+export type { RangeData } from './features/selectionRanges';
+export type { DocumentLinkData, LinkOptions } from './features/documentLinks';
+export type { TimeZoneOffset } from './features/clock';
 
 export interface OffsetEdit {
   start: number;
@@ -39,6 +57,48 @@ export function applyEdits(document: SitemapDocument, edits: readonly OffsetEdit
 
 export function validate(document: SitemapDocument, settings: SitemapSettings, context: ValidationContext): SitemapDiagnostic[] {
   return validateModel(asModel(document), settings, context);
+}
+
+// ---------------------------------------------------------------- authoring features (all from the incremental model)
+
+/** What may be written at `offset`: elements, closing tags, root attributes, values, URLs. */
+export function complete(document: SitemapDocument, offset: number, options?: CompletionOptions): CompletionResult {
+  return completeAt(asModel(document), offset, options);
+}
+
+/** What the element or value at `offset` means; undefined where there is nothing to say. */
+export function getHover(document: SitemapDocument, offset: number, options?: HoverOptions): HoverInfo | undefined {
+  return hoverAt(asModel(document), offset, options);
+}
+
+/** Quick fixes for problems (rule id and range, as reported by `validate`), each a list of non-overlapping edits. */
+export function getQuickFixes(document: SitemapDocument, problems: readonly ProblemRef[], options?: FixOptions): QuickFix[] {
+  return quickFixes(asModel(document), problems, options);
+}
+
+/** Every safe fix of the document at once (`source.fixAll.sitemap`): non-overlapping edits in document order. */
+export function getFixAllEdits(document: SitemapDocument, options?: FixAllOptions): OffsetEdit[] {
+  return fixAllEdits(asModel(document), options);
+}
+
+/** The outline: the root with one symbol per entry, capped at `maxItems`. */
+export function findDocumentSymbols(document: SitemapDocument, options?: SymbolOptions): DocumentSymbolData[] {
+  return documentSymbols(asModel(document), options);
+}
+
+/** Folding ranges for the root and every multi-line entry. */
+export function getFoldingRanges(document: SitemapDocument, options?: FoldingOptions): FoldingRangeData[] {
+  return foldingRanges(asModel(document), options);
+}
+
+/** For each offset, the ranges around it from the innermost (a value) to the outermost (the document). */
+export function getSelectionRanges(document: SitemapDocument, offsets: readonly number[]): RangeData[][] {
+  return selectionRanges(asModel(document), offsets);
+}
+
+/** A link per `<loc>` (or text-sitemap line): its URL, or in an index the workspace file it maps to. */
+export function findDocumentLinks(document: SitemapDocument, options?: LinkOptions): DocumentLinkData[] {
+  return documentLinks(asModel(document), options);
 }
 
 function asModel(document: SitemapDocument): SitemapModel {

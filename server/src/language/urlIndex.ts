@@ -43,6 +43,13 @@ export class UrlIndex {
     }
   }
 
+  /** Whether some entry has this URL (canonical escaped form). */
+  has(url: string): boolean {
+    const bucket = this.buckets.get(hash(url));
+    if (bucket === undefined) return false;
+    return Array.isArray(bucket) ? bucket.some((m) => m.url === url) : bucket.url === url;
+  }
+
   /** Groups (of two or more) of segments with equal URLs, in no particular order. */
   *duplicateGroups(): Generator<Segment[]> {
     for (const key of this.duplicateBuckets) {

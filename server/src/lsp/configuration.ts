@@ -14,9 +14,13 @@ export const SECTION = 'sitemap';
 export interface ServerSettings extends SitemapSettings {
   /** Workspace-relative folder → site root URL (`sitemap.siteRoots`). */
   siteRoots: Readonly<Record<string, string>>;
+  /** `sitemap.symbols.maxItems`: entries shown in the outline. */
+  symbols: { maxItems: number };
 }
 
-export const DEFAULT_SERVER_SETTINGS: ServerSettings = Object.freeze({ ...DEFAULT_SETTINGS, siteRoots: {} });
+export const DEFAULT_MAX_SYMBOLS = 5000;
+
+export const DEFAULT_SERVER_SETTINGS: ServerSettings = Object.freeze({ ...DEFAULT_SETTINGS, siteRoots: {}, symbols: { maxItems: DEFAULT_MAX_SYMBOLS } });
 
 const SEVERITY_ALIASES: Record<string, SeverityOrOff> = {
   error: 'error', warning: 'warning', warn: 'warning', information: 'information', info: 'information',
@@ -34,6 +38,7 @@ export function resolveSettings(raw: unknown): ServerSettings {
     }
   }
   const limits = isObject(section.limits) ? section.limits : {};
+  const symbols = isObject(section.symbols) ? section.symbols : {};
   const siteRoots: Record<string, string> = {};
   if (isObject(section.siteRoots)) {
     for (const [folder, url] of Object.entries(section.siteRoots)) {
@@ -52,6 +57,7 @@ export function resolveSettings(raw: unknown): ServerSettings {
       ? section.allowedHosts.filter((h): h is string => typeof h === 'string' && h.trim() !== '')
       : typeof section.allowedHosts === 'string' && section.allowedHosts.trim() !== '' ? [section.allowedHosts] : [],
     siteRoots,
+    symbols: { maxItems: count(symbols.maxItems, DEFAULT_MAX_SYMBOLS, 1) },
   };
 }
 

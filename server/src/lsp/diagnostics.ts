@@ -10,6 +10,7 @@ import type { Severity } from '../language/rules/catalogue';
 import type { SitemapSettings, ValidationContext } from '../language/settings';
 import type { DocumentStore, OpenDocument } from './documentStore';
 import { describe, logFailure } from './guard';
+import { STATUS_NOTIFICATION, type StatusParams } from './protocol';
 
 export const SOURCE = 'sitemap';
 /** Delay between a change and its validation: a burst of keystrokes is validated once, within 100 ms. */
@@ -31,6 +32,8 @@ export class DiagnosticsPublisher {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   /** Latest validation run per document: an older run that finishes later publishes nothing. */
   private readonly runs = new Map<string, number>();
+  /** Send `sitemap/status` after each validation (the client asked for it). */
+  statusNotifications = false;
 
   constructor(
     private readonly connection: Connection,
@@ -78,6 +81,7 @@ export class DiagnosticsPublisher {
       diagnostics = [internalProblem(error)];
     }
     this.publish(uri, entry.version, diagnostics);
+    if (this.statusNotifications) this.sendStatus(uri, entry.doc);
   }
 
   /** Forgets a closed document and clears its problems. */
@@ -98,6 +102,12 @@ export class DiagnosticsPublisher {
       clearTimeout(timer);
       this.timers.delete(uri);
     }
+  }
+
+  private sendStatus(uri: string, doc: SitemapDocument): void {
+    const params: StatusParams = { uri, kind: doc.kind, entries: doc.entryCount, bytes: doc.byteLength };
+    this.connection.sendNotification(STATUS_NOTIFICATION, params)
+      .catch((error: unknown) => logFailure(this.connection, `Sending the status of ${uri}`, error));
   }
 
   private publish(uri: string, version: number | undefined, diagnostics: Diagnostic[]): void {

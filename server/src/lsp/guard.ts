@@ -24,6 +24,26 @@ export function guard<P extends unknown[]>(
   };
 }
 
+/**
+ * Wraps a request handler (sync or async): a failure is logged and answered with `fallback`, so the client gets a
+ * plain empty answer rather than an error, and the server keeps running.
+ */
+export function guardRequest<P extends unknown[], R>(
+  connection: Connection,
+  name: string,
+  fallback: R,
+  handler: (...args: P) => R | Promise<R>,
+): (...args: P) => Promise<R> {
+  return async (...args: P) => {
+    try {
+      return await handler(...args);
+    } catch (error) {
+      logFailure(connection, name, error);
+      return fallback;
+    }
+  };
+}
+
 export function logFailure(connection: Connection, name: string, error: unknown): void {
   try {
     connection.console.error(`${name} failed: ${describe(error)}`);

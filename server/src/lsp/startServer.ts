@@ -10,6 +10,10 @@ import {
 import { Configuration, DEFAULT_SERVER_SETTINGS, SECTION } from './configuration';
 import { DiagnosticsPublisher } from './diagnostics';
 import { DocumentStore, type OpenDocument } from './documentStore';
+import { featureCapabilities, registerFeatures } from './features';
+import { SitePages } from './sitePages';
+import { wantsStatusNotifications } from './protocol';
+import { WorkspaceSymbols } from './workspaceSymbols';
 import { guard, logFailure } from './guard';
 import { NestedIndexResolver } from './nestedIndex';
 import { SiteLocator } from './siteLocation';
@@ -19,7 +23,7 @@ import { fsPathToUri, uriToFsPath, Workspace } from './workspace';
 export const SERVER_NAME = 'sitemap-studio';
 
 /** Files whose changes matter: robots.txt (locations) and possible child sitemaps (nested-index). */
-export const WATCHED_GLOBS = ['**/robots.txt', '**/*.xml', '**/*.txt', '**/*.xml.gz'];
+export const WATCHED_GLOBS = ['**/robots.txt', '**/*.xml', '**/*.txt', '**/*.xml.gz', '**/*.html', '**/*.htm'];
 
 export interface ServerHooks {
   /** Called once the client has confirmed initialization. */
@@ -36,6 +40,8 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
   const locator = new SiteLocator(workspace);
   const nested = new NestedIndexResolver(store, workspace);
   const contexts = new ValidationContexts(locator, nested);
+  const pages = new SitePages(workspace);
+  const symbols = new WorkspaceSymbols(store, workspace);
   const diagnostics = new DiagnosticsPublisher(
     connection,
     store,
@@ -74,13 +80,16 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
     try {
       capabilities = params.capabilities ?? {};
       workspace.set(initialFolders(params));
+      diagnostics.statusNotifications = wantsStatusNotifications(params.initializationOptions);
     } catch (error) {
       logFailure(connection, 'initialize', error);
     }
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        ...featureCapabilities(),
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+        workspaceSymbolProvider: true,
       },
       serverInfo: { name: SERVER_NAME },
     };
@@ -96,6 +105,8 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
       connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: WATCHED_GLOBS.map((globPattern) => ({ globPattern })) })
         .then(() => {
           locator.caching = true;
+          pages.caching = true;
+          symbols.watching = true;
         }, (error: unknown) => logFailure(connection, 'Registering file watchers', error));
     }
     if (ws?.workspaceFolders === true) {
@@ -103,6 +114,8 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
         workspace.remove(event.removed ?? []);
         workspace.add(event.added ?? []);
         locator.invalidate();
+        pages.invalidate();
+        symbols.foldersChanged();
         resetAll();
       }));
     }
@@ -143,9 +156,11 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
   connection.onDidChangeWatchedFiles(guard(connection, 'workspace/didChangeWatchedFiles', (params) => {
     let robotsChanged = false;
     let indexesChanged = false;
+    pages.filesChanged(params.changes ?? []);
     for (const change of params.changes ?? []) {
       const fsPath = uriToFsPath(change?.uri);
       if (fsPath === undefined) continue;
+      symbols.fileChanged(fsPath, change.type);
       if (path.basename(fsPath).toLowerCase() === 'robots.txt') {
         locator.invalidate(fsPath);
         robotsChanged = true;
@@ -158,6 +173,17 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
     }
     if (indexesChanged) recheckIndexes();
   }));
+
+  connection.onWorkspaceSymbol(async (params, token) => {
+    try {
+      return await symbols.find(typeof params?.query === 'string' ? params.query : '', token);
+    } catch (error) {
+      logFailure(connection, 'workspace/symbol', error);
+      return [];
+    }
+  });
+
+  registerFeatures(connection, { store, configuration, contexts, pages, workspace, capabilities: () => capabilities });
 
   connection.onShutdown(() => diagnostics.dispose());
 

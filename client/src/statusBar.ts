@@ -1,0 +1,101 @@
+/**
+ * The status bar item of the active sitemap: entries and size against the limits, from the server's `sitemap/status`
+ * notifications (the numbers of its incremental model — the client never re-reads the text). Shown only while the
+ * active editor holds a document the server serves and has reported on.
+ */
+import {
+  Disposable, StatusBarAlignment, ThemeColor, env, window, workspace, type ExtensionContext, type StatusBarItem,
+  type TextEditor,
+} from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { STATUS_NOTIFICATION, type StatusParams } from '../../server/src/lsp/protocol';
+import { isServedDocument } from './client';
+import { describeStatus, resolveLimits, type StatusLevel } from './statusFormat';
+
+/**
+ * What a click does over a limit. "Split into Index" (`sitemap.splitIntoIndex`) is the next issue; until it
+ * exists, the click shows the Problems panel, where `too-many-entries`/`file-too-large` explain what to do.
+ */
+export const OVER_LIMIT_COMMAND = 'workbench.actions.view.problems';
+
+const BACKGROUNDS: Record<StatusLevel, ThemeColor | undefined> = {
+  normal: undefined,
+  warning: new ThemeColor('statusBarItem.warningBackground'),
+  error: new ThemeColor('statusBarItem.errorBackground'),
+};
+
+/** What the item shows now (for the in-editor tests); `undefined` while it is hidden. */
+export interface StatusBarState {
+  text: string;
+  tooltip: string;
+  level: StatusLevel;
+  command: string | undefined;
+}
+
+export class SitemapStatusBar implements Disposable {
+  private readonly item: StatusBarItem;
+  /** Latest status per document URI (as `Uri.toString()` gives it). */
+  private readonly statuses = new Map<string, StatusParams>();
+  private readonly disposables: Disposable[] = [];
+  private state: StatusBarState | undefined;
+
+  constructor(client: LanguageClient) {
+    this.item = window.createStatusBarItem('sitemap.status', StatusBarAlignment.Right, 100);
+    this.item.name = 'Sitemap Size';
+    this.disposables.push(
+      this.item,
+      client.onNotification(STATUS_NOTIFICATION, (params: StatusParams) => this.received(client, params)),
+      window.onDidChangeActiveTextEditor(() => this.update()),
+      workspace.onDidCloseTextDocument((document) => {
+        this.statuses.delete(document.uri.toString());
+        this.update();
+      }),
+      workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration('sitemap.limits')) this.update();
+      }),
+    );
+  }
+
+  get current(): StatusBarState | undefined {
+    return this.state;
+  }
+
+  dispose(): void {
+    this.disposables.forEach((d) => d.dispose());
+    this.statuses.clear();
+  }
+
+  private received(client: LanguageClient, params: StatusParams): void {
+    if (typeof params?.uri !== 'string') return;
+    const uri = client.protocol2CodeConverter.asUri(params.uri).toString();
+    this.statuses.set(uri, params);
+    if (window.activeTextEditor?.document.uri.toString() === uri) this.update();
+  }
+
+  private update(editor: TextEditor | undefined = window.activeTextEditor): void {
+    const document = editor?.document;
+    const status = document !== undefined && isServedDocument(document) ? this.statuses.get(document.uri.toString()) : undefined;
+    if (document === undefined || status === undefined) {
+      this.state = undefined;
+      this.item.hide();
+      return;
+    }
+    const settings = workspace.getConfiguration('sitemap', document.uri);
+    const limits = resolveLimits(settings.get('limits.maxEntries'), settings.get('limits.maxBytes'));
+    const view = describeStatus(status, limits, env.language);
+    const command = view.overLimit ? OVER_LIMIT_COMMAND : undefined;
+    this.item.text = view.text;
+    this.item.tooltip = view.tooltip;
+    this.item.backgroundColor = BACKGROUNDS[view.level];
+    this.item.command = command === undefined ? undefined : { command, title: 'Show Problems' };
+    this.item.accessibilityInformation = { label: view.text.replace(/^\$\([\w-]+\)\s*/, '') };
+    this.state = { text: view.text, tooltip: view.tooltip, level: view.level, command };
+    this.item.show();
+  }
+}
+
+export function registerStatusBar(context: ExtensionContext, client: LanguageClient): SitemapStatusBar {
+  const statusBar = new SitemapStatusBar(client);
+  context.subscriptions.push(statusBar);
+  return statusBar;
+}

@@ -1,0 +1,110 @@
+/**
+ * What the status bar says about the active sitemap: `12,345 / 50,000 URLs · 2.8 / 50 MB`, its level (warning at
+ * 90 % of a limit, error past one) and the tooltip with the exact numbers. Pure: no `vscode` import, so it runs
+ * under node:test; statusBar.ts puts the result on the item.
+ */
+import type { StatusParams } from '../../server/src/lsp/protocol';
+
+export interface Limits {
+  maxEntries: number;
+  maxBytes: number;
+}
+
+/** The protocol's limits, the settings' defaults (`sitemap.limits.maxEntries`, `sitemap.limits.maxBytes`). */
+export const DEFAULT_LIMITS: Limits = Object.freeze({ maxEntries: 50_000, maxBytes: 52_428_800 });
+/** From this share of either limit on, the item turns to the warning colour. */
+export const WARNING_RATIO = 0.9;
+const MEGABYTE = 1024 * 1024;
+
+export type StatusLevel = 'normal' | 'warning' | 'error';
+
+export interface StatusView {
+  text: string;
+  tooltip: string;
+  level: StatusLevel;
+  /** Over a limit: clicking the item should help split the file. */
+  overLimit: boolean;
+}
+
+/** The configured limits, each falling back to the default unless it is a number ≥ 1 (as the server does). */
+export function resolveLimits(maxEntries: unknown, maxBytes: unknown): Limits {
+  const valid = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 1;
+  return {
+    maxEntries: valid(maxEntries) ? Math.floor(maxEntries) : DEFAULT_LIMITS.maxEntries,
+    maxBytes: valid(maxBytes) ? Math.floor(maxBytes) : DEFAULT_LIMITS.maxBytes,
+  };
+}
+
+export function statusLevel(entries: number, bytes: number, limits: Limits): StatusLevel {
+  if (entries > limits.maxEntries || bytes > limits.maxBytes) return 'error';
+  if (entries >= WARNING_RATIO * limits.maxEntries || bytes >= WARNING_RATIO * limits.maxBytes) return 'warning';
+  return 'normal';
+}
+
+/** What the entries of a document are called: pages for a sitemap, sitemaps for an index. */
+export function entryNoun(kind: StatusParams['kind']): string {
+  switch (kind) {
+    case 'sitemapindex':
+      return 'sitemaps';
+    case 'urlset':
+    case 'text':
+      return 'URLs';
+    default:
+      return 'entries';
+  }
+}
+
+const ICONS: Record<StatusLevel, string> = { normal: '$(list-flat)', warning: '$(warning)', error: '$(error)' };
+
+export function describeStatus(status: Pick<StatusParams, 'kind' | 'entries' | 'bytes'>, limits: Limits, locale?: string): StatusView {
+  const { entries, bytes } = status;
+  const level = statusLevel(entries, bytes, limits);
+  const integer = numberFormat(locale, 0, 0);
+  const noun = entryNoun(status.kind);
+  const text = `${ICONS[level]} ${integer.format(entries)} / ${integer.format(limits.maxEntries)} ${noun} · `
+    + `${formatMegabytes(bytes, limits.maxBytes, locale)} / ${formatLimitMegabytes(limits.maxBytes, locale)} MB`;
+  const share = numberFormat(locale, 1, 1);
+  const percent = (value: number, max: number) => share.format((100 * value) / max);
+  const overLimit = level === 'error';
+  const tooltip = [
+    `${integer.format(entries)} of ${integer.format(limits.maxEntries)} ${noun} allowed (${percent(entries, limits.maxEntries)} %)`,
+    `${integer.format(bytes)} of ${integer.format(limits.maxBytes)} bytes allowed (${percent(bytes, limits.maxBytes)} %)`,
+    overLimit ? 'Over a limit: split the file and list the parts in a sitemap index. Click to see the problems.'
+      : level === 'warning' ? 'Close to a limit (sitemap.limits).' : 'Limits: sitemap.limits.maxEntries and sitemap.limits.maxBytes.',
+  ].join('\n');
+  return { text, tooltip, level, overLimit };
+}
+
+/**
+ * `bytes` in MB (2^20 bytes) with one decimal, rounded so that the figure never contradicts the level: down while
+ * within the limit (49.99 MB is `49.9`, not `50.0`), up past it (50.01 MB is `50.1`). A small file is `<0.1`,
+ * not `0.0`. (Three decimals instead of one when the limit itself is under 1 MB.)
+ */
+export function formatMegabytes(bytes: number, maxBytes: number, locale?: string): string {
+  const decimals = megabyteDecimals(maxBytes);
+  const scale = 10 ** decimals;
+  const scaled = (bytes / MEGABYTE) * scale;
+  const rounded = (bytes > maxBytes ? Math.ceil(scaled) : Math.floor(scaled)) / scale;
+  const format = numberFormat(locale, decimals, decimals);
+  return bytes > 0 && rounded === 0 ? `<${format.format(1 / scale)}` : format.format(rounded);
+}
+
+/** A limit in MB: `50`, or with decimals when it is not a whole number (`9.5`). */
+export function formatLimitMegabytes(maxBytes: number, locale?: string): string {
+  const decimals = megabyteDecimals(maxBytes);
+  const scale = 10 ** decimals;
+  return numberFormat(locale, 0, decimals).format(Math.floor((maxBytes / MEGABYTE) * scale) / scale);
+}
+
+function megabyteDecimals(maxBytes: number): number {
+  return maxBytes >= MEGABYTE ? 1 : 3;
+}
+
+function numberFormat(locale: string | undefined, minimumFractionDigits: number, maximumFractionDigits: number): Intl.NumberFormat {
+  const options: Intl.NumberFormatOptions = { minimumFractionDigits, maximumFractionDigits, useGrouping: true };
+  try {
+    return new Intl.NumberFormat(locale ?? 'en-US', options);
+  } catch {
+    return new Intl.NumberFormat('en-US', options);
+  }
+}

@@ -1,0 +1,481 @@
+/**
+ * Quick fixes, text in → text out. Each fix is computed from a problem (rule id and range) and the text around
+ * it, and edits only the offending text: everything else stays byte for byte. A fix checks that the text still
+ * looks like the problem it was asked about (the client's diagnostics may be stale) and offers nothing otherwise.
+ *
+ * `getFixAllEdits` applies every *safe* fix at once — those whose intent is unambiguous: `&` → `&amp;`, named
+ * entities → numeric references, the namespace, changefreq case, the decimal comma in priority, child order. It
+ * reads the problems from the model (only local ones can be safe), composes an entry's reordering with the fixes
+ * inside the children it moves, and returns edits that never overlap.
+ */
+import type { OffsetEdit } from '../languageService';
+import type { SitemapModel } from '../model';
+import type { RuleId, SeverityOrOff } from '../rules/catalogue';
+import { checkLastmod } from '../rules/lastmod';
+import { CHANGEFREQ_VALUES } from '../rules/simpleValues';
+import { isIPrivate, isUcsChar } from '../rules/url';
+import { SegmentKind } from '../segment';
+import { offsetForWallClock, formatOffset, systemTimeZoneOffset, type TimeZoneOffset } from './clock';
+import { HTML_ENTITIES } from './htmlEntities';
+import {
+  enclosingElement, entryExtent, locate, namespaceOf, rootStructure, sliceText, structureOf, trimmedContent,
+  type SegmentPosition, type XmlElement,
+} from './structure';
+import { SITEMAP_NAMESPACE } from './vocabulary';
+
+export interface ProblemRef {
+  rule: string;
+  start: number;
+  end: number;
+}
+
+export interface QuickFix {
+  title: string;
+  /** Non-overlapping edits against the current text. */
+  edits: OffsetEdit[];
+  isPreferred: boolean;
+  /** Part of `source.fixAll.sitemap`. */
+  safe: boolean;
+  /** The problem it fixes. */
+  problem: ProblemRef;
+}
+
+export interface FixOptions {
+  /** The local time zone, for a lastmod time without a zone (default: the machine's). */
+  timeZoneOffset?: TimeZoneOffset;
+}
+
+export interface FixAllOptions {
+  /** `sitemap.rules`: problems of a rule turned off are not fixed. */
+  rules?: Partial<Record<RuleId, SeverityOrOff>>;
+}
+
+type Fixer = (ctx: FixContext, problem: ProblemRef) => Omit<QuickFix, 'problem'>[];
+
+interface FixContext {
+  model: SitemapModel;
+  options: FixOptions;
+}
+
+const FIXERS: Partial<Record<RuleId, Fixer>> = {
+  'unescaped-ampersand': fixAmpersand,
+  'unknown-entity': fixEntity,
+  'bad-namespace': fixNamespace,
+  'invalid-lastmod': fixLastmod,
+  'invalid-priority': fixPriority,
+  'invalid-changefreq': fixChangefreq,
+  'element-order': fixOrder,
+  'invalid-url': fixUrl,
+  'duplicate-url': fixDuplicate,
+};
+
+/** Rules that may have a safe fix (the fixer decides per problem). */
+const SAFE_RULES: readonly RuleId[] = ['unescaped-ampersand', 'unknown-entity', 'bad-namespace', 'invalid-changefreq', 'invalid-priority', 'element-order'];
+
+/** Quick fixes for the given problems, without duplicates (two problems of one URL share one fix). */
+export function getQuickFixes(model: SitemapModel, problems: readonly ProblemRef[], options: FixOptions = {}): QuickFix[] {
+  const ctx: FixContext = { model, options };
+  const fixes: QuickFix[] = [];
+  const seen = new Set<string>();
+  for (const problem of problems) {
+    const fixer = Object.prototype.hasOwnProperty.call(FIXERS, problem.rule) ? FIXERS[problem.rule as RuleId] : undefined;
+    if (fixer === undefined || !(problem.start >= 0 && problem.end >= problem.start && problem.end <= model.length)) continue;
+    for (const fix of fixer(ctx, problem)) {
+      const key = fix.title + '\n' + fix.edits.map((e) => `${e.start}:${e.end}:${e.text}`).join('\n');
+      if (seen.has(key)) continue;
+      seen.add(key);
+      fixes.push({ ...fix, problem });
+    }
+  }
+  return fixes;
+}
+
+/** Every safe fix of the document, as non-overlapping edits in document order. */
+export function getFixAllEdits(model: SitemapModel, options: FixAllOptions = {}): OffsetEdit[] {
+  const ctx: FixContext = { model, options: {} };
+  const rules = options.rules ?? {};
+  const edits: OffsetEdit[] = [];
+  const segments = [...model.problemSegments].sort((a, b) => a.index - b.index);
+  for (const segment of segments) {
+    const base = model.segmentStart(segment.index);
+    let inner: OffsetEdit[] = [];
+    let order: ProblemRef | undefined;
+    for (const p of segment.problems) {
+      if (!SAFE_RULES.includes(p.rule) || rules[p.rule] === 'off') continue;
+      const problem = { rule: p.rule, start: base + p.start, end: base + p.end };
+      if (p.rule === 'element-order') {
+        order = problem;
+        continue;
+      }
+      const fix = FIXERS[p.rule]!(ctx, problem).find((f) => f.safe);
+      if (fix !== undefined) inner.push(...fix.edits);
+    }
+    if (order !== undefined) {
+      const reordered = reorderEntry(model, order, inner);
+      if (reordered !== undefined) inner = reordered;
+    }
+    edits.push(...inner);
+  }
+  return normaliseEdits(edits);
+}
+
+/** Sorted, identical edits merged, insertions at one place joined, overlapping ones dropped (the first wins). */
+export function normaliseEdits(edits: readonly OffsetEdit[]): OffsetEdit[] {
+  const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
+  const out: OffsetEdit[] = [];
+  const seen = new Set<string>();
+  for (const edit of sorted) {
+    const key = `${edit.start}:${edit.end}:${edit.text}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const last = out[out.length - 1];
+    if (last !== undefined && edit.start === edit.end && last.start === edit.start && last.end === edit.end) {
+      out[out.length - 1] = { ...last, text: last.text + edit.text };
+      continue;
+    }
+    if (last !== undefined && edit.start < last.end) continue;
+    out.push(edit);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- helpers
+
+function textOf(model: SitemapModel, problem: ProblemRef): string {
+  return sliceText(model, problem.start, problem.end);
+}
+
+/** The value element holding a problem, and its trimmed content (absolute), when it is a plain value. */
+function valueAt(model: SitemapModel, problem: ProblemRef, local: string): { start: number; end: number; raw: string } | undefined {
+  const at = locate(model, problem.start, false);
+  if (at.segment.kind === SegmentKind.Line) {
+    const raw = at.segment.url !== undefined ? at.segment.text.slice(at.segment.urlStart, at.segment.urlEnd) : undefined;
+    return raw === undefined || local !== 'loc' ? undefined : { start: at.base + at.segment.urlStart, end: at.base + at.segment.urlEnd, raw };
+  }
+  const element = enclosingElement(structureOf(at.segment).elements, at.offset);
+  if (element === undefined || element.local !== local || element.children.length > 0) return undefined;
+  const [s, e] = trimmedContent(at.segment.text, element);
+  if (problem.start < at.base + s || problem.end > at.base + e) return undefined;
+  return { start: at.base + s, end: at.base + e, raw: at.segment.text.slice(s, e) };
+}
+
+function replace(start: number, end: number, text: string): OffsetEdit {
+  return { start, end, text };
+}
+
+// ---------------------------------------------------------------- characters and entities
+
+function fixAmpersand(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
+  if (problem.end !== problem.start + 1 || textOf(ctx.model, problem) !== '&') return [];
+  return [{ title: 'Escape "&" as "&amp;"', edits: [replace(problem.start, problem.end, '&amp;')], isPreferred: true, safe: true }];
+}
+
+function fixEntity(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
+  const match = /^&([^;&\s]+);$/.exec(textOf(ctx.model, problem));
+  const code = match !== null ? HTML_ENTITIES.get(match[1]) : undefined;
+  if (code === undefined) return [];
+  const reference = `&#${code};`;
+  return [{ title: `Replace &${match![1]}; with ${reference}`, edits: [replace(problem.start, problem.end, reference)], isPreferred: true, safe: true }];
+}
+
+// ---------------------------------------------------------------- namespace
+
+function fixNamespace(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
+  const model = ctx.model;
+  const root = rootStructure(model).element;
+  if (root === undefined) return [];
+  const title = 'Use the sitemap namespace';
+  // The head starts at offset 0: the root's offsets are absolute.
+  const binding = root.attributes.find((a) => a.valueStart === problem.start && a.valueEnd === problem.end && (a.name === 'xmlns' || a.name.startsWith('xmlns:')));
+  if (binding !== undefined) {
+    return [{ title, edits: [replace(binding.valueStart, binding.valueEnd, SITEMAP_NAMESPACE)], isPreferred: true, safe: true }];
+  }
+  const declare = (prefix: string): Omit<QuickFix, 'problem'>[] => {
+    const name = prefix === '' ? 'xmlns' : `xmlns:${prefix}`;
+    const existing = root.attributes.find((a) => a.name === name);
+    if (existing !== undefined) {
+      if (existing.valueStart < 0) return [];
+      // Rebinding a default namespace the root already declares changes what it meant: offered, never automatic.
+      return [{ title, edits: [replace(existing.valueStart, existing.valueEnd, SITEMAP_NAMESPACE)], isPreferred: false, safe: false }];
+    }
+    return [{ title: `Add ${name}="${SITEMAP_NAMESPACE}"`, edits: [replace(root.nameEnd, root.nameEnd, ` ${name}="${SITEMAP_NAMESPACE}"`)], isPreferred: true, safe: true }];
+  };
+  if (problem.start === root.nameStart && problem.end === root.nameEnd) return declare(root.prefix);
+  // An entry outside the root's namespace (`<url>` in `<sm:urlset xmlns:sm="…">`): bind its prefix on the root.
+  const at = locate(model, problem.start, false);
+  if (at.segment.kind !== SegmentKind.Element) return [];
+  const entry = structureOf(at.segment).elements[0];
+  if (entry === undefined || at.base + entry.nameStart !== problem.start || at.base + entry.nameEnd !== problem.end || entry.prefix !== '') return [];
+  return declare('');
+}
+
+// ---------------------------------------------------------------- values
+
+function fixLastmod(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
+  const value = valueAt(ctx.model, problem, 'lastmod');
+  if (value === undefined || /[&<]/.test(value.raw)) return [];
+  return lastmodCandidates(value.raw, ctx.options.timeZoneOffset ?? systemTimeZoneOffset).map((c) => ({
+    title: c.title, edits: [replace(value.start, value.end, c.value)], isPreferred: c.preferred, safe: false,
+  }));
+}
+
+const LOOSE_DATETIME = new RegExp(
+  '^(\\d{4})(?:([-/.])(\\d{1,2})(?:\\2(\\d{1,2}))?)?' +
+  '(?:(?:[Tt]|[ \\t]+)(\\d{1,2}):(\\d{1,2})(?::(\\d{1,2})(?:[.,](\\d+))?)?)?' +
+  '[ \\t]*(?:([Zz])|(UTC|GMT)|([+-])(\\d{1,2})(?::?(\\d{2}))?)?$',
+);
+
+/** Normalised forms of a lastmod value whose intent is clear (`2023-1-5` → `2023-01-05`; a time gets a zone). */
+export function lastmodCandidates(raw: string, zone: TimeZoneOffset): Array<{ title: string; value: string; preferred: boolean }> {
+  const m = LOOSE_DATETIME.exec(raw);
+  if (m === null) return [];
+  const [, year, , month, day, hour, minute, second, fraction, z, utcName, sign, zoneHour, zoneMinute] = m;
+  const pad = (s: string): string => s.padStart(2, '0');
+  let date = year;
+  if (month !== undefined) date += `-${pad(month)}`;
+  if (day !== undefined) date += `-${pad(day)}`;
+  const valid = (value: string): boolean => value !== raw && checkLastmod(value, Infinity, []) !== undefined;
+  if (hour === undefined) {
+    // A date carries no zone in W3C Datetime: a stray one is dropped.
+    return valid(date) ? [{ title: `Change to ${date}`, value: date, preferred: true }] : [];
+  }
+  if (day === undefined) return [];
+  let time = `${pad(hour)}:${pad(minute)}`;
+  if (second !== undefined) time += `:${pad(second)}`;
+  if (fraction !== undefined && second !== undefined) time += `.${fraction}`;
+  const local = `${date}T${time}`;
+  if (z !== undefined || utcName !== undefined) {
+    const value = `${local}Z`;
+    return valid(value) ? [{ title: `Change to ${value}`, value, preferred: true }] : [];
+  }
+  if (sign !== undefined) {
+    const value = `${local}${sign}${pad(zoneHour)}:${zoneMinute ?? '00'}`;
+    return valid(value) ? [{ title: `Change to ${value}`, value, preferred: true }] : [];
+  }
+  // No zone: UTC or the local offset of that date (summer or winter time), both offered, neither preferred.
+  const wallClock = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second ?? 0));
+  const offset = formatOffset(offsetForWallClock(wallClock, zone));
+  const candidates = [
+    { title: `Add Z (UTC): ${local}Z`, value: `${local}Z`, preferred: false },
+    { title: `Add the local offset: ${local}${offset}`, value: `${local}${offset}`, preferred: false },
+  ];
+  return candidates.filter((c) => valid(c.value));
+}
+
+function fixPriority(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
+  const value = valueAt(ctx.model, problem, 'priority');
+  if (value === undefined) return [];
+  let text = value.raw;
+  const comma = /^[+-]?\d*,\d+$/.test(text);
+  if (comma) text = text.replace(',', '.');
+  if (!/^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/.test(text)) return [];
+  const n = Number(text);
+  const edit = (to: string): OffsetEdit[] => [replace(value.start, value.end, to)];
+  if (n > 1) return [{ title: `Clamp to 1.0${comma ? ' (decimal point)' : ''}`, edits: edit('1.0'), isPreferred: true, safe: false }];
+  if (n < 0) return [{ title: `Clamp to 0.0${comma ? ' (decimal point)' : ''}`, edits: edit('0.0'), isPreferred: true, safe: false }];
+  if (comma) return [{ title: `Use a decimal point: ${text}`, edits: edit(text), isPreferred: true, safe: true }];
+  return [];
+}
+
+function fixChangefreq(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
+  const value = valueAt(ctx.model, problem, 'changefreq');
+  if (value === undefined || value.raw === '' || /[&<]/.test(value.raw)) return [];
+  const lower = value.raw.toLowerCase();
+  const edit = (to: string): OffsetEdit[] => [replace(value.start, value.end, to)];
+  if (CHANGEFREQ_VALUES.includes(lower)) return [{ title: `Change to ${lower}`, edits: edit(lower), isPreferred: true, safe: true }];
+  let best = Infinity;
+  let nearest: string[] = [];
+  for (const candidate of CHANGEFREQ_VALUES) {
+    const d = editDistance(lower, candidate);
+    if (d < best) {
+      best = d;
+      nearest = [candidate];
+    } else if (d === best) nearest.push(candidate);
+  }
+  // A typo, not another word: one edit, or two that keep the length (`dialy`); never a word made longer or
+  // shorter by two (`biweekly` is not `weekly`), and never half the word.
+  const sameLength = nearest.every((candidate) => Math.abs(candidate.length - lower.length) <= 1);
+  if (best > 2 || (best === 2 && !sameLength) || best * 2 >= Math.max(lower.length, 3)) return [];
+  return nearest.map((candidate) => ({ title: `Change to ${candidate}`, edits: edit(candidate), isPreferred: nearest.length === 1, safe: false }));
+}
+
+/** Optimal string alignment distance (Levenshtein plus adjacent transpositions). */
+export function editDistance(a: string, b: string): number {
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  const d: number[][] = Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i < rows; i++) {
+    for (let j = 1; j < cols; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}
+
+// ---------------------------------------------------------------- element order
+
+function fixOrder(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
+  const edits = reorderEntry(ctx.model, problem, []);
+  if (edits === undefined) return [];
+  return [{ title: 'Reorder the children: loc, lastmod, changefreq, priority, then other namespaces', edits, isPreferred: true, safe: true }];
+}
+
+const FIELD_RANKS: Readonly<Record<string, number>> = { loc: 0, lastmod: 1, changefreq: 2, priority: 3 };
+
+/**
+ * Moves the entry's children into schema order. Each child keeps its text, together with any comment just before
+ * it; the whitespace between children stays where it is, so the layout is unchanged. Only the span from the first
+ * to the last child that moves is replaced. `inner` are fixes elsewhere in the segment: those inside the span are
+ * applied to the children's texts, the others returned as they are.
+ */
+function reorderEntry(model: SitemapModel, problem: ProblemRef, inner: readonly OffsetEdit[]): OffsetEdit[] | undefined {
+  const at: SegmentPosition = locate(model, problem.start, false);
+  if (at.segment.kind !== SegmentKind.Element) return undefined;
+  const entry = structureOf(at.segment).elements[0];
+  if (entry === undefined || !entry.startTagClosed) return undefined;
+  const root = rootStructure(model);
+  const ns = model.root?.sitemapNamespace;
+  const text = at.segment.text;
+  const children = entry.children;
+  const rank = (child: XmlElement): number => {
+    const r = namespaceOf(child, root) === ns ? FIELD_RANKS[child.local] : undefined;
+    return r ?? 4;
+  };
+  // Unit k: from the first non-blank character after the previous child (a comment, say) to the child's end.
+  const unitStarts = children.map((child, k) => {
+    let s = k === 0 ? entry.startTagEnd : children[k - 1].end;
+    while (s < child.start && /\s/.test(text[s])) s++;
+    return s;
+  });
+  const order = children.map((_, k) => k).sort((a, b) => rank(children[a]) - rank(children[b]) || a - b);
+  let first = 0;
+  while (first < order.length && order[first] === first) first++;
+  if (first === order.length) return undefined;
+  let last = order.length - 1;
+  while (order[last] === last) last--;
+  const spanStart = at.base + unitStarts[first];
+  const spanEnd = at.base + children[last].end;
+  const applied = new Set<OffsetEdit>();
+  const unitText = (k: number): string => {
+    const start = at.base + unitStarts[k];
+    const end = at.base + children[k].end;
+    let out = text.slice(unitStarts[k], children[k].end);
+    const inside = inner.filter((e) => e.start >= start && e.end <= end).sort((a, b) => b.start - a.start);
+    for (const e of inside) {
+      out = out.slice(0, e.start - start) + e.text + out.slice(e.end - start);
+      applied.add(e);
+    }
+    return out;
+  };
+  let replacement = '';
+  for (let k = first; k <= last; k++) {
+    if (k > first) replacement += text.slice(children[k - 1].end, unitStarts[k]);
+    replacement += unitText(order[k]);
+  }
+  const rest = inner.filter((e) => !applied.has(e) && (e.end <= spanStart || e.start >= spanEnd));
+  return [...rest, replace(spanStart, spanEnd, replacement)].sort((a, b) => a.start - b.start);
+}
+
+// ---------------------------------------------------------------- URLs
+
+function fixUrl(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
+  const value = valueAt(ctx.model, problem, 'loc');
+  if (value === undefined) return [];
+  const edits = percentEncodeEdits(value.raw, value.start, ctx.model.languageId === 'sitemap', problem.start);
+  if (edits.length === 0) return [];
+  return [{ title: 'Percent-encode the illegal characters of this URL', edits, isPreferred: true, safe: false }];
+}
+
+/** Characters never legal in a URI (RFC 3986): controls, space, `"`, `<`, `>`, `[`, `\`, `]`, `^`, `` ` ``, `{`, `|`, `}`, DEL. */
+function isIllegalAscii(c: number): boolean {
+  return c < 0x20 || c === 0x7f || ' "<>[\\]^`{|}'.includes(String.fromCharCode(c));
+}
+
+/**
+ * Edits percent-encoding what a URL may not hold after its authority: illegal ASCII characters, a `%` that starts no
+ * escape, a second `#`, non-ASCII characters outside RFC 3987's ranges. Legal non-ASCII (an IRI) is left alone.
+ * `raw` is the source text (entities included when `xml`); edits replace whole references. Returns no edits when
+ * the problem at `problemStart` lies in the scheme or host, which encoding cannot fix.
+ */
+function percentEncodeEdits(raw: string, base: number, xml: boolean, problemStart: number): OffsetEdit[] {
+  // Decode into characters, each with its source range.
+  const chars: Array<{ c: string; from: number; to: number }> = [];
+  for (let i = 0; i < raw.length;) {
+    if (xml && raw[i] === '&') {
+      const m = /^&(#x[0-9a-fA-F]+|#[0-9]+|amp|lt|gt|quot|apos);/.exec(raw.slice(i, i + 12));
+      if (m !== null) {
+        const ref = m[1];
+        const code = ref === 'amp' ? 38 : ref === 'lt' ? 60 : ref === 'gt' ? 62 : ref === 'quot' ? 34 : ref === 'apos' ? 39
+          : ref[1] === 'x' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+        if (code <= 0x10ffff) {
+          chars.push({ c: String.fromCodePoint(code), from: i, to: i + m[0].length });
+          i += m[0].length;
+          continue;
+        }
+      }
+    }
+    const cp = raw.codePointAt(i)!;
+    const length = cp > 0xffff ? 2 : 1;
+    chars.push({ c: raw.slice(i, i + length), from: i, to: i + length });
+    i += length;
+  }
+  const decoded = chars.map((x) => x.c).join('');
+  const authority = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/.exec(decoded);
+  if (authority === null) return [];
+  // Index of the first character after the authority.
+  let k = 0;
+  let length = 0;
+  while (k < chars.length && length < authority[0].length) length += chars[k++].c.length;
+  if (k < chars.length && base + chars[k].from > problemStart) return [];
+  if (k >= chars.length && base + raw.length > problemStart) return [];
+  const edits: OffsetEdit[] = [];
+  let section = 0; // 0 path, 1 query, 2 fragment
+  for (let j = k; j < chars.length; j++) {
+    const { c, from, to } = chars[j];
+    const code = c.codePointAt(0)!;
+    let encoded: string | undefined;
+    if (code < 0x80) {
+      if (c === '?' && section === 0) section = 1;
+      else if (c === '#' && section < 2) section = 2;
+      else if (c === '#') encoded = '%23';
+      else if (c === '%') {
+        const next = (chars[j + 1]?.c ?? '') + (chars[j + 2]?.c ?? '');
+        if (!/^[0-9A-Fa-f]{2}$/.test(next)) encoded = '%25';
+      } else if (isIllegalAscii(code)) encoded = '%' + code.toString(16).toUpperCase().padStart(2, '0');
+    } else if (!isUcsChar(code) && !(section === 1 && isIPrivate(code))) {
+      try {
+        encoded = encodeURIComponent(c);
+      } catch {
+        encoded = undefined; // a lone surrogate has no UTF-8 form
+      }
+    }
+    if (encoded !== undefined) edits.push(replace(base + from, base + to, encoded));
+  }
+  return edits;
+}
+
+// ---------------------------------------------------------------- duplicates
+
+function fixDuplicate(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
+  const model = ctx.model;
+  const at = locate(model, problem.start, false);
+  const segment = at.segment;
+  if (!segment.isEntry || segment.url === undefined || at.base + segment.urlStart !== problem.start) return [];
+  const title = 'Remove this duplicate entry';
+  // Removing an entry loses whatever else it says (lastmod…): offered, never preferred.
+  if (segment.kind === SegmentKind.Line) return [{ title, edits: [replace(at.base, at.base + segment.text.length, '')], isPreferred: false, safe: false }];
+  const extent = entryExtent(segment);
+  let start = at.base + extent.start;
+  let end = at.base + extent.end;
+  const sliceStart = Math.max(0, start - 256);
+  const before = /(^|\r\n|\n|\r)([ \t]*)$/.exec(sliceText(model, sliceStart, start));
+  const after = /^[ \t]*(\r\n|\n|\r)/.exec(sliceText(model, end, end + 256));
+  // The whole line when the entry stands alone on it; otherwise just the element.
+  if (before !== null && (before[1] !== '' || sliceStart === 0) && after !== null) {
+    start -= before[2].length;
+    end += after[0].length;
+  }
+  return [{ title, edits: [replace(start, end, '')], isPreferred: false, safe: false }];
+}

@@ -1,0 +1,480 @@
+/**
+ * Context-aware completion: what may be written at the cursor, from the one segment that holds it (see
+ * structure.ts) plus the root's start tag — never a scan of the document.
+ *
+ * Items are plain data: the text to insert (snippet syntax when `snippet` is set), the range it replaces (offsets),
+ * and how to present it. The protocol layer turns them into LSP items.
+ */
+import type { SitemapModel } from '../model';
+import { isNameChar } from '../scanner';
+import { SegmentKind } from '../segment';
+import { isInScope, parseAllowedHosts, scopeDirectory } from '../rules/scope';
+import { checkUrl } from '../rules/url';
+import type { ValueProblem } from '../rules/valueProblem';
+import { escapeXml, unescapeXml } from '../xmlText';
+import { localDate, localDateTime, systemTimeZoneOffset, utcDateTime, type TimeZoneOffset } from './clock';
+import {
+  elementAt, enclosingElement, indentUnit, inOpaque, lineIndentation, locate, namespaceOf, prefixFor,
+  rootStructure, sitemapName, structureOf, trimmedContent, type RootStructure, type SegmentPosition, type XmlElement,
+} from './structure';
+import {
+  CHANGEFREQ_MEANINGS, EXTENSION_ELEMENTS, IMAGE_NAMESPACE, NEWS_NAMESPACE, ROOT_NAMESPACES, SITEMAP_ELEMENTS, SITEMAP_NAMESPACE,
+  VIDEO_NAMESPACE, XSI_NAMESPACE, schemaLocation,
+} from './vocabulary';
+
+export interface CompletionOptions {
+  /** The clock, in epoch ms (default: now). */
+  now?: number;
+  /** The local time zone (default: the machine's). */
+  timeZoneOffset?: TimeZoneOffset;
+  /** Where the sitemap is published (siteRoots or robots.txt): the base of `<loc>` values and the scope of candidates. */
+  location?: string;
+  /** The site's root URL, when known apart from the location. */
+  siteRootUrl?: string;
+  /** Hosts the user owns (`sitemap.allowedHosts`): candidates on them are in scope. */
+  allowedHosts?: readonly string[];
+  /** URLs worth offering in `<loc>` (pages of the workspace; in an index, its sitemap files). Listed ones are skipped. */
+  candidateUrls?: readonly string[];
+  /** At most this many candidate URLs per answer (default 100); more make the list incomplete. */
+  maxCandidates?: number;
+}
+
+export type CompletionKind = 'element' | 'entry' | 'closingTag' | 'attribute' | 'value' | 'url' | 'root';
+
+export interface CompletionItemData {
+  label: string;
+  kind: CompletionKind;
+  detail?: string;
+  /** Markdown. */
+  documentation?: string;
+  insertText: string;
+  /** `insertText` uses snippet syntax (`$1`, `${1:default}`, `$0`; `\$`, `\}` and `\\` escaped). */
+  snippet: boolean;
+  /** The range of the document the item replaces (absolute offsets). */
+  start: number;
+  end: number;
+  sortText?: string;
+  filterText?: string;
+  preselect?: boolean;
+}
+
+export interface CompletionResult {
+  items: CompletionItemData[];
+  /** More items exist than were returned: ask again as the user types. */
+  isIncomplete: boolean;
+  /** The cursor is where a URL goes (a `<loc>`, a text-sitemap line): `candidateUrls` would be offered here. */
+  acceptsUrls?: boolean;
+}
+
+const NONE: CompletionResult = { items: [], isIncomplete: false };
+const DEFAULT_MAX_CANDIDATES = 100;
+
+type Container =
+  | { kind: 'document' }
+  | { kind: 'root' }
+  | { kind: 'entry'; element: XmlElement }
+  | { kind: 'field'; element: XmlElement; local: string }
+  | { kind: 'other'; element: XmlElement }
+  | { kind: 'outside' };
+
+interface Request {
+  model: SitemapModel;
+  at: SegmentPosition;
+  root: RootStructure;
+  options: CompletionOptions;
+  now: number;
+  zone: TimeZoneOffset;
+}
+
+export function complete(model: SitemapModel, offset: number, options: CompletionOptions = {}): CompletionResult {
+  const request = (at: SegmentPosition): Request => ({
+    model, at, root: rootStructure(model), options, now: options.now ?? Date.now(), zone: options.timeZoneOffset ?? systemTimeZoneOffset,
+  });
+  if (model.languageId === 'sitemap-txt') return completeTextLine(request(locate(model, offset, false)));
+  const req = request(locate(model, offset, true));
+  const { at } = req;
+  const text = at.segment.text;
+  const structure = structureOf(at.segment);
+  const r = at.offset;
+  if (inOpaque(structure, r)) return NONE;
+
+  let p = r;
+  while (p > 0 && isNameChar(text.charCodeAt(p - 1))) p--;
+  let q = r;
+  while (q < text.length && isNameChar(text.charCodeAt(q))) q++;
+  const before = p > 0 ? text.charCodeAt(p - 1) : -1;
+
+  if (before === 0x2f /* / */ && p > 1 && text.charCodeAt(p - 2) === 0x3c /* < */) {
+    return { items: closingTagItems(req, containerAt(req, p - 2), p, q, text.charCodeAt(q) !== 0x3e), isIncomplete: false };
+  }
+  if (before === 0x3c /* < */) {
+    return { items: elementItems(req, containerAt(req, p - 1), p, q, false), isIncomplete: false };
+  }
+  const tag = startTagAt(req, r);
+  if (tag !== undefined) return attributeItems(req, tag, r, p, q);
+  if (insideTag(structure.elements, r)) return NONE;
+  const container = containerAt(req, r);
+  if (container.kind === 'field') return valueItems(req, container.element, container.local);
+  const items = elementItems(req, container, p, q, true);
+  const closing = closingFor(req, container);
+  if (closing !== undefined) {
+    items.push({
+      label: `</${closing}>`, kind: 'closingTag', insertText: `</${closing}>`, snippet: false, start: at.base + p, end: at.base + q,
+      sortText: '9', filterText: `</${closing}>`, detail: 'Close the element',
+    });
+  }
+  return { items, isIncomplete: false };
+}
+
+// ---------------------------------------------------------------- where the cursor is
+
+/** What holds the (segment-relative) position `pos`. */
+function containerAt(req: Request, pos: number): Container {
+  const { at, root } = req;
+  const structure = structureOf(at.segment);
+  const element = enclosingElement(structure.elements, pos);
+  if (element === undefined) {
+    if (at.segment.kind === SegmentKind.Head) return { kind: 'document' };
+    if (at.segment.kind === SegmentKind.Tail) {
+      const end = root.endTagStart;
+      return root.element === undefined || (end >= 0 && at.base + pos > end) ? { kind: 'outside' } : { kind: 'root' };
+    }
+    return { kind: 'root' };
+  }
+  if (at.segment.kind === SegmentKind.Head && element === root.element) return { kind: 'root' };
+  const rootKind = req.model.root?.kind;
+  if (rootKind !== 'urlset' && rootKind !== 'sitemapindex') return { kind: 'other', element };
+  const entryName = rootKind === 'urlset' ? 'url' : 'sitemap';
+  const sitemapNs = req.model.root?.sitemapNamespace;
+  const isSitemap = (e: XmlElement): boolean => namespaceOf(e, root) === sitemapNs;
+  if (element.parent === undefined && at.segment.kind === SegmentKind.Element) {
+    return element.local === entryName && isSitemap(element) ? { kind: 'entry', element } : { kind: 'other', element };
+  }
+  const parent = element.parent;
+  if (parent !== undefined && parent.parent === undefined && parent.local === entryName && isSitemap(parent) && isSitemap(element)) {
+    const fields = rootKind === 'urlset' ? URL_FIELDS : SITEMAP_FIELDS;
+    if (fields.includes(element.local)) return { kind: 'field', element, local: element.local };
+  }
+  return { kind: 'other', element };
+}
+
+const URL_FIELDS = ['loc', 'lastmod', 'changefreq', 'priority'];
+const SITEMAP_FIELDS = ['loc', 'lastmod'];
+
+/** The root's start tag when `r` lies inside it after its name (where attributes go). */
+function startTagAt(req: Request, r: number): XmlElement | undefined {
+  const element = req.root.element;
+  if (req.at.segment.kind !== SegmentKind.Head || element === undefined) return undefined;
+  const tagEnd = element.startTagClosed ? element.startTagEnd - (element.selfClosing ? 2 : 1) : element.startTagEnd;
+  return r > element.nameEnd && r <= tagEnd ? element : undefined;
+}
+
+/** Whether `r` lies inside some start or end tag (where only the root's attributes are completed). */
+function insideTag(elements: readonly XmlElement[], r: number): boolean {
+  const element = elementAt(elements, r);
+  if (element === undefined) return false;
+  if (r > element.start && r < element.startTagEnd) return true;
+  return element.endTagStart >= 0 && r > element.endTagStart && r < element.end;
+}
+
+function closingFor(req: Request, container: Container): string | undefined {
+  if (container.kind === 'entry' || container.kind === 'other') return container.element.endTagStart < 0 ? container.element.qname : undefined;
+  if (container.kind === 'root' && req.root.element !== undefined && req.root.endTagStart < 0 && req.at.segment.kind !== SegmentKind.Head) {
+    return req.root.element.qname;
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------- elements
+
+/**
+ * Elements allowed in `container`. With `withBracket` the items insert the whole tag (content position); without,
+ * the `<` is already typed.
+ */
+function elementItems(req: Request, container: Container, p: number, q: number, withBracket: boolean): CompletionItemData[] {
+  const { at, model, root } = req;
+  const start = at.base + p;
+  const end = at.base + q;
+  const indent = lineIndentation(model, at.base + p);
+  const unit = indentUnit(model);
+  const open = withBracket ? '<' : '';
+  const items: CompletionItemData[] = [];
+  const block = (lines: string[]): string => lines.map((line, k) => (k === 0 ? line : indent + line.replace(/^\t+/, (tabs) => unit.repeat(tabs.length)))).join('\n');
+  const kind = model.root?.kind;
+
+  if (container.kind === 'document') {
+    if (root.element !== undefined) return items;
+    for (const rootKind of ['urlset', 'sitemapindex'] as const) {
+      const entry = rootKind === 'urlset' ? 'url' : 'sitemap';
+      items.push({
+        label: rootKind, kind: 'root', detail: rootKind === 'urlset' ? 'A sitemap' : 'A sitemap index', documentation: SITEMAP_ELEMENTS[rootKind].summary,
+        insertText: open + block([`${rootKind} xmlns="${SITEMAP_NAMESPACE}">`, `\t<${entry}>`, `\t\t<loc>$1</loc>`, `\t</${entry}>`, `</${rootKind}>$0`]),
+        snippet: true, start, end, sortText: rootKind === 'urlset' ? '0' : '1', filterText: filter(withBracket, rootKind),
+      });
+    }
+    return items;
+  }
+
+  if (container.kind === 'root') {
+    if (kind !== 'urlset' && kind !== 'sitemapindex') return items;
+    const entry = sitemapName(root, kind === 'urlset' ? 'url' : 'sitemap');
+    const loc = sitemapName(root, 'loc');
+    const lastmod = sitemapName(root, 'lastmod');
+    items.push({
+      label: entry, kind: 'entry',
+      detail: `<${entry}> with <${loc}> and today's <${lastmod}>`,
+      documentation: SITEMAP_ELEMENTS[kind === 'urlset' ? 'url' : 'sitemap'].summary,
+      insertText: open + block([`${entry}>`, `\t<${loc}>${snippetEscape(baseUrl(req) ?? '')}$1</${loc}>`, `\t<${lastmod}>${localDate(req.now, req.zone)}</${lastmod}>`, `</${entry}>$0`]),
+      snippet: true, start, end, sortText: '0', filterText: filter(withBracket, entry), preselect: true,
+    });
+    return items;
+  }
+
+  if (container.kind !== 'entry') return items;
+  const present = new Set<string>();
+  const foreign = new Set<string>();
+  const sitemapNs = model.root?.sitemapNamespace;
+  for (const child of container.element.children) {
+    const ns = namespaceOf(child, root);
+    if (ns === sitemapNs) present.add(child.local);
+    else if (ns !== undefined) foreign.add(`${ns} ${child.local}`);
+  }
+  const fields = kind === 'urlset' ? URL_FIELDS : SITEMAP_FIELDS;
+  fields.forEach((local, rank) => {
+    if (present.has(local)) return;
+    const name = sitemapName(root, local);
+    items.push({
+      label: name, kind: 'element', detail: local === 'loc' ? 'Required' : 'Optional', documentation: SITEMAP_ELEMENTS[local].summary,
+      insertText: `${open}${name}>${fieldPlaceholder(req, local)}</${name}>$0`, snippet: true, start, end, sortText: `0${rank}`,
+      filterText: filter(withBracket, name),
+    });
+  });
+  if (kind !== 'urlset') return items;
+  EXTENSION_ELEMENTS.forEach((extension, rank) => {
+    const prefix = prefixFor(root, extension.uri);
+    if (prefix === undefined || prefix === '') return;
+    // A page has one news article at most; images, videos and language versions repeat.
+    if (extension.uri === NEWS_NAMESPACE && foreign.has(`${extension.uri} news`)) return;
+    const name = `${prefix}:${extension.local}`;
+    items.push({
+      label: name, kind: 'element', detail: 'Extension', documentation: extension.summary,
+      insertText: open + block(extensionLines(extension.uri, prefix, req)), snippet: true, start, end, sortText: `1${rank}`,
+      filterText: filter(withBracket, name),
+    });
+  });
+  return items;
+}
+
+function filter(withBracket: boolean, name: string): string {
+  return withBracket ? `<${name}` : name;
+}
+
+function fieldPlaceholder(req: Request, local: string): string {
+  switch (local) {
+    case 'loc':
+      return `${snippetEscape(baseUrl(req) ?? '')}$1`;
+    case 'lastmod':
+      return `\${1:${localDate(req.now, req.zone)}}`;
+    case 'changefreq':
+      return '${1:weekly}';
+    default:
+      return '${1:0.5}';
+  }
+}
+
+/** The extension element with its required children, `\t` per level of indentation. */
+function extensionLines(uri: string, p: string, req: Request): string[] {
+  switch (uri) {
+    case IMAGE_NAMESPACE:
+      return [`${p}:image>`, `\t<${p}:loc>$1</${p}:loc>`, `</${p}:image>$0`];
+    case VIDEO_NAMESPACE:
+      return [
+        `${p}:video>`, `\t<${p}:thumbnail_loc>$1</${p}:thumbnail_loc>`, `\t<${p}:title>$2</${p}:title>`,
+        `\t<${p}:description>$3</${p}:description>`, `\t<${p}:content_loc>$4</${p}:content_loc>`, `</${p}:video>$0`,
+      ];
+    case NEWS_NAMESPACE:
+      return [
+        `${p}:news>`, `\t<${p}:publication>`, `\t\t<${p}:name>$1</${p}:name>`, `\t\t<${p}:language>\${2:en}</${p}:language>`,
+        `\t</${p}:publication>`, `\t<${p}:publication_date>\${3:${localDate(req.now, req.zone)}}</${p}:publication_date>`,
+        `\t<${p}:title>$4</${p}:title>`, `</${p}:news>$0`,
+      ];
+    default:
+      return [`${p}:link rel="alternate" hreflang="\${1:en}" href="$2"/>$0`];
+  }
+}
+
+function closingTagItems(req: Request, container: Container, p: number, q: number, addBracket: boolean): CompletionItemData[] {
+  let name: string | undefined;
+  if (container.kind === 'entry' || container.kind === 'field' || container.kind === 'other') name = container.element.qname;
+  else if (container.kind === 'root') name = req.root.element?.qname;
+  if (name === undefined) return [];
+  return [{
+    label: `</${name}>`, kind: 'closingTag', insertText: name + (addBracket ? '>' : ''), snippet: false,
+    start: req.at.base + p, end: req.at.base + q, filterText: name, sortText: '0', detail: 'Close the element',
+  }];
+}
+
+// ---------------------------------------------------------------- root attributes
+
+function attributeItems(req: Request, element: XmlElement, r: number, p: number, q: number): CompletionResult {
+  const { at } = req;
+  const kind = req.model.root?.kind === 'sitemapindex' ? 'sitemapindex' : 'urlset';
+  const inValue = element.attributes.find((a) => a.valueStart >= 0 && r >= a.valueStart && r <= a.valueEnd);
+  if (inValue !== undefined) {
+    const values: Array<[string, string]> = [];
+    const known = ROOT_NAMESPACES.find((n) => n.attribute === inValue.name);
+    if (known !== undefined) values.push([known.uri, known.what]);
+    if (inValue.name === 'xsi:schemaLocation') values.push([schemaLocation(kind), 'The sitemap namespace and its XML Schema (never fetched by Sitemap Studio).']);
+    return {
+      items: values.map(([value, documentation]) => ({
+        label: value, kind: 'value', documentation, insertText: escapeXml(value), snippet: false,
+        start: at.base + inValue.valueStart, end: at.base + inValue.valueEnd, sortText: '0',
+      })),
+      isIncomplete: false,
+    };
+  }
+  // Between attributes only (not inside a name being typed after something else).
+  if (p > element.nameEnd && !/\s/.test(at.segment.text[p - 1] ?? '')) return NONE;
+  const present = new Set(element.attributes.filter((a) => a.nameStart !== p).map((a) => a.name));
+  const items: CompletionItemData[] = [];
+  ROOT_NAMESPACES.forEach((ns, rank) => {
+    if (present.has(ns.attribute) || ns.uri === XSI_NAMESPACE) return;
+    items.push({
+      label: ns.attribute, kind: 'attribute', detail: ns.uri, documentation: ns.what, insertText: `${ns.attribute}="${ns.uri}"`,
+      snippet: false, start: at.base + p, end: at.base + q, sortText: `0${rank}`,
+    });
+  });
+  if (!present.has('xsi:schemaLocation')) {
+    const declare = present.has('xmlns:xsi') ? '' : `xmlns:xsi="${XSI_NAMESPACE}" `;
+    items.push({
+      label: 'xsi:schemaLocation', kind: 'attribute', detail: kind === 'urlset' ? 'sitemap.xsd' : 'siteindex.xsd',
+      documentation: 'Lets schema validators (`xmllint --schema`) find the sitemap schema; consumers ignore it.',
+      insertText: `${declare}xsi:schemaLocation="${schemaLocation(kind)}"`, snippet: false, start: at.base + p, end: at.base + q,
+      sortText: '09', filterText: 'xsi:schemaLocation',
+    });
+  }
+  return { items, isIncomplete: false };
+}
+
+// ---------------------------------------------------------------- values
+
+function valueItems(req: Request, element: XmlElement, local: string): CompletionResult {
+  const { at } = req;
+  const text = at.segment.text;
+  let [s, e] = trimmedContent(text, element);
+  if (!(at.offset >= s && at.offset <= e)) s = e = at.offset;
+  const start = at.base + s;
+  const end = at.base + e;
+  const value = (label: string, insertText: string, sortText: string, detail?: string, documentation?: string, preselect?: boolean): CompletionItemData =>
+    ({ label, kind: 'value', insertText, snippet: false, start, end, sortText, detail, documentation, preselect });
+  switch (local) {
+    case 'changefreq':
+      return { items: CHANGEFREQ_MEANINGS.map(([v, meaning], k) => value(v, v, String(k), meaning)), isIncomplete: false };
+    case 'priority': {
+      const items: CompletionItemData[] = [];
+      for (let k = 0; k <= 10; k++) {
+        const v = k === 10 ? '1.0' : `0.${k}`;
+        items.push(k === 5 ? value(v, v, '0', 'default', 'The value consumers assume when `<priority>` is absent.', true) : value(v, v, `1${String(k).padStart(2, '0')}`));
+      }
+      return { items, isIncomplete: false };
+    }
+    case 'lastmod': {
+      const date = localDate(req.now, req.zone);
+      return {
+        items: [
+          value(date, date, '0', 'today'),
+          value(localDateTime(req.now, req.zone), localDateTime(req.now, req.zone), '1', 'now, local time'),
+          value(utcDateTime(req.now), utcDateTime(req.now), '2', 'now, UTC'),
+        ],
+        isIncomplete: false,
+      };
+    }
+    default:
+      return urlItems(req, start, end, text.slice(s, at.offset));
+  }
+}
+
+/** The base URL and the caller's candidates that the file does not list yet, for `<loc>` or a text-sitemap line. */
+function urlItems(req: Request, start: number, end: number, typedRaw: string): CompletionResult {
+  const items: CompletionItemData[] = [];
+  const base = baseUrl(req);
+  const escape = req.model.languageId === 'sitemap' ? escapeXml : (s: string): string => s;
+  if (base !== undefined) {
+    items.push({ label: base, kind: 'url', detail: 'Base URL', insertText: escape(base), snippet: false, start, end, sortText: '0', filterText: escape(base) });
+  }
+  const candidates = req.options.candidateUrls ?? [];
+  if (candidates.length === 0) return { items, isIncomplete: false, acceptsUrls: true };
+  const typed = req.model.languageId === 'sitemap' ? unescapeXml(typedRaw) : typedRaw;
+  const max = Math.max(0, req.options.maxCandidates ?? DEFAULT_MAX_CANDIDATES);
+  const scope = scopeOf(req);
+  const ignored: ValueProblem[] = [];
+  let incomplete = false;
+  const seen = new Set<string>();
+  for (const candidate of candidates) {
+    if (candidate === base || seen.has(candidate) || !candidate.startsWith(typed)) continue;
+    seen.add(candidate);
+    // The URL being typed is in the index too: only other entries count as listing it.
+    const escaped = escapeXml(candidate);
+    if (escaped !== req.at.segment.url && req.model.urls.has(escaped)) continue;
+    if (scope !== undefined) {
+      const parts = checkUrl(candidate, ignored);
+      ignored.length = 0;
+      if (parts === undefined || !isInScope(parts, scope)) continue;
+    }
+    if (items.length >= max + (base !== undefined ? 1 : 0)) {
+      incomplete = true;
+      break;
+    }
+    items.push({
+      label: candidate, kind: 'url', detail: req.model.kind === 'sitemapindex' ? 'Sitemap in the workspace' : 'Page in the workspace, not listed yet',
+      insertText: escape(candidate), snippet: false, start, end, sortText: `1${candidate}`, filterText: escape(candidate),
+    });
+  }
+  return { items, isIncomplete: incomplete, acceptsUrls: true };
+}
+
+function scopeOf(req: Request): Parameters<typeof isInScope>[1] | undefined {
+  if (req.options.location === undefined) return undefined;
+  const location = checkUrl(req.options.location, []);
+  return location === undefined ? undefined : { location, allowed: parseAllowedHosts(req.options.allowedHosts ?? []) };
+}
+
+/** The URL entries start with: the location's directory, else the site root, else the first URL's origin. */
+function baseUrl(req: Request): string | undefined {
+  const { location, siteRootUrl } = req.options;
+  if (location !== undefined) {
+    const parts = checkUrl(location, []);
+    if (parts !== undefined) return parts.origin + scopeDirectory(parts);
+  }
+  if (siteRootUrl !== undefined) {
+    const parts = checkUrl(siteRootUrl, []);
+    if (parts !== undefined) return parts.origin + scopeDirectory(parts);
+  }
+  const model = req.model;
+  // The first few entries are enough: a file whose first URLs are all broken gets no base.
+  for (let n = 0; n < Math.min(model.entryCount, 20); n++) {
+    const url = model.segments[model.entrySegment(n)].url;
+    const origin = url !== undefined ? checkUrl(unescapeXml(url), [])?.origin : undefined;
+    if (origin !== undefined) return origin + '/';
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------- text sitemaps
+
+function completeTextLine(req: Request): CompletionResult {
+  const { at } = req;
+  const text = at.segment.text;
+  let s = 0;
+  let e = text.length;
+  while (e > 0 && (text[e - 1] === '\n' || text[e - 1] === '\r')) e--;
+  while (s < e && (text[s] === ' ' || text[s] === '\t' || text.charCodeAt(s) === 0xfeff)) s++;
+  while (e > s && (text[e - 1] === ' ' || text[e - 1] === '\t')) e--;
+  if (!(at.offset >= s && at.offset <= e)) return NONE;
+  return urlItems(req, at.base + s, at.base + e, text.slice(s, at.offset));
+}
+
+/** Escapes text for a snippet's literal parts. */
+export function snippetEscape(text: string): string {
+  return text.replace(/[\\$}]/g, (c) => '\\' + c);
+}

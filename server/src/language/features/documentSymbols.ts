@@ -1,0 +1,88 @@
+/**
+ * The outline: the root, and under it one symbol per entry named by its URL. Entries come from the model's entry
+ * index (the n-th entry in O(log n)), so an outline capped at 5,000 entries costs 5,000 look-ups whatever the size
+ * of the file; past the cap a last symbol says how many were left out.
+ */
+import type { SitemapModel } from '../model';
+import { SegmentKind } from '../segment';
+import { unescapeXml } from '../xmlText';
+import { entryExtent, rootStructure } from './structure';
+
+export type SymbolKindName = 'root' | 'url' | 'sitemap' | 'line' | 'more';
+
+export interface DocumentSymbolData {
+  name: string;
+  detail?: string;
+  kind: SymbolKindName;
+  /** The whole symbol (absolute offsets). */
+  start: number;
+  end: number;
+  /** What to select when the symbol is picked: the URL, or the tag. */
+  selectionStart: number;
+  selectionEnd: number;
+  children?: DocumentSymbolData[];
+}
+
+export interface SymbolOptions {
+  /** At most this many entry symbols (`sitemap.symbols.maxItems`, default 5,000). */
+  maxItems?: number;
+}
+
+export const DEFAULT_MAX_SYMBOLS = 5000;
+
+export function findDocumentSymbols(model: SitemapModel, options: SymbolOptions = {}): DocumentSymbolData[] {
+  const max = Math.max(0, Math.floor(options.maxItems ?? DEFAULT_MAX_SYMBOLS));
+  const count = model.entryCount;
+  const shown = Math.min(count, max);
+  const isText = model.languageId === 'sitemap-txt';
+  const entryKind: SymbolKindName = isText ? 'line' : model.kind === 'sitemapindex' ? 'sitemap' : 'url';
+  const entries: DocumentSymbolData[] = [];
+  for (let n = 0; n < shown; n++) entries.push(entrySymbol(model, n, entryKind));
+  if (shown < count) {
+    const first = extentOf(model, shown);
+    const last = extentOf(model, count - 1);
+    const rest = count - shown;
+    entries.push({
+      name: `… ${rest.toLocaleString('en-US')} more ${rest === 1 ? 'entry' : 'entries'} not shown (sitemap.symbols.maxItems is ${max.toLocaleString('en-US')})`,
+      kind: 'more', start: first.start, end: last.end, selectionStart: first.start, selectionEnd: first.start,
+    });
+  }
+  if (isText) return entries;
+  const root = rootStructure(model);
+  const element = root.element;
+  if (element === undefined || (model.kind !== 'urlset' && model.kind !== 'sitemapindex')) return entries;
+  const end = root.endTagEnd >= 0 ? root.endTagEnd : model.length;
+  const noun = model.kind === 'urlset' ? 'URL' : 'sitemap';
+  let detail = `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`;
+  if (shown < count) detail += ` (the first ${shown.toLocaleString('en-US')} shown)`;
+  return [{
+    name: element.qname, detail, kind: 'root', start: element.start, end, selectionStart: element.nameStart, selectionEnd: element.nameEnd, children: entries,
+  }];
+}
+
+function extentOf(model: SitemapModel, n: number): { start: number; end: number } {
+  const index = model.entrySegment(n);
+  const base = model.segmentStart(index);
+  const extent = entryExtent(model.segments[index]);
+  return { start: base + extent.start, end: base + extent.end };
+}
+
+function entrySymbol(model: SitemapModel, n: number, kind: SymbolKindName): DocumentSymbolData {
+  const index = model.entrySegment(n);
+  const segment = model.segments[index];
+  const base = model.segmentStart(index);
+  const extent = entryExtent(segment);
+  const hasUrl = segment.url !== undefined;
+  const symbol: DocumentSymbolData = {
+    name: hasUrl ? unescapeXml(segment.url!) : `<${segment.text.slice(segment.tagStart + 1, segment.tagEnd - 1).trim()}> without <loc>`,
+    kind,
+    start: base + extent.start,
+    end: base + extent.end,
+    selectionStart: base + (hasUrl ? segment.urlStart : segment.tagStart),
+    selectionEnd: base + (hasUrl ? segment.urlEnd : segment.tagEnd),
+  };
+  if (segment.kind !== SegmentKind.Line && segment.lastmodEnd > segment.lastmodStart) {
+    symbol.detail = segment.text.slice(segment.lastmodStart, segment.lastmodEnd);
+  }
+  return symbol;
+}

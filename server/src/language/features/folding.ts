@@ -1,0 +1,38 @@
+/**
+ * Folding: the root and every entry. Computed from the model's entry index and each entry segment's text (no
+ * element structure), so even 50,000 ranges are cheap; the client's limit is honoured.
+ */
+import type { SitemapModel } from '../model';
+import { entryExtent, rootStructure } from './structure';
+
+/** Fold from the line holding `start` to the line before the one holding `end` (the end tag stays visible). */
+export interface FoldingRangeData {
+  start: number;
+  end: number;
+}
+
+export interface FoldingOptions {
+  /** At most this many ranges (the client's `rangeLimit`). */
+  maxRanges?: number;
+}
+
+export function getFoldingRanges(model: SitemapModel, options: FoldingOptions = {}): FoldingRangeData[] {
+  if (model.languageId !== 'sitemap') return [];
+  const max = Math.max(0, Math.floor(options.maxRanges ?? Number.MAX_SAFE_INTEGER));
+  const ranges: FoldingRangeData[] = [];
+  const root = rootStructure(model);
+  if (root.element !== undefined && root.endTagStart >= 0 && ranges.length < max) ranges.push({ start: root.element.start, end: root.endTagStart });
+  const count = model.entryCount;
+  for (let n = 0; n < count && ranges.length < max; n++) {
+    const index = model.entrySegment(n);
+    const segment = model.segments[index];
+    const extent = entryExtent(segment);
+    if (extent.endTagStart < 0) continue;
+    const base = model.segmentStart(index);
+    // A one-line entry has nothing to fold: skip it without converting offsets.
+    const inner = segment.text.slice(extent.start, extent.endTagStart);
+    if (inner.indexOf('\n') < 0 && inner.indexOf('\r') < 0) continue;
+    ranges.push({ start: base + extent.start, end: base + extent.endTagStart });
+  }
+  return ranges;
+}

@@ -1,0 +1,186 @@
+/**
+ * Hover: what an element means (with a link to its rule in docs/rules.md), and what a value says — a lastmod in
+ * UTC and relative to now, whether a `<loc>` is in the sitemap's scope, what a priority or changefreq means.
+ * Works on the one segment under the cursor.
+ */
+import type { SitemapModel } from '../model';
+import { checkLastmod } from '../rules/lastmod';
+import { isInScope, parseAllowedHosts, scopeDirectory } from '../rules/scope';
+import { checkChangefreq, checkPriority } from '../rules/simpleValues';
+import { checkUrl } from '../rules/url';
+import type { ValueProblem } from '../rules/valueProblem';
+import { SegmentKind } from '../segment';
+import { unescapeXml } from '../xmlText';
+import { relativeTime, utcDateTime } from './clock';
+import {
+  contentContains, elementAt, locate, namespaceOf, rootStructure, structureOf, trimmedContent, type RootStructure, type XmlElement,
+} from './structure';
+import {
+  CHANGEFREQ_MEANINGS, EXTENSION_ELEMENTS, HINT_NOTE, ROOT_NAMESPACES, SITEMAP_ELEMENTS, ruleLink,
+} from './vocabulary';
+
+export interface HoverOptions {
+  /** The clock, in epoch ms (default: now). */
+  now?: number;
+  /** Where the sitemap is published, when known. */
+  location?: string;
+  /** `sitemap.allowedHosts`. */
+  allowedHosts?: readonly string[];
+  /** In an index: the workspace file a `<loc>` names, for display (a path or URI); undefined when none. */
+  resolveFile?: (url: string) => string | undefined;
+}
+
+export interface HoverInfo {
+  /** Markdown. */
+  contents: string;
+  /** The hovered range (absolute offsets). */
+  start: number;
+  end: number;
+}
+
+export function getHover(model: SitemapModel, offset: number, options: HoverOptions = {}): HoverInfo | undefined {
+  const at = locate(model, offset, false);
+  const text = at.segment.text;
+  const r = at.offset;
+  if (model.languageId === 'sitemap-txt') {
+    if (at.segment.url === undefined || r < at.segment.urlStart || r > at.segment.urlEnd) return undefined;
+    return { contents: locHover(model, unescapeXml(at.segment.url), options), start: at.base + at.segment.urlStart, end: at.base + at.segment.urlEnd };
+  }
+  const root = rootStructure(model);
+  const structure = structureOf(at.segment);
+  if (at.segment.kind === SegmentKind.Tail && root.element !== undefined) {
+    const endTag = structure.strayEndTags.find((t) => t.name === root.element!.qname && r >= t.nameStart && r <= t.nameEnd);
+    if (endTag !== undefined) {
+      const contents = elementHover(model, root.element, root, true);
+      return contents === undefined ? undefined : { contents, start: at.base + endTag.nameStart, end: at.base + endTag.nameEnd };
+    }
+  }
+  const element = elementAt(structure.elements, r) ?? (r > 0 ? elementAt(structure.elements, r - 1) : undefined);
+  if (element === undefined) return undefined;
+  const isRoot = at.segment.kind === SegmentKind.Head && element === root.element;
+
+  const endNameStart = element.endTagStart + 2;
+  if ((r >= element.nameStart && r <= element.nameEnd) || (element.endTagStart >= 0 && r >= endNameStart && r <= endNameStart + element.qname.length)) {
+    const contents = elementHover(model, element, root, isRoot);
+    if (contents === undefined) return undefined;
+    const onStart = r <= element.nameEnd;
+    return { contents, start: at.base + (onStart ? element.nameStart : endNameStart), end: at.base + (onStart ? element.nameEnd : endNameStart + element.qname.length) };
+  }
+  if (isRoot) {
+    const attribute = element.attributes.find((a) => a.valueStart >= 0 && r >= a.valueStart && r <= a.valueEnd);
+    const known = attribute !== undefined ? ROOT_NAMESPACES.find((n) => n.uri === attribute.value) : undefined;
+    if (attribute === undefined || known === undefined || !attribute.name.startsWith('xmlns')) return undefined;
+    return { contents: known.what, start: at.base + attribute.valueStart, end: at.base + attribute.valueEnd };
+  }
+  if (!contentContains(element, r) || !isField(model, element, root)) return undefined;
+  const [s, e] = trimmedContent(text, element);
+  const raw = text.slice(s, e);
+  if (raw.includes('<')) return undefined;
+  const value = decode(raw);
+  const contents = valueHover(model, element.local, value, options);
+  return contents === undefined ? undefined : { contents, start: at.base + s, end: at.base + e };
+}
+
+function isField(model: SitemapModel, element: XmlElement, root: RootStructure): boolean {
+  const parent = element.parent;
+  const entryName = model.root?.kind === 'sitemapindex' ? 'sitemap' : 'url';
+  const ns = model.root?.sitemapNamespace;
+  return parent !== undefined && parent.parent === undefined && parent.local === entryName && namespaceOf(parent, root) === ns && namespaceOf(element, root) === ns;
+}
+
+function elementHover(model: SitemapModel, element: XmlElement, root: RootStructure, isRoot: boolean): string | undefined {
+  const ns = namespaceOf(element, root);
+  if (isRoot || ns === model.root?.sitemapNamespace) {
+    const doc = SITEMAP_ELEMENTS[element.local];
+    if (doc === undefined || !Object.prototype.hasOwnProperty.call(SITEMAP_ELEMENTS, element.local)) return undefined;
+    return `**<${element.qname}>** — ${doc.summary}\n\n[docs/rules.md: ${doc.rule}](${ruleLink(doc.rule)})`;
+  }
+  const extension = EXTENSION_ELEMENTS.find((x) => x.uri === ns && x.local === element.local);
+  if (extension === undefined) return undefined;
+  return `**<${element.qname}>** — ${extension.summary}\n\n[docs/rules.md: unknown-element](${ruleLink('unknown-element')})`;
+}
+
+function valueHover(model: SitemapModel, local: string, value: string, options: HoverOptions): string | undefined {
+  const problems: ValueProblem[] = [];
+  switch (local) {
+    case 'loc':
+      return value === '' ? undefined : locHover(model, value, options);
+    case 'lastmod': {
+      const time = checkLastmod(value, Infinity, problems);
+      if (time === undefined) return `Not a W3C Datetime. [docs/rules.md: invalid-lastmod](${ruleLink('invalid-lastmod')})`;
+      const now = options.now ?? Date.now();
+      const utc = utcDateTime(time);
+      const dateOnly = !value.includes('T');
+      return `**${dateOnly ? utc.slice(0, 10) : utc}** UTC${dateOnly ? ' (a date without a time)' : ''} — ${relativeTime(time, now)}`;
+    }
+    case 'priority': {
+      const n = checkPriority(value, problems);
+      if (n === undefined) return `Not a priority from 0.0 to 1.0. [docs/rules.md: invalid-priority](${ruleLink('invalid-priority')})`;
+      const relation = n > 0.5 ? 'above' : n < 0.5 ? 'below' : 'equal to';
+      return `**Priority ${value}**: ${relation} the default 0.5, relative to the other URLs of this site only. ${HINT_NOTE}`;
+    }
+    case 'changefreq': {
+      checkChangefreq(value, problems);
+      const meaning = CHANGEFREQ_MEANINGS.find(([v]) => v === value)?.[1];
+      if (problems.length > 0 || meaning === undefined) return `Not a changefreq value. [docs/rules.md: invalid-changefreq](${ruleLink('invalid-changefreq')})`;
+      return `**${value}**: the page ${meaning}. ${HINT_NOTE}`;
+    }
+    default:
+      return undefined;
+  }
+}
+
+function locHover(model: SitemapModel, url: string, options: HoverOptions): string {
+  const problems: ValueProblem[] = [];
+  const parts = checkUrl(url, problems);
+  const lines = [`**URL** ${code(url)}`];
+  if (parts === undefined || problems.some((p) => p.rule === 'invalid-url')) {
+    lines.push(`Not a valid absolute http(s) URL. [docs/rules.md: invalid-url](${ruleLink('invalid-url')})`);
+    return lines.join('\n\n');
+  }
+  const allowed = parseAllowedHosts(options.allowedHosts ?? []);
+  const location = options.location !== undefined ? checkUrl(options.location, []) : undefined;
+  if (location !== undefined) {
+    const inScope = isInScope(parts, { location, allowed });
+    lines.push(`Sitemap location: ${code(options.location!)}`);
+    lines.push(inScope
+      ? `In scope: URLs under ${code(location.origin + scopeDirectory(location))} may be listed here.`
+      : `Out of scope: this sitemap may only list URLs under ${code(location.origin + scopeDirectory(location))}. [docs/rules.md: out-of-scope](${ruleLink('out-of-scope')})`);
+  } else {
+    lines.push('Sitemap location unknown (set `sitemap.siteRoots`, or name this file in a robots.txt `Sitemap:` line).');
+    const first = firstOrigin(model);
+    if (first !== undefined) {
+      const same = first === parts.origin || allowed.origins.has(parts.origin) || allowed.hosts.has(parts.host);
+      lines.push(same
+        ? `Same origin as the file's first URL (${code(first)}).`
+        : `Another origin than the file's first URL (${code(first)}). [docs/rules.md: mixed-hosts](${ruleLink('mixed-hosts')})`);
+    }
+  }
+  const file = model.kind === 'sitemapindex' ? options.resolveFile?.(url) : undefined;
+  if (file !== undefined) lines.push(`Workspace file: ${code(file)}`);
+  return lines.join('\n\n');
+}
+
+function firstOrigin(model: SitemapModel): string | undefined {
+  for (let n = 0; n < Math.min(model.entryCount, 20); n++) {
+    const url = model.segments[model.entrySegment(n)].url;
+    const origin = url !== undefined ? checkUrl(unescapeXml(url), [])?.origin : undefined;
+    if (origin !== undefined) return origin;
+  }
+  return undefined;
+}
+
+/** Inline code that survives backticks in the value. */
+function code(text: string): string {
+  return text.includes('`') ? `\`\` ${text} \`\`` : `\`${text}\``;
+}
+
+/** The five predefined entities and numeric references (what a well-formed value may hold). */
+function decode(raw: string): string {
+  if (!raw.includes('&')) return raw;
+  return raw.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|amp|lt|gt|quot|apos);/g, (match, ref: string) => {
+    if (ref[0] !== '#') return unescapeXml(match);
+    const code = ref[1] === 'x' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+    return code <= 0x10ffff ? String.fromCodePoint(code) : match;
+  });
+}

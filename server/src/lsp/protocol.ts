@@ -1,0 +1,30 @@
+/**
+ * The project's own messages between client and server, beyond LSP: method names and parameter types only, shared
+ * by client/src and server/src so that both sides agree on them.
+ */
+import type { DocumentKind } from '../language/languageService';
+
+/** What a client asks for in `initialize`'s `initializationOptions`. */
+export interface InitializationOptions {
+  /** Send {@link STATUS_NOTIFICATION} (other LSP clients do not know it, so it is opt-in). */
+  statusNotifications?: boolean;
+}
+
+/** Server → client after each validation of a document: its size, from the server's incremental model. */
+export const STATUS_NOTIFICATION = 'sitemap/status';
+
+export interface StatusParams {
+  /** The document's URI as the client sent it. */
+  uri: string;
+  kind: DocumentKind;
+  /** `<url>` entries of a urlset, `<sitemap>` entries of an index, URL lines of a text sitemap. */
+  entries: number;
+  /** UTF-8 bytes of the whole text. */
+  bytes: number;
+}
+
+/** Whether `initializationOptions` (any JSON from any client) asks for status notifications. */
+export function wantsStatusNotifications(initializationOptions: unknown): boolean {
+  return typeof initializationOptions === 'object' && initializationOptions !== null
+    && (initializationOptions as InitializationOptions).statusNotifications === true;
+}

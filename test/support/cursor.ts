@@ -1,0 +1,18 @@
+/** Cursor markers and edit application for the feature tests. */
+import assert from 'node:assert/strict';
+
+/** Strips the one `|` marking the cursor; returns the text and the cursor's offset. */
+export function withCursor(fixture: string): { text: string; offset: number } {
+  const offset = fixture.indexOf('|');
+  assert.ok(offset >= 0 && fixture.indexOf('|', offset + 1) < 0, 'the fixture needs exactly one | cursor');
+  return { text: fixture.slice(0, offset) + fixture.slice(offset + 1), offset };
+}
+
+/** Applies non-overlapping edits (offsets against `text`), asserting that they do not overlap. */
+export function applyOffsetEdits(text: string, edits: ReadonlyArray<{ start: number; end: number; text: string }>): string {
+  const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
+  for (let k = 1; k < sorted.length; k++) assert.ok(sorted[k].start >= sorted[k - 1].end, `edits overlap: ${JSON.stringify(sorted)}`);
+  let out = text;
+  for (let k = sorted.length - 1; k >= 0; k--) out = out.slice(0, sorted[k].start) + sorted[k].text + out.slice(sorted[k].end);
+  return out;
+}

@@ -1,0 +1,299 @@
+/**
+ * Quick fixes, text in → text out, exact; and source.fixAll.sitemap. Every fix is asked for the way the protocol
+ * layer asks: with the rule id and range of a diagnostic the validator reported.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  DEFAULT_SETTINGS, getFixAllEdits, getQuickFixes, parseDocument, validate, type FixOptions, type QuickFix, type SitemapLanguageId,
+} from '../../../server/src/language/languageService';
+import { HTML_ENTITIES } from '../../../server/src/language/features/htmlEntities';
+import { editDistance, lastmodCandidates } from '../../../server/src/language/features/codeActions';
+import { applyOffsetEdits } from '../../support/cursor';
+import { NOW, NS } from '../../support/fixtures';
+
+/** Berlin-like: +02:00 from April to September, +01:00 otherwise (enough for these dates). */
+const BERLIN: FixOptions = { timeZoneOffset: (ms) => { const m = new Date(ms).getUTCMonth(); return m >= 3 && m <= 8 ? 120 : 60; } };
+
+const urlset = (body: string, rootAttributes = `xmlns="${NS}"`): string => `<?xml version="1.0" encoding="UTF-8"?>\n<urlset ${rootAttributes}>\n${body}</urlset>\n`;
+const entry = (inner: string): string => urlset(`  <url>\n${inner}  </url>\n`);
+
+/** The fixes offered for the (first, or `nth`) diagnostic of `rule`, each with the text it produces. */
+function fixesFor(text: string, rule: string, options: FixOptions = BERLIN, languageId: SitemapLanguageId = 'sitemap', nth = 0): Array<QuickFix & { result: string }> {
+  const document = parseDocument(text, languageId);
+  const diagnostics = validate(document, DEFAULT_SETTINGS, { now: NOW }).filter((d) => d.rule === rule);
+  assert.ok(diagnostics.length > nth, `no ${rule} diagnostic in ${text}`);
+  const d = diagnostics[nth];
+  return getQuickFixes(document, [{ rule: d.rule, start: d.start, end: d.end }], options).map((fix) => ({ ...fix, result: applyOffsetEdits(text, fix.edits) }));
+}
+
+function onlyFix(text: string, rule: string, options?: FixOptions): QuickFix & { result: string } {
+  const fixes = fixesFor(text, rule, options);
+  assert.equal(fixes.length, 1, JSON.stringify(fixes.map((f) => f.title)));
+  return fixes[0];
+}
+
+function fixAll(text: string, rules = {}): string {
+  return applyOffsetEdits(text, getFixAllEdits(parseDocument(text, 'sitemap'), { rules }));
+}
+
+describe('quick fixes for characters and entities', () => {
+  it('unescaped-ampersand → &amp;', () => {
+    const fix = onlyFix(entry('    <loc>https://www.example.com/?a=1&b=2</loc>\n'), 'unescaped-ampersand');
+    assert.equal(fix.result, entry('    <loc>https://www.example.com/?a=1&amp;b=2</loc>\n'));
+    assert.equal(fix.isPreferred, true);
+    assert.equal(fix.safe, true);
+    assert.deepEqual(fix.edits, [{ start: fix.edits[0].start, end: fix.edits[0].start + 1, text: '&amp;' }]);
+  });
+
+  it('a malformed character reference is an ampersand too', () => {
+    assert.equal(onlyFix(entry('    <loc>https://www.example.com/?a=&#12b</loc>\n'), 'unescaped-ampersand').result,
+      entry('    <loc>https://www.example.com/?a=&amp;#12b</loc>\n'));
+  });
+
+  it('unknown-entity → the numeric reference', () => {
+    for (const [name, code] of [['nbsp', 160], ['eacute', 233], ['copy', 169], ['hellip', 8230], ['mdash', 8212], ['euro', 8364], ['rsquo', 8217], ['AMP', 38]] as const) {
+      const fix = onlyFix(entry(`    <loc>https://www.example.com/a&${name};b</loc>\n`), 'unknown-entity');
+      assert.equal(fix.result, entry(`    <loc>https://www.example.com/a&#${code};b</loc>\n`), name);
+      assert.equal(fix.safe, true);
+    }
+  });
+
+  it('unknown-entity: no fix for a name nobody knows', () => {
+    assert.deepEqual(fixesFor(entry('    <loc>https://www.example.com/a&bogus;b</loc>\n'), 'unknown-entity'), []);
+  });
+
+  it('the entity table maps the whole Latin-1 set in order', () => {
+    assert.equal(HTML_ENTITIES.get('nbsp'), 0xa0);
+    assert.equal(HTML_ENTITIES.get('iquest'), 0xbf);
+    assert.equal(HTML_ENTITIES.get('times'), 0xd7);
+    assert.equal(HTML_ENTITIES.get('szlig'), 0xdf);
+    assert.equal(HTML_ENTITIES.get('divide'), 0xf7);
+    assert.equal(HTML_ENTITIES.get('yuml'), 0xff);
+    const latin1 = [...HTML_ENTITIES.values()].filter((c) => c >= 0xa0 && c <= 0xff);
+    assert.equal(new Set(latin1).size, 96);
+  });
+});
+
+describe('quick fixes for the namespace', () => {
+  it('replaces a wrong namespace value', () => {
+    const fix = onlyFix(urlset('  <url>\n    <loc>https://www.example.com/</loc>\n  </url>\n', 'xmlns="http://www.google.com/schemas/sitemap/0.84"'), 'bad-namespace');
+    assert.equal(fix.result, urlset('  <url>\n    <loc>https://www.example.com/</loc>\n  </url>\n'));
+    assert.equal(fix.safe, true);
+  });
+
+  it('inserts xmlns after the root name when it is missing', () => {
+    const text = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">\n  <url>\n    <loc>https://www.example.com/</loc>\n  </url>\n</urlset>\n';
+    assert.equal(onlyFix(text, 'bad-namespace').result,
+      `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">\n  <url>\n    <loc>https://www.example.com/</loc>\n  </url>\n</urlset>\n`);
+  });
+
+  it('fixes a prefixed root\'s binding', () => {
+    const text = '<sm:urlset xmlns:sm="https://www.sitemaps.org/schemas/sitemap/0.9">\n  <sm:url>\n    <sm:loc>https://www.example.com/</sm:loc>\n  </sm:url>\n</sm:urlset>\n';
+    assert.equal(onlyFix(text, 'bad-namespace').result, text.replace('https://www.sitemaps.org', 'http://www.sitemaps.org'));
+  });
+
+  it('binds the default namespace for plain entries in a prefixed root', () => {
+    const text = `<sm:urlset xmlns:sm="${NS}">\n  <url>\n    <loc>https://www.example.com/</loc>\n  </url>\n</sm:urlset>\n`;
+    assert.equal(onlyFix(text, 'bad-namespace').result, `<sm:urlset xmlns="${NS}" xmlns:sm="${NS}">\n  <url>\n    <loc>https://www.example.com/</loc>\n  </url>\n</sm:urlset>\n`);
+  });
+});
+
+describe('quick fixes for values', () => {
+  it('invalid-lastmod: pads a date', () => {
+    const fix = onlyFix(entry('    <loc>https://www.example.com/</loc>\n    <lastmod>2023-1-5</lastmod>\n'), 'invalid-lastmod');
+    assert.equal(fix.result, entry('    <loc>https://www.example.com/</loc>\n    <lastmod>2023-01-05</lastmod>\n'));
+    assert.equal(fix.isPreferred, true);
+    assert.equal(fix.safe, false);
+  });
+
+  it('invalid-lastmod: a time without a zone gets Z or the local offset of that date, both offered', () => {
+    const summer = fixesFor(entry('    <loc>https://www.example.com/</loc>\n    <lastmod>2023-07-01T10:00:00</lastmod>\n'), 'invalid-lastmod');
+    assert.deepEqual(summer.map((f) => f.result), [
+      entry('    <loc>https://www.example.com/</loc>\n    <lastmod>2023-07-01T10:00:00Z</lastmod>\n'),
+      entry('    <loc>https://www.example.com/</loc>\n    <lastmod>2023-07-01T10:00:00+02:00</lastmod>\n'),
+    ]);
+    assert.ok(summer.every((f) => !f.isPreferred && !f.safe));
+    const winter = fixesFor(entry('    <loc>https://www.example.com/</loc>\n    <lastmod>2023-01-15T10:00</lastmod>\n'), 'invalid-lastmod');
+    assert.deepEqual(winter.map((f) => f.edits[0].text), ['2023-01-15T10:00Z', '2023-01-15T10:00+01:00']);
+  });
+
+  it('invalid-lastmod: the machine\'s zone by default, for that date (TZ)', () => {
+    const saved = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+    try {
+      assert.deepEqual(lastmodCandidates('2023-07-01T10:00:00', (ms) => -new Date(ms).getTimezoneOffset()).map((c) => c.value), ['2023-07-01T10:00:00Z', '2023-07-01T10:00:00-04:00']);
+      const fixes = fixesFor(entry('    <loc>https://www.example.com/</loc>\n    <lastmod>2023-01-15T10:00:00</lastmod>\n'), 'invalid-lastmod', {});
+      assert.deepEqual(fixes.map((f) => f.edits[0].text), ['2023-01-15T10:00:00Z', '2023-01-15T10:00:00-05:00']);
+    } finally {
+      if (saved === undefined) delete process.env.TZ;
+      else process.env.TZ = saved;
+    }
+  });
+
+  it('invalid-lastmod: other clear intents, and none where it is not clear', () => {
+    const zone = BERLIN.timeZoneOffset!;
+    const value = (raw: string): string[] => lastmodCandidates(raw, zone).map((c) => c.value);
+    assert.deepEqual(value('2023-01-05 10:00:00+0200'), ['2023-01-05T10:00:00+02:00']);
+    assert.deepEqual(value('2023/01/05'), ['2023-01-05']);
+    assert.deepEqual(value('2023-01-05t10:00:00z'), ['2023-01-05T10:00:00Z']);
+    assert.deepEqual(value('2023-01-05T10:00:00 UTC'), ['2023-01-05T10:00:00Z']);
+    assert.deepEqual(value('2023-01-05Z'), ['2023-01-05']);
+    assert.deepEqual(value('2023-1'), ['2023-01']);
+    for (const raw of ['2023-02-30', '05/01/2023', 'yesterday', '2023-13-01', '2023-01-05T25:00:00Z']) assert.deepEqual(value(raw), [], raw);
+    assert.deepEqual(fixesFor(entry('    <loc>https://www.example.com/</loc>\n    <lastmod>2023-02-30</lastmod>\n'), 'invalid-lastmod'), []);
+  });
+
+  it('invalid-priority: clamps into 0.0–1.0 and fixes the decimal comma', () => {
+    const cases: Array<[string, string, boolean]> = [['1.5', '1.0', false], ['-0.1', '0.0', false], ['0,8', '0.8', true], ['1,5', '1.0', false], ['12', '1.0', false]];
+    for (const [bad, good, safe] of cases) {
+      const fix = onlyFix(entry(`    <loc>https://www.example.com/</loc>\n    <priority>${bad}</priority>\n`), 'invalid-priority');
+      assert.equal(fix.result, entry(`    <loc>https://www.example.com/</loc>\n    <priority>${good}</priority>\n`), bad);
+      assert.equal(fix.safe, safe, bad);
+      assert.equal(fix.isPreferred, true);
+    }
+    assert.deepEqual(fixesFor(entry('    <loc>https://www.example.com/</loc>\n    <priority>high</priority>\n'), 'invalid-priority'), []);
+  });
+
+  it('invalid-changefreq: the case, or the nearest value for a typo', () => {
+    const daily = onlyFix(entry('    <loc>https://www.example.com/</loc>\n    <changefreq> Daily </changefreq>\n'), 'invalid-changefreq');
+    assert.equal(daily.result, entry('    <loc>https://www.example.com/</loc>\n    <changefreq> daily </changefreq>\n'));
+    assert.equal(daily.safe, true);
+    const typo = onlyFix(entry('    <loc>https://www.example.com/</loc>\n    <changefreq>weekley</changefreq>\n'), 'invalid-changefreq');
+    assert.equal(typo.result, entry('    <loc>https://www.example.com/</loc>\n    <changefreq>weekly</changefreq>\n'));
+    assert.equal(typo.safe, false);
+    assert.equal(typo.isPreferred, true);
+    for (const bad of ['sometimes', 'biweekly', 'x', 'day']) {
+      assert.deepEqual(fixesFor(entry(`    <loc>https://www.example.com/</loc>\n    <changefreq>${bad}</changefreq>\n`), 'invalid-changefreq'), [], bad);
+    }
+    assert.equal(editDistance('dialy', 'daily'), 1);
+  });
+});
+
+describe('quick fix for element order', () => {
+  it('reorders the entry\'s children, keeping each child\'s text and the layout', () => {
+    const fix = onlyFix(entry('    <priority>0.5</priority>\n    <lastmod>2024-01-01</lastmod>\n    <loc>https://www.example.com/</loc>\n    <changefreq>daily</changefreq>\n'), 'element-order');
+    assert.equal(fix.result, entry('    <loc>https://www.example.com/</loc>\n    <lastmod>2024-01-01</lastmod>\n    <changefreq>daily</changefreq>\n    <priority>0.5</priority>\n'));
+    assert.equal(fix.isPreferred, true);
+    assert.equal(fix.safe, true);
+  });
+
+  it('edits only the span of the children that move', () => {
+    const text = entry('    <loc>https://www.example.com/</loc>\n    <priority>0.5</priority>\n    <lastmod>2024-01-01</lastmod>\n');
+    const fix = onlyFix(text, 'element-order');
+    assert.equal(fix.result, entry('    <loc>https://www.example.com/</loc>\n    <lastmod>2024-01-01</lastmod>\n    <priority>0.5</priority>\n'));
+    assert.equal(fix.edits.length, 1);
+    assert.equal(text.slice(fix.edits[0].start, fix.edits[0].end), '<priority>0.5</priority>\n    <lastmod>2024-01-01</lastmod>');
+  });
+
+  it('moves extension elements after the sitemap ones, with the comment before a child', () => {
+    const text = urlset('  <url><loc>https://www.example.com/</loc>\n    <image:image><image:loc>https://www.example.com/a.png</image:loc></image:image>\n'
+      + '    <!-- updated by hand -->\n    <lastmod>2024-01-01</lastmod></url>\n', `xmlns="${NS}" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"`);
+    assert.equal(onlyFix(text, 'element-order').result, urlset('  <url><loc>https://www.example.com/</loc>\n    <!-- updated by hand -->\n    <lastmod>2024-01-01</lastmod>\n'
+      + '    <image:image><image:loc>https://www.example.com/a.png</image:loc></image:image></url>\n', `xmlns="${NS}" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"`));
+  });
+
+  it('works on one-line entries', () => {
+    const text = urlset('  <url><lastmod>2024-01-01</lastmod><loc>https://www.example.com/</loc></url>\n');
+    assert.equal(onlyFix(text, 'element-order').result, urlset('  <url><loc>https://www.example.com/</loc><lastmod>2024-01-01</lastmod></url>\n'));
+  });
+});
+
+describe('quick fix for URLs', () => {
+  it('percent-encodes the illegal characters, leaving entities and non-ASCII alone', () => {
+    const fix = fixesFor(entry('    <loc>https://www.example.com/a b|c/küche?q=x y&amp;z={1}#top#2</loc>\n'), 'invalid-url');
+    assert.equal(fix.length, 1);
+    assert.equal(fix[0].result, entry('    <loc>https://www.example.com/a%20b%7Cc/küche?q=x%20y&amp;z=%7B1%7D#top%232</loc>\n'));
+    assert.equal(fix[0].isPreferred, true);
+  });
+
+  it('encodes a "%" that starts no escape, and characters written as references', () => {
+    assert.equal(fixesFor(entry('    <loc>https://www.example.com/100%zz&lt;b&gt;&#32;</loc>\n'), 'invalid-url')[0].result,
+      entry('    <loc>https://www.example.com/100%25zz%3Cb%3E%20</loc>\n'));
+  });
+
+  it('offers nothing for a problem in the host or a relative URL', () => {
+    assert.deepEqual(fixesFor(entry('    <loc>https://www.exa mple.com/</loc>\n'), 'invalid-url'), []);
+    assert.deepEqual(fixesFor(entry('    <loc>/about us</loc>\n'), 'invalid-url'), []);
+  });
+
+  it('works on text sitemaps', () => {
+    assert.equal(fixesFor('https://www.example.com/a{b}\n', 'invalid-url', BERLIN, 'sitemap-txt')[0].result, 'https://www.example.com/a%7Bb%7D\n');
+  });
+});
+
+describe('quick fix for duplicate URLs', () => {
+  it('removes the entry with its line', () => {
+    const text = urlset('  <url>\n    <loc>https://www.example.com/</loc>\n  </url>\n  <url>\n    <loc>https://www.example.com/</loc>\n    <lastmod>2024-01-01</lastmod>\n  </url>\n  <url>\n    <loc>https://www.example.com/b</loc>\n  </url>\n');
+    const fix = onlyFix(text, 'duplicate-url');
+    assert.equal(fix.result, urlset('  <url>\n    <loc>https://www.example.com/</loc>\n  </url>\n  <url>\n    <loc>https://www.example.com/b</loc>\n  </url>\n'));
+    assert.equal(fix.isPreferred, false);
+    assert.equal(fix.safe, false);
+  });
+
+  it('removes just the element when it shares its line, and CRLF lines whole', () => {
+    const shared = urlset('  <url><loc>https://www.example.com/</loc></url><url><loc>https://www.example.com/</loc></url>\n');
+    assert.equal(onlyFix(shared, 'duplicate-url').result, urlset('  <url><loc>https://www.example.com/</loc></url>\n'));
+    const crlf = `<urlset xmlns="${NS}">\r\n  <url><loc>https://www.example.com/</loc></url>\r\n  <url><loc>https://www.example.com/</loc></url>\r\n</urlset>\r\n`;
+    assert.equal(onlyFix(crlf, 'duplicate-url').result, `<urlset xmlns="${NS}">\r\n  <url><loc>https://www.example.com/</loc></url>\r\n</urlset>\r\n`);
+  });
+
+  it('removes the line of a text sitemap', () => {
+    assert.equal(fixesFor('https://www.example.com/\nhttps://www.example.com/\nhttps://www.example.com/b\n', 'duplicate-url', BERLIN, 'sitemap-txt')[0].result,
+      'https://www.example.com/\nhttps://www.example.com/b\n');
+  });
+});
+
+describe('fixes are robust', () => {
+  it('offers nothing when the text no longer matches the problem', () => {
+    const document = parseDocument(entry('    <loc>https://www.example.com/?a=1&amp;b=2</loc>\n'), 'sitemap');
+    assert.deepEqual(getQuickFixes(document, [{ rule: 'unescaped-ampersand', start: 5, end: 6 }, { rule: 'unknown-entity', start: 0, end: 4 }, { rule: 'element-order', start: 60, end: 63 }]), []);
+    assert.deepEqual(getQuickFixes(document, [{ rule: 'no-such-rule', start: 0, end: 1 }, { rule: 'unescaped-ampersand', start: -3, end: 99999 }]), []);
+  });
+
+  it('deduplicates a fix shared by several problems', () => {
+    const text = entry('    <loc>https://www.example.com/a b c</loc>\n');
+    const document = parseDocument(text, 'sitemap');
+    const problems = validate(document, DEFAULT_SETTINGS, { now: NOW }).filter((d) => d.rule === 'invalid-url');
+    assert.equal(problems.length, 2);
+    assert.equal(getQuickFixes(document, problems).length, 1);
+  });
+});
+
+describe('source.fixAll.sitemap', () => {
+  const BROKEN = urlset(
+    '  <url>\n    <changefreq>Daily</changefreq>\n    <loc>https://www.example.com/?a=1&b=2&nbsp;x</loc>\n    <priority>0,8</priority>\n'
+    + '    <lastmod>2023-1-5</lastmod>\n  </url>\n  <url>\n    <loc>https://www.example.com/a b</loc>\n    <priority>1.5</priority>\n    <changefreq>weekley</changefreq>\n  </url>\n',
+    'xmlns="http://www.google.com/schemas/sitemap/0.84"',
+  );
+
+  it('applies every safe fix at once, composing the reordering with the fixes inside the children it moves', () => {
+    assert.equal(fixAll(BROKEN), urlset(
+      '  <url>\n    <loc>https://www.example.com/?a=1&amp;b=2&#160;x</loc>\n    <lastmod>2023-1-5</lastmod>\n    <changefreq>daily</changefreq>\n'
+      + '    <priority>0.8</priority>\n  </url>\n  <url>\n    <loc>https://www.example.com/a b</loc>\n    <changefreq>weekley</changefreq>\n    <priority>1.5</priority>\n  </url>\n',
+    ));
+  });
+
+  it('leaves nothing safe to fix behind, and then has nothing to do', () => {
+    const fixed = fixAll(BROKEN);
+    const safeRules = ['unescaped-ampersand', 'unknown-entity', 'bad-namespace', 'element-order'];
+    const left = validate(parseDocument(fixed, 'sitemap'), DEFAULT_SETTINGS, { now: NOW }).map((d) => d.rule);
+    assert.deepEqual(left.filter((r) => safeRules.includes(r)), []);
+    assert.deepEqual(getFixAllEdits(parseDocument(fixed, 'sitemap')), []);
+  });
+
+  it('skips rules that are turned off', () => {
+    const text = entry('    <loc>https://www.example.com/?a=1&b=2</loc>\n    <changefreq>Daily</changefreq>\n');
+    assert.equal(fixAll(text, { 'unescaped-ampersand': 'off' }), entry('    <loc>https://www.example.com/?a=1&b=2</loc>\n    <changefreq>daily</changefreq>\n'));
+  });
+
+  it('binds the namespace once for all plain entries of a prefixed root', () => {
+    const text = `<sm:urlset xmlns:sm="${NS}">\n  <url><loc>https://www.example.com/a</loc></url>\n  <url><loc>https://www.example.com/b</loc></url>\n</sm:urlset>\n`;
+    assert.equal(fixAll(text), text.replace('<sm:urlset ', `<sm:urlset xmlns="${NS}" `));
+  });
+
+  it('returns non-overlapping edits in document order', () => {
+    const edits = getFixAllEdits(parseDocument(BROKEN, 'sitemap'));
+    for (let k = 1; k < edits.length; k++) assert.ok(edits[k].start >= edits[k - 1].end);
+  });
+});

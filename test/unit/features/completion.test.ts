@@ -1,0 +1,281 @@
+/**
+ * Completion in every context of issue 4: root content, entries, values, root attributes, closing tags, text
+ * sitemaps. The clock and the time zone are injected; `|` marks the cursor.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { applyEdits, complete, parseDocument, type CompletionOptions, type CompletionResult, type SitemapLanguageId } from '../../../server/src/language/languageService';
+import { withCursor } from '../../support/cursor';
+import { NOW, NS } from '../../support/fixtures';
+
+const IMAGE = 'http://www.google.com/schemas/sitemap-image/1.1';
+const VIDEO = 'http://www.google.com/schemas/sitemap-video/1.1';
+const NEWS = 'http://www.google.com/schemas/sitemap-news/0.9';
+const XHTML = 'http://www.w3.org/1999/xhtml';
+const BASE: CompletionOptions = { now: NOW, timeZoneOffset: () => 120, location: 'https://www.example.com/sitemap.xml' };
+
+function completeAt(fixture: string, options: CompletionOptions = BASE, languageId: SitemapLanguageId = 'sitemap'): CompletionResult & { text: string; offset: number } {
+  const { text, offset } = withCursor(fixture);
+  return { ...complete(parseDocument(text, languageId), offset, options), text, offset };
+}
+
+function labels(result: CompletionResult): string[] {
+  return [...result.items].sort((a, b) => (a.sortText ?? a.label).localeCompare(b.sortText ?? b.label)).map((i) => i.label);
+}
+
+/** The text after accepting `label` (snippet syntax left in place). */
+function accept(result: CompletionResult & { text: string }, label: string): string {
+  const item = result.items.find((i) => i.label === label);
+  assert.ok(item, `no item ${label} in ${JSON.stringify(result.items.map((i) => i.label))}`);
+  return result.text.slice(0, item.start) + item.insertText + result.text.slice(item.end);
+}
+
+const urlset = (body: string, attributes = ''): string => `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}"${attributes}>\n${body}</urlset>\n`;
+const index = (body: string): string => `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="${NS}">\n${body}</sitemapindex>\n`;
+const ENTRY = '  <url>\n    <loc>https://www.example.com/</loc>\n  </url>\n';
+
+describe('completion in the root', () => {
+  it('offers a url block in a urlset: loc with the base URL, today\'s lastmod, the cursor in the loc', () => {
+    const result = completeAt(urlset(`${ENTRY}  |\n`));
+    assert.deepEqual(labels(result), ['url']);
+    const item = result.items[0];
+    assert.equal(item.snippet, true);
+    assert.equal(item.kind, 'entry');
+    assert.equal(item.insertText, '<url>\n    <loc>https://www.example.com/$1</loc>\n    <lastmod>2025-06-15</lastmod>\n  </url>$0');
+    assert.equal(accept(result, 'url'), urlset(`${ENTRY}  <url>\n    <loc>https://www.example.com/$1</loc>\n    <lastmod>2025-06-15</lastmod>\n  </url>$0\n`));
+  });
+
+  it('offers only sitemap in an index, never url', () => {
+    const result = completeAt(index('  <sitemap>\n    <loc>https://www.example.com/a.xml</loc>\n  </sitemap>\n  |\n'));
+    assert.deepEqual(labels(result), ['sitemap']);
+    assert.match(result.items[0].insertText, /^<sitemap>\n    <loc>https:\/\/www\.example\.com\/\$1<\/loc>\n    <lastmod>2025-06-15<\/lastmod>\n  <\/sitemap>\$0$/);
+  });
+
+  it('never offers sitemap in a urlset', () => {
+    for (const fixture of [urlset('  |\n'), urlset('  <|\n'), urlset(`${ENTRY}|`)]) {
+      assert.ok(!labels(completeAt(fixture)).includes('sitemap'), fixture);
+    }
+  });
+
+  it('after "<" inserts the rest of the tag, replacing the name typed so far', () => {
+    const result = completeAt(urlset(`${ENTRY}  <u|\n`));
+    assert.deepEqual(labels(result), ['url']);
+    const item = result.items[0];
+    assert.equal(result.text.slice(item.start, item.end), 'u');
+    assert.match(item.insertText, /^url>\n/);
+  });
+
+  it('uses the local date: just before midnight UTC it is already tomorrow at +02:00', () => {
+    const late = Date.UTC(2025, 5, 15, 23, 30);
+    const result = completeAt(urlset('  |\n'), { ...BASE, now: late });
+    assert.match(result.items[0].insertText, /<lastmod>2025-06-16<\/lastmod>/);
+  });
+
+  it('takes the indentation of the file (four spaces, tabs)', () => {
+    const four = completeAt(`<urlset xmlns="${NS}">\n    <url>\n        <loc>https://www.example.com/</loc>\n    </url>\n    |\n</urlset>\n`);
+    assert.equal(four.items[0].insertText, '<url>\n        <loc>https://www.example.com/$1</loc>\n        <lastmod>2025-06-15</lastmod>\n    </url>$0');
+    const tabs = completeAt(`<urlset xmlns="${NS}">\n\t<url>\n\t\t<loc>https://www.example.com/</loc>\n\t</url>\n\t|\n</urlset>\n`);
+    assert.equal(tabs.items[0].insertText, '<url>\n\t\t<loc>https://www.example.com/$1</loc>\n\t\t<lastmod>2025-06-15</lastmod>\n\t</url>$0');
+  });
+
+  it('uses the root\'s prefix when the sitemap namespace is bound to one', () => {
+    const result = completeAt(`<sm:urlset xmlns:sm="${NS}">\n  |\n</sm:urlset>\n`);
+    assert.deepEqual(labels(result), ['sm:url']);
+    assert.match(result.items[0].insertText, /^<sm:url>\n    <sm:loc>.*<\/sm:loc>\n    <sm:lastmod>2025-06-15<\/sm:lastmod>\n  <\/sm:url>\$0$/);
+  });
+
+  it('offers root skeletons in a document without a root', () => {
+    const result = completeAt('<?xml version="1.0" encoding="UTF-8"?>\n|');
+    assert.deepEqual(labels(result), ['urlset', 'sitemapindex']);
+    assert.match(result.items[0].insertText, new RegExp(`^<urlset xmlns="${NS.replace(/\./g, '\\.')}">\n  <url>`));
+  });
+
+  it('offers nothing inside a comment or after the root', () => {
+    assert.deepEqual(completeAt(urlset(`${ENTRY}  <!-- |  -->\n`)).items, []);
+    assert.deepEqual(completeAt(`${urlset(ENTRY)}|`).items, []);
+    assert.deepEqual(completeAt(urlset('  <url |>\n    <loc>https://www.example.com/</loc>\n  </url>\n')).items, []);
+  });
+});
+
+describe('completion in an entry', () => {
+  it('offers the children the entry lacks, in schema order', () => {
+    assert.deepEqual(labels(completeAt(urlset('  <url>\n    |\n  </url>\n'))), ['loc', 'lastmod', 'changefreq', 'priority']);
+    assert.deepEqual(labels(completeAt(urlset('  <url>\n    <loc>https://www.example.com/</loc>\n    |\n  </url>\n'))), ['lastmod', 'changefreq', 'priority']);
+    assert.deepEqual(
+      labels(completeAt(urlset('  <url>\n    <loc>https://www.example.com/</loc>\n    <lastmod>2024-01-01</lastmod>\n    <priority>0.5</priority>\n    |\n  </url>\n'))),
+      ['changefreq'],
+    );
+  });
+
+  it('inserts whole elements with placeholders, or the rest of the tag after "<"', () => {
+    const result = completeAt(urlset('  <url>\n    |\n  </url>\n'));
+    const insert = (label: string): string => result.items.find((i) => i.label === label)!.insertText;
+    assert.equal(insert('loc'), '<loc>https://www.example.com/$1</loc>$0');
+    assert.equal(insert('lastmod'), '<lastmod>${1:2025-06-15}</lastmod>$0');
+    assert.equal(insert('changefreq'), '<changefreq>${1:weekly}</changefreq>$0');
+    assert.equal(insert('priority'), '<priority>${1:0.5}</priority>$0');
+    const afterBracket = completeAt(urlset('  <url>\n    <loc>https://www.example.com/</loc>\n    <la|\n  </url>\n'));
+    const item = afterBracket.items.find((i) => i.label === 'lastmod')!;
+    assert.equal(item.insertText, 'lastmod>${1:2025-06-15}</lastmod>$0');
+    assert.equal(afterBracket.text.slice(item.start, item.end), 'la');
+  });
+
+  it('offers loc and lastmod in a sitemap entry, nothing else', () => {
+    assert.deepEqual(labels(completeAt(index('  <sitemap>\n    |\n  </sitemap>\n'))), ['loc', 'lastmod']);
+    assert.deepEqual(labels(completeAt(index('  <sitemap>\n    <loc>https://www.example.com/a.xml</loc>\n    |\n  </sitemap>\n'))), ['lastmod']);
+  });
+
+  it('offers the elements of the extension namespaces the root declares, with their required children', () => {
+    const attributes = ` xmlns:image="${IMAGE}" xmlns:video="${VIDEO}" xmlns:news="${NEWS}" xmlns:xhtml="${XHTML}"`;
+    const result = completeAt(urlset('  <url>\n    <loc>https://www.example.com/</loc>\n    |\n  </url>\n', attributes));
+    assert.deepEqual(labels(result), ['lastmod', 'changefreq', 'priority', 'image:image', 'video:video', 'news:news', 'xhtml:link']);
+    const insert = (label: string): string => result.items.find((i) => i.label === label)!.insertText;
+    assert.equal(insert('image:image'), '<image:image>\n      <image:loc>$1</image:loc>\n    </image:image>$0');
+    assert.equal(insert('video:video'), '<video:video>\n      <video:thumbnail_loc>$1</video:thumbnail_loc>\n      <video:title>$2</video:title>\n'
+      + '      <video:description>$3</video:description>\n      <video:content_loc>$4</video:content_loc>\n    </video:video>$0');
+    assert.equal(insert('news:news'), '<news:news>\n      <news:publication>\n        <news:name>$1</news:name>\n        <news:language>${2:en}</news:language>\n'
+      + '      </news:publication>\n      <news:publication_date>${3:2025-06-15}</news:publication_date>\n      <news:title>$4</news:title>\n    </news:news>$0');
+    assert.equal(insert('xhtml:link'), '<xhtml:link rel="alternate" hreflang="${1:en}" href="$2"/>$0');
+  });
+
+  it('uses the prefixes the root declares, and offers no extension it does not declare', () => {
+    const result = completeAt(urlset('  <url>\n    <loc>https://www.example.com/</loc>\n    |\n  </url>\n', ` xmlns:img="${IMAGE}"`));
+    assert.deepEqual(labels(result), ['lastmod', 'changefreq', 'priority', 'img:image']);
+  });
+
+  it('offers a news element only once per entry; images repeat', () => {
+    const attributes = ` xmlns:image="${IMAGE}" xmlns:news="${NEWS}"`;
+    const body = '  <url>\n    <loc>https://www.example.com/</loc>\n    <image:image><image:loc>https://www.example.com/a.png</image:loc></image:image>\n'
+      + '    <news:news><news:title>T</news:title></news:news>\n    |\n  </url>\n';
+    assert.deepEqual(labels(completeAt(urlset(body, attributes))), ['lastmod', 'changefreq', 'priority', 'image:image']);
+  });
+
+  it('offers no extension element in an index', () => {
+    const text = `<sitemapindex xmlns="${NS}" xmlns:image="${IMAGE}">\n  <sitemap>\n    |\n  </sitemap>\n</sitemapindex>\n`;
+    assert.deepEqual(labels(completeAt(text)), ['loc', 'lastmod']);
+  });
+
+  it('completes the closing tag after "</", and offers it in an entry left open', () => {
+    const closing = completeAt(urlset('  <url>\n    <loc>https://www.example.com/</loc>\n  </|\n'));
+    assert.deepEqual(closing.items.map((i) => [i.label, i.insertText]), [['</url>', 'url>']]);
+    const open = completeAt(urlset('  <url>\n    <loc>https://www.example.com/</loc>\n    |\n  <url>\n    <loc>https://www.example.com/b</loc>\n  </url>\n'));
+    assert.ok(open.items.some((i) => i.kind === 'closingTag' && i.insertText === '</url>'));
+    const closed = completeAt(urlset('  <url>\n    <loc>https://www.example.com/</loc>\n    |\n  </url>\n'));
+    assert.ok(!closed.items.some((i) => i.kind === 'closingTag'));
+  });
+
+  it('completes the closing tag of a value element', () => {
+    const result = completeAt(urlset('  <url>\n    <loc>https://www.example.com/</|\n  </url>\n'));
+    assert.deepEqual(result.items.map((i) => i.insertText), ['loc>']);
+  });
+
+  it('sees the entry as it is after an edit (the segment\'s structure is rebuilt)', () => {
+    const { text, offset } = withCursor(urlset('  <url>\n    |\n  </url>\n'));
+    const document = parseDocument(text, 'sitemap');
+    assert.deepEqual(labels(complete(document, offset, BASE)), ['loc', 'lastmod', 'changefreq', 'priority']);
+    const inserted = '<loc>https://www.example.com/</loc>\n    ';
+    applyEdits(document, [{ start: offset, end: offset, text: inserted }]);
+    assert.deepEqual(labels(complete(document, offset + inserted.length, BASE)), ['lastmod', 'changefreq', 'priority']);
+  });
+});
+
+describe('completion of values', () => {
+  const value = (element: string, content: string): CompletionResult & { text: string; offset: number } =>
+    completeAt(urlset(`  <url>\n    <loc>https://www.example.com/</loc>\n    <${element}>${content}</${element}>\n  </url>\n`));
+
+  it('changefreq: the seven values, replacing the whole value', () => {
+    const result = value('changefreq', 'wee|k');
+    assert.deepEqual(labels(result), ['always', 'hourly', 'daily', 'weekly', 'monthly', 'yearly', 'never']);
+    assert.ok(result.items.every((i) => result.text.slice(i.start, i.end) === 'week' && i.kind === 'value' && !i.snippet));
+  });
+
+  it('priority: 0.0 to 1.0 with 0.5 first and marked as the default', () => {
+    const result = value('priority', '|');
+    assert.deepEqual(labels(result), ['0.5', '0.0', '0.1', '0.2', '0.3', '0.4', '0.6', '0.7', '0.8', '0.9', '1.0']);
+    const half = result.items.find((i) => i.label === '0.5')!;
+    assert.equal(half.detail, 'default');
+    assert.equal(half.preselect, true);
+  });
+
+  it('lastmod: today, now with the local offset, now in UTC', () => {
+    const result = value('lastmod', '|');
+    assert.deepEqual(labels(result), ['2025-06-15', '2025-06-15T14:00:00+02:00', '2025-06-15T12:00:00Z']);
+    const west = completeAt(urlset('  <url>\n    <loc>https://www.example.com/</loc>\n    <lastmod>|</lastmod>\n  </url>\n'), { ...BASE, timeZoneOffset: () => -330 });
+    assert.deepEqual(labels(west), ['2025-06-15', '2025-06-15T06:30:00-05:30', '2025-06-15T12:00:00Z']);
+  });
+
+  it('loc: the directory of the sitemap\'s location, escaped candidates not listed yet and in scope', () => {
+    const text = urlset(`${ENTRY}  <url>\n    <loc>|</loc>\n  </url>\n`);
+    const result = completeAt(text, {
+      ...BASE, location: 'https://www.example.com/shop/sitemap.xml',
+      candidateUrls: ['https://www.example.com/shop/', 'https://www.example.com/shop/a?x=1&y=2', 'https://www.example.com/elsewhere/', 'https://www.example.com/shop/b'],
+    });
+    assert.equal(result.acceptsUrls, true);
+    assert.deepEqual(result.items.map((i) => [i.label, i.insertText]), [
+      ['https://www.example.com/shop/', 'https://www.example.com/shop/'],
+      ['https://www.example.com/shop/a?x=1&y=2', 'https://www.example.com/shop/a?x=1&amp;y=2'],
+      ['https://www.example.com/shop/b', 'https://www.example.com/shop/b'],
+    ]);
+  });
+
+  it('loc: skips candidates the file lists, however they are escaped', () => {
+    const text = urlset('  <url>\n    <loc>https://www.example.com/a?x=1&amp;y=2</loc>\n  </url>\n  <url>\n    <loc>|</loc>\n  </url>\n');
+    const result = completeAt(text, { ...BASE, candidateUrls: ['https://www.example.com/a?x=1&y=2', 'https://www.example.com/b'] });
+    assert.deepEqual(result.items.map((i) => i.label), ['https://www.example.com/', 'https://www.example.com/b']);
+  });
+
+  it('loc: without a location, the origin of the file\'s first URL', () => {
+    const result = completeAt(urlset('  <url>\n    <loc>https://shop.example.org/x/y</loc>\n  </url>\n  <url>\n    <loc>|</loc>\n  </url>\n'), { now: NOW });
+    assert.deepEqual(result.items.map((i) => i.label), ['https://shop.example.org/']);
+  });
+
+  it('loc: many candidates are capped, filtered by what is typed, and the list is marked incomplete', () => {
+    const candidates = Array.from({ length: 500 }, (_, k) => `https://www.example.com/p${k}`);
+    const all = completeAt(urlset('  <url>\n    <loc>|</loc>\n  </url>\n'), { ...BASE, candidateUrls: candidates, maxCandidates: 50 });
+    assert.equal(all.isIncomplete, true);
+    assert.equal(all.items.length, 51);
+    const typed = completeAt(urlset('  <url>\n    <loc>https://www.example.com/p49|</loc>\n  </url>\n'), { ...BASE, candidateUrls: candidates, maxCandidates: 50 });
+    assert.equal(typed.isIncomplete, false);
+    assert.deepEqual(typed.items.map((i) => i.label).slice(1), ['p49', ...Array.from({ length: 10 }, (_, k) => `p49${k}`)].map((p) => `https://www.example.com/${p}`));
+  });
+
+  it('loc in an index: the caller\'s sitemap files', () => {
+    const text = index('  <sitemap>\n    <loc>https://www.example.com/a.xml</loc>\n  </sitemap>\n  <sitemap>\n    <loc>|</loc>\n  </sitemap>\n');
+    const result = completeAt(text, { ...BASE, candidateUrls: ['https://www.example.com/a.xml', 'https://www.example.com/b.xml'] });
+    assert.deepEqual(result.items.map((i) => i.label), ['https://www.example.com/', 'https://www.example.com/b.xml']);
+  });
+
+  it('a text sitemap line: the base URL and candidates, unescaped', () => {
+    const result = completeAt('https://www.example.com/\n|\n', { ...BASE, candidateUrls: ['https://www.example.com/a?x=1&y=2'] }, 'sitemap-txt');
+    assert.deepEqual(result.items.map((i) => i.insertText), ['https://www.example.com/', 'https://www.example.com/a?x=1&y=2']);
+  });
+});
+
+describe('completion of root attributes', () => {
+  it('offers the namespace declarations the root lacks and xsi:schemaLocation with its xmlns:xsi', () => {
+    const result = completeAt(`<urlset xmlns="${NS}" |>\n${ENTRY}</urlset>\n`);
+    assert.deepEqual(labels(result), ['xmlns:image', 'xmlns:video', 'xmlns:news', 'xmlns:xhtml', 'xsi:schemaLocation']);
+    const insert = (label: string): string => result.items.find((i) => i.label === label)!.insertText;
+    assert.equal(insert('xmlns:image'), `xmlns:image="${IMAGE}"`);
+    assert.equal(insert('xmlns:video'), `xmlns:video="${VIDEO}"`);
+    assert.equal(insert('xmlns:news'), `xmlns:news="${NEWS}"`);
+    assert.equal(insert('xmlns:xhtml'), `xmlns:xhtml="${XHTML}"`);
+    assert.equal(insert('xsi:schemaLocation'),
+      `xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="${NS} ${NS}/sitemap.xsd"`);
+  });
+
+  it('offers xmlns on a root without it, and the index schema in an index', () => {
+    const result = completeAt(`<sitemapindex xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" x|>\n</sitemapindex>\n`);
+    assert.ok(labels(result).includes('xmlns'));
+    assert.equal(result.items.find((i) => i.label === 'xmlns')!.insertText, `xmlns="${NS}"`);
+    assert.equal(result.items.find((i) => i.label === 'xsi:schemaLocation')!.insertText, `xsi:schemaLocation="${NS} ${NS}/siteindex.xsd"`);
+    const item = result.items[0];
+    assert.equal(result.text.slice(item.start, item.end), 'x');
+  });
+
+  it('completes the value of a namespace declaration', () => {
+    const result = completeAt(`<urlset xmlns="${NS}" xmlns:image="ht|">\n${ENTRY}</urlset>\n`);
+    assert.deepEqual(result.items.map((i) => i.insertText), [IMAGE]);
+    assert.equal(result.text.slice(result.items[0].start, result.items[0].end), 'ht');
+  });
+});

@@ -1,0 +1,68 @@
+/** The outline: the root, one symbol per entry named by its decoded URL, capped by sitemap.symbols.maxItems. */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { findDocumentSymbols, parseDocument, type DocumentSymbolData } from '../../../server/src/language/languageService';
+import { benchSitemap } from '../../support/generate';
+import { NS } from '../../support/fixtures';
+
+const TEXT = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}">\n`
+  + '  <url>\n    <loc>https://www.example.com/?a=1&amp;b=2</loc>\n    <lastmod>2024-03-01</lastmod>\n  </url>\n'
+  + '  <url><loc>https://www.example.com/b</loc></url>\n'
+  + '  <url>\n    <priority>0.5</priority>\n  </url>\n'
+  + '</urlset>\n';
+
+function slice(text: string, symbol: DocumentSymbolData): [string, string] {
+  return [text.slice(symbol.start, symbol.end), text.slice(symbol.selectionStart, symbol.selectionEnd)];
+}
+
+describe('document symbols', () => {
+  it('one root symbol with one child per entry, named by its decoded loc', () => {
+    const [root, ...others] = findDocumentSymbols(parseDocument(TEXT, 'sitemap'));
+    assert.equal(others.length, 0);
+    assert.equal(root.name, 'urlset');
+    assert.equal(root.kind, 'root');
+    assert.deepEqual(slice(TEXT, root), [TEXT.slice(TEXT.indexOf('<urlset'), TEXT.indexOf('</urlset>') + 9), 'urlset']);
+    assert.deepEqual(root.children!.map((c) => [c.name, c.kind, c.detail]), [
+      ['https://www.example.com/?a=1&b=2', 'url', '2024-03-01'],
+      ['https://www.example.com/b', 'url', undefined],
+      ['<url> without <loc>', 'url', undefined],
+    ]);
+    const [first, second] = root.children!;
+    assert.deepEqual(slice(TEXT, first), ['<url>\n    <loc>https://www.example.com/?a=1&amp;b=2</loc>\n    <lastmod>2024-03-01</lastmod>\n  </url>', 'https://www.example.com/?a=1&amp;b=2']);
+    assert.deepEqual(slice(TEXT, second), ['<url><loc>https://www.example.com/b</loc></url>', 'https://www.example.com/b']);
+    for (const child of root.children!) assert.ok(child.start >= root.start && child.end <= root.end && child.selectionStart >= child.start && child.selectionEnd <= child.end);
+  });
+
+  it('is capped, saying so in the root\'s detail and in a last symbol covering the rest', () => {
+    const text = benchSitemap(10);
+    const [root] = findDocumentSymbols(parseDocument(text, 'sitemap'), { maxItems: 4 });
+    assert.equal(root.children!.length, 5);
+    const more = root.children![4];
+    assert.equal(more.kind, 'more');
+    assert.match(more.name, /\b6\b/);
+    assert.match(root.detail!, /10/);
+    assert.match(root.detail!, /\b4\b/);
+    assert.ok(text.slice(more.start, more.end).startsWith('<url>') && text.slice(more.start, more.end).endsWith('</url>'));
+    assert.equal(text.slice(more.start, more.end).split('<url>').length - 1, 6);
+  });
+
+  it('costs one look-up per shown entry, whatever the size (5,000 of 50,000 well under a second)', () => {
+    const document = parseDocument(benchSitemap(50_000), 'sitemap');
+    const t0 = performance.now();
+    const [root] = findDocumentSymbols(document);
+    const elapsed = performance.now() - t0;
+    assert.equal(root.children!.length, 5001);
+    assert.ok(elapsed < 1000, `${elapsed} ms`);
+  });
+
+  it('a sitemap index and a text sitemap', () => {
+    const index = `<sitemapindex xmlns="${NS}">\n  <sitemap>\n    <loc>https://www.example.com/a.xml</loc>\n  </sitemap>\n</sitemapindex>\n`;
+    const [root] = findDocumentSymbols(parseDocument(index, 'sitemap'));
+    assert.deepEqual([root.name, root.children!.map((c) => [c.name, c.kind])], ['sitemapindex', [['https://www.example.com/a.xml', 'sitemap']]]);
+    const text = 'https://www.example.com/a\n\nhttps://www.example.com/b\n';
+    assert.deepEqual(findDocumentSymbols(parseDocument(text, 'sitemap-txt')).map((s) => [s.name, s.kind, text.slice(s.start, s.end)]), [
+      ['https://www.example.com/a', 'line', 'https://www.example.com/a'],
+      ['https://www.example.com/b', 'line', 'https://www.example.com/b'],
+    ]);
+  });
+});

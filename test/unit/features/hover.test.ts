@@ -1,0 +1,120 @@
+/**
+ * Hover on elements, lastmod, loc, priority and changefreq values. Asserts ranges and stable facts (the rule link,
+ * the UTC value, the location), not wording.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { getHover, parseDocument, type HoverInfo, type HoverOptions, type SitemapLanguageId } from '../../../server/src/language/languageService';
+import { withCursor } from '../../support/cursor';
+import { NOW, NS } from '../../support/fixtures';
+
+const RULES = 'https://github.com/sitemap-studio/sitemap-studio/blob/main/docs/rules.md';
+const IMAGE = 'http://www.google.com/schemas/sitemap-image/1.1';
+
+function hoverAt(fixture: string, options: HoverOptions = { now: NOW }, languageId: SitemapLanguageId = 'sitemap'): (HoverInfo & { hovered: string }) | undefined {
+  const { text, offset } = withCursor(fixture);
+  const hover = getHover(parseDocument(text, languageId), offset, options);
+  return hover === undefined ? undefined : { ...hover, hovered: text.slice(hover.start, hover.end) };
+}
+
+const urlset = (body: string, attributes = ''): string => `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}"${attributes}>\n${body}</urlset>\n`;
+const entry = (inner: string): string => urlset(`  <url>\n    <loc>https://www.example.com/</loc>\n${inner}  </url>\n`);
+
+describe('hover on elements', () => {
+  it('explains each sitemap element with a link to its rule in docs/rules.md', () => {
+    const cases: Array<[string, string, string]> = [
+      [urlset('  <u|rl>\n    <loc>https://www.example.com/</loc>\n  </url>\n'), 'url', 'missing-loc'],
+      [entry('    <la|stmod>2024-01-01</lastmod>\n'), 'lastmod', 'invalid-lastmod'],
+      [entry('    <changefreq>daily</chan|gefreq>\n'), 'changefreq', 'invalid-changefreq'],
+      [entry('    <pri|ority>0.5</priority>\n'), 'priority', 'invalid-priority'],
+      [urlset('  <url>\n    <l|oc>https://www.example.com/</loc>\n  </url>\n'), 'loc', 'invalid-url'],
+      [`<?xml version="1.0"?>\n<url|set xmlns="${NS}">\n</urlset>\n`, 'urlset', 'too-many-entries'],
+      [`<?xml version="1.0"?>\n<urlset xmlns="${NS}">\n</url|set>\n`, 'urlset', 'too-many-entries'],
+      [`<sitemapindex xmlns="${NS}">\n  <site|map>\n    <loc>https://www.example.com/a.xml</loc>\n  </sitemap>\n</sitemapindex>\n`, 'sitemap', 'missing-loc'],
+    ];
+    for (const [fixture, name, rule] of cases) {
+      const hover = hoverAt(fixture);
+      assert.ok(hover, fixture);
+      assert.equal(hover.hovered, name, fixture);
+      assert.ok(hover.contents.includes(`${RULES}#${rule}`), `${name}: ${hover.contents}`);
+    }
+  });
+
+  it('explains extension elements it knows, and stays silent on others', () => {
+    const known = hoverAt(entry('    <image:im|age><image:loc>https://www.example.com/a.png</image:loc></image:image>\n').replace('<urlset', `<urlset xmlns:image="${IMAGE}"`));
+    assert.equal(known?.hovered, 'image:image');
+    assert.equal(hoverAt(entry('    <my:th|ing xmlns:my="urn:x">x</my:thing>\n')), undefined);
+  });
+
+  it('has nothing to say between elements', () => {
+    assert.equal(hoverAt(urlset('  <url>\n  |  <loc>https://www.example.com/</loc>\n  </url>\n')), undefined);
+  });
+});
+
+describe('hover on values', () => {
+  it('lastmod: the value in UTC and relative to now', () => {
+    const hover = hoverAt(entry('    <lastmod>2025-06-12T14:00:00+02:00|</lastmod>\n'));
+    assert.equal(hover?.hovered, '2025-06-12T14:00:00+02:00');
+    assert.ok(hover.contents.includes('2025-06-12T12:00:00Z'), hover.contents);
+    assert.match(hover.contents, /\b3 days ago\b/);
+  });
+
+  it('lastmod: a date, and a future one', () => {
+    const date = hoverAt(entry('    <lastmod>|2025-05-15</lastmod>\n'));
+    assert.ok(date?.contents.includes('2025-05-15'));
+    const future = hoverAt(entry('    <lastmod>2025-06-18T12:00:00Z|</lastmod>\n'));
+    assert.match(future!.contents, /\bin 3 days\b/);
+  });
+
+  it('lastmod: an invalid value links to its rule', () => {
+    assert.ok(hoverAt(entry('    <lastmod>2025-6-1|</lastmod>\n'))?.contents.includes(`${RULES}#invalid-lastmod`));
+  });
+
+  it('loc: the sitemap location, and whether the URL is in scope', () => {
+    const location = 'https://www.example.com/shop/sitemap.xml';
+    const inside = hoverAt(urlset('  <url>\n    <loc>https://www.example.com/shop/a?x=1&amp;y=2|</loc>\n  </url>\n'), { now: NOW, location });
+    assert.equal(inside?.hovered, 'https://www.example.com/shop/a?x=1&amp;y=2');
+    assert.ok(inside.contents.includes('https://www.example.com/shop/a?x=1&y=2'), 'decoded URL');
+    assert.ok(inside.contents.includes(location));
+    assert.ok(!inside.contents.includes('#out-of-scope'));
+    const outside = hoverAt(urlset('  <url>\n    <loc>https://www.example.com/blog/|</loc>\n  </url>\n'), { now: NOW, location });
+    assert.ok(outside?.contents.includes(location));
+    assert.ok(outside !== undefined);
+    assert.ok(outside.contents.includes(`${RULES}#out-of-scope`));
+    const allowed = hoverAt(urlset('  <url>\n    <loc>https://cdn.example.net/|</loc>\n  </url>\n'), { now: NOW, location, allowedHosts: ['cdn.example.net'] });
+    assert.ok(!allowed?.contents.includes('#out-of-scope'));
+  });
+
+  it('loc: without a location, compares with the first URL\'s origin', () => {
+    const hover = hoverAt(urlset('  <url>\n    <loc>https://www.example.com/</loc>\n  </url>\n  <url>\n    <loc>http://www.example.com/|</loc>\n  </url>\n'));
+    assert.ok(hover?.contents.includes(`${RULES}#mixed-hosts`));
+  });
+
+  it('loc in an index: the workspace file it maps to', () => {
+    const text = `<sitemapindex xmlns="${NS}">\n  <sitemap>\n    <loc>https://www.example.com/a.xml|</loc>\n  </sitemap>\n</sitemapindex>\n`;
+    const hover = hoverAt(text, { now: NOW, resolveFile: (url) => (url.endsWith('/a.xml') ? '/site/public/a.xml' : undefined) });
+    assert.ok(hover?.contents.includes('/site/public/a.xml'));
+  });
+
+  it('priority and changefreq: the value, and a link to the rule when it is invalid', () => {
+    const priority = hoverAt(entry('    <priority>0.8|</priority>\n'));
+    assert.equal(priority?.hovered, '0.8');
+    assert.ok(!priority.contents.includes(RULES));
+    const changefreq = hoverAt(entry('    <changefreq>|weekly</changefreq>\n'));
+    assert.equal(changefreq?.hovered, 'weekly');
+    assert.ok(changefreq.contents.includes('weekly'));
+    assert.ok(hoverAt(entry('    <priority>1.5|</priority>\n'))?.contents.includes(`${RULES}#invalid-priority`));
+    assert.ok(hoverAt(entry('    <changefreq>Daily|</changefreq>\n'))?.contents.includes(`${RULES}#invalid-changefreq`));
+  });
+
+  it('a namespace declaration of the root', () => {
+    const hover = hoverAt(`<urlset xmlns="${NS}" xmlns:image="http://www.google.com/schemas/sitemap-ima|ge/1.1">\n</urlset>\n`);
+    assert.equal(hover?.hovered, IMAGE);
+  });
+
+  it('a text sitemap line', () => {
+    const hover = hoverAt('https://www.example.com/a|\n', { now: NOW, location: 'https://www.example.com/sitemap.txt' }, 'sitemap-txt');
+    assert.equal(hover?.hovered, 'https://www.example.com/a');
+    assert.ok(hover.contents.includes('https://www.example.com/sitemap.txt'));
+  });
+});
