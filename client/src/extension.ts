@@ -24,9 +24,8 @@ export function activate(context: ExtensionContext): SitemapStudioApi {
 }
 
 export async function deactivate(): Promise<void> {
-  if (!client) return;
-  await starting?.catch(() => undefined); // a starting client cannot be stopped
-  if (client.isRunning()) await client.stop();
+  await starting; // a starting client cannot be stopped
+  if (client?.isRunning()) await client.stop();
 }
 
 function startOnFirstSitemap(context: ExtensionContext): void {
@@ -35,12 +34,13 @@ function startOnFirstSitemap(context: ExtensionContext): void {
   });
   const start = () => {
     listener.dispose();
-    if (client) return;
-    client = createLanguageClient(context);
-    context.subscriptions.push(client);
-    statusBar = registerStatusBar(context, client);
-    // On failure the client has already logged the error and shown a notification.
-    starting = client.start().catch(() => undefined);
+    if (starting) return;
+    starting = (async () => {
+      client = await createLanguageClient(context);
+      context.subscriptions.push(client);
+      statusBar = registerStatusBar(context, client);
+      await client.start();
+    })().catch(() => undefined); // the client has already logged the error and shown a notification
   };
   context.subscriptions.push(listener);
   if (workspace.textDocuments.some(isServedDocument)) start();
