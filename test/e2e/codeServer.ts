@@ -82,6 +82,9 @@ export async function startCodeServer(entry: string, folders: RunFolders, option
     'update.mode': 'none',
     'git.enabled': false,
     'chat.disableAIFeatures': true,
+    // VS Code in a browser saves after a second by default; desktop VS Code does not. Tests revert their edits, and
+    // a save in the middle of a step (file events, a re-validation) only adds races.
+    'files.autoSave': 'off',
   }, null, 2));
 
   const args = [entry, '--config', config, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir];

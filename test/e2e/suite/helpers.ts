@@ -124,3 +124,26 @@ export async function setSetting(key: string, value: unknown): Promise<void> {
 export async function closeAllEditors(): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 }
+
+/**
+ * Asks `read()` (an editor command, the extension's API) again until `accept` holds, at a short polling interval,
+ * for what no editor event announces (a provider's answer after a setting change, the status bar item). Rejects
+ * after WAIT_MS with the last value seen.
+ */
+export async function poll<T>(what: string, read: () => Thenable<T> | T, accept: (value: T) => boolean, show: (value: T) => string = (v) => JSON.stringify(v)): Promise<T> {
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
+    const value = await read();
+    if (accept(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${WAIT_MS} ms waiting for ${what}; seen: ${show(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50)); // a polling interval, not a wait for something to happen
+  }
+}
+
+/** Reverts `document` to the file on disk (the edits a test made), and waits until it is no longer dirty. */
+export async function revert(document: vscode.TextDocument): Promise<void> {
+  if (!document.isDirty) return;
+  await vscode.window.showTextDocument(document, { preview: false });
+  await vscode.commands.executeCommand('workbench.action.files.revert');
+  await until(`${vscode.workspace.asRelativePath(document.uri)} to be reverted`, [vscode.workspace.onDidChangeTextDocument], () => !document.isDirty);
+}

@@ -51,6 +51,16 @@ describe('quick fixes for characters and entities', () => {
       entry('    <loc>https://www.example.com/?a=&amp;#12b</loc>\n'));
   });
 
+  it('a stale unescaped-ampersand (the & starts a reference by now) gets no fix: never &amp;amp;', () => {
+    // The editor asks again with its last diagnostics right after applying the fix, before new ones arrive.
+    const before = entry('    <loc>https://www.example.com/?a=1&b=2</loc>\n');
+    const at = before.indexOf('&');
+    for (const now of ['&amp;b=2', '&#38;b=2', '&#x26;b=2', '&nbsp;b=2']) {
+      const document = parseDocument(before.replace('&b=2', now), 'sitemap');
+      assert.deepEqual(getQuickFixes(document, [{ rule: 'unescaped-ampersand', start: at, end: at + 1 }]), [], now);
+    }
+  });
+
   it('unknown-entity → the numeric reference', () => {
     for (const [name, code] of [['nbsp', 160], ['eacute', 233], ['copy', 169], ['hellip', 8230], ['mdash', 8212], ['euro', 8364], ['rsquo', 8217], ['AMP', 38]] as const) {
       const fix = onlyFix(entry(`    <loc>https://www.example.com/a&${name};b</loc>\n`), 'unknown-entity');

@@ -14,6 +14,7 @@ import type { RuleId, SeverityOrOff } from '../rules/catalogue';
 import { checkLastmod } from '../rules/lastmod';
 import { CHANGEFREQ_VALUES } from '../rules/simpleValues';
 import { isIPrivate, isUcsChar } from '../rules/url';
+import { scanName } from '../scanner';
 import { SegmentKind } from '../segment';
 import { offsetForWallClock, formatOffset, systemTimeZoneOffset, type TimeZoneOffset } from './clock';
 import { HTML_ENTITIES } from './htmlEntities';
@@ -167,7 +168,20 @@ function replace(start: number, end: number, text: string): OffsetEdit {
 
 function fixAmpersand(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
   if (problem.end !== problem.start + 1 || textOf(ctx.model, problem) !== '&') return [];
+  // A stale diagnostic: the `&` now starts a reference (it has just been escaped, say). Escaping it again would
+  // write `&amp;amp;`.
+  if (startsReference(sliceText(ctx.model, problem.start, Math.min(ctx.model.length, problem.start + MAX_REFERENCE)))) return [];
   return [{ title: 'Escape "&" as "&amp;"', edits: [replace(problem.start, problem.end, '&amp;')], isPreferred: true, safe: true }];
+}
+
+/** Longest reference looked for after a reported `&` (entity names are short; `&#x10FFFF;` is 10). */
+const MAX_REFERENCE = 64;
+
+/** Whether `text` starts with what the parser reads as a reference: `&name;`, `&#digits;` or `&#xhex;`. */
+function startsReference(text: string): boolean {
+  if (/^&(?:#[0-9]+|#x[0-9a-fA-F]+);/.test(text)) return true;
+  const nameEnd = scanName(text, 1, text.length);
+  return nameEnd > 1 && text.charCodeAt(nameEnd) === 0x3b /* ; */;
 }
 
 function fixEntity(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
