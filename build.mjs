@@ -1,12 +1,15 @@
 // Type-checks (tsc also emits out/ for the tests) and bundles client and server with esbuild.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
 
+// A clean out/: a test file deleted or renamed in the sources must not keep running from a stale compiled copy.
+rmSync('out', { recursive: true, force: true });
 execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', '.'], { stdio: 'inherit' });
 
 const common = {
