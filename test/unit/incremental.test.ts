@@ -138,3 +138,25 @@ test('a keystroke inside one <url> reparses that entry only', () => {
   assert.equal(model.stats.fullParses, 1);
   assert.equal(model.getText(), text.slice(0, at) + '97' + text.slice(at + 1));
 });
+
+test('typing a new <url> above an entry keeps the damage in the new tag, keystroke by keystroke', () => {
+  const entry = (n: number) => `<url><loc>https://example.com/${n}</loc></url>\n`;
+  const text = `<urlset xmlns="${NS}">\n` + Array.from({ length: 200 }, (_, n) => entry(n)).join('') + '</urlset>\n';
+  const model = parseDocument(text, 'sitemap') as SitemapModel;
+  let at = text.indexOf(entry(100));
+  // `<u`, `<ur`, `<url` lack their ">": the entry start tag after them closes them, so the 100 entries below stay
+  // entries, and validated. From `<url` on, the new tag is an entry itself.
+  const entriesAfter: Array<[string, number]> = [['<', 200], ['u', 200], ['r', 200], ['l', 201], ['>', 201]];
+  for (const [typed, entries] of entriesAfter) {
+    applyEdits(model, [{ start: at, end: at, text: typed }]);
+    at++;
+    assert.equal(model.entryCount, entries, `after "${typed}"`);
+  }
+  assert.equal(model.stats.fullParses, 1, 'no keystroke fell back to a full parse');
+  const problems = validate(model, DEFAULT_SETTINGS, {}).map((p) => `${p.rule} ${model.getText().slice(p.start, p.end)}`);
+  assert.deepEqual(problems, ['xml-syntax url', 'missing-loc url'], 'the new <url> is never closed and has no <loc>; nothing else');
+  applyEdits(model, [{ start: at, end: at, text: '<loc>https://example.com/new</loc></url>\n' }]);
+  assert.deepEqual(validate(model, DEFAULT_SETTINGS, {}), []);
+  assert.equal(model.entryCount, 201);
+  assert.equal(model.stats.fullParses, 1);
+});

@@ -67,6 +67,8 @@ interface Frame {
   field: Field;
   /** A field already seen in this entry: validated, but not the entry's value. */
   duplicate: boolean;
+  /** The start tag ended at a "<" instead of ">": most likely a tag still being typed. */
+  unterminated: boolean;
 }
 
 export interface RootInfo {
@@ -406,7 +408,9 @@ class XmlParser {
     const stack = this.stack;
 
     // Decide on segment boundaries before the tag's own problems are reported, so they land in its segment.
-    if (stack.length >= 2 && stack[1].role === Role.RootChild && stack[1].entry !== null && local === this.root.entryName && this.lookupNamespace(prefix, null) === this.root.sitemapNamespace) {
+    // An entry start tag closes an open entry, or a root child whose start tag was never finished (`<u` typed above
+    // an entry): otherwise every entry after it would sit inside it, unvalidated, and each keystroke reparse them all.
+    if (stack.length >= 2 && stack[1].role === Role.RootChild && (stack[1].entry !== null || stack[1].unterminated) && local === this.root.entryName && this.lookupNamespace(prefix, null) === this.root.sitemapNamespace) {
       this.closeOpenEntry(stack[1]);
     }
     if (stack.length === 1 && stack[0].role === Role.Root) {
@@ -425,6 +429,7 @@ class XmlParser {
     let prefixedAttributes: number[] | null = null;
     let attributeNames: string[] | null = null;
     let selfClosing = false;
+    let unterminated = false;
     for (;;) {
       const afterPrevious = p;
       p = skipWhitespace(t, p, end);
@@ -447,6 +452,7 @@ class XmlParser {
       if (!isNameStart(c)) {
         if (c === Ch.LessThan) {
           this.report('xml-syntax', p, p + 1, `The start tag <${qname}> is missing its ">".`);
+          unterminated = true;
           break;
         }
         this.report('xml-syntax', p, p + 1, `Unexpected character in the start tag <${qname}>.`);
@@ -509,7 +515,7 @@ class XmlParser {
     const parentScope = stack.length > 0 ? stack[stack.length - 1].scope : null;
     const frame: Frame = {
       qname, local, ns: undefined, tagStart, nameStart, nameEnd,
-      role: Role.Other, bindings, scope: parentScope, outerScope: parentScope, entry: null, value: null, field: Field.Loc, duplicate: false,
+      role: Role.Other, bindings, scope: parentScope, outerScope: parentScope, entry: null, value: null, field: Field.Loc, duplicate: false, unterminated,
     };
     if (bindings !== null) frame.scope = frame;
     frame.ns = this.resolve(prefix, frame, nameStart);
