@@ -1,13 +1,20 @@
 /**
  * `npm run bench`: full open, one-character edits, retained heap and completion on generated sitemaps of 5,000, 50,000
- * and 200,000 entries. Prints a markdown table (copy it to docs/performance.md). Run with --expose-gc.
+ * and 200,000 entries (`BENCH_SIZES`, empty to skip), then the TextMate grammar tokenizing sitemaps of 5,000 and 50,000
+ * entries as generated and on one line (`BENCH_GRAMMAR_SIZES`; `BENCH_GRAMMAR=0` skips it). Prints markdown tables
+ * (copy them to docs/performance.md). Run with --expose-gc.
  */
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_SETTINGS, applyEdits, complete, parseDocument, validate, type SitemapDocument } from '../../server/src/language/languageService';
-import { benchSitemap, random } from '../support/generate';
+import { benchSitemap, benchSitemapOneLine, random } from '../support/generate';
+import { loadGrammar, tokenizeBinary } from '../support/textmate';
 import type { SitemapModel } from '../../server/src/language/model';
 
-const SIZES = (process.env.BENCH_SIZES ?? '5000,50000,200000').split(',').map(Number);
+const sizes = (value: string): number[] => value.split(',').map(Number).filter((n) => n > 0);
+const SIZES = sizes(process.env.BENCH_SIZES ?? '5000,50000,200000');
+const GRAMMAR_SIZES = process.env.BENCH_GRAMMAR === '0' ? [] : sizes(process.env.BENCH_GRAMMAR_SIZES ?? '5000,50000');
+/** Per line: generous for a linear grammar (a 50,000-entry one-line sitemap takes seconds), bounded for a quadratic one. */
+const GRAMMAR_LINE_LIMIT = 60_000;
 const OPEN_RUNS = Number(process.env.BENCH_OPEN_RUNS ?? 7);
 const EDITS = Number(process.env.BENCH_EDITS ?? 400);
 const COMPLETIONS = Number(process.env.BENCH_COMPLETIONS ?? 400);
@@ -128,15 +135,65 @@ function measure(entries: number): Row {
   };
 }
 
-const rows = SIZES.map(measure);
-console.log(`node ${process.version}, ${process.arch}, ${OPEN_RUNS} opens, ${EDITS} edits and ${COMPLETIONS} completions per size\n`);
-console.log('| entries | size (MB) | full open, median (ms) | edit → diagnostics, median (ms) | edit, p95 (ms) | retained heap (MB) | heap / size | completion, median (ms) |');
-console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
-for (const r of rows) {
-  console.log(`| ${r.entries.toLocaleString('en-US')} | ${r.megabytes.toFixed(1)} | ${r.openMedian.toFixed(1)} | ${r.editMedian.toFixed(3)} | ${r.editP95.toFixed(3)} | ${r.heapMegabytes.toFixed(1)} | ${r.heapRatio.toFixed(2)}× | ${r.completionMedian.toFixed(3)} |`);
+function printLanguageLayer(): void {
+  const rows = SIZES.map(measure);
+  if (rows.length === 0) return;
+  console.log(`node ${process.version}, ${process.arch}, ${OPEN_RUNS} opens, ${EDITS} edits and ${COMPLETIONS} completions per size\n`);
+  console.log('| entries | size (MB) | full open, median (ms) | edit → diagnostics, median (ms) | edit, p95 (ms) | retained heap (MB) | heap / size | completion, median (ms) |');
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const r of rows) {
+    console.log(`| ${r.entries.toLocaleString('en-US')} | ${r.megabytes.toFixed(1)} | ${r.openMedian.toFixed(1)} | ${r.editMedian.toFixed(3)} | ${r.editP95.toFixed(3)} | ${r.heapMegabytes.toFixed(1)} | ${r.heapRatio.toFixed(2)}× | ${r.completionMedian.toFixed(3)} |`);
+  }
+  if (rows.length >= 2) {
+    const first = rows[0];
+    const last = rows[rows.length - 1];
+    console.log(`\nedit median ratio ${last.entries.toLocaleString('en-US')} / ${first.entries.toLocaleString('en-US')} entries: ${(last.editMedian / first.editMedian).toFixed(2)}×`);
+  }
 }
-if (rows.length >= 2) {
-  const first = rows[0];
-  const last = rows[rows.length - 1];
-  console.log(`\nedit median ratio ${last.entries.toLocaleString('en-US')} / ${first.entries.toLocaleString('en-US')} entries: ${(last.editMedian / first.editMedian).toFixed(2)}×`);
+
+/**
+ * The grammar VS Code tokenizes a sitemap with (ours over its XML grammar), line by line as the editor does. The one-line
+ * form is the regression guard: a grammar that retokenizes captures copies the line up to each capture, which is
+ * quadratic there and shows as a 50k / 5k ratio far above the size ratio. One run per size keeps this to seconds.
+ */
+async function printGrammar(): Promise<void> {
+  if (GRAMMAR_SIZES.length === 0) return;
+  const grammar = await loadGrammar('text.xml.sitemap');
+  /** Milliseconds, or undefined when a line ran past GRAMMAR_LINE_LIMIT (a quadratic grammar would take minutes). */
+  const time = (text: string): number | undefined => {
+    gc!();
+    const t0 = performance.now();
+    const complete = tokenizeBinary(grammar, text, GRAMMAR_LINE_LIMIT);
+    const elapsed = performance.now() - t0;
+    return complete ? elapsed : undefined;
+  };
+  // Warm-up: the first lines pay for compiling the grammar's rules and the JIT, which would inflate the smallest size.
+  time(benchSitemap(500));
+  time(benchSitemapOneLine(500));
+  const rows = GRAMMAR_SIZES.map((entries) => {
+    const text = benchSitemap(entries);
+    return { entries, megabytes: Buffer.byteLength(text) / 1_048_576, lines: text.split('\n').length, asGenerated: time(text), oneLine: time(benchSitemapOneLine(entries)) };
+  });
+  const ms = (value: number | undefined): string => (value === undefined ? `stopped after ${GRAMMAR_LINE_LIMIT.toLocaleString('en-US')}` : value.toFixed(0));
+  const ratio = (a: number | undefined, b: number | undefined): string => (a === undefined || b === undefined ? 'n/a' : `${(b / a).toFixed(2)}×`);
+  const { version } = require('vscode-textmate/package.json') as { version: string };
+  console.log(`\nGrammar: text.xml.sitemap in vscode-textmate ${version} (tokenizeLine2), one run per size\n`);
+  console.log('| entries | size (MB) | as generated: lines | as generated (ms) | one line (ms) |');
+  console.log('|---:|---:|---:|---:|---:|');
+  for (const r of rows) {
+    console.log(`| ${r.entries.toLocaleString('en-US')} | ${r.megabytes.toFixed(1)} | ${r.lines.toLocaleString('en-US')} | ${ms(r.asGenerated)} | ${ms(r.oneLine)} |`);
+  }
+  if (rows.length >= 2) {
+    const first = rows[0];
+    const last = rows[rows.length - 1];
+    console.log(`\ngrammar ratio ${last.entries.toLocaleString('en-US')} / ${first.entries.toLocaleString('en-US')} entries (linear ≈ ${(last.entries / first.entries).toFixed(0)}×): `
+      + `as generated ${ratio(first.asGenerated, last.asGenerated)}, one line ${ratio(first.oneLine, last.oneLine)}`);
+  }
+  if (rows.some((r) => r.asGenerated === undefined || r.oneLine === undefined)) process.exitCode = 1;
 }
+
+printLanguageLayer();
+printGrammar().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
