@@ -411,7 +411,7 @@ class XmlParser {
     // An entry start tag closes an open entry, or a root child whose start tag was never finished (`<u` typed above
     // an entry): otherwise every entry after it would sit inside it, unvalidated, and each keystroke reparse them all.
     if (stack.length >= 2 && stack[1].role === Role.RootChild && (stack[1].entry !== null || stack[1].unterminated) && local === this.root.entryName && this.lookupNamespace(prefix, null) === this.root.sitemapNamespace) {
-      this.closeOpenEntry(stack[1]);
+      this.closeOpenRootChild(stack[1]);
     }
     if (stack.length === 1 && stack[0].role === Role.Root) {
       // The first element of a region already starts its segment.
@@ -693,15 +693,15 @@ class XmlParser {
     if (rank > entry.maxRank) entry.maxRank = rank;
   }
 
-  /** An entry start tag inside an open entry: the open entry was never closed. */
-  private closeOpenEntry(entryFrame: Frame): void {
+  /** An entry start tag inside an open entry (or unfinished root child): that one was never closed. */
+  private closeOpenRootChild(rootChild: Frame): void {
     const stack = this.stack;
     this.segmentClosedByNext = true;
     for (let i = stack.length - 1; i >= 1; i--) {
       const frame = stack[i];
       this.report('xml-syntax', frame.nameStart, frame.nameEnd, `<${frame.qname}> is never closed.`);
       this.closeFrame(frame);
-      if (frame === entryFrame) break;
+      if (frame === rootChild) break;
     }
     stack.length = 1;
   }
