@@ -7,11 +7,11 @@
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import { sniffSitemapRoot } from '../language/contentDetection';
-import { fileFromSiteRoots, fileNextToLocation } from '../language/location';
 import type { ServerSettings } from './configuration';
 import type { DocumentStore, OpenDocument } from './documentStore';
 import { readHead, stampOf, type FileStamp } from './files';
-import { relativeInside, type Workspace } from './workspace';
+import { urlToFileFor } from './urlToFile';
+import type { Workspace } from './workspace';
 
 const SNIFF_BYTES = 4096;
 /** Bound on what a 4 KB gzip prefix may inflate to (deflate's worst case is about 1:1032). */
@@ -31,17 +31,11 @@ export class NestedIndexResolver {
 
   /** The `isSitemapIndex` of the validation context of `entry` (`undefined` for documents that are not files). */
   lookupFor(entry: OpenDocument, settings: ServerSettings, location: string | undefined): IndexLookup | undefined {
-    const fsPath = entry.fsPath;
-    if (fsPath === undefined) return undefined;
-    const folder = this.workspace.folderOf(fsPath);
-    const base = folder?.fsPath ?? path.dirname(fsPath);
-    const relative = folder !== undefined ? relativeInside(folder.fsPath, fsPath) : path.basename(fsPath);
-    if (relative === undefined) return undefined;
-    const siteRoots = folder !== undefined ? settings.siteRoots : undefined;
+    const urlToFile = urlToFileFor(this.workspace, entry, settings, location);
+    if (urlToFile === undefined) return undefined;
     return (url: string) => {
-      const target = fileFromSiteRoots(url, siteRoots) ?? (location !== undefined ? fileNextToLocation(url, location, relative) : undefined);
-      if (target === undefined) return undefined;
-      const targetPath = path.join(base, ...target.split('/'));
+      const targetPath = urlToFile(url);
+      if (targetPath === undefined) return undefined;
       const answer = this.isIndexFile(targetPath);
       this.answered.set(targetPath, answer);
       return answer;

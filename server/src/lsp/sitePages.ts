@@ -10,10 +10,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { FileChangeType } from 'vscode-languageserver';
-import { fileFromSiteRoots, fileNextToLocation, normalizeRelativePath, normalizeSiteRootUrl } from '../language/location';
+import { normalizeRelativePath, normalizeSiteRootUrl } from '../language/location';
 import type { ServerSettings } from './configuration';
 import type { OpenDocument } from './documentStore';
 import { stampOf } from './files';
+import { urlToFileFor } from './urlToFile';
 import { relativeInside, type Workspace } from './workspace';
 
 /** Directory entries looked at per walk. */
@@ -183,17 +184,10 @@ async function walkSite(mapping: SiteMapping, sitemaps: boolean): Promise<string
  * index when its location is known), as an absolute path, when that file exists.
  */
 export function fileResolverFor(workspace: Workspace, entry: OpenDocument, settings: ServerSettings, location: string | undefined): ((url: string) => string | undefined) | undefined {
-  const fsPath = entry.fsPath;
-  if (fsPath === undefined) return undefined;
-  const folder = workspace.folderOf(fsPath);
-  const base = folder?.fsPath ?? path.dirname(fsPath);
-  const relative = folder !== undefined ? relativeInside(folder.fsPath, fsPath) : path.basename(fsPath);
-  if (relative === undefined) return undefined;
-  const siteRoots = folder !== undefined ? settings.siteRoots : undefined;
+  const urlToFile = urlToFileFor(workspace, entry, settings, location);
+  if (urlToFile === undefined) return undefined;
   return (url: string) => {
-    const target = fileFromSiteRoots(url, siteRoots) ?? (location !== undefined ? fileNextToLocation(url, location, relative) : undefined);
-    if (target === undefined) return undefined;
-    const targetPath = path.join(base, ...target.split('/'));
-    return stampOf(targetPath) !== undefined ? targetPath : undefined;
+    const targetPath = urlToFile(url);
+    return targetPath !== undefined && stampOf(targetPath) !== undefined ? targetPath : undefined;
   };
 }
