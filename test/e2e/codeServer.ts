@@ -95,17 +95,18 @@ export async function startCodeServer(entry: string, folders: RunFolders, option
     if (installed.status !== 0) throw new Error(`code-server --install-extension ${vsix} exited with ${installed.status ?? installed.signal}; see ${log}`);
   }
 
-  const output = fs.openSync(log, 'a');
   const child = spawn(process.execPath, args, {
     env,
-    stdio: ['ignore', output, output],
+    stdio: ['ignore', 'pipe', 'pipe'],
     detached: true, // its own process group, so that nothing it started outlives the run
   });
-  fs.closeSync(output);
+  const output = fs.createWriteStream(log, { flags: 'a' });
+  child.stdout!.pipe(output);
+  child.stderr!.pipe(output);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
   const origin = `http://127.0.0.1:${port}`;
-  await waitUntilHealthy(origin, child, log);
+  await waitUntilListening(child, port, log);
 
   const remoteUri = (absolutePath: string) => `vscode-remote://127.0.0.1:${port}${encodeURI(absolutePath)}`;
   return {
@@ -121,19 +122,33 @@ export async function startCodeServer(entry: string, folders: RunFolders, option
   };
 }
 
-async function waitUntilHealthy(origin: string, child: ChildProcess, log: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`code-server exited early; see ${log}`);
-    try {
-      const response = await fetch(`${origin}/healthz`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`code-server did not answer ${origin}/healthz within 60 s; see ${log}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/** Resolves when code-server logs that its HTTP server listens on `port` (either stream); rejects if it exits first or takes over 60 s. */
+function waitUntilListening(child: ChildProcess, port: number, log: string): Promise<void> {
+  const ready = `HTTP server listening on http://127.0.0.1:${port}/`;
+  return new Promise<void>((resolve, reject) => {
+    const done = (error?: Error) => {
+      clearTimeout(timer);
+      child.stdout!.off('data', onStdout);
+      child.stderr!.off('data', onStderr);
+      child.off('exit', onExit);
+      if (error) reject(error);
+      else resolve();
+    };
+    const watch = () => {
+      let tail = ''; // the line may arrive split across chunks
+      return (chunk: Buffer) => {
+        tail = (tail + chunk.toString('utf8')).slice(-4096);
+        if (tail.includes(ready)) done();
+      };
+    };
+    const onStdout = watch();
+    const onStderr = watch();
+    const onExit = () => done(new Error(`code-server exited early; see ${log}`));
+    const timer = setTimeout(() => done(new Error(`code-server did not say it listens on port ${port} within 60 s; see ${log}`)), 60_000);
+    child.stdout!.on('data', onStdout);
+    child.stderr!.on('data', onStderr);
+    child.once('exit', onExit);
+  });
 }
 
 /** SIGTERM to code-server's process group, then wait for it to exit (SIGKILL after 10 s), so the port is free again. */
