@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import * as path from 'node:path';
+import { PassThrough } from 'node:stream';
 import {
   createProtocolConnection, StreamMessageReader, StreamMessageWriter, type ProtocolConnection,
 } from 'vscode-languageserver-protocol/node';
@@ -27,11 +28,13 @@ export interface ClientOptions {
   initializationOptions?: unknown;
   /** Merged into the `textDocument` client capabilities (snippet completions, hierarchical symbols…). */
   textDocumentCapabilities?: ClientCapabilities['textDocument'];
+  /** Another build of the server (the benchmark compares two); the bundle of this checkout by default. */
+  serverPath?: string;
 }
 
 interface Waiter {
   uri: string;
-  predicate: (diagnostics: Diagnostic[]) => boolean;
+  predicate: (diagnostics: Diagnostic[], params: PublishDiagnosticsParams) => boolean;
   resolve: (params: PublishDiagnosticsParams) => void;
 }
 
@@ -50,6 +53,8 @@ export class LspClient {
   private registrationWaiters: ((registration: Registration) => boolean)[] = [];
   private readonly versions = new Map<string, number>();
   private exited: Promise<number | null>;
+  /** Outgoing bytes held back by {@link together}. */
+  private held: Buffer[] | undefined;
 
   private constructor(
     readonly process: ChildProcessWithoutNullStreams,
@@ -69,7 +74,7 @@ export class LspClient {
     connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
       this.latest.set(params.uri, params);
       for (const waiter of [...this.waiters]) {
-        if (waiter.uri === params.uri && waiter.predicate(params.diagnostics)) {
+        if (waiter.uri === params.uri && waiter.predicate(params.diagnostics, params)) {
           this.waiters.delete(waiter);
           waiter.resolve(params);
         }
@@ -90,9 +95,15 @@ export class LspClient {
   }
 
   static async start(options: ClientOptions = {}): Promise<LspClient> {
-    const child = spawn(process.execPath, [SERVER_PATH, '--stdio'], { stdio: 'pipe' });
-    const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+    const child = spawn(process.execPath, [options.serverPath ?? SERVER_PATH, '--stdio'], { stdio: 'pipe' });
+    // Through a pass-through stream, so that `together` can hold messages back and send them in one write.
+    const outgoing = new PassThrough();
+    const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(outgoing));
     const client = new LspClient(child, connection, options);
+    outgoing.on('data', (chunk: Buffer) => {
+      if (client.held !== undefined) client.held.push(chunk);
+      else child.stdin.write(chunk);
+    });
     connection.listen();
     const pull = options.pullConfiguration ?? true;
     const capabilities: ClientCapabilities = {
@@ -141,16 +152,42 @@ export class LspClient {
     void this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
   }
 
-  /** Sends ranged (or full) changes, in order; each range is against the text left by the previous change. */
-  change(uri: string, ...contentChanges: TextDocumentContentChangeEvent[]): void {
+  /**
+   * Sends ranged (or full) changes, in order; each range is against the text left by the previous change. Returns the
+   * document's new version.
+   */
+  change(uri: string, ...contentChanges: TextDocumentContentChangeEvent[]): number {
     const version = (this.versions.get(uri) ?? 1) + 1;
     this.versions.set(uri, version);
     void this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges });
+    return version;
   }
 
   close(uri: string): void {
     this.versions.delete(uri);
     void this.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+  }
+
+  /**
+   * Sends the `count` messages that `send` sends in a single write, so that the server reads them at once, as it does
+   * when a busy editor's messages pile up; returns what `send` returns (the requests' promises in an array, say: a
+   * promise returned alone would be awaited here).
+   */
+  async together<T>(count: number, send: () => T): Promise<T> {
+    const held: Buffer[] = [];
+    this.held = held;
+    try {
+      const result = send();
+      const deadline = Date.now() + WAIT_TIMEOUT_MS;
+      while (Buffer.concat(held).toString('latin1').split('Content-Length:').length - 1 < count) {
+        if (Date.now() > deadline) throw new Error(`Fewer than ${count} messages were sent`);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      this.process.stdin.write(Buffer.concat(held));
+      return result;
+    } finally {
+      this.held = undefined;
+    }
   }
 
   /** Tells the server the settings changed (it then reads them back, or takes them from the notification). */
@@ -171,7 +208,10 @@ export class LspClient {
    * The next publishDiagnostics for `uri` whose diagnostics satisfy `predicate`. Call it before the action that
    * should cause them; fails after {@link WAIT_TIMEOUT_MS}.
    */
-  nextDiagnostics(uri: string, predicate: (diagnostics: Diagnostic[]) => boolean = () => true): Promise<PublishDiagnosticsParams> {
+  nextDiagnostics(
+    uri: string,
+    predicate: (diagnostics: Diagnostic[], params: PublishDiagnosticsParams) => boolean = () => true,
+  ): Promise<PublishDiagnosticsParams> {
     return new Promise((resolve, reject) => {
       const waiter: Waiter = {
         uri,

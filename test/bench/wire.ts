@@ -1,0 +1,125 @@
+/**
+ * The keystroke as the editor sees it: the bundled server over stdio (`BENCH_WIRE_SERVER` names another build, to
+ * compare), a generated sitemap of `BENCH_WIRE_ENTRIES` entries opened in it, then `BENCH_WIRE_KEYSTROKES` one-character
+ * edits inside random `<url>` entries (an insertion, then its deletion), each followed at once by the documentLink,
+ * foldingRange and documentSymbol requests VS Code sends after an edit. Times didChange → the publishDiagnostics of
+ * that version, and didOpen → the first diagnostics; the client sends no folding `rangeLimit` (as many LSP clients do).
+ * `BENCH_WIRE=0` skips it.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { LspClient } from '../lsp/lspClient';
+import { benchSitemap, random } from '../support/generate';
+
+const ENTRIES = Number(process.env.BENCH_WIRE_ENTRIES ?? 50_000);
+const KEYSTROKES = Number(process.env.BENCH_WIRE_KEYSTROKES ?? 40);
+const OPENS = Number(process.env.BENCH_WIRE_OPENS ?? 3);
+const SERVER = process.env.BENCH_WIRE_SERVER;
+const EDITOR_REQUESTS = ['textDocument/documentLink', 'textDocument/foldingRange', 'textDocument/documentSymbol'] as const;
+/** Lines before the first entry, and per entry, in `benchSitemap`; the `<loc>` is an entry's second line. */
+const HEAD_LINES = 2;
+const ENTRY_LINES = 6;
+
+export interface WireFigures {
+  openMedian: number;
+  keystrokeMedian: number;
+  keystrokeWorst: number;
+  /** The largest answer of each request over all keystrokes, in bytes of JSON. */
+  answerBytes: Record<string, number>;
+  /** didChange → the last of the three answers, median. */
+  answersMedian: number;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+/** Sends the editor's requests; resolves with their JSON sizes once all have answered. */
+function editorRequests(client: LspClient, uri: string): Promise<number[]> {
+  return Promise.all(EDITOR_REQUESTS.map(async (method) => {
+    const answer = await client.connection.sendRequest(method, { textDocument: { uri } });
+    return Buffer.byteLength(JSON.stringify(answer ?? null));
+  }));
+}
+
+async function withServer<T>(run: (client: LspClient, uri: string) => Promise<T>): Promise<T> {
+  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-wire-')));
+  const client = await LspClient.start({
+    workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'bench' }],
+    serverPath: SERVER,
+    textDocumentCapabilities: { documentSymbol: { hierarchicalDocumentSymbolSupport: true } },
+  });
+  try {
+    return await run(client, pathToFileURL(path.join(root, 'sitemap.xml')).href);
+  } finally {
+    await client.stop();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
+async function measureWire(): Promise<WireFigures> {
+  const text = benchSitemap(ENTRIES);
+  const opens: number[] = [];
+  for (let run = 0; run < OPENS; run++) {
+    await withServer(async (client, uri) => {
+      const first = client.nextDiagnostics(uri);
+      const t0 = performance.now();
+      client.open(uri, 'sitemap', text);
+      const answers = editorRequests(client, uri);
+      await first;
+      opens.push(performance.now() - t0);
+      await answers;
+    });
+  }
+  return withServer(async (client, uri) => {
+    const opened = client.nextDiagnostics(uri);
+    client.open(uri, 'sitemap', text);
+    await opened;
+    const rnd = random(ENTRIES + 1);
+    const times: number[] = [];
+    const answerTimes: number[] = [];
+    const answerBytes: Record<string, number> = {};
+    let inserted: { line: number; character: number } | undefined;
+    for (let k = 0; k < KEYSTROKES; k++) {
+      let range;
+      let typed;
+      if (inserted === undefined) {
+        // Inside the URL's path: the entry stays valid, so the diagnostics stay the same few.
+        inserted = { line: HEAD_LINES + ENTRY_LINES * Math.floor(rnd() * ENTRIES) + 1, character: 30 + Math.floor(rnd() * 40) };
+        range = { start: inserted, end: inserted };
+        typed = String.fromCharCode(97 + Math.floor(rnd() * 26));
+      } else {
+        range = { start: inserted, end: { line: inserted.line, character: inserted.character + 1 } };
+        typed = '';
+        inserted = undefined;
+      }
+      const t0 = performance.now();
+      const version = client.change(uri, { range, text: typed });
+      const published = client.nextDiagnostics(uri, (_, params) => params.version === version).then(() => performance.now() - t0);
+      const answered = editorRequests(client, uri).then((sizes) => ({ sizes, ms: performance.now() - t0 }));
+      times.push(await published);
+      const { sizes, ms } = await answered;
+      answerTimes.push(ms);
+      sizes.forEach((size, i) => {
+        answerBytes[EDITOR_REQUESTS[i]] = Math.max(answerBytes[EDITOR_REQUESTS[i]] ?? 0, size);
+      });
+    }
+    return {
+      openMedian: median(opens), keystrokeMedian: median(times), keystrokeWorst: Math.max(...times), answerBytes, answersMedian: median(answerTimes),
+    };
+  });
+}
+
+export async function printWire(): Promise<void> {
+  if (process.env.BENCH_WIRE === '0' || ENTRIES <= 0 || KEYSTROKES <= 0) return;
+  const f = await measureWire();
+  const kb = (method: string): string => `${(f.answerBytes[method] / 1024).toFixed(0)} KB`;
+  console.log(`\nOver the wire: ${SERVER ?? 'dist/server.js'} --stdio, ${ENTRIES.toLocaleString('en-US')} entries, ${OPENS} opens, ${KEYSTROKES} keystrokes, each followed by ${EDITOR_REQUESTS.map((m) => m.slice(13)).join(', ')}\n`);
+  console.log('| didOpen → diagnostics, median (ms) | keystroke → diagnostics, median (ms) | worst (ms) | keystroke → all three answers, median (ms) | documentLink | foldingRange | documentSymbol |');
+  console.log('|---:|---:|---:|---:|---:|---:|---:|');
+  console.log(`| ${f.openMedian.toFixed(0)} | ${f.keystrokeMedian.toFixed(1)} | ${f.keystrokeWorst.toFixed(1)} | ${f.answersMedian.toFixed(1)} | ${EDITOR_REQUESTS.map(kb).join(' | ')} |`);
+}
