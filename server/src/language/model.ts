@@ -110,7 +110,12 @@ export class SitemapModel {
     const clamped = Math.max(0, Math.min(offset, this.length));
     const s = this.segmentAt(clamped);
     const segmentStart = this.lengths.prefix(s);
-    const line = this.breaks.prefix(s) + countLineBreaks(this.segments[s].text, 0, clamped - segmentStart);
+    const text = this.segments[s].text;
+    const within = clamped - segmentStart;
+    const line = this.breaks.prefix(s) + countLineBreaks(text, 0, within);
+    // Most lines start in the offset's own segment: after its last LF, unless a CR follows that LF.
+    const lf = within > 0 ? text.lastIndexOf('\n', within - 1) : -1;
+    if (lf >= 0 && text.lastIndexOf('\r', within - 1) < lf) return { line, character: within - lf - 1 };
     return { line, character: clamped - this.lineStart(line) };
   }
 
