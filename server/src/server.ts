@@ -6,6 +6,7 @@
 import { format } from 'node:util';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { describe } from './lsp/guard';
+import { MessageQueue } from './lsp/messageQueue';
 import { startServer } from './lsp/startServer';
 
 let connected = false;
@@ -15,7 +16,8 @@ const toStderr = (...args: unknown[]): void => {
 console.log = console.info = console.debug = console.warn = console.trace = console.error = toStderr;
 console.dir = (item: unknown): void => toStderr(item);
 
-const connection = createConnection(ProposedFeatures.all);
+const queue = new MessageQueue();
+const connection = createConnection(ProposedFeatures.all, { messageStrategy: queue.strategy });
 
 const redirect = (send: (message: string) => void) => (...args: unknown[]): void => {
   if (connected) send(format(...args));
@@ -30,4 +32,4 @@ console.dir = (item: unknown): void => console.log(item);
 process.on('uncaughtException', (error) => console.error(`Uncaught exception (the server keeps running): ${describe(error)}`));
 process.on('unhandledRejection', (reason) => console.error(`Unhandled rejection (the server keeps running): ${describe(reason)}`));
 
-startServer(connection, { onInitialized: () => { connected = true; } });
+startServer(connection, { onInitialized: () => { connected = true; }, queue });

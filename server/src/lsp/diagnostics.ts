@@ -1,6 +1,7 @@
 /**
- * Validation and publishing: immediately on open, at most 50 ms after the first of a burst of changes, results for
- * an outdated request dropped. Offsets become LSP ranges here, at the edge.
+ * Validation and publishing: immediately on open; after a change, as soon as the messages received with it have been
+ * handled (no fixed delay: a keystroke costs well under a millisecond to validate, and a burst of changes read at once
+ * is validated once); results for an outdated request dropped. Offsets become LSP ranges here, at the edge.
  */
 import {
   DiagnosticSeverity, type Connection, type Diagnostic, type DiagnosticRelatedInformation,
@@ -10,11 +11,10 @@ import type { Severity } from '../language/rules/catalogue';
 import type { SitemapSettings, ValidationContext } from '../language/settings';
 import type { DocumentStore, OpenDocument } from './documentStore';
 import { describe, logFailure } from './guard';
+import type { MessageQueue } from './messageQueue';
 import { STATUS_NOTIFICATION, type StatusParams } from './protocol';
 
 export const SOURCE = 'sitemap';
-/** Delay between a change and its validation: a burst of keystrokes is validated once, within 100 ms. */
-export const VALIDATION_DELAY_MS = 50;
 
 export interface Prepared {
   settings: SitemapSettings;
@@ -29,7 +29,8 @@ const SEVERITIES: Record<Severity, DiagnosticSeverity> = {
 };
 
 export class DiagnosticsPublisher {
-  private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** Documents waiting for the message queue to drain, each with a token that validateNow and clear withdraw. */
+  private readonly pending = new Map<string, object>();
   /** Latest validation run per document: an older run that finishes later publishes nothing. */
   private readonly runs = new Map<string, number>();
   /** Send `sitemap/status` after each validation (the client asked for it). */
@@ -40,17 +41,17 @@ export class DiagnosticsPublisher {
     private readonly store: DocumentStore,
     private readonly prepare: (entry: OpenDocument) => Promise<Prepared>,
     private readonly fallback: () => Prepared,
-    private readonly delayMs = VALIDATION_DELAY_MS,
+    private readonly queue: MessageQueue,
   ) {}
 
-  /** Validates soon; further calls before then change nothing (the latest text is validated). */
+  /** Validates the latest text once the messages received so far have been handled; until then, calls add nothing. */
   schedule(uri: string): void {
-    if (this.timers.has(uri)) return;
-    const timer = setTimeout(() => {
-      this.timers.delete(uri);
-      void this.validateNow(uri);
-    }, this.delayMs);
-    this.timers.set(uri, timer);
+    if (this.pending.has(uri)) return;
+    const token = {};
+    this.pending.set(uri, token);
+    void this.queue.drained().then(() => {
+      if (this.pending.get(uri) === token) void this.validateNow(uri);
+    });
   }
 
   scheduleAll(): void {
@@ -59,7 +60,7 @@ export class DiagnosticsPublisher {
 
   /** Validates and publishes; never rejects. */
   async validateNow(uri: string): Promise<void> {
-    this.cancelTimer(uri);
+    this.pending.delete(uri);
     const run = (this.runs.get(uri) ?? 0) + 1;
     this.runs.set(uri, run);
     const entry = this.store.get(uri);
@@ -86,22 +87,13 @@ export class DiagnosticsPublisher {
 
   /** Forgets a closed document and clears its problems. */
   clear(uri: string): void {
-    this.cancelTimer(uri);
+    this.pending.delete(uri);
     this.runs.delete(uri);
     this.publish(uri, undefined, []);
   }
 
   dispose(): void {
-    for (const timer of this.timers.values()) clearTimeout(timer);
-    this.timers.clear();
-  }
-
-  private cancelTimer(uri: string): void {
-    const timer = this.timers.get(uri);
-    if (timer !== undefined) {
-      clearTimeout(timer);
-      this.timers.delete(uri);
-    }
+    this.pending.clear();
   }
 
   private sendStatus(uri: string, doc: SitemapDocument): void {

@@ -2,11 +2,13 @@
  * Protocol plumbing of the authoring features: completion, hover, code actions (quick fixes and
  * `source.fixAll.sitemap`), document symbols, folding, selection ranges and links. Each handler reads the document
  * from the store, asks the language layer (offsets in, offsets out) and converts at the edge. Handlers are guarded:
- * a failure is logged and answered with an empty result.
+ * a failure is logged and answered with an empty result. The requests an editor sends after every keystroke (links,
+ * folding, symbols) and code actions give way to a newer edit (currentVersion.ts), and none of their answers grows
+ * past a size the editor digests in a few milliseconds, whatever the size of the file.
  */
 import {
   CodeActionKind, CompletionItemKind, InsertTextFormat, InsertTextMode, MarkupKind, SymbolKind,
-  type CancellationToken, type ClientCapabilities, type CodeAction, type CompletionItem, type CompletionList, type Connection,
+  type CancellationToken, type ClientCapabilities, type CodeAction, type CodeActionParams, type CompletionItem, type CompletionList, type Connection,
   type Diagnostic, type DocumentLink, type DocumentSymbol, type FoldingRange, type Range, type SelectionRange,
   type ServerCapabilities, type SymbolInformation, type TextEdit, type WorkspaceEdit,
 } from 'vscode-languageserver';
@@ -16,9 +18,11 @@ import {
   type SymbolKindName,
 } from '../language/languageService';
 import type { Configuration, ServerSettings } from './configuration';
+import { onCurrentVersion } from './currentVersion';
 import { SOURCE } from './diagnostics';
 import type { DocumentStore, OpenDocument } from './documentStore';
 import { guardRequest } from './guard';
+import type { MessageQueue } from './messageQueue';
 import { fileResolverFor, type SitePages } from './sitePages';
 import type { ValidationContexts } from './validationContext';
 import { fsPathToUri, type Workspace } from './workspace';
@@ -26,6 +30,12 @@ import { fsPathToUri, type Workspace } from './workspace';
 export const FIX_ALL_KIND = 'source.fixAll.sitemap';
 
 export const COMPLETION_TRIGGERS = ['<', '/', '"', ':'];
+
+/** Folding ranges when the client states no `rangeLimit`: VS Code's own limit (`editor.foldingMaximumRegions`). */
+export const DEFAULT_FOLDING_LIMIT = 5000;
+
+/** The outline's JSON stays under this: a larger answer costs the editor more than the entries past it are worth. */
+export const MAX_SYMBOLS_BYTES = 1_000_000;
 
 /** What the features advertise in `initialize`. */
 export function featureCapabilities(): ServerCapabilities {
@@ -47,10 +57,11 @@ export interface FeatureDependencies {
   pages: SitePages;
   workspace: Workspace;
   capabilities: () => ClientCapabilities;
+  queue: MessageQueue;
 }
 
 export function registerFeatures(connection: Connection, deps: FeatureDependencies): void {
-  const { store, configuration, contexts, pages, workspace } = deps;
+  const { store, configuration, contexts, pages, workspace, queue } = deps;
 
   /** The document, its settings and where it lives; undefined when it is not ours or the request was cancelled. */
   const prepare = async (uri: string, token: CancellationToken): Promise<{ entry: OpenDocument; settings: ServerSettings; location: string | undefined } | undefined> => {
@@ -99,7 +110,13 @@ export function registerFeatures(connection: Connection, deps: FeatureDependenci
     return { contents: { kind: MarkupKind.Markdown, value: hover.contents }, range: rangeOf(doc, hover.start, hover.end) };
   }));
 
-  connection.onCodeAction(guardRequest(connection, 'textDocument/codeAction', null, async (params, token): Promise<CodeAction[] | null> => {
+  connection.onCodeAction(guardRequest(connection, 'textDocument/codeAction', null, async (params, token) => {
+    const current = store.get(params.textDocument.uri);
+    if (current === undefined) return null;
+    return onCurrentVersion(store, queue, current, token, () => codeActions(params, token));
+  }));
+
+  const codeActions = async (params: CodeActionParams, token: CancellationToken): Promise<CodeAction[] | null> => {
     const prepared = await prepare(params.textDocument.uri, token);
     if (prepared === undefined) return null;
     const { entry, settings } = prepared;
@@ -130,15 +147,24 @@ export function registerFeatures(connection: Connection, deps: FeatureDependenci
       if (edits.length > 0) actions.push({ title: 'Fix all auto-fixable sitemap problems', kind: FIX_ALL_KIND, edit: toEdit(edits) });
     }
     return actions;
+  };
+
+  connection.onDocumentSymbol(guardRequest(connection, 'textDocument/documentSymbol', null, async (params, token) => {
+    const current = store.get(params.textDocument.uri);
+    if (current === undefined) return null;
+    return onCurrentVersion(store, queue, current, token, () => documentSymbols(params.textDocument.uri, token));
   }));
 
-  connection.onDocumentSymbol(guardRequest(connection, 'textDocument/documentSymbol', null, async (params, token): Promise<DocumentSymbol[] | SymbolInformation[] | null> => {
-    const prepared = await prepare(params.textDocument.uri, token);
+  const documentSymbols = async (uri: string, token: CancellationToken): Promise<DocumentSymbol[] | SymbolInformation[] | null> => {
+    const prepared = await prepare(uri, token);
     if (prepared === undefined) return null;
     const { entry, settings } = prepared;
     const doc = entry.doc;
-    const symbols = findDocumentSymbols(doc, { maxItems: settings.symbols.maxItems });
-    if (deps.capabilities().textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport === true) return symbols.map((s) => toDocumentSymbol(doc, s));
+    const hierarchical = deps.capabilities().textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport === true;
+    const symbols = findDocumentSymbols(doc, {
+      maxItems: settings.symbols.maxItems, maxBytes: MAX_SYMBOLS_BYTES - SYMBOLS_RESERVE_BYTES, entryOverheadBytes: symbolOverhead(doc, hierarchical ? undefined : entry.uri),
+    });
+    if (hierarchical) return symbols.map((s) => toDocumentSymbol(doc, s));
     const flat: SymbolInformation[] = [];
     const visit = (symbol: DocumentSymbolData, container: string | undefined): void => {
       flat.push({ name: symbol.name, kind: SYMBOL_KINDS[symbol.kind], location: { uri: entry.uri, range: rangeOf(doc, symbol.start, symbol.end) }, containerName: container });
@@ -146,21 +172,23 @@ export function registerFeatures(connection: Connection, deps: FeatureDependenci
     };
     for (const symbol of symbols) visit(symbol, undefined);
     return flat;
-  }));
+  };
 
-  connection.onFoldingRanges(guardRequest(connection, 'textDocument/foldingRange', null, (params): FoldingRange[] | null => {
+  connection.onFoldingRanges(guardRequest(connection, 'textDocument/foldingRange', null, async (params, token) => {
     const entry = store.get(params.textDocument.uri);
     if (entry === undefined) return null;
-    const doc = entry.doc;
-    const limit = deps.capabilities().textDocument?.foldingRange?.rangeLimit;
-    const ranges: FoldingRange[] = [];
-    for (const range of getFoldingRanges(doc, { maxRanges: typeof limit === 'number' && limit > 0 ? limit : undefined })) {
-      const startLine = doc.positionAt(range.start).line;
-      // The end tag's line stays visible, as in HTML and XML editors.
-      const endLine = doc.positionAt(range.end).line - 1;
-      if (endLine > startLine) ranges.push({ startLine, endLine });
-    }
-    return ranges;
+    return onCurrentVersion(store, queue, entry, token, (): FoldingRange[] => {
+      const doc = entry.doc;
+      const limit = deps.capabilities().textDocument?.foldingRange?.rangeLimit;
+      const ranges: FoldingRange[] = [];
+      for (const range of getFoldingRanges(doc, { maxRanges: typeof limit === 'number' && limit > 0 ? limit : DEFAULT_FOLDING_LIMIT })) {
+        const startLine = doc.positionAt(range.start).line;
+        // The end tag's line stays visible, as in HTML and XML editors.
+        const endLine = doc.positionAt(range.end).line - 1;
+        if (endLine > startLine) ranges.push({ startLine, endLine });
+      }
+      return ranges;
+    });
   }));
 
   connection.onSelectionRanges(guardRequest(connection, 'textDocument/selectionRange', null, (params): SelectionRange[] | null => {
@@ -175,20 +203,24 @@ export function registerFeatures(connection: Connection, deps: FeatureDependenci
     });
   }));
 
-  connection.onDocumentLinks(guardRequest(connection, 'textDocument/documentLink', null, async (params, token): Promise<DocumentLink[] | null> => {
-    const prepared = await prepare(params.textDocument.uri, token);
-    if (prepared === undefined) return null;
-    const { entry, settings, location } = prepared;
-    const doc = entry.doc;
-    const resolve = doc.kind === 'sitemapindex' ? fileResolverFor(workspace, entry, settings, location) : undefined;
-    const links = findDocumentLinks(doc, { resolveFile: resolve === undefined ? undefined : (url) => {
-      const file = resolve(url);
-      return file === undefined ? undefined : fsPathToUri(file);
-    } });
-    return links.map((link) => ({
-      range: rangeOf(doc, link.start, link.end), target: link.isFile ? link.target : toUriString(link.target),
-      tooltip: link.isFile ? 'Open the workspace file' : 'Open in the browser',
-    }));
+  connection.onDocumentLinks(guardRequest(connection, 'textDocument/documentLink', null, async (params, token) => {
+    const current = store.get(params.textDocument.uri);
+    if (current === undefined) return null;
+    // VS Code makes every http(s) URL clickable itself: only an index entry that maps to a workspace file needs us.
+    if (current.doc.kind !== 'sitemapindex') return [];
+    return onCurrentVersion(store, queue, current, token, async (): Promise<DocumentLink[] | null> => {
+      const prepared = await prepare(params.textDocument.uri, token);
+      if (prepared === undefined) return null;
+      const { entry, settings, location } = prepared;
+      const doc = entry.doc;
+      const resolve = fileResolverFor(workspace, entry, settings, location);
+      if (resolve === undefined) return [];
+      const links = findDocumentLinks(doc, { resolveFile: (url) => {
+        const file = resolve(url);
+        return file === undefined ? undefined : fsPathToUri(file);
+      } });
+      return links.map((link) => ({ range: rangeOf(doc, link.start, link.end), target: link.target, tooltip: 'Open the workspace file' }));
+    });
   }));
 }
 
@@ -198,6 +230,24 @@ function rangeOf(doc: SitemapDocument, start: number, end: number): Range {
   const s = Math.max(0, Math.min(start, doc.length));
   const e = Math.max(s, Math.min(end, doc.length));
   return { start: doc.positionAt(s), end: doc.positionAt(e) };
+}
+
+/** Room left in the outline's budget for the root, the "more" item and the brackets. */
+const SYMBOLS_RESERVE_BYTES = 4096;
+
+/**
+ * What each entry's JSON adds to its name and detail, at most: every line and character written with as many digits
+ * as the document's length; in the flat form, the URI and a container name instead of the detail and selection range.
+ */
+function symbolOverhead(doc: SitemapDocument, flatUri: string | undefined): number {
+  const n = Number('9'.repeat(String(doc.length).length));
+  const range: Range = { start: { line: n, character: n }, end: { line: n, character: n } };
+  const kind = SymbolKind.TypeParameter;
+  const sample = flatUri === undefined
+    ? { name: '', detail: '', kind, range, selectionRange: range }
+    : { name: '', kind, location: { uri: flatUri, range }, containerName: 'x'.repeat(64) };
+  // The comma between array items, and the UTF-8 of a non-ASCII URI.
+  return 1 + Buffer.byteLength(JSON.stringify(sample));
 }
 
 const COMPLETION_KINDS: Record<CompletionKind, CompletionItemKind> = {
@@ -292,13 +342,4 @@ function workspaceEdit(entry: OpenDocument, edits: readonly OffsetEdit[], capabi
     return { documentChanges: [{ textDocument: { uri: entry.uri, version: entry.version }, edits: textEdits }] };
   }
   return { changes: { [entry.uri]: textEdits } };
-}
-
-/** A URL as a URI string clients parse: non-ASCII and other characters outside URIs are percent-encoded. */
-function toUriString(url: string): string {
-  try {
-    return new URL(url).href;
-  } catch {
-    return encodeURI(url);
-  }
 }

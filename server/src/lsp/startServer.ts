@@ -15,6 +15,7 @@ import { SitePages } from './sitePages';
 import { wantsStatusNotifications } from './protocol';
 import { WorkspaceSymbols } from './workspaceSymbols';
 import { guard, logFailure } from './guard';
+import { MessageQueue } from './messageQueue';
 import { NestedIndexResolver } from './nestedIndex';
 import { SiteLocator } from './siteLocation';
 import { ValidationContexts } from './validationContext';
@@ -28,12 +29,15 @@ export const WATCHED_GLOBS = ['**/robots.txt', '**/*.xml', '**/*.txt', '**/*.xml
 export interface ServerHooks {
   /** Called once the client has confirmed initialization. */
   onInitialized?: () => void;
+  /** Watches the connection's message queue (its `strategy` given to the connection); without it, work waits a turn. */
+  queue?: MessageQueue;
 }
 
 export function startServer(connection: Connection, hooks: ServerHooks = {}): void {
   let capabilities: ClientCapabilities = {};
   const canPullConfiguration = (): boolean => capabilities.workspace?.configuration === true;
 
+  const queue = hooks.queue ?? new MessageQueue();
   const workspace = new Workspace();
   const store = new DocumentStore((error) => logFailure(connection, 'Applying an edit incrementally (the document was re-parsed)', error));
   const configuration = new Configuration(connection, canPullConfiguration);
@@ -50,6 +54,7 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
       return { settings, context: contexts.get(entry, settings) };
     },
     () => ({ settings: DEFAULT_SERVER_SETTINGS, context: {} }),
+    queue,
   );
 
   /** Index documents re-check their entries: some file they may list became, or stopped being, an index. */
@@ -183,7 +188,7 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
     }
   });
 
-  registerFeatures(connection, { store, configuration, contexts, pages, workspace, capabilities: () => capabilities });
+  registerFeatures(connection, { store, configuration, contexts, pages, workspace, capabilities: () => capabilities, queue });
 
   connection.onShutdown(() => diagnostics.dispose());
 

@@ -46,6 +46,30 @@ describe('document symbols', () => {
     assert.equal(text.slice(more.start, more.end).split('<url>').length - 1, 6);
   });
 
+  it('stops before the entries\' JSON would pass maxBytes (names and details as JSON strings, plus the caller\'s overhead)', () => {
+    // Non-ASCII, a quote and a backslash: the estimate may exceed the real size, never fall short of it.
+    const entry = (n: number): string => `  <url><loc>https://www.example.com/küche/${n}/&quot;\\/😀</loc><lastmod>2024-03-01</lastmod></url>\n`;
+    const text = `<urlset xmlns="${NS}">\n${Array.from({ length: 100 }, (_, n) => entry(n)).join('')}</urlset>\n`;
+    const document = parseDocument(text, 'sitemap');
+    const overhead = 150;
+    const cost = (s: DocumentSymbolData): number => overhead + Buffer.byteLength(JSON.stringify(s.name)) + Buffer.byteLength(JSON.stringify(s.detail));
+    const [root] = findDocumentSymbols(document, { maxBytes: 5000, entryOverheadBytes: overhead });
+    const shown = root.children!.slice(0, -1);
+    const more = root.children![shown.length];
+    assert.ok(shown.length > 0 && shown.length < 100, `${shown.length}`);
+    assert.ok(shown.reduce((sum, s) => sum + cost(s), 0) <= 5000);
+    assert.equal(more.kind, 'more');
+    assert.match(more.name, new RegExp(`\\b${100 - shown.length}\\b`));
+    assert.match(root.detail!, new RegExp(`\\b${shown.length}\\b`));
+    // ASCII names without escapes are estimated exactly: the next entry would not have fit.
+    const plain = parseDocument(benchSitemap(100), 'sitemap');
+    const [plainRoot] = findDocumentSymbols(plain, { maxBytes: 5000, entryOverheadBytes: overhead });
+    const fitting = plainRoot.children!.slice(0, -1);
+    const [next] = findDocumentSymbols(plain, { maxItems: fitting.length + 1 })[0].children!.slice(fitting.length);
+    const total = fitting.reduce((sum, s) => sum + cost(s), 0);
+    assert.ok(total <= 5000 && total + cost(next) > 5000, `${total} + ${cost(next)}`);
+  });
+
   it('costs one look-up per shown entry, whatever the size (5,000 of 50,000 well under a second)', () => {
     const document = parseDocument(benchSitemap(50_000), 'sitemap');
     const t0 = performance.now();

@@ -1,7 +1,7 @@
 /**
- * Links: every `<loc>` (every line of a text sitemap) opens its URL; in an index, a `<loc>` that maps to a workspace
- * file (the caller's resolver, through `sitemap.siteRoots`) opens that file instead. One pass over the segments,
- * reading what the parser kept (the URL and its range): no text is scanned.
+ * Links: in an index, a `<loc>` that maps to a workspace file (the caller's resolver, through `sitemap.siteRoots`)
+ * opens that file. Nothing else: editors already make every http(s) URL clickable, and a link per `<loc>` of a
+ * 50,000-entry sitemap is megabytes of JSON for nothing. One pass over the segments, reading what the parser kept.
  */
 import type { SitemapModel } from '../model';
 import { unescapeXml } from '../xmlText';
@@ -9,10 +9,8 @@ import { unescapeXml } from '../xmlText';
 export interface DocumentLinkData {
   start: number;
   end: number;
-  /** The decoded URL, or the workspace file's URI. */
+  /** The workspace file's URI. */
   target: string;
-  /** The target is a workspace file. */
-  isFile: boolean;
 }
 
 export interface LinkOptions {
@@ -20,19 +18,15 @@ export interface LinkOptions {
   resolveFile?: (url: string) => string | undefined;
 }
 
-/** What a browser can open: an absolute http(s) URL without whitespace or markup characters. */
-const OPENABLE = /^https?:\/\/[^\s<>"{}|\\^`]+$/i;
-
 export function findDocumentLinks(model: SitemapModel, options: LinkOptions = {}): DocumentLinkData[] {
+  const resolve = options.resolveFile;
+  if (model.kind !== 'sitemapindex' || resolve === undefined) return [];
   const links: DocumentLinkData[] = [];
-  const resolve = model.kind === 'sitemapindex' ? options.resolveFile : undefined;
   let base = 0;
   for (const segment of model.segments) {
     if (segment.isEntry && segment.url !== undefined) {
-      const url = unescapeXml(segment.url);
-      const file = resolve?.(url);
-      if (file !== undefined) links.push({ start: base + segment.urlStart, end: base + segment.urlEnd, target: file, isFile: true });
-      else if (OPENABLE.test(url)) links.push({ start: base + segment.urlStart, end: base + segment.urlEnd, target: url, isFile: false });
+      const file = resolve(unescapeXml(segment.url));
+      if (file !== undefined) links.push({ start: base + segment.urlStart, end: base + segment.urlEnd, target: file });
     }
     base += segment.text.length;
   }

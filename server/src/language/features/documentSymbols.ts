@@ -1,7 +1,8 @@
 /**
  * The outline: the root, and under it one symbol per entry named by its URL. Entries come from the model's entry
  * index (the n-th entry in O(log n)), so an outline capped at 5,000 entries costs 5,000 look-ups whatever the size
- * of the file; past the cap a last symbol says how many were left out.
+ * of the file; it is also capped by its estimated size in JSON (the caller's budget), and past either cap a last
+ * symbol says how many were left out.
  */
 import type { SitemapModel } from '../model';
 import { SegmentKind } from '../segment';
@@ -26,24 +27,37 @@ export interface DocumentSymbolData {
 export interface SymbolOptions {
   /** At most this many entry symbols (`sitemap.symbols.maxItems`, default 5,000). */
   maxItems?: number;
+  /** Entry symbols stop before their estimated JSON passes this many bytes (UTF-8). */
+  maxBytes?: number;
+  /** What the caller's JSON adds to each entry besides its name and detail (keys, kind, ranges), at most. */
+  entryOverheadBytes?: number;
 }
 
 export const DEFAULT_MAX_SYMBOLS = 5000;
 
 export function findDocumentSymbols(model: SitemapModel, options: SymbolOptions = {}): DocumentSymbolData[] {
   const max = Math.max(0, Math.floor(options.maxItems ?? DEFAULT_MAX_SYMBOLS));
+  const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
+  const overhead = options.entryOverheadBytes ?? 0;
   const count = model.entryCount;
-  const shown = Math.min(count, max);
   const isText = model.languageId === 'sitemap-txt';
   const entryKind: SymbolKindName = isText ? 'line' : model.kind === 'sitemapindex' ? 'sitemap' : 'url';
   const entries: DocumentSymbolData[] = [];
-  for (let n = 0; n < shown; n++) entries.push(entrySymbol(model, n, entryKind));
+  let bytes = 0;
+  for (let n = 0; n < Math.min(count, max); n++) {
+    const symbol = entrySymbol(model, n, entryKind);
+    bytes += overhead + jsonBytes(symbol.name) + (symbol.detail === undefined ? 0 : jsonBytes(symbol.detail));
+    if (bytes > maxBytes) break;
+    entries.push(symbol);
+  }
+  const shown = entries.length;
   if (shown < count) {
     const first = extentOf(model, shown);
     const last = extentOf(model, count - 1);
     const rest = count - shown;
+    const cap = shown < max ? `the outline is kept under ${formatBytes(maxBytes)}` : `sitemap.symbols.maxItems is ${max.toLocaleString('en-US')}`;
     entries.push({
-      name: `… ${rest.toLocaleString('en-US')} more ${rest === 1 ? 'entry' : 'entries'} not shown (sitemap.symbols.maxItems is ${max.toLocaleString('en-US')})`,
+      name: `… ${rest.toLocaleString('en-US')} more ${rest === 1 ? 'entry' : 'entries'} not shown (${cap})`,
       kind: 'more', start: first.start, end: last.end, selectionStart: first.start, selectionEnd: first.start,
     });
   }
@@ -58,6 +72,25 @@ export function findDocumentSymbols(model: SitemapModel, options: SymbolOptions 
   return [{
     name: element.qname, detail, kind: 'root', start: element.start, end, selectionStart: element.nameStart, selectionEnd: element.nameEnd, children: entries,
   }];
+}
+
+/** The UTF-8 length of `text` as a JSON string, or more (escapes and surrogates counted at their longest). */
+function jsonBytes(text: string): number {
+  let bytes = 2;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20) bytes += 6;
+    else if (c === 0x22 || c === 0x5c) bytes += 2;
+    else if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdfff) bytes += 6;
+    else bytes += 3;
+  }
+  return bytes;
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1_000_000 ? `${Math.round(bytes / 1_000_000)} MB` : `${Math.ceil(bytes / 1000)} KB`;
 }
 
 function extentOf(model: SitemapModel, n: number): { start: number; end: number } {

@@ -1,6 +1,7 @@
 /**
  * Folding: the root and every entry. Computed from the model's entry index and each entry segment's text (no
- * element structure), so even 50,000 ranges are cheap; the client's limit is honoured.
+ * element structure), so even 50,000 ranges are cheap. Past the caller's limit the root and the first entries are
+ * kept: what VS Code keeps itself when it cuts (outer levels first, then document order).
  */
 import type { SitemapModel } from '../model';
 import { entryExtent, rootStructure } from './structure';

@@ -1,0 +1,39 @@
+/**
+ * Work for a request on a document's current text only. The work starts once the messages received with the request
+ * have reached their handlers (messageQueue.ts), so that a change the client sent after it, or its `$/cancelRequest`,
+ * is seen first; a cancelled request is then answered `RequestCancelled` and one whose document changed
+ * `ContentModified`, as the LSP specification asks (VS Code's client shows neither and asks again for the new text),
+ * without the work.
+ */
+import { LSPErrorCodes, ResponseError, type CancellationToken } from 'vscode-languageserver';
+import type { DocumentStore, OpenDocument } from './documentStore';
+import { nextTurn, type MessageQueue } from './messageQueue';
+
+export type Superseded = ResponseError<void>;
+
+/** Why `entry`, as it was at `version`, no longer deserves an answer; undefined while it does. */
+function superseded(store: DocumentStore, entry: OpenDocument, version: number, token: CancellationToken): Superseded | undefined {
+  if (token.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, 'The request was cancelled.');
+  if (store.get(entry.uri) !== entry || entry.version !== version) {
+    return new ResponseError(LSPErrorCodes.ContentModified, 'The document changed; ask again.');
+  }
+  return undefined;
+}
+
+/** Runs `work` for `entry` unless a later change or a cancellation supersedes it, before or while it runs. */
+export async function onCurrentVersion<R>(
+  store: DocumentStore,
+  queue: MessageQueue,
+  entry: OpenDocument,
+  token: CancellationToken,
+  work: () => R | Promise<R>,
+): Promise<R | Superseded> {
+  const version = entry.version;
+  await queue.drained();
+  // One turn more: the diagnostics of a change validated as the queue drained are written first.
+  await nextTurn();
+  const before = superseded(store, entry, version, token);
+  if (before !== undefined) return before;
+  const result = await work();
+  return superseded(store, entry, version, token) ?? result;
+}

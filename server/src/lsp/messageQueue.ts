@@ -1,0 +1,35 @@
+/**
+ * When the messages already received have all reached their handlers. vscode-jsonrpc queues what it reads and
+ * dispatches one message per event-loop turn; `strategy` (given to the connection) counts the dispatches, so a turn
+ * without one means the queue is empty. Work that a later message may supersede — validating after a change, the
+ * requests an editor sends after each keystroke — waits for that, so that it is done once, on the newest text.
+ */
+import type { MessageStrategy } from 'vscode-languageserver';
+
+/** A client that never stops sending still gets its work done after this many turns (a turn is one message). */
+const MAX_TURNS = 1000;
+
+export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+export class MessageQueue {
+  private dispatched = 0;
+
+  readonly strategy: MessageStrategy = {
+    handleMessage: (message, next) => {
+      this.dispatched++;
+      next(message);
+    },
+  };
+
+  /** Resolves after a turn in which no message was dispatched (without the strategy in place: after two turns). */
+  async drained(): Promise<void> {
+    // Called mid-turn (from a handler): count from the start of the next turn, where this check runs ahead of the
+    // queue's own, so that each window holds one of the queue's turns.
+    await nextTurn();
+    for (let turn = 0; turn < MAX_TURNS; turn++) {
+      const seen = this.dispatched;
+      await nextTurn();
+      if (this.dispatched === seen) return;
+    }
+  }
+}
