@@ -118,7 +118,7 @@ export async function printWire(): Promise<void> {
   if (process.env.BENCH_WIRE === '0' || ENTRIES <= 0 || KEYSTROKES <= 0) return;
   const f = await measureWire();
   const kb = (method: string): string => `${(f.answerBytes[method] / 1024).toFixed(0)} KB`;
-  console.log(`\nOver the wire: ${SERVER ?? 'dist/server.js'} --stdio, ${ENTRIES.toLocaleString('en-US')} entries, ${OPENS} opens, ${KEYSTROKES} keystrokes, each followed by ${EDITOR_REQUESTS.map((m) => m.slice(13)).join(', ')}\n`);
+  console.log(`\nOver the wire: ${SERVER ?? 'dist/server.js'} --stdio, ${ENTRIES.toLocaleString('en-US')} entries, ${OPENS} open${OPENS === 1 ? '' : 's'}, ${KEYSTROKES} keystrokes, each followed by ${EDITOR_REQUESTS.map((m) => m.slice(13)).join(', ')}\n`);
   console.log('| didOpen → diagnostics, median (ms) | keystroke → diagnostics, median (ms) | worst (ms) | keystroke → all three answers, median (ms) | documentLink | foldingRange | documentSymbol |');
   console.log('|---:|---:|---:|---:|---:|---:|---:|');
   console.log(`| ${f.openMedian.toFixed(0)} | ${f.keystrokeMedian.toFixed(1)} | ${f.keystrokeWorst.toFixed(1)} | ${f.answersMedian.toFixed(1)} | ${EDITOR_REQUESTS.map(kb).join(' | ')} |`);
