@@ -141,7 +141,8 @@ describe('authoring', () => {
       // The second entry has <loc> and <changefreq>; the cursor is on the empty line between them.
       const position = positionAfter(document, '    ', 'https://www.example.com/shop/tea</loc>\n');
       const list = await poll('completion items in <url>', () => complete(document, position), (l) => serverItems(l).length > 0);
-      assert.deepEqual(inShownOrder(serverItems(list)).map(labelOf), ['lastmod', 'priority', 'image:image', 'video:video', 'news:news', 'xhtml:link']);
+      // No extension block either: it would go before <changefreq> (extensions come last).
+      assert.deepEqual(inShownOrder(serverItems(list)).map(labelOf), ['lastmod', 'priority']);
     });
 
     it('offers the seven changefreq values, and applying one fixes the empty <changefreq>', async () => {
@@ -238,13 +239,16 @@ describe('authoring', () => {
       const document = await openAs(SHOP, 'sitemap');
       await extensionApi();
       const editor = await vscode.window.showTextDocument(document, { preview: false });
-      const position = positionAfter(document, '    ', 'https://www.example.com/shop/tea</loc>\n');
-      const list = await poll('completion items in <url>', () => complete(document, position), (l) => serverItems(l).length > 0);
-      const image = serverItems(list).find((item) => labelOf(item) === 'image:image');
-      assert.ok(image?.additionalTextEdits?.length === 1, `no image:image with one additional edit: ${JSON.stringify(image)}`);
-      const before = document.getText();
-      const problemsBefore = JSON.stringify(codes(document.uri));
+      const problemsBefore = JSON.stringify((await diagnosticsSettle(document.uri, 'its problems', (c) => c.includes('invalid-changefreq'))).map((v) => v.code));
       try {
+        // A new line after the last child of the third entry: where an extension may go.
+        const last = positionAfter(document, '<priority>0.8</priority>', 'shop/coffee</loc>\n    ');
+        assert.ok(await editor.edit((builder) => builder.insert(last, '\n    ')));
+        const position = new vscode.Position(last.line + 1, 4);
+        const list = await poll('completion items in <url>', () => complete(document, position), (l) => serverItems(l).length > 0);
+        const image = serverItems(list).find((item) => labelOf(item) === 'image:image');
+        assert.ok(image?.additionalTextEdits?.length === 1, `no image:image with one additional edit: ${JSON.stringify(image)}`);
+        const before = document.getText();
         assert.ok(await editor.insertSnippet(image.insertText as vscode.SnippetString, replaceRange(image, position), asIs));
         const edit = new vscode.WorkspaceEdit();
         edit.set(document.uri, image.additionalTextEdits);
@@ -252,7 +256,7 @@ describe('authoring', () => {
         const ns = 'http://www.sitemaps.org/schemas/sitemap/0.9';
         assert.equal(document.getText(), before
           .replace(`<urlset xmlns="${ns}">`, `<urlset xmlns="${ns}" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">`)
-          .replace('shop/tea</loc>\n    \n', 'shop/tea</loc>\n    <image:image>\n      <image:loc>https://www.example.com/images/photo.jpg</image:loc>\n    </image:image>\n'));
+          .replace('<priority>0.8</priority>\n    \n', '<priority>0.8</priority>\n    <image:image>\n      <image:loc>https://www.example.com/images/photo.jpg</image:loc>\n    </image:image>\n'));
         // The fixture's own problems, none from the new block.
         await diagnosticsSettle(document.uri, `the problems from before (${problemsBefore})`, (c) => JSON.stringify(c) === problemsBefore);
       } finally {

@@ -263,6 +263,15 @@ describe('snippets by context (issue 8)', () => {
     assert.ok(!taken.items.some((i) => i.label === 'image:image'), JSON.stringify(labels(taken)));
   });
 
+  it('offers no extension block before a child of the entry\'s own (extensions come last: element-order)', () => {
+    const before = '  <url>\n    <loc>https://www.example.com/</loc>\n    |\n    <changefreq>daily</changefreq>\n  </url>\n';
+    assert.deepEqual(labels(completeAt(urlset(before, ` xmlns:image="${IMAGE}"`))), ['lastmod', 'priority']);
+    const after = '  <url>\n    <loc>https://www.example.com/</loc>\n    <changefreq>daily</changefreq>\n    |\n  </url>\n';
+    const result = completeAt(urlset(after, ` xmlns:image="${IMAGE}"`));
+    assert.deepEqual(labels(result).filter((l) => l.includes(':')), EXTENSIONS);
+    for (const label of EXTENSIONS) assert.deepEqual(problems(acceptDefaults(result, label)), [], label);
+  });
+
   it('offers the extension blocks by their snippet prefix too (hreflang)', () => {
     const link = completeAt(urlset(IMAGE_ENTRY)).items.find((i) => i.label === 'xhtml:link')!;
     assert.ok(link.filterText!.split(' ').includes('hreflang'), link.filterText);

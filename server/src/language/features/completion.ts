@@ -229,10 +229,12 @@ function elementItems(req: Request, container: Container, p: number, q: number, 
   const present = new Set<string>();
   const foreign = new Set<string>();
   const sitemapNs = model.root?.sitemapNamespace;
+  let fieldAfter = false;
   for (const child of container.element.children) {
     const ns = namespaceOf(child, root);
     if (ns === sitemapNs) present.add(child.local);
     else if (ns !== undefined) foreign.add(`${ns} ${child.local}`);
+    fieldAfter ||= ns === sitemapNs && child.start >= p;
   }
   const fields = kind === 'urlset' ? URL_FIELDS : SITEMAP_FIELDS;
   fields.forEach((local, rank) => {
@@ -244,7 +246,8 @@ function elementItems(req: Request, container: Container, p: number, q: number, 
       filterText: filter(withBracket, name),
     });
   });
-  if (kind !== 'urlset') return items;
+  // Extensions follow the sitemap's own children (element-order).
+  if (kind !== 'urlset' || fieldAfter) return items;
   SNIPPETS.filter((snippet) => snippet.place === 'url').forEach((snippet, rank) => {
     const uri = snippet.namespace!;
     const [, conventional, local] = /^<([\w.-]+):([\w.-]+)/.exec(snippet.body[0])!;
