@@ -10,13 +10,16 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
-  FileChangeType, type CodeAction, type CompletionList, type Diagnostic, type DocumentLink, type DocumentSymbol, type FoldingRange, type Hover,
+  CompletionItemKind, FileChangeType, InsertTextFormat, type CodeAction, type CompletionList, type Diagnostic, type DocumentLink, type DocumentSymbol, type FoldingRange, type Hover,
   type MarkupContent, type Position, type SelectionRange, type TextEdit,
 } from 'vscode-languageserver-protocol';
 import { LspClient, positionAt, rangeOf } from './lspClient';
 import { snippetToPlain } from '../../server/src/lsp/features';
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+const IMAGE = 'http://www.google.com/schemas/sitemap-image/1.1';
+const VIDEO = 'http://www.google.com/schemas/sitemap-video/1.1';
+const FILE_SNIPPETS = ['urlset', 'urlset-xsd', 'urlset-extensions', 'urlset-image', 'urlset-video', 'urlset-news', 'urlset-hreflang', 'sitemapindex', 'sitemapindex-xsd'];
 
 function offsetAt(text: string, position: Position): number {
   let line = 0;
@@ -105,12 +108,46 @@ describe('authoring features over stdio', () => {
     await openAndWait(uri, text);
     const position = positionOf(text, '</url>\n  ');
     const list = await request<CompletionList>('textDocument/completion', { textDocument: { uri }, position });
-    assert.deepEqual(list.items.map((i) => i.label), ['url']);
+    assert.deepEqual(list.items.map((i) => i.label), ['url', 'url-full']);
     const item = list.items[0];
     assert.equal(item.insertTextFormat, 2);
     const edit = item.textEdit as TextEdit;
     assert.deepEqual(edit.range, { start: position, end: position });
     assert.match(edit.newText, /^<url>\n    <loc>https:\/\/www\.example\.com\/\$1<\/loc>\n    <lastmod>\d{4}-\d\d-\d\d<\/lastmod>\n  <\/url>\$0$/);
+    client.close(uri);
+  });
+
+  it('serves the whole-file snippets in an empty document only', async () => {
+    const uri = uriOf('public/new.xml');
+    await openAndWait(uri, '');
+    const empty = await request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: { line: 0, character: 0 } });
+    assert.deepEqual(empty.items.map((i) => i.label), FILE_SNIPPETS);
+    assert.ok(empty.items.every((i) => i.kind === CompletionItemKind.Snippet && i.insertTextFormat === InsertTextFormat.Snippet));
+    const urlset = empty.items.find((i) => i.label === 'urlset')!.textEdit as TextEdit;
+    assert.deepEqual(urlset.range, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } });
+    // The base URL of public/ (sitemap.siteRoots) in the <loc>, the cursor after it.
+    assert.match(urlset.newText, /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="[^"]+">\n  <url>\n    <loc>https:\/\/www\.example\.com\/\$1<\/loc>\n/);
+    // Once there is a root, no whole file any more.
+    client.change(uri, { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: `<urlset xmlns="${NS}">\n  \n</urlset>\n` });
+    const inRoot = await request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: { line: 1, character: 2 } });
+    assert.deepEqual(inRoot.items.map((i) => i.label), ['url', 'url-full']);
+    client.close(uri);
+  });
+
+  it('offers an extension block inside <url> with an edit that declares its namespace on the root', async () => {
+    const text = `<urlset xmlns="${NS}">\n  <url>\n    <loc>https://www.example.com/</loc>\n    \n  </url>\n</urlset>\n`;
+    const uri = uriOf('public/sitemap.xml');
+    await openAndWait(uri, text);
+    const position = positionOf(text, '</loc>\n    ');
+    const list = await request<CompletionList>('textDocument/completion', { textDocument: { uri }, position });
+    assert.deepEqual(list.items.map((i) => i.label), ['lastmod', 'changefreq', 'priority', 'image:image', 'video:video', 'news:news', 'xhtml:link']);
+    const image = list.items.find((i) => i.label === 'image:image')!;
+    const declaration = positionOf(text, `xmlns="${NS}"`);
+    assert.deepEqual(image.additionalTextEdits, [{ range: { start: declaration, end: declaration }, newText: ` xmlns:image="${IMAGE}"` }]);
+    const applied = applyTextEdits(text, [image.textEdit as TextEdit, ...image.additionalTextEdits!]);
+    assert.equal(applied, text
+      .replace(`xmlns="${NS}"`, `xmlns="${NS}" xmlns:image="${IMAGE}"`)
+      .replace('</loc>\n    \n', '</loc>\n    <image:image>\n      <image:loc>${1:https://www.example.com/images/photo.jpg}</image:loc>\n    </image:image>$0\n'));
     client.close(uri);
   });
 
@@ -242,5 +279,37 @@ describe('snippets for clients without snippet support', () => {
     assert.equal(snippetToPlain('<loc>https://www.example.com/$1</loc>$0'), '<loc>https://www.example.com/</loc>');
     assert.equal(snippetToPlain('<lastmod>${1:2025-06-15}</lastmod>$0'), '<lastmod>2025-06-15</lastmod>');
     assert.equal(snippetToPlain('a ${1|one,two|} \\$x \\} b'), 'a one $x } b');
+    assert.equal(snippetToPlain('<${1|a,b|}>${2:x}</$1> $2 $3'), '<a>x</a> x ');
+  });
+});
+
+describe('completion for a client without snippet support', () => {
+  let client: LspClient;
+  let folder: string;
+  before(async () => {
+    folder = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-plain-')));
+    client = await LspClient.start({});
+  });
+  after(async () => {
+    const code = await client.stop();
+    fs.rmSync(folder, { recursive: true, force: true });
+    assert.equal(code, 0, client.stderr);
+  });
+
+  it('inserts each snippet as its default text, mirrors included', async () => {
+    const text = `<urlset xmlns="${NS}" xmlns:video="${VIDEO}">\n  <url>\n    <loc>https://www.example.com/</loc>\n    \n  </url>\n</urlset>\n`;
+    const uri = pathToFileURL(path.join(folder, 'sitemap.xml')).href;
+    const published = client.nextDiagnostics(uri);
+    client.open(uri, 'sitemap', text);
+    await published;
+    const position = positionOf(text, '</loc>\n    ');
+    const list = await client.connection.sendRequest<CompletionList>('textDocument/completion', { textDocument: { uri }, position });
+    const video = list.items.find((i) => i.label === 'video:video')!;
+    assert.equal(video.insertTextFormat, InsertTextFormat.PlainText);
+    assert.equal(video.additionalTextEdits, undefined);
+    assert.equal((video.textEdit as TextEdit).newText, '<video:video>\n      <video:thumbnail_loc>https://www.example.com/thumbnails/video.jpg</video:thumbnail_loc>\n'
+      + '      <video:title>Video title</video:title>\n      <video:description>What the video shows</video:description>\n'
+      + '      <video:content_loc>https://www.example.com/videos/video.mp4</video:content_loc>\n    </video:video>');
+    client.close(uri);
   });
 });

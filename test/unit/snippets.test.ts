@@ -1,18 +1,19 @@
 /**
- * The snippets the extension contributes (syntaxes/sitemap.code-snippets.json): each one, expanded with its
+ * The snippets the language server serves (server/src/language/features/snippets.ts): each one, expanded with its
  * defaults — and again with a real URL typed at every URL placeholder, and with every option of every choice —
- * validates with zero problems. Fragments are wrapped into the smallest document they belong in.
+ * validates with zero problems. Fragments are wrapped into the smallest document they belong in. Where each is
+ * offered is completion's business (test/unit/features/completion.test.ts).
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DEFAULT_SETTINGS, parseDocument, validate, type SitemapLanguageId } from '../../server/src/language/languageService';
+import { SNIPPETS, type SitemapSnippet } from '../../server/src/language/features/snippets';
 import { expandSnippet, type ExpandOptions } from '../support/snippetExpander';
 import { NOW, NS, render } from '../support/fixtures';
 
 const ROOT = path.resolve(__dirname, '../../..');
-const SNIPPETS_FILE = path.join(ROOT, 'syntaxes/sitemap.code-snippets.json');
 
 const EXTENSIONS: Record<string, string> = {
   image: 'http://www.google.com/schemas/sitemap-image/1.1',
@@ -28,20 +29,10 @@ const VARIABLES: ExpandOptions['variables'] = {
 };
 const TODAY = '2025-06-15';
 
-interface Snippet {
-  prefix: string | string[];
-  body: string | string[];
-  description: string;
-}
-
-function loadSnippets(file: string): Record<string, Snippet> {
-  return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, Snippet>;
-}
-
-const snippets = loadSnippets(SNIPPETS_FILE);
-const prefixesOf = (s: Snippet): string[] => (Array.isArray(s.prefix) ? s.prefix : [s.prefix]);
-const byPrefix = (prefix: string): Snippet => {
-  const found = Object.values(snippets).find((s) => prefixesOf(s).includes(prefix));
+const snippets: Record<string, SitemapSnippet> = Object.fromEntries(SNIPPETS.map((s) => [s.name, s]));
+const prefixesOf = (s: SitemapSnippet): string[] => [s.prefix];
+const byPrefix = (prefix: string): SitemapSnippet => {
+  const found = SNIPPETS.find((s) => s.prefix === prefix);
   assert.ok(found, `no snippet with the prefix ${prefix}`);
   return found;
 };
@@ -68,7 +59,7 @@ function problems(text: string, languageId: SitemapLanguageId = 'sitemap'): stri
 }
 
 /** Every option of every choice tabstop, each as the `value` hook that picks it (the others keep their defaults). */
-function choiceVariants(body: string | string[]): Array<{ label: string; value: ExpandOptions['value'] }> {
+function choiceVariants(body: string | readonly string[]): Array<{ label: string; value: ExpandOptions['value'] }> {
   const choices = new Map<number, string[]>();
   const source = typeof body === 'string' ? body : body.join('\n');
   for (const m of source.matchAll(/\$\{(\d+)\|((?:[^|\\]|\\.)*)\|\}/g)) {
@@ -81,17 +72,10 @@ function choiceVariants(body: string | string[]): Array<{ label: string; value: 
 }
 
 describe('snippets', () => {
-  it('are contributed for the sitemap language from files that exist', () => {
-    const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
-      contributes: { snippets: Array<{ language: string; path: string }>; languages: Array<{ id: string }> };
-    };
-    const languages = manifest.contributes.languages.map((l) => l.id);
-    assert.ok(manifest.contributes.snippets.some((s) => s.language === 'sitemap' && path.join(ROOT, s.path) === SNIPPETS_FILE));
-    for (const contribution of manifest.contributes.snippets) {
-      assert.ok(languages.includes(contribution.language), contribution.language);
-      assert.ok(fs.existsSync(path.join(ROOT, contribution.path)), contribution.path);
-      assert.ok(contribution.path.startsWith('./syntaxes/'), 'snippets ship from syntaxes/ (see .vscodeignore)');
-    }
+  it('are served by the language server only: the extension contributes no static snippets (VS Code would offer them everywhere)', () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { contributes: Record<string, unknown> };
+    assert.equal(manifest.contributes.snippets, undefined);
+    assert.deepEqual(fs.readdirSync(path.join(ROOT, 'syntaxes')).filter((f) => f.includes('snippets')), []);
   });
 
   it('each have a prefix, a body and a description, and unique prefixes', () => {
@@ -116,7 +100,7 @@ describe('snippets', () => {
       assert.ok(text.includes('xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"'), prefix);
       assert.ok(text.includes(`xsi:schemaLocation="${NS} ${NS}/${xsd}"`), prefix);
     }
-    assert.deepEqual(elementNames(expand('url')), ['url', 'loc']);
+    assert.deepEqual(elementNames(expand('url')), ['url', 'loc', 'lastmod']);
     assert.deepEqual(elementNames(expand('url-full')), ['url', 'loc', 'lastmod', 'changefreq', 'priority']);
     assert.deepEqual(elementNames(expand('sitemap')), ['sitemap', 'loc', 'lastmod']);
     assert.deepEqual(elementNames(expand('image')), ['image:image', 'image:loc']);

@@ -288,11 +288,16 @@ function toCompletionItem(doc: SitemapDocument, item: CompletionItemData, positi
   if (item.sortText !== undefined) completion.sortText = item.sortText;
   if (item.filterText !== undefined) completion.filterText = item.filterText;
   if (item.preselect === true) completion.preselect = true;
+  if (item.additionalEdits !== undefined) completion.additionalTextEdits = item.additionalEdits.map((e) => ({ range: rangeOf(doc, e.start, e.end), newText: e.text }));
   return completion;
 }
 
-/** A snippet as plain text: placeholders become their default text, tab stops disappear, escapes are undone. */
+/**
+ * A snippet as plain text: placeholders and choices become their default text, a later tab stop of the same number
+ * repeats it (a mirror), other tab stops disappear, escapes are undone.
+ */
 export function snippetToPlain(snippet: string): string {
+  const defaults = new Map<string, string>();
   let out = '';
   for (let i = 0; i < snippet.length; i++) {
     const c = snippet[i];
@@ -300,11 +305,14 @@ export function snippetToPlain(snippet: string): string {
       out += snippet[++i];
     } else if (c === '$') {
       const tabStop = /^\$(\d+)/.exec(snippet.slice(i));
-      const placeholder = /^\$\{\d+:/.exec(snippet.slice(i));
-      const choice = /^\$\{\d+\|([^,|]*)[^|]*\|\}/.exec(snippet.slice(i));
-      if (tabStop !== null) i += tabStop[0].length - 1;
-      else if (choice !== null) {
-        out += choice[1];
+      const placeholder = /^\$\{(\d+):/.exec(snippet.slice(i));
+      const choice = /^\$\{(\d+)\|([^,|]*)[^|]*\|\}/.exec(snippet.slice(i));
+      if (tabStop !== null) {
+        out += defaults.get(tabStop[1]) ?? '';
+        i += tabStop[0].length - 1;
+      } else if (choice !== null) {
+        defaults.set(choice[1], choice[2]);
+        out += choice[2];
         i += choice[0].length - 1;
       } else if (placeholder !== null) {
         i += placeholder[0].length - 1; // the default text follows; its closing brace is dropped below
@@ -316,6 +324,7 @@ export function snippetToPlain(snippet: string): string {
           else if (d === '}' && --depth === 0) break;
           else text += d;
         }
+        defaults.set(placeholder[1], text);
         out += text;
       } else out += c;
     } else out += c;

@@ -1,12 +1,10 @@
 /**
  * The authoring features in a real editor, through VS Code's own commands (the same requests the UI makes):
  * completion in three contexts with one item applied, a quick fix and `source.fixAll.sitemap` (on request and on
- * save), hover, document and workspace symbols, the extension's snippets, and the status bar item. Asserts
+ * save), hover, document and workspace symbols, snippets by context, and the status bar item. Asserts
  * behaviour — labels, kinds, resulting text, rule ids — never message wording. Every edit is reverted.
  */
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import {
   closeAllEditors, codes, diagnosticsSettle, EXTENSION_ID, fixtureUri, openAs, poll, revert, ruleId, setSetting, until,
@@ -14,6 +12,10 @@ import {
 
 /** Three entries; an empty line in <urlset>, an entry lacking <lastmod> and <priority>, an empty <changefreq>. */
 const SHOP = 'authoring/shop-sitemap.xml';
+/** An empty file, in the sitemap language by its name. */
+const EMPTY = 'authoring/empty-sitemap.xml';
+/** The snippets the server offers in an empty document, in the order shown. */
+const FILE_SNIPPETS = ['urlset', 'urlset-xsd', 'urlset-extensions', 'urlset-image', 'urlset-video', 'urlset-news', 'urlset-hreflang', 'sitemapindex', 'sitemapindex-xsd'];
 /** One problem of each safe fix: namespace, `&`, `Daily`, `0,8`, child order, `&eacute;`. */
 const FIXES = 'authoring/fixes-sitemap.xml';
 
@@ -139,6 +141,7 @@ describe('authoring', () => {
       // The second entry has <loc> and <changefreq>; the cursor is on the empty line between them.
       const position = positionAfter(document, '    ', 'https://www.example.com/shop/tea</loc>\n');
       const list = await poll('completion items in <url>', () => complete(document, position), (l) => serverItems(l).length > 0);
+      // No extension block either: it would go before <changefreq> (extensions come last).
       assert.deepEqual(inShownOrder(serverItems(list)).map(labelOf), ['lastmod', 'priority']);
     });
 
@@ -193,16 +196,72 @@ describe('authoring', () => {
       }
     });
 
-    it('offers the extension\'s snippets by their prefixes in a sitemap', async () => {
+  });
+
+  describe('snippets by context', () => {
+    /** What the user's list holds, apart from word-based suggestions (kind Text; a setting decides those). */
+    const offered = (list: vscode.CompletionList): vscode.CompletionItem[] => list.items.filter((item) => item.kind !== vscode.CompletionItemKind.Text);
+    /** A contributed snippet's label has a description: it shows as an object here. */
+    const shown = (item: vscode.CompletionItem): string => (typeof item.label === 'string' ? item.label : JSON.stringify(item.label));
+    // As accepting an item does: the server has indented every line already (insertTextMode asIs).
+    const asIs = { undoStopBefore: true, undoStopAfter: true, keepWhitespace: true };
+
+    it('in <urlset>: one url item and url-full, and no contributed static snippet', async () => {
       const document = await openAs(SHOP, 'sitemap');
       await extensionApi();
-      const extension = vscode.extensions.getExtension(EXTENSION_ID)!;
-      const contributed = JSON.parse(fs.readFileSync(path.join(extension.extensionPath, 'syntaxes', 'sitemap.code-snippets.json'), 'utf8')) as Record<string, { prefix: string }>;
-      const prefixes = Object.values(contributed).map((s) => s.prefix).sort();
       const position = endOfUrlset(document);
-      const list = await poll('snippet items', () => complete(document, position), (l) => l.items.some((i) => i.kind === vscode.CompletionItemKind.Snippet && typeof i.label !== 'string'));
-      const snippets = list.items.filter((i) => i.kind === vscode.CompletionItemKind.Snippet && typeof i.label !== 'string').map(labelOf);
-      assert.deepEqual(prefixes.filter((p) => !snippets.includes(p)), [], `snippets offered: ${JSON.stringify(snippets)}`);
+      const list = await poll('completion items in <urlset>', () => complete(document, position), (l) => serverItems(l).length > 0);
+      const items = inShownOrder(offered(list));
+      assert.deepEqual(items.map(shown), ['url', 'url-full']);
+      assert.ok(items.every((item) => item.kind === vscode.CompletionItemKind.Snippet && item.insertText instanceof vscode.SnippetString));
+    });
+
+    it('in an empty sitemap: the whole-file snippets only, and one inserted is a sitemap without problems', async () => {
+      const document = await openAs(EMPTY, 'sitemap');
+      await extensionApi();
+      const editor = await vscode.window.showTextDocument(document, { preview: false });
+      await diagnosticsSettle(document.uri, 'the empty document\'s problem', (c) => c.length > 0);
+      const position = new vscode.Position(0, 0);
+      const list = await poll('completion items in an empty sitemap', () => complete(document, position), (l) => serverItems(l).length > 0);
+      const items = inShownOrder(offered(list));
+      assert.deepEqual(items.map(shown), FILE_SNIPPETS);
+      const image = items.find((item) => labelOf(item) === 'urlset-image')!;
+      try {
+        assert.ok(await editor.insertSnippet(image.insertText as vscode.SnippetString, replaceRange(image, position), asIs));
+        assert.match(document.getText(), /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="[^"]+" xmlns:image="[^"]+">\n  <url>\n    <loc>/);
+        assert.deepEqual(await diagnosticsSettle(document.uri, 'no problems', (c) => c.length === 0), []);
+      } finally {
+        await revert(document);
+      }
+    });
+
+    it('inside a <url>: an extension block whose namespace the root lacks declares it there, keeping every other byte', async () => {
+      const document = await openAs(SHOP, 'sitemap');
+      await extensionApi();
+      const editor = await vscode.window.showTextDocument(document, { preview: false });
+      const problemsBefore = JSON.stringify((await diagnosticsSettle(document.uri, 'its problems', (c) => c.includes('invalid-changefreq'))).map((v) => v.code));
+      try {
+        // A new line after the last child of the third entry: where an extension may go.
+        const last = positionAfter(document, '<priority>0.8</priority>', 'shop/coffee</loc>\n    ');
+        assert.ok(await editor.edit((builder) => builder.insert(last, '\n    ')));
+        const position = new vscode.Position(last.line + 1, 4);
+        const list = await poll('completion items in <url>', () => complete(document, position), (l) => serverItems(l).length > 0);
+        const image = serverItems(list).find((item) => labelOf(item) === 'image:image');
+        assert.ok(image?.additionalTextEdits?.length === 1, `no image:image with one additional edit: ${JSON.stringify(image)}`);
+        const before = document.getText();
+        assert.ok(await editor.insertSnippet(image.insertText as vscode.SnippetString, replaceRange(image, position), asIs));
+        const edit = new vscode.WorkspaceEdit();
+        edit.set(document.uri, image.additionalTextEdits);
+        assert.ok(await vscode.workspace.applyEdit(edit));
+        const ns = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+        assert.equal(document.getText(), before
+          .replace(`<urlset xmlns="${ns}">`, `<urlset xmlns="${ns}" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">`)
+          .replace('<priority>0.8</priority>\n    \n', '<priority>0.8</priority>\n    <image:image>\n      <image:loc>https://www.example.com/images/photo.jpg</image:loc>\n    </image:image>\n'));
+        // The fixture's own problems, none from the new block.
+        await diagnosticsSettle(document.uri, `the problems from before (${problemsBefore})`, (c) => JSON.stringify(c) === problemsBefore);
+      } finally {
+        await revert(document);
+      }
     });
   });
 

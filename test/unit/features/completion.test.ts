@@ -5,8 +5,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyEdits, complete, parseDocument, type CompletionOptions, type CompletionResult, type SitemapLanguageId } from '../../../server/src/language/languageService';
-import { withCursor } from '../../support/cursor';
-import { NOW, NS } from '../../support/fixtures';
+import { applyOffsetEdits, withCursor } from '../../support/cursor';
+import { NOW, NS, render } from '../../support/fixtures';
+import { expandSnippet } from '../../support/snippetExpander';
+import { DEFAULT_SETTINGS, validate } from '../../../server/src/language/languageService';
 
 const IMAGE = 'http://www.google.com/schemas/sitemap-image/1.1';
 const VIDEO = 'http://www.google.com/schemas/sitemap-video/1.1';
@@ -23,12 +25,25 @@ function labels(result: CompletionResult): string[] {
   return [...result.items].sort((a, b) => (a.sortText ?? a.label).localeCompare(b.sortText ?? b.label)).map((i) => i.label);
 }
 
-/** The text after accepting `label` (snippet syntax left in place). */
+/** The text after accepting `label` (snippet syntax left in place), with the item's other edits. */
 function accept(result: CompletionResult & { text: string }, label: string): string {
   const item = result.items.find((i) => i.label === label);
   assert.ok(item, `no item ${label} in ${JSON.stringify(result.items.map((i) => i.label))}`);
-  return result.text.slice(0, item.start) + item.insertText + result.text.slice(item.end);
+  return applyOffsetEdits(result.text, [{ start: item.start, end: item.end, text: item.insertText }, ...(item.additionalEdits ?? [])]);
 }
+
+/** The text after accepting `label` and leaving every placeholder at its default (as Tab through it would). */
+function acceptDefaults(result: CompletionResult & { text: string }, label: string): string {
+  return expandSnippet(accept(result, label), { variables: {} });
+}
+
+function problems(text: string): string[] {
+  return render(validate(parseDocument(text, 'sitemap'), DEFAULT_SETTINGS, { now: NOW }));
+}
+
+/** The extension blocks, offered in every `<url>` of a urlset (declaring their namespace on the root when it lacks it). */
+const EXTENSIONS = ['image:image', 'video:video', 'news:news', 'xhtml:link'];
+const FILE_SNIPPETS = ['urlset', 'urlset-xsd', 'urlset-extensions', 'urlset-image', 'urlset-video', 'urlset-news', 'urlset-hreflang', 'sitemapindex', 'sitemapindex-xsd'];
 
 const urlset = (body: string, attributes = ''): string => `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}"${attributes}>\n${body}</urlset>\n`;
 const index = (body: string): string => `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="${NS}">\n${body}</sitemapindex>\n`;
@@ -37,9 +52,10 @@ const ENTRY = '  <url>\n    <loc>https://www.example.com/</loc>\n  </url>\n';
 describe('completion in the root', () => {
   it('offers a url block in a urlset: loc with the base URL, today\'s lastmod, the cursor in the loc', () => {
     const result = completeAt(urlset(`${ENTRY}  |\n`));
-    assert.deepEqual(labels(result), ['url']);
+    assert.deepEqual(labels(result), ['url', 'url-full']);
     const item = result.items[0];
     assert.equal(item.snippet, true);
+    assert.equal(item.preselect, true);
     assert.equal(item.kind, 'entry');
     assert.equal(item.insertText, '<url>\n    <loc>https://www.example.com/$1</loc>\n    <lastmod>2025-06-15</lastmod>\n  </url>$0');
     assert.equal(accept(result, 'url'), urlset(`${ENTRY}  <url>\n    <loc>https://www.example.com/$1</loc>\n    <lastmod>2025-06-15</lastmod>\n  </url>$0\n`));
@@ -59,7 +75,7 @@ describe('completion in the root', () => {
 
   it('after "<" inserts the rest of the tag, replacing the name typed so far', () => {
     const result = completeAt(urlset(`${ENTRY}  <u|\n`));
-    assert.deepEqual(labels(result), ['url']);
+    assert.deepEqual(labels(result), ['url', 'url-full']);
     const item = result.items[0];
     assert.equal(result.text.slice(item.start, item.end), 'u');
     assert.match(item.insertText, /^url>\n/);
@@ -80,13 +96,15 @@ describe('completion in the root', () => {
 
   it('uses the root\'s prefix when the sitemap namespace is bound to one', () => {
     const result = completeAt(`<sm:urlset xmlns:sm="${NS}">\n  |\n</sm:urlset>\n`);
-    assert.deepEqual(labels(result), ['sm:url']);
+    assert.deepEqual(labels(result), ['sm:url', 'url-full']);
     assert.match(result.items[0].insertText, /^<sm:url>\n    <sm:loc>.*<\/sm:loc>\n    <sm:lastmod>2025-06-15<\/sm:lastmod>\n  <\/sm:url>\$0$/);
+    assert.match(result.items[1].insertText, /^<sm:url>\n    <sm:loc>.*<\/sm:loc>\n    <sm:lastmod>.*\n    <sm:changefreq>.*\n    <sm:priority>.*\n  <\/sm:url>\$0$/);
+    assert.deepEqual(problems(acceptDefaults(result, 'url-full')), []);
   });
 
   it('offers root skeletons in a document without a root', () => {
     const result = completeAt('<?xml version="1.0" encoding="UTF-8"?>\n|');
-    assert.deepEqual(labels(result), ['urlset', 'sitemapindex']);
+    assert.deepEqual(labels(result), FILE_SNIPPETS);
     assert.match(result.items[0].insertText, new RegExp(`^<urlset xmlns="${NS.replace(/\./g, '\\.')}">\n  <url>`));
   });
 
@@ -99,11 +117,11 @@ describe('completion in the root', () => {
 
 describe('completion in an entry', () => {
   it('offers the children the entry lacks, in schema order', () => {
-    assert.deepEqual(labels(completeAt(urlset('  <url>\n    |\n  </url>\n'))), ['loc', 'lastmod', 'changefreq', 'priority']);
-    assert.deepEqual(labels(completeAt(urlset('  <url>\n    <loc>https://www.example.com/</loc>\n    |\n  </url>\n'))), ['lastmod', 'changefreq', 'priority']);
+    assert.deepEqual(labels(completeAt(urlset('  <url>\n    |\n  </url>\n'))), ['loc', 'lastmod', 'changefreq', 'priority', ...EXTENSIONS]);
+    assert.deepEqual(labels(completeAt(urlset('  <url>\n    <loc>https://www.example.com/</loc>\n    |\n  </url>\n'))), ['lastmod', 'changefreq', 'priority', ...EXTENSIONS]);
     assert.deepEqual(
       labels(completeAt(urlset('  <url>\n    <loc>https://www.example.com/</loc>\n    <lastmod>2024-01-01</lastmod>\n    <priority>0.5</priority>\n    |\n  </url>\n'))),
-      ['changefreq'],
+      ['changefreq', ...EXTENSIONS],
     );
   });
 
@@ -128,26 +146,33 @@ describe('completion in an entry', () => {
   it('offers the elements of the extension namespaces the root declares, with their required children', () => {
     const attributes = ` xmlns:image="${IMAGE}" xmlns:video="${VIDEO}" xmlns:news="${NEWS}" xmlns:xhtml="${XHTML}"`;
     const result = completeAt(urlset('  <url>\n    <loc>https://www.example.com/</loc>\n    |\n  </url>\n', attributes));
-    assert.deepEqual(labels(result), ['lastmod', 'changefreq', 'priority', 'image:image', 'video:video', 'news:news', 'xhtml:link']);
+    assert.deepEqual(labels(result), ['lastmod', 'changefreq', 'priority', ...EXTENSIONS]);
+    assert.ok(result.items.every((i) => i.additionalEdits === undefined), 'every namespace is declared already');
     const insert = (label: string): string => result.items.find((i) => i.label === label)!.insertText;
-    assert.equal(insert('image:image'), '<image:image>\n      <image:loc>$1</image:loc>\n    </image:image>$0');
-    assert.equal(insert('video:video'), '<video:video>\n      <video:thumbnail_loc>$1</video:thumbnail_loc>\n      <video:title>$2</video:title>\n'
-      + '      <video:description>$3</video:description>\n      <video:content_loc>$4</video:content_loc>\n    </video:video>$0');
-    assert.equal(insert('news:news'), '<news:news>\n      <news:publication>\n        <news:name>$1</news:name>\n        <news:language>${2:en}</news:language>\n'
-      + '      </news:publication>\n      <news:publication_date>${3:2025-06-15}</news:publication_date>\n      <news:title>$4</news:title>\n    </news:news>$0');
-    assert.equal(insert('xhtml:link'), '<xhtml:link rel="alternate" hreflang="${1:en}" href="$2"/>$0');
+    assert.equal(insert('image:image'), '<image:image>\n      <image:loc>${1:https://www.example.com/images/photo.jpg}</image:loc>\n    </image:image>$0');
+    assert.equal(insert('video:video'), '<video:video>\n      <video:thumbnail_loc>${1:https://www.example.com/thumbnails/video.jpg}</video:thumbnail_loc>\n'
+      + '      <video:title>${2:Video title}</video:title>\n      <video:description>${3:What the video shows}</video:description>\n'
+      + '      <video:${4|content_loc,player_loc|}>${5:https://www.example.com/videos/video.mp4}</video:$4>\n    </video:video>$0');
+    assert.equal(insert('news:news'), '<news:news>\n      <news:publication>\n        <news:name>${1:Publication name}</news:name>\n'
+      + '        <news:language>${2:en}</news:language>\n      </news:publication>\n      <news:publication_date>${3:2025-06-15}</news:publication_date>\n'
+      + '      <news:title>${4:Article title}</news:title>\n    </news:news>$0');
+    assert.equal(insert('xhtml:link'), '<xhtml:link rel="alternate" hreflang="${1:en}" href="${2:https://www.example.com/en/}"/>$0');
+    for (const label of EXTENSIONS) assert.deepEqual(problems(acceptDefaults(result, label)), [], label);
   });
 
-  it('uses the prefixes the root declares, and offers no extension it does not declare', () => {
+  it('uses the prefixes the root declares', () => {
     const result = completeAt(urlset('  <url>\n    <loc>https://www.example.com/</loc>\n    |\n  </url>\n', ` xmlns:img="${IMAGE}"`));
-    assert.deepEqual(labels(result), ['lastmod', 'changefreq', 'priority', 'img:image']);
+    assert.deepEqual(labels(result), ['lastmod', 'changefreq', 'priority', 'img:image', 'video:video', 'news:news', 'xhtml:link']);
+    const image = result.items.find((i) => i.label === 'img:image')!;
+    assert.equal(image.additionalEdits, undefined);
+    assert.equal(image.insertText, '<img:image>\n      <img:loc>${1:https://www.example.com/images/photo.jpg}</img:loc>\n    </img:image>$0');
   });
 
   it('offers a news element only once per entry; images repeat', () => {
     const attributes = ` xmlns:image="${IMAGE}" xmlns:news="${NEWS}"`;
     const body = '  <url>\n    <loc>https://www.example.com/</loc>\n    <image:image><image:loc>https://www.example.com/a.png</image:loc></image:image>\n'
       + '    <news:news><news:title>T</news:title></news:news>\n    |\n  </url>\n';
-    assert.deepEqual(labels(completeAt(urlset(body, attributes))), ['lastmod', 'changefreq', 'priority', 'image:image']);
+    assert.deepEqual(labels(completeAt(urlset(body, attributes))), ['lastmod', 'changefreq', 'priority', 'image:image', 'video:video', 'xhtml:link']);
   });
 
   it('offers no extension element in an index', () => {
@@ -172,10 +197,103 @@ describe('completion in an entry', () => {
   it('sees the entry as it is after an edit (the segment\'s structure is rebuilt)', () => {
     const { text, offset } = withCursor(urlset('  <url>\n    |\n  </url>\n'));
     const document = parseDocument(text, 'sitemap');
-    assert.deepEqual(labels(complete(document, offset, BASE)), ['loc', 'lastmod', 'changefreq', 'priority']);
+    assert.deepEqual(labels(complete(document, offset, BASE)), ['loc', 'lastmod', 'changefreq', 'priority', ...EXTENSIONS]);
     const inserted = '<loc>https://www.example.com/</loc>\n    ';
     applyEdits(document, [{ start: offset, end: offset, text: inserted }]);
-    assert.deepEqual(labels(complete(document, offset + inserted.length, BASE)), ['lastmod', 'changefreq', 'priority']);
+    assert.deepEqual(labels(complete(document, offset + inserted.length, BASE)), ['lastmod', 'changefreq', 'priority', ...EXTENSIONS]);
+  });
+});
+
+describe('snippets by context (issue 8)', () => {
+  const SNIPPET_PREFIXES = [...FILE_SNIPPETS, 'url', 'url-full', 'sitemap', 'image', 'video', 'news', 'hreflang'];
+  const IMAGE_ENTRY = '  <url>\n    <loc>https://www.example.com/</loc>\n    |\n  </url>\n';
+
+  it('at the urlset level: one url item and url-full, nothing that cannot go there', () => {
+    for (const fixture of [urlset('  |\n'), urlset(`${ENTRY}  |\n`), urlset(`  |\n${ENTRY}`), urlset(`${ENTRY}|`), urlset(`${ENTRY}  <|\n`), urlset(`${ENTRY}  <u|\n`)]) {
+      const offered = labels(completeAt(fixture)).filter((label) => !label.startsWith('</'));
+      assert.deepEqual(offered, ['url', 'url-full'], fixture);
+    }
+    const offered = labels(completeAt(urlset(`${ENTRY}  |\n`, ` xmlns:image="${IMAGE}" xmlns:news="${NEWS}"`)));
+    assert.deepEqual(offered.filter((label) => SNIPPET_PREFIXES.includes(label) || label.includes(':')), ['url', 'url-full']);
+  });
+
+  it('in an empty document: the whole-file snippets, each valid as inserted, the declaration only where it may go', () => {
+    for (const fixture of ['|', '\uFEFF|', '  \n|\n', '<?xml version="1.0" encoding="UTF-8"?>\n|', '<?xml version="1.0" encoding="UTF-8"?>\n<!-- generated -->\n|\n\n', '<?xml version="1.0" encoding="UTF-8"?>\n<|', '<ur|']) {
+      const result = completeAt(fixture);
+      assert.deepEqual(labels(result), FILE_SNIPPETS, fixture);
+      for (const label of FILE_SNIPPETS) {
+        const text = acceptDefaults(result, label);
+        assert.deepEqual(problems(text), [], `${label} in ${JSON.stringify(fixture)}:\n${text}`);
+        assert.equal(text.match(/<\?xml/g)?.length ?? 0, fixture.startsWith('<?xml') || /^\uFEFF?[<|]/.test(fixture) ? 1 : 0, `${label} in ${JSON.stringify(fixture)}`);
+      }
+    }
+    const typed = completeAt('<ur|');
+    assert.deepEqual([typed.items[0].start, typed.items[0].end, typed.items[0].filterText], [0, 3, '<urlset']);
+    assert.match(typed.items[0].insertText, /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="[^"]+">\n  <url>\n    <loc>https:\/\/www\.example\.com\/\$1<\/loc>\n    <lastmod>\$\{2:2025-06-15\}<\/lastmod>\n  <\/url>\$0\n<\/urlset>\n$/);
+  });
+
+  it('not in a document with anything else in it', () => {
+    for (const fixture of ['hello |', '|<?xml version="1.0" encoding="UTF-8"?>\n', '|\n<!-- c -->', `<urlset xmlns="${NS}"/>\n|`, 'x\n<ur|']) {
+      assert.ok(!labels(completeAt(fixture)).some((label) => FILE_SNIPPETS.includes(label)), fixture);
+    }
+  });
+
+  it('inside a <url> without the image namespace: image:image declares it on the root, keeping every other byte', () => {
+    const text = (attributes: string): string => urlset(IMAGE_ENTRY.replace('|', ''), attributes);
+    const result = completeAt(urlset(IMAGE_ENTRY));
+    const image = result.items.find((i) => i.label === 'image:image')!;
+    assert.deepEqual(image.additionalEdits, [{ start: text('').indexOf('>\n  <url>'), end: text('').indexOf('>\n  <url>'), text: ` xmlns:image="${IMAGE}"` }]);
+    const expected = text(` xmlns:image="${IMAGE}"`).replace('    \n', '    <image:image>\n      <image:loc>${1:https://www.example.com/images/photo.jpg}</image:loc>\n    </image:image>$0\n');
+    assert.equal(accept(result, 'image:image'), expected);
+    assert.deepEqual(problems(acceptDefaults(result, 'image:image')), []);
+    // Declared already: no edit.
+    assert.equal(completeAt(urlset(IMAGE_ENTRY, ` xmlns:image="${IMAGE}"`)).items.find((i) => i.label === 'image:image')!.additionalEdits, undefined);
+  });
+
+  it('declares on a line of its own when the root has one attribute per line; never rebinds a prefix in use', () => {
+    const root = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset\n  xmlns="${NS}"\n  xmlns:xhtml="${XHTML}">\n`;
+    const result = completeAt(`${root}${IMAGE_ENTRY}</urlset>\n`);
+    const news = result.items.find((i) => i.label === 'news:news')!;
+    const after = root.indexOf('">\n') + 1;
+    assert.deepEqual(news.additionalEdits, [{ start: after, end: after, text: `\n  xmlns:news="${NEWS}"` }]);
+    assert.deepEqual(problems(acceptDefaults(result, 'news:news')), []);
+    assert.equal(result.items.find((i) => i.label === 'xhtml:link')!.additionalEdits, undefined);
+    // `image` bound to something else: Google's image block is not offered under that prefix.
+    const taken = completeAt(urlset(IMAGE_ENTRY, ' xmlns:image="urn:example:pictures"'));
+    assert.ok(!taken.items.some((i) => i.label === 'image:image'), JSON.stringify(labels(taken)));
+  });
+
+  it('offers no extension block before a child of the entry\'s own (extensions come last: element-order)', () => {
+    const before = '  <url>\n    <loc>https://www.example.com/</loc>\n    |\n    <changefreq>daily</changefreq>\n  </url>\n';
+    assert.deepEqual(labels(completeAt(urlset(before, ` xmlns:image="${IMAGE}"`))), ['lastmod', 'priority']);
+    const after = '  <url>\n    <loc>https://www.example.com/</loc>\n    <changefreq>daily</changefreq>\n    |\n  </url>\n';
+    const result = completeAt(urlset(after, ` xmlns:image="${IMAGE}"`));
+    assert.deepEqual(labels(result).filter((l) => l.includes(':')), EXTENSIONS);
+    for (const label of EXTENSIONS) assert.deepEqual(problems(acceptDefaults(result, label)), [], label);
+  });
+
+  it('offers the extension blocks by their snippet prefix too (hreflang)', () => {
+    const link = completeAt(urlset(IMAGE_ENTRY)).items.find((i) => i.label === 'xhtml:link')!;
+    assert.ok(link.filterText!.split(' ').includes('hreflang'), link.filterText);
+  });
+
+  it('in an index: sitemap only, and no extension block in its entries', () => {
+    for (const fixture of [index('  |\n'), index('  <sitemap>\n    <loc>https://www.example.com/a.xml</loc>\n  </sitemap>\n  |\n'), index('  <|\n')]) {
+      assert.deepEqual(labels(completeAt(fixture)), ['sitemap'], fixture);
+    }
+    const result = completeAt(index('  |\n'));
+    assert.deepEqual(problems(acceptDefaults(result, 'sitemap')), []);
+    const withImage = `<sitemapindex xmlns="${NS}" xmlns:image="${IMAGE}">\n  <sitemap>\n    |\n  </sitemap>\n</sitemapindex>\n`;
+    assert.deepEqual(labels(completeAt(withImage)), ['loc', 'lastmod']);
+  });
+
+  it('every entry snippet validates as inserted, with or without a base URL', () => {
+    // Without a location, and no entry to take an origin from, the snippets' example URLs stay.
+    for (const options of [BASE, { now: NOW, timeZoneOffset: () => 120 }]) {
+      const result = completeAt(urlset('  |\n'), options);
+      for (const label of ['url', 'url-full']) assert.deepEqual(problems(acceptDefaults(result, label)), [], label);
+      assert.deepEqual(problems(acceptDefaults(completeAt(index('  |\n'), options), 'sitemap')), []);
+    }
   });
 });
 

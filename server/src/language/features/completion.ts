@@ -1,12 +1,14 @@
 /**
  * Context-aware completion: what may be written at the cursor, from the one segment that holds it (see
- * structure.ts) plus the root's start tag — never a scan of the document.
+ * structure.ts) plus the root's start tag — never a scan of the document (except a small one without a root, to
+ * tell that it is empty).
  *
  * Items are plain data: the text to insert (snippet syntax when `snippet` is set), the range it replaces (offsets),
- * and how to present it. The protocol layer turns them into LSP items.
+ * and how to present it. The protocol layer turns them into LSP items. The snippets (snippets.ts) are items too,
+ * offered only where they fit: VS Code cannot filter statically contributed ones by context.
  */
 import type { SitemapModel } from '../model';
-import { isNameChar } from '../scanner';
+import { isNameChar, isWhitespace } from '../scanner';
 import { SegmentKind } from '../segment';
 import { isInScope, parseAllowedHosts, scopeDirectory } from '../rules/scope';
 import { checkUrl } from '../rules/url';
@@ -15,12 +17,10 @@ import { escapeXml, unescapeXml } from '../xmlText';
 import { localDate, localDateTime, systemTimeZoneOffset, utcDateTime, type TimeZoneOffset } from './clock';
 import {
   elementAt, enclosingElement, indentUnit, inOpaque, lineIndentation, locate, namespaceOf, prefixFor,
-  rootStructure, sitemapName, structureOf, trimmedContent, type RootStructure, type SegmentPosition, type XmlElement,
+  rootStructure, sitemapName, sliceText, structureOf, trimmedContent, type RootStructure, type SegmentPosition, type XmlElement,
 } from './structure';
-import {
-  CHANGEFREQ_MEANINGS, EXTENSION_ELEMENTS, IMAGE_NAMESPACE, NEWS_NAMESPACE, ROOT_NAMESPACES, SITEMAP_ELEMENTS, SITEMAP_NAMESPACE,
-  VIDEO_NAMESPACE, XSI_NAMESPACE, schemaLocation,
-} from './vocabulary';
+import { SNIPPETS, type SitemapSnippet } from './snippets';
+import { CHANGEFREQ_MEANINGS, EXTENSION_ELEMENTS, NEWS_NAMESPACE, ROOT_NAMESPACES, SITEMAP_ELEMENTS, XSI_NAMESPACE, schemaLocation } from './vocabulary';
 
 export interface CompletionOptions {
   /** The clock, in epoch ms (default: now). */
@@ -56,6 +56,8 @@ export interface CompletionItemData {
   sortText?: string;
   filterText?: string;
   preselect?: boolean;
+  /** Edits elsewhere in the document made with the item (an extension's namespace declared on the root). */
+  additionalEdits?: Array<{ start: number; end: number; text: string }>;
 }
 
 export interface CompletionResult {
@@ -108,7 +110,8 @@ export function complete(model: SitemapModel, offset: number, options: Completio
     return { items: closingTagItems(req, containerAt(req, p - 2), p, q, text.charCodeAt(q) !== 0x3e), isIncomplete: false };
   }
   if (before === 0x3c /* < */) {
-    return { items: elementItems(req, containerAt(req, p - 1), p, q, false), isIncomplete: false };
+    const container: Container = typingRoot(req, p - 1, q) ? { kind: 'document' } : containerAt(req, p - 1);
+    return { items: elementItems(req, container, p, q, false), isIncomplete: false };
   }
   const tag = startTagAt(req, r);
   if (tag !== undefined) return attributeItems(req, tag, r, p, q);
@@ -199,34 +202,26 @@ function elementItems(req: Request, container: Container, p: number, q: number, 
   const unit = indentUnit(model);
   const open = withBracket ? '<' : '';
   const items: CompletionItemData[] = [];
-  const block = (lines: string[]): string => lines.map((line, k) => (k === 0 ? line : indent + line.replace(/^\t+/, (tabs) => unit.repeat(tabs.length)))).join('\n');
+  const block = (lines: string[]): string => indentLines(lines, indent, unit);
+  // A snippet's lines after what is typed already (its `<` when the tag was started).
+  const insert = (lines: string[]): string => open + block([lines[0].slice(1), ...lines.slice(1)]);
   const kind = model.root?.kind;
 
-  if (container.kind === 'document') {
-    if (root.element !== undefined) return items;
-    for (const rootKind of ['urlset', 'sitemapindex'] as const) {
-      const entry = rootKind === 'urlset' ? 'url' : 'sitemap';
-      items.push({
-        label: rootKind, kind: 'root', detail: rootKind === 'urlset' ? 'A sitemap' : 'A sitemap index', documentation: SITEMAP_ELEMENTS[rootKind].summary,
-        insertText: open + block([`${rootKind} xmlns="${SITEMAP_NAMESPACE}">`, `\t<${entry}>`, `\t\t<loc>$1</loc>`, `\t</${entry}>`, `</${rootKind}>$0`]),
-        snippet: true, start, end, sortText: rootKind === 'urlset' ? '0' : '1', filterText: filter(withBracket, rootKind),
-      });
-    }
-    return items;
-  }
+  if (container.kind === 'document') return fileItems(req, withBracket ? start : start - 1, end);
 
   if (container.kind === 'root') {
     if (kind !== 'urlset' && kind !== 'sitemapindex') return items;
-    const entry = sitemapName(root, kind === 'urlset' ? 'url' : 'sitemap');
-    const loc = sitemapName(root, 'loc');
-    const lastmod = sitemapName(root, 'lastmod');
-    items.push({
-      label: entry, kind: 'entry',
-      detail: `<${entry}> with <${loc}> and today's <${lastmod}>`,
-      documentation: SITEMAP_ELEMENTS[kind === 'urlset' ? 'url' : 'sitemap'].summary,
-      insertText: open + block([`${entry}>`, `\t<${loc}>${snippetEscape(baseUrl(req) ?? '')}$1</${loc}>`, `\t<${lastmod}>${localDate(req.now, req.zone)}</${lastmod}>`, `</${entry}>$0`]),
-      snippet: true, start, end, sortText: '0', filterText: filter(withBracket, entry), preselect: true,
-    });
+    for (const snippet of SNIPPETS) {
+      if (snippet.place !== kind) continue;
+      // The entry itself is labelled by its element, in the root's prefix; `url-full` by its snippet prefix.
+      const entry = snippet.prefix === 'url' || snippet.prefix === 'sitemap';
+      const label = entry ? sitemapName(root, snippet.prefix) : snippet.prefix;
+      items.push({
+        label, kind: 'entry', detail: snippet.name, documentation: snippet.description,
+        insertText: insert(render(req, snippet, root.element?.prefix ?? '')), snippet: true, start, end,
+        sortText: entry ? '0' : '1', filterText: filter(withBracket, label), preselect: entry || undefined,
+      });
+    }
     return items;
   }
 
@@ -234,10 +229,12 @@ function elementItems(req: Request, container: Container, p: number, q: number, 
   const present = new Set<string>();
   const foreign = new Set<string>();
   const sitemapNs = model.root?.sitemapNamespace;
+  let fieldAfter = false;
   for (const child of container.element.children) {
     const ns = namespaceOf(child, root);
     if (ns === sitemapNs) present.add(child.local);
     else if (ns !== undefined) foreign.add(`${ns} ${child.local}`);
+    fieldAfter ||= ns === sitemapNs && child.start >= p;
   }
   const fields = kind === 'urlset' ? URL_FIELDS : SITEMAP_FIELDS;
   fields.forEach((local, rank) => {
@@ -249,20 +246,116 @@ function elementItems(req: Request, container: Container, p: number, q: number, 
       filterText: filter(withBracket, name),
     });
   });
-  if (kind !== 'urlset') return items;
-  EXTENSION_ELEMENTS.forEach((extension, rank) => {
-    const prefix = prefixFor(root, extension.uri);
-    if (prefix === undefined || prefix === '') return;
+  // Extensions follow the sitemap's own children (element-order).
+  if (kind !== 'urlset' || fieldAfter) return items;
+  SNIPPETS.filter((snippet) => snippet.place === 'url').forEach((snippet, rank) => {
+    const uri = snippet.namespace!;
+    const [, conventional, local] = /^<([\w.-]+):([\w.-]+)/.exec(snippet.body[0])!;
+    const declared = prefixFor(root, uri);
     // A page has one news article at most; images, videos and language versions repeat.
-    if (extension.uri === NEWS_NAMESPACE && foreign.has(`${extension.uri} news`)) return;
-    const name = `${prefix}:${extension.local}`;
+    if (declared === '' || (uri === NEWS_NAMESPACE && foreign.has(`${uri} news`))) return;
+    const declaration = declared === undefined ? declareOnRoot(req, conventional, uri) : undefined;
+    if (declared === undefined && declaration === undefined) return;
+    const prefix = declared ?? conventional;
+    const name = `${prefix}:${local}`;
+    const extension = EXTENSION_ELEMENTS.find((e) => e.uri === uri && e.local === local);
     items.push({
-      label: name, kind: 'element', detail: 'Extension', documentation: extension.summary,
-      insertText: open + block(extensionLines(extension.uri, prefix, req)), snippet: true, start, end, sortText: `1${rank}`,
-      filterText: filter(withBracket, name),
+      label: name, kind: 'element', detail: declaration === undefined ? 'Extension' : `Extension; declares xmlns:${prefix} on the root`,
+      documentation: extension?.summary ?? snippet.description,
+      insertText: insert(render(req, snippet, prefix)), snippet: true, start, end, sortText: `1${rank}`,
+      // `hreflang` finds the `xhtml:link` block too.
+      filterText: filter(withBracket, name) + (snippet.prefix === local ? '' : ` ${snippet.prefix}`),
+      additionalEdits: declaration === undefined ? undefined : [declaration],
     });
   });
   return items;
+}
+
+/** Lines after the first start at `indent`; each leading `\t` becomes one `unit`. */
+function indentLines(lines: readonly string[], indent: string, unit: string): string {
+  return lines.map((line, k) => (k === 0 ? line : indent + line.replace(/^\t+/, (tabs) => unit.repeat(tabs.length)))).join('\n');
+}
+
+/** A snippet's lines as served here: today's date, the base URL in `<loc>`, element names in `prefix` ('' keeps them). */
+function render(req: Request, snippet: SitemapSnippet, prefix: string): string[] {
+  const [year, month, day] = localDate(req.now, req.zone).split('-');
+  const base = snippet.place === 'url' ? undefined : baseUrl(req);
+  const body = snippet.body.join('\n');
+  return snippet.body.map((line) => {
+    let out = line.replace(/\$CURRENT_(YEAR|MONTH|DATE)\b/g, (_, part: string) => (part === 'YEAR' ? year : part === 'MONTH' ? month : day));
+    // With a base URL the cursor goes after it, so the user types the path; a mirrored one (`href="$1"`) stays whole.
+    if (base !== undefined) {
+      out = out.replace(/<loc>\$\{(\d+):[^}]*\}<\/loc>/, (_, n: string) => {
+        const url = snippetEscape(escapeXml(base));
+        return new RegExp(`\\$${n}(?!\\d)`).test(body) ? `<loc>\${${n}:${url}}</loc>` : `<loc>${url}$${n}</loc>`;
+      });
+    }
+    if (prefix === '') return out;
+    return snippet.place === 'url' ? out.replace(/<(\/?)[\w.-]+:/g, `<$1${prefix}:`) : out.replace(/<(\/?)(?=[a-z])/g, `<$1${prefix}:`);
+  });
+}
+
+/** Whole-file snippets replacing [start, end), only when the rest of the document is empty. */
+function fileItems(req: Request, start: number, end: number): CompletionItemData[] {
+  const { model } = req;
+  if (!isEmptyApart(model, start, end)) return [];
+  // An XML declaration must come first: the snippets bring theirs only to the very start.
+  const first = /^\uFEFF?$/.test(sliceText(model, 0, start));
+  const indent = lineIndentation(model, start);
+  const unit = indentUnit(model);
+  return SNIPPETS.filter((snippet) => snippet.place === 'document').map((snippet, rank): CompletionItemData => {
+    const lines = render(req, snippet, '');
+    return {
+      label: snippet.prefix, kind: 'root', detail: snippet.name, documentation: snippet.description,
+      insertText: indentLines(first || !lines[0].startsWith('<?xml') ? lines : lines.slice(1), indent, unit), snippet: true,
+      start, end, sortText: `0${String(rank).padStart(2, '0')}`, filterText: `<${snippet.prefix}`,
+    };
+  });
+}
+
+/** A document this long is not empty, whatever it holds. */
+const EMPTY_DOCUMENT_LIMIT = 65_536;
+
+/**
+ * Whether the document holds, apart from [start, end), only a prolog before it (whitespace, a byte order mark,
+ * the XML declaration, comments, processing instructions, a DOCTYPE) and whitespace after it.
+ */
+function isEmptyApart(model: SitemapModel, start: number, end: number): boolean {
+  if (model.length > EMPTY_DOCUMENT_LIMIT) return false;
+  const text = sliceText(model, 0, model.length);
+  for (let i = end; i < text.length; i++) if (!isWhitespace(text.charCodeAt(i))) return false;
+  // Without a root the head holds the document, so its structure's offsets are absolute.
+  const opaque = structureOf(model.segments[0]).opaque;
+  let k = 0;
+  for (let i = 0; i < start; i++) {
+    while (k < opaque.length && opaque[k + 1] <= i) k += 2;
+    if (k < opaque.length && opaque[k] <= i) continue;
+    const c = text.charCodeAt(i);
+    if (!isWhitespace(c) && !(i === 0 && c === 0xfeff)) return false;
+  }
+  return true;
+}
+
+/** Whether the `<` at `lt` (in the head) starts the root's name, typed up to `q` and nothing after: the document is still empty. */
+function typingRoot(req: Request, lt: number, q: number): boolean {
+  const element = req.root.element;
+  return req.at.segment.kind === SegmentKind.Head && element !== undefined && element.start === lt && element.nameEnd === q
+    && !element.startTagClosed && element.attributes.length === 0;
+}
+
+/**
+ * The edit declaring `xmlns:prefix` on the root, after its last attribute (on a line of its own when that one is);
+ * undefined when the prefix is bound already or the start tag is unfinished.
+ */
+function declareOnRoot(req: Request, prefix: string, uri: string): { start: number; end: number; text: string } | undefined {
+  const element = req.root.element;
+  if (element === undefined || !element.startTagClosed || req.root.bindings.has(prefix)) return undefined;
+  const last = element.attributes.at(-1);
+  const declaration = `xmlns:${prefix}="${uri}"`;
+  if (last === undefined) return { start: element.nameEnd, end: element.nameEnd, text: ` ${declaration}` };
+  const at = last.valueStart >= 0 ? last.valueEnd + 1 : last.nameEnd;
+  const lineBreak = /\r?\n[ \t]*$/.exec(req.model.segments[0].text.slice(element.nameEnd, last.nameStart))?.[0];
+  return { start: at, end: at, text: (lineBreak ?? ' ') + declaration };
 }
 
 function filter(withBracket: boolean, name: string): string {
@@ -279,27 +372,6 @@ function fieldPlaceholder(req: Request, local: string): string {
       return '${1:weekly}';
     default:
       return '${1:0.5}';
-  }
-}
-
-/** The extension element with its required children, `\t` per level of indentation. */
-function extensionLines(uri: string, p: string, req: Request): string[] {
-  switch (uri) {
-    case IMAGE_NAMESPACE:
-      return [`${p}:image>`, `\t<${p}:loc>$1</${p}:loc>`, `</${p}:image>$0`];
-    case VIDEO_NAMESPACE:
-      return [
-        `${p}:video>`, `\t<${p}:thumbnail_loc>$1</${p}:thumbnail_loc>`, `\t<${p}:title>$2</${p}:title>`,
-        `\t<${p}:description>$3</${p}:description>`, `\t<${p}:content_loc>$4</${p}:content_loc>`, `</${p}:video>$0`,
-      ];
-    case NEWS_NAMESPACE:
-      return [
-        `${p}:news>`, `\t<${p}:publication>`, `\t\t<${p}:name>$1</${p}:name>`, `\t\t<${p}:language>\${2:en}</${p}:language>`,
-        `\t</${p}:publication>`, `\t<${p}:publication_date>\${3:${localDate(req.now, req.zone)}}</${p}:publication_date>`,
-        `\t<${p}:title>$4</${p}:title>`, `</${p}:news>$0`,
-      ];
-    default:
-      return [`${p}:link rel="alternate" hreflang="\${1:en}" href="$2"/>$0`];
   }
 }
 
