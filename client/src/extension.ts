@@ -3,6 +3,7 @@
 import { ExtensionContext, Position, Range, TextDocument, languages, workspace } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { createLanguageClient, isServedDocument } from './client';
+import { registerSetLanguageCommand } from './setLanguage';
 import { registerStatusBar, type SitemapStatusBar, type StatusBarState } from './statusBar';
 import { sniffSitemapRoot, SNIFF_LENGTH } from '../../server/src/language/contentDetection';
 
@@ -19,6 +20,7 @@ let statusBar: SitemapStatusBar | undefined;
 
 export function activate(context: ExtensionContext): SitemapStudioApi {
   registerContentDetection(context);
+  registerSetLanguageCommand(context);
   startOnFirstSitemap(context);
   return { isClientRunning: () => client?.isRunning() ?? false, statusBar: () => statusBar?.current };
 }

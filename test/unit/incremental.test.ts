@@ -33,6 +33,11 @@ const BASES: Array<{ name: string; languageId: SitemapLanguageId; text: string }
       `<url><loc>http://a.com/x?a&b</loc><lastmod>2024-02-30</lastmod></url>\n<foo>text</foo>\n<url><loc>rel/ative</loc><changefreq>Daily</changefreq></url>\n</urlset>`,
   },
   {
+    // Read as XML (language-mismatch) until an edit makes its start no longer look like XML, and back.
+    name: 'XML in a text sitemap', languageId: 'sitemap-txt',
+    text: `<?xml version="1.0"?>\n<urlset xmlns="${NS}">\n` + Array.from({ length: 10 }, (_, n) => `<url><loc>https://example.com/x/${n}</loc></url>\n`).join('') + '</urlset>\n',
+  },
+  {
     name: 'text sitemap', languageId: 'sitemap-txt',
     text: Array.from({ length: 15 }, (_, n) => (n % 5 === 4 ? 'not a url\n' : `https://example.com/t/${n}\r\n`)).join(''),
   },

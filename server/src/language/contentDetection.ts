@@ -40,6 +40,14 @@ export function sniffSitemapRoot(text: string): SitemapRoot | undefined {
   }
 }
 
+/**
+ * Whether a text sitemap's content is XML: a sitemap root (as {@link sniffSitemapRoot} finds it) or an XML
+ * declaration at the start. Depends on the first {@link SNIFF_LENGTH} characters only.
+ */
+export function looksLikeXml(text: string): boolean {
+  return sniffSitemapRoot(text) !== undefined || /^\uFEFF?[ \t\r\n]*<\?xml[ \t\r\n?]/.test(text.slice(0, SNIFF_LENGTH));
+}
+
 function rootName(s: string, start: number, windowed: boolean): SitemapRoot | undefined {
   let end = start;
   while (end < s.length && !isNameEnd(s.charCodeAt(end))) end++;

@@ -17,6 +17,7 @@ import {
 } from '../language/languageService';
 import type { Configuration, ServerSettings } from './configuration';
 import { SOURCE } from './diagnostics';
+import { setLanguageAction } from './setLanguage';
 import type { DocumentStore, OpenDocument } from './documentStore';
 import { guardRequest } from './guard';
 import { fileResolverFor, type SitePages } from './sitePages';
@@ -47,6 +48,8 @@ export interface FeatureDependencies {
   pages: SitePages;
   workspace: Workspace;
   capabilities: () => ClientCapabilities;
+  /** Whether the client runs SET_LANGUAGE_COMMAND. */
+  canSetLanguage: () => boolean;
 }
 
 export function registerFeatures(connection: Connection, deps: FeatureDependencies): void {
@@ -117,6 +120,10 @@ export function registerFeatures(connection: Connection, deps: FeatureDependenci
         byProblem.set({ rule: diagnostic.code, start, end: Math.max(start, doc.offsetAt(diagnostic.range.end)) }, diagnostic);
       }
       for (const fix of getQuickFixes(doc, [...byProblem.keys()])) {
+        if (fix.setLanguage !== undefined) {
+          if (deps.canSetLanguage()) actions.push(setLanguageAction(entry.uri, fix.title, fix.setLanguage, byProblem.get(fix.problem)!));
+          continue;
+        }
         safeFixOffered ||= fix.safe;
         actions.push({
           title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [byProblem.get(fix.problem)!], isPreferred: fix.isPreferred || undefined,

@@ -12,7 +12,7 @@ import { DiagnosticsPublisher } from './diagnostics';
 import { DocumentStore, type OpenDocument } from './documentStore';
 import { featureCapabilities, registerFeatures } from './features';
 import { SitePages } from './sitePages';
-import { wantsStatusNotifications } from './protocol';
+import { canSetLanguage, wantsStatusNotifications } from './protocol';
 import { WorkspaceSymbols } from './workspaceSymbols';
 import { guard, logFailure } from './guard';
 import { NestedIndexResolver } from './nestedIndex';
@@ -33,6 +33,7 @@ export interface ServerHooks {
 export function startServer(connection: Connection, hooks: ServerHooks = {}): void {
   let capabilities: ClientCapabilities = {};
   const canPullConfiguration = (): boolean => capabilities.workspace?.configuration === true;
+  let setLanguage = false;
 
   const workspace = new Workspace();
   const store = new DocumentStore((error) => logFailure(connection, 'Applying an edit incrementally (the document was re-parsed)', error));
@@ -81,6 +82,7 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
       capabilities = params.capabilities ?? {};
       workspace.set(initialFolders(params));
       diagnostics.statusNotifications = wantsStatusNotifications(params.initializationOptions);
+      setLanguage = canSetLanguage(params.initializationOptions);
     } catch (error) {
       logFailure(connection, 'initialize', error);
     }
@@ -183,7 +185,7 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
     }
   });
 
-  registerFeatures(connection, { store, configuration, contexts, pages, workspace, capabilities: () => capabilities });
+  registerFeatures(connection, { store, configuration, contexts, pages, workspace, capabilities: () => capabilities, canSetLanguage: () => setLanguage });
 
   connection.onShutdown(() => diagnostics.dispose());
 

@@ -9,7 +9,7 @@
  * entry's reordering with the fixes inside the children it moves, and returns edits that never overlap.
  */
 import type { OffsetEdit } from '../languageService';
-import type { SitemapModel } from '../model';
+import type { SitemapLanguageId, SitemapModel } from '../model';
 import type { RuleId, SeverityOrOff } from '../rules/catalogue';
 import { checkLastmod } from '../rules/lastmod';
 import { CHANGEFREQ_VALUES } from '../rules/simpleValues';
@@ -40,6 +40,8 @@ export interface QuickFix {
   safe: boolean;
   /** The problem it fixes. */
   problem: ProblemRef;
+  /** Instead of edits (then empty): the editor changes the document's language to this one. */
+  setLanguage?: SitemapLanguageId;
 }
 
 export interface FixOptions {
@@ -70,6 +72,7 @@ const FIXERS: Partial<Record<RuleId, Fixer>> = {
   'element-order': fixOrder,
   'invalid-url': fixUrl,
   'duplicate-url': fixDuplicate,
+  'language-mismatch': fixLanguage,
 };
 
 /** Rules that may have a safe fix (the fixer decides per problem). */
@@ -178,6 +181,14 @@ function fixDeclaration(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'p
   const { missing, insertAt } = declaration;
   if (missing === '' || declaration.match === null || problem.end !== declaration.end) return [];
   return [{ title: `Add "${missing}" to end the XML declaration`, edits: [replace(insertAt, insertAt, missing)], isPreferred: true, safe: true }];
+}
+
+// ---------------------------------------------------------------- language
+
+/** A text sitemap that holds XML: switch the document to the Sitemap language. */
+function fixLanguage(ctx: FixContext): Omit<QuickFix, 'problem'>[] {
+  if (ctx.model.openedAs !== 'sitemap-txt' || ctx.model.languageId !== 'sitemap') return [];
+  return [{ title: 'Change the language mode to Sitemap', edits: [], setLanguage: 'sitemap', isPreferred: true, safe: false }];
 }
 
 // ---------------------------------------------------------------- characters and entities
