@@ -99,4 +99,21 @@ describe('reading by content over stdio', () => {
     ]);
     client.close(uri);
   });
+
+  it('serves plain text from other editors: urllist.txt and URL lists by content, never a robots.txt look-alike', async () => {
+    const urllist = fresh('urllist.txt');
+    assert.deepEqual(summarize(await openAndWait(other, urllist, 'plaintext', 'https://www.example.com/a\nnot a url\n')), [
+      { code: 'text-sitemap-line', severity: ERROR, range: '1:0-1:9' },
+    ]);
+    const byContent = fresh('pages.txt');
+    assert.deepEqual(await openAndWait(other, byContent, 'plaintext', 'https://www.example.com/a\nhttps://www.example.com/b\n'), []);
+    // Served: it has an outline. A robots.txt look-alike named like a text sitemap is not: no outline, no diagnostics.
+    const robots = fresh('sitemap-robots.txt');
+    other.open(robots, 'plaintext', 'User-agent: *\nDisallow: /tmp/\nSitemap: https://www.example.com/sitemap.xml\n');
+    const outline = (uri: string) => other.connection.sendRequest<unknown[] | null>('textDocument/documentSymbol', { textDocument: { uri } });
+    assert.equal((await outline(byContent))?.length, 2);
+    assert.equal(await outline(robots), null);
+    assert.equal(other.lastDiagnostics(robots), undefined);
+    for (const uri of [urllist, byContent, robots]) other.close(uri);
+  });
 });
