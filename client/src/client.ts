@@ -39,7 +39,7 @@ export async function createLanguageClient(context: ExtensionContext): Promise<L
     documentSelector,
     synchronize: { configurationSection: 'sitemap', fileEvents },
     outputChannel,
-    initializationOptions: { statusNotifications: true } satisfies InitializationOptions,
+    initializationOptions: { statusNotifications: true, setLanguageCommand: true } satisfies InitializationOptions,
   };
 
   return new LanguageClient('sitemap', 'Sitemap Studio', serverOptions, clientOptions);

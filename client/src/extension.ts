@@ -3,8 +3,9 @@
 import { ExtensionContext, Position, Range, TextDocument, languages, workspace } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { createLanguageClient, isServedDocument } from './client';
+import { registerSetLanguageCommand } from './setLanguage';
 import { registerStatusBar, type SitemapStatusBar, type StatusBarState } from './statusBar';
-import { sniffSitemapRoot, SNIFF_LENGTH } from '../../server/src/language/contentDetection';
+import { sniffPlainText, sniffSitemapRoot, SNIFF_LENGTH, type PlainTextKind } from '../../server/src/language/contentDetection';
 
 /** Returned from `activate` for the extension tests (`extension.exports`). */
 export interface SitemapStudioApi {
@@ -19,6 +20,7 @@ let statusBar: SitemapStatusBar | undefined;
 
 export function activate(context: ExtensionContext): SitemapStudioApi {
   registerContentDetection(context);
+  registerSetLanguageCommand(context);
   startOnFirstSitemap(context);
   return { isClientRunning: () => client?.isRunning() ?? false, statusBar: () => statusBar?.current };
 }
@@ -46,7 +48,10 @@ function startOnFirstSitemap(context: ExtensionContext): void {
   if (workspace.textDocuments.some(isServedDocument)) start();
 }
 
-/** Switches `xml` documents whose root is `<urlset>`/`<sitemapindex>` to the `sitemap` language. */
+/**
+ * Switches `xml` documents whose root is `<urlset>`/`<sitemapindex>` to `sitemap`, plain text that is a text sitemap
+ * by content to `sitemap-txt`, and a `sitemap-txt` (by name) that reads like a robots.txt to `plaintext`.
+ */
 function registerContentDetection(context: ExtensionContext): void {
   // A language change reaches extensions as a close immediately followed by an open of the same document. When a
   // user (or another extension) turns a sitemap back into `xml`, that open must not be overridden, so only genuine
@@ -54,11 +59,13 @@ function registerContentDetection(context: ExtensionContext): void {
   const justClosed = new Set<string>();
 
   const detect = (document: TextDocument) => {
-    if (document.languageId !== 'xml' || justClosed.has(document.uri.toString())) return;
+    const from = document.languageId;
+    if ((from !== 'xml' && from !== 'plaintext' && from !== 'sitemap-txt') || justClosed.has(document.uri.toString())) return;
     if (!workspace.getConfiguration('sitemap', document.uri).get<boolean>('detectByContent', true)) return;
     const head = document.getText(new Range(new Position(0, 0), document.positionAt(SNIFF_LENGTH)));
-    if (sniffSitemapRoot(head)) {
-      languages.setTextDocumentLanguage(document, 'sitemap').then(undefined, () => undefined); // closed meanwhile
+    const to = from === 'xml' ? (sniffSitemapRoot(head) ? 'sitemap' : undefined) : textLanguageOf(from, sniffPlainText(head));
+    if (to !== undefined) {
+      languages.setTextDocumentLanguage(document, to).then(undefined, () => undefined); // closed meanwhile
     }
   };
 
@@ -71,4 +78,11 @@ function registerContentDetection(context: ExtensionContext): void {
     workspace.onDidOpenTextDocument(detect),
   );
   workspace.textDocuments.forEach(detect);
+}
+
+/** The language a plain-text or text-sitemap document should have instead, if any. */
+function textLanguageOf(from: string, kind: PlainTextKind): string | undefined {
+  if (from === 'plaintext' && kind === 'text-sitemap') return 'sitemap-txt';
+  if (from === 'sitemap-txt' && kind === 'robots') return 'plaintext';
+  return undefined;
 }

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SNIFF_LENGTH, sniffSitemapRoot } from '../../server/src/language/contentDetection';
+import { looksLikeXml, SNIFF_LENGTH, SNIFF_LINES, sniffPlainText, sniffSitemapRoot } from '../../server/src/language/contentDetection';
+import { sitemapLanguageOf } from '../../server/src/lsp/documentStore';
 
 const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
 
@@ -67,4 +68,53 @@ test('looks only at the first SNIFF_LENGTH characters', () => {
   const cut = comment(SNIFF_LENGTH - '<urlset'.length);
   assert.equal(sniffSitemapRoot(`${cut}<urlsetx>`), undefined);
   assert.equal(sniffSitemapRoot(`${cut}<urlset>`), undefined);
+});
+
+// ---------------------------------------------------------------- plain text: text sitemap, robots.txt, other
+
+test('a text sitemap by content: at least two lines, every non-blank one an http(s) URL, all on one host', () => {
+  assert.equal(sniffPlainText('https://www.example.com/\nhttps://www.example.com/about\n'), 'text-sitemap');
+  assert.equal(sniffPlainText('\uFEFF\n  http://Example.com/a  \r\n\r\nhttp://example.com/b?x=1#y\r\n'), 'text-sitemap');
+  assert.equal(sniffPlainText('https://www.example.com/\n'), 'other', 'one URL is a note, not a sitemap');
+  assert.equal(sniffPlainText('https://a.example/\nhttps://b.example/\n'), 'other', 'links to several sites: a bookmark list');
+  assert.equal(sniffPlainText('# my pages\nhttps://www.example.com/\nhttps://www.example.com/a\n'), 'other');
+  assert.equal(sniffPlainText('https://www.example.com/ https://www.example.com/a\nhttps://www.example.com/b\n'), 'other');
+  assert.equal(sniffPlainText('ftp://example.com/a\nftp://example.com/b\n'), 'other');
+  assert.equal(sniffPlainText(''), 'other');
+});
+
+test('only the first non-blank lines are looked at, within the window; a cut line is not judged', () => {
+  const urls = (n: number): string => Array.from({ length: n }, (_, k) => `https://www.example.com/${k}\n`).join('');
+  assert.equal(sniffPlainText(`${urls(SNIFF_LINES)}not a url\n`), 'text-sitemap');
+  assert.equal(sniffPlainText(`${urls(SNIFF_LINES - 1)}not a url\n`), 'other');
+  // The third line, cut by the window, would be another host's: not judged.
+  assert.equal(sniffPlainText(`https://www.example.com/0\nhttps://www.example.com/a\nhttps://other.example/${'x'.repeat(SNIFF_LENGTH)}\n`), 'text-sitemap');
+  assert.equal(sniffPlainText(`https://www.example.com/0\nhttps://www.example.com/a\nhttps://other.example/x\n`), 'other');
+});
+
+test('a robots.txt by content: any record among the first lines, whatever the case', () => {
+  assert.equal(sniffPlainText('User-agent: *\nDisallow: /private/\nSitemap: https://www.example.com/sitemap.xml\n'), 'robots');
+  assert.equal(sniffPlainText('# robots\nSITEMAP: https://www.example.com/a.xml\nsitemap : https://www.example.com/b.xml\n'), 'robots');
+  assert.equal(sniffPlainText('https://www.example.com/\nhttps://www.example.com/a\nuser-agent:*\n'), 'robots');
+});
+
+test('XML in a text sitemap: a sitemap root or a declaration at the start', () => {
+  assert.equal(looksLikeXml(`\uFEFF\n<?xml version="1.0"?><urlset ${NS}>`), true);
+  assert.equal(looksLikeXml('<?xml version="1.0"?>\n<rss version="2.0">'), true);
+  assert.equal(looksLikeXml(`<sitemapindex ${NS}>`), true);
+  assert.equal(looksLikeXml('<?xml-stylesheet href="a.xsl"?>\n<rss>'), false);
+  assert.equal(looksLikeXml('https://www.example.com/\n<urlset>'), false);
+});
+
+test('sitemapLanguageOf (other LSP clients): urllist.txt and text sitemaps by content; never a robots.txt look-alike', () => {
+  const urls = 'https://www.example.com/\nhttps://www.example.com/a\n';
+  const robots = 'User-agent: *\nDisallow:\nSitemap: https://www.example.com/sitemap.xml\n';
+  assert.equal(sitemapLanguageOf('plaintext', 'file:///site/urllist.txt', 'https://www.example.com/\n'), 'sitemap-txt');
+  assert.equal(sitemapLanguageOf('plaintext', 'file:///site/URLLIST-2.txt', ''), 'sitemap-txt');
+  assert.equal(sitemapLanguageOf('text', 'file:///site/pages.txt', urls), 'sitemap-txt');
+  assert.equal(sitemapLanguageOf('plaintext', 'file:///site/notes.txt', 'https://www.example.com/\n'), undefined);
+  assert.equal(sitemapLanguageOf('plaintext', 'file:///site/sitemap-robots.txt', robots), undefined);
+  assert.equal(sitemapLanguageOf('plaintext', 'file:///site/sitemap.txt', 'https://www.example.com/\nnot a url\n'), 'sitemap-txt');
+  // Our own client's choice (the user's, when made by hand) stands.
+  assert.equal(sitemapLanguageOf('sitemap-txt', 'file:///site/sitemap-robots.txt', robots), 'sitemap-txt');
 });

@@ -33,13 +33,18 @@ const BASES: Array<{ name: string; languageId: SitemapLanguageId; text: string }
       `<url><loc>http://a.com/x?a&b</loc><lastmod>2024-02-30</lastmod></url>\n<foo>text</foo>\n<url><loc>rel/ative</loc><changefreq>Daily</changefreq></url>\n</urlset>`,
   },
   {
+    // Read as XML (language-mismatch) until an edit makes its start no longer look like XML, and back.
+    name: 'XML in a text sitemap', languageId: 'sitemap-txt',
+    text: `<?xml version="1.0"?>\n<urlset xmlns="${NS}">\n` + Array.from({ length: 10 }, (_, n) => `<url><loc>https://example.com/x/${n}</loc></url>\n`).join('') + '</urlset>\n',
+  },
+  {
     name: 'text sitemap', languageId: 'sitemap-txt',
     text: Array.from({ length: 15 }, (_, n) => (n % 5 === 4 ? 'not a url\n' : `https://example.com/t/${n}\r\n`)).join(''),
   },
 ];
 
 const FRAGMENTS = [
-  '<', '>', '/', '</url>', '<url>', '<loc>', '</loc>', '&', '&amp;', '&nbsp;', '<!--', '-->', '<![CDATA[', ']]>', '"', "'",
+  '<', '>', '?', '?>', '/', '</url>', '<url>', '<loc>', '</loc>', '&', '&amp;', '&nbsp;', '<!--', '-->', '<![CDATA[', ']]>', '"', "'",
   '\n', '\r\n', '\r', ' ', 'x', 'url', ':', '</urlset>', '<?xml version="1.0"?>', '<priority>0.5</priority>', 'https://other.com/',
   '<url><loc>https://example.com/new</loc></url>', '<sitemap>', '=', 'xmlns="x"', '<!DOCTYPE x>', '\uFFFD', '\u0001', '2024-13-01',
 ];
@@ -159,4 +164,32 @@ test('typing a new <url> above an entry keeps the damage in the new tag, keystro
   assert.deepEqual(validate(model, DEFAULT_SETTINGS, {}), []);
   assert.equal(model.entryCount, 201);
   assert.equal(model.stats.fullParses, 1);
+});
+
+test('typing the ">" a declaration lost, and deleting it again, gives what a full parse gives', () => {
+  const text = `<?xml version="1.0" encoding="UTF-8"?\n<urlset xmlns="${NS}">\n` + Array.from({ length: 40 }, (_, n) => `<url><loc>https://example.com/${n}</loc></url>\n`).join('') + '</urlset>\n';
+  const model = parseDocument(text, 'sitemap');
+  const at = text.indexOf('?\n') + 1;
+  const steps = [{ start: at, end: at, text: '>' }, { start: at, end: at + 1, text: '' }, { start: at - 1, end: at, text: '' }, { start: at - 1, end: at - 1, text: '?>' }];
+  let current = text;
+  for (const edit of steps) {
+    applyEdits(model, [edit]);
+    current = current.slice(0, edit.start) + edit.text + current.slice(edit.end);
+    const fresh = parseDocument(current, 'sitemap');
+    assert.equal(model.getText(), current);
+    assert.equal(model.entryCount, 40);
+    assert.deepEqual(snapshot(model), snapshot(fresh), JSON.stringify(edit));
+  }
+  assert.deepEqual(snapshot(model), []);
+});
+
+test('the problem of a broken root end tag belongs to the tail: an edit in the entry before it keeps it', () => {
+  const text = `<urlset xmlns="${NS}">\n<url><loc>https://example.com/</loc></url></urlset x>\n`;
+  const model = parseDocument(text, 'sitemap');
+  const at = text.indexOf('example');
+  applyEdits(model, [{ start: at, end: at, text: 'w' }]);
+  const current = text.slice(0, at) + 'w' + text.slice(at);
+  assert.equal((model as SitemapModel).stats.incrementalParses, 1);
+  assert.deepEqual(snapshot(model), snapshot(parseDocument(current, 'sitemap')));
+  assert.ok(snapshot(model).some((p) => p.rule === 'xml-syntax' && p.start === current.indexOf(' x>') + 1));
 });

@@ -1,6 +1,7 @@
 /**
- * Recognises an XML sitemap by its content, for files whose name does not say so (`feed.xml`, `baidusitemap.xml`…).
- * Pure: no `vscode` import, so it runs under node:test. The editor glue lives in extension.ts.
+ * Recognises sitemaps by their content: an XML sitemap whose name does not say so (`feed.xml`, `baidusitemap.xml`…),
+ * a text sitemap (`urllist.txt`, `links.txt`), and a robots.txt-like file that only looks like a text sitemap by name
+ * (`sitemap-robots.txt`). Pure: no `vscode` import, so it runs under node:test. The editor glue lives in extension.ts.
  */
 
 export type SitemapRoot = 'urlset' | 'sitemapindex';
@@ -38,6 +39,51 @@ export function sniffSitemapRoot(text: string): SitemapRoot | undefined {
     }
     if (i < 0) return undefined;
   }
+}
+
+/**
+ * Whether a text sitemap's content is XML: a sitemap root (as {@link sniffSitemapRoot} finds it) or an XML
+ * declaration at the start. Depends on the first {@link SNIFF_LENGTH} characters only.
+ */
+export function looksLikeXml(text: string): boolean {
+  return sniffSitemapRoot(text) !== undefined || /^\uFEFF?[ \t\r\n]*<\?xml[ \t\r\n?]/.test(text.slice(0, SNIFF_LENGTH));
+}
+
+export type PlainTextKind = 'text-sitemap' | 'robots' | 'other';
+
+/** Only this many non-blank lines (within {@link SNIFF_LENGTH} characters) are looked at. */
+export const SNIFF_LINES = 20;
+
+/** A robots.txt record: a directive name and a colon (comments and unknown lines say nothing). */
+const ROBOTS_RECORD = /^[ \t]*(?:user-agent|disallow|allow|sitemap|crawl-delay|host|clean-param|request-rate|visit-time|noindex)[ \t]*:/i;
+/** An absolute http(s) URL alone on its line; group 1 is its authority. */
+const URL_LINE = /^[ \t]*https?:\/\/([^\s/?#]+)[^\s]*[ \t]*$/i;
+
+/**
+ * What a plain-text file is by its first non-blank lines: `robots` when one is a robots.txt record (`User-agent:`,
+ * `Disallow:`, `Sitemap:`…); `text-sitemap` when there are at least two and every one is an absolute http(s) URL,
+ * all on one host (a text sitemap lists one site; a file of links to several sites is a bookmark list); else `other`.
+ */
+export function sniffPlainText(text: string): PlainTextKind {
+  const windowed = text.length > SNIFF_LENGTH;
+  const lines = (windowed ? text.slice(0, SNIFF_LENGTH) : text).replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
+  // A line cut off by the window might go on.
+  if (windowed && lines.length > 1) lines.pop();
+  let host: string | undefined;
+  let urls = 0;
+  let seen = 0;
+  for (const line of lines) {
+    if (seen === SNIFF_LINES) break;
+    if (line.trim() === '') continue;
+    seen++;
+    if (ROBOTS_RECORD.test(line)) return 'robots';
+    const url = URL_LINE.exec(line);
+    const lineHost = url?.[1].toLowerCase();
+    if (lineHost === undefined || (host !== undefined && lineHost !== host)) host = '';
+    else if (host === undefined) host = lineHost;
+    if (lineHost !== undefined) urls++;
+  }
+  return urls >= 2 && urls === seen && host !== '' ? 'text-sitemap' : 'other';
 }
 
 function rootName(s: string, start: number, windowed: boolean): SitemapRoot | undefined {

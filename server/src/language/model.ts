@@ -9,6 +9,7 @@
  * head or the tail is touched, the whole document is parsed again. The full parse is both the fallback and the
  * oracle of the tests: after any edit, the model equals a fresh parse of the same text.
  */
+import { looksLikeXml, SNIFF_LENGTH } from './contentDetection';
 import { Fenwick } from './fenwick';
 import { parseXmlDocument, parseXmlRegion, type RootInfo } from './parser';
 import { countLineBreaks, isNameStart, Ch, offsetAfterLineBreak } from './scanner';
@@ -45,7 +46,11 @@ export class SitemapModel {
   private breaks!: Fenwick;
   private entries!: Fenwick;
 
-  constructor(readonly languageId: SitemapLanguageId, text: string) {
+  /** How the text is read: as opened, except that a text sitemap whose content is XML is read as `sitemap`. */
+  languageId: SitemapLanguageId;
+
+  constructor(readonly openedAs: SitemapLanguageId, text: string) {
+    this.languageId = openedAs;
     this.parseAll(text);
   }
 
@@ -130,7 +135,17 @@ export class SitemapModel {
     if (!this.reparseRegion(start, end, text)) {
       const whole = this.getText();
       this.parseAll(whole.slice(0, start) + text + whole.slice(end));
+    } else if (this.openedAs === 'sitemap-txt' && start <= SNIFF_LENGTH && this.languageId !== readingOf(this.openedAs, this.prefix(SNIFF_LENGTH + 1))) {
+      // Whether a text sitemap is read as XML depends on its first characters only.
+      this.parseAll(this.getText());
     }
+  }
+
+  /** The first `length` characters (fewer in a shorter text). */
+  private prefix(length: number): string {
+    let text = '';
+    for (let k = 0; k < this.segments.length && text.length < length; k++) text += this.segments[k].text;
+    return text.slice(0, length);
   }
 
   private reparseRegion(start: number, end: number, text: string): boolean {
@@ -214,6 +229,7 @@ export class SitemapModel {
   // ---------------------------------------------------------------- whole-document parse
 
   private parseAll(text: string): void {
+    this.languageId = readingOf(this.openedAs, text);
     if (this.languageId === 'sitemap-txt') {
       this.root = undefined;
       this.segments = [new Segment(SegmentKind.Head, ''), ...parseTextLines(text), new Segment(SegmentKind.Tail, '')];
@@ -221,6 +237,7 @@ export class SitemapModel {
       const result = parseXmlDocument(text);
       this.root = result.root;
       this.segments = result.segments;
+      if (this.openedAs === 'sitemap-txt') reportXmlInTextSitemap(result.segments[0], result.root, text);
     }
     this.byteLength = Buffer.byteLength(text);
     this.urls.clear();
@@ -265,6 +282,22 @@ export class SitemapModel {
     this.contextPending.delete(segment);
     if (segment.url !== undefined) this.urls.remove(segment);
   }
+}
+
+/** How a document opened as `openedAs` is read: a text sitemap whose content is XML is an XML sitemap. */
+function readingOf(openedAs: SitemapLanguageId, text: string): SitemapLanguageId {
+  return openedAs === 'sitemap-txt' && looksLikeXml(text) ? 'sitemap' : openedAs;
+}
+
+/** Says once, on the root's name (or the declaration), that this text sitemap is read as XML. */
+function reportXmlInTextSitemap(head: Segment, root: RootInfo, text: string): void {
+  const bom = text.charCodeAt(0) === Ch.Bom ? 1 : 0;
+  const [start, end] = root.kind !== 'none' ? [root.nameStart, root.nameEnd] : [bom, Math.min(text.length, bom + 5)];
+  // The head starts at offset 0: its relative offsets are absolute.
+  head.problems = [...head.problems, {
+    rule: 'language-mismatch', start, end,
+    message: 'This file is an XML sitemap, not a text sitemap: it is read as XML. Change the language mode to Sitemap.',
+  }];
 }
 
 function endsWithLineBreak(text: string): boolean {

@@ -17,6 +17,7 @@ import type { LocalProblem, RuleId } from './rules/catalogue';
 import { NO_PROBLEMS, Segment, SegmentKind } from './segment';
 import { ValueText } from './valueText';
 import { scanFastEntry } from './fastEntry';
+import { readXmlDeclaration, startsXmlDeclaration } from './xmlDeclaration';
 import { checkEntryEnd, checkFieldValue, Field, FIELD_RANK, fieldsOf, newEntryState, resetEntryState, type EntryState } from './rules/entryRules';
 
 let useFastPath = true;
@@ -91,7 +92,6 @@ export interface XmlParseResult {
 }
 
 const PREDEFINED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-const XML_DECLARATION = /^<\?xml(\s+version\s*=\s*(["'])(1\.[0-9]+)\2)(\s+encoding\s*=\s*(["'])([A-Za-z][A-Za-z0-9._-]*)\5)?(\s+standalone\s*=\s*(["'])(yes|no)\8)?\s*\?>$/d;
 
 export function parseXmlDocument(text: string): XmlParseResult {
   const parser = new XmlParser(text, false, undefined);
@@ -718,17 +718,20 @@ class XmlParser {
       return;
     }
     let p = skipWhitespace(t, nameEnd, end);
+    // Reported once the tag's segment is known: an end tag closing the root starts the tail.
+    let unterminated: LocalProblem | undefined;
     if (p < end && t.charCodeAt(p) === Ch.GreaterThan) p++;
     else if (p >= end) {
-      this.report('xml-syntax', nameStart, nameEnd, 'The end tag is not terminated.');
+      unterminated = problem('xml-syntax', nameStart, nameEnd, 'The end tag is not terminated.');
       this.hitEnd = true;
     } else {
-      this.report('xml-syntax', p, p + 1, 'Expected ">" to end the end tag.');
+      unterminated = problem('xml-syntax', p, p + 1, 'Expected ">" to end the end tag.');
     }
     this.pos = p;
     const name = this.name(nameStart, nameEnd);
     const stack = this.stack;
     if (stack.length === 0) {
+      if (unterminated !== undefined) this.segmentProblems.push(unterminated);
       this.report('xml-syntax', nameStart, nameEnd, `</${name}> closes nothing.`);
       return;
     }
@@ -736,6 +739,8 @@ class XmlParser {
     while (match >= 0 && stack[match].qname !== name) match--;
     if (match < 0) {
       const top = stack[stack.length - 1];
+      if (unterminated !== undefined) this.segmentProblems.push(unterminated);
+      unterminated = undefined;
       this.report('xml-syntax', nameStart, nameEnd, `</${name}> does not match <${top.qname}>.`);
       if (top.role === Role.Root) return;
       match = stack.length - 1;
@@ -754,6 +759,7 @@ class XmlParser {
       this.rootClosed = true;
       this.beginSegment(tagStart, SegmentKind.Tail);
     }
+    if (unterminated !== undefined) this.segmentProblems.push(unterminated);
     this.closeFrame(closing);
   }
 
@@ -874,6 +880,10 @@ class XmlParser {
     const t = this.text;
     const start = this.pos;
     const targetEnd = scanName(t, start + 2, this.end);
+    if (!this.regionMode && startsXmlDeclaration(t, start) && start === (t.charCodeAt(0) === Ch.Bom ? 1 : 0)) {
+      this.scanXmlDeclaration(start);
+      return;
+    }
     const close = t.indexOf('?>', start + 2);
     if (close < 0) {
       this.report('xml-syntax', start, Math.max(targetEnd, start + 2), 'The processing instruction is not terminated with "?>".');
@@ -893,18 +903,23 @@ class XmlParser {
     }
     const target = t.slice(start + 2, targetEnd);
     if (target.toLowerCase() !== 'xml') return;
-    const atStart = !this.regionMode && start === (t.charCodeAt(0) === Ch.Bom ? 1 : 0);
-    if (!atStart || target !== 'xml') {
-      this.report('xml-syntax', start, targetEnd, !atStart && target === 'xml'
-        ? 'The XML declaration must be the very first thing in the file: nothing, not even whitespace, may precede it.'
-        : `"${target}" is reserved: the XML declaration is written <?xml … ?> at the very start.`);
-      return;
-    }
-    const match = XML_DECLARATION.exec(t.slice(start, close + 2));
+    this.report('xml-syntax', start, targetEnd, target === 'xml'
+      ? 'The XML declaration must be the very first thing in the file: nothing, not even whitespace, may precede it.'
+      : `"${target}" is reserved: the XML declaration is written <?xml … ?> at the very start.`);
+  }
+
+  /** The declaration at the very start; one that lost (part of) its `?>` ends where the next markup starts. */
+  private scanXmlDeclaration(start: number): void {
+    const t = this.text;
+    const declaration = readXmlDeclaration(t, start);
+    const { end, match, missing } = declaration;
+    this.pos = declaration.resume;
+    this.checkEncodingIn(start + 2, missing === '' ? end - 2 : end);
     if (match === null) {
-      this.report('xml-syntax', start, targetEnd, 'Malformed XML declaration: expected <?xml version="1.0" encoding="UTF-8"?>.');
+      this.report('xml-syntax', start, start + 5, 'Malformed XML declaration: expected <?xml version="1.0" encoding="UTF-8"?>.');
       return;
     }
+    if (missing !== '') this.report('xml-syntax', start, end, `The XML declaration must end with "?>": "${missing}" is missing.`);
     const encoding = match[6];
     if (encoding !== undefined && encoding.toLowerCase() !== 'utf-8') {
       const [s, e] = match.indices![6]!;

@@ -5,7 +5,7 @@
 import type {
   DidChangeTextDocumentParams, DidOpenTextDocumentParams, TextDocumentContentChangeEvent,
 } from 'vscode-languageserver';
-import { sniffSitemapRoot } from '../language/contentDetection';
+import { sniffPlainText, sniffSitemapRoot } from '../language/contentDetection';
 import { applyEdits, parseDocument, type SitemapDocument, type SitemapLanguageId } from '../language/languageService';
 import { uriToFsPath } from './workspace';
 
@@ -73,9 +73,13 @@ export class DocumentStore {
   }
 }
 
+/** Names of text sitemaps: `sitemap*.txt` and `urllist*.txt` (the classic name). */
+const TEXT_SITEMAP_NAME = /(?:^|[/\\])(?:sitemap|urllist)[^/\\]*\.txt$/i;
+
 /**
  * Which sitemap language a client's document is: `sitemap` and `sitemap-txt` as sent by our own client; for other
- * LSP clients also `xml` documents whose root is `<urlset>`/`<sitemapindex>` and plain-text `sitemap*.txt` files.
+ * LSP clients also `xml` documents whose root is `<urlset>`/`<sitemapindex>`, and plain text that is a text sitemap
+ * by name (unless it reads like a robots.txt) or by content.
  */
 export function sitemapLanguageOf(languageId: string, uri: string, text: string): SitemapLanguageId | undefined {
   switch (languageId) {
@@ -85,8 +89,11 @@ export function sitemapLanguageOf(languageId: string, uri: string, text: string)
     case 'xml':
       return sniffSitemapRoot(text) !== undefined ? 'sitemap' : undefined;
     case 'plaintext':
-    case 'text':
-      return /(?:^|[/\\])sitemap[^/\\]*\.txt$/i.test(uri.replace(/[?#].*$/, '')) ? 'sitemap-txt' : undefined;
+    case 'text': {
+      const kind = sniffPlainText(text);
+      if (kind === 'robots') return undefined;
+      return kind === 'text-sitemap' || TEXT_SITEMAP_NAME.test(uri.replace(/[?#].*$/, '')) ? 'sitemap-txt' : undefined;
+    }
     default:
       return undefined;
   }

@@ -20,6 +20,7 @@ import {
 import type { Configuration, ServerSettings } from './configuration';
 import { onCurrentVersion } from './currentVersion';
 import { SOURCE } from './diagnostics';
+import { setLanguageAction } from './setLanguage';
 import type { DocumentStore, OpenDocument } from './documentStore';
 import { guardRequest } from './guard';
 import type { MessageQueue } from './messageQueue';
@@ -58,6 +59,8 @@ export interface FeatureDependencies {
   workspace: Workspace;
   capabilities: () => ClientCapabilities;
   queue: MessageQueue;
+  /** Whether the client runs SET_LANGUAGE_COMMAND. */
+  canSetLanguage: () => boolean;
 }
 
 export function registerFeatures(connection: Connection, deps: FeatureDependencies): void {
@@ -134,6 +137,10 @@ export function registerFeatures(connection: Connection, deps: FeatureDependenci
         byProblem.set({ rule: diagnostic.code, start, end: Math.max(start, doc.offsetAt(diagnostic.range.end)) }, diagnostic);
       }
       for (const fix of getQuickFixes(doc, [...byProblem.keys()])) {
+        if (fix.setLanguage !== undefined) {
+          if (deps.canSetLanguage()) actions.push(setLanguageAction(entry.uri, fix.title, fix.setLanguage, byProblem.get(fix.problem)!));
+          continue;
+        }
         safeFixOffered ||= fix.safe;
         actions.push({
           title: fix.title, kind: CodeActionKind.QuickFix, diagnostics: [byProblem.get(fix.problem)!], isPreferred: fix.isPreferred || undefined,

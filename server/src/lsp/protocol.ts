@@ -8,7 +8,12 @@ import type { DocumentKind } from '../language/languageService';
 export interface InitializationOptions {
   /** Send {@link STATUS_NOTIFICATION} (other LSP clients do not know it, so it is opt-in). */
   statusNotifications?: boolean;
+  /** The client runs {@link SET_LANGUAGE_COMMAND}, so a quick fix may change a document's language. */
+  setLanguageCommand?: boolean;
 }
+
+/** Client command changing the language of an open document; arguments: its URI and the language id. */
+export const SET_LANGUAGE_COMMAND = 'sitemap.setLanguage';
 
 /** Server → client after each validation of a document: its size, from the server's incremental model. */
 export const STATUS_NOTIFICATION = 'sitemap/status';
@@ -27,4 +32,10 @@ export interface StatusParams {
 export function wantsStatusNotifications(initializationOptions: unknown): boolean {
   return typeof initializationOptions === 'object' && initializationOptions !== null
     && (initializationOptions as InitializationOptions).statusNotifications === true;
+}
+
+/** Whether `initializationOptions` (any JSON from any client) says the client runs {@link SET_LANGUAGE_COMMAND}. */
+export function canSetLanguage(initializationOptions: unknown): boolean {
+  return typeof initializationOptions === 'object' && initializationOptions !== null
+    && (initializationOptions as InitializationOptions).setLanguageCommand === true;
 }

@@ -12,7 +12,7 @@ import { DiagnosticsPublisher } from './diagnostics';
 import { DocumentStore, type OpenDocument } from './documentStore';
 import { featureCapabilities, registerFeatures } from './features';
 import { SitePages } from './sitePages';
-import { wantsStatusNotifications } from './protocol';
+import { canSetLanguage, wantsStatusNotifications } from './protocol';
 import { WorkspaceSymbols } from './workspaceSymbols';
 import { guard, logFailure } from './guard';
 import { MessageQueue } from './messageQueue';
@@ -36,6 +36,7 @@ export interface ServerHooks {
 export function startServer(connection: Connection, hooks: ServerHooks = {}): void {
   let capabilities: ClientCapabilities = {};
   const canPullConfiguration = (): boolean => capabilities.workspace?.configuration === true;
+  let setLanguage = false;
 
   const queue = hooks.queue ?? new MessageQueue();
   const workspace = new Workspace();
@@ -86,6 +87,7 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
       capabilities = params.capabilities ?? {};
       workspace.set(initialFolders(params));
       diagnostics.statusNotifications = wantsStatusNotifications(params.initializationOptions);
+      setLanguage = canSetLanguage(params.initializationOptions);
     } catch (error) {
       logFailure(connection, 'initialize', error);
     }
@@ -188,7 +190,7 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
     }
   });
 
-  registerFeatures(connection, { store, configuration, contexts, pages, workspace, capabilities: () => capabilities, queue });
+  registerFeatures(connection, { store, configuration, contexts, pages, workspace, capabilities: () => capabilities, queue, canSetLanguage: () => setLanguage });
 
   connection.onShutdown(() => diagnostics.dispose());
 

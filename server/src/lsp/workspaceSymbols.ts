@@ -31,7 +31,7 @@ const CONCURRENCY = 16;
 
 /** The sitemap file names of the `sitemap` language (package.json), matched whatever the file's content. */
 const SITEMAP_XML_NAME = /^sitemap.*\.xml$|[-_.]sitemap\.xml$|-sitemap-.*\.xml$/i;
-const SITEMAP_TXT_NAME = /^sitemap.*\.txt$/i;
+const SITEMAP_TXT_NAME = /^(?:sitemap|urllist).*\.txt$/i;
 
 interface IndexedFile {
   mtimeMs: number;

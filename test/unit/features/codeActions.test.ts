@@ -85,6 +85,37 @@ describe('quick fixes for characters and entities', () => {
   });
 });
 
+describe('quick fix for the XML declaration', () => {
+  const body = `\n<urlset xmlns="${NS}">\n  <url><loc>https://www.example.com/</loc></url>\n</urlset>\n`;
+
+  it('inserts exactly what its terminator lacks: ">", "?>" or "?"; every other byte is kept', () => {
+    const cases: Array<[string, string]> = [
+      ['<?xml version="1.0" encoding="UTF-8"?' + body, '<?xml version="1.0" encoding="UTF-8"?>' + body],
+      ['<?xml version="1.0" encoding="UTF-8"' + body, '<?xml version="1.0" encoding="UTF-8"?>' + body],
+      ['<?xml version="1.0" encoding="UTF-8"  \r\n' + body, '<?xml version="1.0" encoding="UTF-8"?>  \r\n' + body],
+      ['<?xml version="1.0" encoding="UTF-8">' + body, '<?xml version="1.0" encoding="UTF-8"?>' + body],
+      ['\uFEFF<?xml version=\'1.0\' ?' + body, '\uFEFF<?xml version=\'1.0\' ?>' + body],
+    ];
+    for (const [before, after] of cases) {
+      const fix = onlyFix(before, 'xml-syntax');
+      assert.equal(fix.result, after);
+      assert.equal(fix.edits.length, 1);
+      assert.equal(fix.edits[0].start, fix.edits[0].end, 'an insertion');
+      assert.equal(fix.isPreferred, true);
+      assert.deepEqual(validate(parseDocument(fix.result, 'sitemap'), DEFAULT_SETTINGS, { now: NOW }), []);
+      assert.equal(fixAll(before), after);
+    }
+  });
+
+  it('offers nothing for other syntax problems, a malformed declaration, or a stale range', () => {
+    assert.deepEqual(fixesFor(`<?xml version=1.0${body}`, 'xml-syntax'), []);
+    assert.deepEqual(fixesFor(urlset('  <url><loc>https://www.example.com/</lox></url>\n'), 'xml-syntax'), []);
+    const text = '<?xml version="1.0"?' + body;
+    assert.deepEqual(getQuickFixes(parseDocument(text, 'sitemap'), [{ rule: 'xml-syntax', start: 0, end: 5 }]), []);
+    assert.deepEqual(getQuickFixes(parseDocument(text.replace('"?', '"?>'), 'sitemap'), [{ rule: 'xml-syntax', start: 0, end: 20 }]), []);
+  });
+});
+
 describe('quick fixes for the namespace', () => {
   it('replaces a wrong namespace value', () => {
     const fix = onlyFix(urlset('  <url>\n    <loc>https://www.example.com/</loc>\n  </url>\n', 'xmlns="http://www.google.com/schemas/sitemap/0.84"'), 'bad-namespace');

@@ -3,6 +3,8 @@
  * Ranges are asserted exactly (⟦ ⟧ marks); messages never.
  */
 import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { findDocumentSymbols, parseDocument } from '../../../server/src/language/languageService';
 import { expectDiagnostics, NS, urlset } from '../../support/fixtures';
 
 const ENTRY = '<url><loc>https://example.com/</loc></url>';
@@ -82,6 +84,34 @@ test('xml-syntax: a malformed or mis-cased XML declaration is reported on its ta
   expectDiagnostics(`⟦<?xml⟧ version="1.0" encoding=UTF-8?>\n<urlset xmlns="${NS}">${ENTRY}</urlset>\n`, ['xml-syntax']);
   expectDiagnostics(`⟦<?xml⟧ encoding="UTF-8"?>\n<urlset xmlns="${NS}">${ENTRY}</urlset>\n`, ['xml-syntax']);
   expectDiagnostics(`⟦<?XML⟧ version="1.0"?>\n<urlset xmlns="${NS}">${ENTRY}</urlset>\n`, ['xml-syntax']);
+});
+
+test('xml-syntax: a declaration that lost its "?>", "?" or ">" is one problem on the declaration; the root is read', () => {
+  const rest = `\n<urlset xmlns="${NS}">${ENTRY}</urlset>\n`;
+  expectDiagnostics(`⟦<?xml version="1.0" encoding="UTF-8"?⟧${rest}`, ['xml-syntax']);
+  expectDiagnostics(`⟦<?xml version="1.0" encoding="UTF-8"⟧${rest}`, ['xml-syntax']);
+  expectDiagnostics(`⟦<?xml version="1.0" encoding="UTF-8"⟧ \r\n${rest}`, ['xml-syntax']);
+  expectDiagnostics(`⟦<?xml version="1.0" encoding="UTF-8">⟧${rest}`, ['xml-syntax']);
+  expectDiagnostics(`⟦<?xml version="1.0"?⟧<urlset xmlns="${NS}">${ENTRY}</urlset>`, ['xml-syntax']);
+  expectDiagnostics(`\uFEFF⟦<?xml version='1.0' standalone='yes' ?⟧${rest}`, ['xml-syntax']);
+  // Followed by another processing instruction whose "?>" is not the declaration's.
+  expectDiagnostics(`⟦<?xml version="1.0"⟧\n<?xml-stylesheet href="/s.xsl"?>${rest}`, ['xml-syntax']);
+  // What the declaration says is still checked, and the rules after it work.
+  expectDiagnostics(`⟦<?xml version="1.0" encoding="⟦latin1⟧"?⟧${rest}`, ['xml-syntax', 'encoding']);
+  expectDiagnostics(`⟦<?xml version="1.0"?⟧\n<urlset xmlns="${NS}"><url><loc>https://example.com/</loc><priority>⟦2⟧</priority></url></urlset>`, ['xml-syntax', 'invalid-priority']);
+  // Malformed as well as unterminated: reported as malformed on its target, and the root is still read.
+  expectDiagnostics(`⟦<?xml⟧ version=1.0${rest}`, ['xml-syntax']);
+});
+
+test('xml-syntax: after a declaration without "?>" every entry is read: count, outline', () => {
+  const entries = Array.from({ length: 40 }, (_, n) => `  <url><loc>https://example.com/${n}</loc></url>\n`).join('');
+  for (const declaration of ['<?xml version="1.0" encoding="UTF-8"?', '<?xml version="1.0" encoding="UTF-8"']) {
+    const document = parseDocument(`${declaration}\n<urlset xmlns="${NS}">\n${entries}</urlset>\n`, 'sitemap');
+    assert.equal(document.entryCount, 40);
+    assert.equal(document.kind, 'urlset');
+    const [root] = findDocumentSymbols(document);
+    assert.equal(root.children?.length, 40);
+  }
 });
 
 test('xml-syntax: an empty or blank document has no root (a problem at the start)', () => {

@@ -5,8 +5,10 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEFAULT_SETTINGS } from '../../../server/src/language/languageService';
-import { diagnose, expectDiagnostics, render, type Options } from '../../support/fixtures';
+import {
+  DEFAULT_SETTINGS, applyEdits, getFixAllEdits, getQuickFixes, parseDocument, validate,
+} from '../../../server/src/language/languageService';
+import { diagnose, expectDiagnostics, NOW, render, type Options } from '../../support/fixtures';
 
 const TXT: Options = { languageId: 'sitemap-txt' };
 
@@ -82,4 +84,63 @@ test('file-too-large and legacy-size-limit in a text sitemap: an empty range at 
 test('XML rules do not apply to text sitemaps', () => {
   // No root, no namespace, no entities: "&" is a plain URL character here.
   expectDiagnostics('https://example.com/?a=1&b=2\n', [], TXT);
+});
+
+// ------------------------------------------------------------------------------------------------ language-mismatch
+
+const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+
+test('language-mismatch: a text sitemap holding XML is read as XML and says so once, on the root name', () => {
+  const entries = Array.from({ length: 40 }, (_, n) => `  <url><loc>https://example.com/${n}</loc></url>\n`).join('');
+  expectDiagnostics(`<?xml version="1.0" encoding="UTF-8"?>\n<⟦urlset⟧ xmlns="${NS}">\n${entries}</urlset>\n`, ['language-mismatch'], TXT);
+  const document = parseDocument(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}">\n${entries}</urlset>\n`, 'sitemap-txt');
+  assert.equal(document.entryCount, 40);
+  assert.equal(document.kind, 'urlset');
+  assert.equal(document.languageId, 'sitemap');
+  const [problem] = diagnose(document.getText(), TXT);
+  assert.equal(problem.severity, 'information');
+});
+
+test('language-mismatch: every XML rule applies, none of the text sitemap', () => {
+  expectDiagnostics(
+    `\uFEFF<⟦sitemapindex⟧ xmlns="${NS}">\n<sitemap><loc>https://example.com/a.xml?x=1⟦&⟧y</loc><lastmod>2024-⟦13⟧-01</lastmod></sitemap>\n</sitemapindex>\n`,
+    ['language-mismatch', 'unescaped-ampersand', 'invalid-lastmod'], TXT,
+  );
+  // A declaration alone says XML too (the root is still being typed, or is not a sitemap's).
+  expectDiagnostics(`⟦⟧⟦<?xml⟧ version="1.0"?>\n`, ['xml-syntax', 'language-mismatch'], TXT);
+  expectDiagnostics(`<?xml version="1.0"?>\n<⟦⟦rss⟧⟧ version="2.0"/>\n`, ['unknown-root', 'language-mismatch'], TXT);
+});
+
+test('language-mismatch: not for a text sitemap, nor for an XML document opened as a sitemap', () => {
+  expectDiagnostics('https://example.com/a\n⟦<urlset>⟧\n', ['text-sitemap-line'], TXT);
+  expectDiagnostics(`<?xml version="1.0"?>\n<urlset xmlns="${NS}"><url><loc>https://example.com/</loc></url></urlset>\n`, []);
+});
+
+test('language-mismatch: its quick fix changes the language to sitemap, without an edit', () => {
+  const text = `<urlset xmlns="${NS}"><url><loc>https://example.com/</loc></url></urlset>\n`;
+  const document = parseDocument(text, 'sitemap-txt');
+  const [problem] = diagnose(text, TXT);
+  const fixes = getQuickFixes(document, [{ rule: problem.rule, start: problem.start, end: problem.end }]);
+  assert.deepEqual(fixes.map((f) => ({ setLanguage: f.setLanguage, edits: f.edits, safe: f.safe })), [{ setLanguage: 'sitemap', edits: [], safe: false }]);
+  assert.deepEqual(getQuickFixes(parseDocument('https://example.com/\n', 'sitemap-txt'), [{ rule: 'language-mismatch', start: 0, end: 0 }]), []);
+  assert.deepEqual(getFixAllEdits(document), []);
+});
+
+test('language-mismatch: typing turns a text sitemap into XML and back, as a fresh parse would read it', () => {
+  let text = 'https://example.com/a\nhttps://example.com/b\n';
+  const document = parseDocument(text, 'sitemap-txt');
+  const edits = [
+    { start: 0, end: 0, text: `<urlset xmlns="${NS}">\n` }, // now XML: the URLs are stray text in the root
+    { start: 1, end: 1, text: 'x' }, // <xurlset: no sitemap root, no declaration: a text sitemap again
+    { start: 0, end: 0, text: '<?xml version="1.0"?>' }, // a declaration: XML
+    { start: 0, end: 22, text: '' },
+  ];
+  for (const edit of edits) {
+    applyEdits(document, [edit]);
+    text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
+    const fresh = parseDocument(text, 'sitemap-txt');
+    assert.equal(document.languageId, fresh.languageId, JSON.stringify(edit));
+    assert.deepEqual(render(diagnose(text, TXT)), render(validate(document, DEFAULT_SETTINGS, { now: NOW })), JSON.stringify(edit));
+  }
+  assert.deepEqual([document.languageId, document.kind], ['sitemap-txt', 'text']);
 });

@@ -4,12 +4,12 @@
  * looks like the problem it was asked about (the client's diagnostics may be stale) and offers nothing otherwise.
  *
  * `getFixAllEdits` applies every *safe* fix at once — those whose intent is unambiguous: `&` → `&amp;`, named
- * entities → numeric references, the namespace, changefreq case, the decimal comma in priority, child order. It
- * reads the problems from the model (only local ones can be safe), composes an entry's reordering with the fixes
- * inside the children it moves, and returns edits that never overlap.
+ * entities → numeric references, the namespace, changefreq case, the decimal comma in priority, child order, the
+ * lost `?>` of the XML declaration. It reads the problems from the model (only local ones can be safe), composes an
+ * entry's reordering with the fixes inside the children it moves, and returns edits that never overlap.
  */
 import type { OffsetEdit } from '../languageService';
-import type { SitemapModel } from '../model';
+import type { SitemapLanguageId, SitemapModel } from '../model';
 import type { RuleId, SeverityOrOff } from '../rules/catalogue';
 import { checkLastmod } from '../rules/lastmod';
 import { CHANGEFREQ_VALUES } from '../rules/simpleValues';
@@ -23,6 +23,7 @@ import {
   type SegmentPosition, type XmlElement,
 } from './structure';
 import { SITEMAP_NAMESPACE } from './vocabulary';
+import { readXmlDeclaration, startsXmlDeclaration } from '../xmlDeclaration';
 
 export interface ProblemRef {
   rule: string;
@@ -39,6 +40,8 @@ export interface QuickFix {
   safe: boolean;
   /** The problem it fixes. */
   problem: ProblemRef;
+  /** Instead of edits (then empty): the editor changes the document's language to this one. */
+  setLanguage?: SitemapLanguageId;
 }
 
 export interface FixOptions {
@@ -59,6 +62,7 @@ interface FixContext {
 }
 
 const FIXERS: Partial<Record<RuleId, Fixer>> = {
+  'xml-syntax': fixDeclaration,
   'unescaped-ampersand': fixAmpersand,
   'unknown-entity': fixEntity,
   'bad-namespace': fixNamespace,
@@ -68,10 +72,11 @@ const FIXERS: Partial<Record<RuleId, Fixer>> = {
   'element-order': fixOrder,
   'invalid-url': fixUrl,
   'duplicate-url': fixDuplicate,
+  'language-mismatch': fixLanguage,
 };
 
 /** Rules that may have a safe fix (the fixer decides per problem). */
-const SAFE_RULES: readonly RuleId[] = ['unescaped-ampersand', 'unknown-entity', 'bad-namespace', 'invalid-changefreq', 'invalid-priority', 'element-order'];
+const SAFE_RULES: readonly RuleId[] = ['xml-syntax', 'unescaped-ampersand', 'unknown-entity', 'bad-namespace', 'invalid-changefreq', 'invalid-priority', 'element-order'];
 
 /** Quick fixes for the given problems, without duplicates (two problems of one URL share one fix). */
 export function getQuickFixes(model: SitemapModel, problems: readonly ProblemRef[], options: FixOptions = {}): QuickFix[] {
@@ -162,6 +167,28 @@ function valueAt(model: SitemapModel, problem: ProblemRef, local: string): { sta
 
 function replace(start: number, end: number, text: string): OffsetEdit {
   return { start, end, text };
+}
+
+// ---------------------------------------------------------------- the XML declaration
+
+/** A declaration that lost (part of) its `?>`: insert exactly what is missing. */
+function fixDeclaration(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
+  // The declaration lies in the head, which starts at offset 0.
+  const head = ctx.model.segments[0]?.text ?? '';
+  const start = head.charCodeAt(0) === 0xfeff ? 1 : 0;
+  if (problem.start !== start || !startsXmlDeclaration(head, start)) return [];
+  const declaration = readXmlDeclaration(head, start);
+  const { missing, insertAt } = declaration;
+  if (missing === '' || declaration.match === null || problem.end !== declaration.end) return [];
+  return [{ title: `Add "${missing}" to end the XML declaration`, edits: [replace(insertAt, insertAt, missing)], isPreferred: true, safe: true }];
+}
+
+// ---------------------------------------------------------------- language
+
+/** A text sitemap that holds XML: switch the document to the Sitemap language. */
+function fixLanguage(ctx: FixContext): Omit<QuickFix, 'problem'>[] {
+  if (ctx.model.openedAs !== 'sitemap-txt' || ctx.model.languageId !== 'sitemap') return [];
+  return [{ title: 'Change the language mode to Sitemap', edits: [], setLanguage: 'sitemap', isPreferred: true, safe: false }];
 }
 
 // ---------------------------------------------------------------- characters and entities

@@ -31,6 +31,7 @@ export const RULES = {
   'duplicate-url': 'warning',
   'nested-index': 'error',
   'text-sitemap-line': 'error',
+  'language-mismatch': 'information',
 } as const satisfies Record<string, Severity>;
 
 export type RuleId = keyof typeof RULES;
