@@ -93,11 +93,11 @@ function elementHover(model: SitemapModel, element: XmlElement, root: RootStruct
   if (isRoot || ns === model.root?.sitemapNamespace) {
     const doc = SITEMAP_ELEMENTS[element.local];
     if (doc === undefined || !Object.prototype.hasOwnProperty.call(SITEMAP_ELEMENTS, element.local)) return undefined;
-    return `**<${element.qname}>** — ${doc.summary}\n\n[docs/rules.md: ${doc.rule}](${ruleLink(doc.rule)})`;
+    return `**${code(`<${element.qname}>`)}** — ${doc.summary}\n\n[docs/rules.md: ${doc.rule}](${ruleLink(doc.rule)})`;
   }
   const extension = EXTENSION_ELEMENTS.find((x) => x.uri === ns && x.local === element.local);
   if (extension === undefined) return undefined;
-  return `**<${element.qname}>** — ${extension.summary}\n\n[docs/rules.md: unknown-element](${ruleLink('unknown-element')})`;
+  return `**${code(`<${element.qname}>`)}** — ${extension.summary}\n\n[docs/rules.md: unknown-element](${ruleLink('unknown-element')})`;
 }
 
 function valueHover(model: SitemapModel, local: string, value: string, options: HoverOptions): string | undefined {
