@@ -94,7 +94,8 @@ export function registerFeatures(connection: Connection, deps: FeatureDependenci
     const { entry, settings, location } = prepared;
     const doc = entry.doc;
     const resolve = fileResolverFor(workspace, entry, settings, location);
-    const hover = getHover(doc, doc.offsetAt(params.position), { location, allowedHosts: settings.allowedHosts, resolveFile: resolve });
+    const resolveFile = resolve && ((url: string) => { const file = resolve(url); return file && workspace.displayPath(file); });
+    const hover = getHover(doc, doc.offsetAt(params.position), { location, allowedHosts: settings.allowedHosts, resolveFile });
     if (hover === undefined) return null;
     return { contents: { kind: MarkupKind.Markdown, value: hover.contents }, range: rangeOf(doc, hover.start, hover.end) };
   }));

@@ -26,7 +26,7 @@ export interface HoverOptions {
   location?: string;
   /** `sitemap.allowedHosts`. */
   allowedHosts?: readonly string[];
-  /** In an index: the workspace file a `<loc>` names, for display (a path or URI); undefined when none. */
+  /** In an index: the workspace file a `<loc>` names, as shown to the user (workspace-relative); undefined when none. */
   resolveFile?: (url: string) => string | undefined;
 }
 
