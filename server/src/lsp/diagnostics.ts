@@ -11,6 +11,7 @@ import type { SitemapSettings, ValidationContext } from '../language/settings';
 import type { DocumentStore, OpenDocument } from './documentStore';
 import { describe, logFailure } from './guard';
 import { STATUS_NOTIFICATION, type StatusParams } from './protocol';
+import { ruleDocs } from './ruleDocs';
 
 export const SOURCE = 'sitemap';
 /** Delay between a change and its validation: a burst of keystrokes is validated once, within 100 ms. */
@@ -122,6 +123,7 @@ export function toDiagnostic(uri: string, doc: SitemapDocument, d: SitemapDiagno
     severity: SEVERITIES[d.severity] ?? DiagnosticSeverity.Error,
     source: SOURCE,
     code: d.rule,
+    codeDescription: { href: ruleDocs().href(d.rule) },
     message: d.message,
   };
   if (d.related !== undefined && d.related.length > 0) {

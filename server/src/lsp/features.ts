@@ -19,6 +19,7 @@ import type { Configuration, ServerSettings } from './configuration';
 import { SOURCE } from './diagnostics';
 import type { DocumentStore, OpenDocument } from './documentStore';
 import { guardRequest } from './guard';
+import { ruleDocs } from './ruleDocs';
 import { fileResolverFor, type SitePages } from './sitePages';
 import type { ValidationContexts } from './validationContext';
 import { fsPathToUri, type Workspace } from './workspace';
@@ -95,7 +96,7 @@ export function registerFeatures(connection: Connection, deps: FeatureDependenci
     const doc = entry.doc;
     const resolve = fileResolverFor(workspace, entry, settings, location);
     const resolveFile = resolve && ((url: string) => { const file = resolve(url); return file && workspace.displayPath(file); });
-    const hover = getHover(doc, doc.offsetAt(params.position), { location, allowedHosts: settings.allowedHosts, resolveFile });
+    const hover = getHover(doc, doc.offsetAt(params.position), { location, allowedHosts: settings.allowedHosts, resolveFile, ruleLink: ruleDocs().href });
     if (hover === undefined) return null;
     return { contents: { kind: MarkupKind.Markdown, value: hover.contents }, range: rangeOf(doc, hover.start, hover.end) };
   }));
