@@ -8,9 +8,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ruleLink, type RuleLink } from '../language/languageService';
+import { BUNDLE_ROOT } from './bundle';
 
-/** Where the bundle's copy is: `__dirname` is dist/ in the bundle. */
-export const BUNDLED_RULES_FILE = path.resolve(__dirname, '..', 'docs', 'rules.md');
+export const BUNDLED_RULES_FILE = path.join(BUNDLE_ROOT, 'docs', 'rules.md');
 
 export interface RuleDocs {
   /** The link to `rule`'s documentation. */

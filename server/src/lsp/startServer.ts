@@ -15,6 +15,7 @@ import { SitePages } from './sitePages';
 import { wantsStatusNotifications } from './protocol';
 import { WorkspaceSymbols } from './workspaceSymbols';
 import { guard, logFailure } from './guard';
+import { packageVersion } from './bundle';
 import { NestedIndexResolver } from './nestedIndex';
 import { SiteLocator } from './siteLocation';
 import { ValidationContexts } from './validationContext';
@@ -91,7 +92,7 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
         workspaceSymbolProvider: true,
       },
-      serverInfo: { name: SERVER_NAME },
+      serverInfo: { name: SERVER_NAME, version: packageVersion() },
     };
   });
 
@@ -119,6 +120,7 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
         resetAll();
       }));
     }
+    connection.console.info(`${SERVER_NAME} ${packageVersion()} started: Node ${process.version}, pid ${process.pid}, ${process.argv.slice(2).join(' ') || 'no arguments'}`);
     hooks.onInitialized?.();
   }));
 
