@@ -1,4 +1,4 @@
-import { ExtensionContext, TextDocument, window, workspace } from 'vscode';
+import { ExtensionContext, TextDocument, workspace, type OutputChannel } from 'vscode';
 // Types only: the library (about 30 ms to load) is imported when the client is created, so activating on `xml`
 // files stays cheap.
 import type { DocumentSelector, LanguageClient, LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
@@ -6,11 +6,18 @@ import type { InitializationOptions } from '../../server/src/lsp/protocol';
 
 /** The languages the server validates; the client starts when the first document of one of them opens. */
 export const SITEMAP_LANGUAGES: readonly string[] = ['sitemap', 'sitemap-txt'];
-const SCHEMES: readonly string[] = ['file', 'untitled'];
+/**
+ * Files, untitled documents, and those of a virtual workspace (`vscode-vfs:`…: `capabilities.virtualWorkspaces` is
+ * "limited" — the checks that need a file system are skipped there). Not `git:` and other views of a file.
+ */
+const SCHEMES: readonly string[] = [...new Set(['file', 'untitled', ...(workspace.workspaceFolders ?? []).map((f) => f.uri.scheme)])];
 
 const documentSelector: DocumentSelector = SCHEMES.flatMap((scheme) =>
   SITEMAP_LANGUAGES.map((language) => ({ scheme, language })),
 );
+
+/** The server bundle, relative to the extension's root. */
+export const SERVER_BUNDLE = 'dist/server.js';
 
 /** Whether `document` is one the server would be sent (matches the document selector). */
 export function isServedDocument(document: TextDocument): boolean {
@@ -18,22 +25,22 @@ export function isServedDocument(document: TextDocument): boolean {
 }
 
 /**
- * Creates (does not start) the language client. Its id `sitemap` makes it read the `sitemap.trace.server` setting.
+ * Creates (does not start) the language client, logging to `outputChannel`. Its id `sitemap` makes it read the
+ * `sitemap.trace.server` setting.
  *
  * No custom `errorHandler`: vscode-languageclient's default one restarts a crashed server (up to 4 restarts within
  * 3 minutes, then it gives up and says so), which is what we want.
  */
-export async function createLanguageClient(context: ExtensionContext): Promise<LanguageClient> {
+export async function createLanguageClient(context: ExtensionContext, outputChannel: OutputChannel): Promise<LanguageClient> {
   const { LanguageClient, TransportKind } = await import('vscode-languageclient/node');
-  const module = context.asAbsolutePath('dist/server.js');
+  const module = context.asAbsolutePath(SERVER_BUNDLE);
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc },
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
   };
 
   const fileEvents = workspace.createFileSystemWatcher('**/{robots.txt,*.xml,*.txt}');
-  const outputChannel = window.createOutputChannel('Sitemap Studio');
-  context.subscriptions.push(fileEvents, outputChannel);
+  context.subscriptions.push(fileEvents);
 
   const clientOptions: LanguageClientOptions = {
     documentSelector,

@@ -1,48 +1,51 @@
-// Activation only: wires content detection and starts the language client lazily.
+// Activation only: wires content detection, the commands, and starts the language server lazily.
 // Activating on `xml` files must cost almost nothing: no client, no server process until a sitemap is open.
 import { ExtensionContext, Position, Range, TextDocument, languages, workspace } from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
-import { createLanguageClient, isServedDocument } from './client';
+import { isServedDocument } from './client';
+import { registerCommands } from './commands';
 import { registerSetLanguageCommand } from './setLanguage';
-import { registerStatusBar, type SitemapStatusBar, type StatusBarState } from './statusBar';
+import { SitemapOutput } from './output';
+import { SitemapServer } from './server';
+import type { StatusBarState } from './statusBar';
 import { sniffPlainText, sniffSitemapRoot, SNIFF_LENGTH, type PlainTextKind } from '../../server/src/language/contentDetection';
 
 /** Returned from `activate` for the extension tests (`extension.exports`). */
 export interface SitemapStudioApi {
   isClientRunning(): boolean;
+  /** How many times the language server has reached the running state (a restart adds one). */
+  serverStarts(): number;
   /** What the status bar item shows; `undefined` while it is hidden. */
   statusBar(): StatusBarState | undefined;
 }
 
-let client: LanguageClient | undefined;
-let starting: Promise<void> | undefined;
-let statusBar: SitemapStatusBar | undefined;
+let server: SitemapServer | undefined;
 
 export function activate(context: ExtensionContext): SitemapStudioApi {
+  const output = new SitemapOutput();
+  const sitemapServer = (server = new SitemapServer(context, output));
+  context.subscriptions.push(output, sitemapServer);
+  registerCommands(context, sitemapServer, output);
   registerContentDetection(context);
   registerSetLanguageCommand(context);
-  startOnFirstSitemap(context);
-  return { isClientRunning: () => client?.isRunning() ?? false, statusBar: () => statusBar?.current };
+  startOnFirstSitemap(context, sitemapServer);
+  return {
+    isClientRunning: () => sitemapServer.isRunning,
+    serverStarts: () => sitemapServer.startCount,
+    statusBar: () => sitemapServer.status?.current,
+  };
 }
 
 export async function deactivate(): Promise<void> {
-  await starting; // a starting client cannot be stopped
-  if (client?.isRunning()) await client.stop();
+  await server?.stop();
 }
 
-function startOnFirstSitemap(context: ExtensionContext): void {
+function startOnFirstSitemap(context: ExtensionContext, sitemapServer: SitemapServer): void {
   const listener = workspace.onDidOpenTextDocument((document) => {
     if (isServedDocument(document)) start();
   });
   const start = () => {
     listener.dispose();
-    if (starting) return;
-    starting = (async () => {
-      client = await createLanguageClient(context);
-      context.subscriptions.push(client);
-      statusBar = registerStatusBar(context, client);
-      await client.start();
-    })().catch(() => undefined); // the client has already logged the error and shown a notification
+    void sitemapServer.start();
   };
   context.subscriptions.push(listener);
   if (workspace.textDocuments.some(isServedDocument)) start();

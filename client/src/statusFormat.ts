@@ -1,8 +1,9 @@
 /**
- * What the status bar says about the active sitemap: `12,345 / 50,000 URLs · 2.8 / 50 MB`, its level (warning at
+ * What the status bar says about the active sitemap: `12,345 / 50,000 URLs · 2.85 / 50 MB`, its level (warning at
  * 90 % of a limit, error past one) and the tooltip with the exact numbers. Pure: no `vscode` import, so it runs
- * under node:test; statusBar.ts puts the result on the item.
+ * under node:test; statusBar.ts puts the result on the item. Sizes are printed as everywhere else (byteSize.ts).
  */
+import { formatLimitMegabytes, formatMegabytes } from '../../server/src/language/byteSize';
 import type { StatusParams } from '../../server/src/lsp/protocol';
 
 export interface Limits {
@@ -14,7 +15,6 @@ export interface Limits {
 export const DEFAULT_LIMITS: Limits = Object.freeze({ maxEntries: 50_000, maxBytes: 52_428_800 });
 /** From this share of either limit on, the item turns to the warning colour. */
 export const WARNING_RATIO = 0.9;
-const MEGABYTE = 1024 * 1024;
 
 export type StatusLevel = 'normal' | 'warning' | 'error';
 
@@ -73,31 +73,6 @@ export function describeStatus(status: Pick<StatusParams, 'kind' | 'entries' | '
       : level === 'warning' ? 'Close to a limit (sitemap.limits).' : 'Limits: sitemap.limits.maxEntries and sitemap.limits.maxBytes.',
   ].join('\n');
   return { text, tooltip, level, overLimit };
-}
-
-/**
- * `bytes` in MB (2^20 bytes) with one decimal, rounded so that the figure never contradicts the level: down while
- * within the limit (49.99 MB is `49.9`, not `50.0`), up past it (50.01 MB is `50.1`). A small file is `<0.1`,
- * not `0.0`. (Three decimals instead of one when the limit itself is under 1 MB.)
- */
-export function formatMegabytes(bytes: number, maxBytes: number, locale?: string): string {
-  const decimals = megabyteDecimals(maxBytes);
-  const scale = 10 ** decimals;
-  const scaled = (bytes / MEGABYTE) * scale;
-  const rounded = (bytes > maxBytes ? Math.ceil(scaled) : Math.floor(scaled)) / scale;
-  const format = numberFormat(locale, decimals, decimals);
-  return bytes > 0 && rounded === 0 ? `<${format.format(1 / scale)}` : format.format(rounded);
-}
-
-/** A limit in MB: `50`, or with decimals when it is not a whole number (`9.5`). */
-export function formatLimitMegabytes(maxBytes: number, locale?: string): string {
-  const decimals = megabyteDecimals(maxBytes);
-  const scale = 10 ** decimals;
-  return numberFormat(locale, 0, decimals).format(Math.floor((maxBytes / MEGABYTE) * scale) / scale);
-}
-
-function megabyteDecimals(maxBytes: number): number {
-  return maxBytes >= MEGABYTE ? 1 : 3;
 }
 
 function numberFormat(locale: string | undefined, minimumFractionDigits: number, maximumFractionDigits: number): Intl.NumberFormat {

@@ -5,7 +5,8 @@
  * and the Problems panel with our rule ids, fixes one problem by typing and sees the count drop, and runs a command
  * from the palette (F1). Then the authoring features in test/e2e/workspace/authoring/: completion inside a `<url>`
  * (Ctrl+Space), the hover on a `<lastmod>`, the Outline and breadcrumbs, the status bar item and its tooltip, a URL
- * found with Go to Symbol in Workspace, the quick-fix menu on an unescaped `&` (Ctrl+.) and Fix All.
+ * found with Go to Symbol in Workspace, the quick-fix menu on an unescaped `&` (Ctrl+.) and Fix All; the languages'
+ * icons in the Explorer, and Sitemap: Show Output.
  * Every step saves a screenshot, and those of a feature also one cropped to it (`*-crop.png`, what the README
  * shows); a failing step saves one too and ends the test.
  */
@@ -64,6 +65,16 @@ export async function runSmokeTest(browser: Browser, server: CodeServer, options
       await page.locator('.monaco-workbench').waitFor();
       await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'foo-sitemap.xml' }).waitFor();
     }],
+    ['file-icons', async () => {
+      // The default theme (Seti) has no icon for our languages, so the languages' own icons show.
+      for (const [name, language] of [['foo-sitemap.xml', 'sitemap'], ['sitemap.txt', 'sitemap-txt']]) {
+        const label = page.locator(`.explorer-folders-view .monaco-list-row .${language}-lang-file-icon`, { hasText: name }).first();
+        await label.waitFor();
+        type Window = { getComputedStyle(element: unknown, pseudo: string): { backgroundImage: string } }; // no DOM lib here
+        const image = await label.evaluate((element) => (globalThis as unknown as Window).getComputedStyle(element, '::before').backgroundImage);
+        if (!image.includes(`${language}-`)) throw new Error(`${name}: the explorer icon is ${image}, not the ${language} icon`);
+      }
+    }, () => clipOf(page, ['.explorer-folders-view'], 0)],
     ['quick-open', async () => {
       await page.keyboard.press('Control+P');
       await page.locator(QUICK_INPUT_BOX).waitFor();
@@ -205,6 +216,11 @@ export async function runSmokeTest(browser: Browser, server: CodeServer, options
         await noneFound.waitFor({ state: 'hidden' });
       }
     }, editorArea()],
+    ['show-output', async () => {
+      await runCommand(page, 'Sitemap: Show Output');
+      // The server's start-up line (`sitemap-studio <version> started…`) is in this channel only.
+      await page.locator('.part.panel .monaco-editor .view-lines', { hasText: 'sitemap-studio' }).first().waitFor();
+    }],
   ];
 
   let passed = 0;

@@ -261,6 +261,17 @@ describe('authoring features over stdio', () => {
     client.close(uri);
   });
 
+  it('hovers an index entry with its workspace file, relative to the workspace folder', async () => {
+    const text = `<sitemapindex xmlns="${NS}">\n  <sitemap>\n    <loc>https://www.example.com/sitemap-pages.xml</loc>\n  </sitemap>\n</sitemapindex>\n`;
+    const uri = uriOf('public/hover-index/sitemap_index.xml');
+    await openAndWait(uri, text);
+    const hover = await request<Hover>('textDocument/hover', { textDocument: { uri }, position: positionOf(text, 'sitemap-pages') });
+    const value = (hover.contents as MarkupContent).value;
+    assert.ok(value.includes('`public/sitemap-pages.xml`'), value);
+    assert.ok(!value.includes(root), value);
+    client.close(uri);
+  });
+
   it('answers null for documents it does not hold, and survives junk', async () => {
     const uri = uriOf('nothing.xml');
     assert.equal(await request('textDocument/completion', { textDocument: { uri }, position: { line: 0, character: 0 } }), null);

@@ -1,13 +1,12 @@
 /**
  * The status bar's text and level (client/src/statusFormat.ts): the format the issue shows, the thresholds (warning
- * at ≥ 90 % of either limit, error past one), configured limits, and MB rounding that never contradicts the level.
+ * at ≥ 90 % of either limit, error past one), configured limits, and sizes as byteSize.ts prints them everywhere.
  * The tooltip is checked for its exact numbers only, never its wording.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  DEFAULT_LIMITS, describeStatus, entryNoun, formatLimitMegabytes, formatMegabytes, resolveLimits, statusLevel,
-} from '../../client/src/statusFormat';
+import { DEFAULT_LIMITS, describeStatus, entryNoun, resolveLimits, statusLevel } from '../../client/src/statusFormat';
+import { formatMegabytes } from '../../server/src/language/byteSize';
 
 const MB = 1024 * 1024;
 const stripIcon = (text: string): string => text.replace(/^\$\([\w-]+\) /, '');
@@ -15,7 +14,7 @@ const stripIcon = (text: string): string => text.replace(/^\$\([\w-]+\) /, '');
 describe('status bar text', () => {
   it('reads like the issue: entries and MB against the limits', () => {
     const view = describeStatus({ kind: 'urlset', entries: 12_345, bytes: 2.85 * MB }, DEFAULT_LIMITS, 'en-US');
-    assert.equal(stripIcon(view.text), '12,345 / 50,000 URLs · 2.8 / 50 MB');
+    assert.equal(stripIcon(view.text), '12,345 / 50,000 URLs · 2.85 / 50 MB');
     assert.match(view.text, /^\$\([\w-]+\) /, 'starts with a codicon');
   });
 
@@ -24,16 +23,17 @@ describe('status bar text', () => {
     assert.equal(entryNoun('text'), 'URLs');
     assert.equal(entryNoun('sitemapindex'), 'sitemaps');
     assert.equal(stripIcon(describeStatus({ kind: 'sitemapindex', entries: 3, bytes: 2048 }, DEFAULT_LIMITS, 'en-US').text),
-      '3 / 50,000 sitemaps · <0.1 / 50 MB');
+      '3 / 50,000 sitemaps · <0.01 / 50 MB');
     assert.equal(stripIcon(describeStatus({ kind: 'text', entries: 0, bytes: 0 }, DEFAULT_LIMITS, 'en-US').text),
-      '0 / 50,000 URLs · 0.0 / 50 MB');
+      '0 / 50,000 URLs · 0.00 / 50 MB');
   });
 
   it('uses the configured limits', () => {
     const limits = resolveLimits(1000, 10_485_760);
     assert.equal(stripIcon(describeStatus({ kind: 'urlset', entries: 950, bytes: 5 * MB }, limits, 'en-US').text),
-      '950 / 1,000 URLs · 5.0 / 10 MB');
-    assert.equal(formatLimitMegabytes(10_000_000, 'en-US'), '9.5');
+      '950 / 1,000 URLs · 5.00 / 10 MB');
+    assert.equal(stripIcon(describeStatus({ kind: 'urlset', entries: 1, bytes: 10_000_001 }, resolveLimits(1000, 10_000_000), 'en-US').text),
+      '1 / 1,000 URLs · 9.55 / 9.54 MB');
   });
 
   it('falls back to the defaults for junk limits, as the server does', () => {
@@ -45,7 +45,7 @@ describe('status bar text', () => {
 
   it('follows the locale', () => {
     assert.equal(stripIcon(describeStatus({ kind: 'urlset', entries: 12_345, bytes: 2.85 * MB }, DEFAULT_LIMITS, 'de-DE').text),
-      '12.345 / 50.000 URLs · 2,8 / 50 MB');
+      '12.345 / 50.000 URLs · 2,85 / 50 MB');
     // An unknown locale is not an error.
     assert.ok(describeStatus({ kind: 'urlset', entries: 1, bytes: 1 }, DEFAULT_LIMITS, 'not a locale!').text.length > 0);
   });
@@ -77,19 +77,13 @@ describe('status bar level', () => {
 
 describe('status bar MB', () => {
   const max = DEFAULT_LIMITS.maxBytes;
+  const size = (bytes: number): string => stripIcon(describeStatus({ kind: 'urlset', entries: 1, bytes }, DEFAULT_LIMITS, 'en-US').text).split(' · ')[1];
 
-  it('rounds down within the limit and up past it', () => {
-    assert.equal(formatMegabytes(max - 1, max, 'en-US'), '49.9');
-    assert.equal(formatMegabytes(max, max, 'en-US'), '50.0');
-    assert.equal(formatMegabytes(max + 1, max, 'en-US'), '50.1');
-    assert.equal(formatMegabytes(2.86 * MB, max, 'en-US'), '2.8');
-  });
-
-  it('shows a small file as under 0.1 MB, and more decimals under a limit below 1 MB', () => {
-    assert.equal(formatMegabytes(1, max, 'en-US'), '<0.1');
-    assert.equal(formatMegabytes(0, max, 'en-US'), '0.0');
-    assert.equal(formatLimitMegabytes(512 * 1024, 'en-US'), '0.5');
-    assert.equal(formatMegabytes(256 * 1024, 512 * 1024, 'en-US'), '0.250');
+  it('prints the size as the problems and VS Code do: two decimals, rounded, never past the limit while within it', () => {
+    assert.equal(size(12_436_070), '11.86 / 50 MB');
+    assert.equal(size(12_436_070), `${formatMegabytes(12_436_070, max)} / 50 MB`);
+    assert.equal(size(max - 1), '50.00 / 50 MB');
+    assert.equal(size(max + 1), '50.01 / 50 MB');
   });
 });
 

@@ -20,6 +20,7 @@ export type { DocumentKind, Position, SitemapLanguageId, SitemapDiagnostic };
 export { DEFAULT_SETTINGS, type SitemapSettings, type ValidationContext } from './settings';
 export type { CompletionItemData, CompletionKind, CompletionOptions, CompletionResult } from './features/completion';
 export type { HoverInfo, HoverOptions } from './features/hover';
+export { ruleLink, type RuleLink } from './features/vocabulary';
 export type { FixAllOptions, FixOptions, ProblemRef, QuickFix } from './features/codeActions';
 export type { DocumentSymbolData, SymbolKindName, SymbolOptions } from './features/documentSymbols';
 export type { FoldingOptions, FoldingRangeData } from './features/folding';

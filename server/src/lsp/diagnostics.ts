@@ -13,6 +13,7 @@ import type { DocumentStore, OpenDocument } from './documentStore';
 import { describe, logFailure } from './guard';
 import type { MessageQueue } from './messageQueue';
 import { STATUS_NOTIFICATION, type StatusParams } from './protocol';
+import { ruleDocs } from './ruleDocs';
 
 export const SOURCE = 'sitemap';
 
@@ -114,6 +115,7 @@ export function toDiagnostic(uri: string, doc: SitemapDocument, d: SitemapDiagno
     severity: SEVERITIES[d.severity] ?? DiagnosticSeverity.Error,
     source: SOURCE,
     code: d.rule,
+    codeDescription: { href: ruleDocs().href(d.rule) },
     message: d.message,
   };
   if (d.related !== undefined && d.related.length > 0) {

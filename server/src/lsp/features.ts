@@ -24,6 +24,7 @@ import { setLanguageAction } from './setLanguage';
 import type { DocumentStore, OpenDocument } from './documentStore';
 import { guardRequest } from './guard';
 import type { MessageQueue } from './messageQueue';
+import { ruleDocs } from './ruleDocs';
 import { fileResolverFor, type SitePages } from './sitePages';
 import type { ValidationContexts } from './validationContext';
 import { fsPathToUri, type Workspace } from './workspace';
@@ -108,7 +109,8 @@ export function registerFeatures(connection: Connection, deps: FeatureDependenci
     const { entry, settings, location } = prepared;
     const doc = entry.doc;
     const resolve = fileResolverFor(workspace, entry, settings, location);
-    const hover = getHover(doc, doc.offsetAt(params.position), { location, allowedHosts: settings.allowedHosts, resolveFile: resolve });
+    const resolveFile = resolve && ((url: string) => { const file = resolve(url); return file && workspace.displayPath(file); });
+    const hover = getHover(doc, doc.offsetAt(params.position), { location, allowedHosts: settings.allowedHosts, resolveFile, ruleLink: ruleDocs().href });
     if (hover === undefined) return null;
     return { contents: { kind: MarkupKind.Markdown, value: hover.contents }, range: rangeOf(doc, hover.start, hover.end) };
   }));

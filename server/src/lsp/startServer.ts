@@ -16,6 +16,7 @@ import { canSetLanguage, wantsStatusNotifications } from './protocol';
 import { WorkspaceSymbols } from './workspaceSymbols';
 import { guard, logFailure } from './guard';
 import { MessageQueue } from './messageQueue';
+import { packageVersion } from './bundle';
 import { NestedIndexResolver } from './nestedIndex';
 import { SiteLocator } from './siteLocation';
 import { ValidationContexts } from './validationContext';
@@ -98,7 +99,7 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
         workspaceSymbolProvider: true,
       },
-      serverInfo: { name: SERVER_NAME },
+      serverInfo: { name: SERVER_NAME, version: packageVersion() },
     };
   });
 
@@ -126,6 +127,7 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
         resetAll();
       }));
     }
+    connection.console.info(`${SERVER_NAME} ${packageVersion()} started: Node ${process.version}, pid ${process.pid}, ${process.argv.slice(2).join(' ') || 'no arguments'}`);
     hooks.onInitialized?.();
   }));
 

@@ -45,6 +45,14 @@ export class Workspace {
     }
     return best;
   }
+
+  /** `fsPath` as VS Code's `asRelativePath` shows it: relative to its folder (`name/…` with several), else absolute. */
+  displayPath(fsPath: string): string {
+    const folder = this.folderOf(fsPath);
+    const relative = folder !== undefined ? relativeInside(folder.fsPath, fsPath) : undefined;
+    if (folder === undefined || relative === undefined || relative === '') return fsPath;
+    return this.folders.length > 1 ? `${folder.name}/${relative}` : relative;
+  }
 }
 
 /** The path of a `file:` URI; `undefined` for other schemes (`untitled:`, …) and malformed URIs. */

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { getHover, parseDocument, type HoverInfo, type HoverOptions, type SitemapLanguageId } from '../../../server/src/language/languageService';
 import { withCursor } from '../../support/cursor';
 import { NOW, NS } from '../../support/fixtures';
+import { CHANGEFREQ_MEANINGS, EXTENSION_ELEMENTS, ROOT_NAMESPACES, SITEMAP_ELEMENTS } from '../../../server/src/language/features/vocabulary';
 
 const RULES = 'https://github.com/sitemap-studio/sitemap-studio/blob/main/docs/rules.md';
 const IMAGE = 'http://www.google.com/schemas/sitemap-image/1.1';
@@ -19,6 +20,11 @@ function hoverAt(fixture: string, options: HoverOptions = { now: NOW }, language
 
 const urlset = (body: string, attributes = ''): string => `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}"${attributes}>\n${body}</urlset>\n`;
 const entry = (inner: string): string => urlset(`  <url>\n    <loc>https://www.example.com/</loc>\n${inner}  </url>\n`);
+
+/** `<name>`s outside code spans: VS Code's markdown renderer takes them for HTML and drops them. */
+function rawTags(markdown: string): string[] {
+  return markdown.replace(/(`+)[\s\S]*?\1/g, '').match(/<\/?[A-Za-z][^>]*>/g) ?? [];
+}
 
 describe('hover on elements', () => {
   it('explains each sitemap element with a link to its rule in docs/rules.md', () => {
@@ -44,6 +50,32 @@ describe('hover on elements', () => {
     const known = hoverAt(entry('    <image:im|age><image:loc>https://www.example.com/a.png</image:loc></image:image>\n').replace('<urlset', `<urlset xmlns:image="${IMAGE}"`));
     assert.equal(known?.hovered, 'image:image');
     assert.equal(hoverAt(entry('    <my:th|ing xmlns:my="urn:x">x</my:thing>\n')), undefined);
+  });
+
+  it('writes element names as code, so that the markdown renderer does not drop them as HTML', () => {
+    const ns = (prefix: string, uri: string) => ` xmlns:${prefix}="${uri}"`;
+    const extensions = ns('image', IMAGE) + ns('video', 'http://www.google.com/schemas/sitemap-video/1.1')
+      + ns('news', 'http://www.google.com/schemas/sitemap-news/0.9') + ns('xhtml', 'http://www.w3.org/1999/xhtml');
+    const text = `<?xml version="1.0"?>\n<urlset xmlns="${NS}"${extensions}>\n  <url>\n    <loc>https://www.example.com/</loc>\n`
+      + '    <lastmod>2025-01-01</lastmod>\n    <changefreq>daily</changefreq>\n    <priority>0.5</priority>\n'
+      + '    <image:image/>\n    <video:video/>\n    <news:news/>\n    <xhtml:link/>\n  </url>\n</urlset>\n';
+    const names = ['urlset', 'url', 'loc', 'lastmod', 'changefreq', 'priority', 'image:image', 'video:video', 'news:news', 'xhtml:link'];
+    for (const name of names) {
+      const hover = hoverAt(text.replace(new RegExp(`<${name}(?=[ />])`), `<${name}|`));
+      assert.equal(hover?.hovered, name);
+      assert.ok(hover.contents.includes(`\`<${name}>\``), hover.contents);
+      assert.deepEqual(rawTags(hover.contents), [], hover.contents);
+    }
+    const index = hoverAt(`<sitemapindex xmlns="${NS}">\n  <site|map><loc>https://www.example.com/a.xml</loc></sitemap>\n</sitemapindex>\n`);
+    assert.deepEqual(rawTags(index!.contents), []);
+  });
+
+  it('writes element names as code in the completion documentation too', () => {
+    const texts = [
+      ...Object.values(SITEMAP_ELEMENTS).map((d) => d.summary), ...EXTENSION_ELEMENTS.map((x) => x.summary),
+      ...ROOT_NAMESPACES.map((n) => n.what), ...CHANGEFREQ_MEANINGS.map(([, meaning]) => meaning),
+    ];
+    for (const text of texts) assert.deepEqual(rawTags(text), [], text);
   });
 
   it('has nothing to say between elements', () => {

@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_SETTINGS } from '../../../server/src/language/languageService';
+import { describeSize, formatLimitMegabytes } from '../../../server/src/language/byteSize';
 import { diagnose, expectDiagnostics, render, sitemapindex, stripMarks, urlset } from '../../support/fixtures';
 
 function limits(overrides: Partial<typeof DEFAULT_SETTINGS.limits>) {
@@ -86,4 +87,19 @@ test('legacy-size-limit: a file too large for the current limit gets only file-t
 test('legacy-size-limit: up to the old limit is fine', () => {
   const text = urlset(urls(1));
   expectDiagnostics(text, [], limits({ legacyMaxBytes: Buffer.byteLength(text) }));
+});
+
+// ------------------------------------------------------------------------------------------------ sizes in messages
+
+test('file-too-large and legacy-size-limit print sizes as the status bar does (byteSize.ts)', () => {
+  const text = urlset(urls(30_000)); // about 1.4 MB
+  const bytes = Buffer.byteLength(text);
+  const limit = bytes - 1; // 1 byte over: the figure must still read as over the limit
+  const tooLarge = diagnose(text, limits({ maxBytes: limit, legacyMaxBytes: 1_000_000 }));
+  assert.deepEqual(tooLarge.map((d) => d.rule), ['file-too-large']);
+  assert.ok(tooLarge[0].message.includes(describeSize(bytes, limit)), tooLarge[0].message);
+  assert.ok(tooLarge[0].message.includes(`${formatLimitMegabytes(limit)} MB`), tooLarge[0].message);
+  const legacy = diagnose(text, limits({ legacyMaxBytes: 1_000_000 }));
+  assert.deepEqual(legacy.map((d) => d.rule), ['legacy-size-limit']);
+  assert.ok(legacy[0].message.includes(describeSize(bytes, 1_000_000)), legacy[0].message);
 });

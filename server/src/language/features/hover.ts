@@ -16,8 +16,9 @@ import {
   contentContains, elementAt, locate, namespaceOf, rootStructure, structureOf, trimmedContent, type RootStructure, type XmlElement,
 } from './structure';
 import {
-  CHANGEFREQ_MEANINGS, EXTENSION_ELEMENTS, HINT_NOTE, ROOT_NAMESPACES, SITEMAP_ELEMENTS, ruleLink,
+  CHANGEFREQ_MEANINGS, EXTENSION_ELEMENTS, HINT_NOTE, ROOT_NAMESPACES, SITEMAP_ELEMENTS, ruleLink, type RuleLink,
 } from './vocabulary';
+import type { RuleId } from '../rules/catalogue';
 
 export interface HoverOptions {
   /** The clock, in epoch ms (default: now). */
@@ -26,8 +27,10 @@ export interface HoverOptions {
   location?: string;
   /** `sitemap.allowedHosts`. */
   allowedHosts?: readonly string[];
-  /** In an index: the workspace file a `<loc>` names, for display (a path or URI); undefined when none. */
+  /** In an index: the workspace file a `<loc>` names, as shown to the user (workspace-relative); undefined when none. */
   resolveFile?: (url: string) => string | undefined;
+  /** Where a rule is documented (default: the web page). */
+  ruleLink?: RuleLink;
 }
 
 export interface HoverInfo {
@@ -51,7 +54,7 @@ export function getHover(model: SitemapModel, offset: number, options: HoverOpti
   if (at.segment.kind === SegmentKind.Tail && root.element !== undefined) {
     const endTag = structure.strayEndTags.find((t) => t.name === root.element!.qname && r >= t.nameStart && r <= t.nameEnd);
     if (endTag !== undefined) {
-      const contents = elementHover(model, root.element, root, true);
+      const contents = elementHover(model, root.element, root, true, options);
       return contents === undefined ? undefined : { contents, start: at.base + endTag.nameStart, end: at.base + endTag.nameEnd };
     }
   }
@@ -61,7 +64,7 @@ export function getHover(model: SitemapModel, offset: number, options: HoverOpti
 
   const endNameStart = element.endTagStart + 2;
   if ((r >= element.nameStart && r <= element.nameEnd) || (element.endTagStart >= 0 && r >= endNameStart && r <= endNameStart + element.qname.length)) {
-    const contents = elementHover(model, element, root, isRoot);
+    const contents = elementHover(model, element, root, isRoot, options);
     if (contents === undefined) return undefined;
     const onStart = r <= element.nameEnd;
     return { contents, start: at.base + (onStart ? element.nameStart : endNameStart), end: at.base + (onStart ? element.nameEnd : endNameStart + element.qname.length) };
@@ -88,16 +91,16 @@ function isField(model: SitemapModel, element: XmlElement, root: RootStructure):
   return parent !== undefined && parent.parent === undefined && parent.local === entryName && namespaceOf(parent, root) === ns && namespaceOf(element, root) === ns;
 }
 
-function elementHover(model: SitemapModel, element: XmlElement, root: RootStructure, isRoot: boolean): string | undefined {
+function elementHover(model: SitemapModel, element: XmlElement, root: RootStructure, isRoot: boolean, options: HoverOptions): string | undefined {
   const ns = namespaceOf(element, root);
   if (isRoot || ns === model.root?.sitemapNamespace) {
     const doc = SITEMAP_ELEMENTS[element.local];
     if (doc === undefined || !Object.prototype.hasOwnProperty.call(SITEMAP_ELEMENTS, element.local)) return undefined;
-    return `**<${element.qname}>** — ${doc.summary}\n\n[docs/rules.md: ${doc.rule}](${ruleLink(doc.rule)})`;
+    return `**${code(`<${element.qname}>`)}** — ${doc.summary}\n\n${docLink(options, doc.rule)}`;
   }
   const extension = EXTENSION_ELEMENTS.find((x) => x.uri === ns && x.local === element.local);
   if (extension === undefined) return undefined;
-  return `**<${element.qname}>** — ${extension.summary}\n\n[docs/rules.md: unknown-element](${ruleLink('unknown-element')})`;
+  return `**${code(`<${element.qname}>`)}** — ${extension.summary}\n\n${docLink(options, 'unknown-element')}`;
 }
 
 function valueHover(model: SitemapModel, local: string, value: string, options: HoverOptions): string | undefined {
@@ -107,7 +110,7 @@ function valueHover(model: SitemapModel, local: string, value: string, options: 
       return value === '' ? undefined : locHover(model, value, options);
     case 'lastmod': {
       const time = checkLastmod(value, Infinity, problems);
-      if (time === undefined) return `Not a W3C Datetime. [docs/rules.md: invalid-lastmod](${ruleLink('invalid-lastmod')})`;
+      if (time === undefined) return `Not a W3C Datetime. ${docLink(options, 'invalid-lastmod')}`;
       const now = options.now ?? Date.now();
       const utc = utcDateTime(time);
       const dateOnly = !value.includes('T');
@@ -115,14 +118,14 @@ function valueHover(model: SitemapModel, local: string, value: string, options: 
     }
     case 'priority': {
       const n = checkPriority(value, problems);
-      if (n === undefined) return `Not a priority from 0.0 to 1.0. [docs/rules.md: invalid-priority](${ruleLink('invalid-priority')})`;
+      if (n === undefined) return `Not a priority from 0.0 to 1.0. ${docLink(options, 'invalid-priority')}`;
       const relation = n > 0.5 ? 'above' : n < 0.5 ? 'below' : 'equal to';
       return `**Priority ${value}**: ${relation} the default 0.5, relative to the other URLs of this site only. ${HINT_NOTE}`;
     }
     case 'changefreq': {
       checkChangefreq(value, problems);
       const meaning = CHANGEFREQ_MEANINGS.find(([v]) => v === value)?.[1];
-      if (problems.length > 0 || meaning === undefined) return `Not a changefreq value. [docs/rules.md: invalid-changefreq](${ruleLink('invalid-changefreq')})`;
+      if (problems.length > 0 || meaning === undefined) return `Not a changefreq value. ${docLink(options, 'invalid-changefreq')}`;
       return `**${value}**: the page ${meaning}. ${HINT_NOTE}`;
     }
     default:
@@ -135,7 +138,7 @@ function locHover(model: SitemapModel, url: string, options: HoverOptions): stri
   const parts = checkUrl(url, problems);
   const lines = [`**URL** ${code(url)}`];
   if (parts === undefined || problems.some((p) => p.rule === 'invalid-url')) {
-    lines.push(`Not a valid absolute http(s) URL. [docs/rules.md: invalid-url](${ruleLink('invalid-url')})`);
+    lines.push(`Not a valid absolute http(s) URL. ${docLink(options, 'invalid-url')}`);
     return lines.join('\n\n');
   }
   const allowed = parseAllowedHosts(options.allowedHosts ?? []);
@@ -145,7 +148,7 @@ function locHover(model: SitemapModel, url: string, options: HoverOptions): stri
     lines.push(`Sitemap location: ${code(options.location!)}`);
     lines.push(inScope
       ? `In scope: URLs under ${code(location.origin + scopeDirectory(location))} may be listed here.`
-      : `Out of scope: this sitemap may only list URLs under ${code(location.origin + scopeDirectory(location))}. [docs/rules.md: out-of-scope](${ruleLink('out-of-scope')})`);
+      : `Out of scope: this sitemap may only list URLs under ${code(location.origin + scopeDirectory(location))}. ${docLink(options, 'out-of-scope')}`);
   } else {
     lines.push('Sitemap location unknown (set `sitemap.siteRoots`, or name this file in a robots.txt `Sitemap:` line).');
     const first = firstOrigin(model);
@@ -153,7 +156,7 @@ function locHover(model: SitemapModel, url: string, options: HoverOptions): stri
       const same = first === parts.origin || allowed.origins.has(parts.origin) || allowed.hosts.has(parts.host);
       lines.push(same
         ? `Same origin as the file's first URL (${code(first)}).`
-        : `Another origin than the file's first URL (${code(first)}). [docs/rules.md: mixed-hosts](${ruleLink('mixed-hosts')})`);
+        : `Another origin than the file's first URL (${code(first)}). ${docLink(options, 'mixed-hosts')}`);
     }
   }
   const file = model.kind === 'sitemapindex' ? options.resolveFile?.(url) : undefined;
@@ -168,6 +171,11 @@ function firstOrigin(model: SitemapModel): string | undefined {
     if (origin !== undefined) return origin;
   }
   return undefined;
+}
+
+/** The link to a rule's section of docs/rules.md. */
+function docLink(options: HoverOptions, rule: RuleId): string {
+  return `[docs/rules.md: ${rule}](${(options.ruleLink ?? ruleLink)(rule)})`;
 }
 
 /** Inline code that survives backticks in the value. */

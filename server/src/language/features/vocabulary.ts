@@ -3,15 +3,16 @@
  * namespaces they offer. Shared by completion and hover so that both describe things the same way.
  */
 import { SITEMAP_NAMESPACE } from '../parser';
-import type { RuleId } from '../rules/catalogue';
+import type { RuleId, TOO_MANY_PROBLEMS } from '../rules/catalogue';
 
 export { SITEMAP_NAMESPACE };
 
 export const RULES_URL = 'https://github.com/sitemap-studio/sitemap-studio/blob/main/docs/rules.md';
 
-export function ruleLink(rule: RuleId): string {
-  return `${RULES_URL}#${rule}`;
-}
+/** Where a rule is documented: this web page by default; the LSP layer links the offline copy instead. */
+export type RuleLink = (rule: RuleId | typeof TOO_MANY_PROBLEMS) => string;
+
+export const ruleLink: RuleLink = (rule) => `${RULES_URL}#${rule}`;
 
 export const IMAGE_NAMESPACE = 'http://www.google.com/schemas/sitemap-image/1.1';
 export const VIDEO_NAMESPACE = 'http://www.google.com/schemas/sitemap-video/1.1';

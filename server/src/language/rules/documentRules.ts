@@ -2,6 +2,7 @@
 import type { Problem } from './catalogue';
 import type { SitemapModel } from '../model';
 import type { SitemapSettings } from '../settings';
+import { describeLimit, describeSize } from '../byteSize';
 
 export function checkDocument(model: SitemapModel, settings: SitemapSettings, problems: Problem[]): void {
   const root = model.root;
@@ -31,12 +32,8 @@ export function checkDocument(model: SitemapModel, settings: SitemapSettings, pr
   const bytes = model.byteLength;
   const { maxBytes, legacyMaxBytes } = settings.limits;
   if (bytes > maxBytes) {
-    problems.push({ rule: 'file-too-large', start: anchorStart, end: anchorEnd, message: `${megabytes(bytes)} of UTF-8: a sitemap may be at most ${megabytes(maxBytes)} uncompressed.` });
+    problems.push({ rule: 'file-too-large', start: anchorStart, end: anchorEnd, message: `${describeSize(bytes, maxBytes)} of UTF-8: a sitemap may be at most ${describeLimit(maxBytes)} uncompressed.` });
   } else if (bytes > legacyMaxBytes) {
-    problems.push({ rule: 'legacy-size-limit', start: anchorStart, end: anchorEnd, message: `${megabytes(bytes)} of UTF-8: over the original protocol's ${megabytes(legacyMaxBytes)}, which some older consumers still apply.` });
+    problems.push({ rule: 'legacy-size-limit', start: anchorStart, end: anchorEnd, message: `${describeSize(bytes, legacyMaxBytes)} of UTF-8: over the original protocol's ${describeLimit(legacyMaxBytes)}, which some older consumers still apply.` });
   }
-}
-
-function megabytes(bytes: number): string {
-  return `${(bytes / 1_048_576).toFixed(1)} MB (${bytes.toLocaleString('en-US')} bytes)`;
 }

@@ -1,0 +1,50 @@
+/**
+ * The one way a file size is printed — status bar, problems, hovers: in MB of 1,048,576 bytes (the unit of the
+ * protocol's "50 MB" = 52,428,800 bytes, and of VS Code's own size display), two decimals, rounded to nearest as
+ * VS Code rounds, so our `11.86 MB` is the `11.86MB` VS Code shows for the same file. Shared by client and server.
+ */
+export const MEGABYTE = 1_048_576;
+const DECIMALS = 2;
+const SCALE = 10 ** DECIMALS;
+
+/**
+ * `bytes` in MB with two decimals (`11.86`), no unit. Compared with a `limit`, the figure never lands on the wrong
+ * side of it: within the limit it is at most the limit's figure, past it above (50 MB + 1 byte is `50.01`). A
+ * non-empty file too small to show is `<0.01`, not `0.00`.
+ */
+export function formatMegabytes(bytes: number, limit?: number, locale?: string): string {
+  let scaled = Math.round((bytes / MEGABYTE) * SCALE);
+  if (limit !== undefined) {
+    const limitScaled = Math.round((limit / MEGABYTE) * SCALE);
+    if (bytes > limit && scaled <= limitScaled) scaled = limitScaled + 1;
+    else if (bytes <= limit && scaled > limitScaled) scaled = limitScaled;
+  }
+  const format = numberFormat(locale, DECIMALS, DECIMALS);
+  return bytes > 0 && scaled === 0 ? `<${format.format(1 / SCALE)}` : format.format(scaled / SCALE);
+}
+
+/** A limit in MB, without trailing zeros: `50`, `9.54`. */
+export function formatLimitMegabytes(limit: number, locale?: string): string {
+  const scaled = Math.round((limit / MEGABYTE) * SCALE);
+  const format = numberFormat(locale, 0, DECIMALS);
+  return limit > 0 && scaled === 0 ? `<${format.format(1 / SCALE)}` : format.format(scaled / SCALE);
+}
+
+/** A size with its unit and the exact count, for messages: `11.86 MB (12,436,070 bytes)`. */
+export function describeSize(bytes: number, limit?: number): string {
+  return `${formatMegabytes(bytes, limit)} MB (${numberFormat(undefined, 0, 0).format(bytes)} bytes)`;
+}
+
+/** A limit with its unit and the exact count: `50 MB (52,428,800 bytes)`. */
+export function describeLimit(limit: number): string {
+  return `${formatLimitMegabytes(limit)} MB (${numberFormat(undefined, 0, 0).format(limit)} bytes)`;
+}
+
+function numberFormat(locale: string | undefined, minimumFractionDigits: number, maximumFractionDigits: number): Intl.NumberFormat {
+  const options: Intl.NumberFormatOptions = { minimumFractionDigits, maximumFractionDigits, useGrouping: true };
+  try {
+    return new Intl.NumberFormat(locale ?? 'en-US', options);
+  } catch {
+    return new Intl.NumberFormat('en-US', options);
+  }
+}
