@@ -10,6 +10,7 @@
  * oracle of the tests: after any edit, the model equals a fresh parse of the same text.
  */
 import { Fenwick } from './fenwick';
+import { OriginCounts } from './originCounts';
 import { parseXmlDocument, parseXmlRegion, type RootInfo } from './parser';
 import { countLineBreaks, isNameStart, Ch, offsetAfterLineBreak } from './scanner';
 import { Segment, SegmentKind } from './segment';
@@ -33,6 +34,8 @@ export class SitemapModel {
   byteLength = 0;
   /** Entry segments by URL, for duplicate-url. */
   readonly urls = new UrlIndex();
+  /** Entry URLs per origin, for mixed-hosts. */
+  readonly origins = new OriginCounts();
   /** Segments holding local or contextual problems. */
   readonly problemSegments = new Set<Segment>();
   /** Segments whose contextual problems are not computed yet. */
@@ -219,6 +222,7 @@ export class SitemapModel {
     }
     this.byteLength = Buffer.byteLength(text);
     this.urls.clear();
+    this.origins.clear();
     this.problemSegments.clear();
     this.contextPending.clear();
     this.contextKey = undefined;
@@ -252,13 +256,19 @@ export class SitemapModel {
   private index(segment: Segment, fresh: boolean): void {
     if (segment.problems.length > 0) this.problemSegments.add(segment);
     if (fresh && segment.isEntry) this.contextPending.add(segment);
-    if (segment.url !== undefined) this.urls.add(segment);
+    if (segment.url !== undefined) {
+      this.urls.add(segment);
+      this.origins.add(segment.url);
+    }
   }
 
   private unindex(segment: Segment): void {
     this.problemSegments.delete(segment);
     this.contextPending.delete(segment);
-    if (segment.url !== undefined) this.urls.remove(segment);
+    if (segment.url !== undefined) {
+      this.urls.remove(segment);
+      this.origins.remove(segment.url);
+    }
   }
 }
 
