@@ -7,6 +7,7 @@ import { RULES, isRuleId, type Problem, type Severity } from './rules/catalogue'
 import { checkEntryContext, mixedHostsMessage, type EntryContext } from './rules/contextRules';
 import { checkDocument } from './rules/documentRules';
 import { checkDuplicates } from './rules/duplicates';
+import { isLocalHost } from './rules/listedUrl';
 import { parseAllowedHosts, scopeDirectory } from './rules/scope';
 import { checkUrl, type UrlParts } from './rules/url';
 import type { SitemapModel } from './model';
@@ -24,7 +25,9 @@ export function validateModel(model: SitemapModel, settings: SitemapSettings, co
   const location = context.location !== undefined ? checkUrl(context.location, []) : undefined;
   const reference = context.location === undefined ? model.origins.reference(model.segments) : undefined;
   refreshContextual(model, settings, context, location, reference);
-  const cap = new ProblemCap(Math.max(1, Math.floor(settings.maxProblems) || 1), (rule) => severityOf(rule, settings));
+  // A sitemap published on a local host is a development site's: local URLs are what it lists, not a leak.
+  const isDevelopmentSite = location !== undefined && isLocalHost(location.host);
+  const cap = new ProblemCap(Math.max(1, Math.floor(settings.maxProblems) || 1), (rule) => (rule === 'local-url' && isDevelopmentSite ? undefined : severityOf(rule, settings)));
 
   // Whole-document problems (duplicates, limits): usually few.
   const extras: Problem[] = [];

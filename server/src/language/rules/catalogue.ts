@@ -31,6 +31,8 @@ export const RULES = {
   'duplicate-url': 'warning',
   'nested-index': 'error',
   'text-sitemap-line': 'error',
+  'url-fragment': 'warning',
+  'local-url': 'warning',
 } as const satisfies Record<string, Severity>;
 
 export type RuleId = keyof typeof RULES;
