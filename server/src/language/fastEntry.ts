@@ -10,7 +10,7 @@
  */
 import { checkChangefreq, checkPriority } from './rules/simpleValues';
 import { checkLastmod } from './rules/lastmod';
-import { checkUrl } from './rules/url';
+import { checkListedUrl } from './rules/listedUrl';
 import type { ValueProblem } from './rules/valueProblem';
 
 /** A value: no markup, no quotes or `>`, no control characters, surrogates or non-characters; predefined entities only. */
@@ -54,7 +54,7 @@ export function scanFastEntry(text: string, start: number, kind: 'urlset' | 'sit
   // The raw value is the URL in canonical escaped form (see xmlText.ts). Checking it undecoded gives the same
   // verdict, except that &lt; &gt; &quot; decode to characters a URL may not hold: leave those to the general path.
   if (raw.indexOf('&') >= 0 && (raw.indexOf('&lt;') >= 0 || raw.indexOf('&gt;') >= 0 || raw.indexOf('&quot;') >= 0)) return undefined;
-  checkUrl(raw, problems);
+  checkListedUrl(raw, problems);
   result.url = raw;
   result.urlStart = valueStart;
   result.urlEnd = valueEnd;

@@ -11,6 +11,7 @@
  */
 import { looksLikeXml, SNIFF_LENGTH } from './contentDetection';
 import { Fenwick } from './fenwick';
+import { OriginCounts } from './originCounts';
 import { parseXmlDocument, parseXmlRegion, type RootInfo } from './parser';
 import { countLineBreaks, isNameStart, Ch, offsetAfterLineBreak } from './scanner';
 import { Segment, SegmentKind } from './segment';
@@ -34,6 +35,8 @@ export class SitemapModel {
   byteLength = 0;
   /** Entry segments by URL, for duplicate-url. */
   readonly urls = new UrlIndex();
+  /** Entry URLs per origin, for mixed-hosts. */
+  readonly origins = new OriginCounts();
   /** Segments holding local or contextual problems. */
   readonly problemSegments = new Set<Segment>();
   /** Segments whose contextual problems are not computed yet. */
@@ -241,6 +244,7 @@ export class SitemapModel {
     }
     this.byteLength = Buffer.byteLength(text);
     this.urls.clear();
+    this.origins.clear();
     this.problemSegments.clear();
     this.contextPending.clear();
     this.contextKey = undefined;
@@ -274,13 +278,19 @@ export class SitemapModel {
   private index(segment: Segment, fresh: boolean): void {
     if (segment.problems.length > 0) this.problemSegments.add(segment);
     if (fresh && segment.isEntry) this.contextPending.add(segment);
-    if (segment.url !== undefined) this.urls.add(segment);
+    if (segment.url !== undefined) {
+      this.urls.add(segment);
+      this.origins.add(segment.url);
+    }
   }
 
   private unindex(segment: Segment): void {
     this.problemSegments.delete(segment);
     this.contextPending.delete(segment);
-    if (segment.url !== undefined) this.urls.remove(segment);
+    if (segment.url !== undefined) {
+      this.urls.remove(segment);
+      this.origins.remove(segment.url);
+    }
   }
 }
 

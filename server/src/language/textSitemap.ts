@@ -3,7 +3,7 @@
  * reparses only the lines it touches.
  */
 import type { LocalProblem } from './rules/catalogue';
-import { checkUrl } from './rules/url';
+import { checkListedUrl } from './rules/listedUrl';
 import type { ValueProblem } from './rules/valueProblem';
 import { Ch, isWhitespace } from './scanner';
 import { Segment, SegmentKind } from './segment';
@@ -57,7 +57,7 @@ function parseLine(lineText: string, contentLength: number, lineBreaks: number):
     problems.push({ rule: 'text-sitemap-line', start: first, end: last, message: 'This line is not a URL: a text sitemap has no headers, comments or markup.' });
   } else {
     const found: ValueProblem[] = [];
-    checkUrl(value, found);
+    checkListedUrl(value, found);
     for (const p of found) problems.push({ rule: p.rule, start: first + p.start, end: first + p.end, message: p.message });
     segment.isEntry = true;
     segment.tagStart = first;

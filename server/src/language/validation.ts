@@ -1,28 +1,33 @@
 /**
  * Gathers every problem of a document: the segments' cached local problems, the contextual ones (recomputed
  * only for new segments unless the context changed), duplicates and whole-document rules; then applies the
- * user's severities and the problem cap.
+ * user's severities and the problem cap (problemCap.ts).
  */
-import { RULES, TOO_MANY_PROBLEMS, type LocalProblem, type Problem, type RuleId, type Severity } from './rules/catalogue';
-import { checkEntryContext, type EntryContext } from './rules/contextRules';
+import { RULES, isRuleId, type Problem, type Severity } from './rules/catalogue';
+import { checkEntryContext, mixedHostsMessage, type EntryContext } from './rules/contextRules';
 import { checkDocument } from './rules/documentRules';
 import { checkDuplicates } from './rules/duplicates';
+import { isLocalHost } from './rules/listedUrl';
 import { parseAllowedHosts, scopeDirectory } from './rules/scope';
-import { checkUrl } from './rules/url';
+import { checkUrl, type UrlParts } from './rules/url';
 import type { SitemapModel } from './model';
-import { escapeXml, unescapeXml } from './xmlText';
+import type { ReferenceOrigin } from './originCounts';
+import { ProblemCap, type SitemapDiagnostic } from './problemCap';
+import { escapeXml } from './xmlText';
 import type { SitemapSettings, ValidationContext } from './settings';
 import { NO_PROBLEMS, type Segment } from './segment';
 
-export interface SitemapDiagnostic extends Problem {
-  severity: Severity;
-}
+export type { SitemapDiagnostic };
 
 const HOUR_MS = 3_600_000;
 
 export function validateModel(model: SitemapModel, settings: SitemapSettings, context: ValidationContext): SitemapDiagnostic[] {
-  refreshContextual(model, settings, context);
-  const max = Math.max(1, Math.floor(settings.maxProblems) || 1);
+  const location = context.location !== undefined ? checkUrl(context.location, []) : undefined;
+  const reference = context.location === undefined ? model.origins.reference(model.segments) : undefined;
+  refreshContextual(model, settings, context, location, reference);
+  // A sitemap published on a local host is a development site's: local URLs are what it lists, not a leak.
+  const isDevelopmentSite = location !== undefined && isLocalHost(location.host);
+  const cap = new ProblemCap(Math.max(1, Math.floor(settings.maxProblems) || 1), (rule) => (rule === 'local-url' && isDevelopmentSite ? undefined : severityOf(rule, settings)));
 
   // Whole-document problems (duplicates, limits): usually few.
   const extras: Problem[] = [];
@@ -30,26 +35,20 @@ export function validateModel(model: SitemapModel, settings: SitemapSettings, co
   checkDocument(model, settings, extras);
   extras.sort(byRange);
 
-  // Segments hold their problems in document order, so a merge gives the first `max` problems without building
-  // the rest, which are only counted: a file with 50,000 problems stays cheap to revalidate on every keystroke.
-  const diagnostics: SitemapDiagnostic[] = [];
-  let firstOmitted: Problem | undefined;
-  let omitted = 0;
-  const emit = (p: Problem, severity: Severity): void => {
-    if (diagnostics.length < max) diagnostics.push({ ...p, severity });
-    else if (omitted++ === 0) firstOmitted = p;
-  };
+  // Problems are offered in document order: segments hold theirs in order, merged with the extras. A segment none
+  // of whose problems the cap would keep is only counted, so a file with 50,000 problems stays cheap on every keystroke.
   let next = 0;
-  const emitExtrasBefore = (start: number, end: number): void => {
+  const offerExtrasBefore = (start: number, end: number): void => {
     for (; next < extras.length && (extras[next].start < start || (extras[next].start === start && extras[next].end < end)); next++) {
-      const severity = severityOf(extras[next].rule as RuleId, settings);
-      if (severity !== undefined) emit(extras[next], severity);
+      const tally = cap.tally(extras[next].rule);
+      if (tally !== undefined) cap.offer(extras[next], tally);
     }
   };
   const segments = [...model.problemSegments].sort((a, b) => a.index - b.index);
   for (const segment of segments) {
-    if (firstOmitted !== undefined) {
-      omitted += countShown(segment.problems, settings) + countShown(segment.contextual, settings);
+    if (!cap.wantsAny(segment.problems) && !cap.wantsAny(segment.contextual)) {
+      cap.countAll(segment.problems);
+      cap.countAll(segment.contextual);
       continue;
     }
     const base = model.segmentStart(segment.index);
@@ -58,33 +57,29 @@ export function validateModel(model: SitemapModel, settings: SitemapSettings, co
       ? (segment.problems.length === 1 ? segment.problems : segment.contextual)
       : [...segment.problems, ...segment.contextual].sort(byRange);
     for (const p of local) {
-      const severity = severityOf(p.rule, settings);
-      if (severity === undefined) continue;
-      const absolute: Problem = { rule: p.rule, start: base + p.start, end: base + p.end, message: p.message };
-      emitExtrasBefore(absolute.start, absolute.end);
-      emit(absolute, severity);
+      const tally = cap.tally(p.rule);
+      if (tally === undefined) continue;
+      offerExtrasBefore(base + p.start, base + p.end);
+      if (!cap.wants(tally)) {
+        cap.count(tally);
+        continue;
+      }
+      // mixed-hosts says how many URLs share the reference origin: a count that changes without recomputing entries.
+      const message = p.rule === 'mixed-hosts' && reference !== undefined ? mixedHostsMessage(reference) : p.message;
+      cap.offer({ rule: p.rule, start: base + p.start, end: base + p.end, message }, tally);
     }
   }
-  emitExtrasBefore(Infinity, Infinity);
-  if (firstOmitted === undefined) return diagnostics;
-  diagnostics.push({
-    rule: TOO_MANY_PROBLEMS, severity: 'information', start: firstOmitted.start, end: firstOmitted.end,
-    message: `${omitted.toLocaleString('en-US')} more problems are not shown (sitemap.maxProblems is ${max.toLocaleString('en-US')}).`,
-  });
-  return diagnostics;
+  offerExtrasBefore(Infinity, Infinity);
+  return cap.finish();
 }
 
 function byRange(a: { start: number; end: number }, b: { start: number; end: number }): number {
   return a.start - b.start || a.end - b.end;
 }
 
-function countShown(problems: readonly LocalProblem[], settings: SitemapSettings): number {
-  let count = 0;
-  for (const p of problems) if (severityOf(p.rule, settings) !== undefined) count++;
-  return count;
-}
-
-function severityOf(rule: RuleId, settings: SitemapSettings): Severity | undefined {
+/** The rule's severity after `sitemap.rules`, undefined when it is off. */
+function severityOf(rule: string, settings: SitemapSettings): Severity | undefined {
+  if (!isRuleId(rule)) return undefined;
   const configured = settings.rules[rule];
   if (configured === 'off') return undefined;
   if (configured === 'error' || configured === 'warning' || configured === 'information' || configured === 'hint') return configured;
@@ -92,10 +87,10 @@ function severityOf(rule: RuleId, settings: SitemapSettings): Severity | undefin
 }
 
 /** Recomputes contextual problems: for every entry when the context changed, else only for new segments. */
-function refreshContextual(model: SitemapModel, settings: SitemapSettings, context: ValidationContext): void {
+function refreshContextual(model: SitemapModel, settings: SitemapSettings, context: ValidationContext, location: UrlParts | undefined, reference: ReferenceOrigin | undefined): void {
   const now = context.now ?? Date.now();
-  const firstOrigin = context.location === undefined ? findFirstOrigin(model) : undefined;
-  const key = [context.location ?? '', settings.allowedHosts.join(' '), Math.floor(now / HOUR_MS), context.generation ?? 0, firstOrigin ?? ''].join('\n');
+  // The reference's count is not part of the key: it only shows in messages, which are made when published.
+  const key = [context.location ?? '', settings.allowedHosts.join(' '), Math.floor(now / HOUR_MS), context.generation ?? 0, reference?.origin ?? ''].join('\n');
   let pending: Iterable<Segment>;
   if (key !== model.contextKey) {
     model.contextKey = key;
@@ -104,17 +99,15 @@ function refreshContextual(model: SitemapModel, settings: SitemapSettings, conte
     pending = model.contextPending;
   }
   const allowed = parseAllowedHosts(settings.allowedHosts);
-  let scope: EntryContext['scope'];
-  let scopePrefix: string | undefined;
-  if (context.location !== undefined) {
-    const location = checkUrl(context.location, []);
-    if (location !== undefined) {
-      scope = { location, allowed };
-      scopePrefix = escapeXml(location.origin + scopeDirectory(location));
-    }
-  }
   const entryContext: EntryContext = {
-    scope, allowed, firstOrigin, firstOriginEscaped: firstOrigin !== undefined ? escapeXml(firstOrigin) : undefined, now, scopePrefix, isIndex: model.kind === 'sitemapindex', isSitemapIndex: context.isSitemapIndex,
+    scope: location !== undefined ? { location, allowed } : undefined,
+    allowed,
+    reference,
+    referenceEscaped: reference !== undefined ? escapeXml(reference.origin) : undefined,
+    now,
+    scopePrefix: location !== undefined ? escapeXml(location.origin + scopeDirectory(location)) : undefined,
+    isIndex: model.kind === 'sitemapindex',
+    isSitemapIndex: context.isSitemapIndex,
   };
   for (const segment of pending) {
     const before = segment.contextual;
@@ -125,15 +118,4 @@ function refreshContextual(model: SitemapModel, settings: SitemapSettings, conte
     else model.problemSegments.delete(segment);
   }
   model.contextPending.clear();
-}
-
-/** Origin of the first valid URL, in document order. */
-function findFirstOrigin(model: SitemapModel): string | undefined {
-  const count = model.entryCount;
-  for (let n = 0; n < count; n++) {
-    const segment = model.segments[model.entrySegment(n)];
-    const origin = segment.url !== undefined ? checkUrl(unescapeXml(segment.url), [])?.origin : undefined;
-    if (origin !== undefined) return origin;
-  }
-  return undefined;
 }

@@ -2,7 +2,9 @@
  * Rules on where a sitemap lives: out-of-scope (the location is known), mixed-hosts (it is not), nested-index.
  */
 import { test } from 'node:test';
-import { expectDiagnostics, sitemapindex, urlset } from '../../support/fixtures';
+import assert from 'node:assert/strict';
+import { DEFAULT_SETTINGS, applyEdits, parseDocument, validate } from '../../../server/src/language/languageService';
+import { NOW, diagnose, expectDiagnostics, render, sitemapindex, urlset } from '../../support/fixtures';
 
 function urls(...locs: string[]): string {
   return urlset(locs.map((l) => `<url><loc>${l}</loc></url>`).join('\n'));
@@ -73,7 +75,7 @@ test('out-of-scope: replaces mixed-hosts when the location is known; invalid URL
 
 // ------------------------------------------------------------------------------------------------ mixed-hosts
 
-test('mixed-hosts: without a location, a URL whose protocol, host or port differs from the first one', () => {
+test('mixed-hosts: without a location, a URL whose protocol, host or port differs from the one most URLs share', () => {
   expectDiagnostics(
     urls('https://example.com/a', '⟦https://www.example.com/b⟧', '⟦http://example.com/c⟧', '⟦https://example.com:8443/d⟧', 'https://example.com/e'),
     ['mixed-hosts', 'mixed-hosts', 'mixed-hosts'],
@@ -81,12 +83,55 @@ test('mixed-hosts: without a location, a URL whose protocol, host or port differ
   expectDiagnostics(sitemaps('https://example.com/s1.xml', '⟦https://cdn.example.net/s2.xml⟧'), ['mixed-hosts']);
 });
 
-test('mixed-hosts: the first valid URL sets the origin', () => {
+test('mixed-hosts: invalid URLs do not count', () => {
   expectDiagnostics(urls('⟦nope⟧', 'https://example.com/a', '⟦https://www.example.com/b⟧'), ['invalid-url', 'mixed-hosts']);
 });
 
 test('mixed-hosts: one origin (any paths, host case, default port) is fine', () => {
   expectDiagnostics(urls('https://example.com/', 'https://example.com/a/b?c', 'https://EXAMPLE.COM/d', 'https://example.com:443/e'), []);
+});
+
+test('mixed-hosts: the origin most URLs share is the reference, so one outlier first is the one problem', () => {
+  const bare = Array.from({ length: 68 }, (_, k) => `https://example.com/page-${k}`);
+  expectDiagnostics(urls('⟦https://www.example.com/⟧', ...bare), ['mixed-hosts']);
+  expectDiagnostics(urls(...bare.slice(0, 30), '⟦https://www.example.com/⟧', ...bare.slice(30)), ['mixed-hosts']);
+  // Host case and default ports count as the same origin.
+  expectDiagnostics(urls('⟦https://www.example.com/⟧', 'https://EXAMPLE.com/a', 'https://example.com:443/b'), ['mixed-hosts']);
+});
+
+test('mixed-hosts: on a tie, the origin that appears first', () => {
+  expectDiagnostics(urls('https://a.example.com/1', '⟦https://b.example.com/1⟧'), ['mixed-hosts']);
+  expectDiagnostics(urls('https://b.example.com/1', '⟦https://a.example.com/1⟧'), ['mixed-hosts']);
+  expectDiagnostics(urls('⟦nope⟧', 'https://a.example.com/1', '⟦https://b.example.com/1⟧', '⟦https://b.example.com/2⟧', 'https://a.example.com/2'), ['invalid-url', 'mixed-hosts', 'mixed-hosts']);
+});
+
+test('mixed-hosts: the message names the reference origin and how many URLs use it', () => {
+  const bare = Array.from({ length: 68 }, (_, k) => `https://example.com/page-${k}`);
+  const [problem] = diagnose(urls('https://www.example.com/', ...bare));
+  assert.ok(problem.message.includes('https://example.com'), problem.message);
+  assert.match(problem.message, /\b68\b/);
+});
+
+test('mixed-hosts: edits that change which origin most URLs share move the problems, as a fresh parse does', () => {
+  const text = urls('https://www.example.com/', 'https://example.com/a', 'https://example.com/b');
+  const document = parseDocument(text, 'sitemap');
+  const check = (): void => {
+    const fresh = diagnose(document.getText());
+    assert.deepEqual(render(validate(document, DEFAULT_SETTINGS, { now: NOW })), render(fresh));
+  };
+  check();
+  assert.deepEqual(diagnose(text).map((d) => d.rule), ['mixed-hosts']);
+  // Both bare URLs become www. ones, one keystroke each: the lone www. URL turns from outlier into reference.
+  for (const path of ['/a<', '/b<']) {
+    const at = document.getText().indexOf('https://example.com' + path) + 'https://'.length;
+    applyEdits(document, [{ start: at, end: at, text: 'www.' }]);
+    check();
+  }
+  assert.deepEqual(validate(document, DEFAULT_SETTINGS, { now: NOW }), []);
+  // And typing inside the reference's URLs keeps it.
+  const at = document.getText().indexOf('/a<') + 2;
+  applyEdits(document, [{ start: at, end: at, text: 'x' }]);
+  check();
 });
 
 test('mixed-hosts: sitemap.allowedHosts applies too', () => {

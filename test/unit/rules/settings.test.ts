@@ -1,6 +1,6 @@
 /**
  * Settings that change the verdicts: severities per rule (`sitemap.rules`, including "off") and the problem
- * cap (`sitemap.maxProblems`) with its one `too-many-problems` summary.
+ * cap (`sitemap.maxProblems`, its one `too-many-problems` summary included; which problems fill it: cap.test.ts).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -44,10 +44,10 @@ test('severities: contextual and whole-document rules can be turned off too', ()
   assert.deepEqual(diagnose(urlset(''), { settings: { rules: { 'no-entries': 'off' } } }), []);
 });
 
-test('maxProblems: at most that many problems, plus one too-many-problems summary on the first one left out', () => {
+test('maxProblems: at most that many problems, the too-many-problems summary included, on the first one left out', () => {
   const fixture = urlset(['a', 'b', 'c', 'd', 'e'].map((p) => `<url><loc>⟦${p}⟧</loc></url>`).join('\n'));
   const { text, ranges } = stripMarks(fixture);
-  const diagnostics = diagnose(text, { settings: { maxProblems: 2 } });
+  const diagnostics = diagnose(text, { settings: { maxProblems: 3 } });
   assert.deepEqual(render(diagnostics), [
     `invalid-url@${ranges[0][0]}-${ranges[0][1]}`,
     `invalid-url@${ranges[1][0]}-${ranges[1][1]}`,
@@ -64,9 +64,16 @@ test('maxProblems: exactly that many problems get no summary; problems turned of
   expectDiagnostics(withOff, ['invalid-url'], { settings: { maxProblems: 1, rules: { 'invalid-priority': 'off', 'invalid-changefreq': 'off' } } });
 });
 
-test('maxProblems: the default is 1000', () => {
+test('maxProblems: the default is 1000, the summary included (VS Code shows at most 1,000 per file)', () => {
   const text = urlset(Array.from({ length: 1005 }, (_, k) => `<url><loc>bad${k}</loc></url>`).join('\n'));
   const diagnostics = diagnose(text);
-  assert.equal(diagnostics.length, 1001);
-  assert.equal(diagnostics[1000].rule, TOO_MANY_PROBLEMS);
+  assert.equal(diagnostics.length, 1000);
+  assert.equal(diagnostics[999].rule, TOO_MANY_PROBLEMS);
+  assert.equal(diagnostics.filter((d) => d.rule === TOO_MANY_PROBLEMS).length, 1);
+});
+
+test('maxProblems: 1 leaves room for the summary only', () => {
+  const fixture = urlset(['a', 'b'].map((p) => `<url><loc>⟦${p}⟧</loc></url>`).join('\n'));
+  const { text, ranges } = stripMarks(fixture);
+  assert.deepEqual(render(diagnose(text, { settings: { maxProblems: 1 } })), [`${TOO_MANY_PROBLEMS}@${ranges[0][0]}-${ranges[0][1]}`]);
 });

@@ -32,6 +32,8 @@ export const RULES = {
   'nested-index': 'error',
   'text-sitemap-line': 'error',
   'language-mismatch': 'information',
+  'url-fragment': 'warning',
+  'local-url': 'warning',
 } as const satisfies Record<string, Severity>;
 
 export type RuleId = keyof typeof RULES;

@@ -1,9 +1,10 @@
 /**
  * Rules on one entry that depend on more than its own text: where the sitemap lives (out-of-scope),
- * the file's first URL (mixed-hosts), the clock (future-lastmod) and the workspace (nested-index).
+ * the origin most of the file's URLs share (mixed-hosts), the clock (future-lastmod) and the workspace (nested-index).
  * The model caches their results per segment and recomputes them only when this context changes.
  */
 import type { LocalProblem } from './catalogue';
+import type { ReferenceOrigin } from '../originCounts';
 import { isInScope, type AllowedHosts, type SitemapScope } from './scope';
 import { checkUrl } from './url';
 import type { ValueProblem } from './valueProblem';
@@ -17,9 +18,9 @@ export interface EntryContext {
   /** Set when the sitemap's location is known: out-of-scope applies. */
   scope: SitemapScope | undefined;
   allowed: AllowedHosts;
-  /** Origin of the file's first URL, for mixed-hosts when the location is unknown (and escaped like entry URLs). */
-  firstOrigin: string | undefined;
-  firstOriginEscaped: string | undefined;
+  /** For mixed-hosts when the location is unknown: the origin most URLs share (and escaped like entry URLs). */
+  reference: ReferenceOrigin | undefined;
+  referenceEscaped: string | undefined;
   now: number;
   /**
    * `origin` + directory of the location, escaped like entry URLs: a URL starting with it (and no dot segment
@@ -28,6 +29,11 @@ export interface EntryContext {
   scopePrefix: string | undefined;
   isIndex: boolean;
   isSitemapIndex: ((url: string) => boolean | undefined) | undefined;
+}
+
+export function mixedHostsMessage(reference: ReferenceOrigin): string {
+  const urls = reference.count === 1 ? 'URL' : 'URLs';
+  return `All URLs of a sitemap share one protocol, host and port: ${reference.count.toLocaleString('en-US')} ${urls} of this file are on ${reference.origin}, this one is not.`;
 }
 
 /** The URL problems were reported by the parser; here only the parts matter. */
@@ -47,8 +53,8 @@ export function checkEntryContext(segment: Segment, context: EntryContext): read
             ? 'An index may only list sitemaps under its own location.'
             : 'A sitemap may only list URLs under its own location: same protocol, host and port, and under its directory.' });
         }
-      } else if (context.firstOrigin !== undefined && parts.origin !== context.firstOrigin && !isAllowed(parts.origin, parts.host, context.allowed)) {
-        (problems ??= []).push({ rule: 'mixed-hosts', start: segment.urlStart, end: segment.urlEnd, message: `All URLs of a sitemap share one protocol, host and port: the first URL is on ${context.firstOrigin}.` });
+      } else if (context.reference !== undefined && parts.origin !== context.reference.origin && !isAllowed(parts.origin, parts.host, context.allowed)) {
+        (problems ??= []).push({ rule: 'mixed-hosts', start: segment.urlStart, end: segment.urlEnd, message: mixedHostsMessage(context.reference) });
       }
     }
   }
@@ -63,11 +69,11 @@ export function checkEntryContext(segment: Segment, context: EntryContext): read
 
 /**
  * The common case without parsing the URL: it starts with the scope's prefix (no dot segment or escaped dot
- * after it, which normalisation could move out of the directory), or, without a location, with the first
- * URL's origin followed by the end of the authority.
+ * after it, which normalisation could move out of the directory), or, without a location, with the reference
+ * origin followed by the end of the authority.
  */
 function isPlainlyFine(url: string, context: EntryContext): boolean {
-  const prefix = context.scope !== undefined ? context.scopePrefix : context.firstOriginEscaped;
+  const prefix = context.scope !== undefined ? context.scopePrefix : context.referenceEscaped;
   if (prefix === undefined) return context.scope === undefined;
   if (!url.startsWith(prefix)) return false;
   if (context.scope !== undefined) return url.indexOf('/.', prefix.length - 1) < 0 && url.indexOf('%2', prefix.length) < 0;

@@ -5,7 +5,7 @@
  */
 import type { LocalProblem } from './catalogue';
 import type { ValueProblem } from './valueProblem';
-import { checkUrl } from './url';
+import { checkListedUrl } from './listedUrl';
 import { checkLastmod } from './lastmod';
 import { checkChangefreq, checkPriority } from './simpleValues';
 import type { ValueText } from '../valueText';
@@ -99,7 +99,7 @@ export function checkFieldValue(
         }
         return;
       }
-      checkUrl(text, found);
+      checkListedUrl(text, found);
       if (first) {
         entry.url = escapeXml(text);
         entry.urlStart = value.sourceStart(start);

@@ -1,0 +1,81 @@
+/**
+ * A URL as a sitemap entry lists it (`<loc>`, a text-sitemap line): valid (url.ts), and meant for search engines —
+ * url-fragment: a `#fragment`, which search engines drop; local-url: a host they cannot reach (localhost, loopback,
+ * private and link-local addresses, the special-use names `.local`, `.test`, `.localhost`), typically a development
+ * build's URLs in the published sitemap.
+ */
+import { checkUrl, type UrlParts } from './url';
+import type { ValueProblem } from './valueProblem';
+
+const DOTTED_IPV4 = /^\d+\.\d+\.\d+\.\d+$/;
+
+// Most files list one host thousands of times, and checkUrl returns the same host string while it stays the same.
+let lastHost = '';
+let lastHostIsLocal = false;
+
+/** checkUrl, then the two rules on what the URL points at. Offsets are relative to `value`, as for checkUrl. */
+export function checkListedUrl(value: string, problems: ValueProblem[]): UrlParts | undefined {
+  const parts = checkUrl(value, problems);
+  if (parts === undefined) return undefined;
+  // The first '#' starts the fragment (checkUrl reads it so too): it ends the authority, the path and the query.
+  const hash = value.indexOf('#');
+  if (hash >= 0) {
+    problems.push({ rule: 'url-fragment', start: hash, end: value.length, message: 'Search engines drop the #fragment: this entry stands for the page without it, which may be listed already or not be meant at all.' });
+  }
+  if (parts.host !== lastHost) {
+    lastHost = parts.host;
+    lastHostIsLocal = isLocalHost(parts.host);
+  }
+  if (lastHostIsLocal) {
+    const [start, end] = hostRange(value, parts);
+    problems.push({ rule: 'local-url', start, end, message: `${parts.host} is a local or private address that search engines cannot reach: a development build's URL?` });
+  }
+  return parts;
+}
+
+/** `host` as checkUrl returns it in UrlParts: valid, lower-cased, an IPv6 literal in brackets. */
+export function isLocalHost(host: string): boolean {
+  if (host.charCodeAt(0) === 0x5b) return isLocalIPv6(host.slice(1, -1));
+  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.test')) return true;
+  return DOTTED_IPV4.test(host) && isLocalIPv4(host.split('.').map(Number));
+}
+
+/** Where the host is written in a URL checkUrl accepted: after `scheme://` and any `userinfo@`, before any `:port`. */
+function hostRange(value: string, parts: UrlParts): [number, number] {
+  const authorityStart = parts.scheme.length + 3;
+  let authorityEnd = authorityStart;
+  while (authorityEnd < value.length && !'/?#'.includes(value[authorityEnd])) authorityEnd++;
+  const start = value.lastIndexOf('@', authorityEnd - 1) + 1 || authorityStart;
+  const end = value[start] === '[' ? value.indexOf(']', start) + 1 : value.indexOf(':', start);
+  return [start, end > start && end <= authorityEnd ? end : authorityEnd];
+}
+
+/** 0.0.0.0, 127/8, 10/8, 172.16/12, 192.168/16, 169.254/16. */
+function isLocalIPv4([a, b, c, d]: number[]): boolean {
+  return a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254) ||
+    (a === 0 && b === 0 && c === 0 && d === 0);
+}
+
+/** ::1, ::, fc00::/7, fe80::/10, and an IPv4-mapped local address (::ffff:127.0.0.1). */
+function isLocalIPv6(address: string): boolean {
+  const groups = expandIPv6(address);
+  const first = groups[0];
+  if ((first & 0xfe00) === 0xfc00 || (first & 0xffc0) === 0xfe80) return true;
+  if (groups.slice(0, 5).some((g) => g !== 0)) return false;
+  if (groups[5] === 0xffff) return isLocalIPv4([groups[6] >> 8, groups[6] & 0xff, groups[7] >> 8, groups[7] & 0xff]);
+  return groups[5] === 0 && groups[6] === 0 && (groups[7] === 1 || groups[7] === 0);
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (a trailing dotted IPv4 counts as two). */
+function expandIPv6(address: string): number[] {
+  const toGroups = (part: string): number[] => (part === '' ? [] : part.split(':').flatMap((g) => {
+    if (!g.includes('.')) return [parseInt(g, 16)];
+    const [a, b, c, d] = g.split('.').map(Number);
+    return [(a << 8) | b, (c << 8) | d];
+  }));
+  const gap = address.indexOf('::');
+  if (gap < 0) return toGroups(address);
+  const head = toGroups(address.slice(0, gap));
+  const tail = toGroups(address.slice(gap + 2));
+  return [...head, ...new Array<number>(8 - head.length - tail.length).fill(0), ...tail];
+}
