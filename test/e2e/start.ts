@@ -80,9 +80,10 @@ async function main(): Promise<number> {
   console.log(`Open it in a browser: the demo workspace (a copy of ${path.relative(ROOT, DEMO)}/, in ${path.relative(ROOT, demo)}/) with the extension installed.`);
   console.log('Ctrl+C stops it.');
 
-  const exited = server.exited.then(() => {
+  const exited = server.exited.then(async () => {
     if (stopping) return stopping;
     log(`code-server exited by itself; see ${path.relative(ROOT, codeServerLog)}`);
+    await server.stop(); // what it left in its process group
     return 1;
   });
   return exited;
