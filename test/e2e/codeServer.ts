@@ -7,6 +7,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
+import { descendantsOf, stillRunning } from './processes';
 
 export interface CodeServer {
   readonly port: number;
@@ -15,6 +16,8 @@ export interface CodeServer {
   url(folder: string, payload: Record<string, string>): string;
   /** A `vscode-remote://` URI for an absolute path on this server, as the workbench payload needs. */
   remoteUri(absolutePath: string): string;
+  /** Resolves when code-server exits, whoever stopped it. */
+  readonly exited: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -51,11 +54,17 @@ export interface StartOptions {
   install: string[];
   /** code-server's output goes here. */
   log: string;
+  /** The folder the bare address (`/`) opens; without it, only a URL with `?folder=` opens one. */
+  folder?: string;
+  /** Without it, a free port. */
+  port?: number;
+  /** User settings added to (or overriding) the test settings below. */
+  settings?: Record<string, unknown>;
 }
 
 export async function startCodeServer(entry: string, folders: RunFolders, options: StartOptions): Promise<CodeServer> {
   const { log } = options;
-  const port = await freePort();
+  const port = options.port ?? await freePort();
   const base = path.join(folders.root, 'code-server');
   const userDataDir = path.join(base, 'user-data');
   const extensionsDir = path.join(base, 'extensions');
@@ -85,6 +94,7 @@ export async function startCodeServer(entry: string, folders: RunFolders, option
     // VS Code in a browser saves after a second by default; desktop VS Code does not. Tests revert their edits, and
     // a save in the middle of a step (file events, a re-validation) only adds races.
     'files.autoSave': 'off',
+    ...options.settings,
   }, null, 2));
 
   const args = [entry, '--config', config, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir];
@@ -95,7 +105,7 @@ export async function startCodeServer(entry: string, folders: RunFolders, option
     if (installed.status !== 0) throw new Error(`code-server --install-extension ${vsix} exited with ${installed.status ?? installed.signal}; see ${log}`);
   }
 
-  const child = spawn(process.execPath, args, {
+  const child = spawn(process.execPath, options.folder !== undefined ? [...args, options.folder] : args, {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true, // its own process group, so that nothing it started outlives the run
@@ -118,6 +128,7 @@ export async function startCodeServer(entry: string, folders: RunFolders, option
       const query = `folder=${encodeURIComponent(folder)}` + (entries.length ? `&payload=${encodeURIComponent(JSON.stringify(entries))}` : '');
       return `${origin}/?${query}`;
     },
+    exited,
     stop: () => stop(child, exited),
   };
 }
@@ -151,8 +162,13 @@ function waitUntilListening(child: ChildProcess, port: number, log: string): Pro
   });
 }
 
-/** SIGTERM to code-server's process group, then wait for it to exit (SIGKILL after 10 s), so the port is free again. */
+/**
+ * SIGTERM to code-server's process group, then wait for it to exit (SIGKILL after 10 s), so the port is free again;
+ * then SIGKILL to what is left of its group and of the processes it had started (a terminal's shell has a session of
+ * its own).
+ */
 async function stop(child: ChildProcess, exited: Promise<void>): Promise<void> {
+  const started = child.pid !== undefined ? descendantsOf(child.pid) : [];
   const signalGroup = (signal: NodeJS.Signals) => {
     try {
       process.kill(-child.pid!, signal);
@@ -167,6 +183,13 @@ async function stop(child: ChildProcess, exited: Promise<void>): Promise<void> {
     clearTimeout(killer);
   }
   signalGroup('SIGKILL'); // whatever code-server left behind in its group (extension host, language server)
+  for (const p of stillRunning(started)) {
+    try {
+      process.kill(p.pid, 'SIGKILL');
+    } catch {
+      // gone meanwhile
+    }
+  }
 }
 
 function freePort(): Promise<number> {

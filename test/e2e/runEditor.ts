@@ -2,12 +2,12 @@
  * `npm run test:editor`: the in-editor suite (the working tree as the extension under development) and the smoke test
  * (the packaged .vsix, installed) inside code-server (VS Code 1.100), driven headless by Debian's Chromium through
  * playwright-core. Installs what it needs when missing (install.ts), keeps every bit of
- * state under `.cache/` and `test-results/`, and exits non-zero when the suite or the smoke test fails.
+ * state under `.cache/` and `test-results/`, and exits non-zero when the suite, the smoke test or the check of
+ * `npm start` (startCheck.ts) fails.
  *
  *   test-results/editor/        this run: workspace copies, code-server's and Chromium's state, logs
  *   test-results/screenshots/   one PNG per smoke-test step
  */
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as util from 'node:util';
@@ -15,6 +15,8 @@ import { chromium, type Browser } from 'playwright-core';
 import { makeRunFolders, startCodeServer, type CodeServer, type RunFolders } from './codeServer';
 import { CHROMIUM, ensureCodeServer, ensureDebianPackages, seconds } from './install';
 import { runSmokeTest } from './smoke';
+import { runStartCheck } from './startCheck';
+import { packageExtension } from './vsix';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..'); // out/test/e2e → the repository
 const CACHE = path.join(ROOT, '.cache');
@@ -83,15 +85,6 @@ async function runSuite(browser: Browser, server: CodeServer): Promise<Outcome> 
   return { passed, failed };
 }
 
-/** `vsce package` of the bundles just built (`npm run package` would rebuild them minified). */
-function packageExtension(): string {
-  const vsix = path.join(RUN, 'sitemap-studio.vsix');
-  const vsce = path.join(path.dirname(require.resolve('@vscode/vsce/package.json')), 'vsce');
-  const result = spawnSync(process.execPath, [vsce, 'package', '--no-dependencies', '--out', vsix], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  if (result.status !== 0) throw new Error(`vsce package failed:\n${result.stdout}${result.stderr}`);
-  return vsix;
-}
-
 async function main(): Promise<number> {
   const started = Date.now();
   ensureDebianPackages();
@@ -108,7 +101,7 @@ async function main(): Promise<number> {
 
   // The smoke test uses the extension as users get it: the .vsix, installed. (The suite loads the working tree as the
   // extension under development, which takes precedence over the installed one in its window.)
-  const vsix = packageExtension();
+  const vsix = packageExtension(ROOT, path.join(RUN, 'sitemap-studio.vsix'));
   const server = await startCodeServer(entry, folders, {
     env: {
       SITEMAP_E2E_LOG_TAG: LOG_TAG,
@@ -140,8 +133,13 @@ async function main(): Promise<number> {
     });
     log(`smoke test: ${smoke.passed} steps passed, ${smoke.failed} failed in ${seconds(smokeStarted)}; screenshots in ${path.relative(ROOT, SCREENSHOTS)}/`);
 
-    const passed = suite.passed + smoke.passed;
-    const failed = suite.failed + smoke.failed;
+    log('npm start: the start script, its address in the browser, Ctrl+C and SIGTERM:');
+    const startStarted = Date.now();
+    const start = await runStartCheck(browser, { root: ROOT, screenshots: SCREENSHOTS, log: (line) => console.log(`  ${line}`) });
+    log(`npm start: ${start.passed} checks passed, ${start.failed} failed in ${seconds(startStarted)}`);
+
+    const passed = suite.passed + smoke.passed + start.passed;
+    const failed = suite.failed + smoke.failed + start.failed;
     log(`done in ${seconds(started)}`);
     console.log(`test:editor: ${passed} passed, ${failed} failed`);
     return failed === 0 ? 0 : 1;

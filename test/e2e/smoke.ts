@@ -250,7 +250,7 @@ export async function runSmokeTest(browser: Browser, server: CodeServer, options
 }
 
 /** Polls `read` (UI state, through the DOM) until `accept` holds; fails after STEP_TIMEOUT_MS with what it saw. */
-async function until<T>(page: Page, what: string, read: () => Promise<T>, accept: (value: T) => boolean): Promise<T> {
+export async function until<T>(page: Page, what: string, read: () => Promise<T>, accept: (value: T) => boolean): Promise<T> {
   const deadline = Date.now() + STEP_TIMEOUT_MS;
   let value = await read();
   while (!accept(value)) {
@@ -262,7 +262,7 @@ async function until<T>(page: Page, what: string, read: () => Promise<T>, accept
 }
 
 /** Errors and warnings as the status bar counts them. */
-async function problemCounts(page: Page): Promise<{ errors: number; warnings: number; label: string }> {
+export async function problemCounts(page: Page): Promise<{ errors: number; warnings: number; label: string }> {
   const label = (await page.locator(STATUS_PROBLEMS).getAttribute('aria-label')) ?? '';
   const count = (kind: string) => Number(new RegExp(`${kind}: (\\d+)`, 'i').exec(label)?.[1] ?? (/no problems/i.test(label) ? 0 : NaN));
   return { errors: count('Errors'), warnings: count('Warnings'), label };

@@ -1,0 +1,292 @@
+/**
+ * `npm run bench:editor`: what the user sees in a real VS Code (code-server 4.100.3, VS Code 1.100.3) with the packaged
+ * extension installed, driven by Debian's Chromium through playwright-core, on generated sitemaps (benchSitemap, with
+ * one invalid `<priority>` in the first entry):
+ * - **Quick Open → text shown / problems shown**: from the Enter that opens the file in Quick Open to its first lines
+ *   drawn, and to the first error squiggle drawn; a 10-entry file first (its open starts the language server), then
+ *   `BENCH_EDITOR_OPENS` (3) copies of the `BENCH_EDITOR_ENTRIES` (50,000) file, each opened once after closing the
+ *   one before, then the small file again;
+ * - **keystroke → problems updated**: in the last big file, from `BENCH_EDITOR_SETTLE_MS` (5,000) ms after its open
+ *   (a person looks at a file before typing), `BENCH_EDITOR_KEYSTROKES` (20) keystrokes at entries spread over the
+ *   file, alternately an `x` typed into a `<changefreq>` value (an error appears) and Backspace (it goes), from the
+ *   key's keydown to the squiggle appearing or disappearing; after each update, `BENCH_EDITOR_PAUSE_MS` (250) ms pass
+ *   before the next key, as between a person's keystrokes (the requests the editor sends after an edit, such as
+ *   document links, folding and symbols, may then still be running, as they are while typing).
+ *
+ * VS Code in a browser asks before it shows a file over 10 MB; the run raises that limit
+ * (`workbench.editorLargeFileConfirmation`), as a user of large sitemaps does once.
+ *
+ * Both ends are read inside the page: a capturing keydown listener stamps the key, a MutationObserver stamps the first
+ * DOM change that shows the result (the squiggle is drawn from VS Code's markers, the same event that updates the
+ * Problems panel and the status bar), with `performance.now()`. So the figures include everything between the key and
+ * the pixels — the extension host, the language server and the wire between them, code-server's remote connection and
+ * the renderer — and nothing of Playwright's own round trips. Not a test, and not run in CI; figures vary with the
+ * machine's load, so compare runs made one after the other. Prints a markdown table (also written to
+ * test-results/bench-editor/results.md).
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { makeRunFolders, startCodeServer, type CodeServer } from '../e2e/codeServer';
+import { CHROMIUM, CODE_SERVER_VERSION, ensureCodeServer, ensureDebianPackages, seconds } from '../e2e/install';
+import { packageExtension } from '../e2e/vsix';
+import { benchEntry, benchSitemap } from '../support/generate';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..'); // out/test/bench → the repository
+const RUN = path.join(ROOT, 'test-results', 'bench-editor');
+
+const ENTRIES = Number(process.env.BENCH_EDITOR_ENTRIES ?? 50_000);
+const OPENS = Number(process.env.BENCH_EDITOR_OPENS ?? 3);
+const KEYSTROKES = 2 * Math.ceil(Number(process.env.BENCH_EDITOR_KEYSTROKES ?? 20) / 2);
+const PAUSE_MS = Number(process.env.BENCH_EDITOR_PAUSE_MS ?? 250);
+/** Between the last open and the first keystroke, as a person looks at a file before typing in it. */
+const SETTLE_MS = Number(process.env.BENCH_EDITOR_SETTLE_MS ?? 5_000);
+const SMALL_ENTRIES = 10;
+/** One measurement (an 11.5 MB file over code-server's remote connection, on a loaded machine): generous. */
+const MEASURE_TIMEOUT_MS = 120_000;
+
+const QUICK_INPUT_BOX = '.quick-input-widget input';
+const QUICK_INPUT_ROWS = '.quick-input-widget .quick-input-list .monaco-list-row';
+
+/** benchEntry's lines: `<url>`, `<loc>`, `<lastmod>`, `<changefreq>`, `<priority>`, `</url>`, after two header lines. */
+const LINES_PER_ENTRY = 6;
+const changefreqLine = (entry: number) => 3 + LINES_PER_ENTRY * entry + 3; // 1-based
+const CHANGEFREQ_VALUE_COLUMN = '    <changefreq>'.length + 1;
+
+function log(message: string): void {
+  console.error(`[bench:editor] ${message}`); // stdout carries only the table
+}
+
+/** benchSitemap(entries) with `<priority>1.5</priority>` in its first entry: an error squiggle on the first screen. */
+function sitemapWithOneError(entries: number): string {
+  const text = benchSitemap(entries);
+  const first = benchEntry(0);
+  const broken = first.replace(/<priority>[^<]*<\/priority>/, '<priority>1.5</priority>');
+  if (broken === first || !text.includes(first)) throw new Error('benchEntry changed: update sitemapWithOneError');
+  return text.replace(first, broken);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+/**
+ * Installed in the page: stamps every keydown, and `watch(file, kind, count)` resolves with the time of the first DOM
+ * change after which the active editor shows `file` and, for `text`, drawn lines, for `errors`, exactly `count` error
+ * squiggles drawn (at least one when `count` is -1).
+ */
+function instrument(): void {
+  // The few browser globals used, typed here: the project compiles without the DOM library.
+  interface Element {
+    querySelector(selector: string): Element | null;
+    querySelectorAll(selector: string): { length: number };
+    getAttribute(name: string): string | null;
+    textContent: string | null;
+  }
+  interface Browser {
+    document: Element & { body: Element };
+    MutationObserver: new (callback: () => void) => { observe(target: Element, options: object): void; disconnect(): void };
+    addEventListener(type: string, listener: () => void, capture: boolean): void;
+  }
+  const { document, MutationObserver, addEventListener } = globalThis as unknown as Browser;
+  type Watch = (file: string, kind: 'text' | 'errors', count: number) => Promise<number>;
+  const state = { key: 0, pending: new Map<string, Promise<number>>() };
+  const active = () => document.querySelector('.editor-group-container.active');
+  const showing = (file: string) => active()?.querySelector('.tabs-container .tab.active')?.getAttribute('aria-label')?.startsWith(file) ?? false;
+  const watch: Watch = (file, kind, count) => new Promise<number>((resolve) => {
+    const check = () => {
+      if (!showing(file)) return false;
+      const editor = active()?.querySelector('.monaco-editor');
+      if (!editor) return false;
+      if (kind === 'text') return (editor.querySelector('.view-lines .view-line')?.textContent ?? '') !== '';
+      const errors = editor.querySelectorAll('.squiggly-error').length;
+      return count < 0 ? errors > 0 : errors === count;
+    };
+    const observer = new MutationObserver(() => {
+      if (check()) {
+        observer.disconnect();
+        resolve(performance.now());
+      }
+    });
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+  addEventListener.call(globalThis, 'keydown', () => (state.key = performance.now()), true);
+  Object.assign(globalThis, {
+    benchArm(name: string, file: string, kind: 'text' | 'errors', count: number) {
+      state.pending.set(name, watch(file, kind, count));
+    },
+    /** Milliseconds from the last keydown to each armed watch, NaN for those not seen within `timeout`. */
+    async benchRead(timeout: number): Promise<Record<string, number>> {
+      const key = state.key;
+      const limit = new Promise<number>((resolve) => setTimeout(() => resolve(NaN), timeout));
+      const result: Record<string, number> = {};
+      for (const [name, promise] of state.pending) result[name] = (await Promise.race([promise, limit])) - key;
+      state.pending.clear();
+      return result;
+    },
+  });
+}
+
+interface PageWithBench {
+  benchArm(name: string, file: string, kind: 'text' | 'errors', count: number): void;
+  benchRead(timeout: number): Promise<Record<string, number>>;
+}
+
+async function measureKey(page: Page, press: () => Promise<void>, watches: [name: string, file: string, kind: 'text' | 'errors', count: number][]): Promise<Record<string, number>> {
+  await page.evaluate((list) => {
+    for (const [name, file, kind, count] of list) (globalThis as unknown as PageWithBench).benchArm(name, file, kind, count);
+  }, watches);
+  await press();
+  const result = await page.evaluate((timeout) => (globalThis as unknown as PageWithBench).benchRead(timeout), MEASURE_TIMEOUT_MS);
+  for (const [name, value] of Object.entries(result)) {
+    if (Number.isNaN(value)) throw new Error(`${name} not seen within ${MEASURE_TIMEOUT_MS / 1000} s`);
+  }
+  return result;
+}
+
+/** Closes every editor, Quick Opens `file`, and measures from the Enter on its row to its text and its first error squiggle. */
+async function measureOpen(page: Page, file: string): Promise<{ text: number; problems: number }> {
+  await page.keyboard.press('Control+K');
+  await page.keyboard.press('Control+W'); // Close All Editors
+  await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached' });
+  await page.keyboard.press('Control+P');
+  await page.locator(QUICK_INPUT_BOX).waitFor();
+  await page.keyboard.type(file);
+  await page.locator(QUICK_INPUT_ROWS).first().and(page.locator(`[aria-label^="${file}"]`)).waitFor();
+  const result = await measureKey(page, () => page.keyboard.press('Enter'), [['text', file, 'text', 0], ['problems', file, 'errors', -1]]);
+  return { text: result.text, problems: result.problems };
+}
+
+/** Keystrokes in pairs at entries spread over the file: `x` into a `<changefreq>` value, then Backspace. */
+async function measureKeystrokes(page: Page, file: string, entries: number): Promise<number[]> {
+  const times: number[] = [];
+  const pairs = KEYSTROKES / 2;
+  for (let pair = 0; pair < pairs; pair++) {
+    const entry = Math.floor((entries * (pair + 1)) / (pairs + 1));
+    const line = changefreqLine(entry);
+    await page.keyboard.press('Control+G');
+    await page.locator(QUICK_INPUT_BOX).waitFor();
+    await page.keyboard.type(`${line}:${CHANGEFREQ_VALUE_COLUMN}`);
+    await page.keyboard.press('Enter');
+    await page.locator(QUICK_INPUT_BOX).waitFor({ state: 'hidden' });
+    await page.locator('[id="status.editor.selection"]', { hasText: `Ln ${line}, Col ${CHANGEFREQ_VALUE_COLUMN}` }).waitFor();
+    await page.waitForTimeout(PAUSE_MS);
+    const typed = await measureKey(page, () => page.keyboard.press('x'), [['problems', file, 'errors', 1]]);
+    times.push(typed.problems);
+    await page.waitForTimeout(PAUSE_MS);
+    const erased = await measureKey(page, () => page.keyboard.press('Backspace'), [['problems', file, 'errors', 0]]);
+    times.push(erased.problems);
+    await page.keyboard.press('Escape'); // a suggestion list the x may have opened
+    log(`keystrokes at entry ${entry.toLocaleString('en-US')}: ${typed.problems.toFixed(0)} ms, ${erased.problems.toFixed(0)} ms`);
+  }
+  // The text is as saved again, but VS Code still counts it modified: revert, so that closing it asks nothing.
+  await page.keyboard.press('F1');
+  await page.locator(QUICK_INPUT_BOX).waitFor();
+  await page.keyboard.type('File: Revert File');
+  await page.locator(QUICK_INPUT_ROWS, { hasText: 'Revert File' }).first().waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator('.tabs-container .tab.active.dirty').waitFor({ state: 'detached' });
+  return times;
+}
+
+const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
+const s = (value: number) => `${(value / 1000).toFixed(2)} s`;
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const loadBefore = os.loadavg()[0]; // other work on the machine shows in every figure
+  if (!fs.existsSync(path.join(ROOT, 'dist', 'client.js'))) throw new Error('build first: npm run build (npm run bench:editor does it)');
+  ensureDebianPackages();
+  const entry = ensureCodeServer(path.join(ROOT, '.cache'));
+  fs.rmSync(RUN, { recursive: true, force: true });
+  const folders = makeRunFolders(RUN);
+  process.env.TMPDIR = folders.env.TMPDIR; // Playwright's temporary Chromium profile
+
+  const workspace = path.join(RUN, 'workspace');
+  fs.mkdirSync(workspace, { recursive: true });
+  const small = 'small-sitemap.xml';
+  fs.writeFileSync(path.join(workspace, small), sitemapWithOneError(SMALL_ENTRIES));
+  const big = sitemapWithOneError(ENTRIES);
+  const bigFiles = Array.from({ length: OPENS }, (_, i) => `large-${i + 1}-sitemap.xml`);
+  for (const file of bigFiles) fs.writeFileSync(path.join(workspace, file), big);
+  const bytes = Buffer.byteLength(big);
+
+  const vsix = packageExtension(ROOT, path.join(RUN, 'sitemap-studio.vsix'));
+  const server: CodeServer = await startCodeServer(entry, folders, {
+    env: {},
+    install: [vsix],
+    log: path.join(RUN, 'code-server.log'),
+    // VS Code in a browser asks before showing a file over 10 MB ("Open Anyway"); a user of large sitemaps raises
+    // the limit once, and the figures are about the extension, not that click.
+    settings: { 'workbench.editorLargeFileConfirmation': 1024 },
+  });
+  const interrupted = () => void server.stop().finally(() => process.exit(130));
+  process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
+  let browser: Browser | undefined;
+  let page: Page | undefined;
+  try {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      env: folders.env,
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    });
+    page = await (await browser.newContext({ viewport: { width: 1200, height: 750 }, locale: 'en-US' })).newPage();
+    page.setDefaultTimeout(MEASURE_TIMEOUT_MS);
+    await page.goto(server.url(workspace, {}));
+    await page.locator('.monaco-workbench').waitFor();
+    await page.locator('.explorer-folders-view .monaco-list-row', { hasText: small }).waitFor();
+    await page.evaluate(instrument);
+
+    const cold = await measureOpen(page, small);
+    log(`${small}, first open: text ${ms(cold.text)}, problems ${ms(cold.problems)}`);
+    const opens: { text: number; problems: number }[] = [];
+    for (const file of bigFiles) {
+      opens.push(await measureOpen(page, file));
+      log(`${file}: text ${ms(opens.at(-1)!.text)}, problems ${ms(opens.at(-1)!.problems)}`);
+    }
+    await page.waitForTimeout(SETTLE_MS);
+    const keystrokes = await measureKeystrokes(page, bigFiles.at(-1)!, ENTRIES);
+    const warm = await measureOpen(page, small);
+    log(`${small}, again: text ${ms(warm.text)}, problems ${ms(warm.problems)}`);
+
+    const count = (n: number) => n.toLocaleString('en-US');
+    const texts = opens.map((o) => o.text);
+    const problems = opens.map((o) => o.problems);
+    const slow = keystrokes.filter((t) => t > 500).length;
+    const table = [
+      `code-server ${CODE_SERVER_VERSION} (VS Code 1.100.3), Chromium ${browser.version()} headless, Node ${process.version}, ${os.cpus().length} cores (load average ${loadBefore.toFixed(1)} before, ${os.loadavg()[0].toFixed(1)} after), ${new Date().toISOString().slice(0, 10)}; ${count(ENTRIES)} entries = ${(bytes / 1e6).toFixed(1)} MB; first keystroke ${SETTLE_MS / 1000} s after the open, ${PAUSE_MS} ms between a keystroke's update and the next key.`,
+      '',
+      '| in the editor | median | worst | runs |',
+      '|---|---:|---:|---:|',
+      `| Quick Open → text shown, ${count(ENTRIES)} entries | ${s(median(texts))} | ${s(Math.max(...texts))} | ${texts.length} |`,
+      `| Quick Open → problems shown, ${count(ENTRIES)} entries | ${s(median(problems))} | ${s(Math.max(...problems))} | ${problems.length} |`,
+      `| keystroke → problems updated, ${count(ENTRIES)} entries | ${ms(median(keystrokes))} | ${ms(Math.max(...keystrokes))} | ${keystrokes.length} (${slow} over 500 ms) |`,
+      `| Quick Open → text shown, ${SMALL_ENTRIES} entries | ${s(warm.text)} | | 1 |`,
+      `| Quick Open → problems shown, ${SMALL_ENTRIES} entries | ${s(warm.problems)} | | 1 |`,
+      `| Quick Open → problems shown, ${SMALL_ENTRIES} entries, first sitemap of the window (the language server starts) | ${s(cold.problems)} | | 1 |`,
+    ].join('\n');
+    fs.writeFileSync(path.join(RUN, 'results.md'), `${table}\n`);
+    console.log(table);
+    log(`keystrokes (ms, in order): ${keystrokes.map((t) => Math.round(t)).join(', ')}`);
+    log(`done in ${seconds(started)}`);
+  } catch (error) {
+    const shot = path.join(RUN, 'failed.png');
+    await page?.screenshot({ path: shot }).catch(() => undefined);
+    log(`failed; the page then: ${path.relative(ROOT, shot)}, code-server's log: ${path.relative(ROOT, path.join(RUN, 'code-server.log'))}`);
+    throw error;
+  } finally {
+    await browser?.close();
+    await server.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(`[bench:editor] ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    process.exit(1);
+  },
+);
