@@ -117,9 +117,16 @@ describe('hover on values', () => {
     assert.ok(!allowed?.contents.includes('#out-of-scope'));
   });
 
-  it('loc: without a location, compares with the first URL\'s origin', () => {
+  it('loc: without a location, compares with the origin most URLs share, as mixed-hosts does', () => {
     const hover = hoverAt(urlset('  <url>\n    <loc>https://www.example.com/</loc>\n  </url>\n  <url>\n    <loc>http://www.example.com/|</loc>\n  </url>\n'));
-    assert.ok(hover?.contents.includes(`${RULES}#mixed-hosts`));
+    assert.ok(hover?.contents.includes(`${RULES}#mixed-hosts`), 'a tie: the first origin is the reference');
+    const entries = (hovered: number) => ['https://www.example.com/', 'https://example.com/a', 'https://example.com/b']
+      .map((url, n) => `  <url>\n    <loc>${url}${n === hovered ? '|' : ''}</loc>\n  </url>\n`).join('');
+    const outlier = hoverAt(urlset(entries(0)));
+    assert.ok(outlier !== undefined && outlier.contents.includes(`${RULES}#mixed-hosts`), 'the one www URL is the outlier');
+    assert.ok(outlier.contents.includes('`https://example.com`'));
+    const majority = hoverAt(urlset(entries(2)));
+    assert.ok(majority !== undefined && !majority.contents.includes('#mixed-hosts'), 'a URL on the shared origin');
   });
 
   it('loc in an index: the workspace file it maps to', () => {

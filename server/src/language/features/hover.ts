@@ -151,26 +151,18 @@ function locHover(model: SitemapModel, url: string, options: HoverOptions): stri
       : `Out of scope: this sitemap may only list URLs under ${code(location.origin + scopeDirectory(location))}. ${docLink(options, 'out-of-scope')}`);
   } else {
     lines.push('Sitemap location unknown (set `sitemap.siteRoots`, or name this file in a robots.txt `Sitemap:` line).');
-    const first = firstOrigin(model);
-    if (first !== undefined) {
-      const same = first === parts.origin || allowed.origins.has(parts.origin) || allowed.hosts.has(parts.host);
+    const reference = model.origins.reference(model.segments);
+    if (reference !== undefined) {
+      const same = reference.origin === parts.origin || allowed.origins.has(parts.origin) || allowed.hosts.has(parts.host);
+      const shared = `${code(reference.origin)}, shared by ${reference.count.toLocaleString('en-US')} of ${model.entryCount.toLocaleString('en-US')} URLs`;
       lines.push(same
-        ? `Same origin as the file's first URL (${code(first)}).`
-        : `Another origin than the file's first URL (${code(first)}). ${docLink(options, 'mixed-hosts')}`);
+        ? `Same origin as most of the file's URLs (${shared}).`
+        : `Another origin than most of the file's URLs (${shared}). ${docLink(options, 'mixed-hosts')}`);
     }
   }
   const file = model.kind === 'sitemapindex' ? options.resolveFile?.(url) : undefined;
   if (file !== undefined) lines.push(`Workspace file: ${code(file)}`);
   return lines.join('\n\n');
-}
-
-function firstOrigin(model: SitemapModel): string | undefined {
-  for (let n = 0; n < Math.min(model.entryCount, 20); n++) {
-    const url = model.segments[model.entrySegment(n)].url;
-    const origin = url !== undefined ? checkUrl(unescapeXml(url), [])?.origin : undefined;
-    if (origin !== undefined) return origin;
-  }
-  return undefined;
 }
 
 /** The link to a rule's section of docs/rules.md. */
