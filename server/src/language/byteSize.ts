@@ -40,11 +40,20 @@ export function describeLimit(limit: number): string {
   return `${formatLimitMegabytes(limit)} MB (${numberFormat(undefined, 0, 0).format(limit)} bytes)`;
 }
 
+/** Formats by locale and digits, built once: an `Intl.NumberFormat` costs more to build than a keystroke's validation. */
+const formats = new Map<string, Intl.NumberFormat>();
+
 function numberFormat(locale: string | undefined, minimumFractionDigits: number, maximumFractionDigits: number): Intl.NumberFormat {
-  const options: Intl.NumberFormatOptions = { minimumFractionDigits, maximumFractionDigits, useGrouping: true };
-  try {
-    return new Intl.NumberFormat(locale ?? 'en-US', options);
-  } catch {
-    return new Intl.NumberFormat('en-US', options);
+  const key = `${locale ?? ''}|${minimumFractionDigits}|${maximumFractionDigits}`;
+  let format = formats.get(key);
+  if (format === undefined) {
+    const options: Intl.NumberFormatOptions = { minimumFractionDigits, maximumFractionDigits, useGrouping: true };
+    try {
+      format = new Intl.NumberFormat(locale ?? 'en-US', options);
+    } catch {
+      format = new Intl.NumberFormat('en-US', options);
+    }
+    formats.set(key, format);
   }
+  return format;
 }
