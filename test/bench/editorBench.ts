@@ -11,7 +11,10 @@
  *   file, alternately an `x` typed into a `<changefreq>` value (an error appears) and Backspace (it goes), from the
  *   key's keydown to the squiggle appearing or disappearing; after each update, `BENCH_EDITOR_PAUSE_MS` (250) ms pass
  *   before the next key, as between a person's keystrokes (the requests the editor sends after an edit, such as
- *   document links, folding and symbols, may then still be running, as they are while typing).
+ *   document links, folding and symbols, may then still be running, as they are while typing); the same keystrokes in
+ *   the small file after it; and for both, keystroke → text updated (the typed character drawn: VS Code's own share);
+ * - `BENCH_EDITOR_SETTINGS`: JSON of user settings added for the run (`{"sitemap.symbols.maxItems": 20}`), to see
+ *   what a setting changes.
  *
  * VS Code in a browser asks before it shows a file over 10 MB; the run raises that limit
  * (`workbench.editorLargeFileConfirmation`), as a user of large sitemaps does once.
@@ -91,16 +94,19 @@ function instrument(): void {
     addEventListener(type: string, listener: () => void, capture: boolean): void;
   }
   const { document, MutationObserver, addEventListener } = globalThis as unknown as Browser;
-  type Watch = (file: string, kind: 'text' | 'errors', count: number) => Promise<number>;
+  type Watch = (file: string, kind: 'text' | 'errors' | 'edit', count: number) => Promise<number>;
   const state = { key: 0, pending: new Map<string, Promise<number>>() };
   const active = () => document.querySelector('.editor-group-container.active');
   const showing = (file: string) => active()?.querySelector('.tabs-container .tab.active')?.getAttribute('aria-label')?.startsWith(file) ?? false;
   const watch: Watch = (file, kind, count) => new Promise<number>((resolve) => {
+    const linesNow = () => active()?.querySelector('.monaco-editor .view-lines')?.textContent ?? '';
+    const linesBefore = linesNow();
     const check = () => {
       if (!showing(file)) return false;
       const editor = active()?.querySelector('.monaco-editor');
       if (!editor) return false;
       if (kind === 'text') return (editor.querySelector('.view-lines .view-line')?.textContent ?? '') !== '';
+      if (kind === 'edit') return linesNow() !== linesBefore;
       const errors = editor.querySelectorAll('.squiggly-error').length;
       return count < 0 ? errors > 0 : errors === count;
     };
@@ -114,7 +120,7 @@ function instrument(): void {
   });
   addEventListener.call(globalThis, 'keydown', () => (state.key = performance.now()), true);
   Object.assign(globalThis, {
-    benchArm(name: string, file: string, kind: 'text' | 'errors', count: number) {
+    benchArm(name: string, file: string, kind: 'text' | 'errors' | 'edit', count: number) {
       state.pending.set(name, watch(file, kind, count));
     },
     /** Milliseconds from the last keydown to each armed watch, NaN for those not seen within `timeout`. */
@@ -130,11 +136,11 @@ function instrument(): void {
 }
 
 interface PageWithBench {
-  benchArm(name: string, file: string, kind: 'text' | 'errors', count: number): void;
+  benchArm(name: string, file: string, kind: 'text' | 'errors' | 'edit', count: number): void;
   benchRead(timeout: number): Promise<Record<string, number>>;
 }
 
-async function measureKey(page: Page, press: () => Promise<void>, watches: [name: string, file: string, kind: 'text' | 'errors', count: number][]): Promise<Record<string, number>> {
+async function measureKey(page: Page, press: () => Promise<void>, watches: [name: string, file: string, kind: 'text' | 'errors' | 'edit', count: number][]): Promise<Record<string, number>> {
   await page.evaluate((list) => {
     for (const [name, file, kind, count] of list) (globalThis as unknown as PageWithBench).benchArm(name, file, kind, count);
   }, watches);
@@ -160,8 +166,9 @@ async function measureOpen(page: Page, file: string): Promise<{ text: number; pr
 }
 
 /** Keystrokes in pairs at entries spread over the file: `x` into a `<changefreq>` value, then Backspace. */
-async function measureKeystrokes(page: Page, file: string, entries: number): Promise<number[]> {
+async function measureKeystrokes(page: Page, file: string, entries: number): Promise<{ problems: number[]; text: number[] }> {
   const times: number[] = [];
+  const textTimes: number[] = [];
   const pairs = KEYSTROKES / 2;
   for (let pair = 0; pair < pairs; pair++) {
     const entry = Math.floor((entries * (pair + 1)) / (pairs + 1));
@@ -173,11 +180,15 @@ async function measureKeystrokes(page: Page, file: string, entries: number): Pro
     await page.locator(QUICK_INPUT_BOX).waitFor({ state: 'hidden' });
     await page.locator('[id="status.editor.selection"]', { hasText: `Ln ${line}, Col ${CHANGEFREQ_VALUE_COLUMN}` }).waitFor();
     await page.waitForTimeout(PAUSE_MS);
-    const typed = await measureKey(page, () => page.keyboard.press('x'), [['problems', file, 'errors', 1]]);
+    // In a small file the first entry's error may be on the screen too.
+    const shownErrors = await page.locator('.editor-group-container.active .monaco-editor .squiggly-error').count();
+    const typed = await measureKey(page, () => page.keyboard.press('x'), [['problems', file, 'errors', shownErrors + 1], ['text', file, 'edit', 0]]);
     times.push(typed.problems);
+    textTimes.push(typed.text);
     await page.waitForTimeout(PAUSE_MS);
-    const erased = await measureKey(page, () => page.keyboard.press('Backspace'), [['problems', file, 'errors', 0]]);
+    const erased = await measureKey(page, () => page.keyboard.press('Backspace'), [['problems', file, 'errors', shownErrors], ['text', file, 'edit', 0]]);
     times.push(erased.problems);
+    textTimes.push(erased.text);
     await page.keyboard.press('Escape'); // a suggestion list the x may have opened
     log(`keystrokes at entry ${entry.toLocaleString('en-US')}: ${typed.problems.toFixed(0)} ms, ${erased.problems.toFixed(0)} ms`);
   }
@@ -188,7 +199,7 @@ async function measureKeystrokes(page: Page, file: string, entries: number): Pro
   await page.locator(QUICK_INPUT_ROWS, { hasText: 'Revert File' }).first().waitFor();
   await page.keyboard.press('Enter');
   await page.locator('.tabs-container .tab.active.dirty').waitFor({ state: 'detached' });
-  return times;
+  return { problems: times, text: textTimes };
 }
 
 const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
@@ -220,7 +231,7 @@ async function main(): Promise<void> {
     log: path.join(RUN, 'code-server.log'),
     // VS Code in a browser asks before showing a file over 10 MB ("Open Anyway"); a user of large sitemaps raises
     // the limit once, and the figures are about the extension, not that click.
-    settings: { 'workbench.editorLargeFileConfirmation': 1024 },
+    settings: { 'workbench.editorLargeFileConfirmation': 1024, ...JSON.parse(process.env.BENCH_EDITOR_SETTINGS ?? '{}') },
   });
   const interrupted = () => void server.stop().finally(() => process.exit(130));
   process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
@@ -248,9 +259,11 @@ async function main(): Promise<void> {
       log(`${file}: text ${ms(opens.at(-1)!.text)}, problems ${ms(opens.at(-1)!.problems)}`);
     }
     await page.waitForTimeout(SETTLE_MS);
-    const keystrokes = await measureKeystrokes(page, bigFiles.at(-1)!, ENTRIES);
+    const { problems: keystrokes, text: keystrokeTexts } = await measureKeystrokes(page, bigFiles.at(-1)!, ENTRIES);
     const warm = await measureOpen(page, small);
     log(`${small}, again: text ${ms(warm.text)}, problems ${ms(warm.problems)}`);
+    // The same keystrokes in the small file: what the editor itself takes, whatever the file's size.
+    const { problems: smallKeystrokes, text: smallKeystrokeTexts } = await measureKeystrokes(page, small, SMALL_ENTRIES);
 
     const count = (n: number) => n.toLocaleString('en-US');
     const texts = opens.map((o) => o.text);
@@ -264,6 +277,9 @@ async function main(): Promise<void> {
       `| Quick Open → text shown, ${count(ENTRIES)} entries | ${s(median(texts))} | ${s(Math.max(...texts))} | ${texts.length} |`,
       `| Quick Open → problems shown, ${count(ENTRIES)} entries | ${s(median(problems))} | ${s(Math.max(...problems))} | ${problems.length} |`,
       `| keystroke → problems updated, ${count(ENTRIES)} entries | ${ms(median(keystrokes))} | ${ms(Math.max(...keystrokes))} | ${keystrokes.length} (${slow} over 500 ms) |`,
+      `| keystroke → text updated, ${count(ENTRIES)} entries (VS Code alone) | ${ms(median(keystrokeTexts))} | ${ms(Math.max(...keystrokeTexts))} | ${keystrokeTexts.length} |`,
+      `| keystroke → text updated, ${SMALL_ENTRIES} entries (VS Code alone) | ${ms(median(smallKeystrokeTexts))} | ${ms(Math.max(...smallKeystrokeTexts))} | ${smallKeystrokeTexts.length} |`,
+      `| keystroke → problems updated, ${SMALL_ENTRIES} entries | ${ms(median(smallKeystrokes))} | ${ms(Math.max(...smallKeystrokes))} | ${smallKeystrokes.length} |`,
       `| Quick Open → text shown, ${SMALL_ENTRIES} entries | ${s(warm.text)} | | 1 |`,
       `| Quick Open → problems shown, ${SMALL_ENTRIES} entries | ${s(warm.problems)} | | 1 |`,
       `| Quick Open → problems shown, ${SMALL_ENTRIES} entries, first sitemap of the window (the language server starts) | ${s(cold.problems)} | | 1 |`,
