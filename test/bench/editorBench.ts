@@ -30,9 +30,10 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../e2e/browser';
 import { makeRunFolders, startCodeServer, type CodeServer } from '../e2e/codeServer';
-import { CHROMIUM, CODE_SERVER_VERSION, ensureCodeServer, ensureDebianPackages, seconds } from '../e2e/install';
+import { CODE_SERVER_VERSION, ensureCodeServer, ensureDebianPackages, seconds } from '../e2e/install';
 import { packageExtension } from '../e2e/vsix';
 import { benchEntry, benchSitemap } from '../support/generate';
 
@@ -238,12 +239,7 @@ async function main(): Promise<void> {
   let browser: Browser | undefined;
   let page: Page | undefined;
   try {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      env: folders.env,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-    });
+    browser = await launchChromium(folders.env);
     page = await (await browser.newContext({ viewport: { width: 1200, height: 750 }, locale: 'en-US' })).newPage();
     page.setDefaultTimeout(MEASURE_TIMEOUT_MS);
     await page.goto(server.url(workspace, {}));

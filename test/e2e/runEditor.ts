@@ -11,9 +11,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as util from 'node:util';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './browser';
 import { makeRunFolders, startCodeServer, type CodeServer, type RunFolders } from './codeServer';
-import { CHROMIUM, ensureCodeServer, ensureDebianPackages, seconds } from './install';
+import { ensureCodeServer, ensureDebianPackages, seconds } from './install';
 import { runSmokeTest } from './smoke';
 import { runStartCheck } from './startCheck';
 import { packageExtension } from './vsix';
@@ -116,12 +117,7 @@ async function main(): Promise<number> {
   process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
   let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      env: folders.env,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-    });
+    browser = await launchChromium(folders.env);
     const suite = await runSuite(browser, server);
 
     log('smoke test through the UI:');
