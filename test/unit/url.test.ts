@@ -45,6 +45,8 @@ test('a typical URL parses into its parts', () => {
   assert.deepEqual(p, {
     scheme: 'https',
     host: 'www.example.com',
+    hostStart: 8,
+    hostEnd: 23,
     port: '',
     path: '/products/category-12/item-12345',
     origin: 'https://www.example.com',
@@ -55,6 +57,8 @@ test('scheme and host are case-insensitive and lower-cased; the path is kept raw
   assert.deepEqual(valid('HTTP://Example.COM'), {
     scheme: 'http',
     host: 'example.com',
+    hostStart: 7,
+    hostEnd: 18,
     port: '',
     path: '/',
     origin: 'http://example.com',

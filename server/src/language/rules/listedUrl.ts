@@ -27,8 +27,7 @@ export function checkListedUrl(value: string, problems: ValueProblem[]): UrlPart
     lastHostIsLocal = isLocalHost(parts.host);
   }
   if (lastHostIsLocal) {
-    const [start, end] = hostRange(value, parts);
-    problems.push({ rule: 'local-url', start, end, message: `${parts.host} is a local or private address that search engines cannot reach: a development build's URL?` });
+    problems.push({ rule: 'local-url', start: parts.hostStart, end: parts.hostEnd, message: `${parts.host} is a local or private address that search engines cannot reach: a development build's URL?` });
   }
   return parts;
 }
@@ -38,16 +37,6 @@ export function isLocalHost(host: string): boolean {
   if (host.charCodeAt(0) === 0x5b) return isLocalIPv6(host.slice(1, -1));
   if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host.endsWith('.test')) return true;
   return DOTTED_IPV4.test(host) && isLocalIPv4(host.split('.').map(Number));
-}
-
-/** Where the host is written in a URL checkUrl accepted: after `scheme://` and any `userinfo@`, before any `:port`. */
-function hostRange(value: string, parts: UrlParts): [number, number] {
-  const authorityStart = parts.scheme.length + 3;
-  let authorityEnd = authorityStart;
-  while (authorityEnd < value.length && !'/?#'.includes(value[authorityEnd])) authorityEnd++;
-  const start = value.lastIndexOf('@', authorityEnd - 1) + 1 || authorityStart;
-  const end = value[start] === '[' ? value.indexOf(']', start) + 1 : value.indexOf(':', start);
-  return [start, end > start && end <= authorityEnd ? end : authorityEnd];
 }
 
 /** 0.0.0.0, 127/8, 10/8, 172.16/12, 192.168/16, 169.254/16. */

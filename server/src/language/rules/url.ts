@@ -25,6 +25,9 @@ export interface UrlParts {
   scheme: 'http' | 'https';
   /** Lower-cased; an IPv6 literal keeps its brackets. */
   host: string;
+  /** Where the host is written in the value (brackets of an IPv6 literal included). */
+  hostStart: number;
+  hostEnd: number;
   /** '' when absent, empty, or the scheme's default (80/443); otherwise the decimal port without leading zeros. */
   port: string;
   /** Raw path (no query, no fragment); '/' when empty. */
@@ -467,6 +470,8 @@ export function checkUrl(value: string, problems: ValueProblem[]): UrlParts | un
   return {
     scheme: https ? 'https' : 'http',
     host,
+    hostStart,
+    hostEnd,
     port,
     path: pathEnd === authEnd ? '/' : value.slice(authEnd, pathEnd),
     origin,
