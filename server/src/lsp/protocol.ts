@@ -28,14 +28,8 @@ export interface StatusParams {
   bytes: number;
 }
 
-/** Whether `initializationOptions` (any JSON from any client) asks for status notifications. */
-export function wantsStatusNotifications(initializationOptions: unknown): boolean {
+/** Whether `initializationOptions` (any JSON from any client) turns `option` on. */
+export function isOptionOn(initializationOptions: unknown, option: keyof InitializationOptions): boolean {
   return typeof initializationOptions === 'object' && initializationOptions !== null
-    && (initializationOptions as InitializationOptions).statusNotifications === true;
-}
-
-/** Whether `initializationOptions` (any JSON from any client) says the client runs {@link SET_LANGUAGE_COMMAND}. */
-export function canSetLanguage(initializationOptions: unknown): boolean {
-  return typeof initializationOptions === 'object' && initializationOptions !== null
-    && (initializationOptions as InitializationOptions).setLanguageCommand === true;
+    && (initializationOptions as InitializationOptions)[option] === true;
 }

@@ -12,7 +12,7 @@ import { DiagnosticsPublisher } from './diagnostics';
 import { DocumentStore, type OpenDocument } from './documentStore';
 import { featureCapabilities, registerFeatures } from './features';
 import { SitePages } from './sitePages';
-import { canSetLanguage, wantsStatusNotifications } from './protocol';
+import { isOptionOn } from './protocol';
 import { WorkspaceSymbols } from './workspaceSymbols';
 import { guard, logFailure } from './guard';
 import { MessageQueue } from './messageQueue';
@@ -87,8 +87,8 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
     try {
       capabilities = params.capabilities ?? {};
       workspace.set(initialFolders(params));
-      diagnostics.statusNotifications = wantsStatusNotifications(params.initializationOptions);
-      setLanguage = canSetLanguage(params.initializationOptions);
+      diagnostics.statusNotifications = isOptionOn(params.initializationOptions, 'statusNotifications');
+      setLanguage = isOptionOn(params.initializationOptions, 'setLanguageCommand');
     } catch (error) {
       logFailure(connection, 'initialize', error);
     }
