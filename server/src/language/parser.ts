@@ -17,7 +17,7 @@ import type { LocalProblem, RuleId } from './rules/catalogue';
 import { NO_PROBLEMS, Segment, SegmentKind } from './segment';
 import { ValueText } from './valueText';
 import { scanFastEntry } from './fastEntry';
-import { readXmlDeclaration, startsXmlDeclaration } from './xmlDeclaration';
+import { readXmlDeclaration, xmlDeclarationStart } from './xmlDeclaration';
 import { checkEntryEnd, checkFieldValue, Field, FIELD_RANK, fieldsOf, newEntryState, resetEntryState, type EntryState } from './rules/entryRules';
 
 let useFastPath = true;
@@ -880,7 +880,7 @@ class XmlParser {
     const t = this.text;
     const start = this.pos;
     const targetEnd = scanName(t, start + 2, this.end);
-    if (!this.regionMode && startsXmlDeclaration(t, start) && start === (t.charCodeAt(0) === Ch.Bom ? 1 : 0)) {
+    if (!this.regionMode && start === xmlDeclarationStart(t)) {
       this.scanXmlDeclaration(start);
       return;
     }

@@ -19,12 +19,18 @@ export interface XmlDeclaration {
   match: RegExpExecArray | null;
 }
 
+/** Where the text's XML declaration starts (after a byte-order mark), or -1 when it does not start with one. */
+export function xmlDeclarationStart(text: string): number {
+  const at = text.charCodeAt(0) === Ch.Bom ? 1 : 0;
+  return startsXmlDeclaration(text, at) ? at : -1;
+}
+
 /** Whether a PI with the target `xml` starts at `at` (`<?xml` not followed by a name character). */
-export function startsXmlDeclaration(text: string, at: number): boolean {
+function startsXmlDeclaration(text: string, at: number): boolean {
   return text.startsWith('<?xml', at) && scanName(text, at + 2, Math.min(text.length, at + 6)) === at + 5;
 }
 
-/** Reads the declaration starting at `start` (where {@link startsXmlDeclaration}). */
+/** Reads the declaration starting at `start` (as {@link xmlDeclarationStart} finds it). */
 export function readXmlDeclaration(text: string, start: number): XmlDeclaration {
   const close = text.indexOf('?>', start + 2);
   const lt = text.indexOf('<', start + 2);

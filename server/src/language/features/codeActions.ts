@@ -23,7 +23,7 @@ import {
   type SegmentPosition, type XmlElement,
 } from './structure';
 import { SITEMAP_NAMESPACE } from './vocabulary';
-import { readXmlDeclaration, startsXmlDeclaration } from '../xmlDeclaration';
+import { readXmlDeclaration, xmlDeclarationStart } from '../xmlDeclaration';
 
 export interface ProblemRef {
   rule: string;
@@ -175,8 +175,8 @@ function replace(start: number, end: number, text: string): OffsetEdit {
 function fixDeclaration(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
   // The declaration lies in the head, which starts at offset 0.
   const head = ctx.model.segments[0]?.text ?? '';
-  const start = head.charCodeAt(0) === 0xfeff ? 1 : 0;
-  if (problem.start !== start || !startsXmlDeclaration(head, start)) return [];
+  const start = xmlDeclarationStart(head);
+  if (start < 0 || problem.start !== start) return [];
   const declaration = readXmlDeclaration(head, start);
   const { missing, insertAt } = declaration;
   if (missing === '' || declaration.match === null || problem.end !== declaration.end) return [];

@@ -10,7 +10,7 @@ import type { SitemapModel } from '../model';
 import { SITEMAP_NAMESPACE } from '../parser';
 import { Ch, isNameStart, isWhitespace, scanName, skipWhitespace } from '../scanner';
 import { SegmentKind, type Segment } from '../segment';
-import { readXmlDeclaration, startsXmlDeclaration } from '../xmlDeclaration';
+import { readXmlDeclaration, xmlDeclarationStart } from '../xmlDeclaration';
 
 export { SITEMAP_NAMESPACE };
 
@@ -95,7 +95,7 @@ export function scanStructure(text: string): SegmentStructure {
     } else if (next === Ch.Question) {
       const close = text.indexOf('?>', lt + 2);
       // The head's XML declaration ends where the parser ends it, also when it lost its "?>".
-      const stop = lt === (text.charCodeAt(0) === 0xfeff ? 1 : 0) && startsXmlDeclaration(text, lt) ? readXmlDeclaration(text, lt).resume
+      const stop = lt === xmlDeclarationStart(text) ? readXmlDeclaration(text, lt).resume
         : close < 0 ? end : close + 2;
       result.opaque.push(lt, stop);
       p = stop;
