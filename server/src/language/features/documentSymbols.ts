@@ -4,6 +4,7 @@
  * of the file; it is also capped by its estimated size in JSON (the caller's budget), and past either cap a last
  * symbol says how many were left out.
  */
+import { formatLimitMegabytes } from '../byteSize';
 import type { SitemapModel } from '../model';
 import { SegmentKind } from '../segment';
 import { unescapeXml } from '../xmlText';
@@ -55,7 +56,7 @@ export function findDocumentSymbols(model: SitemapModel, options: SymbolOptions 
     const first = extentOf(model, shown);
     const last = extentOf(model, count - 1);
     const rest = count - shown;
-    const cap = shown < max ? `the outline is kept under ${formatBytes(maxBytes)}` : `sitemap.symbols.maxItems is ${max.toLocaleString('en-US')}`;
+    const cap = shown < max ? `the outline is kept under ${formatLimitMegabytes(maxBytes)} MB` : `sitemap.symbols.maxItems is ${max.toLocaleString('en-US')}`;
     entries.push({
       name: `… ${rest.toLocaleString('en-US')} more ${rest === 1 ? 'entry' : 'entries'} not shown (${cap})`,
       kind: 'more', start: first.start, end: last.end, selectionStart: first.start, selectionEnd: first.start,
@@ -87,10 +88,6 @@ function jsonBytes(text: string): number {
     else bytes += 3;
   }
   return bytes;
-}
-
-function formatBytes(bytes: number): string {
-  return bytes >= 1_000_000 ? `${Math.round(bytes / 1_000_000)} MB` : `${Math.ceil(bytes / 1000)} KB`;
 }
 
 function extentOf(model: SitemapModel, n: number): { start: number; end: number } {
