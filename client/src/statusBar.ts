@@ -4,7 +4,7 @@
  * active editor holds a document the server serves and has reported on.
  */
 import {
-  Disposable, StatusBarAlignment, ThemeColor, env, window, workspace, type ExtensionContext, type StatusBarItem,
+  Disposable, StatusBarAlignment, ThemeColor, commands, env, window, workspace, type ExtensionContext, type StatusBarItem,
   type TextEditor,
 } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
@@ -17,6 +17,12 @@ import { describeStatus, resolveLimits, type StatusLevel } from './statusFormat'
  * exists, the click shows the Problems panel, where `too-many-entries`/`file-too-large` explain what to do.
  */
 export const OVER_LIMIT_COMMAND = 'workbench.actions.view.problems';
+
+/**
+ * Context key holding the active sitemap's kind (`urlset`, `sitemapindex`, `text`, `unknown`; unset while none is
+ * active), for the `when` clauses of the commands that apply only to some kinds (Merge only to an index, …).
+ */
+export const ACTIVE_KIND_CONTEXT_KEY = 'sitemap.activeKind';
 
 const BACKGROUNDS: Record<StatusLevel, ThemeColor | undefined> = {
   normal: undefined,
@@ -38,6 +44,7 @@ export class SitemapStatusBar implements Disposable {
   private readonly statuses = new Map<string, StatusParams>();
   private readonly disposables: Disposable[] = [];
   private state: StatusBarState | undefined;
+  private activeKind: string | undefined;
 
   constructor(client: LanguageClient) {
     this.item = window.createStatusBarItem('sitemap.status', StatusBarAlignment.Right, 100);
@@ -75,6 +82,7 @@ export class SitemapStatusBar implements Disposable {
   private update(editor: TextEditor | undefined = window.activeTextEditor): void {
     const document = editor?.document;
     const status = document !== undefined && isServedDocument(document) ? this.statuses.get(document.uri.toString()) : undefined;
+    this.setActiveKind(status?.kind);
     if (document === undefined || status === undefined) {
       this.state = undefined;
       this.item.hide();
@@ -91,6 +99,12 @@ export class SitemapStatusBar implements Disposable {
     this.item.accessibilityInformation = { label: view.text.replace(/^\$\([\w-]+\)\s*/, '') };
     this.state = { text: view.text, tooltip: view.tooltip, level: view.level, command };
     this.item.show();
+  }
+
+  private setActiveKind(kind: string | undefined): void {
+    if (kind === this.activeKind) return;
+    this.activeKind = kind;
+    void commands.executeCommand('setContext', ACTIVE_KIND_CONTEXT_KEY, kind);
   }
 }
 
