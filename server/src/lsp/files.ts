@@ -1,5 +1,6 @@
 /** Small synchronous file reads for the server's look-ups around a document (never the documents themselves). */
 import * as fs from 'node:fs';
+import * as zlib from 'node:zlib';
 
 export interface FileStamp {
   mtimeMs: number;
@@ -40,5 +41,25 @@ export function readHead(fsPath: string, maxBytes: number): Buffer | undefined {
         // nothing to do
       }
     }
+  }
+}
+
+/** gzip's magic bytes (RFC 1952): what tells a compressed file, whatever its name says. */
+export function isGzip(bytes: Uint8Array): boolean {
+  return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+}
+
+/**
+ * A whole file, gunzipped when its first bytes say it is gzip (`.xml.gz` children of an index, say); `undefined` when
+ * it cannot be read, is not a regular file, is corrupt gzip, or would inflate past `maxBytes`.
+ */
+export function readMaybeGzip(fsPath: string, maxBytes = 256 * 1024 * 1024): Buffer | undefined {
+  try {
+    if (!fs.statSync(fsPath).isFile()) return undefined;
+    const bytes = fs.readFileSync(fsPath);
+    if (!isGzip(bytes)) return bytes.length <= maxBytes ? bytes : undefined;
+    return zlib.gunzipSync(bytes, { maxOutputLength: maxBytes });
+  } catch {
+    return undefined;
   }
 }

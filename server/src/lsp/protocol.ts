@@ -33,3 +33,9 @@ export function isOptionOn(initializationOptions: unknown, option: keyof Initial
   return typeof initializationOptions === 'object' && initializationOptions !== null
     && (initializationOptions as InitializationOptions)[option] === true;
 }
+
+/**
+ * The URI scheme of gzip-compressed sitemaps opened as text (client/src/gzip/): `sitemap-gz:/abs/path/x.xml.gz` names
+ * the file at that path, read gunzipped and saved gzipped by the client's file system provider.
+ */
+export const COMPRESSED_SCHEME = 'sitemap-gz';

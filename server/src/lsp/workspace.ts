@@ -4,6 +4,7 @@
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { WorkspaceFolder } from 'vscode-languageserver';
+import { COMPRESSED_SCHEME } from './protocol';
 
 export interface WorkspaceFolderInfo {
   readonly uri: string;
@@ -55,11 +56,16 @@ export class Workspace {
   }
 }
 
-/** The path of a `file:` URI; `undefined` for other schemes (`untitled:`, …) and malformed URIs. */
+/**
+ * The path of a `file:` URI, or of a compressed sitemap's `sitemap-gz:` URI (the same path, read through the client's
+ * gzip provider); `undefined` for other schemes (`untitled:`, …) and malformed URIs.
+ */
 export function uriToFsPath(uri: unknown): string | undefined {
-  if (typeof uri !== 'string' || !/^file:/i.test(uri)) return undefined;
+  if (typeof uri !== 'string') return undefined;
+  const fileUri = uri.toLowerCase().startsWith(COMPRESSED_SCHEME + ':') ? 'file:' + uri.slice(COMPRESSED_SCHEME.length + 1) : uri;
+  if (!/^file:/i.test(fileUri)) return undefined;
   try {
-    return path.normalize(fileURLToPath(uri));
+    return path.normalize(fileURLToPath(fileUri));
   } catch {
     return undefined;
   }
