@@ -2,15 +2,16 @@ import { ExtensionContext, TextDocument, workspace, type OutputChannel } from 'v
 // Types only: the library (about 30 ms to load) is imported when the client is created, so activating on `xml`
 // files stays cheap.
 import type { DocumentSelector, LanguageClient, LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
-import type { InitializationOptions } from '../../server/src/lsp/protocol';
+import { COMPRESSED_SCHEME, type InitializationOptions } from '../../server/src/lsp/protocol';
 
 /** The languages the server validates; the client starts when the first document of one of them opens. */
 export const SITEMAP_LANGUAGES: readonly string[] = ['sitemap', 'sitemap-txt'];
 /**
- * Files, untitled documents, and those of a virtual workspace (`vscode-vfs:`…: `capabilities.virtualWorkspaces` is
- * "limited" — the checks that need a file system are skipped there). Not `git:` and other views of a file.
+ * Files, untitled documents, compressed sitemaps opened as text (`sitemap-gz:`, client/src/gzip/), and those of a
+ * virtual workspace (`vscode-vfs:`…: `capabilities.virtualWorkspaces` is "limited" — the checks that need a file
+ * system are skipped there). Not `git:` and other views of a file.
  */
-const SCHEMES: readonly string[] = [...new Set(['file', 'untitled', ...(workspace.workspaceFolders ?? []).map((f) => f.uri.scheme)])];
+const SCHEMES: readonly string[] = [...new Set(['file', 'untitled', COMPRESSED_SCHEME, ...(workspace.workspaceFolders ?? []).map((f) => f.uri.scheme)])];
 
 const documentSelector: DocumentSelector = SCHEMES.flatMap((scheme) =>
   SITEMAP_LANGUAGES.map((language) => ({ scheme, language })),
@@ -39,7 +40,7 @@ export async function createLanguageClient(context: ExtensionContext, outputChan
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
   };
 
-  const fileEvents = workspace.createFileSystemWatcher('**/{robots.txt,*.xml,*.txt}');
+  const fileEvents = workspace.createFileSystemWatcher('**/{robots.txt,*.xml,*.txt,*.xml.gz,*.txt.gz}');
   context.subscriptions.push(fileEvents);
 
   const clientOptions: LanguageClientOptions = {

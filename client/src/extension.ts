@@ -3,11 +3,14 @@
 import { ExtensionContext, Position, Range, TextDocument, languages, workspace } from 'vscode';
 import { isServedDocument } from './client';
 import { registerCommands } from './commands';
+import { compressedLanguageOf } from './gzip/language';
+import { registerCompressedFiles } from './gzip/open';
 import { registerSetLanguageCommand } from './setLanguage';
 import { SitemapOutput } from './output';
 import { SitemapServer } from './server';
 import type { StatusBarState } from './statusBar';
 import { sniffPlainText, sniffSitemapRoot, SNIFF_LENGTH, type PlainTextKind } from '../../server/src/language/contentDetection';
+import { COMPRESSED_SCHEME } from '../../server/src/lsp/protocol';
 
 /** Returned from `activate` for the extension tests (`extension.exports`). */
 export interface SitemapStudioApi {
@@ -27,6 +30,7 @@ export function activate(context: ExtensionContext): SitemapStudioApi {
   registerCommands(context, sitemapServer, output);
   registerContentDetection(context);
   registerSetLanguageCommand(context);
+  registerCompressedFiles(context);
   startOnFirstSitemap(context, sitemapServer);
   return {
     isClientRunning: () => sitemapServer.isRunning,
@@ -64,10 +68,14 @@ function registerContentDetection(context: ExtensionContext): void {
   const detect = (document: TextDocument) => {
     const from = document.languageId;
     if ((from !== 'xml' && from !== 'plaintext' && from !== 'sitemap-txt') || justClosed.has(document.uri.toString())) return;
-    if (!workspace.getConfiguration('sitemap', document.uri).get<boolean>('detectByContent', true)) return;
-    const head = document.getText(new Range(new Position(0, 0), document.positionAt(SNIFF_LENGTH)));
-    const to = from === 'xml' ? (sniffSitemapRoot(head) ? 'sitemap' : undefined) : textLanguageOf(from, sniffPlainText(head));
-    if (to !== undefined) {
+    // VS Code has no language for `*.gz`: a compressed sitemap's name without `.gz` gives it one, with or without sniffing.
+    const compressed = document.uri.scheme === COMPRESSED_SCHEME && from === 'plaintext';
+    const byContent = workspace.getConfiguration('sitemap', document.uri).get<boolean>('detectByContent', true);
+    if (!byContent && !compressed) return;
+    const head = byContent ? document.getText(new Range(new Position(0, 0), document.positionAt(SNIFF_LENGTH))) : '';
+    const to = compressed ? compressedLanguageOf(document.uri.path, head)
+      : from === 'xml' ? (sniffSitemapRoot(head) ? 'sitemap' : undefined) : textLanguageOf(from, sniffPlainText(head));
+    if (to !== undefined && to !== from) {
       languages.setTextDocumentLanguage(document, to).then(undefined, () => undefined); // closed meanwhile
     }
   };

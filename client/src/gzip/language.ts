@@ -1,0 +1,13 @@
+/**
+ * The language of a compressed sitemap opened as text: VS Code knows no language for `*.gz`, so the name without
+ * `.gz` decides, and content detection refines it as for the uncompressed file. Pure, for node:test.
+ */
+import { sniffPlainText, sniffSitemapRoot } from '../../../server/src/language/contentDetection';
+
+/** `x.xml.gz` → `sitemap` (or `xml` when it holds other XML), `x.txt.gz` → `sitemap-txt` (or `plaintext` for a robots.txt); other names `undefined`. */
+export function compressedLanguageOf(fileName: string, head: string): string | undefined {
+  if (/\.txt\.gz$/i.test(fileName)) return sniffPlainText(head) === 'robots' ? 'plaintext' : 'sitemap-txt';
+  if (!/\.xml\.gz$/i.test(fileName)) return undefined;
+  if (sniffSitemapRoot(head) !== undefined || head.trim() === '') return 'sitemap'; // an empty one is a sitemap to be
+  return sniffPlainText(head) === 'text-sitemap' ? 'sitemap-txt' : 'xml';
+}

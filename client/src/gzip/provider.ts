@@ -1,0 +1,97 @@
+/**
+ * The `sitemap-gz:` file system: `sitemap-gz:/abs/path/x.xml.gz` is the file at that path, read gunzipped and written
+ * gzipped (gzipFile.ts), so VS Code's ordinary text editor, with its undo, dirty state and save, works on it.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import {
+  Disposable, EventEmitter, FileChangeType, FileSystemError, FileType, RelativePattern, Uri, workspace,
+  type FileChangeEvent, type FileStat, type FileSystemProvider,
+} from 'vscode';
+import { COMPRESSED_SCHEME } from '../../../server/src/lsp/protocol';
+import { readGzipFile, writeGzipFile } from './gzipFile';
+
+/** `file:` (or already `sitemap-gz:`) → the `sitemap-gz:` URI of the same file. */
+export function compressedUri(uri: Uri): Uri {
+  return uri.scheme === COMPRESSED_SCHEME ? uri : Uri.file(uri.fsPath).with({ scheme: COMPRESSED_SCHEME });
+}
+
+export class CompressedFileSystem implements FileSystemProvider {
+  private readonly changes = new EventEmitter<FileChangeEvent[]>();
+  readonly onDidChangeFile = this.changes.event;
+
+  /** Through VS Code's own watcher of the file on disk, so an external rewrite reaches an open editor. */
+  watch(uri: Uri, options: { readonly recursive: boolean }): Disposable {
+    const fsPath = uri.fsPath;
+    const pattern = options.recursive
+      ? new RelativePattern(Uri.file(fsPath), '**/*')
+      : new RelativePattern(Uri.file(path.dirname(fsPath)), path.basename(fsPath));
+    const watcher = workspace.createFileSystemWatcher(pattern);
+    const fire = (type: FileChangeType) => (file: Uri) => this.changes.fire([{ type, uri: compressedUri(file) }]);
+    return Disposable.from(
+      watcher,
+      watcher.onDidChange(fire(FileChangeType.Changed)),
+      watcher.onDidCreate(fire(FileChangeType.Created)),
+      watcher.onDidDelete(fire(FileChangeType.Deleted)),
+    );
+  }
+
+  async stat(uri: Uri): Promise<FileStat> {
+    const stat = await io(uri, () => fs.promises.stat(uri.fsPath));
+    return { type: typeOf(stat), ctime: stat.ctimeMs, mtime: stat.mtimeMs, size: stat.size };
+  }
+
+  async readDirectory(uri: Uri): Promise<[string, FileType][]> {
+    const entries = await io(uri, () => fs.promises.readdir(uri.fsPath, { withFileTypes: true }));
+    return entries.map((entry) => [entry.name, typeOf(entry)]);
+  }
+
+  async createDirectory(uri: Uri): Promise<void> {
+    await io(uri, () => fs.promises.mkdir(uri.fsPath));
+  }
+
+  readFile(uri: Uri): Promise<Uint8Array> {
+    return io(uri, () => readGzipFile(uri.fsPath));
+  }
+
+  async writeFile(uri: Uri, content: Uint8Array, options: { readonly create: boolean; readonly overwrite: boolean }): Promise<void> {
+    const exists = await fs.promises.stat(uri.fsPath).then(() => true, () => false);
+    if (!exists && !options.create) throw FileSystemError.FileNotFound(uri);
+    if (exists && !options.overwrite) throw FileSystemError.FileExists(uri);
+    await io(uri, () => writeGzipFile(uri.fsPath, content));
+    this.changes.fire([{ type: exists ? FileChangeType.Changed : FileChangeType.Created, uri }]);
+  }
+
+  async delete(uri: Uri, options: { readonly recursive: boolean }): Promise<void> {
+    await io(uri, () => fs.promises.rm(uri.fsPath, { recursive: options.recursive }));
+    this.changes.fire([{ type: FileChangeType.Deleted, uri }]);
+  }
+
+  async rename(oldUri: Uri, newUri: Uri, options: { readonly overwrite: boolean }): Promise<void> {
+    if (!options.overwrite && (await fs.promises.stat(newUri.fsPath).then(() => true, () => false))) throw FileSystemError.FileExists(newUri);
+    await io(oldUri, () => fs.promises.rename(oldUri.fsPath, newUri.fsPath));
+    this.changes.fire([{ type: FileChangeType.Deleted, uri: oldUri }, { type: FileChangeType.Created, uri: newUri }]);
+  }
+}
+
+function typeOf(entry: fs.Stats | fs.Dirent): FileType {
+  if (entry.isFile()) return FileType.File;
+  if (entry.isDirectory()) return FileType.Directory;
+  return entry.isSymbolicLink() ? FileType.SymbolicLink : FileType.Unknown;
+}
+
+/** Runs a file operation, turning Node's errors into the FileSystemErrors VS Code acts on (not found, exists…). */
+async function io<T>(uri: Uri, operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    switch ((error as NodeJS.ErrnoException).code) {
+      case 'ENOENT': throw FileSystemError.FileNotFound(uri);
+      case 'EEXIST': throw FileSystemError.FileExists(uri);
+      case 'EISDIR': throw FileSystemError.FileIsADirectory(uri);
+      case 'ENOTDIR': throw FileSystemError.FileNotADirectory(uri);
+      case 'EACCES': case 'EPERM': throw FileSystemError.NoPermissions(uri);
+      default: throw new FileSystemError(error instanceof Error ? error.message : String(error));
+    }
+  }
+}
