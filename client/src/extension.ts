@@ -5,6 +5,7 @@ import { isServedDocument } from './client';
 import { registerCommands } from './commands';
 import { compressedLanguageOf } from './gzip/language';
 import { registerCompressedFiles } from './gzip/open';
+import { registerChoreCommands } from './chores';
 import { registerSetLanguageCommand } from './setLanguage';
 import { SitemapOutput } from './output';
 import { SitemapServer } from './server';
@@ -31,6 +32,7 @@ export function activate(context: ExtensionContext): SitemapStudioApi {
   registerContentDetection(context);
   registerSetLanguageCommand(context);
   registerCompressedFiles(context);
+  registerChoreCommands(context);
   startOnFirstSitemap(context, sitemapServer);
   return {
     isClientRunning: () => sitemapServer.isRunning,

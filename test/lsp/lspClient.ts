@@ -10,7 +10,7 @@ import {
   createProtocolConnection, StreamMessageReader, StreamMessageWriter, type ProtocolConnection,
 } from 'vscode-languageserver-protocol/node';
 import type {
-  ClientCapabilities, ConfigurationParams, Diagnostic, FileEvent, InitializeResult, PublishDiagnosticsParams, Range, Registration,
+  ApplyWorkspaceEditParams, ApplyWorkspaceEditResult, ClientCapabilities, ConfigurationParams, Diagnostic, FileEvent, InitializeResult, PublishDiagnosticsParams, Range, Registration,
   RegistrationParams, TextDocumentContentChangeEvent, WorkspaceFolder,
 } from 'vscode-languageserver-protocol';
 
@@ -28,6 +28,8 @@ export interface ClientOptions {
   initializationOptions?: unknown;
   /** Merged into the `textDocument` client capabilities (snippet completions, hierarchical symbols…). */
   textDocumentCapabilities?: ClientCapabilities['textDocument'];
+  /** Merged into the `workspace` client capabilities (`workspaceEdit.documentChanges`…). */
+  workspaceCapabilities?: ClientCapabilities['workspace'];
   /** Another build of the server (the benchmark compares two); the bundle of this checkout by default. */
   serverPath?: string;
 }
@@ -42,6 +44,9 @@ export class LspClient {
   readonly registrations: Registration[] = [];
   readonly protocolErrors: unknown[] = [];
   readonly logMessages: string[] = [];
+  /** The server's `workspace/applyEdit` requests, answered by {@link applyEditAnswer}. */
+  readonly applyEditRequests: ApplyWorkspaceEditParams[] = [];
+  applyEditAnswer: (params: ApplyWorkspaceEditParams) => ApplyWorkspaceEditResult = () => ({ applied: true });
   /** The first bytes the server wrote to stdout. */
   stdoutHead = Buffer.alloc(0);
   stderr = '';
@@ -92,6 +97,10 @@ export class LspClient {
     connection.onRequest('client/unregisterCapability', () => null);
     connection.onRequest('workspace/workspaceFolders', () => this.options.workspaceFolders ?? null);
     connection.onRequest('window/workDoneProgress/create', () => null);
+    connection.onRequest('workspace/applyEdit', (params: ApplyWorkspaceEditParams) => {
+      this.applyEditRequests.push(params);
+      return this.applyEditAnswer(params);
+    });
   }
 
   static async start(options: ClientOptions = {}): Promise<LspClient> {
@@ -108,10 +117,12 @@ export class LspClient {
     const pull = options.pullConfiguration ?? true;
     const capabilities: ClientCapabilities = {
       workspace: {
+        applyEdit: true,
         configuration: pull,
         workspaceFolders: true,
         didChangeConfiguration: { dynamicRegistration: pull },
         didChangeWatchedFiles: { dynamicRegistration: true },
+        ...options.workspaceCapabilities,
       },
       textDocument: {
         synchronization: { dynamicRegistration: false },

@@ -15,6 +15,10 @@ import { findDocumentSymbols as documentSymbols, type DocumentSymbolData, type S
 import { getFoldingRanges as foldingRanges, type FoldingOptions, type FoldingRangeData } from './features/folding';
 import { getSelectionRanges as selectionRanges, type RangeData } from './features/selectionRanges';
 import { findDocumentLinks as documentLinks, type DocumentLinkData, type LinkOptions } from './features/documentLinks';
+import { sortEntries as sortModel, type SortResult } from './chores/sortEntries';
+import { removeDuplicates as removeFromModel, type RemoveDuplicatesResult } from './chores/removeDuplicates';
+import { setLastmodNow as setLastmodInModel, type LastmodNowOptions, type LastmodNowResult } from './chores/lastmodNow';
+import { convertToText as toText, convertToXml as toXml, type ConvertResult } from './chores/convert';
 
 export type { DocumentKind, Position, SitemapLanguageId, SitemapDiagnostic };
 export { DEFAULT_SETTINGS, type SitemapSettings, type ValidationContext } from './settings';
@@ -27,6 +31,8 @@ export type { FoldingOptions, FoldingRangeData } from './features/folding';
 export type { RangeData } from './features/selectionRanges';
 export type { DocumentLinkData, LinkOptions } from './features/documentLinks';
 export type { TimeZoneOffset } from './features/clock';
+export type { SortResult, RemoveDuplicatesResult, LastmodNowOptions, LastmodNowResult, ConvertResult };
+export { planRobotsSitemapLine, newRobotsTxt, type RobotsSitemapPlan } from './chores/robotsSitemapLine';
 
 export interface OffsetEdit {
   start: number;
@@ -100,6 +106,28 @@ export function getSelectionRanges(document: SitemapDocument, offsets: readonly 
 /** A link per `<loc>` (or text-sitemap line): its URL, or in an index the workspace file it maps to. */
 export function findDocumentLinks(document: SitemapDocument, options?: LinkOptions): DocumentLinkData[] {
   return documentLinks(asModel(document), options);
+}
+
+// ---------------------------------------------------------------- chores (one undoable edit each)
+
+/** Sort Entries by URL: one edit spanning the moved entries, or why there is none. */
+export function sortEntries(document: SitemapDocument): SortResult {
+  return sortModel(asModel(document));
+}
+
+/** Remove Duplicate URLs: non-overlapping removals in document order. */
+export function removeDuplicateUrls(document: SitemapDocument): RemoveDuplicatesResult {
+  return removeFromModel(asModel(document));
+}
+
+/** Set lastmod to Now for the entries the ranges (absolute offsets) touch. */
+export function setLastmodNow(document: SitemapDocument, ranges: ReadonlyArray<{ start: number; end: number }>, options: LastmodNowOptions): LastmodNowResult {
+  return setLastmodInModel(asModel(document), ranges, options);
+}
+
+/** Convert a text sitemap to an XML sitemap, or a urlset to a text sitemap (the other form's full text). */
+export function convertSitemap(document: SitemapDocument, to: 'xml' | 'text'): ConvertResult {
+  return to === 'xml' ? toXml(asModel(document)) : toText(asModel(document));
 }
 
 function asModel(document: SitemapDocument): SitemapModel {

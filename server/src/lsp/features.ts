@@ -21,6 +21,7 @@ import type { Configuration, ServerSettings } from './configuration';
 import { onCurrentVersion } from './currentVersion';
 import { SOURCE } from './diagnostics';
 import { setLanguageAction } from './setLanguage';
+import { CHORE_COMMANDS } from './protocol';
 import type { DocumentStore, OpenDocument } from './documentStore';
 import { guardRequest } from './guard';
 import type { MessageQueue } from './messageQueue';
@@ -49,6 +50,7 @@ export function featureCapabilities(): ServerCapabilities {
     foldingRangeProvider: true,
     selectionRangeProvider: true,
     documentLinkProvider: { resolveProvider: false },
+    executeCommandProvider: { commands: [...CHORE_COMMANDS] },
   };
 }
 

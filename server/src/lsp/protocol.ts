@@ -39,3 +39,37 @@ export function isOptionOn(initializationOptions: unknown, option: keyof Initial
  * the file at that path, read gunzipped and saved gzipped by the client's file system provider.
  */
 export const COMPRESSED_SCHEME = 'sitemap-gz';
+
+// ---------------------------------------------------------------- chores (workspace/executeCommand, any LSP client)
+
+/** Arguments: the document's URI and version. The server applies the edit with `workspace/applyEdit`. */
+export const SORT_ENTRIES_COMMAND = 'sitemap.server.sortEntries';
+/** Arguments: the document's URI and version. */
+export const REMOVE_DUPLICATES_COMMAND = 'sitemap.server.removeDuplicates';
+/** Arguments: the document's URI and version, then the selections as LSP ranges (a cursor is an empty range). */
+export const SET_LASTMOD_NOW_COMMAND = 'sitemap.server.setLastmodNow';
+/** Arguments: the document's URI and version, then `'xml'` or `'text'`. Returns the text; the client writes the file. */
+export const CONVERT_COMMAND = 'sitemap.server.convert';
+
+export const CHORE_COMMANDS: readonly string[] = [SORT_ENTRIES_COMMAND, REMOVE_DUPLICATES_COMMAND, SET_LASTMOD_NOW_COMMAND, CONVERT_COMMAND];
+
+export interface ChoreResult {
+  /**
+   * `applied`: the client applied the edit; `unchanged`: nothing to do (already sorted, no duplicates, no entry in
+   * the selections); `not-editable`: no sitemap root, or `xml-syntax` errors; `stale`: the document is no longer at
+   * that version; `rejected`: the client did not apply the edit; `not-open`: the server does not hold the document.
+   */
+  status: 'applied' | 'unchanged' | 'not-editable' | 'stale' | 'rejected' | 'not-open';
+  /** Entries moved (sort), removed (duplicates) or set (lastmod). */
+  count?: number;
+  /** The lastmod value written. */
+  value?: string;
+}
+
+export interface ConvertCommandResult {
+  status: 'converted' | 'not-editable' | 'stale' | 'not-open';
+  text?: string;
+  entries?: number;
+  /** What the other form cannot hold, by kind (`lastmod`, `image:image`, `comment`, …) → count. */
+  dropped?: Record<string, number>;
+}

@@ -11,6 +11,7 @@ import { Configuration, DEFAULT_SERVER_SETTINGS, SECTION } from './configuration
 import { DiagnosticsPublisher } from './diagnostics';
 import { DocumentStore, type OpenDocument } from './documentStore';
 import { featureCapabilities, registerFeatures } from './features';
+import { registerChores } from './chores';
 import { SitePages } from './sitePages';
 import { isOptionOn } from './protocol';
 import { WorkspaceSymbols } from './workspaceSymbols';
@@ -193,6 +194,8 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
   });
 
   registerFeatures(connection, { store, configuration, contexts, pages, workspace, capabilities: () => capabilities, queue, canSetLanguage: () => setLanguage });
+
+  registerChores(connection, store, () => capabilities);
 
   connection.onShutdown(() => diagnostics.dispose());
 

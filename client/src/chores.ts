@@ -1,0 +1,118 @@
+/**
+ * The chore commands of the active sitemap: Sort Entries by URL, Remove Duplicate URLs and Set lastmod to Now run on
+ * the server (`sitemap.server.*`, which vscode-languageclient registers as VS Code commands), which applies its edit
+ * through `workspace/applyEdit` — one undoable edit. Convert writes the other form as a new file beside the original,
+ * created by one WorkspaceEdit (Undo removes it), and opens it. Each reports what it did in a notification.
+ */
+import { commands, Uri, window, workspace, WorkspaceEdit, type ExtensionContext, type TextEditor } from 'vscode';
+import {
+  CONVERT_COMMAND, REMOVE_DUPLICATES_COMMAND, SET_LASTMOD_NOW_COMMAND, SORT_ENTRIES_COMMAND, type ChoreResult, type ConvertCommandResult,
+} from '../../server/src/lsp/protocol';
+import { registerRobotsTxtCommand } from './robotsTxt';
+
+export function registerChoreCommands(context: ExtensionContext): void {
+  context.subscriptions.push(
+    commands.registerCommand('sitemap.sortEntries', () => runEdit(SORT_ENTRIES_COMMAND, {
+      applied: (n) => `Sorted the entries by URL (${n} moved).`,
+      unchanged: 'The entries are already sorted by URL: nothing changed.',
+    })),
+    commands.registerCommand('sitemap.removeDuplicates', () => runEdit(REMOVE_DUPLICATES_COMMAND, {
+      applied: (n) => `Removed ${n} duplicate URL${n === 1 ? '' : 's'}.`,
+      unchanged: 'No duplicate URLs: nothing changed.',
+    })),
+    commands.registerCommand('sitemap.setLastmodNow', () => runEdit(SET_LASTMOD_NOW_COMMAND, {
+      applied: (n, value) => `Set lastmod to ${value} on ${n} entr${n === 1 ? 'y' : 'ies'}.`,
+      unchanged: 'No entry in the selection: put the cursor inside a <url> or <sitemap>.',
+    }, true)),
+    commands.registerCommand('sitemap.convertToXml', () => convert('xml')),
+    commands.registerCommand('sitemap.convertToText', () => convert('text')),
+  );
+  registerRobotsTxtCommand(context);
+}
+
+interface Reports {
+  applied: (count: number, value: string | undefined) => string;
+  unchanged: string;
+}
+
+async function runEdit(command: string, reports: Reports, withSelections = false): Promise<ChoreResult | undefined> {
+  const editor = activeSitemap();
+  if (editor === undefined) return undefined;
+  const document = editor.document;
+  const selections = editor.selections.map((s) => ({ start: { line: s.start.line, character: s.start.character }, end: { line: s.end.line, character: s.end.character } }));
+  const args: unknown[] = [document.uri.toString(), document.version];
+  if (withSelections) args.push(selections);
+  const result = await askServer<ChoreResult>(command, args);
+  if (result === undefined) return undefined;
+  switch (result.status) {
+    case 'applied': void window.showInformationMessage(reports.applied(result.count ?? 0, result.value)); break;
+    case 'unchanged': void window.showInformationMessage(reports.unchanged); break;
+    case 'not-editable': void window.showWarningMessage('The document cannot be edited safely: it needs a sitemap root and no XML syntax errors.'); break;
+    default: void window.showWarningMessage('The document changed while the command ran: nothing was edited. Run it again.');
+  }
+  return result;
+}
+
+async function convert(to: 'xml' | 'text'): Promise<void> {
+  const editor = activeSitemap();
+  if (editor === undefined) return;
+  const source = editor.document;
+  const result = await askServer<ConvertCommandResult>(CONVERT_COMMAND, [source.uri.toString(), source.version, to]);
+  if (result === undefined) return;
+  if (result.status !== 'converted' || result.text === undefined) {
+    void window.showWarningMessage(to === 'text'
+      ? 'Only a urlset without XML syntax errors converts to a text sitemap.'
+      : 'The document changed while converting: run the command again.');
+    return;
+  }
+  const language = to === 'xml' ? 'sitemap' : 'sitemap-txt';
+  let opened: Uri;
+  if (source.uri.scheme === 'untitled') {
+    opened = (await workspace.openTextDocument({ language, content: result.text })).uri;
+  } else {
+    const target = siblingWithExtension(source.uri, to === 'xml' ? '.xml' : '.txt');
+    const exists = await workspace.fs.stat(target).then(() => true, () => false);
+    if (exists) {
+      const overwrite = await window.showWarningMessage(`${workspace.asRelativePath(target)} exists. Overwrite it?`, { modal: true }, 'Overwrite');
+      if (overwrite !== 'Overwrite') return;
+    }
+    const edit = new WorkspaceEdit();
+    edit.createFile(target, { overwrite: exists, contents: new TextEncoder().encode(result.text) });
+    if (!(await workspace.applyEdit(edit))) {
+      void window.showErrorMessage(`Could not write ${workspace.asRelativePath(target)}.`);
+      return;
+    }
+    opened = target;
+  }
+  await window.showTextDocument(opened);
+  const dropped = Object.entries(result.dropped ?? {}).map(([what, n]) => `${n} ${what}`).join(', ');
+  void window.showInformationMessage(`Converted ${result.entries ?? 0} URL${result.entries === 1 ? '' : 's'} to a ${to === 'xml' ? 'XML' : 'text'} sitemap`
+    + (dropped === '' ? '.' : `; dropped ${dropped}.`));
+}
+
+/** `<folder>/<stem><extension>`: `sitemap.txt` → `sitemap.xml`. */
+export function siblingWithExtension(uri: Uri, extension: string): Uri {
+  const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  const stem = dot > 0 ? name.slice(0, dot) : name;
+  return Uri.joinPath(uri, '..', stem + extension);
+}
+
+function activeSitemap(): TextEditor | undefined {
+  const editor = window.activeTextEditor;
+  if (editor === undefined || (editor.document.languageId !== 'sitemap' && editor.document.languageId !== 'sitemap-txt')) {
+    void window.showWarningMessage('Open a sitemap in the editor first.');
+    return undefined;
+  }
+  return editor;
+}
+
+/** Runs a server command (registered by the language client once the server runs). */
+async function askServer<R>(command: string, args: unknown[]): Promise<R | undefined> {
+  try {
+    return await commands.executeCommand<R>(command, ...args);
+  } catch (error) {
+    void window.showErrorMessage(`The language server could not run the command (${error instanceof Error ? error.message : String(error)}).`);
+    return undefined;
+  }
+}

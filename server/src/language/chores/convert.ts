@@ -1,0 +1,73 @@
+/**
+ * Sitemap: Convert to XML Sitemap / Convert to Text Sitemap: the text of the other form, in the original's line
+ * ending. To XML: one `<url><loc>` per URL line (escaped), a UTF-8 declaration, two-space indentation; lines that are
+ * not URLs are counted as skipped. To text: one literal (unescaped) URL per entry with a `<loc>`; everything else —
+ * child elements by qualified name, comments, entries without a `<loc>` — is counted as dropped.
+ */
+import type { SitemapModel } from '../model';
+import { SITEMAP_NAMESPACE } from '../parser';
+import { SegmentKind } from '../segment';
+import { namespaceOf, rootStructure, structureOf } from '../features/structure';
+import { escapeXml, unescapeXml } from '../xmlText';
+import { hasSyntaxErrors } from './entries';
+
+export type ConvertResult =
+  | { status: 'converted'; text: string; entries: number; dropped: Record<string, number> }
+  | { status: 'not-convertible' };
+
+export function convertToXml(model: SitemapModel): ConvertResult {
+  if (model.languageId !== 'sitemap-txt') return { status: 'not-convertible' };
+  const eol = lineEnding(model);
+  let body = '';
+  let entries = 0;
+  let skipped = 0;
+  for (const segment of model.segments) {
+    if (segment.url !== undefined) {
+      body += `  <url>${eol}    <loc>${escapeXml(unescapeXml(segment.url))}</loc>${eol}  </url>${eol}`;
+      entries++;
+    } else if (segment.text.trim() !== '' && segment.text !== '\ufeff') {
+      skipped++;
+    }
+  }
+  const text = `<?xml version="1.0" encoding="UTF-8"?>${eol}<urlset xmlns="${SITEMAP_NAMESPACE}">${eol}${body}</urlset>${eol}`;
+  return { status: 'converted', text, entries, dropped: skipped > 0 ? { 'non-URL line': skipped } : {} };
+}
+
+export function convertToText(model: SitemapModel): ConvertResult {
+  if (model.kind !== 'urlset' || hasSyntaxErrors(model)) return { status: 'not-convertible' };
+  const eol = lineEnding(model);
+  const root = rootStructure(model);
+  const dropped: Record<string, number> = {};
+  const drop = (what: string, n = 1): void => {
+    dropped[what] = (dropped[what] ?? 0) + n;
+  };
+  let text = '';
+  let entries = 0;
+  for (const segment of model.segments) {
+    const structure = structureOf(segment);
+    const comments = structure.opaque.filter((start, k) => k % 2 === 0 && segment.text.startsWith('<!--', start)).length;
+    if (comments > 0) drop('comment', comments);
+    if (segment.kind !== SegmentKind.Element) continue;
+    const element = structure.elements[0];
+    if (!segment.isEntry || segment.url === undefined) {
+      drop(segment.isEntry ? 'entry without a loc' : `<${element?.qname ?? '?'}>`);
+      continue;
+    }
+    text += unescapeXml(segment.url) + eol;
+    entries++;
+    for (const child of element?.children ?? []) {
+      if (child.local === 'loc' && namespaceOf(child, root) === model.root?.sitemapNamespace) continue;
+      drop(child.qname);
+    }
+  }
+  return { status: 'converted', text, entries, dropped };
+}
+
+/** The original's first line break, `\n` when it has none. */
+function lineEnding(model: SitemapModel): string {
+  for (const segment of model.segments) {
+    const match = /\r\n|\n|\r/.exec(segment.text);
+    if (match !== null) return match[0];
+  }
+  return '\n';
+}

@@ -1,0 +1,82 @@
+/**
+ * Sitemap: Add to robots.txt, the text part: where a robots.txt gets (or already has) the `Sitemap:` line of a
+ * sitemap. A line with the same URL (WHATWG-normalised) means listed; a line naming a file of the same name under
+ * another URL (http vs https, an old host, another folder) is offered for update, replacing only its URL. A new line
+ * goes after the last `Sitemap:` line, else at the end; the file's line ending and its trailing-newline state are kept.
+ */
+import type { OffsetEdit } from '../languageService';
+
+export type RobotsSitemapPlan =
+  | { status: 'listed'; line: number }
+  /** `update` replaces the URL of `line`; `add` adds a line beside it instead. */
+  | { status: 'other-url'; line: number; url: string; update: OffsetEdit; add: OffsetEdit }
+  | { status: 'add'; add: OffsetEdit };
+
+interface SitemapLine {
+  line: number;
+  /** Range of the URL, and of the whole line without its break. */
+  urlStart: number;
+  urlEnd: number;
+  lineEnd: number;
+  url: string;
+}
+
+export function planRobotsSitemapLine(robotsText: string, sitemapUrl: string): RobotsSitemapPlan {
+  const lines = sitemapLines(robotsText);
+  const wanted = normalize(sitemapUrl);
+  const listed = lines.find((l) => normalize(l.url) === wanted);
+  if (listed !== undefined) return { status: 'listed', line: listed.line };
+  const eol = /\r\n|\n|\r/.exec(robotsText)?.[0] ?? '\n';
+  const newLine = `Sitemap: ${sitemapUrl}`;
+  const last = lines[lines.length - 1];
+  let add: OffsetEdit;
+  if (last !== undefined) add = { start: last.lineEnd, end: last.lineEnd, text: eol + newLine };
+  else if (robotsText === '' || robotsText === '\ufeff') add = { start: robotsText.length, end: robotsText.length, text: newLine + eol };
+  else if (/[\r\n]$/.test(robotsText)) add = { start: robotsText.length, end: robotsText.length, text: newLine + eol };
+  else add = { start: robotsText.length, end: robotsText.length, text: eol + newLine };
+  const name = fileName(sitemapUrl);
+  const sameName = name === undefined ? undefined : lines.find((l) => fileName(l.url) === name);
+  if (sameName !== undefined) {
+    return { status: 'other-url', line: sameName.line, url: sameName.url, update: { start: sameName.urlStart, end: sameName.urlEnd, text: sitemapUrl }, add };
+  }
+  return { status: 'add', add };
+}
+
+/** The text of a new robots.txt holding only the line. */
+export function newRobotsTxt(sitemapUrl: string): string {
+  return `Sitemap: ${sitemapUrl}\n`;
+}
+
+function sitemapLines(text: string): SitemapLine[] {
+  const found: SitemapLine[] = [];
+  const pattern = /[^\r\n]*/g;
+  let line = 0;
+  for (let start = 0; start <= text.length; line++) {
+    pattern.lastIndex = start;
+    const content = pattern.exec(text)?.[0] ?? '';
+    const lineEnd = start + content.length;
+    const match = /^(\ufeff?[ \t]*sitemap[ \t]*:[ \t]*)([^ \t#]+)/i.exec(content);
+    if (match !== null) found.push({ line, urlStart: start + match[1].length, urlEnd: start + match[0].length, lineEnd, url: match[2] });
+    if (lineEnd >= text.length) break;
+    start = lineEnd + (text.startsWith('\r\n', lineEnd) ? 2 : 1);
+  }
+  return found;
+}
+
+function normalize(url: string): string {
+  try {
+    return new URL(url).href;
+  } catch {
+    return url;
+  }
+}
+
+/** The decoded last path segment (`sitemap.xml`); undefined for a URL naming a folder or not a URL. */
+function fileName(url: string): string | undefined {
+  try {
+    const name = new URL(url).pathname.split('/').pop() ?? '';
+    return name === '' ? undefined : decodeURIComponent(name);
+  } catch {
+    return undefined;
+  }
+}
