@@ -15,6 +15,7 @@ import { findDocumentSymbols as documentSymbols, type DocumentSymbolData, type S
 import { getFoldingRanges as foldingRanges, type FoldingOptions, type FoldingRangeData } from './features/folding';
 import { getSelectionRanges as selectionRanges, type RangeData } from './features/selectionRanges';
 import { findDocumentLinks as documentLinks, type DocumentLinkData, type LinkOptions } from './features/documentLinks';
+import { indexEntries as listIndexEntries, mergeIndex as mergeChildren, type IndexEntry, type MergeOptions, type MergeOutcome } from './chores/merge';
 
 export type { DocumentKind, Position, SitemapLanguageId, SitemapDiagnostic };
 export { DEFAULT_SETTINGS, type SitemapSettings, type ValidationContext } from './settings';
@@ -100,6 +101,26 @@ export function getSelectionRanges(document: SitemapDocument, offsets: readonly 
 /** A link per `<loc>` (or text-sitemap line): its URL, or in an index the workspace file it maps to. */
 export function findDocumentLinks(document: SitemapDocument, options?: LinkOptions): DocumentLinkData[] {
   return documentLinks(asModel(document), options);
+}
+
+// ---------------------------------------------------------------- chores: Merge Index into One Sitemap
+
+export type { IndexEntry, Merged, MergeOptions, MergeOutcome, MergeRefusal, MergeRefusalKind } from './chores/merge';
+
+export interface MergeChild {
+  /** The child's `<loc>` in the index. */
+  loc: string;
+  document: SitemapDocument;
+}
+
+/** The children an index lists (`<loc>` decoded, with its range), in order. */
+export function indexEntries(index: SitemapDocument): IndexEntry[] {
+  return listIndexEntries(asModel(index));
+}
+
+/** The index's children (in index order) joined into one sitemap, or why not (a limit, an ill-formed child…). */
+export function mergeIndex(index: SitemapDocument, children: readonly MergeChild[], options: MergeOptions): MergeOutcome {
+  return mergeChildren(asModel(index), children.map((c) => ({ loc: c.loc, model: asModel(c.document) })), options);
 }
 
 function asModel(document: SitemapDocument): SitemapModel {
