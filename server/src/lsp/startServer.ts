@@ -16,6 +16,7 @@ import { isOptionOn } from './protocol';
 import { WorkspaceSymbols } from './workspaceSymbols';
 import { guard, logFailure } from './guard';
 import { MessageQueue } from './messageQueue';
+import { registerMerge } from './merge';
 import { packageVersion } from './bundle';
 import { NestedIndexResolver } from './nestedIndex';
 import { SiteLocator } from './siteLocation';
@@ -193,6 +194,8 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
   });
 
   registerFeatures(connection, { store, configuration, contexts, pages, workspace, capabilities: () => capabilities, queue, canSetLanguage: () => setLanguage });
+
+  registerMerge(connection, { store, configuration, contexts, workspace });
 
   connection.onShutdown(() => diagnostics.dispose());
 
