@@ -3,6 +3,7 @@
 import { ExtensionContext, Position, Range, TextDocument, languages, workspace } from 'vscode';
 import { isServedDocument } from './client';
 import { registerCommands } from './commands';
+import { registerMergeCommand } from './merge';
 import { registerSetLanguageCommand } from './setLanguage';
 import { SitemapOutput } from './output';
 import { SitemapServer } from './server';
@@ -27,6 +28,7 @@ export function activate(context: ExtensionContext): SitemapStudioApi {
   registerCommands(context, sitemapServer, output);
   registerContentDetection(context);
   registerSetLanguageCommand(context);
+  registerMergeCommand(context, sitemapServer);
   startOnFirstSitemap(context, sitemapServer);
   return {
     isClientRunning: () => sitemapServer.isRunning,
