@@ -106,6 +106,9 @@ export function findDocumentLinks(document: SitemapDocument, options?: LinkOptio
 // ---------------------------------------------------------------- chores (text transformations)
 
 export type { SplitChild, SplitOptions, SplitOutcome, SplitPlan, SplitRefusal } from './chores/split';
+/** The same split over a stream of text, for files too large to hold (the command line's `sitemap-split`). */
+export { SplitStream, type StreamSplitResult } from './chores/splitStream';
+export { SplitRefused, type ChildSink, type ChildSummary, type SplitterOptions } from './chores/splitPlanner';
 
 /**
  * Split into Index: children within `maxEntries` and `maxBytes` holding the entries byte for byte, and the index

@@ -4,7 +4,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseDocument, splitIntoIndex, type SitemapLanguageId, type SplitOptions, type SplitPlan } from '../../../server/src/language/languageService';
+import { parseDocument, splitIntoIndex, SplitRefused, SplitStream, type SitemapLanguageId, type SplitOptions, type SplitPlan, type SplitRefusal } from '../../../server/src/language/languageService';
 import { diagnose } from '../../support/fixtures';
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
@@ -200,5 +200,52 @@ describe('splitIntoIndex: refusals', () => {
     const rss = `${DECL}\n<rss version="2.0"><channel/></rss>`;
     assert.deepEqual(refusal(rss), { reason: 'not-a-sitemap', offset: rss.indexOf('rss') });
     assert.deepEqual(refusal('\n\nUser-agent: *\n', {}, 'sitemap-txt'), { reason: 'no-entries', offset: 0 });
+  });
+});
+
+describe('SplitStream: the same split, streamed', () => {
+  /** Streams `text` in `chunk`-character pieces with a small window, collecting the children like the chore does. */
+  function stream(text: string, o: SplitOptions, xml: boolean, chunk: number, window: number): SplitPlan | SplitRefusal {
+    const texts: string[] = [];
+    let parts: string[] = [];
+    const sink = { open: () => { parts = []; }, write: (t: string) => { parts.push(t); }, close: () => { texts.push(parts.join('')); } };
+    const s = new SplitStream(o, sink, xml, window);
+    try {
+      for (let p = 0; p < text.length; p += chunk) s.push(text.slice(p, p + chunk));
+      const { children, index } = s.end();
+      return { children: children.map((c, k) => ({ ...c, text: texts[k] })), index };
+    } catch (e) {
+      if (e instanceof SplitRefused) return e.refusal;
+      throw e;
+    }
+  }
+
+  function same(text: string, o: SplitOptions, languageId: SitemapLanguageId = 'sitemap'): void {
+    const outcome = splitIntoIndex(parseDocument(text, languageId), o);
+    const expected = outcome.plan ?? outcome.refused;
+    for (const [chunk, window] of [[1, 1], [7, 40], [13, 200], [1000, 100_000]]) {
+      assert.deepEqual(stream(text, o, languageId === 'sitemap', chunk, window), expected, `chunk ${chunk}, window ${window}`);
+    }
+  }
+
+  const entries = (n: number, prefix = '') => Array.from({ length: n }, (_, k) =>
+    `${k % 4 === 1 ? '\r\n  <!-- c<url> -->' : ''}\r\n  <${prefix}url><${prefix}loc>https://example.com/ü/${k}</${prefix}loc>${k % 3 ? `<${prefix}lastmod>2024-02-0${(k % 9) + 1}</${prefix}lastmod>` : ''}</${prefix}url>`).join('');
+
+  it('gives the in-memory plan for any chunking', () => {
+    const text = `\uFEFF${DECL}\r\n<?xml-stylesheet href="s.xsl"?>\r\n<urlset xmlns="${NS}">${entries(25)}\r\n  <!-- end -->\r\n</urlset>\r\n<!-- after -->`;
+    for (const maxEntries of [1, 4, 100]) same(text, options({ maxEntries, maxBytes: 900 }));
+    const prefixed = `${DECL}\n<s:urlset xmlns:s="${NS}">${entries(9, 's:')}</s:urlset>`;
+    same(prefixed, options({ maxEntries: 2 }));
+    same('https://example.com/a\r\n\r\nhttps://example.com/b\rhttps://example.com/c\n\n', options({ maxEntries: 1 }), 'sitemap-txt');
+    same('https://example.com/a\nhttps://example.com/b', options({ maxBytes: 30 }), 'sitemap-txt');
+  });
+
+  it('refuses as the in-memory chore does, at the same offsets', () => {
+    same(`${DECL}\n<urlset xmlns="${NS}">${entries(6)}\n<url><loc>https://example.com/x</loc>${entries(6)}\n</urlset>`, options());
+    same(`${DECL}\n<urlset xmlns="${NS}">${entries(6)}`, options());
+    same(`${DECL}\n<urlset xmlns="${NS}">${entries(3)}\n<url><loc>https://example.com/${'y'.repeat(300)}</loc></url>${entries(3)}</urlset>`, options({ maxBytes: 300 }));
+    same(`${DECL}\n<sitemapindex xmlns="${NS}"><sitemap><loc>https://example.com/s.xml</loc></sitemap></sitemapindex>`, options());
+    same(`${DECL}\n<urlset xmlns="${NS}">\n</urlset>`, options());
+    same(`${DECL}\n<urlset xmlns="${NS}"><foo/>\n</urlset>`, options());
   });
 });

@@ -8,7 +8,7 @@
 import type { SitemapModel } from '../model';
 import type { RootInfo } from '../parser';
 import type { Segment } from '../segment';
-import { SplitRefused, Splitter, textLayout, writeIndex, xmlLayout, type ChildSink, type ChildSummary, type SplitLayout } from './splitPlanner';
+import { SplitRefused, Splitter, textLayout, writeIndex, xmlLayout, type ChildSink, type ChildSummary, type SplitLayout, type SplitterOptions } from './splitPlanner';
 
 export interface SplitOptions {
   /** Entries per child. */
@@ -41,7 +41,7 @@ export function splitModel(model: SitemapModel, options: SplitOptions): SplitOut
  * Splits a whole parse — head, root children, tail; or a text sitemap's lines between an empty head and tail (`root`
  * undefined) — writing the children to `sink`. Throws SplitRefused.
  */
-export function splitSegments(segments: readonly Segment[], root: RootInfo | undefined, options: SplitOptions, sink: ChildSink): { children: ChildSummary[]; layout: SplitLayout } {
+export function splitSegments(segments: readonly Segment[], root: RootInfo | undefined, options: SplitterOptions, sink: ChildSink): { children: ChildSummary[]; layout: SplitLayout } {
   let layout: SplitLayout;
   if (root === undefined) {
     layout = textLayout(segments.find((s) => s.lineBreaks > 0)?.text ?? '');
@@ -62,13 +62,13 @@ export function throwOnXmlSyntax(segments: readonly Segment[]): void {
   for (const s of segments) {
     let first = Infinity;
     for (const p of s.problems) if (p.rule === 'xml-syntax' && p.start < first) first = p.start;
-    if (first !== Infinity) throw refusalIn(segments, 'ill-formed', start + first);
+    if (first !== Infinity) throw refusalIn(segments, 'ill-formed', start + first, s.problems.find((p) => p.start === first && p.rule === 'xml-syntax')!.message);
     start += s.text.length;
   }
 }
 
 /** A refusal at `offset`, with its line and column counted through the segments. */
-export function refusalIn(segments: readonly Segment[], reason: SplitRefusal['reason'], offset: number): SplitRefused {
+export function refusalIn(segments: readonly Segment[], reason: SplitRefusal['reason'], offset: number, detail = ''): SplitRefused {
   let line = 0;
   let lineStart = 0;
   let start = 0;
@@ -84,7 +84,7 @@ export function refusalIn(segments: readonly Segment[], reason: SplitRefusal['re
     if (end < s.text.length) break;
     start += s.text.length;
   }
-  return new SplitRefused({ reason, offset }, line, offset - lineStart);
+  return new SplitRefused({ reason, offset }, line, offset - lineStart, detail);
 }
 
 class CollectingSink implements ChildSink {

@@ -7,13 +7,19 @@
 import type { RootInfo } from '../parser';
 import { utf8Length } from '../scanner';
 import { SegmentKind, type Segment } from '../segment';
-import { escapeXml } from '../xmlText';
+import { escapeXml, unescapeXml } from '../xmlText';
 import type { SplitOptions, SplitRefusal } from './split';
 
+/** A refusal, with its 0-based line and column (for a command line's `file:line:col`) and what is wrong there. */
 export class SplitRefused extends Error {
-  constructor(readonly refusal: SplitRefusal, readonly line = 0, readonly column = 0) {
-    super(refusal.reason);
+  constructor(readonly refusal: SplitRefusal, readonly line = 0, readonly column = 0, readonly detail = '') {
+    super(detail || refusal.reason);
   }
+}
+
+/** Split options whose base URL may be derived from the first entry's URL (unescaped), as the command line does. */
+export interface SplitterOptions extends Omit<SplitOptions, 'baseUrl'> {
+  baseUrl: string | ((firstUrl: string | undefined) => string);
 }
 
 /** Receives the children's text in order: open, writes, close. */
@@ -97,8 +103,10 @@ export class Splitter {
   private offset: number;
   private line: number;
   private lineStart = 0;
+  private firstUrl: string | undefined;
+  private baseUrl: string | undefined;
 
-  constructor(private readonly options: SplitOptions, private readonly sink: ChildSink, readonly layout: SplitLayout, headText: string, headLineBreaks: number) {
+  constructor(private readonly options: SplitterOptions, private readonly sink: ChildSink, readonly layout: SplitLayout, headText: string, headLineBreaks: number) {
     checkOptions(options);
     this.trivia = layout.leading;
     this.prefixBytes = utf8Length(layout.prefix);
@@ -116,6 +124,7 @@ export class Splitter {
       const lastmodText = Number.isNaN(s.lastmod) ? '' : s.text.slice(s.lastmodStart, s.lastmodEnd).trim();
       const text = this.trivia + element;
       const unit: Unit = { text, bytes: utf8Length(text), offset: this.offset, line: this.line, column: this.offset - this.lineStart, lastmod: s.lastmod, lastmodText };
+      if (this.firstUrl === undefined && s.url !== undefined) this.firstUrl = unescapeXml(s.url);
       if (this.pending !== undefined) this.place(this.pending, this.interimBytes);
       this.pending = unit;
       this.trivia = end === s.text.length ? '' : s.text.slice(end);
@@ -124,7 +133,7 @@ export class Splitter {
   }
 
   /** Where a problem at `relative` in the next segment fed (`text`) is, as a refusal. */
-  refusalAt(reason: SplitRefusal['reason'], text: string, relative: number): SplitRefused {
+  refusalAt(reason: SplitRefusal['reason'], text: string, relative: number, detail = ''): SplitRefused {
     let line = this.line;
     let lineStart = this.lineStart;
     for (let p = 0; p < relative; p++) {
@@ -134,7 +143,11 @@ export class Splitter {
         lineStart = this.offset + p + 1;
       }
     }
-    return new SplitRefused({ reason, offset: this.offset + relative }, line, this.offset + relative - lineStart);
+    return new SplitRefused({ reason, offset: this.offset + relative }, line, this.offset + relative - lineStart, detail);
+  }
+
+  get hasEntries(): boolean {
+    return this.pending !== undefined;
   }
 
   /** The original's end: the tail (root end tag and what follows) closes the last child. */
@@ -189,7 +202,9 @@ export class Splitter {
 
   private openChild(): void {
     const name = this.options.childName(this.children.length + 1);
-    const child: ChildSummary = { name, loc: this.options.baseUrl + encodePathSegment(name), entries: 0, bytes: this.prefixBytes };
+    const base = this.options.baseUrl;
+    this.baseUrl ??= typeof base === 'string' ? base : base(this.firstUrl);
+    const child: ChildSummary = { name, loc: this.baseUrl + encodePathSegment(name), entries: 0, bytes: this.prefixBytes };
     this.children.push(child);
     this.current = child;
     this.currentLastmod = NaN;
@@ -206,7 +221,7 @@ export class Splitter {
   }
 }
 
-function checkOptions(options: SplitOptions): void {
+function checkOptions(options: SplitterOptions): void {
   if (!(Number.isInteger(options.maxEntries) && options.maxEntries >= 1)) throw new RangeError('maxEntries must be a positive integer.');
   if (!(Number.isInteger(options.maxBytes) && options.maxBytes >= 1)) throw new RangeError('maxBytes must be a positive integer.');
 }
