@@ -15,6 +15,7 @@ import { findDocumentSymbols as documentSymbols, type DocumentSymbolData, type S
 import { getFoldingRanges as foldingRanges, type FoldingOptions, type FoldingRangeData } from './features/folding';
 import { getSelectionRanges as selectionRanges, type RangeData } from './features/selectionRanges';
 import { findDocumentLinks as documentLinks, type DocumentLinkData, type LinkOptions } from './features/documentLinks';
+import { splitModel, type SplitOptions, type SplitOutcome } from './chores/split';
 import { indexEntries as listIndexEntries, mergeIndex as mergeChildren, type IndexEntry, type MergeOptions, type MergeOutcome } from './chores/merge';
 
 export type { DocumentKind, Position, SitemapLanguageId, SitemapDiagnostic };
@@ -101,6 +102,21 @@ export function getSelectionRanges(document: SitemapDocument, offsets: readonly 
 /** A link per `<loc>` (or text-sitemap line): its URL, or in an index the workspace file it maps to. */
 export function findDocumentLinks(document: SitemapDocument, options?: LinkOptions): DocumentLinkData[] {
   return documentLinks(asModel(document), options);
+}
+
+// ---------------------------------------------------------------- chores (text transformations)
+
+export type { SplitChild, SplitOptions, SplitOutcome, SplitPlan, SplitRefusal } from './chores/split';
+/** The same split over a stream of text, for files too large to hold (the command line's `sitemap-split`). */
+export { SplitStream, type StreamSplitResult } from './chores/splitStream';
+export { SplitRefused, type ChildSink, type ChildSummary, type SplitterOptions } from './chores/splitPlanner';
+
+/**
+ * Split into Index: children within `maxEntries` and `maxBytes` holding the entries byte for byte, and the index
+ * listing them; refused (no plan) on an `xml-syntax` problem, an entry too large alone, no entries or an index.
+ */
+export function splitIntoIndex(document: SitemapDocument, options: SplitOptions): SplitOutcome {
+  return splitModel(asModel(document), options);
 }
 
 // ---------------------------------------------------------------- chores: Merge Index into One Sitemap
