@@ -1,10 +1,10 @@
 /**
  * Merge Index into One Sitemap: the inverse of Split into Index. Split writes each child as the original's prolog and
- * root start tag, a run of entry units (the trivia before an entry + the entry, byte for byte) and the original's
- * closing (the trivia after the last entry + the end tag and what follows). Merging re-cuts every child the same way
- * and joins: the first child's prolog and start tag, every child's units in index order, the first child's closing.
- * So Split → Merge gives the original back exactly. Text children become `<url><loc>` entries: the result replaces an
- * index, which is an XML file.
+ * root start tag, a run of entry units (the trivia before an entry + the entry, byte for byte) and a closing (a bare
+ * end tag, except the last child's: the original's own end). Merging re-cuts every child the same way and joins the
+ * first child's prolog and start tag, every child's units in index order and the last child's closing, so Split →
+ * Merge gives the original back exactly. Text children become `<url><loc>` entries: the result replaces an index,
+ * which is an XML file.
  */
 import { SITEMAP_NAMESPACE } from '../parser';
 import type { SitemapModel } from '../model';
@@ -117,61 +117,18 @@ interface XmlCut {
 function cutXml(model: SitemapModel): XmlCut {
   const segments = model.segments;
   const head = segments[0].text;
-  const startTagEnd = endOfStartTag(head, model.root!.nameEnd);
+  const tail = segments[segments.length - 1].text;
+  const startTagEnd = model.root!.startTagEnd;
   const lastElement = segments.length - 2;
-  if (lastElement < 1) return { opening: head.slice(0, startTagEnd), units: '', closing: head.slice(startTagEnd) + segments[segments.length - 1].text };
+  if (lastElement < 1) return { opening: head.slice(0, startTagEnd), units: '', closing: head.slice(startTagEnd) + tail };
   let units = head.slice(startTagEnd);
   for (let k = 1; k < lastElement; k++) units += segments[k].text;
-  const last = segments[lastElement].text;
-  const elementEnd = endOfElement(last);
+  const last = segments[lastElement];
   return {
     opening: head.slice(0, startTagEnd),
-    units: units + last.slice(0, elementEnd),
-    closing: last.slice(elementEnd) + segments[segments.length - 1].text,
+    units: units + last.text.slice(0, last.elementEnd),
+    closing: last.text.slice(last.elementEnd) + tail,
   };
-}
-
-/** The offset after the `>` of the start tag whose name ends at `from` (quoted values may hold `>`). */
-function endOfStartTag(text: string, from: number): number {
-  for (let p = from; p < text.length; p++) {
-    const c = text.charCodeAt(p);
-    if (c === Ch.DoubleQuote || c === Ch.SingleQuote) {
-      const close = text.indexOf(String.fromCharCode(c), p + 1);
-      if (close < 0) return text.length;
-      p = close;
-    } else if (c === Ch.GreaterThan) {
-      return p + 1;
-    }
-  }
-  return text.length;
-}
-
-/** The end of the element that opens `text` (a well-formed element segment: the element, then trivia). */
-function endOfElement(text: string): number {
-  let depth = 0;
-  let p = 0;
-  while (p < text.length) {
-    const lt = text.indexOf('<', p);
-    if (lt < 0) return text.length;
-    if (text.startsWith('<!--', lt)) p = after(text, '-->', lt + 4);
-    else if (text.startsWith('<![CDATA[', lt)) p = after(text, ']]>', lt + 9);
-    else if (text.startsWith('<?', lt)) p = after(text, '?>', lt + 2);
-    else if (text.startsWith('</', lt)) {
-      p = after(text, '>', lt + 2);
-      if (--depth <= 0) return p;
-    } else {
-      p = endOfStartTag(text, lt + 1);
-      const selfClosing = text.charCodeAt(p - 2) === Ch.Slash;
-      if (!selfClosing) depth++;
-      else if (depth === 0) return p;
-    }
-  }
-  return text.length;
-}
-
-function after(text: string, token: string, from: number): number {
-  const at = text.indexOf(token, from);
-  return at < 0 ? text.length : at + token.length;
 }
 
 // ---------------------------------------------------------------- joining
@@ -184,17 +141,19 @@ interface Built {
 
 function build(children: readonly MergeChildModel[]): Built | { refused: MergeRefusal } {
   const cuts = children.map((c) => (c.model.kind === 'urlset' ? cutXml(c.model) : undefined));
-  // The skeleton: the first XML child with an element; else the first XML child; else a fresh urlset.
-  let skeleton = children.findIndex((c, k) => cuts[k] !== undefined && c.model.segments.length > 2);
-  if (skeleton < 0) skeleton = cuts.findIndex((c) => c !== undefined);
+  const withElements = children.map((c, k) => k).filter((k) => cuts[k] !== undefined && hasElements(children[k].model));
+  // The opening: the first XML child with an element's; else the first XML child's; else a fresh urlset's.
+  const skeleton = withElements[0] ?? cuts.findIndex((c) => c !== undefined);
   const eol = lineBreakOf(skeleton >= 0 ? children[skeleton].model : children[0].model);
   let opening: string;
   let closing: string;
   let indent = '  ';
   if (skeleton >= 0) {
     const cut = cuts[skeleton]!;
+    // The closing: the last XML child with an element's (Split gives it the original's end), if it ends the same root.
+    const last = withElements[withElements.length - 1] ?? skeleton;
     opening = cut.opening;
-    closing = cut.closing;
+    closing = rootName(children[last].model) === rootName(children[skeleton].model) ? cuts[last]!.closing : cut.closing;
     const lead = /(?:^|[\r\n])([ \t]*)$/.exec(cut.units.slice(0, cut.units.indexOf('<') < 0 ? cut.units.length : cut.units.indexOf('<')));
     if (lead !== null) indent = lead[1];
   } else {
@@ -204,8 +163,7 @@ function build(children: readonly MergeChildModel[]): Built | { refused: MergeRe
   const added = skeleton >= 0 ? addNamespaces(children, skeleton) : { declarations: [] };
   if ('refused' in added) return added;
   if (added.declarations.length > 0) {
-    const close = opening.length - 1;
-    let insertAt = close;
+    let insertAt = opening.length - 1; // the start tag's '>'
     while (insertAt > 0 && (opening.charCodeAt(insertAt - 1) === Ch.Slash || isWhitespace(opening.charCodeAt(insertAt - 1)))) insertAt--;
     opening = opening.slice(0, insertAt) + added.declarations.map((d) => ' ' + d).join('') + opening.slice(insertAt);
   }
@@ -215,7 +173,7 @@ function build(children: readonly MergeChildModel[]): Built | { refused: MergeRe
     const cut = cuts[k];
     if (cut !== undefined) {
       // A child without elements adds nothing (its trivia would only repeat the closing's).
-      if (children[k].model.segments.length > 2) parts.push(cut.units);
+      if (hasElements(children[k].model)) parts.push(cut.units);
       continue;
     }
     for (const line of children[k].model.segments) {
@@ -237,7 +195,7 @@ function addNamespaces(children: readonly MergeChildModel[], skeleton: number): 
   for (const b of rootBindings(children[skeleton].model)) bound.set(b.prefix, b.uri);
   const declarations: string[] = [];
   for (let k = 0; k < children.length; k++) {
-    if (k === skeleton || children[k].model.kind !== 'urlset' || children[k].model.segments.length <= 2) continue;
+    if (k === skeleton || children[k].model.kind !== 'urlset' || !hasElements(children[k].model)) continue;
     for (const { prefix, uri, valueStart } of rootBindings(children[k].model)) {
       const have = bound.get(prefix);
       if (have === uri) continue;
@@ -250,6 +208,14 @@ function addNamespaces(children: readonly MergeChildModel[], skeleton: number): 
     }
   }
   return { declarations };
+}
+
+function hasElements(model: SitemapModel): boolean {
+  return model.segments.length > 2;
+}
+
+function rootName(model: SitemapModel): string {
+  return model.segments[0].text.slice(model.root!.nameStart, model.root!.nameEnd);
 }
 
 function rootBindings(model: SitemapModel): ReadonlyArray<{ prefix: string; uri: string; valueStart: number }> {
