@@ -8,7 +8,7 @@
  */
 import { SITEMAP_NAMESPACE } from '../parser';
 import type { SitemapModel } from '../model';
-import { Ch, isWhitespace } from '../scanner';
+import { Ch, isWhitespace, utf8Length } from '../scanner';
 import { SegmentKind, type Segment } from '../segment';
 import { unescapeXml, escapeXml } from '../xmlText';
 
@@ -154,8 +154,7 @@ function build(children: readonly MergeChildModel[]): Built | { refused: MergeRe
     const last = withElements[withElements.length - 1] ?? skeleton;
     opening = cut.opening;
     closing = rootName(children[last].model) === rootName(children[skeleton].model) ? cuts[last]!.closing : cut.closing;
-    const lead = /(?:^|[\r\n])([ \t]*)$/.exec(cut.units.slice(0, cut.units.indexOf('<') < 0 ? cut.units.length : cut.units.indexOf('<')));
-    if (lead !== null) indent = lead[1];
+    indent = indentOf(cut.units) ?? indent;
   } else {
     opening = `<?xml version="1.0" encoding="UTF-8"?>${eol}<urlset xmlns="${SITEMAP_NAMESPACE}">`;
     closing = `${eol}</urlset>${eol}`;
@@ -210,6 +209,12 @@ function addNamespaces(children: readonly MergeChildModel[], skeleton: number): 
   return { declarations };
 }
 
+/** The indentation of the first markup in `units`, when it starts a line. */
+function indentOf(units: string): string | undefined {
+  const markup = units.indexOf('<');
+  return /(?:^|[\r\n])([ \t]*)$/.exec(markup < 0 ? units : units.slice(0, markup))?.[1];
+}
+
 function hasElements(model: SitemapModel): boolean {
   return model.segments.length > 2;
 }
@@ -246,21 +251,6 @@ function lineBreakOf(model: SitemapModel): string {
 
 function isBlank(line: Segment): boolean {
   return /^[\s\uFEFF]*$/.test(line.text);
-}
-
-/** UTF-8 bytes of `text` (lone surrogates count 3, as the encoder writes U+FFFD). */
-export function utf8Length(text: string): number {
-  let bytes = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) continue;
-    if (c < 0x800) bytes += 1;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      bytes += 2; // the pair: 4 bytes for 2 units
-      i++;
-    } else bytes += 2;
-  }
-  return bytes;
 }
 
 function refuse(kind: MergeRefusalKind, message: string, extra: Omit<MergeRefusal, 'kind' | 'message'> = {}): { refused: MergeRefusal } {
