@@ -6,6 +6,7 @@ import { registerCommands } from './commands';
 import { compressedLanguageOf } from './gzip/language';
 import { registerCompressedFiles } from './gzip/open';
 import { registerChoreCommands } from './chores';
+import { registerMergeCommand } from './merge';
 import { registerSetLanguageCommand } from './setLanguage';
 import { SitemapOutput } from './output';
 import { SitemapServer } from './server';
@@ -33,6 +34,7 @@ export function activate(context: ExtensionContext): SitemapStudioApi {
   registerSetLanguageCommand(context);
   registerCompressedFiles(context);
   registerChoreCommands(context);
+  registerMergeCommand(context, sitemapServer);
   startOnFirstSitemap(context, sitemapServer);
   return {
     isClientRunning: () => sitemapServer.isRunning,

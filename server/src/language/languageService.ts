@@ -19,6 +19,8 @@ import { sortEntries as sortModel, type SortResult } from './chores/sortEntries'
 import { removeDuplicates as removeFromModel, type RemoveDuplicatesResult } from './chores/removeDuplicates';
 import { setLastmodNow as setLastmodInModel, type LastmodNowOptions, type LastmodNowResult } from './chores/lastmodNow';
 import { convertToText as toText, convertToXml as toXml, type ConvertResult } from './chores/convert';
+import { splitModel, type SplitOptions, type SplitOutcome } from './chores/split';
+import { indexEntries as listIndexEntries, mergeIndex as mergeChildren, type IndexEntry, type MergeOptions, type MergeOutcome } from './chores/merge';
 
 export type { DocumentKind, Position, SitemapLanguageId, SitemapDiagnostic };
 export { DEFAULT_SETTINGS, type SitemapSettings, type ValidationContext } from './settings';
@@ -128,6 +130,41 @@ export function setLastmodNow(document: SitemapDocument, ranges: ReadonlyArray<{
 /** Convert a text sitemap to an XML sitemap, or a urlset to a text sitemap (the other form's full text). */
 export function convertSitemap(document: SitemapDocument, to: 'xml' | 'text'): ConvertResult {
   return to === 'xml' ? toXml(asModel(document)) : toText(asModel(document));
+}
+
+// ---------------------------------------------------------------- chores (text transformations)
+
+export type { SplitChild, SplitOptions, SplitOutcome, SplitPlan, SplitRefusal } from './chores/split';
+/** The same split over a stream of text, for files too large to hold (the command line's `sitemap-split`). */
+export { SplitStream, type StreamSplitResult } from './chores/splitStream';
+export { SplitRefused, type ChildSink, type ChildSummary, type SplitterOptions } from './chores/splitPlanner';
+
+/**
+ * Split into Index: children within `maxEntries` and `maxBytes` holding the entries byte for byte, and the index
+ * listing them; refused (no plan) on an `xml-syntax` problem, an entry too large alone, no entries or an index.
+ */
+export function splitIntoIndex(document: SitemapDocument, options: SplitOptions): SplitOutcome {
+  return splitModel(asModel(document), options);
+}
+
+// ---------------------------------------------------------------- chores: Merge Index into One Sitemap
+
+export type { IndexEntry, Merged, MergeOptions, MergeOutcome, MergeRefusal, MergeRefusalKind } from './chores/merge';
+
+export interface MergeChild {
+  /** The child's `<loc>` in the index. */
+  loc: string;
+  document: SitemapDocument;
+}
+
+/** The children an index lists (`<loc>` decoded, with its range), in order. */
+export function indexEntries(index: SitemapDocument): IndexEntry[] {
+  return listIndexEntries(asModel(index));
+}
+
+/** The index's children (in index order) joined into one sitemap, or why not (a limit, an ill-formed child…). */
+export function mergeIndex(index: SitemapDocument, children: readonly MergeChild[], options: MergeOptions): MergeOutcome {
+  return mergeChildren(asModel(index), children.map((c) => ({ loc: c.loc, model: asModel(c.document) })), options);
 }
 
 function asModel(document: SitemapDocument): SitemapModel {

@@ -73,3 +73,48 @@ export interface ConvertCommandResult {
   /** What the other form cannot hold, by kind (`lastmod`, `image:image`, `comment`, …) → count. */
   dropped?: Record<string, number>;
 }
+
+// ---------------------------------------------------------------- Merge Index into One Sitemap
+
+/** Client → server: the sitemap an open index merges into, from its children (open documents, else files, gzip too). */
+export const MERGE_INDEX_REQUEST = 'sitemap/mergeIndex';
+
+export interface MergeIndexParams {
+  /** The index document's URI (it must be open). */
+  uri: string;
+}
+
+export interface MergeIndexChild {
+  /** The `<loc>` as the index lists it (decoded). */
+  loc: string;
+  /** The file it was read from (its open document's, when open). */
+  uri?: string;
+  /** Why it could not be read: no local file for the URL, no such file, or unreadable (corrupt gzip…). */
+  problem?: 'unmapped' | 'not-found' | 'unreadable';
+  /** Its entries, when read. */
+  entries?: number;
+}
+
+export interface MergeIndexRange {
+  start: { line: number; character: number };
+  end: { line: number; character: number };
+}
+
+export interface MergeIndexResult {
+  /** The index's version the merge was made from: apply only onto that version. */
+  version: number;
+  children: MergeIndexChild[];
+  /** Present when every child was read and merged. */
+  merged?: { text: string; entries: number; bytes: number; addedNamespaces: string[]; droppedLines: number };
+  /** Why there is no merge: a child missing (a partial merge would lose its entries), a limit, an ill-formed child… */
+  refused?: {
+    kind: 'not-open' | 'missing-children' | import('../language/languageService').MergeRefusalKind;
+    message: string;
+    /** Where: the child (or the index) and the range of the cause. */
+    uri?: string;
+    range?: MergeIndexRange;
+    /** The merged sitemap's entries or bytes against the limit. */
+    count?: number;
+    limit?: number;
+  };
+}

@@ -17,6 +17,7 @@ import { isOptionOn } from './protocol';
 import { WorkspaceSymbols } from './workspaceSymbols';
 import { guard, logFailure } from './guard';
 import { MessageQueue } from './messageQueue';
+import { registerMerge } from './merge';
 import { packageVersion } from './bundle';
 import { NestedIndexResolver } from './nestedIndex';
 import { SiteLocator } from './siteLocation';
@@ -196,6 +197,7 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
   registerFeatures(connection, { store, configuration, contexts, pages, workspace, capabilities: () => capabilities, queue, canSetLanguage: () => setLanguage });
 
   registerChores(connection, store, () => capabilities);
+  registerMerge(connection, { store, configuration, contexts, workspace });
 
   connection.onShutdown(() => diagnostics.dispose());
 
