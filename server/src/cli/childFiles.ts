@@ -19,12 +19,16 @@ interface Pending {
 
 export class ExistsError extends Error {}
 
+const BATCH = 1 << 16;
+
 export class ChildFiles implements ChildSink {
   private readonly written: Pending[] = [];
   private stream: Writable | undefined;
   /** Set while the current stream's buffer is full; released by 'drain', or by close (an ending stream never drains). */
   private wait: Promise<void> | undefined;
   private release: (() => void) | undefined;
+  private batch: string[] = [];
+  private batchLength = 0;
   private failure: Error | undefined;
 
   constructor(private readonly folder: string, private readonly gzip: boolean, private readonly force: boolean) {}
@@ -51,8 +55,18 @@ export class ChildFiles implements ChildSink {
     this.written.push({ file, temp, target, done: finished(file).then(() => undefined) });
   }
 
+  /** Units are small: they are gathered and written about 64 KB at a time (a write per unit costs a third of a split). */
   write(text: string): void {
+    this.batch.push(text);
+    this.batchLength += text.length;
+    if (this.batchLength >= BATCH) this.flushBatch();
+  }
+
+  private flushBatch(): void {
     const stream = this.stream!;
+    const text = this.batch.length === 1 ? this.batch[0] : this.batch.join('');
+    this.batch = [];
+    this.batchLength = 0;
     if (!stream.write(text) && this.wait === undefined) {
       this.wait = new Promise((resolve) => {
         this.release = resolve;
@@ -62,6 +76,7 @@ export class ChildFiles implements ChildSink {
   }
 
   close(): void {
+    if (this.batch.length > 0) this.flushBatch();
     this.stream!.end();
     this.stream = undefined;
     this.release?.();
