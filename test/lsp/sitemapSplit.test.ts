@@ -158,6 +158,7 @@ describe('sitemap-split', () => {
       'good.xml': realistic(5, '\n'),
       'bad.xml': bad,
       'latin1.xml': Buffer.concat([Buffer.from(`${DECL}\n<urlset xmlns="${NS}"><url><loc>https://a.example/`), Buffer.from([0xe4]), Buffer.from('</loc></url></urlset>')]),
+      'broken.xml.gz': gzipSync(realistic(5, '\n')).subarray(0, 60),
       'index.xml': `${DECL}\n<sitemapindex xmlns="${NS}"><sitemap><loc>https://a.example/s.xml</loc></sitemap></sitemapindex>\n`,
     });
     const before = snapshot(dir);
@@ -169,6 +170,7 @@ describe('sitemap-split', () => {
       [path.join(dir, 'missing.xml')],
       [path.join(dir, 'bad.xml')],
       [path.join(dir, 'latin1.xml')],
+      [path.join(dir, 'broken.xml.gz')],
       [path.join(dir, 'index.xml')],
       [path.join(dir, 'good.xml'), '--max-bytes', '300'],
       [path.join(dir, 'good.xml'), '--max-entries', '2', '--out', path.join(dir, 'new', 'deeper'), '--max-bytes', '200'],

@@ -86,7 +86,8 @@ async function split(args: SplitArgs, input: Readable, files: ChildFiles): Promi
       childName: (n) => pattern.replaceAll('{n}', String(n)),
     }, files, xml);
   };
-  for await (const chunk of input as AsyncIterable<Buffer>) {
+  input.on('error', () => undefined); // reported by the iteration below
+  for await (const chunk of readOrFail(input, args.file)) {
     let text: string;
     try {
       text = decoder.decode(chunk, { stream: true });
@@ -115,6 +116,22 @@ async function split(args: SplitArgs, input: Readable, files: ChildFiles): Promi
   }
   stream.push(rest);
   return stream.end();
+}
+
+/** The input's chunks; a read or gunzip error becomes one line naming the file. */
+async function* readOrFail(input: Readable, file: string): AsyncGenerator<Buffer> {
+  const iterator = (input as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+  for (;;) {
+    let next: IteratorResult<Buffer>;
+    try {
+      next = await iterator.next();
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code ?? '';
+      throw new Failure(`${file}: ${code.startsWith('Z_') ? 'not a valid gzip file' : 'cannot read'} (${(e as Error).message})`);
+    }
+    if (next.done === true) return;
+    yield next.value;
+  }
 }
 
 /** Without --base-url: the first entry's origin, said on stderr. */
