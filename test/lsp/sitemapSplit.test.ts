@@ -116,6 +116,19 @@ describe('sitemap-split', () => {
     assert.equal(fs.readFileSync(path.join(dir, 'sitemap.xml'), 'utf8'), original, 'the input is untouched');
   });
 
+  it('streams a file several times its parse window (about 1 MB) in gzip and plain', () => {
+    const original = realistic(20_000);
+    assert.ok(original.length > 3 * 1_048_576);
+    const dir = folder({ 'big.xml': original, 'big2.xml.gz': gzipSync(original) });
+    for (const input of ['big.xml', 'big2.xml.gz']) {
+      const r = run([path.join(dir, input), '--max-entries', '5000', '--max-bytes', '1000000', '--json']);
+      assert.equal(r.code, 0, r.stderr);
+      const manifest = JSON.parse(r.stdout) as Manifest;
+      assert.equal(manifest.children.reduce((n, c) => n + c.entries, 0), 20_000);
+      checkSplit(original, manifest, 'urlset', '\r\n', { entries: 5000, bytes: 1_000_000 });
+    }
+  });
+
   it('cuts at the entry limit exactly', () => {
     const original = realistic(10, '\n');
     const dir = folder({ 'a.xml': original });
