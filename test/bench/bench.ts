@@ -2,7 +2,8 @@
  * `npm run bench`: full open, one-character edits, retained heap and completion on generated sitemaps of 5,000, 50,000
  * and 200,000 entries (`BENCH_SIZES`, empty to skip), then the TextMate grammar tokenizing sitemaps of 5,000 and 50,000
  * entries as generated and on one line (`BENCH_GRAMMAR_SIZES`; `BENCH_GRAMMAR=0` skips it), then keystrokes over the
- * wire against the bundled server (wire.ts; `BENCH_WIRE=0` skips it). Prints markdown tables (copy them to
+ * wire against the bundled server (wire.ts; `BENCH_WIRE=0` skips it), then sitemap-split against xmllint and sitemap.js
+ * (splitBench.ts; `BENCH_SPLIT=0` skips it). Prints markdown tables (copy them to
  * docs/performance.md). Run with --expose-gc.
  */
 import { performance } from 'node:perf_hooks';
@@ -10,6 +11,7 @@ import { DEFAULT_SETTINGS, applyEdits, complete, parseDocument, validate, type S
 import { benchSitemap, benchSitemapOneLine, random } from '../support/generate';
 import { loadGrammar, tokenizeBinary } from '../support/textmate';
 import { printWire } from './wire';
+import { printSplit } from './splitBench';
 import type { SitemapModel } from '../../server/src/language/model';
 
 const sizes = (value: string): number[] => value.split(',').map(Number).filter((n) => n > 0);
@@ -213,7 +215,7 @@ async function printGrammar(): Promise<void> {
 }
 
 printLanguageLayer();
-printGrammar().then(printWire).catch((error: unknown) => {
+printGrammar().then(printWire).then(printSplit).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

@@ -4,6 +4,10 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { parseDocument, splitIntoIndex, SplitRefused, SplitStream, type SitemapLanguageId, type SplitOptions, type SplitPlan, type SplitRefusal } from '../../../server/src/language/languageService';
 import { diagnose } from '../../support/fixtures';
 
@@ -247,5 +251,32 @@ describe('SplitStream: the same split, streamed', () => {
     same(`${DECL}\n<sitemapindex xmlns="${NS}"><sitemap><loc>https://example.com/s.xml</loc></sitemap></sitemapindex>`, options());
     same(`${DECL}\n<urlset xmlns="${NS}">\n</urlset>`, options());
     same(`${DECL}\n<urlset xmlns="${NS}"><foo/>\n</urlset>`, options());
+  });
+});
+
+describe('splitIntoIndex: the index against siteindex.xsd', () => {
+  const XSD = path.resolve(__dirname, '../../../../test/fixtures/schemas/siteindex.xsd');
+  const hasXmllint = spawnSync('xmllint', ['--version']).status === 0;
+
+  it('writes every valid W3C lastmod form as xsd:date or xsd:dateTime, at the same instant', () => {
+    const forms = ['2024', '2024-05', '2024-05-06', '2024-05-06T07:08+02:00', '2024-05-06T07:08:09Z', '2024-05-06T07:08:09.5-03:00'];
+    const text = `${DECL}\n<urlset xmlns="${NS}">\n${forms.map((f, k) => url(k, f)).join('\n')}\n</urlset>\n`;
+    const plan = split(text, { maxEntries: 1 });
+    const lastmods = [...plan.index.matchAll(/<lastmod>([^<]*)</g)].map((m) => m[1]);
+    assert.deepEqual(lastmods, ['2024-01-01', '2024-05-01', '2024-05-06', '2024-05-06T07:08:00+02:00', '2024-05-06T07:08:09Z', '2024-05-06T07:08:09.5-03:00']);
+    assert.deepEqual(diagnose(plan.index), []);
+    if (!hasXmllint) return;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'split-xsd-'));
+    try {
+      const file = path.join(dir, 'index.xml');
+      fs.writeFileSync(file, plan.index);
+      const r = spawnSync('xmllint', ['--noout', '--schema', XSD, file], { encoding: 'utf8' });
+      assert.equal(r.status, 0, r.stderr);
+      // The check can fail: a lastmod as the source wrote it (no seconds) is not an xsd:dateTime.
+      fs.writeFileSync(file, plan.index.replace('2024-05-06T07:08:00+02:00', '2024-05-06T07:08+02:00'));
+      assert.notEqual(spawnSync('xmllint', ['--noout', '--schema', XSD, file]).status, 0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -215,7 +215,10 @@ export class Splitter {
   private advance(text: string, lineBreaks: number): void {
     if (lineBreaks > 0) {
       this.line += lineBreaks;
-      this.lineStart = this.offset + Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r')) + 1;
+      // From the end: lastIndexOf('\r') would scan a whole LF-only segment.
+      let p = text.length - 1;
+      while (p >= 0 && text.charCodeAt(p) !== 10 && text.charCodeAt(p) !== 13) p--;
+      this.lineStart = this.offset + p + 1;
     }
     this.offset += text.length;
   }
@@ -238,9 +241,20 @@ export function writeIndex(children: readonly ChildSummary[], layout: SplitLayou
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'];
   for (const child of children) {
     lines.push(`${indent}<sitemap>`, `${indent}${indent}<loc>${escapeXml(child.loc)}</loc>`);
-    if (child.lastmod !== undefined) lines.push(`${indent}${indent}<lastmod>${escapeXml(child.lastmod)}</lastmod>`);
+    if (child.lastmod !== undefined) lines.push(`${indent}${indent}<lastmod>${escapeXml(asXsdDate(child.lastmod))}</lastmod>`);
     lines.push(`${indent}</sitemap>`);
   }
   lines.push('</sitemapindex>', '');
   return lines.join(eol);
+}
+
+/**
+ * A valid W3C datetime as siteindex.xsd accepts it (xsd:date or xsd:dateTime), written as in the source when it
+ * already is; the forms the schema lacks are completed to the same instant: `2024` → `2024-01-01`, `2024-05` →
+ * `2024-05-01`, `T10:30+01:00` → `T10:30:00+01:00`.
+ */
+export function asXsdDate(lastmod: string): string {
+  if (/^\d{4}$/.test(lastmod)) return `${lastmod}-01-01`;
+  if (/^\d{4}-\d{2}$/.test(lastmod)) return `${lastmod}-01`;
+  return lastmod.replace(/^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})(?=Z|[+-])/, '$1:00');
 }
