@@ -4,6 +4,7 @@ import { ExtensionContext, Position, Range, TextDocument, languages, workspace }
 import { isServedDocument } from './client';
 import { registerCommands } from './commands';
 import { registerSetLanguageCommand } from './setLanguage';
+import { registerSplitCommand } from './split';
 import { SitemapOutput } from './output';
 import { SitemapServer } from './server';
 import type { StatusBarState } from './statusBar';
@@ -27,6 +28,7 @@ export function activate(context: ExtensionContext): SitemapStudioApi {
   registerCommands(context, sitemapServer, output);
   registerContentDetection(context);
   registerSetLanguageCommand(context);
+  registerSplitCommand(context, sitemapServer);
   startOnFirstSitemap(context, sitemapServer);
   return {
     isClientRunning: () => sitemapServer.isRunning,

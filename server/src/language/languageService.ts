@@ -15,6 +15,7 @@ import { findDocumentSymbols as documentSymbols, type DocumentSymbolData, type S
 import { getFoldingRanges as foldingRanges, type FoldingOptions, type FoldingRangeData } from './features/folding';
 import { getSelectionRanges as selectionRanges, type RangeData } from './features/selectionRanges';
 import { findDocumentLinks as documentLinks, type DocumentLinkData, type LinkOptions } from './features/documentLinks';
+import { getSplitFacts as splitFacts, type SplitFacts } from './features/splitFacts';
 
 export type { DocumentKind, Position, SitemapLanguageId, SitemapDiagnostic };
 export { DEFAULT_SETTINGS, type SitemapSettings, type ValidationContext } from './settings';
@@ -100,6 +101,15 @@ export function getSelectionRanges(document: SitemapDocument, offsets: readonly 
 /** A link per `<loc>` (or text-sitemap line): its URL, or in an index the workspace file it maps to. */
 export function findDocumentLinks(document: SitemapDocument, options?: LinkOptions): DocumentLinkData[] {
   return documentLinks(asModel(document), options);
+}
+
+// ---------------------------------------------------------------- Split into Index: what the editor's prompts need
+
+export type { SplitFacts } from './features/splitFacts';
+
+/** The first `xml-syntax` problem and the first entry's origin. */
+export function getSplitFacts(document: SitemapDocument): SplitFacts {
+  return splitFacts(asModel(document));
 }
 
 function asModel(document: SitemapDocument): SitemapModel {

@@ -21,6 +21,7 @@ import type { Configuration, ServerSettings } from './configuration';
 import { onCurrentVersion } from './currentVersion';
 import { SOURCE } from './diagnostics';
 import { setLanguageAction } from './setLanguage';
+import { splitActions } from './split';
 import type { DocumentStore, OpenDocument } from './documentStore';
 import { guardRequest } from './guard';
 import type { MessageQueue } from './messageQueue';
@@ -62,6 +63,8 @@ export interface FeatureDependencies {
   queue: MessageQueue;
   /** Whether the client runs SET_LANGUAGE_COMMAND. */
   canSetLanguage: () => boolean;
+  /** Whether the client runs SPLIT_COMMAND. */
+  canSplit: () => boolean;
 }
 
 export function registerFeatures(connection: Connection, deps: FeatureDependencies): void {
@@ -149,6 +152,7 @@ export function registerFeatures(connection: Connection, deps: FeatureDependenci
           edit: toEdit(fix.edits),
         });
       }
+      if (deps.canSplit()) actions.push(...splitActions(entry.uri, params.context.diagnostics));
     }
     // Without `only` (a lightbulb), the bundle is offered next to a quick fix it includes; on request, always.
     if (only !== undefined ? wants(FIX_ALL_KIND) : safeFixOffered) {

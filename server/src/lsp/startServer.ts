@@ -19,6 +19,7 @@ import { MessageQueue } from './messageQueue';
 import { packageVersion } from './bundle';
 import { NestedIndexResolver } from './nestedIndex';
 import { SiteLocator } from './siteLocation';
+import { registerSplit } from './split';
 import { ValidationContexts } from './validationContext';
 import { fsPathToUri, uriToFsPath, Workspace } from './workspace';
 
@@ -38,6 +39,7 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
   let capabilities: ClientCapabilities = {};
   const canPullConfiguration = (): boolean => capabilities.workspace?.configuration === true;
   let setLanguage = false;
+  let split = false;
 
   const queue = hooks.queue ?? new MessageQueue();
   const workspace = new Workspace();
@@ -89,6 +91,7 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
       workspace.set(initialFolders(params));
       diagnostics.statusNotifications = isOptionOn(params.initializationOptions, 'statusNotifications');
       setLanguage = isOptionOn(params.initializationOptions, 'setLanguageCommand');
+      split = isOptionOn(params.initializationOptions, 'splitCommand');
     } catch (error) {
       logFailure(connection, 'initialize', error);
     }
@@ -192,7 +195,8 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
     }
   });
 
-  registerFeatures(connection, { store, configuration, contexts, pages, workspace, capabilities: () => capabilities, queue, canSetLanguage: () => setLanguage });
+  registerFeatures(connection, { store, configuration, contexts, pages, workspace, capabilities: () => capabilities, queue, canSetLanguage: () => setLanguage, canSplit: () => split });
+  registerSplit(connection, { store, configuration, contexts, locator });
 
   connection.onShutdown(() => diagnostics.dispose());
 
