@@ -1,0 +1,103 @@
+/**
+ * Sitemap: Split into Index in a real editor: run on the active sitemap as the command palette runs it, every prompt
+ * answered with its default by accepting the quick input (what Enter does), the children read back from disk and
+ * the original's new text compared byte for byte; then one Undo in the original's editor restores its text and
+ * removes the children.
+ */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { closeAllEditors, diagnosticsSettle, fixtureUri, openAs, poll, revert, setSetting, WAIT_MS } from './helpers';
+
+/** Three entries, a comment before the second, a non-ASCII URL; over the limit of 2 set below. */
+const FIXTURE = 'split/products-sitemap.xml';
+const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+const HEAD = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}">\n`;
+
+/** What the defaults give: 2 entries per child (sitemap.limits.maxEntries), the folder of the siteRoots location. */
+const CHILDREN: Record<string, string> = {
+  'split/products-sitemap-1.xml': HEAD
+    + '  <url>\n    <loc>https://www.example.com/shop/</loc>\n    <lastmod>2024-05-01</lastmod>\n  </url>\n'
+    + '  <!-- teas -->\n'
+    + '  <url>\n    <loc>https://www.example.com/shop/tea</loc>\n    <lastmod>2024-05-03</lastmod>\n  </url>\n'
+    + '</urlset>\n',
+  'split/products-sitemap-2.xml': HEAD
+    + '  <url>\n    <loc>https://www.example.com/shop/café</loc>\n  </url>\n'
+    + '</urlset>\n',
+};
+
+const INDEX = [
+  '<?xml version="1.0" encoding="UTF-8"?>',
+  `<sitemapindex xmlns="${NS}">`,
+  '  <sitemap>',
+  '    <loc>https://www.example.com/shop/products-sitemap-1.xml</loc>',
+  '    <lastmod>2024-05-03</lastmod>',
+  '  </sitemap>',
+  '  <sitemap>',
+  '    <loc>https://www.example.com/shop/products-sitemap-2.xml</loc>',
+  '  </sitemap>',
+  '</sitemapindex>',
+  '',
+].join('\n');
+
+async function readText(relative: string): Promise<string | undefined> {
+  try {
+    return new TextDecoder().decode(await vscode.workspace.fs.readFile(fixtureUri(relative)));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs `command` and accepts every quick input it opens (showInputBox, showQuickPick: their default) until it ends,
+ * as pressing Enter does. The accept is repeated at a short interval: no editor event says a quick input opened.
+ */
+async function runAcceptingDefaults(command: string, ...args: unknown[]): Promise<void> {
+  let finished = false;
+  const running = Promise.resolve(vscode.commands.executeCommand(command, ...args)).finally(() => (finished = true));
+  const deadline = Date.now() + WAIT_MS;
+  while (!finished) {
+    if (Date.now() > deadline) throw new Error(`${command} did not finish within ${WAIT_MS} ms of accepting its prompts`);
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await new Promise((resolve) => setTimeout(resolve, 50)); // a polling interval, not a wait for something to happen
+  }
+  await running;
+}
+
+describe('Split into Index', () => {
+  before(async () => {
+    await setSetting('limits.maxEntries', 2);
+    await setSetting('siteRoots', { split: 'https://www.example.com/shop/' });
+  });
+
+  after(async () => {
+    await closeAllEditors();
+    await setSetting('limits.maxEntries', undefined);
+    await setSetting('siteRoots', undefined);
+  });
+
+  it('splits the active sitemap with every default, and one Undo restores it and removes the children', async () => {
+    const document = await openAs(FIXTURE, 'sitemap');
+    const original = document.getText();
+    // The server has the document and the limit: the problem the split solves is shown.
+    await diagnosticsSettle(document.uri, 'too-many-entries', (codes) => codes.includes('too-many-entries'));
+
+    try {
+      await runAcceptingDefaults('sitemap.splitIntoIndex');
+    } catch (error) {
+      await revert(document);
+      throw error;
+    }
+
+    for (const [name, text] of Object.entries(CHILDREN)) assert.equal(await readText(name), text, name);
+    assert.equal(await readText('split/products-sitemap-3.xml'), undefined);
+    assert.equal(await readText('split/products-sitemap-index.xml'), undefined, 'the index replaces the original');
+    assert.equal(document.getText(), INDEX);
+
+    await vscode.window.showTextDocument(document, { preview: false });
+    await vscode.commands.executeCommand('undo');
+    await poll('the original text back and the children gone', async () => ({
+      text: document.getText(),
+      children: await Promise.all(Object.keys(CHILDREN).map(readText)),
+    }), (state) => state.text === original && state.children.every((c) => c === undefined));
+  });
+});
