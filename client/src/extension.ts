@@ -28,7 +28,7 @@ export function activate(context: ExtensionContext): SitemapStudioApi {
   registerCommands(context, sitemapServer, output);
   registerContentDetection(context);
   registerSetLanguageCommand(context);
-  registerSplitCommand(context, sitemapServer);
+  registerSplitCommand(context, sitemapServer, output);
   startOnFirstSitemap(context, sitemapServer);
   return {
     isClientRunning: () => sitemapServer.isRunning,

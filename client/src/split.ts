@@ -19,9 +19,10 @@ import {
   type SplitInfo, type SplitInfoParams, type SplitPlanChild, type SplitPlanParams, type SplitPlanResult,
 } from '../../server/src/lsp/protocol';
 import { isServedDocument } from './client';
+import type { SitemapOutput } from './output';
 import type { SitemapServer } from './server';
 import { askSplitChoices, type SplitChoices } from './splitPrompts';
-import { isGzipName } from './splitNames';
+import { isGzipName, splitReport } from './splitNames';
 import { splitFileOnDisk } from './splitStream';
 
 /** VS Code hands no larger file to extensions (`openTextDocument` fails). */
@@ -33,11 +34,12 @@ const OPEN_WAIT_MS = 10_000;
 
 const gzip = promisify(zlib.gzip);
 
-export function registerSplitCommand(context: ExtensionContext, server: SitemapServer): void {
+export function registerSplitCommand(context: ExtensionContext, server: SitemapServer, output: SitemapOutput): void {
   context.subscriptions.push(commands.registerCommand(SPLIT_COMMAND, async (target?: unknown) => {
     try {
       await splitTarget(context, server, target);
     } catch (error) {
+      output.error('Split into Index failed', error);
       void window.showErrorMessage(`Split into Index failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }));
@@ -83,7 +85,9 @@ async function splitDocument(server: SitemapServer, document: TextDocument): Pro
 
   const work = async (token: CancellationToken | undefined): Promise<string | undefined> => {
     const params: SplitPlanParams = { uri, maxEntries: choices.maxEntries, maxBytes: choices.maxBytes, baseUrl: choices.baseUrl, namePattern: choices.namePattern };
-    const plan = await client.sendRequest<SplitPlanResult | null>(SPLIT_PLAN_REQUEST, params, token);
+    // No token is no argument: an `undefined` would be sent as a second parameter.
+    const plan = token === undefined ? await client.sendRequest<SplitPlanResult | null>(SPLIT_PLAN_REQUEST, params)
+      : await client.sendRequest<SplitPlanResult | null>(SPLIT_PLAN_REQUEST, params, token);
     if (token?.isCancellationRequested) return undefined;
     if (plan === null) throw new Error(`the language server no longer has ${fileName} open.`);
     if (plan.refused !== undefined) {
@@ -141,10 +145,7 @@ async function buildEdit(document: TextDocument, choices: SplitChoices, children
 }
 
 function report(fileName: string, choices: SplitChoices, children: readonly SplitPlanChild[]): string {
-  const entries = children.reduce((sum, c) => sum + c.entries, 0);
-  const where = choices.replaceOriginal ? `the index replaces ${fileName} (save it to write it)` : `the index is ${choices.indexName}`;
-  const names = children.length === 1 ? children[0].name : `${children[0].name} … ${children[children.length - 1].name}`;
-  return `Split ${fileName}: ${entries.toLocaleString('en-US')} entries into ${children.length} ${children.length === 1 ? 'child' : 'children'} (${names}); ${where}.`;
+  return splitReport(fileName, children.map((c) => ({ name: c.name, entries: c.entries })), choices.replaceOriginal ? undefined : choices.indexName, true);
 }
 
 function refusalText(fileName: string, reason: NonNullable<SplitPlanResult['refused']>['reason']): string {

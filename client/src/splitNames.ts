@@ -57,3 +57,15 @@ export function parseCount(value: string): number | undefined {
   const n = Number(digits);
   return Number.isSafeInteger(n) && n >= 1 ? n : undefined;
 }
+
+/**
+ * What a split did, shortest first (a notification shows one line): `2 children, 3 entries: a-1.xml, a-2.xml.
+ * The index replaces a.xml (unsaved).` `indexName` undefined: the index replaced the original.
+ */
+export function splitReport(fileName: string, children: readonly { name: string; entries: number }[], indexName: string | undefined, unsaved: boolean): string {
+  const entries = children.reduce((sum, c) => sum + c.entries, 0);
+  const names = children.length <= 3 ? children.map((c) => c.name).join(', ') : `${children[0].name} … ${children[children.length - 1].name}`;
+  const count = `${children.length} ${children.length === 1 ? 'child' : 'children'}, ${entries.toLocaleString('en-US')} ${entries === 1 ? 'entry' : 'entries'}`;
+  const index = indexName === undefined ? `The index replaces ${fileName}${unsaved ? ' (unsaved)' : ''}.` : `The index is ${indexName}.`;
+  return `Split: ${count}: ${names}. ${index}`;
+}

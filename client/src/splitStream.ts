@@ -12,6 +12,7 @@ import { ProgressLocation, window, type CancellationToken, type ExtensionContext
 import { SPLIT_INFO_REQUEST, type SplitInfo, type SplitInfoParams } from '../../server/src/lsp/protocol';
 import type { SitemapServer } from './server';
 import { askSplitChoices, type SplitChoices } from './splitPrompts';
+import { splitReport } from './splitNames';
 
 /** The CLI bundle, relative to the extension's root. */
 export const SPLIT_CLI = 'dist/sitemap-split.js';
@@ -59,9 +60,8 @@ export async function splitFileOnDisk(context: ExtensionContext, server: Sitemap
     if (!indexExisted) fs.rmSync(indexFile, { force: true });
     return;
   }
-  const entries = manifest.children.reduce((sum, c) => sum + c.entries, 0);
-  const where = choices.replaceOriginal ? `the index replaced ${fileName}` : `the index is ${path.basename(manifest.index)}`;
-  void window.showInformationMessage(`Split ${fileName}: ${entries.toLocaleString('en-US')} entries into ${manifest.children.length} children; ${where}.`);
+  const children = manifest.children.map((c) => ({ name: path.relative(folder, c.file), entries: c.entries }));
+  void window.showInformationMessage(splitReport(fileName, children, choices.replaceOriginal ? undefined : path.basename(manifest.index), false));
 }
 
 function cliArguments(file: string, folder: string, indexFile: string, choices: SplitChoices, force: boolean): string[] {

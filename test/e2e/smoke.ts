@@ -237,7 +237,7 @@ export async function runSmokeTest(browser: Browser, server: CodeServer, options
         await page.locator(QUICK_INPUT_TITLE, { hasText: `(${step}/${SPLIT_PROMPTS})` }).waitFor();
         await page.keyboard.press('Enter');
       }
-      await page.locator('.notifications-toasts', { hasText: 'products-sitemap-1.xml' }).first().waitFor();
+      await page.locator('.notifications-toasts', { hasText: 'products-sitemap-1.xml' }).first().waitFor(); // the report
       // With the default limits one child holds all 3 entries; the index, in the editor, replaces the original.
       const child = path.join(options.folder, 'split', 'products-sitemap-1.xml');
       if (!fs.existsSync(child)) throw new Error(`no ${child} on disk`);

@@ -56,9 +56,9 @@ export function registerSplit(connection: Connection, { store, configuration, co
   });
 }
 
-function plan(store: DocumentStore, params: SplitPlanParams, token: CancellationToken): SplitPlanResult | null {
+function plan(store: DocumentStore, params: SplitPlanParams, token: CancellationToken | undefined): SplitPlanResult | null {
   const entry = store.get(params.uri);
-  if (entry === undefined || token.isCancellationRequested) return null;
+  if (entry === undefined || token?.isCancellationRequested === true) return null;
   const doc = entry.doc;
   const version = entry.version;
   const outcome = splitIntoIndex(doc, {
