@@ -1,7 +1,7 @@
 // Type-checks (tsc also emits out/ for the tests) and bundles client and server with esbuild.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { chmodSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -25,5 +25,7 @@ const common = {
 await Promise.all([
   build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] }),
   build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' }),
+  build({ ...common, entryPoints: ['server/src/cli/sitemapSplit.ts'], outfile: 'dist/sitemap-split.js', banner: { js: '#!/usr/bin/env node' } }),
 ]);
+chmodSync('dist/sitemap-split.js', 0o755);
 if (watch) console.log('watch mode is not supported; rerun npm run build');

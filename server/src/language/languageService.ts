@@ -16,6 +16,7 @@ import { getFoldingRanges as foldingRanges, type FoldingOptions, type FoldingRan
 import { getSelectionRanges as selectionRanges, type RangeData } from './features/selectionRanges';
 import { findDocumentLinks as documentLinks, type DocumentLinkData, type LinkOptions } from './features/documentLinks';
 import { getSplitFacts as splitFacts, type SplitFacts } from './features/splitFacts';
+import { splitModel, type SplitOptions, type SplitOutcome } from './chores/split';
 
 export type { DocumentKind, Position, SitemapLanguageId, SitemapDiagnostic };
 export { DEFAULT_SETTINGS, type SitemapSettings, type ValidationContext } from './settings';
@@ -110,6 +111,21 @@ export type { SplitFacts } from './features/splitFacts';
 /** The first `xml-syntax` problem and the first entry's origin. */
 export function getSplitFacts(document: SitemapDocument): SplitFacts {
   return splitFacts(asModel(document));
+}
+
+// ---------------------------------------------------------------- chores (text transformations)
+
+export type { SplitChild, SplitOptions, SplitOutcome, SplitPlan, SplitRefusal } from './chores/split';
+/** The same split over a stream of text, for files too large to hold (the command line's `sitemap-split`). */
+export { SplitStream, type StreamSplitResult } from './chores/splitStream';
+export { SplitRefused, type ChildSink, type ChildSummary, type SplitterOptions } from './chores/splitPlanner';
+
+/**
+ * Split into Index: children within `maxEntries` and `maxBytes` holding the entries byte for byte, and the index
+ * listing them; refused (no plan) on an `xml-syntax` problem, an entry too large alone, no entries or an index.
+ */
+export function splitIntoIndex(document: SitemapDocument, options: SplitOptions): SplitOutcome {
+  return splitModel(asModel(document), options);
 }
 
 function asModel(document: SitemapDocument): SitemapModel {

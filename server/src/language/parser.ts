@@ -77,6 +77,8 @@ export interface RootInfo {
   /** Range of the root element's name (absolute; the head starts at 0). */
   nameStart: number;
   nameEnd: number;
+  /** End of the root's start tag (absolute): what a split copies before its entries. */
+  startTagEnd: number;
   /** The frame region parses start from; undefined when the document has no open root to reparse inside. */
   frame: Frame | undefined;
   /** Namespace that the root's children must use (the root's own, even when it is the wrong one). */
@@ -104,6 +106,18 @@ export function parseXmlDocument(text: string): XmlParseResult {
  * Returns undefined when the text does not start with a start tag or does not end back in the root's content
  * with nothing pending: the caller must then widen the region or parse the whole document.
  */
+/**
+ * Parses the head only: the prolog, the root start tag and what follows it up to the root's first child, where it
+ * stops. `complete` is false when the text ends before that first child (more text may follow, or the root has no
+ * child); the head's problems are then not final either.
+ */
+export function parseXmlHead(text: string): { root: RootInfo; head: Segment; complete: boolean } {
+  const parser = new XmlParser(text, false, undefined);
+  parser.stopAtFirstChild = true;
+  parser.parseDocument();
+  return { root: parser.root, head: parser.segments[0], complete: parser.stoppedAtFirstChild };
+}
+
 export function parseXmlRegion(text: string, root: RootInfo): Segment[] | undefined {
   if (root.frame === undefined) return undefined;
   if (text.length === 0) return [];
@@ -123,6 +137,9 @@ class XmlParser {
   /** Set when a construct runs into the end of the text unterminated. */
   private hitEnd = false;
   private aborted = false;
+  /** For parseXmlHead. */
+  stopAtFirstChild = false;
+  stoppedAtFirstChild = false;
 
   private segmentStart = 0;
   private segmentKind: SegmentKind = SegmentKind.Head;
@@ -130,6 +147,8 @@ class XmlParser {
   /** The entry state of the current element segment, when its element is an entry. */
   private segmentEntry: EntryState | null = null;
   private segmentClosedByNext = false;
+  /** Where the current segment's root child element ends (absolute), once it is closed. */
+  private segmentElementEnd = -1;
   /** Only one entry and one value element are ever open at a time: their state is reused. */
   private readonly entryState = newEntryState();
   private readonly valueText = new ValueText();
@@ -142,7 +161,7 @@ class XmlParser {
   constructor(private readonly text: string, private readonly regionMode: boolean, root: RootInfo | undefined) {
     this.end = text.length;
     this.hasCarriageReturns = text.indexOf('\r') !== -1;
-    this.root = root ?? { kind: 'none', nameStart: 0, nameEnd: 0, frame: undefined, sitemapNamespace: undefined, entryName: 'url' };
+    this.root = root ?? { kind: 'none', nameStart: 0, nameEnd: 0, startTagEnd: 0, frame: undefined, sitemapNamespace: undefined, entryName: 'url' };
     if (regionMode && root?.frame) this.stack.push(root.frame);
   }
 
@@ -152,6 +171,10 @@ class XmlParser {
     const t = this.text;
     if (t.charCodeAt(0) === Ch.Bom) this.pos = 1;
     this.parseContent();
+    if (this.stopAtFirstChild) {
+      this.finishSegment(this.stoppedAtFirstChild ? this.pos : this.end);
+      return;
+    }
     const stack = this.stack;
     for (let i = stack.length - 1; i >= 0; i--) {
       const frame = stack[i];
@@ -219,6 +242,8 @@ class XmlParser {
     segment.lineBreaks = countLineBreaks(this.text, start, end, this.hasCarriageReturns);
     segment.closedByNext = this.segmentClosedByNext;
     this.segmentClosedByNext = false;
+    segment.elementEnd = (this.segmentElementEnd < 0 ? end : this.segmentElementEnd) - start;
+    this.segmentElementEnd = -1;
     const entry = this.segmentEntry;
     if (entry !== null) {
       segment.isEntry = true;
@@ -414,6 +439,10 @@ class XmlParser {
       this.closeOpenRootChild(stack[1]);
     }
     if (stack.length === 1 && stack[0].role === Role.Root) {
+      if (this.stopAtFirstChild) {
+        this.stoppedAtFirstChild = this.aborted = true;
+        return;
+      }
       // The first element of a region already starts its segment.
       if (!(this.regionMode && tagStart === 0)) this.beginSegment(tagStart, SegmentKind.Element);
       if (this.tryFastEntry(tagStart)) return;
@@ -547,6 +576,7 @@ class XmlParser {
     entry.lastmodEnd = fast.lastmodEnd;
     this.segmentEntry = entry;
     this.pos = fast.end;
+    this.segmentElementEnd = fast.end;
     return true;
   }
 
@@ -597,7 +627,10 @@ class XmlParser {
     const depth = stack.length;
     const parent = depth > 0 ? stack[depth - 1] : undefined;
     if (parent === undefined) {
-      if (this.root.kind === 'none') this.setRoot(frame);
+      if (this.root.kind === 'none') {
+        this.setRoot(frame);
+        this.root.startTagEnd = tagEnd;
+      }
       else this.report('xml-syntax', frame.nameStart, frame.nameEnd, 'A document has only one root element: this one comes after it.');
     } else if (parent.role === Role.Root) {
       frame.role = Role.RootChild;
@@ -612,7 +645,10 @@ class XmlParser {
         this.closeFrame(frame);
         this.rootClosed = true;
         this.beginSegment(tagEnd, SegmentKind.Tail);
-      } else this.closeFrame(frame);
+      } else {
+        if (frame.role === Role.RootChild) this.segmentElementEnd = tagEnd;
+        this.closeFrame(frame);
+      }
     } else stack.push(frame);
   }
 
@@ -751,6 +787,7 @@ class XmlParser {
     }
     const closing = stack[match];
     while (stack.length > match) stack.pop();
+    if (closing.role === Role.RootChild) this.segmentElementEnd = p;
     if (closing.role === Role.Root) {
       if (this.regionMode) {
         this.aborted = true;

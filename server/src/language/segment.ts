@@ -36,6 +36,8 @@ export class Segment {
   /** Range of the entry's start tag, relative (for `too-many-entries`). */
   tagStart = 0;
   tagEnd = 0;
+  /** Where the root child element ends, relative: the rest of an element segment is what follows it. */
+  elementEnd = 0;
   /**
    * The entry's URL (`<loc>` or text line), if it has a non-empty one, in canonical escaped form (xmlText.ts):
    * the key for duplicates; `unescapeXml` gives the URL itself. And the range of the value.
