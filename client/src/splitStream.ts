@@ -60,6 +60,8 @@ export async function splitFileOnDisk(context: ExtensionContext, server: Sitemap
     if (!indexExisted) fs.rmSync(indexFile, { force: true });
     return;
   }
+  // The CLI writes the index as plain XML: over a gzip original it is compressed again, so its URL keeps serving gzip.
+  if (choices.replaceOriginal && /\.gz$/i.test(file)) fs.writeFileSync(file, zlib.gzipSync(fs.readFileSync(file)));
   const children = manifest.children.map((c) => ({ name: path.relative(folder, c.file), entries: c.entries }));
   void window.showInformationMessage(splitReport(fileName, children, choices.replaceOriginal ? undefined : path.basename(manifest.index), false));
 }

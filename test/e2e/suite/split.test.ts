@@ -2,9 +2,11 @@
  * Sitemap: Split into Index in a real editor: run on the active sitemap as the command palette runs it, every prompt
  * answered with its default by accepting the quick input (what Enter does), the children read back from disk and
  * the original's new text compared byte for byte; then one Undo in the original's editor restores its text and
- * removes the children.
+ * removes the children. From the explorer on a gzip file (which VS Code does not hand to extensions as text), the
+ * bundled sitemap-split runs on the file on disk: its gzip children and the new index are read back.
  */
 import * as assert from 'node:assert/strict';
+import * as zlib from 'node:zlib';
 import * as vscode from 'vscode';
 import { closeAllEditors, diagnosticsSettle, fixtureUri, openAs, poll, revert, setSetting, WAIT_MS } from './helpers';
 
@@ -39,9 +41,10 @@ const INDEX = [
   '',
 ].join('\n');
 
-async function readText(relative: string): Promise<string | undefined> {
+async function readText(relative: string, gunzip = false): Promise<string | undefined> {
   try {
-    return new TextDecoder().decode(await vscode.workspace.fs.readFile(fixtureUri(relative)));
+    const bytes = await vscode.workspace.fs.readFile(fixtureUri(relative));
+    return new TextDecoder().decode(gunzip ? zlib.gunzipSync(bytes) : bytes);
   } catch {
     return undefined;
   }
@@ -97,7 +100,25 @@ describe('Split into Index', () => {
     await vscode.commands.executeCommand('undo');
     await poll('the original text back and the children gone', async () => ({
       text: document.getText(),
-      children: await Promise.all(Object.keys(CHILDREN).map(readText)),
+      children: await Promise.all(Object.keys(CHILDREN).map((name) => readText(name))),
     }), (state) => state.text === original && state.children.every((c) => c === undefined));
+  });
+
+  it('from the explorer on a gzip file: the bundled CLI writes gzip children and a new index (sitemap.split.replaceOriginal off)', async () => {
+    const original = await readText(FIXTURE);
+    assert.ok(original !== undefined);
+    const gz = fixtureUri('split/feed-sitemap.xml.gz');
+    await vscode.workspace.fs.writeFile(gz, zlib.gzipSync(Buffer.from(original)));
+    await setSetting('split.replaceOriginal', false);
+    try {
+      await runAcceptingDefaults('sitemap.splitIntoIndex', gz);
+      for (const [name, text] of Object.entries(CHILDREN)) {
+        assert.equal(await readText(name.replace('products-sitemap', 'feed-sitemap') + '.gz', true), text, name);
+      }
+      assert.equal(await readText('split/feed-sitemap-index.xml'), INDEX.replace(/products-sitemap-(\d)\.xml/g, 'feed-sitemap-$1.xml.gz'));
+      assert.equal(await readText('split/feed-sitemap.xml.gz', true), original, 'the original stays');
+    } finally {
+      await setSetting('split.replaceOriginal', undefined);
+    }
   });
 });
