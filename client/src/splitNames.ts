@@ -52,9 +52,10 @@ export function checkNamePattern(value: string): string | undefined {
 
 /** A limit typed into a prompt: an integer ≥ 1 (digit group separators allowed), else undefined. */
 export function parseCount(value: string): number | undefined {
-  const digits = value.trim().replace(/[\s,._']/g, '');
-  if (!/^\d+$/.test(digits)) return undefined;
-  const n = Number(digits);
+  const text = value.trim();
+  // Separators only between groups of three digits: `1.5` is not 15.
+  if (!/^(?:\d+|\d{1,3}(?:[\s,._'](?:\d{3}))+)$/.test(text)) return undefined;
+  const n = Number(text.replace(/\D/g, ''));
   return Number.isSafeInteger(n) && n >= 1 ? n : undefined;
 }
 
