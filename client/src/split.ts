@@ -65,6 +65,10 @@ async function splitDocument(server: SitemapServer, document: TextDocument): Pro
     void window.showWarningMessage(`Split into Index: ${fileName} is not in the Sitemap or Text Sitemap language.`);
     return;
   }
+  if (document.isUntitled) {
+    void window.showWarningMessage('Split into Index: save the sitemap first; the children go beside it.');
+    return;
+  }
   const client = await server.running();
   const uri = client.code2ProtocolConverter.asUri(document.uri);
   const info = await splitInfo(client, uri);
@@ -83,26 +87,39 @@ async function splitDocument(server: SitemapServer, document: TextDocument): Pro
   const choices = await askSplitChoices({ uri: document.uri, fileName, kind: info.kind, location: info.location, firstOrigin: info.firstOrigin });
   if (choices === undefined) return;
 
-  const work = async (token: CancellationToken | undefined): Promise<string | undefined> => {
-    const params: SplitPlanParams = { uri, maxEntries: choices.maxEntries, maxBytes: choices.maxBytes, baseUrl: choices.baseUrl, namePattern: choices.namePattern };
-    // No token is no argument: an `undefined` would be sent as a second parameter.
-    const plan = token === undefined ? await client.sendRequest<SplitPlanResult | null>(SPLIT_PLAN_REQUEST, params)
-      : await client.sendRequest<SplitPlanResult | null>(SPLIT_PLAN_REQUEST, params, token);
-    if (token?.isCancellationRequested) return undefined;
-    if (plan === null) throw new Error(`the language server no longer has ${fileName} open.`);
-    if (plan.refused !== undefined) {
-      void refuse(document, refusalText(fileName, plan.refused.reason), client.protocol2CodeConverter.asRange(plan.refused.range));
-      return undefined;
-    }
-    if (plan.version !== document.version) throw new Error(`${fileName} changed meanwhile; run the command again.`);
-    const edit = await buildEdit(document, choices, plan.children ?? [], plan.index ?? '', token);
-    if (edit === undefined || token?.isCancellationRequested) return undefined;
-    if (!await workspace.applyEdit(edit)) throw new Error('VS Code did not apply the edit (nothing was written).');
-    return report(fileName, choices, plan.children ?? []);
-  };
+  const work = (token: CancellationToken | undefined) => planAndApply(client, document, choices, token);
   const message = info.bytes < PROGRESS_FROM_BYTES ? await work(undefined)
     : await window.withProgress({ location: ProgressLocation.Notification, title: `Splitting ${fileName}`, cancellable: true }, (_progress, token) => work(token));
   if (message !== undefined) void window.showInformationMessage(message);
+}
+
+/** Asks the server for the plan and applies it; the report, or undefined when refused, declined or cancelled. */
+async function planAndApply(client: LanguageClient, document: TextDocument, choices: SplitChoices, token: CancellationToken | undefined): Promise<string | undefined> {
+  const fileName = path.posix.basename(document.uri.path);
+  const uri = client.code2ProtocolConverter.asUri(document.uri);
+  const params: SplitPlanParams = { uri, maxEntries: choices.maxEntries, maxBytes: choices.maxBytes, baseUrl: choices.baseUrl, namePattern: choices.namePattern };
+  // No token is no argument: an `undefined` would be sent as a second parameter.
+  let plan: SplitPlanResult | null;
+  try {
+    plan = token === undefined ? await client.sendRequest<SplitPlanResult | null>(SPLIT_PLAN_REQUEST, params)
+      : await client.sendRequest<SplitPlanResult | null>(SPLIT_PLAN_REQUEST, params, token);
+  } catch (error) {
+    if (token?.isCancellationRequested) return undefined; // the client's "request cancelled"
+    throw error;
+  }
+  if (token?.isCancellationRequested) return undefined;
+  if (plan === null) throw new Error(`the language server no longer has ${fileName} open.`);
+  if (plan.refused !== undefined) {
+    void refuse(document, refusalText(fileName, plan.refused.reason), client.protocol2CodeConverter.asRange(plan.refused.range));
+    return undefined;
+  }
+  if (plan.version !== document.version) throw new Error(`${fileName} changed meanwhile; run the command again.`);
+  const edit = await buildEdit(document, choices, plan.children ?? [], plan.index ?? '', token);
+  if (edit === undefined || token?.isCancellationRequested) return undefined;
+  if (!await workspace.applyEdit(edit)) throw new Error('VS Code did not apply the edit (nothing was written).');
+  // A new index is shown: Undo in its editor (as in the original's when the index replaced it) reverts the split.
+  if (!choices.replaceOriginal) await window.showTextDocument(Uri.joinPath(document.uri, '..', choices.indexName), { preview: false });
+  return report(fileName, choices, plan.children ?? []);
 }
 
 /** The server's facts about the document; it may not have heard of a just-opened one yet. */

@@ -3,7 +3,8 @@
  * answered with its default by accepting the quick input (what Enter does), the children read back from disk and
  * the original's new text compared byte for byte; then one Undo in the original's editor restores its text and
  * removes the children. From the explorer on a gzip file (which VS Code does not hand to extensions as text), the
- * bundled sitemap-split runs on the file on disk: its gzip children and the new index are read back.
+ * bundled sitemap-split runs on the file on disk: its gzip children and the new index are read back. A text sitemap
+ * gets text children and a new XML index, shown in an editor where one Undo removes them all.
  */
 import * as assert from 'node:assert/strict';
 import * as zlib from 'node:zlib';
@@ -26,6 +27,26 @@ const CHILDREN: Record<string, string> = {
     + '  <url>\n    <loc>https://www.example.com/shop/café</loc>\n  </url>\n'
     + '</urlset>\n',
 };
+
+/** A text sitemap of three URLs: text children, an XML index beside it (it never replaces the .txt). */
+const TEXT = 'split/sitemap-links.txt';
+const TEXT_CHILDREN: Record<string, string> = {
+  'split/sitemap-links-1.txt': 'https://www.example.com/shop/\nhttps://www.example.com/shop/tea\n',
+  'split/sitemap-links-2.txt': 'https://www.example.com/shop/coffee\n',
+};
+const TEXT_INDEX = 'split/sitemap-links-index.xml';
+const TEXT_INDEX_TEXT = [
+  '<?xml version="1.0" encoding="UTF-8"?>',
+  `<sitemapindex xmlns="${NS}">`,
+  '  <sitemap>',
+  '    <loc>https://www.example.com/shop/sitemap-links-1.txt</loc>',
+  '  </sitemap>',
+  '  <sitemap>',
+  '    <loc>https://www.example.com/shop/sitemap-links-2.txt</loc>',
+  '  </sitemap>',
+  '</sitemapindex>',
+  '',
+].join('\n');
 
 const INDEX = [
   '<?xml version="1.0" encoding="UTF-8"?>',
@@ -120,5 +141,23 @@ describe('Split into Index', () => {
     } finally {
       await setSetting('split.replaceOriginal', undefined);
     }
+  });
+
+  it('splits a text sitemap into text children and a new XML index; Undo in the index editor removes them all', async () => {
+    const document = await openAs(TEXT, 'sitemap-txt');
+    const original = document.getText();
+    await diagnosticsSettle(document.uri, 'too-many-entries', (codes) => codes.includes('too-many-entries'));
+
+    await runAcceptingDefaults('sitemap.splitIntoIndex');
+
+    for (const [name, text] of Object.entries(TEXT_CHILDREN)) assert.equal(await readText(name), text, name);
+    assert.equal(await readText(TEXT_INDEX), TEXT_INDEX_TEXT);
+    assert.equal(document.getText(), original, 'a text sitemap is never replaced by XML');
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), fixtureUri(TEXT_INDEX).toString(), 'the new index is shown');
+
+    await vscode.commands.executeCommand('undo');
+    await poll('the children and the index gone', () => Promise.all([TEXT_INDEX, ...Object.keys(TEXT_CHILDREN)].map((name) => readText(name))),
+      (texts) => texts.every((t) => t === undefined));
+    assert.equal(await readText(TEXT), original);
   });
 });
