@@ -4,12 +4,12 @@
  * the original's new text compared byte for byte; then one Undo in the original's editor restores its text and
  * removes the children. From the explorer on a gzip file (which VS Code does not hand to extensions as text), the
  * bundled sitemap-split runs on the file on disk: its gzip children and the new index are read back. A text sitemap
- * gets text children and a new XML index, shown in an editor where one Undo removes them all.
+ * split from its quick fix gets text children and a new XML index, shown in an editor where one Undo removes them all.
  */
 import * as assert from 'node:assert/strict';
 import * as zlib from 'node:zlib';
 import * as vscode from 'vscode';
-import { closeAllEditors, diagnosticsSettle, fixtureUri, openAs, poll, revert, setSetting, WAIT_MS } from './helpers';
+import { closeAllEditors, diagnosticsSettle, fixtureUri, openAs, poll, revert, ruleId, setSetting, WAIT_MS } from './helpers';
 
 /** Three entries, a comment before the second, a non-ASCII URL; over the limit of 2 set below. */
 const FIXTURE = 'split/products-sitemap.xml';
@@ -143,12 +143,19 @@ describe('Split into Index', () => {
     }
   });
 
-  it('splits a text sitemap into text children and a new XML index; Undo in the index editor removes them all', async () => {
+  it('from the quick fix on a text sitemap: text children and a new XML index; Undo in the index editor removes them all', async () => {
     const document = await openAs(TEXT, 'sitemap-txt');
     const original = document.getText();
     await diagnosticsSettle(document.uri, 'too-many-entries', (codes) => codes.includes('too-many-entries'));
 
-    await runAcceptingDefaults('sitemap.splitIntoIndex');
+    // Through the quick fix on too-many-entries: its command, with its arguments.
+    const limit = vscode.languages.getDiagnostics(document.uri).find((d) => ruleId(d) === 'too-many-entries');
+    assert.ok(limit);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, limit.range, vscode.CodeActionKind.QuickFix.value);
+    const fix = actions.find((a) => a.command?.command === 'sitemap.splitIntoIndex');
+    assert.ok(fix?.command, JSON.stringify(actions.map((a) => a.title)));
+    assert.equal(fix.kind?.value, vscode.CodeActionKind.QuickFix.value);
+    await runAcceptingDefaults(fix.command.command, ...(fix.command.arguments ?? []));
 
     for (const [name, text] of Object.entries(TEXT_CHILDREN)) assert.equal(await readText(name), text, name);
     assert.equal(await readText(TEXT_INDEX), TEXT_INDEX_TEXT);
