@@ -8,6 +8,7 @@ import { registerCompressedFiles } from './gzip/open';
 import { registerChoreCommands } from './chores';
 import { registerMergeCommand } from './merge';
 import { registerSetLanguageCommand } from './setLanguage';
+import { registerSplitCommand } from './split';
 import { SitemapOutput } from './output';
 import { SitemapServer } from './server';
 import type { StatusBarState } from './statusBar';
@@ -35,6 +36,7 @@ export function activate(context: ExtensionContext): SitemapStudioApi {
   registerCompressedFiles(context);
   registerChoreCommands(context);
   registerMergeCommand(context, sitemapServer);
+  registerSplitCommand(context, sitemapServer, output);
   startOnFirstSitemap(context, sitemapServer);
   return {
     isClientRunning: () => sitemapServer.isRunning,

@@ -49,6 +49,14 @@ export class SitemapServer implements Disposable {
     });
   }
 
+  /** The client, once its server runs (started first if needed), for commands that ask the server. */
+  async running(): Promise<LanguageClient> {
+    await this.start();
+    const client = await this.getClient();
+    if (!client.isRunning()) throw new Error('The language server is not running (see Sitemap: Show Output).');
+    return client;
+  }
+
   /** Stops the server if it runs, then starts it. */
   restart(): Promise<void> {
     return this.enqueue('Restarting the language server', async () => {

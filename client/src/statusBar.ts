@@ -8,15 +8,12 @@ import {
   type TextEditor,
 } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { STATUS_NOTIFICATION, type StatusParams } from '../../server/src/lsp/protocol';
+import { SPLIT_COMMAND, STATUS_NOTIFICATION, type StatusParams } from '../../server/src/lsp/protocol';
 import { isServedDocument } from './client';
 import { describeStatus, resolveLimits, type StatusLevel } from './statusFormat';
 
-/**
- * What a click does over a limit. "Split into Index" (`sitemap.splitIntoIndex`) is the next issue; until it
- * exists, the click shows the Problems panel, where `too-many-entries`/`file-too-large` explain what to do.
- */
-export const OVER_LIMIT_COMMAND = 'workbench.actions.view.problems';
+/** What a click does over a limit: Split into Index on the active sitemap. */
+export const OVER_LIMIT_COMMAND = SPLIT_COMMAND;
 
 /**
  * Context key holding the active sitemap's kind (`urlset`, `sitemapindex`, `text`, `unknown`; unset while none is
@@ -95,7 +92,7 @@ export class SitemapStatusBar implements Disposable {
     this.item.text = view.text;
     this.item.tooltip = view.tooltip;
     this.item.backgroundColor = BACKGROUNDS[view.level];
-    this.item.command = command === undefined ? undefined : { command, title: 'Show Problems' };
+    this.item.command = command === undefined ? undefined : { command, title: 'Split into Index' };
     this.item.accessibilityInformation = { label: view.text.replace(/^\$\([\w-]+\)\s*/, '') };
     this.state = { text: view.text, tooltip: view.tooltip, level: view.level, command };
     this.item.show();

@@ -69,7 +69,7 @@ export function describeStatus(status: Pick<StatusParams, 'kind' | 'entries' | '
   const tooltip = [
     `${integer.format(entries)} of ${integer.format(limits.maxEntries)} ${noun} allowed (${percent(entries, limits.maxEntries)} %)`,
     `${integer.format(bytes)} of ${integer.format(limits.maxBytes)} bytes allowed (${percent(bytes, limits.maxBytes)} %)`,
-    overLimit ? 'Over a limit: split the file and list the parts in a sitemap index. Click to see the problems.'
+    overLimit ? 'Over a limit: click to split the file into parts listed by a sitemap index.'
       : level === 'warning' ? 'Close to a limit (sitemap.limits).' : 'Limits: sitemap.limits.maxEntries and sitemap.limits.maxBytes.',
   ].join('\n');
   return { text, tooltip, level, overLimit };

@@ -6,7 +6,7 @@
  * from the palette (F1). Then the authoring features in test/e2e/workspace/authoring/: completion inside a `<url>`
  * (Ctrl+Space), the hover on a `<lastmod>`, the Outline and breadcrumbs, the status bar item and its tooltip, a URL
  * found with Go to Symbol in Workspace, the quick-fix menu on an unescaped `&` (Ctrl+.) and Fix All; the languages'
- * icons in the Explorer, and Sitemap: Show Output.
+ * icons in the Explorer, Sitemap: Split into Index from F1 with Enter through its prompts, and Sitemap: Show Output.
  * Every step saves a screenshot, and those of a feature also one cropped to it (`*-crop.png`, what the README
  * shows); a failing step saves one too and ends the test.
  */
@@ -29,6 +29,7 @@ const STEP_TIMEOUT_MS = 30_000;
 const QUICK_INPUT = '.quick-input-widget';
 const QUICK_INPUT_BOX = `${QUICK_INPUT} input`;
 const QUICK_INPUT_ROWS = `${QUICK_INPUT} .quick-input-list .monaco-list-row`;
+const QUICK_INPUT_TITLE = `${QUICK_INPUT} .quick-input-title`;
 const MARKER_ROWS = '.markers-panel .monaco-list-row';
 const STATUS_PROBLEMS = '[id="status.problems"]';
 const ACTIVE_EDITOR = '.editor-group-container.active .monaco-editor';
@@ -42,6 +43,9 @@ const STATUS_SITEMAP = '[id="sitemap-studio.sitemap-studio.sitemap.status"]';
 /** The authoring fixtures (test/e2e/workspace/authoring/). */
 const SHOP = 'shop-sitemap.xml';
 const FIXES = 'fixes-sitemap.xml';
+/** Split into Index's fixture (test/e2e/workspace/split/) and the number of its prompts for an XML sitemap. */
+const SPLIT = 'products-sitemap.xml';
+const SPLIT_PROMPTS = 6;
 
 type Clip = { x: number; y: number; width: number; height: number };
 type Step = [name: string, run: () => Promise<void>, crop?: () => Promise<Clip>];
@@ -216,6 +220,30 @@ export async function runSmokeTest(browser: Browser, server: CodeServer, options
         await noneFound.waitFor({ state: 'hidden' });
       }
     }, editorArea()],
+    // ------------------------------------------------------------ Split into Index, Enter through every prompt
+    ['split-prompt', async () => {
+      await page.keyboard.press('Escape');
+      await openFile(page, SPLIT);
+      await page.locator(STATUS_SITEMAP).filter({ hasText: '3 / 50,000' }).waitFor(); // the server has the file
+      await page.keyboard.press('F1');
+      await page.locator(QUICK_INPUT_BOX).waitFor();
+      await page.keyboard.type('Sitemap: Split into Index');
+      await page.locator(QUICK_INPUT_ROWS, { hasText: 'Split into Index' }).first().waitFor();
+      await page.keyboard.press('Enter');
+      await page.locator(QUICK_INPUT_TITLE, { hasText: `(1/${SPLIT_PROMPTS})` }).waitFor();
+    }, () => clipOf(page, [QUICK_INPUT], 12)],
+    ['split-done', async () => {
+      for (let step = 1; step <= SPLIT_PROMPTS; step++) {
+        await page.locator(QUICK_INPUT_TITLE, { hasText: `(${step}/${SPLIT_PROMPTS})` }).waitFor();
+        await page.keyboard.press('Enter');
+      }
+      await page.locator('.notifications-toasts', { hasText: 'products-sitemap-1.xml' }).first().waitFor(); // the report
+      // With the default limits one child holds all 3 entries; the index, in the editor, replaces the original.
+      const child = path.join(options.folder, 'split', 'products-sitemap-1.xml');
+      if (!fs.existsSync(child)) throw new Error(`no ${child} on disk`);
+      await page.locator(`${ACTIVE_EDITOR} .view-lines`, { hasText: 'sitemapindex' }).first().waitFor();
+      await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'products-sitemap-1.xml' }).waitFor();
+    }, () => clipOf(page, ['.part.sidebar', '.part.editor', '.notifications-toasts'], 0)],
     ['show-output', async () => {
       await runCommand(page, 'Sitemap: Show Output');
       // The server's start-up line (`sitemap-studio <version> started…`) is in this channel only.

@@ -19,6 +19,7 @@ import { sortEntries as sortModel, type SortResult } from './chores/sortEntries'
 import { removeDuplicates as removeFromModel, type RemoveDuplicatesResult } from './chores/removeDuplicates';
 import { setLastmodNow as setLastmodInModel, type LastmodNowOptions, type LastmodNowResult } from './chores/lastmodNow';
 import { convertToText as toText, convertToXml as toXml, type ConvertResult } from './chores/convert';
+import { getSplitFacts as splitFacts, type SplitFacts } from './features/splitFacts';
 import { splitModel, type SplitOptions, type SplitOutcome } from './chores/split';
 import { indexEntries as listIndexEntries, mergeIndex as mergeChildren, type IndexEntry, type MergeOptions, type MergeOutcome } from './chores/merge';
 
@@ -130,6 +131,15 @@ export function setLastmodNow(document: SitemapDocument, ranges: ReadonlyArray<{
 /** Convert a text sitemap to an XML sitemap, or a urlset to a text sitemap (the other form's full text). */
 export function convertSitemap(document: SitemapDocument, to: 'xml' | 'text'): ConvertResult {
   return to === 'xml' ? toXml(asModel(document)) : toText(asModel(document));
+}
+
+// ---------------------------------------------------------------- Split into Index: what the editor's prompts need
+
+export type { SplitFacts } from './features/splitFacts';
+
+/** The first `xml-syntax` problem and the first entry's origin. */
+export function getSplitFacts(document: SitemapDocument): SplitFacts {
+  return splitFacts(asModel(document));
 }
 
 // ---------------------------------------------------------------- chores (text transformations)

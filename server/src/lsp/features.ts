@@ -22,6 +22,7 @@ import { onCurrentVersion } from './currentVersion';
 import { SOURCE } from './diagnostics';
 import { setLanguageAction } from './setLanguage';
 import { CHORE_COMMANDS } from './protocol';
+import { splitActions } from './split';
 import type { DocumentStore, OpenDocument } from './documentStore';
 import { guardRequest } from './guard';
 import type { MessageQueue } from './messageQueue';
@@ -64,6 +65,8 @@ export interface FeatureDependencies {
   queue: MessageQueue;
   /** Whether the client runs SET_LANGUAGE_COMMAND. */
   canSetLanguage: () => boolean;
+  /** Whether the client runs SPLIT_COMMAND. */
+  canSplit: () => boolean;
 }
 
 export function registerFeatures(connection: Connection, deps: FeatureDependencies): void {
@@ -151,6 +154,7 @@ export function registerFeatures(connection: Connection, deps: FeatureDependenci
           edit: toEdit(fix.edits),
         });
       }
+      if (deps.canSplit()) actions.push(...splitActions(entry.uri, params.context.diagnostics));
     }
     // Without `only` (a lightbulb), the bundle is offered next to a quick fix it includes; on request, always.
     if (only !== undefined ? wants(FIX_ALL_KIND) : safeFixOffered) {

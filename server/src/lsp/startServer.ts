@@ -21,6 +21,7 @@ import { registerMerge } from './merge';
 import { packageVersion } from './bundle';
 import { NestedIndexResolver } from './nestedIndex';
 import { SiteLocator } from './siteLocation';
+import { registerSplit } from './split';
 import { ValidationContexts } from './validationContext';
 import { fsPathToUri, uriToFsPath, Workspace } from './workspace';
 
@@ -40,6 +41,7 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
   let capabilities: ClientCapabilities = {};
   const canPullConfiguration = (): boolean => capabilities.workspace?.configuration === true;
   let setLanguage = false;
+  let split = false;
 
   const queue = hooks.queue ?? new MessageQueue();
   const workspace = new Workspace();
@@ -91,6 +93,7 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
       workspace.set(initialFolders(params));
       diagnostics.statusNotifications = isOptionOn(params.initializationOptions, 'statusNotifications');
       setLanguage = isOptionOn(params.initializationOptions, 'setLanguageCommand');
+      split = isOptionOn(params.initializationOptions, 'splitCommand');
     } catch (error) {
       logFailure(connection, 'initialize', error);
     }
@@ -194,7 +197,8 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
     }
   });
 
-  registerFeatures(connection, { store, configuration, contexts, pages, workspace, capabilities: () => capabilities, queue, canSetLanguage: () => setLanguage });
+  registerFeatures(connection, { store, configuration, contexts, pages, workspace, capabilities: () => capabilities, queue, canSetLanguage: () => setLanguage, canSplit: () => split });
+  registerSplit(connection, { store, configuration, contexts, locator });
 
   registerChores(connection, store, () => capabilities);
   registerMerge(connection, { store, configuration, contexts, workspace });

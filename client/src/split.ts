@@ -1,0 +1,198 @@
+/**
+ * Sitemap: Split into Index (`sitemap.splitIntoIndex`) on a document: the server says what the prompts need and
+ * makes the children and the index (`sitemap/splitInfo`, `sitemap/splitPlan`); this side asks the questions and
+ * writes everything as ONE workspace edit — the children created, the original replaced by the index (or the index
+ * created) — so that one Undo reverts it all. Reached from the palette (the active editor), the explorer (a file
+ * URI), the quick fix on the limit rules (a URI string) and the status bar item past a limit. A file VS Code will
+ * not open for extensions (over 50 MB, or gzip) is split from disk by the bundled CLI instead (splitStream.ts).
+ */
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import * as zlib from 'node:zlib';
+import {
+  commands, FileType, ProgressLocation, Range, Selection, TextEditorRevealType, Uri, window, workspace, WorkspaceEdit,
+  type CancellationToken, type ExtensionContext, type TextDocument,
+} from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import {
+  SPLIT_COMMAND, SPLIT_INFO_REQUEST, SPLIT_PLAN_REQUEST,
+  type SplitInfo, type SplitInfoParams, type SplitPlanChild, type SplitPlanParams, type SplitPlanResult,
+} from '../../server/src/lsp/protocol';
+import { isServedDocument } from './client';
+import type { SitemapOutput } from './output';
+import type { SitemapServer } from './server';
+import { askSplitChoices, type SplitChoices } from './splitPrompts';
+import { isGzipName, splitReport } from './splitNames';
+import { splitFileOnDisk } from './splitStream';
+
+/** VS Code hands no larger file to extensions (`openTextDocument` fails). */
+export const EDITOR_MAX_BYTES = 50 * 1024 * 1024;
+/** From this size on, the work runs under a progress notification with Cancel. */
+const PROGRESS_FROM_BYTES = 1024 * 1024;
+/** How long a just-opened document may take to reach the server. */
+const OPEN_WAIT_MS = 10_000;
+
+const gzip = promisify(zlib.gzip);
+
+export function registerSplitCommand(context: ExtensionContext, server: SitemapServer, output: SitemapOutput): void {
+  context.subscriptions.push(commands.registerCommand(SPLIT_COMMAND, async (target?: unknown) => {
+    try {
+      await splitTarget(context, server, target);
+    } catch (error) {
+      output.error('Split into Index failed', error);
+      void window.showErrorMessage(`Split into Index failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }));
+}
+
+async function splitTarget(context: ExtensionContext, server: SitemapServer, target: unknown): Promise<void> {
+  const uri = target instanceof Uri ? target : typeof target === 'string' ? Uri.parse(target) : window.activeTextEditor?.document.uri;
+  if (uri === undefined) {
+    void window.showWarningMessage('Split into Index: open a sitemap first.');
+    return;
+  }
+  const open = workspace.textDocuments.filter((d) => d.uri.toString() === uri.toString()).pop();
+  if (open === undefined && uri.scheme === 'file' && (isGzipName(uri.path) || await sizeOf(uri) > EDITOR_MAX_BYTES)) {
+    await splitFileOnDisk(context, server, uri);
+    return;
+  }
+  await splitDocument(server, open ?? await workspace.openTextDocument(uri));
+}
+
+async function splitDocument(server: SitemapServer, document: TextDocument): Promise<void> {
+  const fileName = path.posix.basename(document.uri.path);
+  if (!isServedDocument(document)) {
+    void window.showWarningMessage(`Split into Index: ${fileName} is not in the Sitemap or Text Sitemap language.`);
+    return;
+  }
+  if (document.isUntitled) {
+    void window.showWarningMessage('Split into Index: save the sitemap first; the children go beside it.');
+    return;
+  }
+  const client = await server.running();
+  const uri = client.code2ProtocolConverter.asUri(document.uri);
+  const info = await splitInfo(client, uri);
+  if (info.syntaxError !== undefined) {
+    void refuse(document, `${fileName} has XML syntax errors: fix them before splitting.`, client.protocol2CodeConverter.asRange(info.syntaxError));
+    return;
+  }
+  if (info.kind !== 'urlset' && info.kind !== 'text') {
+    void window.showErrorMessage(`Split into Index: ${fileName} is not a sitemap of URLs (a <urlset> or a text sitemap).`);
+    return;
+  }
+  if (info.entries === 0) {
+    void window.showErrorMessage(`Split into Index: ${fileName} has no entries.`);
+    return;
+  }
+  const choices = await askSplitChoices({ uri: document.uri, fileName, kind: info.kind, location: info.location, firstOrigin: info.firstOrigin });
+  if (choices === undefined) return;
+
+  const work = (token: CancellationToken | undefined) => planAndApply(client, document, choices, token);
+  const message = info.bytes < PROGRESS_FROM_BYTES ? await work(undefined)
+    : await window.withProgress({ location: ProgressLocation.Notification, title: `Splitting ${fileName}`, cancellable: true }, (_progress, token) => work(token));
+  if (message !== undefined) void window.showInformationMessage(message);
+}
+
+/** Asks the server for the plan and applies it; the report, or undefined when refused, declined or cancelled. */
+async function planAndApply(client: LanguageClient, document: TextDocument, choices: SplitChoices, token: CancellationToken | undefined): Promise<string | undefined> {
+  const fileName = path.posix.basename(document.uri.path);
+  const uri = client.code2ProtocolConverter.asUri(document.uri);
+  const params: SplitPlanParams = { uri, maxEntries: choices.maxEntries, maxBytes: choices.maxBytes, baseUrl: choices.baseUrl, namePattern: choices.namePattern };
+  // No token is no argument: an `undefined` would be sent as a second parameter.
+  let plan: SplitPlanResult | null;
+  try {
+    plan = token === undefined ? await client.sendRequest<SplitPlanResult | null>(SPLIT_PLAN_REQUEST, params)
+      : await client.sendRequest<SplitPlanResult | null>(SPLIT_PLAN_REQUEST, params, token);
+  } catch (error) {
+    if (token?.isCancellationRequested) return undefined; // the client's "request cancelled"
+    throw error;
+  }
+  if (token?.isCancellationRequested) return undefined;
+  if (plan === null) throw new Error(`the language server no longer has ${fileName} open.`);
+  if (plan.refused !== undefined) {
+    void refuse(document, refusalText(fileName, plan.refused.reason), client.protocol2CodeConverter.asRange(plan.refused.range));
+    return undefined;
+  }
+  if (plan.version !== document.version) throw new Error(`${fileName} changed meanwhile; run the command again.`);
+  const edit = await buildEdit(document, choices, plan.children ?? [], plan.index ?? '', token);
+  if (edit === undefined || token?.isCancellationRequested) return undefined;
+  if (!await workspace.applyEdit(edit)) throw new Error('VS Code did not apply the edit (nothing was written).');
+  // A new index is shown: Undo in its editor (as in the original's when the index replaced it) reverts the split.
+  if (!choices.replaceOriginal) await window.showTextDocument(Uri.joinPath(document.uri, '..', choices.indexName), { preview: false });
+  return report(fileName, choices, plan.children ?? []);
+}
+
+/** The server's facts about the document; it may not have heard of a just-opened one yet. */
+async function splitInfo(client: LanguageClient, uri: string): Promise<SplitInfo> {
+  const deadline = Date.now() + OPEN_WAIT_MS;
+  for (;;) {
+    const info = await client.sendRequest<SplitInfo>(SPLIT_INFO_REQUEST, { uri } satisfies SplitInfoParams);
+    if (info.open) return info;
+    if (Date.now() > deadline) throw new Error('the language server does not have the document open.');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * The edit: every child created (gzipped if asked), then the original's whole text replaced by the index, or the
+ * index created. Existing files are overwritten only after a modal question; undefined when the user declines.
+ */
+async function buildEdit(document: TextDocument, choices: SplitChoices, children: readonly SplitPlanChild[], index: string, token: CancellationToken | undefined): Promise<WorkspaceEdit | undefined> {
+  const folder = Uri.joinPath(document.uri, '..');
+  const files = children.map((child) => ({ uri: Uri.joinPath(folder, ...child.name.split('/')), text: child.text, gzip: choices.gzip }));
+  if (!choices.replaceOriginal) files.push({ uri: Uri.joinPath(folder, choices.indexName), text: index, gzip: false });
+  const existing = (await Promise.all(files.map(async (f) => (await exists(f.uri) ? f.uri : undefined)))).filter((u) => u !== undefined);
+  if (existing.length > 0) {
+    const names = existing.slice(0, 5).map((u) => workspace.asRelativePath(u)).join(', ') + (existing.length > 5 ? ', …' : '');
+    const overwrite = await window.showWarningMessage(
+      `Split into Index would overwrite ${existing.length} existing file${existing.length === 1 ? '' : 's'}.`,
+      { modal: true, detail: names }, 'Overwrite',
+    );
+    if (overwrite !== 'Overwrite') return undefined;
+  }
+  const edit = new WorkspaceEdit();
+  for (const file of files) {
+    if (token?.isCancellationRequested) return undefined;
+    const bytes = Buffer.from(file.text, 'utf8');
+    const contents = file.gzip ? await gzip(bytes) : bytes;
+    edit.createFile(file.uri, { overwrite: true, contents });
+  }
+  if (choices.replaceOriginal) edit.replace(document.uri, new Range(document.positionAt(0), document.positionAt(document.getText().length)), index);
+  return edit;
+}
+
+function report(fileName: string, choices: SplitChoices, children: readonly SplitPlanChild[]): string {
+  return splitReport(fileName, children.map((c) => ({ name: c.name, entries: c.entries })), choices.replaceOriginal ? undefined : choices.indexName, true);
+}
+
+function refusalText(fileName: string, reason: NonNullable<SplitPlanResult['refused']>['reason']): string {
+  switch (reason) {
+    case 'ill-formed': return `${fileName} has XML syntax errors: fix them before splitting.`;
+    case 'entry-too-large': return `An entry of ${fileName} alone is larger than the byte limit per child.`;
+    case 'no-entries': return `${fileName} has no entries.`;
+    default: return `${fileName} is not a sitemap of URLs (a <urlset> or a text sitemap).`;
+  }
+}
+
+/** An error message whose button shows where the problem is. */
+async function refuse(document: TextDocument, message: string, range: Range): Promise<void> {
+  const show = await window.showErrorMessage(`Split into Index: ${message}`, 'Show');
+  if (show !== 'Show') return;
+  const editor = await window.showTextDocument(document, { preview: false });
+  editor.selection = new Selection(range.start, range.end);
+  editor.revealRange(range, TextEditorRevealType.InCenterIfOutsideViewport);
+}
+
+async function exists(uri: Uri): Promise<boolean> {
+  try {
+    await workspace.fs.stat(uri);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function sizeOf(uri: Uri): Promise<number> {
+  const stat = await workspace.fs.stat(uri);
+  return stat.type & FileType.File ? stat.size : 0;
+}
