@@ -6,7 +6,7 @@
  */
 import type { SitemapModel } from '../model';
 import { SegmentKind, type Segment } from '../segment';
-import { entryExtent, rootStructure } from '../features/structure';
+import type { LocalProblem } from '../rules/catalogue';
 
 export interface EntryUnit {
   /** Absolute range of the unit. */
@@ -25,24 +25,36 @@ export function entryUnits(model: SitemapModel): EntryUnit[] | undefined {
 }
 
 export function hasSyntaxErrors(model: SitemapModel): boolean {
+  return firstSyntaxError(model) !== undefined;
+}
+
+/** The first `xml-syntax` problem in document order (absolute range): the one the chores that refuse point at. */
+export function firstSyntaxError(model: SitemapModel): { start: number; end: number; message: string } | undefined {
+  let first: { segment: Segment; problem: LocalProblem } | undefined;
   for (const segment of model.problemSegments) {
-    if (segment.problems.some((p) => p.rule === 'xml-syntax')) return true;
+    if (first !== undefined && segment.index > first.segment.index) continue;
+    for (const problem of segment.problems) {
+      if (problem.rule !== 'xml-syntax') continue;
+      if (first === undefined || segment.index < first.segment.index || problem.start < first.problem.start) first = { segment, problem };
+    }
   }
-  return false;
+  if (first === undefined) return undefined;
+  const base = model.segmentStart(first.segment.index);
+  return { start: base + first.problem.start, end: base + first.problem.end, message: first.problem.message };
 }
 
 function xmlUnits(model: SitemapModel): EntryUnit[] | undefined {
-  const root = rootStructure(model).element;
-  if (model.kind === 'unknown' || root === undefined || hasSyntaxErrors(model)) return undefined;
+  const root = model.root;
+  if (model.kind === 'unknown' || root === undefined || root.kind === 'none' || hasSyntaxErrors(model)) return undefined;
   const units: EntryUnit[] = [];
   let leadStart = root.startTagEnd;
   let base = model.segments[0].text.length;
   for (let i = 1; i < model.segments.length; i++) {
     const segment = model.segments[i];
     if (segment.kind !== SegmentKind.Element) break;
-    const extent = entryExtent(segment);
-    units.push({ start: leadStart, end: base + extent.end, url: segment.isEntry ? segment.url : undefined, elementStart: base + extent.start, segment });
-    leadStart = base + extent.end;
+    const end = base + segment.elementEnd;
+    units.push({ start: leadStart, end, url: segment.isEntry ? segment.url : undefined, elementStart: base + segment.tagStart, segment });
+    leadStart = end;
     base += segment.text.length;
   }
   return units;

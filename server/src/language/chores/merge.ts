@@ -11,6 +11,7 @@ import type { SitemapModel } from '../model';
 import { Ch, isWhitespace, utf8Length } from '../scanner';
 import { SegmentKind, type Segment } from '../segment';
 import { unescapeXml, escapeXml } from '../xmlText';
+import { firstSyntaxError } from './entries';
 
 export interface MergeChildModel {
   /** The child's `<loc>` in the index (for messages). */
@@ -81,13 +82,13 @@ export function indexEntries(index: SitemapModel): IndexEntry[] {
 
 export function mergeIndex(index: SitemapModel, children: readonly MergeChildModel[], options: MergeOptions): MergeOutcome {
   if (index.kind !== 'sitemapindex') return refuse('not-an-index', 'This document is not a sitemap index.');
-  const indexSyntax = firstSyntaxProblem(index);
+  const indexSyntax = firstSyntaxError(index)?.start;
   if (indexSyntax !== undefined) return refuse('ill-formed', 'The index is not well-formed XML: fix it first.', { offset: indexSyntax });
   if (children.length === 0) return refuse('empty-index', 'The index lists no sitemaps.');
   let entries = 0;
   for (let k = 0; k < children.length; k++) {
     const { loc, model } = children[k];
-    const syntax = firstSyntaxProblem(model);
+    const syntax = firstSyntaxError(model)?.start;
     if (syntax !== undefined) return refuse('ill-formed', `${loc} is not well-formed XML.`, { child: k, offset: syntax });
     if (model.kind === 'sitemapindex') return refuse('child-is-index', `${loc} is itself a sitemap index.`, { child: k });
     if (model.kind === 'unknown') return refuse('child-not-a-sitemap', `${loc} is not a sitemap (<urlset> or a text sitemap).`, { child: k });
@@ -228,17 +229,6 @@ function rootBindings(model: SitemapModel): ReadonlyArray<{ prefix: string; uri:
 }
 
 // ---------------------------------------------------------------- small helpers
-
-/** Offset of the first `xml-syntax` problem, if any. */
-function firstSyntaxProblem(model: SitemapModel): number | undefined {
-  let first: Segment | undefined;
-  for (const segment of model.problemSegments) {
-    if ((first === undefined || segment.index < first.index) && segment.problems.some((p) => p.rule === 'xml-syntax')) first = segment;
-  }
-  if (first === undefined) return undefined;
-  const problem = first.problems.filter((p) => p.rule === 'xml-syntax').reduce((a, b) => (b.start < a.start ? b : a));
-  return model.segmentStart(first.index) + problem.start;
-}
 
 /** The document's first line break (`\r\n` or `\n`), `\n` when it has none. */
 function lineBreakOf(model: SitemapModel): string {

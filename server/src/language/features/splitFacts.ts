@@ -4,6 +4,7 @@
  * location is unknown). Read from the model's segments: no validation run, no copy of the text.
  */
 import type { SitemapModel } from '../model';
+import { firstSyntaxError } from '../chores/entries';
 
 export interface SplitFacts {
   /** The first `xml-syntax` problem in document order. */
@@ -14,18 +15,8 @@ export interface SplitFacts {
 
 export function getSplitFacts(model: SitemapModel): SplitFacts {
   const facts: SplitFacts = {};
-  let first: { index: number; start: number; end: number } | undefined;
-  for (const segment of model.problemSegments) {
-    if (first !== undefined && segment.index > first.index) continue;
-    for (const problem of segment.problems) {
-      if (problem.rule !== 'xml-syntax') continue;
-      if (first === undefined || segment.index < first.index || problem.start < first.start) first = { index: segment.index, start: problem.start, end: problem.end };
-    }
-  }
-  if (first !== undefined) {
-    const base = model.segmentStart(first.index);
-    facts.syntaxError = { start: base + first.start, end: base + first.end };
-  }
+  const syntaxError = firstSyntaxError(model);
+  if (syntaxError !== undefined) facts.syntaxError = { start: syntaxError.start, end: syntaxError.end };
   for (const segment of model.segments) {
     const origin = segment.url !== undefined ? model.origins.originOf(segment.url) : undefined;
     if (origin !== undefined) {
