@@ -1,16 +1,21 @@
 /**
  * The chore commands of the active sitemap: Sort Entries by URL, Remove Duplicate URLs and Set lastmod to Now run on
- * the server (`sitemap.server.*`, which vscode-languageclient registers as VS Code commands), which applies its edit
- * through `workspace/applyEdit` — one undoable edit. Convert writes the other form as a new file beside the original,
+ * the server (`workspace/executeCommand` `sitemap.server.*`, started first if needed), which applies its edit through
+ * `workspace/applyEdit` — one undoable edit. Convert writes the other form as a new file beside the original,
  * created by one WorkspaceEdit (Undo removes it), and opens it. Each reports what it did in a notification.
  */
-import { commands, Uri, window, workspace, WorkspaceEdit, type ExtensionContext, type TextEditor } from 'vscode';
+import { commands, Uri, window, workspace, WorkspaceEdit, type ExtensionContext, type TextDocument, type TextEditor } from 'vscode';
+import { ExecuteCommandRequest } from 'vscode-languageclient/node';
 import {
   CONVERT_COMMAND, REMOVE_DUPLICATES_COMMAND, SET_LASTMOD_NOW_COMMAND, SORT_ENTRIES_COMMAND, type ChoreResult, type ConvertCommandResult,
 } from '../../server/src/lsp/protocol';
 import { registerRobotsTxtCommand } from './robotsTxt';
+import type { SitemapServer } from './server';
 
-export function registerChoreCommands(context: ExtensionContext): void {
+export function registerChoreCommands(context: ExtensionContext, server: SitemapServer): void {
+  const askServer = <R>(command: string, document: TextDocument, args: unknown[]) => askServerWith<R>(server, command, document, args);
+  const runEdit = (command: string, reports: Reports, withSelections = false) => runEditWith(askServer, command, reports, withSelections);
+  const convert = (to: 'xml' | 'text') => convertWith(askServer, to);
   context.subscriptions.push(
     commands.registerCommand('sitemap.sortEntries', () => runEdit(SORT_ENTRIES_COMMAND, {
       applied: (n) => `Sorted the entries by URL (${n} moved).`,
@@ -35,14 +40,16 @@ interface Reports {
   unchanged: string;
 }
 
-async function runEdit(command: string, reports: Reports, withSelections = false): Promise<ChoreResult | undefined> {
+type AskServer = <R>(command: string, document: TextDocument, args: unknown[]) => Promise<R | undefined>;
+
+async function runEditWith(askServer: AskServer, command: string, reports: Reports, withSelections: boolean): Promise<ChoreResult | undefined> {
   const editor = activeSitemap();
   if (editor === undefined) return undefined;
   const document = editor.document;
   const selections = editor.selections.map((s) => ({ start: { line: s.start.line, character: s.start.character }, end: { line: s.end.line, character: s.end.character } }));
-  const args: unknown[] = [document.uri.toString(), document.version];
+  const args: unknown[] = [document.version];
   if (withSelections) args.push(selections);
-  const result = await askServer<ChoreResult>(command, args);
+  const result = await askServer<ChoreResult>(command, document, args);
   if (result === undefined) return undefined;
   switch (result.status) {
     case 'applied': void window.showInformationMessage(reports.applied(result.count ?? 0, result.value)); break;
@@ -53,11 +60,11 @@ async function runEdit(command: string, reports: Reports, withSelections = false
   return result;
 }
 
-async function convert(to: 'xml' | 'text'): Promise<void> {
+async function convertWith(askServer: AskServer, to: 'xml' | 'text'): Promise<void> {
   const editor = activeSitemap();
   if (editor === undefined) return;
   const source = editor.document;
-  const result = await askServer<ConvertCommandResult>(CONVERT_COMMAND, [source.uri.toString(), source.version, to]);
+  const result = await askServer<ConvertCommandResult>(CONVERT_COMMAND, source, [source.version, to]);
   if (result === undefined) return;
   if (result.status !== 'converted' || result.text === undefined) {
     void window.showWarningMessage(to === 'text'
@@ -90,12 +97,17 @@ async function convert(to: 'xml' | 'text'): Promise<void> {
     + (dropped === '' ? '.' : `; dropped ${dropped}.`));
 }
 
-/** `<folder>/<stem><extension>`: `sitemap.txt` → `sitemap.xml`. */
+/**
+ * `<folder>/<stem><extension>`: `sitemap.txt` → `sitemap.xml`; a compressed sitemap stays compressed, in the same
+ * scheme: `sitemap.txt.gz` → `sitemap.xml.gz`.
+ */
 export function siblingWithExtension(uri: Uri, extension: string): Uri {
   const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
-  const dot = name.lastIndexOf('.');
-  const stem = dot > 0 ? name.slice(0, dot) : name;
-  return Uri.joinPath(uri, '..', stem + extension);
+  const gzip = /\.gz$/i.test(name) ? name.slice(-3) : '';
+  const plain = name.slice(0, name.length - gzip.length);
+  const dot = plain.lastIndexOf('.');
+  const stem = dot > 0 ? plain.slice(0, dot) : plain;
+  return Uri.joinPath(uri, '..', stem + extension + gzip);
 }
 
 function activeSitemap(): TextEditor | undefined {
@@ -107,10 +119,12 @@ function activeSitemap(): TextEditor | undefined {
   return editor;
 }
 
-/** Runs a server command (registered by the language client once the server runs). */
-async function askServer<R>(command: string, args: unknown[]): Promise<R | undefined> {
+/** Runs a server command on `document` (its URI as the server knows it, then `args`), starting the server if needed. */
+async function askServerWith<R>(server: SitemapServer, command: string, document: TextDocument, args: unknown[]): Promise<R | undefined> {
   try {
-    return await commands.executeCommand<R>(command, ...args);
+    const client = await server.running();
+    const uri = client.code2ProtocolConverter.asUri(document.uri);
+    return await client.sendRequest(ExecuteCommandRequest.type, { command, arguments: [uri, ...args] }) as R;
   } catch (error) {
     void window.showErrorMessage(`The language server could not run the command (${error instanceof Error ? error.message : String(error)}).`);
     return undefined;

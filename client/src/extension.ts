@@ -34,7 +34,7 @@ export function activate(context: ExtensionContext): SitemapStudioApi {
   registerContentDetection(context);
   registerSetLanguageCommand(context);
   registerCompressedFiles(context);
-  registerChoreCommands(context);
+  registerChoreCommands(context, sitemapServer);
   registerMergeCommand(context, sitemapServer);
   registerSplitCommand(context, sitemapServer, output);
   startOnFirstSitemap(context, sitemapServer);

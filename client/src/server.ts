@@ -78,10 +78,7 @@ export class SitemapServer implements Disposable {
 
   /** Sends one of our own requests (protocol.ts), starting the server first if it is not running. */
   async sendRequest<R>(method: string, params: unknown): Promise<R> {
-    await this.start();
-    const client = await this.getClient();
-    if (!client.isRunning()) throw new Error('The language server is not running.');
-    return client.sendRequest<R>(method, params);
+    return (await this.running()).sendRequest<R>(method, params);
   }
 
   dispose(): void {

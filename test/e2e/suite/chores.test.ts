@@ -4,7 +4,22 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { closeAllEditors, diagnosticsSettle, openAs, revert, until } from './helpers';
+import { closeAllEditors, diagnosticsSettle, fixtureUri, openAs, poll, revert, until } from './helpers';
+
+/** A text sitemap of two URLs, one with an `&`. */
+const TEXT_SITEMAP = 'chores/sitemap-pages.txt';
+const CONVERTED = [
+  '<?xml version="1.0" encoding="UTF-8"?>',
+  '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+  '  <url>',
+  '    <loc>https://www.example.com/a?x=1&amp;y=2</loc>',
+  '  </url>',
+  '  <url>',
+  '    <loc>https://www.example.com/b</loc>',
+  '  </url>',
+  '</urlset>',
+  '',
+].join('\n');
 
 /** Four entries, two of them repeating an earlier URL (one after a comment). */
 const DUPLICATES = 'chores/duplicates-sitemap.xml';
@@ -41,5 +56,21 @@ describe('Sitemap chores', () => {
     } finally {
       await revert(document);
     }
+  });
+
+  it('Convert to XML Sitemap writes <name>.xml beside the text sitemap, opens it, and one Undo removes it', async () => {
+    const source = await openAs(TEXT_SITEMAP, 'sitemap-txt');
+    const target = fixtureUri('chores/sitemap-pages.xml');
+    const exists = () => vscode.workspace.fs.stat(target).then(() => true, () => false);
+    assert.equal(await exists(), false);
+    await diagnosticsSettle(source.uri, 'the server to hold the text sitemap', () => true);
+    await vscode.commands.executeCommand('sitemap.convertToXml');
+    const editor = await until('the converted file in the active editor', [vscode.window.onDidChangeActiveTextEditor],
+      () => vscode.window.activeTextEditor?.document.uri.toString() === target.toString() && vscode.window.activeTextEditor);
+    assert.equal(editor.document.getText(), CONVERTED);
+    assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(target)), CONVERTED);
+    assert.equal(source.getText(), 'https://www.example.com/a?x=1&y=2\nhttps://www.example.com/b\n'); // the original stays
+    await vscode.commands.executeCommand('undo');
+    await poll('one Undo to remove the converted file', exists, (there) => !there);
   });
 });
