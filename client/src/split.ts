@@ -15,7 +15,7 @@ import {
 } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import {
-  SPLIT_COMMAND, SPLIT_INFO_REQUEST, SPLIT_PLAN_REQUEST,
+  COMPRESSED_SCHEME, SPLIT_COMMAND, SPLIT_INFO_REQUEST, SPLIT_PLAN_REQUEST,
   type SplitInfo, type SplitInfoParams, type SplitPlanChild, type SplitPlanParams, type SplitPlanResult,
 } from '../../server/src/lsp/protocol';
 import { isServedDocument } from './client';
@@ -118,7 +118,7 @@ async function planAndApply(client: LanguageClient, document: TextDocument, choi
   if (edit === undefined || token?.isCancellationRequested) return undefined;
   if (!await workspace.applyEdit(edit)) throw new Error('VS Code did not apply the edit (nothing was written).');
   // A new index is shown: Undo in its editor (as in the original's when the index replaced it) reverts the split.
-  if (!choices.replaceOriginal) await window.showTextDocument(Uri.joinPath(document.uri, '..', choices.indexName), { preview: false });
+  if (!choices.replaceOriginal) await window.showTextDocument(Uri.joinPath(folderOnDisk(document.uri), choices.indexName), { preview: false });
   return report(fileName, choices, plan.children ?? []);
 }
 
@@ -138,7 +138,7 @@ async function splitInfo(client: LanguageClient, uri: string): Promise<SplitInfo
  * index created. Existing files are overwritten only after a modal question; undefined when the user declines.
  */
 async function buildEdit(document: TextDocument, choices: SplitChoices, children: readonly SplitPlanChild[], index: string, token: CancellationToken | undefined): Promise<WorkspaceEdit | undefined> {
-  const folder = Uri.joinPath(document.uri, '..');
+  const folder = folderOnDisk(document.uri);
   const files = children.map((child) => ({ uri: Uri.joinPath(folder, ...child.name.split('/')), text: child.text, gzip: choices.gzip }));
   if (!choices.replaceOriginal) files.push({ uri: Uri.joinPath(folder, choices.indexName), text: index, gzip: false });
   const existing = (await Promise.all(files.map(async (f) => (await exists(f.uri) ? f.uri : undefined)))).filter((u) => u !== undefined);
@@ -181,6 +181,14 @@ async function refuse(document: TextDocument, message: string, range: Range): Pr
   const editor = await window.showTextDocument(document, { preview: false });
   editor.selection = new Selection(range.start, range.end);
   editor.revealRange(range, TextEditorRevealType.InCenterIfOutsideViewport);
+}
+
+/**
+ * The folder of the document, as files on disk: a compressed sitemap open as text (`sitemap-gz:`) names the same path,
+ * but files created through that scheme would be compressed by it — children already gzipped would be twice.
+ */
+function folderOnDisk(uri: Uri): Uri {
+  return Uri.joinPath(uri.scheme === COMPRESSED_SCHEME ? uri.with({ scheme: 'file' }) : uri, '..');
 }
 
 async function exists(uri: Uri): Promise<boolean> {

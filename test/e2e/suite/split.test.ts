@@ -143,6 +143,30 @@ describe('Split into Index', () => {
     }
   });
 
+  it('a compressed sitemap open as text: gzip children compressed once, the index in its editor; Undo removes them', async () => {
+    const original = await readText(FIXTURE);
+    assert.ok(original !== undefined);
+    const gz = fixtureUri('split/open-sitemap.xml.gz');
+    await vscode.workspace.fs.writeFile(gz, zlib.gzipSync(Buffer.from(original)));
+    await vscode.commands.executeCommand('vscode.open', gz); // as the explorer opens it: a sitemap-gz: text editor
+    const compressed = gz.with({ scheme: 'sitemap-gz' });
+    await diagnosticsSettle(compressed, 'too-many-entries', (codes) => codes.includes('too-many-entries'));
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === compressed.toString());
+    assert.ok(document);
+
+    await runAcceptingDefaults('sitemap.splitIntoIndex');
+    const names = Object.keys(CHILDREN).map((name) => name.replace('products-sitemap', 'open-sitemap') + '.gz');
+    for (const [k, text] of Object.values(CHILDREN).entries()) assert.equal(await readText(names[k], true), text, names[k]);
+    assert.equal(document.getText(), INDEX.replace(/products-sitemap-(\d)\.xml/g, 'open-sitemap-$1.xml.gz'));
+
+    await vscode.window.showTextDocument(document, { preview: false });
+    await vscode.commands.executeCommand('undo');
+    await poll('the original text back and the children gone', async () => ({
+      text: document.getText(),
+      children: await Promise.all(names.map((name) => readText(name))),
+    }), (state) => state.text === original && state.children.every((c) => c === undefined));
+  });
+
   it('from the quick fix on a text sitemap: text children and a new XML index; Undo in the index editor removes them all', async () => {
     const document = await openAs(TEXT, 'sitemap-txt');
     const original = document.getText();
