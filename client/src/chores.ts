@@ -32,7 +32,7 @@ export function registerChoreCommands(context: ExtensionContext, server: Sitemap
     commands.registerCommand('sitemap.convertToXml', () => convert('xml')),
     commands.registerCommand('sitemap.convertToText', () => convert('text')),
   );
-  registerRobotsTxtCommand(context);
+  registerRobotsTxtCommand(context, server);
 }
 
 interface Reports {

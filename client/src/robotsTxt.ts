@@ -1,31 +1,35 @@
 /**
  * Sitemap: Add to robots.txt. The robots.txt is the one at the root of the sitemap's site: the deepest
  * `sitemap.siteRoots` folder holding the sitemap, else the workspace folder. The sitemap's public URL comes from
- * `siteRoots`, else is asked (prefilled with the first entry's origin and the path below that root). The line itself
+ * `siteRoots`, else is asked (prefilled with the first entry's origin, from the server, and the path below that
+ * root). A compressed sitemap open as text (`sitemap-gz:`) is the file at the same path. The line itself
  * is planned by the pure `planRobotsSitemapLine`; the edit is one WorkspaceEdit (a new robots.txt only after asking).
  */
 import { commands, Range, Uri, window, workspace, WorkspaceEdit, type ExtensionContext, type TextDocument } from 'vscode';
+import { COMPRESSED_SCHEME, DOCUMENT_INFO_REQUEST, type DocumentInfo, type DocumentInfoParams } from '../../server/src/lsp/protocol';
+import type { SitemapServer } from './server';
 import { locationFromSiteRoots, normalizeRelativePath, normalizeSiteRootUrl, type SiteRoots } from '../../server/src/language/location';
 import { newRobotsTxt, planRobotsSitemapLine } from '../../server/src/language/chores/robotsSitemapLine';
 
-export function registerRobotsTxtCommand(context: ExtensionContext): void {
-  context.subscriptions.push(commands.registerCommand('sitemap.addToRobotsTxt', addToRobotsTxt));
+export function registerRobotsTxtCommand(context: ExtensionContext, server: SitemapServer): void {
+  context.subscriptions.push(commands.registerCommand('sitemap.addToRobotsTxt', () => addToRobotsTxt(server)));
 }
 
-async function addToRobotsTxt(): Promise<void> {
+async function addToRobotsTxt(server: SitemapServer): Promise<void> {
   const document = window.activeTextEditor?.document;
-  const folder = document === undefined ? undefined : workspace.getWorkspaceFolder(document.uri);
-  if (document === undefined || document.uri.scheme !== 'file' || folder === undefined) {
+  const file = document === undefined ? undefined : fileOf(document.uri);
+  const folder = file === undefined ? undefined : workspace.getWorkspaceFolder(file);
+  if (document === undefined || file === undefined || folder === undefined) {
     void window.showWarningMessage('Add to robots.txt needs a sitemap file inside a workspace folder.');
     return;
   }
-  const relative = normalizeRelativePath(document.uri.path.slice(folder.uri.path.replace(/\/$/, '').length + 1)) ?? '';
-  const siteRoots = workspace.getConfiguration('sitemap', document.uri).get<SiteRoots>('siteRoots') ?? {};
+  const relative = normalizeRelativePath(file.path.slice(folder.uri.path.replace(/\/$/, '').length + 1)) ?? '';
+  const siteRoots = workspace.getConfiguration('sitemap', file).get<SiteRoots>('siteRoots') ?? {};
   const root = siteRootFolder(relative, siteRoots);
   const inside = root === '' ? relative : relative.slice(root.length + 1);
   const url = locationFromSiteRoots(relative, siteRoots) ?? await window.showInputBox({
     title: 'Public URL of this sitemap',
-    value: `${firstOrigin(document) ?? 'https://www.example.com'}/${inside.split('/').map(encodeURIComponent).join('/')}`,
+    value: `${await firstOrigin(server, document) ?? 'https://www.example.com'}/${inside.split('/').map(encodeURIComponent).join('/')}`,
     validateInput: (value) => (isHttpUrl(value) ? undefined : 'An absolute http(s) URL'),
   });
   if (url === undefined) return;
@@ -78,10 +82,21 @@ function siteRootFolder(relative: string, siteRoots: SiteRoots): string {
   return best;
 }
 
-function firstOrigin(document: TextDocument): string | undefined {
-  const head = document.getText(new Range(0, 0, Math.min(document.lineCount, 2000), 0));
-  const match = /<(?:[\w.-]+:)?loc>\s*(https?:\/\/[^/<\s?#]+)/.exec(head) ?? /^\s*(https?:\/\/[^/\s?#]+)/m.exec(head);
-  return match?.[1];
+/** The file a sitemap document is: itself, or the file a compressed sitemap open as text stands for. */
+function fileOf(uri: Uri): Uri | undefined {
+  if (uri.scheme === 'file') return uri;
+  return uri.scheme === COMPRESSED_SCHEME ? uri.with({ scheme: 'file' }) : undefined;
+}
+
+/** The origin of the first entry URL, as the server's model has it; undefined when the server cannot say. */
+async function firstOrigin(server: SitemapServer, document: TextDocument): Promise<string | undefined> {
+  try {
+    const client = await server.running();
+    const params: DocumentInfoParams = { uri: client.code2ProtocolConverter.asUri(document.uri) };
+    return (await client.sendRequest<DocumentInfo>(DOCUMENT_INFO_REQUEST, params)).firstOrigin;
+  } catch {
+    return undefined;
+  }
 }
 
 function isHttpUrl(value: string): boolean {

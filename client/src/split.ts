@@ -1,6 +1,6 @@
 /**
  * Sitemap: Split into Index (`sitemap.splitIntoIndex`) on a document: the server says what the prompts need and
- * makes the children and the index (`sitemap/splitInfo`, `sitemap/splitPlan`); this side asks the questions and
+ * makes the children and the index (`sitemap/documentInfo`, `sitemap/splitPlan`); this side asks the questions and
  * writes everything as ONE workspace edit — the children created, the original replaced by the index (or the index
  * created) — so that one Undo reverts it all. Reached from the palette (the active editor), the explorer (a file
  * URI), the quick fix on the limit rules (a URI string) and the status bar item past a limit. A file VS Code will
@@ -15,8 +15,8 @@ import {
 } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import {
-  COMPRESSED_SCHEME, SPLIT_COMMAND, SPLIT_INFO_REQUEST, SPLIT_PLAN_REQUEST,
-  type SplitInfo, type SplitInfoParams, type SplitPlanChild, type SplitPlanParams, type SplitPlanResult,
+  COMPRESSED_SCHEME, SPLIT_COMMAND, DOCUMENT_INFO_REQUEST, SPLIT_PLAN_REQUEST,
+  type DocumentInfo, type DocumentInfoParams, type SplitPlanChild, type SplitPlanParams, type SplitPlanResult,
 } from '../../server/src/lsp/protocol';
 import { isServedDocument } from './client';
 import type { SitemapOutput } from './output';
@@ -71,7 +71,7 @@ async function splitDocument(server: SitemapServer, document: TextDocument): Pro
   }
   const client = await server.running();
   const uri = client.code2ProtocolConverter.asUri(document.uri);
-  const info = await splitInfo(client, uri);
+  const info = await documentInfo(client, uri);
   if (info.syntaxError !== undefined) {
     void refuse(document, `${fileName} has XML syntax errors: fix them before splitting.`, client.protocol2CodeConverter.asRange(info.syntaxError));
     return;
@@ -123,10 +123,10 @@ async function planAndApply(client: LanguageClient, document: TextDocument, choi
 }
 
 /** The server's facts about the document; it may not have heard of a just-opened one yet. */
-async function splitInfo(client: LanguageClient, uri: string): Promise<SplitInfo> {
+async function documentInfo(client: LanguageClient, uri: string): Promise<DocumentInfo> {
   const deadline = Date.now() + OPEN_WAIT_MS;
   for (;;) {
-    const info = await client.sendRequest<SplitInfo>(SPLIT_INFO_REQUEST, { uri } satisfies SplitInfoParams);
+    const info = await client.sendRequest<DocumentInfo>(DOCUMENT_INFO_REQUEST, { uri } satisfies DocumentInfoParams);
     if (info.open) return info;
     if (Date.now() > deadline) throw new Error('the language server does not have the document open.');
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import { ProgressLocation, window, type CancellationToken, type ExtensionContext, type Uri } from 'vscode';
-import { SPLIT_INFO_REQUEST, type SplitInfo, type SplitInfoParams } from '../../server/src/lsp/protocol';
+import { DOCUMENT_INFO_REQUEST, type DocumentInfo, type DocumentInfoParams } from '../../server/src/lsp/protocol';
 import type { SitemapServer } from './server';
 import { askSplitChoices, type SplitChoices } from './splitPrompts';
 import { splitReport } from './splitNames';
@@ -29,7 +29,7 @@ export async function splitFileOnDisk(context: ExtensionContext, server: Sitemap
   const fileName = path.basename(file);
   const folder = path.dirname(file);
   const client = await server.running();
-  const info = await client.sendRequest<SplitInfo>(SPLIT_INFO_REQUEST, { uri: client.code2ProtocolConverter.asUri(uri) } satisfies SplitInfoParams);
+  const info = await client.sendRequest<DocumentInfo>(DOCUMENT_INFO_REQUEST, { uri: client.code2ProtocolConverter.asUri(uri) } satisfies DocumentInfoParams);
   const head = await readHead(file);
   const text = !/^\s*(?:\uFEFF)?\s*</.test(head);
   const firstOrigin = (text ? /^\s*(https?:\/\/[^\s/]+)/im : /<(?:[\w.-]+:)?loc>\s*(https?:\/\/[^\s/<]+)/).exec(head)?.[1];

@@ -1,5 +1,5 @@
 /**
- * Split into Index over the wire: `sitemap/splitInfo` (counts, where the sitemap is published, the first entry's
+ * Split into Index over the wire: `sitemap/documentInfo` (counts, where the sitemap is published, the first entry's
  * origin, the first xml-syntax problem), `sitemap/splitPlan` (the children's and the index's exact texts, refusals
  * with their ranges, bad parameters) and the quick fix on the limit rules, offered only to a client that runs the
  * command. Real files for siteRoots and robots.txt, in a temporary workspace.
@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { ErrorCodes, type CodeAction, type Diagnostic } from 'vscode-languageserver-protocol';
 import { LspClient, rangeOf } from './lspClient';
 import {
-  SPLIT_COMMAND, SPLIT_INFO_REQUEST, SPLIT_PLAN_REQUEST, type SplitInfo, type SplitPlanParams, type SplitPlanResult,
+  SPLIT_COMMAND, DOCUMENT_INFO_REQUEST, SPLIT_PLAN_REQUEST, type DocumentInfo, type SplitPlanParams, type SplitPlanResult,
 } from '../../server/src/lsp/protocol';
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
@@ -66,7 +66,7 @@ describe('Split into Index over stdio', () => {
   it('tells the prompts the counts, the location from siteRoots and the first origin', async () => {
     const uri = uriOf('public/maps/sitemap.xml');
     await openAndWait(uri, THREE);
-    assert.deepEqual(await request<SplitInfo>(SPLIT_INFO_REQUEST, { uri }), {
+    assert.deepEqual(await request<DocumentInfo>(DOCUMENT_INFO_REQUEST, { uri }), {
       open: true, kind: 'urlset', entries: 3, bytes: Buffer.byteLength(THREE),
       location: 'https://www.example.com/maps/sitemap.xml', firstOrigin: 'https://www.example.com',
     });
@@ -79,7 +79,7 @@ describe('Split into Index over stdio', () => {
     const diagnostics = await openAndWait(uri, text);
     const first = diagnostics.find((d) => d.code === 'xml-syntax');
     assert.ok(first);
-    const info = await request<SplitInfo>(SPLIT_INFO_REQUEST, { uri });
+    const info = await request<DocumentInfo>(DOCUMENT_INFO_REQUEST, { uri });
     assert.deepEqual(info.syntaxError, first.range);
     assert.equal(info.syntaxError?.start.line, 4); // the entry with </lo>, not the stray < after the root
     const refused = await plan(uri);
@@ -88,7 +88,7 @@ describe('Split into Index over stdio', () => {
   });
 
   it('knows where an unopened file is published (robots.txt), without counts', async () => {
-    assert.deepEqual(await request<SplitInfo>(SPLIT_INFO_REQUEST, { uri: uriOf('big.xml') }), {
+    assert.deepEqual(await request<DocumentInfo>(DOCUMENT_INFO_REQUEST, { uri: uriOf('big.xml') }), {
       open: false, kind: 'unknown', entries: 0, bytes: 0, location: 'https://www.example.com/big.xml',
     });
   });

@@ -19,7 +19,7 @@ import { sortEntries as sortModel, type SortResult } from './chores/sortEntries'
 import { removeDuplicates as removeFromModel, type RemoveDuplicatesResult } from './chores/removeDuplicates';
 import { setLastmodNow as setLastmodInModel, type LastmodNowOptions, type LastmodNowResult } from './chores/lastmodNow';
 import { convertToText as toText, convertToXml as toXml, type ConvertResult } from './chores/convert';
-import { getSplitFacts as splitFacts, type SplitFacts } from './features/splitFacts';
+import { getDocumentFacts as documentFacts, type DocumentFacts } from './features/documentFacts';
 import { splitModel, type SplitOptions, type SplitOutcome } from './chores/split';
 import { indexEntries as listIndexEntries, mergeIndex as mergeChildren, type IndexEntry, type MergeOptions, type MergeOutcome } from './chores/merge';
 
@@ -135,11 +135,11 @@ export function convertSitemap(document: SitemapDocument, to: 'xml' | 'text'): C
 
 // ---------------------------------------------------------------- Split into Index: what the editor's prompts need
 
-export type { SplitFacts } from './features/splitFacts';
+export type { DocumentFacts } from './features/documentFacts';
 
 /** The first `xml-syntax` problem and the first entry's origin. */
-export function getSplitFacts(document: SitemapDocument): SplitFacts {
-  return splitFacts(asModel(document));
+export function getDocumentFacts(document: SitemapDocument): DocumentFacts {
+  return documentFacts(asModel(document));
 }
 
 // ---------------------------------------------------------------- chores (text transformations)

@@ -128,16 +128,17 @@ export interface MergeIndexResult {
 export const SPLIT_COMMAND = 'sitemap.splitIntoIndex';
 
 /**
- * Client → server: what the prompts need about a document. For a file that is not open (one too large for the
- * editor, split from disk) only where it is published: `open` false, `kind` unknown, no counts.
+ * Client → server: what the commands' prompts need about a document (Split into Index, Add to robots.txt). For a file
+ * that is not open (one too large for the editor, split from disk) only where it is published: `open` false, `kind`
+ * unknown, no counts.
  */
-export const SPLIT_INFO_REQUEST = 'sitemap/splitInfo';
+export const DOCUMENT_INFO_REQUEST = 'sitemap/documentInfo';
 
-export interface SplitInfoParams {
+export interface DocumentInfoParams {
   uri: string;
 }
 
-export interface SplitInfo {
+export interface DocumentInfo {
   open: boolean;
   kind: DocumentKind;
   entries: number;

@@ -1,19 +1,19 @@
 /**
- * Split into Index over the protocol: `sitemap/splitInfo` (what the client's prompts need), `sitemap/splitPlan` (the
+ * Split into Index over the protocol: `sitemap/documentInfo` (what the client's prompts need), `sitemap/splitPlan` (the
  * children and the index, from the language layer's engine) and the quick fix on the limit rules that runs the
  * client's command. The client writes the files: one workspace edit, so one Undo reverts it.
  */
 import {
   CodeActionKind, ErrorCodes, ResponseError, type CancellationToken, type CodeAction, type Connection, type Diagnostic, type Range,
 } from 'vscode-languageserver';
-import { getSplitFacts, splitIntoIndex, type SitemapDocument } from '../language/languageService';
+import { getDocumentFacts, splitIntoIndex, type SitemapDocument } from '../language/languageService';
 import type { Configuration } from './configuration';
 import { SOURCE } from './diagnostics';
 import type { DocumentStore } from './documentStore';
 import { guardRequest } from './guard';
 import {
-  SPLIT_COMMAND, SPLIT_INFO_REQUEST, SPLIT_PLAN_REQUEST,
-  type SplitInfo, type SplitInfoParams, type SplitPlanParams, type SplitPlanResult,
+  SPLIT_COMMAND, DOCUMENT_INFO_REQUEST, SPLIT_PLAN_REQUEST,
+  type DocumentInfo, type DocumentInfoParams, type SplitPlanParams, type SplitPlanResult,
 } from './protocol';
 import type { SiteLocator } from './siteLocation';
 import type { ValidationContexts } from './validationContext';
@@ -30,7 +30,7 @@ export interface SplitDependencies {
 }
 
 export function registerSplit(connection: Connection, { store, configuration, contexts, locator }: SplitDependencies): void {
-  connection.onRequest(SPLIT_INFO_REQUEST, guardRequest(connection, SPLIT_INFO_REQUEST, null, async (params: SplitInfoParams): Promise<SplitInfo | null> => {
+  connection.onRequest(DOCUMENT_INFO_REQUEST, guardRequest(connection, DOCUMENT_INFO_REQUEST, null, async (params: DocumentInfoParams): Promise<DocumentInfo | null> => {
     if (typeof params?.uri !== 'string') return null;
     const settings = await configuration.get(params.uri);
     const entry = store.get(params.uri);
@@ -40,8 +40,8 @@ export function registerSplit(connection: Connection, { store, configuration, co
       return { open: false, kind: 'unknown', entries: 0, bytes: 0, ...(location !== undefined ? { location } : {}) };
     }
     const doc = entry.doc;
-    const { syntaxError, firstOrigin } = getSplitFacts(doc);
-    const info: SplitInfo = { open: true, kind: doc.kind, entries: doc.entryCount, bytes: doc.byteLength };
+    const { syntaxError, firstOrigin } = getDocumentFacts(doc);
+    const info: DocumentInfo = { open: true, kind: doc.kind, entries: doc.entryCount, bytes: doc.byteLength };
     const location = contexts.get(entry, settings).location;
     if (location !== undefined) info.location = location;
     if (firstOrigin !== undefined) info.firstOrigin = firstOrigin;
@@ -68,7 +68,7 @@ function plan(store: DocumentStore, params: SplitPlanParams, token: Cancellation
   if (outcome.refused !== undefined) {
     const { reason, offset } = outcome.refused;
     // An ill-formed document: the problem itself, as the Problems panel shows it.
-    const syntaxError = reason === 'ill-formed' ? getSplitFacts(doc).syntaxError : undefined;
+    const syntaxError = reason === 'ill-formed' ? getDocumentFacts(doc).syntaxError : undefined;
     return { version, refused: { reason, range: syntaxError !== undefined ? rangeOf(doc, syntaxError.start, syntaxError.end) : rangeOf(doc, offset, offset) } };
   }
   return { version, children: outcome.plan.children, index: outcome.plan.index };

@@ -3,8 +3,9 @@
  * the exact text it leaves, and one Undo restoring the original. Never message wording.
  */
 import * as assert from 'node:assert/strict';
+import * as zlib from 'node:zlib';
 import * as vscode from 'vscode';
-import { closeAllEditors, diagnosticsSettle, fixtureUri, openAs, poll, revert, until } from './helpers';
+import { closeAllEditors, diagnosticsSettle, fixtureUri, openAs, poll, revert, runAcceptingDefaults, until } from './helpers';
 
 /** A text sitemap of two URLs, one with an `&`. */
 const TEXT_SITEMAP = 'chores/sitemap-pages.txt';
@@ -72,5 +73,28 @@ describe('Sitemap chores', () => {
     assert.equal(source.getText(), 'https://www.example.com/a?x=1&y=2\nhttps://www.example.com/b\n'); // the original stays
     await vscode.commands.executeCommand('undo');
     await poll('one Undo to remove the converted file', exists, (there) => !there);
+  });
+
+  it('Add to robots.txt on a compressed sitemap: the Sitemap: line for its file, the URL prefilled from its first entry', async () => {
+    const robots = fixtureUri('robots.txt');
+    const gz = fixtureUri('chores/news-sitemap.xml.gz');
+    await vscode.workspace.fs.writeFile(robots, new TextEncoder().encode('User-agent: *\nDisallow:\n'));
+    await vscode.workspace.fs.writeFile(gz, zlib.gzipSync('<?xml version="1.0" encoding="UTF-8"?>\n'
+      + '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url><loc>https://news.example.com/a</loc></url>\n</urlset>\n'));
+    try {
+      await vscode.commands.executeCommand('vscode.open', gz); // a sitemap-gz: text editor
+      const compressed = gz.with({ scheme: 'sitemap-gz' });
+      await diagnosticsSettle(compressed, 'the server to hold the compressed sitemap', () => true);
+      await until('the compressed sitemap active', [vscode.window.onDidChangeActiveTextEditor],
+        () => vscode.window.activeTextEditor?.document.uri.toString() === compressed.toString());
+      await runAcceptingDefaults('sitemap.addToRobotsTxt'); // Enter on the URL the prompt offers
+      const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === robots.toString());
+      assert.ok(document, 'robots.txt is open');
+      assert.equal(document.getText(), 'User-agent: *\nDisallow:\nSitemap: https://news.example.com/chores/news-sitemap.xml.gz\n');
+      await revert(document);
+    } finally {
+      await vscode.workspace.fs.delete(robots);
+      await vscode.workspace.fs.delete(gz);
+    }
   });
 });

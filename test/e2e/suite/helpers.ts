@@ -147,3 +147,19 @@ export async function revert(document: vscode.TextDocument): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.files.revert');
   await until(`${vscode.workspace.asRelativePath(document.uri)} to be reverted`, [vscode.workspace.onDidChangeTextDocument], () => !document.isDirty);
 }
+
+/**
+ * Runs `command` and accepts every quick input it opens (showInputBox, showQuickPick: their default) until it ends,
+ * as pressing Enter does. The accept is repeated at a short interval: no editor event says a quick input opened.
+ */
+export async function runAcceptingDefaults(command: string, ...args: unknown[]): Promise<void> {
+  let finished = false;
+  const running = Promise.resolve(vscode.commands.executeCommand(command, ...args)).finally(() => (finished = true));
+  const deadline = Date.now() + WAIT_MS;
+  while (!finished) {
+    if (Date.now() > deadline) throw new Error(`${command} did not finish within ${WAIT_MS} ms of accepting its prompts`);
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await new Promise((resolve) => setTimeout(resolve, 50)); // a polling interval, not a wait for something to happen
+  }
+  await running;
+}

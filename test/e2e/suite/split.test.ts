@@ -9,7 +9,7 @@
 import * as assert from 'node:assert/strict';
 import * as zlib from 'node:zlib';
 import * as vscode from 'vscode';
-import { closeAllEditors, diagnosticsSettle, fixtureUri, openAs, poll, revert, ruleId, setSetting, WAIT_MS } from './helpers';
+import { closeAllEditors, diagnosticsSettle, fixtureUri, openAs, poll, revert, ruleId, runAcceptingDefaults, setSetting } from './helpers';
 
 /** Three entries, a comment before the second, a non-ASCII URL; over the limit of 2 set below. */
 const FIXTURE = 'split/products-sitemap.xml';
@@ -69,22 +69,6 @@ async function readText(relative: string, gunzip = false): Promise<string | unde
   } catch {
     return undefined;
   }
-}
-
-/**
- * Runs `command` and accepts every quick input it opens (showInputBox, showQuickPick: their default) until it ends,
- * as pressing Enter does. The accept is repeated at a short interval: no editor event says a quick input opened.
- */
-async function runAcceptingDefaults(command: string, ...args: unknown[]): Promise<void> {
-  let finished = false;
-  const running = Promise.resolve(vscode.commands.executeCommand(command, ...args)).finally(() => (finished = true));
-  const deadline = Date.now() + WAIT_MS;
-  while (!finished) {
-    if (Date.now() > deadline) throw new Error(`${command} did not finish within ${WAIT_MS} ms of accepting its prompts`);
-    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-    await new Promise((resolve) => setTimeout(resolve, 50)); // a polling interval, not a wait for something to happen
-  }
-  await running;
 }
 
 describe('Split into Index', () => {

@@ -1,20 +1,20 @@
 /**
- * What Split into Index asks about a document before its prompts: the first `xml-syntax` problem (the split refuses
- * such a document and points at it) and the origin of the first entry URL (the base URL offered when the sitemap's
+ * What the commands ask about a document before their prompts: the first `xml-syntax` problem (Split into Index
+ * refuses such a document and points at it) and the origin of the first entry URL (offered when the sitemap's public
  * location is unknown). Read from the model's segments: no validation run, no copy of the text.
  */
 import type { SitemapModel } from '../model';
 import { firstSyntaxError } from '../chores/entries';
 
-export interface SplitFacts {
+export interface DocumentFacts {
   /** The first `xml-syntax` problem in document order. */
   syntaxError?: { start: number; end: number };
   /** `https://www.example.com`, from the first entry with a URL that has one. */
   firstOrigin?: string;
 }
 
-export function getSplitFacts(model: SitemapModel): SplitFacts {
-  const facts: SplitFacts = {};
+export function getDocumentFacts(model: SitemapModel): DocumentFacts {
+  const facts: DocumentFacts = {};
   const syntaxError = firstSyntaxError(model);
   if (syntaxError !== undefined) facts.syntaxError = { start: syntaxError.start, end: syntaxError.end };
   for (const segment of model.segments) {
