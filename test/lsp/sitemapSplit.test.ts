@@ -193,7 +193,8 @@ describe('sitemap-split', () => {
       const r = run(args);
       assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
       assert.equal(r.stdout, '');
-      assert.equal(r.stderr.trim().split('\n')[0].startsWith('sitemap-split: '), true);
+      assert.equal(r.stderr.trim().split('\n').length, 1, `one line: ${r.stderr}`);
+      assert.equal(r.stderr.startsWith('sitemap-split: '), true);
       assert.deepEqual(snapshot(dir), before, `nothing written: ${args.join(' ')}`);
     }
     const ill = run([path.join(dir, 'bad.xml')]);

@@ -28,7 +28,7 @@ async function main(argv: readonly string[]): Promise<number> {
     args = parseArgs(argv);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
-    process.stderr.write(`sitemap-split: ${e.message}\n${USAGE}\n`);
+    process.stderr.write(`sitemap-split: ${e.message} (sitemap-split --help for the usage)\n`);
     return 2;
   }
   if (args.help) {
