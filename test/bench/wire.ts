@@ -4,6 +4,7 @@
  * edits inside random `<url>` entries (an insertion, then its deletion), each followed at once by the documentLink,
  * foldingRange and documentSymbol requests VS Code sends after an edit. Times didChange → the publishDiagnostics of
  * that version, and didOpen → the first diagnostics; the client sends no folding `rangeLimit` (as many LSP clients do).
+ * Then the plan Split into Index asks for (`sitemap/splitPlan`), which carries every child's text.
  * `BENCH_WIRE=0` skips it.
  */
 import * as fs from 'node:fs';
@@ -31,6 +32,26 @@ export interface WireFigures {
   answerBytes: Record<string, number>;
   /** didChange → the last of the three answers, median. */
   answersMedian: number;
+  /** Split into Index: `sitemap/splitPlan` into children of 10,000 entries, median, and its answer's JSON size. */
+  splitPlanMedian: number;
+  splitPlanBytes: number;
+}
+
+const SPLIT_RUNS = 3;
+
+/** What Split into Index waits for in the editor before it builds its edit: the plan, children texts included. */
+async function measureSplitPlan(client: LspClient, uri: string): Promise<{ median: number; bytes: number }> {
+  const times: number[] = [];
+  let bytes = 0;
+  for (let run = 0; run < SPLIT_RUNS; run++) {
+    const t0 = performance.now();
+    const plan = await client.connection.sendRequest('sitemap/splitPlan', {
+      uri, maxEntries: 10_000, maxBytes: 52_428_800, baseUrl: 'https://www.example.com/', namePattern: 'sitemap-{n}.xml',
+    });
+    times.push(performance.now() - t0);
+    bytes = Buffer.byteLength(JSON.stringify(plan));
+  }
+  return { median: median(times), bytes };
 }
 
 function median(values: number[]): number {
@@ -108,8 +129,10 @@ async function measureWire(): Promise<WireFigures> {
         answerBytes[EDITOR_REQUESTS[i]] = Math.max(answerBytes[EDITOR_REQUESTS[i]] ?? 0, size);
       });
     }
+    const split = await measureSplitPlan(client, uri);
     return {
       openMedian: median(opens), keystrokeMedian: median(times), keystrokeWorst: Math.max(...times), answerBytes, answersMedian: median(answerTimes),
+      splitPlanMedian: split.median, splitPlanBytes: split.bytes,
     };
   });
 }
@@ -122,4 +145,5 @@ export async function printWire(): Promise<void> {
   console.log('| didOpen → diagnostics, median (ms) | keystroke → diagnostics, median (ms) | worst (ms) | keystroke → all three answers, median (ms) | documentLink | foldingRange | documentSymbol |');
   console.log('|---:|---:|---:|---:|---:|---:|---:|');
   console.log(`| ${f.openMedian.toFixed(0)} | ${f.keystrokeMedian.toFixed(1)} | ${f.keystrokeWorst.toFixed(1)} | ${f.answersMedian.toFixed(1)} | ${EDITOR_REQUESTS.map(kb).join(' | ')} |`);
+  console.log(`\nSplit into Index over the wire: sitemap/splitPlan into children of 10,000 entries, median of ${SPLIT_RUNS}: ${f.splitPlanMedian.toFixed(0)} ms (${(f.splitPlanBytes / 1_048_576).toFixed(1)} MB of JSON)`);
 }
