@@ -126,6 +126,8 @@ describe('splitIntoIndex: XML sitemaps', () => {
     const plan = split(text, { childName: (n) => `karte ${n}&'ü.xml`, baseUrl: 'https://example.com/a?b=1&c=2/' });
     assert.equal(plan.children[0].loc, 'https://example.com/a?b=1&c=2/karte%201%26%27%C3%BC.xml');
     assert.ok(plan.index.includes('<loc>https://example.com/a?b=1&amp;c=2/karte%201%26%27%C3%BC.xml</loc>'));
+    // Children in a subfolder (the editor's name pattern may hold one): the `/` stays a path separator.
+    assert.equal(split(text, { childName: (n) => `teile/karte ${n}.xml` }).children[0].loc, 'https://example.com/maps/teile/karte%201.xml');
   });
 
   it('keeps the entries byte for byte whatever the limits', () => {

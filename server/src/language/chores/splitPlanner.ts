@@ -204,7 +204,7 @@ export class Splitter {
     const name = this.options.childName(this.children.length + 1);
     const base = this.options.baseUrl;
     this.baseUrl ??= typeof base === 'string' ? base : base(this.firstUrl);
-    const child: ChildSummary = { name, loc: this.baseUrl + encodePathSegment(name), entries: 0, bytes: this.prefixBytes };
+    const child: ChildSummary = { name, loc: this.baseUrl + encodePath(name), entries: 0, bytes: this.prefixBytes };
     this.children.push(child);
     this.current = child;
     this.currentLastmod = NaN;
@@ -229,9 +229,13 @@ function checkOptions(options: SplitterOptions): void {
   if (!(Number.isInteger(options.maxBytes) && options.maxBytes >= 1)) throw new RangeError('maxBytes must be a positive integer.');
 }
 
-/** Everything but RFC 3986's unreserved characters percent-encoded (UTF-8): always a valid path segment. */
-export function encodePathSegment(name: string): string {
-  return encodeURIComponent(name).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+/**
+ * A child's name relative to the index's folder as a URL path: each segment with everything but RFC 3986's
+ * unreserved characters percent-encoded (UTF-8), the `/` between them kept (the editor may put children in a
+ * subfolder).
+ */
+export function encodePath(name: string): string {
+  return name.split('/').map((segment) => encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)).join('/');
 }
 
 /** The sitemap index listing the children in order, with each one's latest lastmod. */
