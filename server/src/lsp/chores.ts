@@ -24,18 +24,18 @@ export function registerChores(connection: Connection, store: DocumentStore, cap
       case SORT_ENTRIES_COMMAND: {
         const result = sortEntries(doc);
         if (result.status !== 'sorted') return { status: result.status === 'already-sorted' ? 'unchanged' : 'not-editable' };
-        return apply(entry, [result.edit], { count: result.moved });
+        return apply(entry, 'Sort Entries by URL', [result.edit], { count: result.moved });
       }
       case REMOVE_DUPLICATES_COMMAND: {
         const result = removeDuplicateUrls(doc);
         if (result.status !== 'removed') return { status: result.status === 'no-duplicates' ? 'unchanged' : 'not-editable' };
-        return apply(entry, result.edits, { count: result.removed });
+        return apply(entry, 'Remove Duplicate URLs', result.edits, { count: result.removed });
       }
       case SET_LASTMOD_NOW_COMMAND: {
         const ranges = (Array.isArray(extra) ? extra : []).filter(isRange).map((r) => ({ start: doc.offsetAt(r.start), end: doc.offsetAt(r.end) }));
         const result = setLastmodNow(doc, ranges, { now: Date.now() });
         if (result.status !== 'set') return { status: result.status === 'no-entries' ? 'unchanged' : 'not-editable' };
-        return apply(entry, result.edits, { count: result.entries, value: result.value });
+        return apply(entry, 'Set lastmod to Now', result.edits, { count: result.entries, value: result.value });
       }
       case CONVERT_COMMAND: {
         const result = convertSitemap(doc, extra === 'text' ? 'text' : 'xml');
@@ -47,12 +47,13 @@ export function registerChores(connection: Connection, store: DocumentStore, cap
     }
   }));
 
-  const apply = async (entry: OpenDocument, edits: readonly OffsetEdit[], summary: Omit<ChoreResult, 'status'>): Promise<ChoreResult> => {
+  /** `label`: what the editor's Undo names. */
+  const apply = async (entry: OpenDocument, label: string, edits: readonly OffsetEdit[], summary: Omit<ChoreResult, 'status'>): Promise<ChoreResult> => {
     const textEdits = edits.map((e) => toTextEdit(entry.doc, e));
     const edit: WorkspaceEdit = capabilities().workspace?.workspaceEdit?.documentChanges === true
       ? { documentChanges: [TextDocumentEdit.create({ uri: entry.uri, version: entry.version }, textEdits)] }
       : { changes: { [entry.uri]: textEdits } };
-    const response = await connection.workspace.applyEdit({ label: 'Sitemap', edit });
+    const response = await connection.workspace.applyEdit({ label, edit });
     return response.applied ? { status: 'applied', ...summary } : { status: 'rejected' };
   };
 }
