@@ -8,18 +8,22 @@ import * as path from 'node:path';
 /** The extension's root: `__dirname` is dist/ in the bundle. */
 export const BUNDLE_ROOT = path.resolve(__dirname, '..');
 
-let version: string | undefined;
+let manifest: unknown;
+
+/** The extension's package.json, parsed once; `undefined` when absent or unreadable. */
+export function packageJson(): unknown {
+  if (manifest === undefined) {
+    try {
+      manifest = JSON.parse(fs.readFileSync(path.join(BUNDLE_ROOT, 'package.json'), 'utf8'));
+    } catch {
+      manifest = null;
+    }
+  }
+  return manifest ?? undefined;
+}
 
 /** The extension's version from its package.json, or `unknown`. */
 export function packageVersion(): string {
-  if (version === undefined) {
-    try {
-      const json: unknown = JSON.parse(fs.readFileSync(path.join(BUNDLE_ROOT, 'package.json'), 'utf8'));
-      const v = (json as { version?: unknown }).version;
-      version = typeof v === 'string' ? v : 'unknown';
-    } catch {
-      version = 'unknown';
-    }
-  }
-  return version;
+  const v = (packageJson() as { version?: unknown } | undefined)?.version;
+  return typeof v === 'string' ? v : 'unknown';
 }

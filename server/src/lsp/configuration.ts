@@ -4,62 +4,17 @@
  * merged defensively over the defaults: junk values are ignored, never trusted.
  */
 import type { Connection, DidChangeConfigurationParams } from 'vscode-languageserver';
-import { DEFAULT_SETTINGS, type SitemapSettings } from '../language/settings';
+import { DEFAULT_SETTINGS } from '../language/settings';
+import { DEFAULT_MAX_SYMBOLS } from '../language/features/documentSymbols';
+import { isObject, resolveSettings, type SectionSettings } from '../language/settingsSection';
 import { describe } from './guard';
-import { isRuleId, type RuleId, type SeverityOrOff } from '../language/rules/catalogue';
 
 export const SECTION = 'sitemap';
 
-/** The language layer's settings plus what only the server needs. */
-export interface ServerSettings extends SitemapSettings {
-  /** Workspace-relative folder → site root URL (`sitemap.siteRoots`). */
-  siteRoots: Readonly<Record<string, string>>;
-  /** `sitemap.symbols.maxItems`: entries shown in the outline. */
-  symbols: { maxItems: number };
-}
-
-export const DEFAULT_MAX_SYMBOLS = 5000;
+/** The language layer's settings plus what only the server needs (the section's reading is shared with the CLI). */
+export type ServerSettings = SectionSettings;
 
 export const DEFAULT_SERVER_SETTINGS: ServerSettings = Object.freeze({ ...DEFAULT_SETTINGS, siteRoots: {}, symbols: { maxItems: DEFAULT_MAX_SYMBOLS } });
-
-const SEVERITY_ALIASES: Record<string, SeverityOrOff> = {
-  error: 'error', warning: 'warning', warn: 'warning', information: 'information', info: 'information',
-  hint: 'hint', off: 'off', none: 'off', ignore: 'off', false: 'off',
-};
-
-/** Merges a raw `sitemap` section (any JSON, possibly junk) over the defaults. */
-export function resolveSettings(raw: unknown): ServerSettings {
-  const section = isObject(raw) ? raw : {};
-  const rules: Partial<Record<RuleId, SeverityOrOff>> = {};
-  if (isObject(section.rules)) {
-    for (const [id, value] of Object.entries(section.rules)) {
-      const severity = SEVERITY_ALIASES[String(value).trim().toLowerCase()];
-      if (isRuleId(id) && severity !== undefined) rules[id] = severity;
-    }
-  }
-  const limits = isObject(section.limits) ? section.limits : {};
-  const symbols = isObject(section.symbols) ? section.symbols : {};
-  const siteRoots: Record<string, string> = {};
-  if (isObject(section.siteRoots)) {
-    for (const [folder, url] of Object.entries(section.siteRoots)) {
-      if (typeof url === 'string' && url.trim() !== '') siteRoots[folder] = url.trim();
-    }
-  }
-  return {
-    rules,
-    maxProblems: count(section.maxProblems, DEFAULT_SETTINGS.maxProblems, 1),
-    limits: {
-      maxEntries: count(limits.maxEntries, DEFAULT_SETTINGS.limits.maxEntries, 1),
-      maxBytes: count(limits.maxBytes, DEFAULT_SETTINGS.limits.maxBytes, 1),
-      legacyMaxBytes: count(limits.legacyMaxBytes, DEFAULT_SETTINGS.limits.legacyMaxBytes, 1),
-    },
-    allowedHosts: Array.isArray(section.allowedHosts)
-      ? section.allowedHosts.filter((h): h is string => typeof h === 'string' && h.trim() !== '')
-      : typeof section.allowedHosts === 'string' && section.allowedHosts.trim() !== '' ? [section.allowedHosts] : [],
-    siteRoots,
-    symbols: { maxItems: count(symbols.maxItems, DEFAULT_MAX_SYMBOLS, 1) },
-  };
-}
 
 /**
  * Settings per document URI. The same object is returned until the configuration changes, so validation sees a
@@ -107,13 +62,4 @@ export class Configuration {
       return DEFAULT_SERVER_SETTINGS;
     }
   }
-}
-
-function count(value: unknown, fallback: number, min: number): number {
-  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof n === 'number' && Number.isFinite(n) && n >= min ? Math.floor(n) : fallback;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -2,6 +2,9 @@
 import * as fs from 'node:fs';
 import * as zlib from 'node:zlib';
 
+/** robots.txt files are small; Google reads at most 500 KiB. */
+export const MAX_ROBOTS_BYTES = 512 * 1024;
+
 export interface FileStamp {
   mtimeMs: number;
   size: number;

@@ -6,11 +6,8 @@
 import * as path from 'node:path';
 import { locationFromRobots, locationFromSiteRoots, parseRobotsSitemaps } from '../language/location';
 import type { ServerSettings } from './configuration';
-import { readHead } from './files';
+import { MAX_ROBOTS_BYTES, readHead } from './files';
 import { relativeInside, type Workspace } from './workspace';
-
-/** robots.txt files are small; Google reads at most 500 KiB. */
-const MAX_ROBOTS_BYTES = 512 * 1024;
 
 export class SiteLocator {
   /** robots.txt path → its `Sitemap:` URLs, or `null` when there is no such file. */

@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { FileChangeType, SymbolKind, type CancellationToken, type SymbolInformation } from 'vscode-languageserver';
 import { sniffSitemapRoot, SNIFF_LENGTH } from '../language/contentDetection';
 import { parseDocument, type DocumentKind, type SitemapDocument, type SitemapLanguageId } from '../language/languageService';
+import { SITEMAP_TXT_NAME, SITEMAP_XML_NAME, SKIPPED_FOLDERS } from '../language/fileNames';
 import { indexEntryUrls, searchUrls, type UrlSearchIndex } from '../language/urlSearch';
 import type { DocumentStore } from './documentStore';
 import { readHead } from './files';
@@ -21,17 +22,8 @@ export const MAX_VISITED = 100_000;
 export const MAX_RESULTS = 1000;
 /** Larger files are not indexed (the protocol's limit is 50 MB). */
 export const MAX_FILE_BYTES = 64 * 1024 * 1024;
-/**
- * Folders never walked into: dependencies and version control. Build output (dist/, out/, public/) is walked:
- * that is where static-site generators write their sitemaps.
- */
-export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set(['node_modules', '.git', '.hg', '.svn']);
 /** Files whose modification time is asked for at once. */
 const CONCURRENCY = 16;
-
-/** The sitemap file names of the `sitemap` language (package.json), matched whatever the file's content. */
-const SITEMAP_XML_NAME = /^sitemap.*\.xml$|[-_.]sitemap\.xml$|-sitemap-.*\.xml$/i;
-const SITEMAP_TXT_NAME = /^(?:sitemap|urllist).*\.txt$/i;
 
 interface IndexedFile {
   mtimeMs: number;

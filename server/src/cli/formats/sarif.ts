@@ -1,0 +1,83 @@
+/**
+ * `--format sarif`: SARIF 2.1.0 as GitHub code scanning takes it — one run, every rule of the catalogue with its
+ * documentation link, results located by a URI relative to the current directory (under `%SRCROOT%`) when the file
+ * is under it. SARIF columns count UTF-16 code units by default, as ours do.
+ */
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ruleLink } from '../../language/languageService';
+import { RULES, TOO_MANY_PROBLEMS, type Severity } from '../../language/rules/catalogue';
+import { packageJson, packageVersion } from '../../lsp/bundle';
+import type { FileResult } from '../lintFiles';
+import { STDIN_NAME } from '../lintInputs';
+
+const SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+const INFORMATION_URI = 'https://github.com/sitemap-studio/sitemap-studio';
+const LEVELS: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', information: 'note', hint: 'note' };
+
+/** The catalogue's rules, then the summary problem of a file over `maxProblems`. */
+const RULE_IDS: ReadonlyArray<keyof typeof RULES | typeof TOO_MANY_PROBLEMS> = [...(Object.keys(RULES) as Array<keyof typeof RULES>), TOO_MANY_PROBLEMS];
+
+export function formatSarif(results: readonly FileResult[], cwd: string): string {
+  const log = {
+    $schema: SCHEMA,
+    version: '2.1.0',
+    runs: [{
+      tool: { driver: { name: 'sitemap-lint', version: packageVersion(), informationUri: INFORMATION_URI, rules: ruleDescriptors() } },
+      originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileURL(cwd + path.sep).href } },
+      results: results.flatMap((r) => r.problems.map((p) => ({
+        ruleId: p.rule,
+        ruleIndex: RULE_IDS.indexOf(p.rule),
+        level: LEVELS[p.severity],
+        message: { text: p.message },
+        locations: [{
+          physicalLocation: {
+            artifactLocation: artifactOf(r.file, cwd),
+            region: { startLine: p.line, startColumn: p.column, endLine: p.endLine, endColumn: p.endColumn },
+          },
+        }],
+      }))),
+    }],
+  };
+  return `${JSON.stringify(log, null, 2)}\n`;
+}
+
+function ruleDescriptors() {
+  const descriptions = settingDescriptions();
+  return RULE_IDS.map((id) => ({
+    id,
+    shortDescription: { text: shortDescription(id, descriptions[id]) },
+    helpUri: ruleLink(id),
+    defaultConfiguration: { level: id in RULES ? LEVELS[RULES[id as keyof typeof RULES]] : 'note' },
+  }));
+}
+
+/** The first sentence of the rule's setting description in package.json, else the id in words. */
+function shortDescription(id: string, text: unknown): string {
+  const sentence = typeof text === 'string' ? /^(.+?)[.:](?:\s|$)/.exec(text.replace(/`/g, ''))?.[1] : undefined;
+  if (sentence !== undefined) return `${sentence}.`;
+  const words = id.replace(/-/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** `contributes.configuration[].properties['sitemap.rules'].properties[id].markdownDescription`. */
+function settingDescriptions(): Record<string, unknown> {
+  const contributes = (packageJson() as { contributes?: { configuration?: unknown } } | undefined)?.contributes?.configuration;
+  const sections = Array.isArray(contributes) ? contributes : [contributes];
+  const out: Record<string, unknown> = {};
+  for (const section of sections) {
+    const rules = (section as { properties?: Record<string, { properties?: Record<string, { markdownDescription?: unknown }> }> } | undefined)
+      ?.properties?.['sitemap.rules']?.properties ?? {};
+    for (const [id, rule] of Object.entries(rules)) out[id] = rule.markdownDescription;
+  }
+  return out;
+}
+
+/** Relative to the current directory when under it (GitHub needs that), else an absolute file URI. */
+function artifactOf(file: string, cwd: string): { uri: string; uriBaseId?: string } {
+  if (file === STDIN_NAME) return { uri: 'stdin' };
+  const absolute = path.resolve(cwd, file);
+  const relative = path.relative(cwd, absolute);
+  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return { uri: pathToFileURL(absolute).href };
+  return { uri: relative.split(path.sep).map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' };
+}

@@ -1,0 +1,70 @@
+/**
+ * Where a linted file lives and which local file a URL names, as the editor decides it (language/location.ts), with
+ * the current directory in the place of the workspace folder: site roots first (keyed by absolute folder, so they
+ * apply anywhere), else the nearest robots.txt naming the file, from its folder up to the current directory (or only
+ * its own folder when it lies outside the current directory, as for a file outside the workspace).
+ */
+import * as path from 'node:path';
+import {
+  fileFromSiteRoots, fileNextToLocation, locationFromRobots, locationFromSiteRoots, parseRobotsSitemaps,
+} from '../language/location';
+import { MAX_ROBOTS_BYTES, readHead } from '../lsp/files';
+
+export class SiteContext {
+  /** Site roots keyed by the folder's path from the file system's root, `/`-separated (what location.ts expects). */
+  private readonly roots: Record<string, string> = {};
+  private readonly robots = new Map<string, readonly string[] | undefined>();
+
+  constructor(siteRoots: Readonly<Record<string, string>>, private readonly cwd: string) {
+    for (const [dir, url] of Object.entries(siteRoots)) this.roots[fromRoot(dir)] = url;
+  }
+
+  /** The URL the file at `file` (absolute) is published at, when known. */
+  locate(file: string): string | undefined {
+    const viaRoots = locationFromSiteRoots(fromRoot(file), this.roots);
+    if (viaRoots !== undefined) return viaRoots;
+    const base = isInside(this.cwd, file) ? this.cwd : path.dirname(file);
+    const relative = path.relative(base, file).split(path.sep).join('/');
+    return locationFromRobots(relative, (dir) => this.sitemapsOf(path.join(base, ...dir.split('/'), 'robots.txt')));
+  }
+
+  /** The local file a URL listed in `file` (published at `location`) names: through the site roots, else beside it. */
+  fileOf(url: string, file: string, location: string | undefined): string | undefined {
+    const target = fileFromSiteRoots(url, this.roots) ?? (location !== undefined ? fileNextToLocation(url, location, fromRoot(file)) : undefined);
+    return target === undefined ? undefined : toAbsolute(target, file);
+  }
+
+  /** The local files a robots.txt's `Sitemap:` lines name: through the site roots, else below the robots.txt's folder. */
+  sitemapsOfRobots(robotsFile: string, text: string): string[] {
+    const files: string[] = [];
+    for (const url of parseRobotsSitemaps(text)) {
+      const target = fileFromSiteRoots(url, this.roots) ?? fileFromSiteRoots(url, { [fromRoot(path.dirname(robotsFile))]: `${new URL(url).origin}/` });
+      if (target !== undefined) files.push(toAbsolute(target, robotsFile));
+    }
+    return files;
+  }
+
+  private sitemapsOf(robotsFile: string): readonly string[] | undefined {
+    if (!this.robots.has(robotsFile)) {
+      const text = readHead(robotsFile, MAX_ROBOTS_BYTES)?.toString('utf8');
+      this.robots.set(robotsFile, text === undefined ? undefined : parseRobotsSitemaps(text));
+    }
+    return this.robots.get(robotsFile);
+  }
+}
+
+/** `/srv/site/public` → `srv/site/public`: an absolute path as a path from its file system's root. */
+function fromRoot(file: string): string {
+  const absolute = path.resolve(file);
+  return path.relative(path.parse(absolute).root, absolute).split(path.sep).join('/');
+}
+
+/** The inverse of fromRoot, on the root (drive) of `near`. */
+function toAbsolute(target: string, near: string): string {
+  return path.join(path.parse(path.resolve(near)).root, ...target.split('/'));
+}
+
+function isInside(folder: string, file: string): boolean {
+  const relative = path.relative(folder, file);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+}
