@@ -5,7 +5,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import * as assert from 'node:assert/strict';
-import type { CodeAction, Hover } from 'vscode-languageserver-protocol';
+import type { CodeAction, CompletionItem, CompletionList, Hover } from 'vscode-languageserver-protocol';
 import { formatRange, hasCode, lacksCode, LspClient, rangeOf, summarize } from './lspClient';
 
 const ERROR = 1;
@@ -78,6 +78,18 @@ describe('robots.txt over stdio', () => {
     assert.deepEqual(hover?.range, directive);
     const none = await client.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 3 } });
     assert.equal(none, null);
+    client.close(uri);
+  });
+
+  it('completes "Sitemap: " at the start of a line', async () => {
+    const uri = 'file:///site/complete/robots.txt';
+    const text = 'User-agent: *\nsit';
+    const published = client.nextDiagnostics(uri);
+    client.open(uri, 'robots-txt', text);
+    await published;
+    const answer = await client.connection.sendRequest('textDocument/completion', { textDocument: { uri }, position: { line: 1, character: 3 } }) as CompletionList | CompletionItem[];
+    const items = Array.isArray(answer) ? answer : answer.items;
+    assert.deepEqual(items.map((i) => i.textEdit), [{ range: { start: { line: 1, character: 0 }, end: { line: 1, character: 3 } }, newText: 'Sitemap: ' }]);
     client.close(uri);
   });
 

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  DEFAULT_SETTINGS, applyEdits, getFixAllEdits, getHover, getQuickFixes, parseDocument, validate,
+  DEFAULT_SETTINGS, applyEdits, complete, getFixAllEdits, getHover, getQuickFixes, parseDocument, validate,
 } from '../../../server/src/language/languageService';
 import { parseRobotsSitemaps } from '../../../server/src/language/location';
 import { applyOffsetEdits } from '../../support/cursor';
@@ -106,6 +106,19 @@ test('hover on the Sitemap directive, nothing elsewhere', () => {
     assert.deepEqual(hover && [hover.start, hover.end], ranges[0], `at ${offset}`);
   }
   for (const offset of [0, 5, text.indexOf('https') + 3, text.length]) assert.equal(getHover(document, offset), undefined, `at ${offset}`);
+});
+
+test('completion: "Sitemap: " where a line holds only the start of the word, replacing it; nowhere else', () => {
+  const at = (fixture: string): string[] => {
+    const offset = fixture.indexOf('|');
+    const text = fixture.replace('|', '');
+    return complete(parseDocument(text, 'robots-txt'), offset).items.map((i) => applyOffsetEdits(text, [{ start: i.start, end: i.end, text: i.insertText }]));
+  };
+  assert.deepEqual(at('|'), ['Sitemap: ']);
+  assert.deepEqual(at('User-agent: *\r\n  si|'), ['User-agent: *\r\n  Sitemap: ']);
+  assert.deepEqual(at('\uFEFFSit|\nDisallow: /\n'), ['\uFEFFSitemap: \nDisallow: /\n']);
+  assert.deepEqual(at('Si|te\n'), ['Sitemap: \n']);
+  for (const fixture of ['Sitemap: |', 'Disa|', 'Sitex|', 'S| foo', 'Disallow: /|', '# Si|']) assert.deepEqual(at(fixture), [], fixture);
 });
 
 test('typing a Sitemap line keystroke by keystroke reparses one line and ends where a full parse does', () => {
