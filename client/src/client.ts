@@ -5,7 +5,7 @@ import type { DocumentSelector, LanguageClient, LanguageClientOptions, ServerOpt
 import { COMPRESSED_SCHEME, type InitializationOptions } from '../../server/src/lsp/protocol';
 
 /** The languages the server validates; the client starts when the first document of one of them opens. */
-export const SITEMAP_LANGUAGES: readonly string[] = ['sitemap', 'sitemap-txt'];
+export const SITEMAP_LANGUAGES: readonly string[] = ['sitemap', 'sitemap-txt', 'robots-txt'];
 /**
  * Files, untitled documents, compressed sitemaps opened as text (`sitemap-gz:`, client/src/gzip/), and those of a
  * virtual workspace (`vscode-vfs:`…: `capabilities.virtualWorkspaces` is "limited" — the checks that need a file

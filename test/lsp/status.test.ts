@@ -81,6 +81,17 @@ describe('sitemap/status over stdio', () => {
     client.close(text);
   });
 
+  it('is not sent for a robots.txt: it has no entries to count', async () => {
+    const uri = 'file:///status/robots.txt';
+    const published = client.nextDiagnostics(uri);
+    client.open(uri, 'robots-txt', 'User-agent: *\nSitemap: https://www.example.com/sitemap.xml\n');
+    await published;
+    // Anything sent with or right after the diagnostics arrives before the answer to a later request.
+    await client.connection.sendRequest('workspace/symbol', { query: '' });
+    assert.deepEqual(statuses.received.filter((s) => s.uri === uri), []);
+    client.close(uri);
+  });
+
   it('is not sent to clients that did not ask for it', async () => {
     const plain = await LspClient.start({});
     try {

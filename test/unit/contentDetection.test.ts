@@ -118,3 +118,11 @@ test('sitemapLanguageOf (other LSP clients): urllist.txt and text sitemaps by co
   // Our own client's choice (the user's, when made by hand) stands.
   assert.equal(sitemapLanguageOf('sitemap-txt', 'file:///site/sitemap-robots.txt', robots), 'sitemap-txt');
 });
+
+test('sitemapLanguageOf: robots.txt as sent by our client, and plain text named robots.txt', () => {
+  const robots = 'User-agent: *\nSitemap: https://www.example.com/sitemap.xml\n';
+  assert.equal(sitemapLanguageOf('robots-txt', 'file:///site/robots.txt', robots), 'robots-txt');
+  assert.equal(sitemapLanguageOf('plaintext', 'file:///site/ROBOTS.TXT', ''), 'robots-txt');
+  assert.equal(sitemapLanguageOf('text', 'file:///c%3A/site/robots.txt?x', robots), 'robots-txt');
+  assert.equal(sitemapLanguageOf('plaintext', 'file:///site/my-robots.txt', robots), undefined);
+});

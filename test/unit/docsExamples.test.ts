@@ -6,7 +6,7 @@
  * Conventions of docs/rules.md (also stated in a comment at the top of its examples):
  * - A rule section is a `## ` heading that is a bare rule id (lower case and hyphens); other headings are prose.
  * - `**Bad**` and `**Good**` (at the start of a line) label the next fenced block: ```xml is parsed as a sitemap
- *   (language `sitemap`), ```text as a text sitemap (language `sitemap-txt`).
+ *   (language `sitemap`), ```text as a text sitemap (language `sitemap-txt`), ```robots as a robots.txt (`robots-txt`).
  * - A one-line HTML comment `<!-- example: { … } -->` before a fenced block (blank lines in between are fine) sets,
  *   for that block only, as JSON: `location` (the URL the sitemap is published at: ValidationContext.location),
  *   `settings` (overrides of the sitemap.* settings; `limits` is merged over the defaults) and `indexes` (URLs of
@@ -62,6 +62,9 @@ function toOptions(directive: ExampleDirective | undefined, languageId: SitemapL
   return options;
 }
 
+/** How a fenced example is read. */
+const FENCE_LANGUAGES: Readonly<Record<string, SitemapLanguageId>> = { xml: 'sitemap', text: 'sitemap-txt', robots: 'robots-txt' };
+
 export function parseRulesDoc(markdown: string): Section[] {
   const lines = markdown.split(/\r?\n/);
   const sections: Section[] = [];
@@ -101,8 +104,8 @@ export function parseRulesDoc(markdown: string): Section[] {
       for (i++; i < lines.length && !/^```\s*$/.test(lines[i]); i++) body.push(lines[i]);
       assert.ok(i < lines.length, `docs/rules.md:${start}: unterminated code block`);
       if (section !== undefined && label !== undefined) {
-        assert.ok(fence[1] === 'xml' || fence[1] === 'text', `docs/rules.md:${start}: examples are fenced as xml or text, not "${fence[1]}"`);
-        const languageId: SitemapLanguageId = fence[1] === 'text' ? 'sitemap-txt' : 'sitemap';
+        const languageId = FENCE_LANGUAGES[fence[1]];
+        assert.ok(languageId !== undefined, `docs/rules.md:${start}: examples are fenced as xml, text or robots, not "${fence[1]}"`);
         section[label].push({ text: body.join('\n') + '\n', languageId, options: toOptions(directive, languageId), line: start });
       }
       label = undefined;

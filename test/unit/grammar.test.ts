@@ -240,3 +240,23 @@ describe('text sitemap grammar (text.sitemap-txt)', () => {
     assert.deepEqual(scopesAt(doc, '   '), [['   ', []]]);
   });
 });
+
+describe('robots.txt grammar (text.robots-txt)', () => {
+  const DIRECTIVE = 'keyword.other.directive.robots-txt';
+  const SITEMAP = 'keyword.other.directive.sitemap.robots-txt';
+  const ROBOTS_LINK = 'markup.underline.link.robots-txt';
+  const COMMENT = 'comment.line.number-sign.robots-txt';
+  let grammar: IGrammar;
+  const tokenized = (text: string): Tokenized => ({ text, tokens: tokenize(grammar, text) });
+  before(async () => {
+    grammar = await loadGrammar('text.robots-txt');
+  });
+
+  it('directives, the Sitemap URL as a link, comments anywhere', () => {
+    const doc = tokenized('User-agent: * # all\r\nDisallow: /private/\n  sitemap : https://www.example.com/s.xml # main\n# Sitemap: https://www.example.com/old.xml\n');
+    assert.deepEqual(runsWith(doc, DIRECTIVE), ['User-agent', 'Disallow']);
+    assert.deepEqual(runsWith(doc, SITEMAP), ['sitemap']);
+    assert.deepEqual(runsWith(doc, ROBOTS_LINK), ['https://www.example.com/s.xml']);
+    assert.deepEqual(runsWith(doc, COMMENT), ['# all', '# main', '# Sitemap: https://www.example.com/old.xml']);
+  });
+});

@@ -41,12 +41,18 @@ const BASES: Array<{ name: string; languageId: SitemapLanguageId; text: string }
     name: 'text sitemap', languageId: 'sitemap-txt',
     text: Array.from({ length: 15 }, (_, n) => (n % 5 === 4 ? 'not a url\n' : `https://example.com/t/${n}\r\n`)).join(''),
   },
+  {
+    name: 'robots.txt', languageId: 'robots-txt',
+    text: 'User-agent: *\r\nDisallow: /private/\r\n# sitemaps\r\n' +
+      Array.from({ length: 10 }, (_, n) => ['Sitemap: https://example.com/s', 'sitemap :/rel', 'Sitemaps: https://example.com/s', 'Sitemap https://example.com/s', 'Allow: /'][n % 5] + `${n} # c${n}\n`).join(''),
+  },
 ];
 
 const FRAGMENTS = [
   '<', '>', '?', '?>', '/', '</url>', '<url>', '<loc>', '</loc>', '&', '&amp;', '&nbsp;', '<!--', '-->', '<![CDATA[', ']]>', '"', "'",
   '\n', '\r\n', '\r', ' ', 'x', 'url', ':', '</urlset>', '<?xml version="1.0"?>', '<priority>0.5</priority>', 'https://other.com/',
   '<url><loc>https://example.com/new</loc></url>', '<sitemap>', '=', 'xmlns="x"', '<!DOCTYPE x>', '\uFFFD', '\u0001', '2024-13-01',
+  'Sitemap: ', '#',
 ];
 
 function randomEdit(rnd: () => number, text: string) {

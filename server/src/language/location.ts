@@ -6,6 +6,7 @@
  * itself is `''`. Locations are returned as WHATWG-normalised absolute `http(s)` URLs (lower-case host, default port
  * dropped, non-ASCII and reserved characters of file names percent-encoded as UTF-8).
  */
+import { robotsSitemapUrls } from './robotsTxt';
 
 /** `sitemap.siteRoots`: workspace-relative folder → the site's root URL (`{ "public": "https://www.example.com/" }`). */
 export type SiteRoots = Readonly<Record<string, unknown>>;
@@ -112,16 +113,12 @@ export function fileNextToLocation(url: string, location: string, fileRelativePa
 
 /**
  * The URLs of a robots.txt's `Sitemap:` lines: anywhere in the file, independent of `User-agent` groups, directive
- * name case-insensitive, `#` comments stripped, only absolute `http`/`https` URLs kept (as written).
+ * name case-insensitive, `#` comments stripped, only lines holding one valid absolute `http`/`https` URL kept (as
+ * written).
  */
 export function parseRobotsSitemaps(text: string): string[] {
-  const found: string[] = [];
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  for (const line of body.split(/\r\n|\r|\n/)) {
-    const match = /^[ \t]*sitemap[ \t]*:[ \t]*([^ \t#]+)/i.exec(line);
-    if (match !== null && parseHttpUrl(match[1]) !== undefined) found.push(match[1]);
-  }
-  return found;
+  // The lines robots-sitemap-url accepts: what the editor flags is exactly what is not read here.
+  return robotsSitemapUrls(text);
 }
 
 /**

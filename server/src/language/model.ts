@@ -15,11 +15,13 @@ import { OriginCounts } from './originCounts';
 import { parseXmlDocument, parseXmlRegion, type RootInfo } from './parser';
 import { countLineBreaks, isNameStart, Ch, offsetAfterLineBreak } from './scanner';
 import { Segment, SegmentKind } from './segment';
+import { parseRobotsLines } from './robotsTxt';
 import { parseTextLines } from './textSitemap';
 import { UrlIndex } from './urlIndex';
 
-export type SitemapLanguageId = 'sitemap' | 'sitemap-txt';
-export type DocumentKind = 'urlset' | 'sitemapindex' | 'text' | 'unknown';
+/** `robots-txt`: a robots.txt, checked for its `Sitemap:` lines only (robotsTxt.ts). */
+export type SitemapLanguageId = 'sitemap' | 'sitemap-txt' | 'robots-txt';
+export type DocumentKind = 'urlset' | 'sitemapindex' | 'text' | 'robots' | 'unknown';
 
 export interface Position {
   line: number;
@@ -59,6 +61,7 @@ export class SitemapModel {
 
   get kind(): DocumentKind {
     if (this.languageId === 'sitemap-txt') return 'text';
+    if (this.languageId === 'robots-txt') return 'robots';
     const kind = this.root?.kind;
     return kind === 'urlset' || kind === 'sitemapindex' ? kind : 'unknown';
   }
@@ -154,12 +157,12 @@ export class SitemapModel {
   private reparseRegion(start: number, end: number, text: string): boolean {
     const segments = this.segments;
     const last = segments.length - 1;
-    const isText = this.languageId === 'sitemap-txt';
+    const isText = this.isLineBased;
     let i = this.segmentAt(start);
     if (i > 0 && start === this.lengths.prefix(i)) i--;
     let j = end > start ? this.segmentAt(end - 1) : i;
     if (isText) {
-      // Head and tail of a text sitemap are always empty: the region lies between them.
+      // Head and tail of a text sitemap or a robots.txt are always empty: the region lies between them.
       if (i < 1) i = 1;
       if (j > last - 1) j = last - 1;
     } else {
@@ -182,7 +185,7 @@ export class SitemapModel {
           newText += nextText;
           continue;
         }
-        parsed = parseTextLines(newText);
+        parsed = this.parseLines(newText);
         break;
       }
       if (newText.length > 0 && (newText.charCodeAt(0) !== Ch.LessThan || !isNameStart(newText.charCodeAt(1)))) {
@@ -233,9 +236,9 @@ export class SitemapModel {
 
   private parseAll(text: string): void {
     this.languageId = readingOf(this.openedAs, text);
-    if (this.languageId === 'sitemap-txt') {
+    if (this.isLineBased) {
       this.root = undefined;
-      this.segments = [new Segment(SegmentKind.Head, ''), ...parseTextLines(text), new Segment(SegmentKind.Tail, '')];
+      this.segments = [new Segment(SegmentKind.Head, ''), ...this.parseLines(text), new Segment(SegmentKind.Tail, '')];
     } else {
       const result = parseXmlDocument(text);
       this.root = result.root;
@@ -255,6 +258,15 @@ export class SitemapModel {
     }
     this.buildTrees();
     this.stats.fullParses++;
+  }
+
+  /** Text sitemaps and robots.txt: one segment per line. */
+  private get isLineBased(): boolean {
+    return this.languageId === 'sitemap-txt' || this.languageId === 'robots-txt';
+  }
+
+  private parseLines(text: string): Segment[] {
+    return this.languageId === 'robots-txt' ? parseRobotsLines(text) : parseTextLines(text);
   }
 
   private buildTrees(): void {

@@ -14,6 +14,14 @@ const LOOKS_LIKE_A_URL = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/|^www\.|\//i;
 
 /** Splits `text` into line segments (each with its line break). */
 export function parseTextLines(text: string): Segment[] {
+  return splitLines(text, parseLine);
+}
+
+/**
+ * Splits `text` into one segment per line (with its line break), each made by `parseLine` from the line's text, the
+ * length of its content (without the break) and its count of line breaks (0 or 1). Text sitemaps and robots.txt.
+ */
+export function splitLines(text: string, parseLine: (lineText: string, contentLength: number, lineBreaks: number) => Segment): Segment[] {
   const segments: Segment[] = [];
   const end = text.length;
   let start = 0;

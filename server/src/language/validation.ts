@@ -31,8 +31,11 @@ export function validateModel(model: SitemapModel, settings: SitemapSettings, co
 
   // Whole-document problems (duplicates, limits): usually few.
   const extras: Problem[] = [];
-  checkDuplicates(model, extras);
-  checkDocument(model, settings, extras);
+  if (model.kind !== 'robots') {
+    // The sitemap rules: a robots.txt only has its lines' own problems.
+    checkDuplicates(model, extras);
+    checkDocument(model, settings, extras);
+  }
   extras.sort(byRange);
 
   // Problems are offered in document order: segments hold theirs in order, merged with the extras. A segment none

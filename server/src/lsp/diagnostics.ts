@@ -83,7 +83,8 @@ export class DiagnosticsPublisher {
       diagnostics = [internalProblem(error)];
     }
     this.publish(uri, entry.version, diagnostics);
-    if (this.statusNotifications) this.sendStatus(uri, entry.doc);
+    // The status bar counts a sitemap's entries and bytes: nothing a robots.txt has.
+    if (this.statusNotifications && entry.doc.kind !== 'robots') this.sendStatus(uri, entry.doc);
   }
 
   /** Forgets a closed document and clears its problems. */

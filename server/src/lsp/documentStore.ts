@@ -73,23 +73,27 @@ export class DocumentStore {
   }
 }
 
+const ROBOTS_NAME = /(?:^|[/\\])robots\.txt$/i;
+
 /** Names of text sitemaps: `sitemap*.txt` and `urllist*.txt` (the classic name). */
 const TEXT_SITEMAP_NAME = /(?:^|[/\\])(?:sitemap|urllist)[^/\\]*\.txt$/i;
 
 /**
- * Which sitemap language a client's document is: `sitemap` and `sitemap-txt` as sent by our own client; for other
- * LSP clients also `xml` documents whose root is `<urlset>`/`<sitemapindex>`, and plain text that is a text sitemap
- * by name (unless it reads like a robots.txt) or by content.
+ * Which sitemap language a client's document is: `sitemap`, `sitemap-txt` and `robots-txt` as sent by our own client;
+ * for other LSP clients also `xml` documents whose root is `<urlset>`/`<sitemapindex>`, plain text named robots.txt,
+ * and plain text that is a text sitemap by name (unless it reads like a robots.txt) or by content.
  */
 export function sitemapLanguageOf(languageId: string, uri: string, text: string): SitemapLanguageId | undefined {
   switch (languageId) {
     case 'sitemap':
     case 'sitemap-txt':
+    case 'robots-txt':
       return languageId;
     case 'xml':
       return sniffSitemapRoot(text) !== undefined ? 'sitemap' : undefined;
     case 'plaintext':
     case 'text': {
+      if (ROBOTS_NAME.test(uri.replace(/[?#].*$/, ''))) return 'robots-txt';
       const kind = sniffPlainText(text);
       if (kind === 'robots') return undefined;
       return kind === 'text-sitemap' || TEXT_SITEMAP_NAME.test(uri.replace(/[?#].*$/, '')) ? 'sitemap-txt' : undefined;

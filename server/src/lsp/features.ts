@@ -273,6 +273,7 @@ const COMPLETION_KINDS: Record<CompletionKind, CompletionItemKind> = {
   attribute: CompletionItemKind.Field,
   value: CompletionItemKind.Value,
   url: CompletionItemKind.Reference,
+  directive: CompletionItemKind.Keyword,
 };
 
 const SYMBOL_KINDS: Record<SymbolKindName, SymbolKind> = {

@@ -30,6 +30,12 @@ describe('diagnostics', () => {
     assert.deepEqual(seen, [{ code: 'invalid-url', severity: 'Error', range: rangeOf(document, '/contact') }]);
   });
 
+  it('opens robots.txt as robots-txt and reports a Sitemap: line that is not an absolute URL, on its value', async () => {
+    const document = await openAs('robots/robots.txt', 'robots-txt');
+    const seen = await diagnosticsSettle(document.uri, 'its problems', (codes) => codes.length > 0);
+    assert.deepEqual(seen, [{ code: 'robots-sitemap-url', severity: 'Error', range: rangeOf(document, '/news-sitemap.xml') }]);
+  });
+
   it('follows edits made through WorkspaceEdit: fixing clears the problems, reverting brings them back', async () => {
     const document = await openAs('sitemap.xml', 'sitemap');
     const uri = document.uri;

@@ -5,6 +5,7 @@
  * goes after the last `Sitemap:` line, else at the end; the file's line ending and its trailing-newline state are kept.
  */
 import type { OffsetEdit } from '../languageService';
+import { readRobotsLine } from '../robotsTxt';
 
 export type RobotsSitemapPlan =
   | { status: 'listed'; line: number }
@@ -55,8 +56,12 @@ function sitemapLines(text: string): SitemapLine[] {
     pattern.lastIndex = start;
     const content = pattern.exec(text)?.[0] ?? '';
     const lineEnd = start + content.length;
-    const match = /^(\ufeff?[ \t]*sitemap[ \t]*:[ \t]*)([^ \t#]+)/i.exec(content);
-    if (match !== null) found.push({ line, urlStart: start + match[1].length, urlEnd: start + match[0].length, lineEnd, url: match[2] });
+    const read = readRobotsLine(content);
+    if (read !== undefined && read.colon && read.valueEnd > read.valueStart && content.slice(read.nameStart, read.nameEnd).toLowerCase() === 'sitemap') {
+      // The first word of the value: the URL this line names, even when more follows it.
+      const url = /^[^ \t]+/.exec(content.slice(read.valueStart, read.valueEnd))![0];
+      found.push({ line, urlStart: start + read.valueStart, urlEnd: start + read.valueStart + url.length, lineEnd, url });
+    }
     if (lineEnd >= text.length) break;
     start = lineEnd + (text.startsWith('\r\n', lineEnd) ? 2 : 1);
   }

@@ -18,6 +18,7 @@ import { scanName } from '../scanner';
 import { SegmentKind } from '../segment';
 import { offsetForWallClock, formatOffset, systemTimeZoneOffset, type TimeZoneOffset } from './clock';
 import { HTML_ENTITIES } from './htmlEntities';
+import { fixRobotsLine } from './robotsTxt';
 import {
   enclosingElement, entryExtent, locate, namespaceOf, rootStructure, sliceText, structureOf, trimmedContent,
   type SegmentPosition, type XmlElement,
@@ -63,6 +64,7 @@ interface FixContext {
 
 const FIXERS: Partial<Record<RuleId, Fixer>> = {
   'xml-syntax': fixDeclaration,
+  'robots-sitemap-url': (ctx, problem) => fixRobotsLine(ctx.model, problem),
   'unescaped-ampersand': fixAmpersand,
   'unknown-entity': fixEntity,
   'bad-namespace': fixNamespace,

@@ -20,6 +20,7 @@ import {
   rootStructure, sitemapName, sliceText, structureOf, trimmedContent, type RootStructure, type SegmentPosition, type XmlElement,
 } from './structure';
 import { SNIPPETS, type SitemapSnippet } from './snippets';
+import { completeRobotsDirective } from './robotsTxt';
 import { CHANGEFREQ_MEANINGS, EXTENSION_ELEMENTS, NEWS_NAMESPACE, ROOT_NAMESPACES, SITEMAP_ELEMENTS, XSI_NAMESPACE, schemaLocation } from './vocabulary';
 
 export interface CompletionOptions {
@@ -39,7 +40,8 @@ export interface CompletionOptions {
   maxCandidates?: number;
 }
 
-export type CompletionKind = 'element' | 'entry' | 'closingTag' | 'attribute' | 'value' | 'url' | 'root';
+/** `directive`: a robots.txt directive (`Sitemap: `). */
+export type CompletionKind = 'element' | 'entry' | 'closingTag' | 'attribute' | 'value' | 'url' | 'root' | 'directive';
 
 export interface CompletionItemData {
   label: string;
@@ -93,6 +95,7 @@ export function complete(model: SitemapModel, offset: number, options: Completio
     model, at, root: rootStructure(model), options, now: options.now ?? Date.now(), zone: options.timeZoneOffset ?? systemTimeZoneOffset,
   });
   if (model.languageId === 'sitemap-txt') return completeTextLine(request(locate(model, offset, false)));
+  if (model.languageId === 'robots-txt') return { items: completeRobotsDirective(model, offset), isIncomplete: false };
   const req = request(locate(model, offset, true));
   const { at } = req;
   const text = at.segment.text;

@@ -12,6 +12,7 @@ import type { ValueProblem } from '../rules/valueProblem';
 import { SegmentKind } from '../segment';
 import { unescapeXml } from '../xmlText';
 import { relativeTime, utcDateTime } from './clock';
+import { getRobotsHover } from './robotsTxt';
 import {
   contentContains, elementAt, locate, namespaceOf, rootStructure, structureOf, trimmedContent, type RootStructure, type XmlElement,
 } from './structure';
@@ -42,6 +43,7 @@ export interface HoverInfo {
 }
 
 export function getHover(model: SitemapModel, offset: number, options: HoverOptions = {}): HoverInfo | undefined {
+  if (model.languageId === 'robots-txt') return getRobotsHover(model, offset, docLink(options, 'robots-sitemap-url'));
   const at = locate(model, offset, false);
   const text = at.segment.text;
   const r = at.offset;

@@ -34,6 +34,7 @@ export const RULES = {
   'language-mismatch': 'information',
   'url-fragment': 'warning',
   'local-url': 'warning',
+  'robots-sitemap-url': 'error',
 } as const satisfies Record<string, Severity>;
 
 export type RuleId = keyof typeof RULES;
