@@ -163,6 +163,14 @@ describe('sitemap-lint', () => {
     assert.deepEqual(summary(json(['sitemap.xml'], path.join(dir, 'site', 'maps')).files)['sitemap.xml'].map((p) => p.split(' ')[0]), ['future-lastmod', 'mixed-hosts']);
   });
 
+  it('checks a robots.txt\'s Sitemap: lines (robots-sitemap-url) and exits 1 on them', () => {
+    const dir = folder({ 'robots.txt': 'User-agent: *\nSitemap: /sitemap.xml\nSitemaps: https://www.example.com/news.xml\nSitemap: https://www.example.com/sitemap.xml\n' });
+    const r = json(['robots.txt'], dir);
+    assert.equal(r.code, 1);
+    assert.deepEqual(summary(r.files), { 'robots.txt': ['robots-sitemap-url error 2:10-2:22', 'robots-sitemap-url error 3:1-3:9'] });
+    assert.equal(json(['--rule', 'robots-sitemap-url=warning', 'robots.txt'], dir).code, 0);
+  });
+
   it('searches folders for sitemaps, text sitemaps, .gz and robots.txt, skipping node_modules and .git', () => {
     const dir = folder({
       'public/sitemap.xml': CLEAN, 'public/feed.xml': CLEAN.replace('.com/', '.com/feed'), 'public/page.xml': '<html/>', 'public/links.txt': 'https://a.example/1\nhttps://a.example/2\n',

@@ -1,7 +1,7 @@
 /**
  * Lints the inputs one after the other on the editor's engine (`parseDocument` + `validate`), each file once; with
  * `follow`, the local files that a robots.txt's `Sitemap:` lines and an index's `<loc>`s name are queued too.
- * robots.txt files are reported with no problems for now (their own rules are not written yet).
+ * A robots.txt is checked as the editor checks it (`robots-sitemap-url`).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -60,14 +60,13 @@ export function lintFiles(inputs: readonly Input[], options: LintOptions): FileR
 
 function lintOne(input: ReadInput, options: LintOptions): { result: FileResult; children: string[] } {
   if (input.kind === 'robots') {
+    const doc = parseDocument(input.text, 'robots-txt');
     const children = input.file !== undefined ? options.site.sitemapsOfRobots(input.file, input.text) : [];
-    return { result: { file: input.name, problems: [] }, children };
+    return { result: { file: input.name, problems: problemsOf(doc, options, undefined) }, children };
   }
   const doc = parseDocument(input.text, input.kind);
   const location = input.file !== undefined ? options.site.locate(input.file) : undefined;
-  const problems = validate(doc, options.settings, { location, now: options.now }).map((d) => ({
-    rule: d.rule, severity: d.severity, message: d.message, ...rangeOf(doc, d.start, d.end),
-  }));
+  const problems = problemsOf(doc, options, location);
   const children: string[] = [];
   if (input.file !== undefined && doc.kind === 'sitemapindex') {
     for (const entry of indexEntries(doc)) {
@@ -76,6 +75,12 @@ function lintOne(input: ReadInput, options: LintOptions): { result: FileResult; 
     }
   }
   return { result: { file: input.name, problems }, children };
+}
+
+function problemsOf(doc: SitemapDocument, options: LintOptions, location: string | undefined): LintProblem[] {
+  return validate(doc, options.settings, { location, now: options.now }).map((d) => ({
+    rule: d.rule, severity: d.severity, message: d.message, ...rangeOf(doc, d.start, d.end),
+  }));
 }
 
 function rangeOf(doc: SitemapDocument, start: number, end: number): Pick<LintProblem, 'line' | 'column' | 'endLine' | 'endColumn'> {
