@@ -11,15 +11,21 @@
  *   for that block only, as JSON: `location` (the URL the sitemap is published at: ValidationContext.location),
  *   `settings` (overrides of the sitemap.* settings; `limits` is merged over the defaults) and `indexes` (URLs of
  *   workspace files that are sitemap indexes, for nested-index; other URLs map to no file).
+ * - Cross-file rules need a site: consecutive blocks after one label, each with `"file": "<path>"` in its directive,
+ *   are the files of one example, linted together (language/site) under the site root `https://www.example.com/`
+ *   (a file `a/b.xml` is published at `https://www.example.com/a/b.xml`; a URL maps to the file of that path).
  * - The clock is the tests' fixed NOW, so future-lastmod examples do not depend on the day the tests run.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DEFAULT_SETTINGS, type SitemapLanguageId, type SitemapSettings, type ValidationContext } from '../../server/src/language/languageService';
+import {
+  DEFAULT_SETTINGS, parseDocument, summarizeForSite, validate, validateSite,
+  type SiteFile, type SitemapLanguageId, type SitemapSettings, type ValidationContext,
+} from '../../server/src/language/languageService';
 import { RULES, type RuleId } from '../../server/src/language/rules/catalogue';
-import { diagnose, render, type Options } from '../support/fixtures';
+import { diagnose, NOW, render, type Options } from '../support/fixtures';
 
 /** Tests compile to out/test/unit/: the docs are read from the repository, not from out/. */
 const DOCS = path.resolve(__dirname, '../../../docs/rules.md');
@@ -29,6 +35,14 @@ interface Example {
   languageId: SitemapLanguageId;
   options: Options;
   line: number;
+  /** The files of a cross-file example (then `text` is the first file's). */
+  files?: SiteExampleFile[];
+}
+
+interface SiteExampleFile {
+  name: string;
+  text: string;
+  languageId: SitemapLanguageId;
 }
 
 interface Section {
@@ -43,6 +57,7 @@ interface ExampleDirective {
   location?: string;
   settings?: Partial<SitemapSettings>;
   indexes?: string[];
+  file?: string;
 }
 
 function toOptions(directive: ExampleDirective | undefined, languageId: SitemapLanguageId): Options {
@@ -71,6 +86,7 @@ export function parseRulesDoc(markdown: string): Section[] {
   let section: Section | undefined;
   let label: 'bad' | 'good' | undefined;
   let directive: ExampleDirective | undefined;
+  let site: Example | undefined;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     const heading = /^##\s+(.+?)\s*$/.exec(line);
@@ -80,6 +96,7 @@ export function parseRulesDoc(markdown: string): Section[] {
       if (section !== undefined) sections.push(section);
       label = undefined;
       directive = undefined;
+      site = undefined;
       continue;
     }
     const severity = /^Default severity:\s*\*\*(\w+)\*\*/.exec(line);
@@ -90,6 +107,7 @@ export function parseRulesDoc(markdown: string): Section[] {
     const labelled = /^\*\*(Bad|Good)\*\*/.exec(line);
     if (labelled !== null) {
       label = labelled[1] === 'Bad' ? 'bad' : 'good';
+      site = undefined;
       continue;
     }
     const comment = /^<!--\s*example:\s*(\{.*\})\s*-->\s*$/.exec(line);
@@ -106,13 +124,45 @@ export function parseRulesDoc(markdown: string): Section[] {
       if (section !== undefined && label !== undefined) {
         const languageId = FENCE_LANGUAGES[fence[1]];
         assert.ok(languageId !== undefined, `docs/rules.md:${start}: examples are fenced as xml, text or robots, not "${fence[1]}"`);
-        section[label].push({ text: body.join('\n') + '\n', languageId, options: toOptions(directive, languageId), line: start });
+        const text = body.join('\n') + '\n';
+        if (directive?.file !== undefined) {
+          const file = { name: directive.file, text, languageId };
+          if (site === undefined) section[label].push(site = { text, languageId, options: { languageId }, line: start, files: [file] });
+          else site.files!.push(file);
+          directive = undefined;
+          continue; // the next block may be another file of the site
+        }
+        section[label].push({ text, languageId, options: toOptions(directive, languageId), line: start });
       }
       label = undefined;
+      site = undefined;
       directive = undefined;
     }
   }
   return sections;
+}
+
+const SITE_ROOT = 'https://www.example.com/';
+
+/** A site example's problems, per file and across them, as `file: rule "text"`. */
+function diagnoseSite(files: readonly SiteExampleFile[]): string[] {
+  const docs = files.map((f) => parseDocument(f.text, f.languageId));
+  const out: string[] = [];
+  files.forEach((f, k) => {
+    const location = f.languageId === 'robots-txt' ? undefined : SITE_ROOT + f.name;
+    for (const d of validate(docs[k], DEFAULT_SETTINGS, { location, now: NOW })) out.push(`${f.name}: ${d.rule} ${JSON.stringify(f.text.slice(d.start, d.end))}`);
+  });
+  const siteFiles: SiteFile[] = files.map((f, k) => ({ path: f.name, summary: summarizeForSite(docs[k]), inSite: true }));
+  const names = new Set(files.map((f) => f.name));
+  const resolver = {
+    fileOf: (url: string) => (url.startsWith(SITE_ROOT) && url.length > SITE_ROOT.length ? url.slice(SITE_ROOT.length) : undefined),
+    exists: (name: string) => names.has(name),
+  };
+  for (const d of validateSite(siteFiles, resolver, DEFAULT_SETTINGS)) {
+    const text = files.find((f) => f.name === d.path)!.text;
+    out.push(`${d.path}: ${d.rule} ${JSON.stringify(text.slice(d.start, d.end))}`);
+  }
+  return out;
 }
 
 const sections = parseRulesDoc(fs.readFileSync(DOCS, 'utf8'));
@@ -130,6 +180,14 @@ for (const section of sections) {
     assert.equal(section.good.length, 1, `${where}: one Good example`);
 
     const [bad] = section.bad;
+    const [good] = section.good;
+    if (bad.files !== undefined || good.files !== undefined) {
+      const badFound = diagnoseSite(bad.files ?? [{ name: 'sitemap.xml', text: bad.text, languageId: bad.languageId }]);
+      assert.ok(badFound.length > 0, `docs/rules.md:${bad.line}: the Bad example must produce ${section.rule}`);
+      assert.deepEqual(badFound.filter((p) => !p.includes(`: ${section.rule} `)), [], `docs/rules.md:${bad.line}: the Bad example must produce only ${section.rule}`);
+      assert.deepEqual(diagnoseSite(good.files ?? [{ name: 'sitemap.xml', text: good.text, languageId: good.languageId }]), [], `docs/rules.md:${good.line}: the Good example must produce no problem`);
+      return;
+    }
     const badProblems = diagnose(bad.text, bad.options);
     assert.ok(badProblems.some((d) => d.rule === section.rule), `docs/rules.md:${bad.line}: the Bad example must produce ${section.rule}; got ${JSON.stringify(render(badProblems))}`);
     assert.deepEqual(
@@ -138,7 +196,6 @@ for (const section of sections) {
       `docs/rules.md:${bad.line}: the Bad example must produce only ${section.rule}`,
     );
 
-    const [good] = section.good;
     const goodProblems = diagnose(good.text, good.options);
     assert.deepEqual(
       goodProblems.map((d) => `${d.rule}: ${JSON.stringify(good.text.slice(d.start, d.end))}`),

@@ -34,14 +34,33 @@ export class SiteContext {
     return target === undefined ? undefined : toAbsolute(target, file);
   }
 
-  /** The local files a robots.txt's `Sitemap:` lines name: through the site roots, else below the robots.txt's folder. */
+  /** The local files a robots.txt's `Sitemap:` lines name. */
   sitemapsOfRobots(robotsFile: string, text: string): string[] {
     const files: string[] = [];
     for (const url of parseRobotsSitemaps(text)) {
-      const target = fileFromSiteRoots(url, this.roots) ?? fileFromSiteRoots(url, { [fromRoot(path.dirname(robotsFile))]: `${new URL(url).origin}/` });
-      if (target !== undefined) files.push(toAbsolute(target, robotsFile));
+      const target = this.fileOfRobotsUrl(url, robotsFile);
+      if (target !== undefined) files.push(target);
     }
     return files;
+  }
+
+  /** The local file a robots.txt's `Sitemap:` URL names: through the site roots, else below the robots.txt's folder. */
+  fileOfRobotsUrl(url: string, robotsFile: string): string | undefined {
+    const target = fileFromSiteRoots(url, this.roots) ?? fileFromSiteRoots(url, { [fromRoot(path.dirname(robotsFile))]: `${new URL(url).origin}/` });
+    return target === undefined ? undefined : toAbsolute(target, robotsFile);
+  }
+
+  /**
+   * Whether the file lies under a site root: a configured one, or a folder holding a robots.txt, from the file's
+   * folder up to the current directory (only its own folder outside it), as `locate` searches.
+   */
+  inSite(file: string): boolean {
+    if (locationFromSiteRoots(fromRoot(file), this.roots) !== undefined) return true;
+    const top = isInside(this.cwd, file) ? path.resolve(this.cwd) : path.dirname(path.resolve(file));
+    for (let folder = path.dirname(path.resolve(file)); ; folder = path.dirname(folder)) {
+      if (this.sitemapsOf(path.join(folder, 'robots.txt')) !== undefined) return true;
+      if (folder === top || path.dirname(folder) === folder) return false;
+    }
   }
 
   private sitemapsOf(robotsFile: string): readonly string[] | undefined {

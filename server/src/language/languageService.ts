@@ -21,6 +21,9 @@ import { setLastmodNow as setLastmodInModel, type LastmodNowOptions, type Lastmo
 import { convertToText as toText, convertToXml as toXml, type ConvertResult } from './chores/convert';
 import { getDocumentFacts as documentFacts, type DocumentFacts } from './features/documentFacts';
 import { splitModel, type SplitOptions, type SplitOutcome } from './chores/split';
+import { summarizeModel, type SiteSummary } from './site/siteSummary';
+import type { SiteFile, SiteResolver } from './site/siteRules';
+import { validateSiteFiles, type SiteDiagnostic } from './site/validateSite';
 import { indexEntries as listIndexEntries, mergeIndex as mergeChildren, type IndexEntry, type MergeOptions, type MergeOutcome } from './chores/merge';
 
 export type { DocumentKind, Position, SitemapLanguageId, SitemapDiagnostic };
@@ -175,6 +178,25 @@ export function indexEntries(index: SitemapDocument): IndexEntry[] {
 /** The index's children (in index order) joined into one sitemap, or why not (a limit, an ill-formed child…). */
 export function mergeIndex(index: SitemapDocument, children: readonly MergeChild[], options: MergeOptions): MergeOutcome {
   return mergeChildren(asModel(index), children.map((c) => ({ loc: c.loc, model: asModel(c.document) })), options);
+}
+
+// ---------------------------------------------------------------- the site: rules across the files linted together
+
+export type { SiteEntry, SiteFileKind, SiteSummary } from './site/siteSummary';
+export type { SiteFile, SiteProblem, SiteRelated, SiteResolver } from './site/siteRules';
+export type { SiteDiagnostic } from './site/validateSite';
+
+/** What the cross-file rules read of a document (kind, entries, `Sitemap:` lines, ranges): kept instead of the document. */
+export function summarizeForSite(document: SitemapDocument): SiteSummary {
+  return summarizeModel(asModel(document));
+}
+
+/**
+ * missing-sitemap-file, nested-index, stale-index-lastmod, cross-file-duplicate-url and unlisted-sitemap over
+ * `files` (in input order: the later file gets a cross-file duplicate), with the user's severities.
+ */
+export function validateSite(files: readonly SiteFile[], resolver: SiteResolver, settings: SitemapSettings): SiteDiagnostic[] {
+  return validateSiteFiles(files, resolver, settings);
 }
 
 function asModel(document: SitemapDocument): SitemapModel {

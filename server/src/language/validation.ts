@@ -81,7 +81,7 @@ function byRange(a: { start: number; end: number }, b: { start: number; end: num
 }
 
 /** The rule's severity after `sitemap.rules`, undefined when it is off. */
-function severityOf(rule: string, settings: SitemapSettings): Severity | undefined {
+export function severityOf(rule: string, settings: SitemapSettings): Severity | undefined {
   if (!isRuleId(rule)) return undefined;
   const configured = settings.rules[rule];
   if (configured === 'off') return undefined;

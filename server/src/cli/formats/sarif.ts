@@ -36,6 +36,16 @@ export function formatSarif(results: readonly FileResult[], cwd: string): string
             region: { startLine: p.line, startColumn: p.column, endLine: p.endLine, endColumn: p.endColumn },
           },
         }],
+        ...(p.related !== undefined ? {
+          relatedLocations: p.related.map((r, id) => ({
+            id,
+            message: { text: r.message },
+            physicalLocation: {
+              artifactLocation: artifactOf(r.file, cwd),
+              region: { startLine: r.line, startColumn: r.column, endLine: r.endLine, endColumn: r.endColumn },
+            },
+          })),
+        } : {}),
       }))),
     }],
   };

@@ -35,6 +35,10 @@ export const RULES = {
   'url-fragment': 'warning',
   'local-url': 'warning',
   'robots-sitemap-url': 'error',
+  'missing-sitemap-file': 'warning',
+  'stale-index-lastmod': 'warning',
+  'cross-file-duplicate-url': 'warning',
+  'unlisted-sitemap': 'information',
 } as const satisfies Record<string, Severity>;
 
 export type RuleId = keyof typeof RULES;

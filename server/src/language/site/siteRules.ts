@@ -1,0 +1,137 @@
+/**
+ * The cross-file rules, over the files linted together (the command line's inputs and followed files; the editor's
+ * workspace next). Pure: the caller says where each file lives and which local file a URL names (`SiteResolver`).
+ * Offsets are absolute, in the file the problem is reported in.
+ */
+import type { RuleId } from '../rules/catalogue';
+import type { SiteEntry, SiteSummary } from './siteSummary';
+
+export interface SiteFile {
+  /** The file's key: the resolver's paths are in the same space. */
+  path: string;
+  summary: SiteSummary;
+  /** Whether the file lies under a site root (a configured one, or a folder holding a robots.txt): unlisted-sitemap. */
+  inSite: boolean;
+}
+
+export interface SiteResolver {
+  /** The local path the URL listed in `from` (an index `<loc>`, a robots.txt `Sitemap:` line) maps to, if any. */
+  fileOf(url: string, from: SiteFile): string | undefined;
+  /** Whether a file exists at `path` (linted together or not). */
+  exists(path: string): boolean;
+}
+
+export interface SiteRelated {
+  path: string;
+  start: number;
+  end: number;
+  message: string;
+}
+
+export interface SiteProblem {
+  path: string;
+  rule: RuleId;
+  start: number;
+  end: number;
+  message: string;
+  related?: SiteRelated[];
+}
+
+export function checkSite(files: readonly SiteFile[], resolver: SiteResolver): SiteProblem[] {
+  const byPath = new Map(files.map((f) => [f.path, f]));
+  const problems: SiteProblem[] = [];
+  const listed = new Set<string>();
+  for (const file of files) {
+    const kind = file.summary.kind;
+    if (kind === 'sitemapindex' || kind === 'robots') checkReferences(file, byPath, resolver, listed, problems);
+  }
+  checkCrossDuplicates(files, problems);
+  checkUnlisted(files, listed, problems);
+  return problems;
+}
+
+/** missing-sitemap-file, nested-index and stale-index-lastmod on an index's `<loc>`s or a robots.txt's lines. */
+function checkReferences(file: SiteFile, byPath: ReadonlyMap<string, SiteFile>, resolver: SiteResolver, listed: Set<string>, problems: SiteProblem[]): void {
+  for (const entry of file.summary.entries) {
+    const target = resolver.fileOf(entry.url, file);
+    if (target === undefined) continue;
+    listed.add(target);
+    const child = byPath.get(target);
+    const at = { path: file.path, start: entry.start, end: entry.end };
+    if (child === undefined) {
+      if (!resolver.exists(target)) problems.push({ ...at, rule: 'missing-sitemap-file', message: `No file exists at ${target}, where this URL is served from.` });
+      continue;
+    }
+    if (file.summary.kind !== 'sitemapindex') continue;
+    if (child.summary.kind === 'sitemapindex') {
+      problems.push({ ...at, rule: 'nested-index', message: 'This entry names a sitemap index: an index may only list sitemaps.' });
+      continue;
+    }
+    const stale = staleAgainst(entry, child);
+    if (stale !== undefined) {
+      problems.push({
+        path: file.path, start: entry.lastmodStart, end: entry.lastmodEnd, rule: 'stale-index-lastmod',
+        message: `This <lastmod> is earlier than the newest <lastmod> in the sitemap it names (${stale.lastmodText}).`,
+        related: [{ path: child.path, start: stale.lastmodStart, end: stale.lastmodEnd, message: 'The newest <lastmod> of the sitemap.' }],
+      });
+    }
+  }
+}
+
+/**
+ * The child's newest entry when the index entry's `<lastmod>` is older. A date without a time stands for its whole
+ * day (a month, a year likewise): `2024-05-01` in the index is not stale against `2024-05-01T10:00Z` in the child.
+ */
+function staleAgainst(entry: SiteEntry, child: SiteFile): SiteEntry | undefined {
+  if (Number.isNaN(entry.lastmod)) return undefined;
+  let newest: SiteEntry | undefined;
+  for (const e of child.summary.entries) if (!Number.isNaN(e.lastmod) && (newest === undefined || e.lastmod > newest.lastmod)) newest = e;
+  if (newest === undefined) return undefined;
+  return newest.lastmod >= periodEnd(entry) ? newest : undefined;
+}
+
+/** The first instant after what the `<lastmod>` names: the next year, month or day for a date, else just after it. */
+function periodEnd(entry: SiteEntry): number {
+  const d = new Date(entry.lastmod);
+  const text = entry.lastmodText;
+  if (/^\d{4}$/.test(text)) return Date.UTC(d.getUTCFullYear() + 1, 0, 1);
+  if (/^\d{4}-\d{2}$/.test(text)) return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return entry.lastmod + 86_400_000;
+  return entry.lastmod + 1;
+}
+
+/** cross-file-duplicate-url: a URL of a sitemap already listed by an earlier one; once per later file. */
+function checkCrossDuplicates(files: readonly SiteFile[], problems: SiteProblem[]): void {
+  const first = new Map<string, { path: string; start: number; end: number }>();
+  for (const file of files) {
+    if (file.summary.kind !== 'urlset' && file.summary.kind !== 'text') continue;
+    const seenHere = new Set<string>();
+    for (const entry of file.summary.entries) {
+      if (seenHere.has(entry.url)) continue; // a second time in one file is duplicate-url's
+      seenHere.add(entry.url);
+      const earlier = first.get(entry.url);
+      if (earlier === undefined) {
+        first.set(entry.url, { path: file.path, start: entry.start, end: entry.end });
+        continue;
+      }
+      problems.push({
+        path: file.path, rule: 'cross-file-duplicate-url', start: entry.start, end: entry.end,
+        message: 'This URL is already listed by another sitemap of the site (see the related location).',
+        related: [{ ...earlier, message: 'First listed here.' }],
+      });
+    }
+  }
+}
+
+/** unlisted-sitemap: only when an index or a robots.txt is among the files (else every sitemap would be unlisted). */
+function checkUnlisted(files: readonly SiteFile[], listed: ReadonlySet<string>, problems: SiteProblem[]): void {
+  if (!files.some((f) => f.summary.kind === 'sitemapindex' || f.summary.kind === 'robots')) return;
+  for (const file of files) {
+    const kind = file.summary.kind;
+    if ((kind !== 'urlset' && kind !== 'sitemapindex' && kind !== 'text') || !file.inSite || listed.has(file.path)) continue;
+    problems.push({
+      path: file.path, rule: 'unlisted-sitemap', start: file.summary.anchorStart, end: file.summary.anchorEnd,
+      message: 'No index and no robots.txt linted with this sitemap lists it: search engines may never find it.',
+    });
+  }
+}
