@@ -3,8 +3,8 @@
  * and 200,000 entries (`BENCH_SIZES`, empty to skip), then the TextMate grammar tokenizing sitemaps of 5,000 and 50,000
  * entries as generated and on one line (`BENCH_GRAMMAR_SIZES`; `BENCH_GRAMMAR=0` skips it), then keystrokes over the
  * wire against the bundled server (wire.ts; `BENCH_WIRE=0` skips it), then sitemap-split against xmllint and sitemap.js
- * (splitBench.ts; `BENCH_SPLIT=0` skips it). Prints markdown tables (copy them to
- * docs/performance.md). Run with --expose-gc.
+ * (splitBench.ts; `BENCH_SPLIT=0` skips it), then sitemap-lint against xmllint --schema (lintBench.ts; `BENCH_LINT=0`
+ * skips it). Prints markdown tables (copy them to docs/performance.md). Run with --expose-gc.
  */
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_SETTINGS, applyEdits, complete, parseDocument, validate, type SitemapDocument } from '../../server/src/language/languageService';
@@ -12,6 +12,7 @@ import { benchSitemap, benchSitemapOneLine, random } from '../support/generate';
 import { loadGrammar, tokenizeBinary } from '../support/textmate';
 import { printWire } from './wire';
 import { printSplit } from './splitBench';
+import { printLint } from './lintBench';
 import type { SitemapModel } from '../../server/src/language/model';
 
 const sizes = (value: string): number[] => value.split(',').map(Number).filter((n) => n > 0);
@@ -215,7 +216,7 @@ async function printGrammar(): Promise<void> {
 }
 
 printLanguageLayer();
-printGrammar().then(printWire).then(printSplit).catch((error: unknown) => {
+printGrammar().then(printWire).then(printSplit).then(printLint).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

@@ -9,6 +9,7 @@ import * as zlib from 'node:zlib';
 import { looksLikeXml, sniffPlainText, sniffSitemapRoot, SNIFF_LENGTH } from '../language/contentDetection';
 import { SITEMAP_TXT_NAME, SITEMAP_XML_NAME, SKIPPED_FOLDERS } from '../language/fileNames';
 import { isGzip } from '../lsp/files';
+import { gunzipWhole } from './gunzip';
 import { Failure } from './lintSettings';
 
 export const STDIN_NAME = '<stdin>';
@@ -110,7 +111,7 @@ export function readInput(input: Input): ReadInput {
   }
   if (isGzip(bytes)) {
     try {
-      bytes = zlib.gunzipSync(bytes);
+      bytes = gunzipWhole(bytes);
     } catch (e) {
       throw new Failure(`${input.name}: not a valid gzip file (${(e as Error).message})`);
     }

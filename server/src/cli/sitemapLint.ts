@@ -10,6 +10,7 @@ import { SiteContext } from './siteContext';
 import { formatJson } from './formats/json';
 import { formatSarif } from './formats/sarif';
 import { formatStylish } from './formats/stylish';
+import { reportMaxRss } from './reportRss';
 
 function main(argv: readonly string[]): number {
   const cwd = process.cwd();
@@ -50,3 +51,4 @@ function format(args: LintArgs, results: readonly FileResult[], cwd: string): st
 }
 
 process.exitCode = main(process.argv.slice(2));
+reportMaxRss('sitemap-lint');

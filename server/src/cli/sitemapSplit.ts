@@ -11,6 +11,7 @@ import { looksLikeXml, SNIFF_LENGTH } from '../language/contentDetection';
 import { SplitRefused, SplitStream, type SplitRefusal, type StreamSplitResult } from '../language/languageService';
 import { ChildFiles, ExistsError, tempPath } from './childFiles';
 import { parseArgs, stemOf, USAGE, UsageError, type SplitArgs } from './splitArgs';
+import { reportMaxRss } from './reportRss';
 
 /** A failure reported as one line and exit code 2. */
 class Failure extends Error {}
@@ -166,7 +167,7 @@ function report(args: SplitArgs, files: ChildFiles, indexPath: string, result: S
     for (const c of children) process.stdout.write(`${c.file}\t${c.entries} entries\t${c.bytes} bytes\n`);
     process.stdout.write(`${path.resolve(indexPath)}\tindex of ${children.length}\n`);
   }
-  if (process.env.SITEMAP_SPLIT_REPORT_RSS === '1') process.stderr.write(`sitemap-split: maxRSS ${process.resourceUsage().maxRSS} kB\n`);
+  reportMaxRss('sitemap-split');
 }
 
 function describe(e: unknown, file: string): string {

@@ -41,19 +41,34 @@ export function describeLimit(limit: number): string {
 }
 
 /** Formats by locale and digits, built once: an `Intl.NumberFormat` costs more to build than a keystroke's validation. */
-const formats = new Map<string, Intl.NumberFormat>();
+const formats = new Map<string, NumberFormat>();
 
-function numberFormat(locale: string | undefined, minimumFractionDigits: number, maximumFractionDigits: number): Intl.NumberFormat {
-  const key = `${locale ?? ''}|${minimumFractionDigits}|${maximumFractionDigits}`;
+type NumberFormat = Pick<Intl.NumberFormat, 'format'>;
+
+function numberFormat(locale: string | undefined, minimumFractionDigits: number, maximumFractionDigits: number): NumberFormat {
+  // Without a locale (every message), plain en-US digits: the first Intl.NumberFormat of a process loads ICU's
+  // number data, 20–25 ms of a command-line run.
+  if (locale === undefined) return { format: (value) => formatEnglish(Number(value), minimumFractionDigits, maximumFractionDigits) };
+  const key = `${locale}|${minimumFractionDigits}|${maximumFractionDigits}`;
   let format = formats.get(key);
   if (format === undefined) {
     const options: Intl.NumberFormatOptions = { minimumFractionDigits, maximumFractionDigits, useGrouping: true };
     try {
-      format = new Intl.NumberFormat(locale ?? 'en-US', options);
+      format = new Intl.NumberFormat(locale, options);
     } catch {
       format = new Intl.NumberFormat('en-US', options);
     }
     formats.set(key, format);
   }
   return format;
+}
+
+/** As `Intl.NumberFormat('en-US')` with grouping formats a non-negative value: `12,436,070`, `11.86`, `9.5`. */
+function formatEnglish(value: number, minimumFractionDigits: number, maximumFractionDigits: number): string {
+  const unit = 10 ** maximumFractionDigits;
+  const scaled = Math.round(value * unit);
+  const whole = String(Math.floor(scaled / unit)).replace(/\B(?=(\d{3})+$)/g, ',');
+  let fraction = String(scaled % unit).padStart(maximumFractionDigits, '0');
+  while (fraction.length > minimumFractionDigits && fraction.endsWith('0')) fraction = fraction.slice(0, -1);
+  return fraction === '' ? whole : `${whole}.${fraction}`;
 }

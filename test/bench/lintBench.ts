@@ -1,0 +1,106 @@
+/**
+ * `sitemap-lint` figures (`BENCH_LINT=0` skips them): the bundled binary as a child process, wall clock from spawn to
+ * exit (node's start-up included), against `xmllint --noout --schema` (test/fixtures/schemas/sitemap.xsd) on the same
+ * generated files, median of BENCH_LINT_RUNS runs (default 5) alternating the two: one 50,000-entry file, and 200
+ * files of 2,000 entries (all in one process on each side). Then the peak RSS the linter reports itself
+ * (process.resourceUsage().maxRSS under SITEMAP_LINT_REPORT_RSS=1) on a 200,000-entry `.xml.gz`, against the
+ * document: its uncompressed bytes, which is also what V8 holds for its decoded text (one byte per character for
+ * text that is all Latin-1, as these sitemaps and nearly all real ones are). `BENCH_LINT_BIN` runs another build instead.
+ */
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import * as zlib from 'node:zlib';
+import { benchSitemap } from '../support/generate';
+
+const RUNS = Number(process.env.BENCH_LINT_RUNS ?? 5);
+/** `BENCH_LINT_BIN`: another build's sitemap-lint.js, to compare. */
+const BIN = process.env.BENCH_LINT_BIN || path.resolve(__dirname, '../../../dist/sitemap-lint.js');
+const XSD = path.resolve(__dirname, '../../../test/fixtures/schemas/sitemap.xsd');
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+interface Command {
+  command: string;
+  args: string[];
+  env?: NodeJS.ProcessEnv;
+  /** The exit status that means it ran as it should. */
+  ok: number;
+}
+
+/** One run of a command: wall-clock ms from spawn to exit, and its stderr. */
+function run(c: Command): { ms: number; stderr: string } {
+  const start = performance.now();
+  const r = spawnSync(c.command, c.args, { env: c.env ?? process.env, encoding: 'utf8', maxBuffer: 1 << 26 });
+  const ms = performance.now() - start;
+  if (r.status !== c.ok) throw new Error(`${c.command} ${c.args.slice(0, 3).join(' ')} … failed (${r.status}): ${r.stderr.slice(0, 500)}`);
+  return { ms, stderr: r.stderr };
+}
+
+/** Medians of RUNS runs of each command, interleaved so that a change in the machine's load touches both alike. */
+function compare(a: Command, b: Command): [number, number] {
+  const times: [number[], number[]] = [[], []];
+  for (let k = 0; k < RUNS; k++) {
+    times[0].push(run(a).ms);
+    times[1].push(run(b).ms);
+  }
+  return [median(times[0]), median(times[1])];
+}
+
+function hasXmllint(): boolean {
+  return spawnSync('xmllint', ['--version']).status === 0;
+}
+
+/**
+ * The generated files are clean but for the size rules: only the 200,000-entry one has an error (too-many-entries).
+ * `--max-warnings 0` makes a warning fail the run too (200 copies of one file would be 398,000 cross-file duplicates).
+ */
+const lint = (files: string[], env?: NodeJS.ProcessEnv, ok = 0): Command => ({ command: process.execPath, args: [BIN, '--max-warnings', '0', ...files], env, ok });
+const xmllint = (files: string[]): Command => ({ command: 'xmllint', args: ['--noout', '--schema', XSD, ...files], ok: 0 });
+
+export function printLint(): void {
+  if (process.env.BENCH_LINT === '0') return;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lint-bench-'));
+  try {
+    const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+    const one = path.join(dir, 'one.xml');
+    fs.writeFileSync(one, benchSitemap(50_000));
+    const oneMb = fs.statSync(one).size / 1_048_576;
+    const many: string[] = [];
+    const manyText = benchSitemap(2_000);
+    for (let k = 0; k < 200; k++) {
+      const file = path.join(dir, 'many', `sitemap-${String(k).padStart(3, '0')}.xml`);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, manyText.replace(/\/products\//g, `/products/s${k}/`));
+      many.push(file);
+    }
+    const withXmllint = hasXmllint();
+    const single = withXmllint ? compare(lint([one]), xmllint([one])) : [median(Array.from({ length: RUNS }, () => run(lint([one])).ms)), NaN];
+    const batch = withXmllint ? compare(lint(many), xmllint(many)) : [median(Array.from({ length: RUNS }, () => run(lint(many)).ms)), NaN];
+
+    const hugeText = benchSitemap(200_000);
+    const huge = path.join(dir, 'huge.xml.gz');
+    fs.writeFileSync(huge, zlib.gzipSync(hugeText));
+    const documentMb = Buffer.byteLength(hugeText) / 1_048_576;
+    const gz = run(lint([huge], { ...process.env, SITEMAP_LINT_REPORT_RSS: '1' }, 1));
+    const rssMb = Number(/maxRSS (\d+) kB/.exec(gz.stderr)?.[1] ?? NaN) / 1024;
+    const bareMb = Number(/maxRSS (\d+) kB/.exec(run({ command: process.execPath, args: ['-e', 'process.stderr.write(`maxRSS ${process.resourceUsage().maxRSS} kB`)'], ok: 0 }).stderr)?.[1] ?? NaN) / 1024;
+
+    const ratio = (a: number, b: number): string => (Number.isNaN(b) ? 'n/a (no xmllint)' : `${(a / b).toFixed(2)}×`);
+    const ms = (value: number): string => (Number.isNaN(value) ? 'n/a' : value.toFixed(0));
+    console.log(`\nsitemap-lint (${process.env.BENCH_LINT_BIN || 'dist/sitemap-lint.js'} as a child process against xmllint --noout --schema sitemap.xsd, median of ${RUNS} runs each, interleaved; ${os.availableParallelism()} cores, load average ${load} at the start)\n`);
+    console.log('| input | sitemap-lint (ms) | xmllint --schema (ms) | ratio | target |');
+    console.log('|---|---:|---:|---:|---|');
+    console.log(`| one file, 50,000 entries, ${oneMb.toFixed(1)} MB | ${ms(single[0])} | ${ms(single[1])} | ${ratio(single[0], single[1])} | ≤ 1.0× |`);
+    console.log(`| 200 files of 2,000 entries, one process each side | ${ms(batch[0])} | ${ms(batch[1])} | ${ratio(batch[0], batch[1])} | ≤ 1.0× |`);
+    console.log(`\n200,000 entries as .xml.gz (${(fs.statSync(huge).size / 1_048_576).toFixed(1)} MB gzipped, the document ${documentMb.toFixed(1)} MB uncompressed): peak RSS ${rssMb.toFixed(0)} MB `
+      + `(${(rssMb / documentMb).toFixed(2)}× the document; node alone ${bareMb.toFixed(0)} MB, so ${((rssMb - bareMb) / documentMb).toFixed(2)}× above it), one run, ${gz.ms.toFixed(0)} ms; target ≤ 2×`);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
