@@ -102,24 +102,32 @@ function periodEnd(entry: SiteEntry): number {
 
 /** cross-file-duplicate-url: a URL of a sitemap already listed by an earlier one; once per later file. */
 function checkCrossDuplicates(files: readonly SiteFile[], problems: SiteProblem[]): void {
+  const sitemaps = files.filter((f) => f.summary.kind === 'urlset' || f.summary.kind === 'text');
+  // Each URL's first listing, from the files before the one checked: a lone sitemap (the common CI case) costs nothing.
   const first = new Map<string, { path: string; start: number; end: number }>();
-  for (const file of files) {
-    if (file.summary.kind !== 'urlset' && file.summary.kind !== 'text') continue;
-    const seenHere = new Set<string>();
-    for (const entry of file.summary.entries) {
-      if (seenHere.has(entry.url)) continue; // a second time in one file is duplicate-url's
-      seenHere.add(entry.url);
-      const earlier = first.get(entry.url);
-      if (earlier === undefined) {
-        first.set(entry.url, { path: file.path, start: entry.start, end: entry.end });
-        continue;
-      }
-      problems.push({
-        path: file.path, rule: 'cross-file-duplicate-url', start: entry.start, end: entry.end,
-        message: 'This URL is already listed by another sitemap of the site (see the related location).',
-        related: [{ ...earlier, message: 'First listed here.' }],
-      });
-    }
+  sitemaps.forEach((file, k) => {
+    if (first.size > 0) reportListedBefore(file, first, problems);
+    if (k < sitemaps.length - 1) rememberFirstListings(file, first);
+  });
+}
+
+function reportListedBefore(file: SiteFile, first: ReadonlyMap<string, { path: string; start: number; end: number }>, problems: SiteProblem[]): void {
+  const reported = new Set<string>(); // a second time in one file is duplicate-url's
+  for (const entry of file.summary.entries) {
+    const earlier = first.get(entry.url);
+    if (earlier === undefined || reported.has(entry.url)) continue;
+    reported.add(entry.url);
+    problems.push({
+      path: file.path, rule: 'cross-file-duplicate-url', start: entry.start, end: entry.end,
+      message: 'This URL is already listed by another sitemap of the site (see the related location).',
+      related: [{ ...earlier, message: 'First listed here.' }],
+    });
+  }
+}
+
+function rememberFirstListings(file: SiteFile, first: Map<string, { path: string; start: number; end: number }>): void {
+  for (const entry of file.summary.entries) {
+    if (!first.has(entry.url)) first.set(entry.url, { path: file.path, start: entry.start, end: entry.end });
   }
 }
 
