@@ -97,11 +97,17 @@ export function readRobotsLine(lineText: string, end = lineText.length): RobotsL
 export function robotsSitemapUrls(text: string): string[] {
   const found: string[] = [];
   for (const lineText of text.split(/\r\n|\r|\n/)) {
-    const line = readRobotsLine(lineText);
-    if (line === undefined || !line.colon || lineText.slice(line.nameStart, line.nameEnd).toLowerCase() !== SITEMAP) continue;
-    if (checkRobotsLine(lineText).length === 0) found.push(lineText.slice(line.valueStart, line.valueEnd));
+    const value = acceptedSitemapValue(lineText);
+    if (value !== undefined) found.push(lineText.slice(value.start, value.end));
   }
   return found;
+}
+
+/** The range of a line's `Sitemap:` URL when robots-sitemap-url accepts the line (one line, without its break). */
+export function acceptedSitemapValue(lineText: string): { start: number; end: number } | undefined {
+  const line = readRobotsLine(lineText);
+  if (line === undefined || !line.colon || lineText.slice(line.nameStart, line.nameEnd).toLowerCase() !== SITEMAP) return undefined;
+  return checkRobotsLine(lineText).length === 0 ? { start: line.valueStart, end: line.valueEnd } : undefined;
 }
 
 /**

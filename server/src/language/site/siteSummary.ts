@@ -3,7 +3,7 @@
  * (URL, lastmod, ranges) and, for a robots.txt, its accepted `Sitemap:` lines. Offsets are absolute.
  */
 import type { SitemapModel } from '../model';
-import { readRobotsLine, checkRobotsLine } from '../robotsTxt';
+import { acceptedSitemapValue } from '../robotsTxt';
 import { unescapeXml } from '../xmlText';
 
 export type SiteFileKind = 'urlset' | 'sitemapindex' | 'text' | 'robots' | 'unknown';
@@ -65,12 +65,12 @@ function robotsEntries(model: SitemapModel): SiteEntry[] {
   let offset = 0;
   for (const segment of model.segments) {
     const lineText = segment.text.replace(/(?:\r\n|\r|\n)$/, '');
-    const line = readRobotsLine(lineText);
-    if (line !== undefined && line.colon && lineText.slice(line.nameStart, line.nameEnd).toLowerCase() === 'sitemap' && checkRobotsLine(lineText).length === 0) {
+    const value = acceptedSitemapValue(lineText);
+    if (value !== undefined) {
       entries.push({
-        url: lineText.slice(line.valueStart, line.valueEnd),
-        start: offset + line.valueStart,
-        end: offset + line.valueEnd,
+        url: lineText.slice(value.start, value.end),
+        start: offset + value.start,
+        end: offset + value.end,
         lastmod: NaN, lastmodText: '', lastmodStart: 0, lastmodEnd: 0,
       });
     }
