@@ -1,6 +1,6 @@
 /**
  * docs/editors.md's Neovim setup, run: `nvim --headless` sources the Lua block of the docs as its init.lua (only the
- * server's path and the node binary substituted), opens broken sitemaps in a temporary workspace through Neovim's
+ * server's path and the node binary substituted), opens broken sitemaps and a robots.txt in a temporary workspace through Neovim's
  * built-in client, and writes the diagnostics Neovim holds as JSON. Rule ids (the diagnostics' `code`), 0-based lines
  * and columns and severities must be ours — duplicate-url as an error proves the documented settings arrive. Then
  * Neovim quits and the server must not outlive it.
@@ -124,10 +124,11 @@ test('Neovim (docs/editors.md setup) shows our rule ids at the right places, and
     fs.writeFileSync(path.join(dir, 'init.lua'), docsNeovimBlock() + HARNESS);
     fs.writeFileSync(path.join(dir, 'sitemap.xml'), SITEMAP_XML);
     fs.writeFileSync(path.join(dir, 'sitemap-news.txt'), SITEMAP_TXT);
+    fs.writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *\nSitemap: /sitemap.xml\n');
     const out = path.join(dir, 'out.json');
     const env = {
       ...process.env, SITEMAP_NODE: process.execPath, SITEMAP_SERVER: SERVER_PATH, SITEMAP_OUT: out,
-      SITEMAP_FILES: 'sitemap.xml,sitemap-news.txt',
+      SITEMAP_FILES: 'sitemap.xml,sitemap-news.txt,robots.txt',
       // Neovim's log, state and cache stay in the temporary folder.
       XDG_CONFIG_HOME: dir, XDG_DATA_HOME: dir, XDG_STATE_HOME: dir, XDG_CACHE_HOME: dir,
     };
@@ -151,7 +152,14 @@ test('Neovim (docs/editors.md setup) shows our rule ids at the right places, and
       { code: 'invalid-url', source, severity: 1, lnum: 1, col: 0, end_lnum: 1, end_col: 25 },
     ]);
 
-    // One server for both files; it exits with Neovim (shutdown and exit, or its stdin closing).
+    // Neovim's own `robots` file type, sent as our `robots-txt` (docs/editors.md): a relative Sitemap: URL.
+    const robots = result.files['robots.txt'];
+    assert.equal(robots.filetype, 'robots');
+    assert.deepEqual(robots.diagnostics, [
+      { code: 'robots-sitemap-url', source, severity: 1, lnum: 1, col: 9, end_lnum: 1, end_col: 21 },
+    ]);
+
+    // One server for all the files; it exits with Neovim (shutdown and exit, or its stdin closing).
     assert.equal(result.children?.length, 1, JSON.stringify(result.children));
     const [server] = result.children;
     assert.ok(running(process.pid), 'running() sees a live process');
