@@ -9,6 +9,7 @@ import {
 } from '../language/languageService';
 import type { DocumentStore, OpenDocument } from './documentStore';
 import { guardRequest } from './guard';
+import { rangeOf } from './ranges';
 import {
   CONVERT_COMMAND, REMOVE_DUPLICATES_COMMAND, SET_LASTMOD_NOW_COMMAND, SORT_ENTRIES_COMMAND, type ChoreResult, type ConvertCommandResult,
 } from './protocol';
@@ -59,7 +60,7 @@ export function registerChores(connection: Connection, store: DocumentStore, cap
 }
 
 function toTextEdit(doc: SitemapDocument, edit: OffsetEdit): TextEdit {
-  return { range: { start: doc.positionAt(edit.start), end: doc.positionAt(edit.end) }, newText: edit.text };
+  return { range: rangeOf(doc, edit.start, edit.end), newText: edit.text };
 }
 
 function isRange(value: unknown): value is Range {

@@ -13,6 +13,7 @@ import type { DocumentStore, OpenDocument } from './documentStore';
 import { describe, logFailure } from './guard';
 import type { MessageQueue } from './messageQueue';
 import { STATUS_NOTIFICATION, type StatusParams } from './protocol';
+import { rangeOf } from './ranges';
 import { ruleDocs } from './ruleDocs';
 
 export const SOURCE = 'sitemap';
@@ -128,15 +129,7 @@ export function toDiagnostic(uri: string, doc: SitemapDocument, d: SitemapDiagno
   return diagnostic;
 }
 
-function rangeOf(doc: SitemapDocument, start: number, end: number): Diagnostic['range'] {
-  const s = clamp(start, doc.length);
-  const e = Math.max(s, clamp(end, doc.length));
-  return { start: doc.positionAt(s), end: doc.positionAt(e) };
-}
 
-function clamp(offset: number, length: number): number {
-  return Number.isFinite(offset) ? Math.min(Math.max(0, Math.floor(offset)), length) : 0;
-}
 
 /** The one problem shown when validation itself failed (a bug): the document keeps its place, other files work on. */
 function internalProblem(error: unknown): Diagnostic {

@@ -25,6 +25,7 @@ import { CHORE_COMMANDS } from './protocol';
 import { splitActions } from './split';
 import type { DocumentStore, OpenDocument } from './documentStore';
 import { guardRequest } from './guard';
+import { rangeOf } from './ranges';
 import type { MessageQueue } from './messageQueue';
 import { ruleDocs } from './ruleDocs';
 import { fileResolverFor, type SitePages } from './sitePages';
@@ -241,11 +242,6 @@ export function registerFeatures(connection: Connection, deps: FeatureDependenci
 
 // ---------------------------------------------------------------- conversions
 
-function rangeOf(doc: SitemapDocument, start: number, end: number): Range {
-  const s = Math.max(0, Math.min(start, doc.length));
-  const e = Math.max(s, Math.min(end, doc.length));
-  return { start: doc.positionAt(s), end: doc.positionAt(e) };
-}
 
 /** Room left in the outline's budget for the root, the "more" item and the brackets. */
 const SYMBOLS_RESERVE_BYTES = 4096;

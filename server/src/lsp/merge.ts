@@ -14,7 +14,8 @@ import { indexEntries, mergeIndex, parseDocument, type MergeChild, type SitemapD
 import type { Configuration } from './configuration';
 import type { DocumentStore, OpenDocument } from './documentStore';
 import { guardRequest } from './guard';
-import { MERGE_INDEX_REQUEST, type MergeIndexChild, type MergeIndexParams, type MergeIndexRange, type MergeIndexResult } from './protocol';
+import { rangeOf } from './ranges';
+import { MERGE_INDEX_REQUEST, type MergeIndexChild, type MergeIndexParams, type MergeIndexResult } from './protocol';
 import { urlToFileFor } from './urlToFile';
 import type { ValidationContexts } from './validationContext';
 import { fsPathToUri, type Workspace } from './workspace';
@@ -79,7 +80,7 @@ async function mergeOpenIndex(deps: MergeDependencies, params: MergeIndexParams,
   const { kind, message, child, offset, count, limit } = outcome.refused;
   // No child is missing here, so `children` and `read` line up.
   const uri = child !== undefined ? children[child].uri : offset !== undefined ? entry.uri : undefined;
-  const range = offset === undefined ? undefined : rangeAt(child !== undefined ? read[child].document : index, offset);
+  const range = offset === undefined ? undefined : rangeOf(child !== undefined ? read[child].document : index, offset, offset);
   return { version, children, refused: { kind, message, uri, range, count, limit } };
 }
 
@@ -151,7 +152,3 @@ function decode(bytes: Buffer): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-function rangeAt(doc: SitemapDocument, offset: number): MergeIndexRange {
-  const start = doc.positionAt(offset);
-  return { start, end: start };
-}

@@ -98,11 +98,6 @@ export interface MergeIndexChild {
   entries?: number;
 }
 
-export interface MergeIndexRange {
-  start: { line: number; character: number };
-  end: { line: number; character: number };
-}
-
 export interface MergeIndexResult {
   /** The index's version the merge was made from: apply only onto that version. */
   version: number;
@@ -115,7 +110,7 @@ export interface MergeIndexResult {
     message: string;
     /** Where: the child (or the index) and the range of the cause. */
     uri?: string;
-    range?: MergeIndexRange;
+    range?: Range;
     /** The merged sitemap's entries or bytes against the limit. */
     count?: number;
     limit?: number;

@@ -4,9 +4,9 @@
  * client's command. The client writes the files: one workspace edit, so one Undo reverts it.
  */
 import {
-  CodeActionKind, ErrorCodes, ResponseError, type CancellationToken, type CodeAction, type Connection, type Diagnostic, type Range,
+  CodeActionKind, ErrorCodes, ResponseError, type CancellationToken, type CodeAction, type Connection, type Diagnostic,
 } from 'vscode-languageserver';
-import { getDocumentFacts, splitIntoIndex, type SitemapDocument } from '../language/languageService';
+import { getDocumentFacts, splitIntoIndex } from '../language/languageService';
 import type { Configuration } from './configuration';
 import { SOURCE } from './diagnostics';
 import type { DocumentStore } from './documentStore';
@@ -17,6 +17,7 @@ import {
 } from './protocol';
 import type { SiteLocator } from './siteLocation';
 import type { ValidationContexts } from './validationContext';
+import { rangeOf } from './ranges';
 import { uriToFsPath } from './workspace';
 
 /** The rules whose problem a split solves. */
@@ -95,8 +96,3 @@ export function splitActions(uri: string, diagnostics: readonly Diagnostic[] | u
   return [{ title, kind: CodeActionKind.QuickFix, diagnostics: limits, isPreferred: true, command: { title, command: SPLIT_COMMAND, arguments: [uri] } }];
 }
 
-function rangeOf(doc: SitemapDocument, start: number, end: number): Range {
-  const s = Math.max(0, Math.min(start, doc.length));
-  const e = Math.max(s, Math.min(end, doc.length));
-  return { start: doc.positionAt(s), end: doc.positionAt(e) };
-}
