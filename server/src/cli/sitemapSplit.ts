@@ -9,6 +9,7 @@ import { createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { looksLikeXml, SNIFF_LENGTH } from '../language/contentDetection';
 import { SplitRefused, SplitStream, type SplitRefusal, type StreamSplitResult } from '../language/languageService';
+import { isGzip } from '../lsp/files';
 import { ChildFiles, ExistsError, tempPath } from './childFiles';
 import { parseArgs, stemOf, USAGE, UsageError, type SplitArgs } from './splitArgs';
 import { reportMaxRss } from './reportRss';
@@ -69,7 +70,7 @@ function openInput(file: string): Readable {
   const magic = Buffer.alloc(2);
   const read = fs.readSync(fd, magic, 0, 2, 0);
   const stream = fs.createReadStream(file, { fd, start: 0, highWaterMark: 1 << 16 });
-  return read === 2 && magic[0] === 0x1f && magic[1] === 0x8b ? stream.pipe(createGunzip()) : stream;
+  return isGzip(magic.subarray(0, read)) ? stream.pipe(createGunzip()) : stream;
 }
 
 async function split(args: SplitArgs, input: Readable, files: ChildFiles): Promise<StreamSplitResult> {

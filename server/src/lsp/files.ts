@@ -53,6 +53,17 @@ export function isGzip(bytes: Uint8Array): boolean {
 }
 
 /**
+ * A file's text: UTF-16 when a byte-order mark says so, else UTF-8; without the mark (an editor keeps it as the file's
+ * encoding, not as text).
+ */
+export function decodeFileText(bytes: Buffer): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return bytes.subarray(2).toString('utf16le');
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return Buffer.from(bytes.subarray(2, bytes.length - (bytes.length % 2))).swap16().toString('utf16le');
+  const text = bytes.toString('utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/**
  * A whole file, gunzipped when its first bytes say it is gzip (`.xml.gz` children of an index, say); `undefined` when
  * it cannot be read, is not a regular file, is corrupt gzip, or would inflate past `maxBytes`.
  */

@@ -13,6 +13,7 @@ import { looksLikeXml } from '../language/contentDetection';
 import { indexEntries, mergeIndex, parseDocument, type MergeChild, type SitemapDocument } from '../language/languageService';
 import type { Configuration } from './configuration';
 import type { DocumentStore, OpenDocument } from './documentStore';
+import { decodeFileText, isGzip } from './files';
 import { guardRequest } from './guard';
 import { rangeOf } from './ranges';
 import { MERGE_INDEX_REQUEST, type MergeIndexChild, type MergeIndexParams, type MergeIndexResult } from './protocol';
@@ -130,7 +131,7 @@ async function readChild(store: DocumentStore, files: readonly string[], maxByte
     } catch {
       continue;
     }
-    if (bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b) {
+    if (isGzip(bytes)) {
       try {
         bytes = await gunzip(bytes, { maxOutputLength: maxBytes });
       } catch (error) {
@@ -138,17 +139,9 @@ async function readChild(store: DocumentStore, files: readonly string[], maxByte
         return { problem: 'unreadable', uri };
       }
     }
-    const text = decode(bytes);
+    const text = decodeFileText(bytes);
     return { document: parseDocument(text, looksLikeXml(text) ? 'sitemap' : 'sitemap-txt'), uri };
   }
   return { problem: 'not-found', uri: fsPathToUri(files[0]) };
-}
-
-/** UTF-8, or UTF-16 by its byte-order mark; the mark itself is not text (an editor keeps it as the file's encoding). */
-function decode(bytes: Buffer): string {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return bytes.subarray(2).toString('utf16le');
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return Buffer.from(bytes.subarray(2, bytes.length - (bytes.length % 2))).swap16().toString('utf16le');
-  const text = bytes.toString('utf8');
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 

@@ -9,7 +9,7 @@ import * as zlib from 'node:zlib';
 import { sniffSitemapRoot } from '../language/contentDetection';
 import type { ServerSettings } from './configuration';
 import type { DocumentStore, OpenDocument } from './documentStore';
-import { readHead, stampOf, type FileStamp } from './files';
+import { decodeFileText, isGzip, readHead, stampOf, type FileStamp } from './files';
 import { urlToFileFor } from './urlToFile';
 import type { Workspace } from './workspace';
 
@@ -81,16 +81,12 @@ export class NestedIndexResolver {
 export function sniffIsIndex(head: Buffer | undefined): boolean {
   if (head === undefined || head.length === 0) return false;
   let bytes = head;
-  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+  if (isGzip(bytes)) {
     try {
       bytes = zlib.gunzipSync(bytes, { finishFlush: zlib.constants.Z_SYNC_FLUSH, maxOutputLength: MAX_INFLATED_BYTES });
     } catch {
       return false;
     }
   }
-  let text: string;
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) text = bytes.subarray(2).toString('utf16le');
-  else if (bytes[0] === 0xfe && bytes[1] === 0xff) text = Buffer.from(bytes.subarray(2, bytes.length - (bytes.length % 2))).swap16().toString('utf16le');
-  else text = bytes.toString('utf8');
-  return sniffSitemapRoot(text.slice(0, SNIFF_BYTES)) === 'sitemapindex';
+  return sniffSitemapRoot(decodeFileText(bytes).slice(0, SNIFF_BYTES)) === 'sitemapindex';
 }
