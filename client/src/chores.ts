@@ -9,6 +9,7 @@ import { ExecuteCommandRequest } from 'vscode-languageclient/node';
 import {
   CONVERT_COMMAND, REMOVE_DUPLICATES_COMMAND, SET_LASTMOD_NOW_COMMAND, SORT_ENTRIES_COMMAND, type ChoreResult, type ConvertCommandResult,
 } from '../../server/src/lsp/protocol';
+import { fileExists } from './fileExists';
 import { registerRobotsTxtCommand } from './robotsTxt';
 import type { SitemapServer } from './server';
 
@@ -78,7 +79,7 @@ async function convertWith(askServer: AskServer, to: 'xml' | 'text'): Promise<vo
     opened = (await workspace.openTextDocument({ language, content: result.text })).uri;
   } else {
     const target = siblingWithExtension(source.uri, to === 'xml' ? '.xml' : '.txt');
-    const exists = await workspace.fs.stat(target).then(() => true, () => false);
+    const exists = await fileExists(target);
     if (exists) {
       const overwrite = await window.showWarningMessage(`${workspace.asRelativePath(target)} exists. Overwrite it?`, { modal: true }, 'Overwrite');
       if (overwrite !== 'Overwrite') return;

@@ -7,6 +7,7 @@
  */
 import { commands, Range, Uri, window, workspace, WorkspaceEdit, type ExtensionContext, type TextDocument } from 'vscode';
 import { COMPRESSED_SCHEME, DOCUMENT_INFO_REQUEST, type DocumentInfo, type DocumentInfoParams } from '../../server/src/lsp/protocol';
+import { fileExists } from './fileExists';
 import type { SitemapServer } from './server';
 import { locationFromSiteRoots, normalizeRelativePath, normalizeSiteRootUrl, type SiteRoots } from '../../server/src/language/location';
 import { newRobotsTxt, planRobotsSitemapLine } from '../../server/src/language/chores/robotsSitemapLine';
@@ -35,7 +36,7 @@ async function addToRobotsTxt(server: SitemapServer): Promise<void> {
   if (url === undefined) return;
   const robotsUri = Uri.joinPath(folder.uri, ...(root === '' ? [] : root.split('/')), 'robots.txt');
   const shown = workspace.asRelativePath(robotsUri);
-  const exists = await workspace.fs.stat(robotsUri).then(() => true, () => false);
+  const exists = await fileExists(robotsUri);
   const edit = new WorkspaceEdit();
   let report: string;
   if (!exists) {

@@ -19,6 +19,7 @@ import {
   type DocumentInfo, type DocumentInfoParams, type SplitPlanChild, type SplitPlanParams, type SplitPlanResult,
 } from '../../server/src/lsp/protocol';
 import { isServedDocument } from './client';
+import { fileExists } from './fileExists';
 import type { SitemapOutput } from './output';
 import type { SitemapServer } from './server';
 import { askSplitChoices, type SplitChoices } from './splitPrompts';
@@ -141,7 +142,7 @@ async function buildEdit(document: TextDocument, choices: SplitChoices, children
   const folder = folderOnDisk(document.uri);
   const files = children.map((child) => ({ uri: Uri.joinPath(folder, ...child.name.split('/')), text: child.text, gzip: choices.gzip }));
   if (!choices.replaceOriginal) files.push({ uri: Uri.joinPath(folder, choices.indexName), text: index, gzip: false });
-  const existing = (await Promise.all(files.map(async (f) => (await exists(f.uri) ? f.uri : undefined)))).filter((u) => u !== undefined);
+  const existing = (await Promise.all(files.map(async (f) => (await fileExists(f.uri) ? f.uri : undefined)))).filter((u) => u !== undefined);
   if (existing.length > 0) {
     const names = existing.slice(0, 5).map((u) => workspace.asRelativePath(u)).join(', ') + (existing.length > 5 ? ', …' : '');
     const overwrite = await window.showWarningMessage(
@@ -189,15 +190,6 @@ async function refuse(document: TextDocument, message: string, range: Range): Pr
  */
 function folderOnDisk(uri: Uri): Uri {
   return Uri.joinPath(uri.scheme === COMPRESSED_SCHEME ? uri.with({ scheme: 'file' }) : uri, '..');
-}
-
-async function exists(uri: Uri): Promise<boolean> {
-  try {
-    await workspace.fs.stat(uri);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function sizeOf(uri: Uri): Promise<number> {
