@@ -5,7 +5,7 @@
  */
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -117,6 +117,19 @@ describe('sitemap-lint', () => {
       ['future-lastmod', 'future-lastmod', 'warning', 'public/sitemap.xml', '%SRCROOT%', '3,53,3,63'],
       ['mixed-hosts', 'mixed-hosts', 'error', 'public/sitemap.xml', '%SRCROOT%', '4,13,4,36'],
     ]);
+  });
+
+  it('a reader closing the pipe early (| head) ends it quietly with the exit code of the findings', async () => {
+    // Enough problems that the SARIF cannot fit in the pipe's buffer: the write meets the closed pipe.
+    const entries = Array.from({ length: 3000 }, (_, n) => `<url><loc>https://www.example.com/${n}&x</loc></url>`).join('\n');
+    const dir = folder({ 'sitemap.xml': `${DECL}\n${URLSET}\n${entries}\n</urlset>\n` });
+    const child = spawn(process.execPath, [BIN, '--format', 'sarif', 'sitemap.xml'], { cwd: dir });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    assert.equal(stderr, '');
+    assert.equal(code, 1);
   });
 
   it('exit 2 with one line on stderr and nothing on stdout for usage and I/O errors', () => {

@@ -10,6 +10,7 @@ import { SiteContext } from './siteContext';
 import { formatJson } from './formats/json';
 import { formatSarif } from './formats/sarif';
 import { formatStylish } from './formats/stylish';
+import { exitQuietlyOnClosedPipe } from './closedPipe';
 import { reportMaxRss } from './reportRss';
 
 function main(argv: readonly string[]): number {
@@ -50,5 +51,6 @@ function format(args: LintArgs, results: readonly FileResult[], cwd: string): st
   return formatStylish(results, process.stdout.isTTY === true && process.env.NO_COLOR === undefined);
 }
 
+exitQuietlyOnClosedPipe();
 process.exitCode = main(process.argv.slice(2));
 reportMaxRss('sitemap-lint');

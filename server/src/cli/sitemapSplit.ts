@@ -12,6 +12,7 @@ import { SplitRefused, SplitStream, type SplitRefusal, type StreamSplitResult } 
 import { isGzip } from '../lsp/files';
 import { ChildFiles, ExistsError, tempPath } from './childFiles';
 import { parseArgs, stemOf, USAGE, UsageError, type SplitArgs } from './splitArgs';
+import { exitQuietlyOnClosedPipe } from './closedPipe';
 import { reportMaxRss } from './reportRss';
 
 /** A failure reported as one line and exit code 2. */
@@ -183,6 +184,7 @@ function isSystemError(e: unknown): boolean {
   return e instanceof Error && typeof (e as NodeJS.ErrnoException).code === 'string';
 }
 
+exitQuietlyOnClosedPipe();
 main(process.argv.slice(2)).then((code) => {
   process.exitCode = code;
 }, (e: unknown) => {
