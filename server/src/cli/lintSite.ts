@@ -1,34 +1,34 @@
 /**
  * The cross-file rules (language/site) over the files read from disk, their problems added to each file's result in
  * line order. Paths are the files' absolute paths; a URL maps to a file as `--follow` maps it (siteContext.ts).
+ * Each file is known by its SiteFacts (summary and line table), not its document, which is gone by now.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { summarizeForSite, validateSite, type SiteFile, type SiteResolver, type SitemapDocument } from '../language/languageService';
-import { rangeOf, type FileResult, type LintOptions, type LintProblem } from './lintFiles';
+import { validateSite, type SiteFile, type SiteResolver } from '../language/languageService';
+import type { FileResult, LintOptions, LintProblem } from './lintFiles';
+import type { SiteFacts } from './lintOne';
+import { positionIn } from './lineTable';
 
 export interface LintedFile {
   result: FileResult;
-  /** Absolute path. */
-  file: string;
-  doc: SitemapDocument;
-  location: string | undefined;
+  site: SiteFacts;
 }
 
 export function lintSite(linted: readonly LintedFile[], options: LintOptions): void {
   const byPath = new Map<string, LintedFile>();
   const files: SiteFile[] = [];
   for (const l of linted) {
-    const key = path.resolve(l.file);
+    const key = path.resolve(l.site.file);
     if (byPath.has(key)) continue;
     byPath.set(key, l);
-    files.push({ path: key, summary: summarizeForSite(l.doc), inSite: options.site.inSite(key) });
+    files.push({ path: key, summary: l.site.summary, inSite: options.site.inSite(key) });
   }
   const resolver: SiteResolver = {
     fileOf: (url, from) => {
       const target = from.summary.kind === 'robots'
         ? options.site.fileOfRobotsUrl(url, from.path)
-        : options.site.fileOf(url, from.path, byPath.get(from.path)?.location);
+        : options.site.fileOf(url, from.path, byPath.get(from.path)?.site.location);
       return target === undefined ? undefined : path.resolve(target);
     },
     exists: (file) => fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true,
@@ -36,15 +36,21 @@ export function lintSite(linted: readonly LintedFile[], options: LintOptions): v
   const touched = new Set<FileResult>();
   for (const d of validateSite(files, resolver, options.settings)) {
     const at = byPath.get(d.path)!;
-    const problem: LintProblem = { rule: d.rule, severity: d.severity, message: d.message, ...rangeOf(at.doc, d.start, d.end) };
+    const problem: LintProblem = { rule: d.rule, severity: d.severity, message: d.message, ...spanIn(at.site, d.start, d.end) };
     if (d.related !== undefined) {
       problem.related = d.related.map((r) => {
         const other = byPath.get(r.path)!;
-        return { file: other.result.file, message: r.message, ...rangeOf(other.doc, r.start, r.end) };
+        return { file: other.result.file, message: r.message, ...spanIn(other.site, r.start, r.end) };
       });
     }
     at.result.problems.push(problem);
     touched.add(at.result);
   }
   for (const result of touched) result.problems.sort((a, b) => a.line - b.line || a.column - b.column);
+}
+
+function spanIn(site: SiteFacts, start: number, end: number): Pick<LintProblem, 'line' | 'column' | 'endLine' | 'endColumn'> {
+  const s = positionIn(site.lines, site.length, start);
+  const e = positionIn(site.lines, site.length, Math.max(start, end));
+  return { line: s.line + 1, column: s.character + 1, endLine: e.line + 1, endColumn: e.character + 1 };
 }

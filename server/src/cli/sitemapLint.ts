@@ -13,7 +13,7 @@ import { formatStylish } from './formats/stylish';
 import { exitQuietlyOnClosedPipe } from './closedPipe';
 import { reportMaxRss } from './reportRss';
 
-function main(argv: readonly string[]): number {
+async function main(argv: readonly string[]): Promise<number> {
   const cwd = process.cwd();
   let results: FileResult[];
   let args: LintArgs;
@@ -25,7 +25,7 @@ function main(argv: readonly string[]): number {
     }
     const { settings, siteRoots } = lintSettings(args, cwd);
     const inputs = collectInputs(args.inputs, cwd);
-    results = lintFiles(inputs, { settings, site: new SiteContext(siteRoots, cwd), follow: args.follow, cwd, now: Date.now() });
+    results = await lintFiles(inputs, { settings, site: new SiteContext(siteRoots, cwd), follow: args.follow, cwd, now: Date.now() });
   } catch (e) {
     if (e instanceof UsageError) {
       process.stderr.write(`sitemap-lint: ${e.message} (sitemap-lint --help for the usage)\n`);
@@ -52,5 +52,7 @@ function format(args: LintArgs, results: readonly FileResult[], cwd: string): st
 }
 
 exitQuietlyOnClosedPipe();
-process.exitCode = main(process.argv.slice(2));
-reportMaxRss('sitemap-lint');
+void main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+  reportMaxRss('sitemap-lint');
+});

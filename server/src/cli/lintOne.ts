@@ -1,0 +1,61 @@
+/**
+ * One input linted on the editor's engine (`parseDocument` + `validate`): its problems in lines and columns, the
+ * local files it names (for `--follow`), and what the cross-file rules need of it once its document is gone — its
+ * site summary, where it lives, and its line table to place cross-file problems.
+ * A robots.txt is checked as the editor checks it (`robots-sitemap-url`).
+ */
+import { indexEntries, parseDocument, summarizeForSite, validate, type SitemapDocument } from '../language/languageService';
+import type { SiteSummary } from '../language/site/siteSummary';
+import type { FileResult, LintOptions, LintProblem } from './lintFiles';
+import type { ReadInput } from './lintInputs';
+import { lineTableOf, type LineTable } from './lineTable';
+
+/** What the cross-file step keeps of a file read from disk. */
+export interface SiteFacts {
+  /** Absolute path. */
+  file: string;
+  location: string | undefined;
+  summary: SiteSummary;
+  lines: LineTable;
+  length: number;
+}
+
+export interface LintedOne {
+  result: FileResult;
+  /** Absolute paths of the local files its robots.txt lines or index entries name. */
+  children: string[];
+  /** Undefined for standard input, which is not part of a site. */
+  site: SiteFacts | undefined;
+}
+
+export function lintOne(input: ReadInput, options: LintOptions): LintedOne {
+  const doc = parseDocument(input.text, input.kind === 'robots' ? 'robots-txt' : input.kind);
+  const location = input.kind !== 'robots' && input.file !== undefined ? options.site.locate(input.file) : undefined;
+  const result = { file: input.name, problems: problemsOf(doc, options, location) };
+  if (input.file === undefined) return { result, children: [], site: undefined };
+  const site: SiteFacts = { file: input.file, location, summary: summarizeForSite(doc), lines: lineTableOf(input.text), length: input.text.length };
+  return { result, children: childrenOf(input, doc, options, location), site };
+}
+
+function childrenOf(input: ReadInput, doc: SitemapDocument, options: LintOptions, location: string | undefined): string[] {
+  if (input.kind === 'robots') return options.site.sitemapsOfRobots(input.file!, input.text);
+  const children: string[] = [];
+  if (doc.kind !== 'sitemapindex') return children;
+  for (const entry of indexEntries(doc)) {
+    const child = entry.url !== undefined ? options.site.fileOf(entry.url, input.file!, location) : undefined;
+    if (child !== undefined) children.push(child);
+  }
+  return children;
+}
+
+function problemsOf(doc: SitemapDocument, options: LintOptions, location: string | undefined): LintProblem[] {
+  return validate(doc, options.settings, { location, now: options.now }).map((d) => ({
+    rule: d.rule, severity: d.severity, message: d.message, ...spanOf(doc, d.start, d.end),
+  }));
+}
+
+function spanOf(doc: SitemapDocument, start: number, end: number): Pick<LintProblem, 'line' | 'column' | 'endLine' | 'endColumn'> {
+  const s = doc.positionAt(Math.min(Math.max(0, start), doc.length));
+  const e = doc.positionAt(Math.min(Math.max(start, end), doc.length));
+  return { line: s.line + 1, column: s.character + 1, endLine: e.line + 1, endColumn: e.character + 1 };
+}
