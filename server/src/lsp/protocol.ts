@@ -178,3 +178,32 @@ export interface SplitPlanResult {
   index?: string;
   refused?: { reason: 'ill-formed' | 'entry-too-large' | 'no-entries' | 'not-a-sitemap'; range: Range };
 }
+
+// ---------------------------------------------------------------- Check Site
+
+/**
+ * Client → server: lint every sitemap and robots.txt of each workspace folder (each folder a site of its own, as
+ * `sitemap-lint <folder>` lints it) and publish the problems of every file checked, the clean ones too. With a
+ * `workDoneToken` it reports progress (files done of known). Cancelling the request stops the work at once; a
+ * cancelled run publishes nothing, the previous run's problems stay, and it answers the error RequestCancelled. A new
+ * request cancels one still running.
+ */
+export const CHECK_SITE_REQUEST = 'sitemap/checkSite';
+
+export interface CheckSiteParams {
+  workDoneToken?: string | number;
+}
+
+export interface CheckSiteResult {
+  /** Workspace folders checked (file-system folders only). */
+  folders: number;
+  /** Sitemaps and robots.txt files checked; 0 when the workspace has none. */
+  files: number;
+  /** Problems found, by severity. */
+  errors: number;
+  warnings: number;
+  /** Information and hints. */
+  others: number;
+  /** Files left out because they could not be read (a corrupt gzip…), with why. */
+  unreadable: Array<{ uri: string; reason: string }>;
+}

@@ -12,6 +12,7 @@ import { DiagnosticsPublisher } from './diagnostics';
 import { DocumentStore, type OpenDocument } from './documentStore';
 import { featureCapabilities, registerFeatures } from './features';
 import { registerChores } from './chores';
+import { SiteCheck } from './checkSite';
 import { SitePages } from './sitePages';
 import { isOptionOn } from './protocol';
 import { WorkspaceSymbols } from './workspaceSymbols';
@@ -80,8 +81,10 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
     for (const entry of store.all()) contexts.forget(entry.uri);
     for (const entry of store.all()) void diagnostics.validateNow(entry.uri);
   };
+  const siteCheck = new SiteCheck(connection, store, configuration, workspace);
   const forget = (entry: OpenDocument): void => {
     diagnostics.clear(entry.uri);
+    siteCheck.closed(entry);
     contexts.forget(entry.uri);
     configuration.forget(entry.uri);
     fileChanged(entry.fsPath);
@@ -141,6 +144,7 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
     const entry = store.open(params);
     if (previous !== undefined && entry === undefined) forget(previous);
     if (entry === undefined) return;
+    siteCheck.opened(entry);
     fileChanged(entry.fsPath);
     void diagnostics.validateNow(entry.uri);
   }));
@@ -202,8 +206,12 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
 
   registerChores(connection, store, () => capabilities);
   registerMerge(connection, { store, configuration, contexts, workspace });
+  siteCheck.register();
 
-  connection.onShutdown(() => diagnostics.dispose());
+  connection.onShutdown(() => {
+    diagnostics.dispose();
+    siteCheck.dispose();
+  });
 
   connection.listen();
 }

@@ -1,0 +1,83 @@
+/**
+ * The child process of the editor's Check Site (lsp/checkSite.ts, bundled as dist/check-site.js): sitemap-lint's
+ * pipeline over each workspace folder, each folder a site as `sitemap-lint <folder>` makes it. It runs outside the
+ * language server so that a 200-file site never holds up typing, its memory goes when it ends, and Cancel is one kill.
+ * Over IPC: one job in, progress messages, one result out, then it exits; it also exits when the server goes away.
+ */
+import type { SitemapSettings } from '../language/settings';
+import { collectInputs, type Input } from './lintInputs';
+import { lintFiles, type FileResult } from './lintFiles';
+import { Failure } from './lintSettings';
+import { SiteContext } from './siteContext';
+
+export interface CheckSiteJob {
+  folders: Array<{
+    /** Absolute path. */
+    path: string;
+    settings: SitemapSettings;
+    /** Absolute folder → site root URL. */
+    siteRoots: Record<string, string>;
+  }>;
+  now: number;
+}
+
+export interface Unreadable {
+  file: string;
+  reason: string;
+}
+
+export type CheckSiteMessage =
+  | { type: 'progress'; done: number; known: number }
+  | { type: 'done'; files: FileResult[]; unreadable: Unreadable[] }
+  | { type: 'failed'; reason: string };
+
+async function run(job: CheckSiteJob): Promise<CheckSiteMessage> {
+  const inputs = job.folders.map((f) => findInputs(f.path));
+  const known = inputs.reduce((n, i) => n + i.length, 0);
+  const files: FileResult[] = [];
+  const unreadable: Unreadable[] = [];
+  for (const [k, folder] of job.folders.entries()) {
+    const before = files.length;
+    const options = {
+      settings: folder.settings, site: new SiteContext(folder.siteRoots, folder.path), follow: false, cwd: folder.path, now: job.now,
+      onProgress: (done: number) => send({ type: 'progress', done: Math.min(known, before + done), known }),
+    };
+    let left = inputs[k];
+    for (;;) {
+      try {
+        files.push(...await lintFiles(left, options));
+        break;
+      } catch (error) {
+        // An unreadable file (corrupt gzip…) fails the whole lint: leave it out, say so, and lint the others again.
+        const message = error instanceof Failure ? error.message : undefined;
+        const bad = message !== undefined ? left.find((i) => message.startsWith(`${i.name}: `)) : undefined;
+        if (bad === undefined) throw error;
+        unreadable.push({ file: bad.name, reason: message!.slice(bad.name.length + 2) });
+        left = left.filter((i) => i !== bad);
+      }
+    }
+  }
+  return { type: 'done', files, unreadable };
+}
+
+/** A folder's sitemaps and robots.txt files, named by absolute path; none when it has no sitemap or cannot be read. */
+function findInputs(folder: string): Input[] {
+  try {
+    return collectInputs([folder], folder);
+  } catch (error) {
+    if (error instanceof Failure) return [];
+    throw error;
+  }
+}
+
+function send(message: CheckSiteMessage, then?: () => void): void {
+  process.send!(message, undefined, undefined, then);
+}
+
+process.on('disconnect', () => process.exit(0));
+process.once('message', (job: CheckSiteJob) => {
+  run(job).then(
+    (message) => send(message, () => process.exit(0)),
+    (error: unknown) => send({ type: 'failed', reason: error instanceof Error ? error.stack ?? error.message : String(error) }, () => process.exit(1)),
+  );
+});
