@@ -5,6 +5,7 @@ import { isServedDocument } from './client';
 import { registerCommands } from './commands';
 import { compressedLanguageOf } from './gzip/language';
 import { registerCompressedFiles } from './gzip/open';
+import { registerCheckSiteCommand } from './checkSite';
 import { registerChoreCommands } from './chores';
 import { registerMergeCommand } from './merge';
 import { registerSetLanguageCommand } from './setLanguage';
@@ -37,6 +38,7 @@ export function activate(context: ExtensionContext): SitemapStudioApi {
   registerChoreCommands(context, sitemapServer);
   registerMergeCommand(context, sitemapServer);
   registerSplitCommand(context, sitemapServer, output);
+  registerCheckSiteCommand(context, sitemapServer, output);
   startOnFirstSitemap(context, sitemapServer);
   return {
     isClientRunning: () => sitemapServer.isRunning,

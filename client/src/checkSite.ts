@@ -1,0 +1,78 @@
+// Sitemap: Check Site. The server lints every sitemap and robots.txt of the workspace in a child process and publishes
+// the problems itself, so they reach the Problems panel for files that are not open; this shows its progress with
+// Cancel, then a summary. A cancelled run changes nothing in the Problems panel: the previous run's problems stay.
+import { commands, ProgressLocation, window, workspace, type CancellationToken, type ExtensionContext, type Progress } from 'vscode';
+import { CHECK_SITE_REQUEST, type CheckSiteParams, type CheckSiteResult } from '../../server/src/lsp/protocol';
+import type { SitemapOutput } from './output';
+import type { SitemapServer } from './server';
+
+export const CHECK_SITE_COMMAND = 'sitemap.checkSite';
+
+let runs = 0;
+
+export function registerCheckSiteCommand(context: ExtensionContext, server: SitemapServer, output: SitemapOutput): void {
+  context.subscriptions.push(commands.registerCommand(CHECK_SITE_COMMAND, () => checkSite(server, output)));
+}
+
+/** Resolves with the server's summary (undefined when cancelled, failed or without a folder), for the tests. */
+async function checkSite(server: SitemapServer, output: SitemapOutput): Promise<CheckSiteResult | undefined> {
+  if ((workspace.workspaceFolders ?? []).length === 0) {
+    void window.showInformationMessage('Check Site checks the sitemaps of the workspace: open a folder first.');
+    return undefined;
+  }
+  let result: CheckSiteResult | undefined;
+  try {
+    result = await window.withProgress({ location: ProgressLocation.Notification, title: 'Checking the site', cancellable: true },
+      (progress, token) => request(server, progress, token));
+  } catch (error) {
+    output.error('Check Site', error);
+    void window.showErrorMessage('Check Site failed: see Sitemap: Show Output.');
+    return undefined;
+  }
+  if (result === undefined) {
+    void window.showInformationMessage('Check Site cancelled: the Problems panel keeps the previous results.');
+  } else if (result.files === 0) {
+    void window.showInformationMessage('Check Site found no sitemap or robots.txt in the workspace.');
+  } else {
+    for (const u of result.unreadable) output.info(`Check Site could not read ${u.uri}: ${u.reason}`);
+    void window.showInformationMessage(summary(result), 'Show Problems').then((choice) => {
+      if (choice !== undefined) void commands.executeCommand('workbench.actions.view.problems');
+    });
+  }
+  return result;
+}
+
+/** The request, its work-done progress shown in the notification; undefined when cancelled. */
+async function request(server: SitemapServer, progress: Progress<{ message?: string; increment?: number }>, token: CancellationToken): Promise<CheckSiteResult | undefined> {
+  const client = await server.running();
+  const { WorkDoneProgress } = await import('vscode-languageclient/node'); // loaded already by the running client
+  const params: CheckSiteParams = { workDoneToken: `sitemap.checkSite.${++runs}` };
+  let percentage = 0;
+  const listener = client.onProgress(WorkDoneProgress.type, params.workDoneToken!, (value) => {
+    if (value.kind === 'end') return;
+    const increment = value.percentage !== undefined ? value.percentage - percentage : undefined;
+    percentage = value.percentage ?? percentage;
+    progress.report({ message: value.message, increment });
+  });
+  try {
+    return await client.sendRequest<CheckSiteResult>(CHECK_SITE_REQUEST, params, token);
+  } catch (error) {
+    if (token.isCancellationRequested) return undefined;
+    throw error;
+  } finally {
+    listener.dispose();
+  }
+}
+
+function summary(result: CheckSiteResult): string {
+  const problems = result.errors + result.warnings + result.others;
+  const parts = [count(result.errors, 'error', 'errors'), count(result.warnings, 'warning', 'warnings')];
+  if (result.others > 0) parts.push(`${result.others} other`);
+  const folders = result.folders > 1 ? ` in ${result.folders} folders` : '';
+  const unreadable = result.unreadable.length > 0 ? ` ${count(result.unreadable.length, 'file', 'files')} could not be read (see Sitemap: Show Output).` : '';
+  return `Checked ${count(result.files, 'file', 'files')}${folders}: ${problems === 0 ? 'no problems' : parts.join(', ')}.${unreadable}`;
+}
+
+function count(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
