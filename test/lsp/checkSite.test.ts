@@ -193,30 +193,37 @@ describe('Check Site over the wire', () => {
     });
   });
 
-  it('runs in a child process while the server keeps answering; Cancel kills it and publishes nothing', async () => {
+  it('runs in a child process while the server keeps answering; a new request or Cancel kills it, and it publishes nothing', async () => {
     // 80 files of 3,000 entries: long enough to still be running when the first file's progress arrives.
     const files: Record<string, string> = {};
     for (let k = 0; k < 80; k++) files[`big/sitemap-${k}.xml`] = urlset(...Array.from({ length: 3000 }, (_, j) => `${loc(`p-${k}-${j}`)}<lastmod>2024-01-01</lastmod>`));
     const dir = workspace(files);
     const client = await start([dir]);
-    const source = new CancellationTokenSource();
-    const firstReport = new Promise<void>((resolve) => client.connection.onProgress(WorkDoneProgress.type, 'big', (v) => {
+    const firstReport = (token: string) => within(new Promise<void>((resolve) => client.connection.onProgress(WorkDoneProgress.type, token, (v) => {
       if (v.kind === 'report') resolve();
-    }));
+    })), `the first progress report of ${token}`);
     let settled = false;
-    const run = checkSite(client, 'big', source);
-    void run.then(() => { settled = true; }, () => { settled = true; });
-    await within(firstReport, 'the first progress report');
-    assert.ok((childrenOf(client.process.pid!) ?? [1]).length > 0, 'the check runs in a child of the server');
+    const first = checkSite(client, 'first');
+    void first.then(() => { settled = true; }, () => { settled = true; });
+    await firstReport('first');
+    const running = childrenOf(client.process.pid!) ?? [1];
+    assert.equal(running.length, 1, 'the check runs in a child of the server');
     // The server answers while the site is checked: an opened document gets its problems.
     const open = uriOf(dir, 'open.xml');
     const live = client.nextDiagnostics(open, (d) => d.some((x) => x.code === 'invalid-changefreq'));
     client.open(open, 'sitemap', urlset(`${loc('x')}<changefreq>sometimes</changefreq>`));
     await live;
     assert.equal(settled, false, 'the check was still running');
+
+    // A second request overtakes the first, which is answered RequestCancelled; then Cancel stops the second.
+    const source = new CancellationTokenSource();
+    const second = checkSite(client, 'second', source);
+    await assert.rejects(within(first, 'the overtaken request'), (error: { code?: number }) => error.code === -32800);
+    await firstReport('second');
+    assert.notDeepEqual(childrenOf(client.process.pid!) ?? [2], running, 'the first child was replaced');
     source.cancel();
     // Answered RequestCancelled once the child has gone: promptly, not after the 80 files (which take longer than the wait).
-    await assert.rejects(within(run, 'the cancelled request'), (error: { code?: number }) => error.code === -32800);
+    await assert.rejects(within(second, 'the cancelled request'), (error: { code?: number }) => error.code === -32800);
     await roundTrip(client);
     assert.deepEqual(Object.keys(files).filter((n) => client.lastDiagnostics(uriOf(dir, n)) !== undefined), [], 'a cancelled run publishes nothing');
     assert.deepEqual(childrenOf(client.process.pid!) ?? [], [], 'no child process left');

@@ -46,6 +46,8 @@ export class SiteCheck {
   /** Open documents' versions when they opened, by URI: closed at another version, they were edited. */
   private readonly openedAt = new Map<string, number>();
   private cancelRunning: (() => void) | undefined;
+  /** Bumped by each request: one that was overtaken while it read the settings stops there. */
+  private requests = 0;
 
   constructor(
     private readonly connection: Connection,
@@ -81,13 +83,14 @@ export class SiteCheck {
 
   private async check(params: CheckSiteParams | undefined, token: CancellationToken): Promise<CheckSiteResult> {
     this.cancelRunning?.();
+    const request = ++this.requests;
     const workDoneToken = params?.workDoneToken;
     const progress = this.connection.window.attachWorkDoneProgress(
       typeof workDoneToken === 'string' || typeof workDoneToken === 'number' ? workDoneToken : undefined);
     progress.begin('Checking the site', 0, 'Looking for sitemaps', true);
     try {
       const job = await this.job();
-      if (token.isCancellationRequested) throw cancelled();
+      if (token.isCancellationRequested || request !== this.requests) throw cancelled();
       const done = await this.run(job, token, progress);
       return this.publish(job, done);
     } catch (error) {
