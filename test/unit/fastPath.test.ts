@@ -8,7 +8,9 @@ import { parseXmlDocument, setFastPath } from '../../server/src/language/parser'
 import { benchEntry, random } from '../support/generate';
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
-const FRAGMENTS = ['<', '>', '&', '&amp;', '&lt;', '&quot;', "'", '"', ' ', '\n', '</url>', '<url>', '</loc>', '<lastmod>', 'x', '\uFFFD', '\t', '<!-- c -->', 'Daily', '1.5', ':', '%', '#'];
+const FRAGMENTS = ['<', '>', '&', '&amp;', '&lt;', '&quot;', "'", '"', ' ', '\n', '</url>', '<url>', '</loc>', '<lastmod>', 'x', '\uFFFD', '\t', '<!-- c -->', 'Daily', '1.5', ':', '%', '#',
+  // Values next to what the fast path accepts whole (changefreq, priority) or by a shortcut (a URL on a known host).
+  '0', '.', '-', '+', '00', '1.0', '.5', 'ly', 'NEVER', '%4', '%C3%BC', '%2E', '@', ':8080', ':', '/', '?', '..', 'localhost', '127.0.0.1', 'é', '-1', 'T', '+14:00', '-02', '30'];
 
 function documents(): string[] {
   const docs: string[] = [];
