@@ -16,8 +16,12 @@ import type { ValueProblem } from './rules/valueProblem';
 
 /** No markup, no quotes or `>`, no control characters, surrogates or non-characters. */
 const CHARS = `[^<>&'"\\x00-\\x1f\\ud800-\\udfff\\ufffd-\\uffff]`;
-/** &lt; &gt; &quot; would decode to characters a URL may not hold: those go the general way. */
-const LOC = `(?:${CHARS}|&(?:amp|apos);)+`;
+/**
+ * &lt; &gt; &quot; would decode to characters a URL may not hold: those go the general way. Runs of characters
+ * between entities (not an alternation per character, which costs a backtracking entry each).
+ */
+const ENTITY = '&(?:amp|apos);';
+const LOC = `(?:${CHARS}|${ENTITY})${CHARS}*(?:${ENTITY}${CHARS}*)*`;
 /** Exactly the valid values; a priority as checkPriority accepts it from 0.0 to 1.0, bar signs and leading zeros. */
 const CHANGEFREQ = `(?:${CHANGEFREQ_VALUES.join('|')})`;
 const PRIORITY = '(?:0(?:\\.\\d*)?|\\.\\d+|1(?:\\.0*)?)';
