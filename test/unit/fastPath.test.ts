@@ -8,7 +8,9 @@ import { parseXmlDocument, setFastPath } from '../../server/src/language/parser'
 import { benchEntry, random } from '../support/generate';
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
-const FRAGMENTS = ['<', '>', '&', '&amp;', '&lt;', '&quot;', "'", '"', ' ', '\n', '</url>', '<url>', '</loc>', '<lastmod>', 'x', '\uFFFD', '\t', '<!-- c -->', 'Daily', '1.5', ':', '%', '#'];
+const FRAGMENTS = ['<', '>', '&', '&amp;', '&lt;', '&quot;', "'", '"', ' ', '\n', '</url>', '<url>', '</loc>', '<lastmod>', 'x', '\uFFFD', '\t', '<!-- c -->', 'Daily', '1.5', ':', '%', '#',
+  // Values next to what the fast path accepts whole (changefreq, priority) or by a shortcut (a URL on a known host).
+  '0', '.', '-', '+', '00', '1.0', '.5', 'ly', 'NEVER', '%4', '%C3%BC', '%2E', '@', ':8080', ':', '/', '?', '..', 'localhost', '127.0.0.1', 'é', '-1', 'T', '+14:00', '-02', '30'];
 
 function documents(): string[] {
   const docs: string[] = [];
@@ -46,4 +48,27 @@ test('parsing with and without the fast path gives identical segments', () => {
     compared++;
   }
   assert.ok(compared >= 600);
+});
+
+/** Values at the edges of what the fast path accepts whole (changefreq, priority) or checks itself (loc, lastmod). */
+const VALUES: Record<string, string[]> = {
+  changefreq: ['daily', 'never', 'Daily', 'NEVER', 'day', '', ' daily', 'daily ', 'always&amp;'],
+  priority: ['0', '1', '0.', '1.', '.5', '0.5', '0.55555', '1.0', '1.000', '1.5', '1.01', '2', '00.5', '01', '+0.5', '-0', '-0.0', '-0.1', '.', '0,5', '', ' 0.5', '1e0'],
+  lastmod: ['2024-03-01', '2024', '2024-03', '2024-03-01T10:00Z', '2024-03-01T10:00:00.5+14:00', '2024-02-30', '2024-13-01', '0000-01-01', '2024-03-01T24:00Z', '2024-03-01T10:00', '2024-03-01t10:00z', '2024-03-01T10:00+15:00', ' 2024-03-01', '9999-12-31'],
+  loc: ['https://www.example.com/a', 'https://www.example.com:8080/a', 'https://www.example.com/a#f', 'https://localhost/a', 'https://www.example.com/a%2', 'https://www.example.com/a&apos;b&amp;c', 'https://www.example.com/a&lt;b', 'example.com/a', 'https://www.example.com/é'],
+};
+
+test('each edge value parses the same with and without the fast path, after a clean entry and alone', () => {
+  for (const [name, values] of Object.entries(VALUES)) {
+    for (const value of values) {
+      const entry = (v: string) => name === 'loc' ? `<url><loc>${v}</loc><priority>0.5</priority></url>\n` : `<url><loc>https://www.example.com/x</loc><${name}>${v}</${name}></url>\n`;
+      for (const entries of [[entry(value)], [benchEntry(1), entry(value)]]) {
+        const text = `<urlset xmlns="${NS}">\n${entries.join('')}</urlset>\n`;
+        setFastPath(false);
+        const general = shape(text);
+        setFastPath(true);
+        assert.deepEqual(shape(text), general, text);
+      }
+    }
+  }
 });

@@ -5,7 +5,7 @@
  * in more chunks, and it is never trusted beyond what deflate can expand to (1032:1) or a buffer can hold.
  */
 import { constants as bufferConstants } from 'node:buffer';
-import * as zlib from 'node:zlib';
+import { zlib } from './lazyZlib';
 
 const MAX_DEFLATE_RATIO = 1032;
 
@@ -13,6 +13,6 @@ export function gunzipWhole(bytes: Buffer): Buffer {
   const size = bytes.length >= 18 ? bytes.readUInt32LE(bytes.length - 4) : 0;
   const bound = Math.min(bytes.length * MAX_DEFLATE_RATIO, bufferConstants.MAX_LENGTH - 1);
   // One byte more than the size, so that zlib sees the output end inside the chunk and does not start another.
-  const chunkSize = Math.max(zlib.constants.Z_DEFAULT_CHUNK, Math.min(size, bound) + 1);
-  return zlib.gunzipSync(bytes, { chunkSize });
+  const chunkSize = Math.max(zlib().constants.Z_DEFAULT_CHUNK, Math.min(size, bound) + 1);
+  return zlib().gunzipSync(bytes, { chunkSize });
 }

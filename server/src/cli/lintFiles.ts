@@ -69,7 +69,7 @@ export async function lintFiles(inputs: readonly Input[], options: LintOptions):
       if (seen.has(key)) continue;
       seen.add(key);
     }
-    const { result, children, site } = lintOne(readInput(queue[k]), options);
+    const { result, children, site } = lintOne(readInput(queue[k]), options, queue.length === 1);
     if (site !== undefined) linted.push({ result, site });
     results.push(result);
     if (options.follow) for (const child of children) enqueue(child);

@@ -5,12 +5,12 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import * as zlib from 'node:zlib';
 import { looksLikeXml, sniffPlainText, sniffSitemapRoot, SNIFF_LENGTH } from '../language/contentDetection';
 import { SITEMAP_TXT_NAME, SITEMAP_XML_NAME, SKIPPED_FOLDERS } from '../language/fileNames';
 import { isGzip } from '../lsp/files';
 import { gunzipWhole } from './gunzip';
 import { Failure } from './lintSettings';
+import { zlib } from './lazyZlib';
 
 export const STDIN_NAME = '<stdin>';
 
@@ -92,7 +92,7 @@ function readHeadText(file: string): string | undefined {
     fd = fs.openSync(file, 'r');
     const buffer = Buffer.alloc(SNIFF_LENGTH * 4);
     let bytes = buffer.subarray(0, fs.readSync(fd, buffer, 0, buffer.length, 0));
-    if (isGzip(bytes)) bytes = zlib.gunzipSync(bytes, { finishFlush: zlib.constants.Z_SYNC_FLUSH, maxOutputLength: 1 << 20 });
+    if (isGzip(bytes)) bytes = zlib().gunzipSync(bytes, { finishFlush: zlib().constants.Z_SYNC_FLUSH, maxOutputLength: 1 << 20 });
     return bytes.toString('utf8').slice(0, SNIFF_LENGTH);
   } catch {
     return undefined;

@@ -1,28 +1,38 @@
 /**
  * The fast path for the overwhelmingly common entry: `<url>` (or `<sitemap>`) in the default namespace, no
- * attributes, children loc, lastmod, changefreq, priority in schema order, plain values (the five predefined
- * entities at most, and only in loc), whitespace between tags, and every value valid. A sticky regular
- * expression checks the shape without allocating; the values then go through the same validators as always.
+ * attributes, children loc, lastmod, changefreq, priority in schema order, plain values (`&amp;` and `&apos;` at
+ * most, and only in loc), whitespace between tags, and every value valid. A sticky regular expression checks the
+ * shape without allocating, and changefreq and priority whole (native code checks them at no cost once compiled);
+ * the loc and lastmod then go through the same validators as always.
  *
  * Anything else — and any value with a problem — returns undefined, and the general parser takes the entry
  * from the start, so problems are only ever reported by the general path. Tests check that parsing with and
  * without this fast path gives identical segments.
  */
-import { checkChangefreq, checkPriority } from './rules/simpleValues';
+import { CHANGEFREQ_VALUES } from './rules/simpleValues';
 import { checkLastmod } from './rules/lastmod';
-import { checkListedUrl } from './rules/listedUrl';
+import { checkListedUrl, isPlainListedUrl } from './rules/listedUrl';
 import type { ValueProblem } from './rules/valueProblem';
 
-/** A value: no markup, no quotes or `>`, no control characters, surrogates or non-characters; predefined entities only. */
-const VALUE = `(?:[^<>&'"\\x00-\\x1f\\ud800-\\udfff\\ufffd-\\uffff]|&(?:amp|lt|gt|quot|apos);)+`;
+/** No markup, no quotes or `>`, no control characters, surrogates or non-characters. */
+const CHARS = `[^<>&'"\\x00-\\x1f\\ud800-\\udfff\\ufffd-\\uffff]`;
+/**
+ * &lt; &gt; &quot; would decode to characters a URL may not hold: those go the general way. Runs of characters
+ * between entities (not an alternation per character, which costs a backtracking entry each).
+ */
+const ENTITY = '&(?:amp|apos);';
+const LOC = `(?:${CHARS}|${ENTITY})${CHARS}*(?:${ENTITY}${CHARS}*)*`;
+/** Exactly the valid values; a priority as checkPriority accepts it from 0.0 to 1.0, bar signs and leading zeros. */
+const CHANGEFREQ = `(?:${CHANGEFREQ_VALUES.join('|')})`;
+const PRIORITY = '(?:0(?:\\.\\d*)?|\\.\\d+|1(?:\\.0*)?)';
 const WS = '[ \\t\\r\\n]*';
 
-function field(name: string): string {
-  return `<${name}>${VALUE}</${name}>${WS}`;
+function field(name: string, value: string): string {
+  return `<${name}>${value}</${name}>${WS}`;
 }
 
-const URL_ENTRY = new RegExp(`<url>${WS}${field('loc')}(?:${field('lastmod')})?(?:${field('changefreq')})?(?:${field('priority')})?</url>`, 'y');
-const SITEMAP_ENTRY = new RegExp(`<sitemap>${WS}${field('loc')}(?:${field('lastmod')})?</sitemap>`, 'y');
+const URL_ENTRY = new RegExp(`<url>${WS}${field('loc', LOC)}(?:${field('lastmod', `${CHARS}+`)})?(?:${field('changefreq', CHANGEFREQ)})?(?:${field('priority', PRIORITY)})?</url>`, 'y');
+const SITEMAP_ENTRY = new RegExp(`<sitemap>${WS}${field('loc', LOC)}(?:${field('lastmod', `${CHARS}+`)})?</sitemap>`, 'y');
 
 export interface FastEntry {
   end: number;
@@ -45,45 +55,41 @@ export function scanFastEntry(text: string, start: number, kind: 'urlset' | 'sit
   if (!shape.test(text)) return undefined;
   result.end = shape.lastIndex;
   if (problems.length !== 0) problems.length = 0;
-  let p = skipSpace(text, start + (kind === 'urlset' ? 5 : 9));
-  // <loc>
-  let valueStart = p + 5;
-  let valueEnd = text.indexOf('<', valueStart);
-  if (isSpace(text.charCodeAt(valueStart)) || isSpace(text.charCodeAt(valueEnd - 1))) return undefined;
-  let raw = text.slice(valueStart, valueEnd);
-  // The raw value is the URL in canonical escaped form (see xmlText.ts). Checking it undecoded gives the same
-  // verdict, except that &lt; &gt; &quot; decode to characters a URL may not hold: leave those to the general path.
-  if (raw.indexOf('&') >= 0 && (raw.indexOf('&lt;') >= 0 || raw.indexOf('&gt;') >= 0 || raw.indexOf('&quot;') >= 0)) return undefined;
-  checkListedUrl(raw, problems);
-  result.url = raw;
-  result.urlStart = valueStart;
-  result.urlEnd = valueEnd;
+  const urlStart = skipSpace(text, start + (kind === 'urlset' ? 5 : 9)) + 5;
+  const urlEnd = text.indexOf('<', urlStart);
+  if (!takeUrl(text, urlStart, urlEnd)) return undefined;
   result.lastmod = NaN;
   result.lastmodStart = result.lastmodEnd = 0;
-  p = skipSpace(text, valueEnd + 6);
-  for (;;) {
-    if (problems.length > 0) return undefined;
-    const nameEnd = text.indexOf('>', p + 1);
-    if (text.charCodeAt(p + 1) === 0x2f) return result; // the entry's end tag
-    valueStart = nameEnd + 1;
-    valueEnd = text.indexOf('<', valueStart);
-    if (isSpace(text.charCodeAt(valueStart)) || isSpace(text.charCodeAt(valueEnd - 1))) return undefined;
-    raw = text.slice(valueStart, valueEnd);
-    if (raw.indexOf('&') >= 0) return undefined;
-    switch (nameEnd - p - 1) {
-      case 7: // lastmod
-        result.lastmod = checkLastmod(raw, Infinity, problems) ?? NaN;
-        result.lastmodStart = valueStart;
-        result.lastmodEnd = valueEnd;
-        break;
-      case 10: // changefreq
-        checkChangefreq(raw, problems);
-        break;
-      default: // priority
-        checkPriority(raw, problems);
-    }
-    p = skipSpace(text, text.indexOf('>', valueEnd) + 1);
+  // After </loc>: <lastmod>, <changefreq>, <priority> or the end tag; only lastmod is left to check.
+  const next = skipSpace(text, urlEnd + 6);
+  if (text.charCodeAt(next + 1) === 0x6c /* l */ && !takeLastmod(text, next + 9)) return undefined;
+  return result;
+}
+
+function takeUrl(text: string, start: number, end: number): boolean {
+  if (isSpace(text.charCodeAt(start)) || isSpace(text.charCodeAt(end - 1))) return false;
+  // The raw value is the URL in canonical escaped form (see xmlText.ts). With &amp; and &apos; at most, checking
+  // it undecoded gives the same verdict.
+  const raw = text.slice(start, end);
+  if (!isPlainListedUrl(raw)) {
+    checkListedUrl(raw, problems);
+    if (problems.length > 0) return false;
   }
+  result.url = raw;
+  result.urlStart = start;
+  result.urlEnd = end;
+  return true;
+}
+
+function takeLastmod(text: string, start: number): boolean {
+  const end = text.indexOf('<', start);
+  if (isSpace(text.charCodeAt(start)) || isSpace(text.charCodeAt(end - 1))) return false;
+  const time = checkLastmod(text.slice(start, end), Infinity, problems);
+  if (time === undefined) return false;
+  result.lastmod = time;
+  result.lastmodStart = start;
+  result.lastmodEnd = end;
+  return true;
 }
 
 function isSpace(c: number): boolean {
@@ -94,4 +100,3 @@ function skipSpace(text: string, p: number): number {
   while (isSpace(text.charCodeAt(p))) p++;
   return p;
 }
-

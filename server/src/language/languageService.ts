@@ -21,8 +21,8 @@ import { setLastmodNow as setLastmodInModel, type LastmodNowOptions, type Lastmo
 import { convertToText as toText, convertToXml as toXml, type ConvertResult } from './chores/convert';
 import { getDocumentFacts as documentFacts, type DocumentFacts } from './features/documentFacts';
 import { splitModel, type SplitOptions, type SplitOutcome } from './chores/split';
-import { summarizeModel, type SiteSummary } from './site/siteSummary';
-import type { SiteFile, SiteResolver } from './site/siteRules';
+import { summarizeModel, type SiteFileKind, type SiteSummary } from './site/siteSummary';
+import { siteRulesApply, type SiteFile, type SiteResolver } from './site/siteRules';
 import { validateSiteFiles, type SiteDiagnostic } from './site/validateSite';
 import { indexEntries as listIndexEntries, mergeIndex as mergeChildren, type IndexEntry, type MergeOptions, type MergeOutcome } from './chores/merge';
 
@@ -197,6 +197,11 @@ export function summarizeForSite(document: SitemapDocument): SiteSummary {
  */
 export function validateSite(files: readonly SiteFile[], resolver: SiteResolver, settings: SitemapSettings): SiteDiagnostic[] {
   return validateSiteFiles(files, resolver, settings);
+}
+
+/** Whether validateSite can find anything in files of these kinds (false for a lone sitemap): else skip the summaries. */
+export function needsSiteCheck(kinds: readonly SiteFileKind[]): boolean {
+  return siteRulesApply(kinds);
 }
 
 function asModel(document: SitemapDocument): SitemapModel {

@@ -53,6 +53,18 @@ function daysFromCivil(y: number, m: number, d: number): number {
   return era * 146097 + doe - 719468;
 }
 
+/** The whole value is wrong (an empty or blank value: the whole string). Not a closure: one per call costs GC. */
+function shape(problems: ValueProblem[], value: string, s: number, e: number, message: string): undefined {
+  problems.push({ rule: 'invalid-lastmod', start: e > s ? s : 0, end: e > s ? e : value.length, message });
+  return undefined;
+}
+
+/** One field is out of range: value[start, start + length). */
+function field(problems: ValueProblem[], start: number, length: number, message: string): undefined {
+  problems.push({ rule: 'invalid-lastmod', start, end: start + length, message });
+  return undefined;
+}
+
 /**
  * Check one `<lastmod>` value. Returns the instant it denotes in epoch milliseconds (for a partial
  * date, the start of that year/month/day in UTC; fractions beyond milliseconds are truncated) when
@@ -65,22 +77,14 @@ export function checkLastmod(value: string, nowMs: number, problems: ValueProble
   while (e > s && isXmlSpace(value.charCodeAt(e - 1))) e--;
   const n = e - s;
 
-  const shape = (message: string): undefined => {
-    problems.push({ rule: 'invalid-lastmod', start: n > 0 ? s : 0, end: n > 0 ? e : value.length, message });
-    return undefined;
-  };
-  const field = (offset: number, length: number, message: string): undefined => {
-    problems.push({ rule: 'invalid-lastmod', start: s + offset, end: s + offset + length, message });
-    return undefined;
-  };
   const FORMAT =
     'Not a W3C Datetime: use YYYY-MM-DD, or YYYY-MM-DDThh:mm:ss with a time zone (Z or ±hh:mm), e.g. 2024-05-31T14:30:00+02:00.';
 
-  if (n === 0) return shape('Date is empty: use YYYY-MM-DD or a full W3C Datetime.');
+  if (n === 0) return shape(problems, value, s, e, 'Date is empty: use YYYY-MM-DD or a full W3C Datetime.');
   // ---- shape
-  if (n < 4 || n === 5 || n === 6 || n === 8 || n === 9) return shape(FORMAT);
+  if (n < 4 || n === 5 || n === 6 || n === 8 || n === 9) return shape(problems, value, s, e, FORMAT);
   const y0 = digit(value, s), y1 = digit(value, s + 1), y2 = digit(value, s + 2), y3 = digit(value, s + 3);
-  if (y0 < 0 || y1 < 0 || y2 < 0 || y3 < 0) return shape(FORMAT);
+  if (y0 < 0 || y1 < 0 || y2 < 0 || y3 < 0) return shape(problems, value, s, e, FORMAT);
   const year = y0 * 1000 + y1 * 100 + y2 * 10 + y3;
   let month = 1;
   let day = 1;
@@ -91,19 +95,19 @@ export function checkLastmod(value: string, nowMs: number, problems: ValueProble
   let tzMinutes = 0;
   let tzAt = -1; // offset of the zone designator
   if (n >= 7) {
-    if (value.charCodeAt(s + 4) !== 0x2d || (month = two(value, s + 5)) < 0) return shape(FORMAT);
+    if (value.charCodeAt(s + 4) !== 0x2d || (month = two(value, s + 5)) < 0) return shape(problems, value, s, e, FORMAT);
   }
   if (n >= 10) {
-    if (value.charCodeAt(s + 7) !== 0x2d || (day = two(value, s + 8)) < 0) return shape(FORMAT);
+    if (value.charCodeAt(s + 7) !== 0x2d || (day = two(value, s + 8)) < 0) return shape(problems, value, s, e, FORMAT);
   }
   if (n > 10) {
-    if (value.charCodeAt(s + 10) !== 0x54 /* T */) return shape(FORMAT);
+    if (value.charCodeAt(s + 10) !== 0x54 /* T */) return shape(problems, value, s, e, FORMAT);
     if (n < 16 || (hour = two(value, s + 11)) < 0 || value.charCodeAt(s + 13) !== 0x3a || (minute = two(value, s + 14)) < 0) {
-      return shape(FORMAT);
+      return shape(problems, value, s, e, FORMAT);
     }
     let k = 16;
     if (k < n && value.charCodeAt(s + k) === 0x3a) {
-      if ((second = two(value, s + k + 1)) < 0) return shape(FORMAT);
+      if ((second = two(value, s + k + 1)) < 0) return shape(problems, value, s, e, FORMAT);
       k += 3;
       if (k < n && value.charCodeAt(s + k) === 0x2e) {
         k++;
@@ -116,39 +120,39 @@ export function checkLastmod(value: string, nowMs: number, problems: ValueProble
           scale = (scale / 10) | 0;
           k++;
         }
-        if (k === fs) return shape(FORMAT);
+        if (k === fs) return shape(problems, value, s, e, FORMAT);
       }
     }
-    if (k === n) return shape('A time needs a time zone: add Z (UTC) or an offset such as +02:00.');
+    if (k === n) return shape(problems, value, s, e, 'A time needs a time zone: add Z (UTC) or an offset such as +02:00.');
     const z = value.charCodeAt(s + k);
     if (z === 0x5a /* Z */ && k + 1 === n) {
       tzAt = k;
     } else if ((z === 0x2b || z === 0x2d) && k + 6 === n) {
       const th = two(value, s + k + 1);
       const tm = two(value, s + k + 4);
-      if (th < 0 || tm < 0 || value.charCodeAt(s + k + 3) !== 0x3a) return shape(FORMAT);
+      if (th < 0 || tm < 0 || value.charCodeAt(s + k + 3) !== 0x3a) return shape(problems, value, s, e, FORMAT);
       tzAt = k;
       tzMinutes = (z === 0x2d ? -1 : 1) * (th * 60 + tm);
-      if (tm > 59) return field(k + 4, 2, `Time zone minute ${value.slice(s + k + 4, s + k + 6)} does not exist (00–59).`);
-      if (th * 60 + tm > 14 * 60) return field(k, 6, 'Time zone offsets range from -14:00 to +14:00.');
+      if (tm > 59) return field(problems, s + k + 4, 2, `Time zone minute ${value.slice(s + k + 4, s + k + 6)} does not exist (00–59).`);
+      if (th * 60 + tm > 14 * 60) return field(problems, s + k, 6, 'Time zone offsets range from -14:00 to +14:00.');
     } else {
-      return shape(FORMAT);
+      return shape(problems, value, s, e, FORMAT);
     }
   }
 
   // ---- calendar and clock
   // Year 0000 is not a valid xsd:date / xsd:dateTime year in XML Schema 1.0, which validators use.
-  if (year === 0) return field(0, 4, 'Year 0000 does not exist.');
-  if (month < 1 || month > 12) return field(5, 2, `Month ${value.slice(s + 5, s + 7)} does not exist (01–12).`);
+  if (year === 0) return field(problems, s, 4, 'Year 0000 does not exist.');
+  if (month < 1 || month > 12) return field(problems, s + 5, 2, `Month ${value.slice(s + 5, s + 7)} does not exist (01–12).`);
   if (day < 1 || day > daysInMonth(year, month)) {
-    return field(8, 2, `Day ${value.slice(s + 8, s + 10)} does not exist in ${value.slice(s, s + 7)} (1–${daysInMonth(year, month)}).`);
+    return field(problems, s + 8, 2, `Day ${value.slice(s + 8, s + 10)} does not exist in ${value.slice(s, s + 7)} (1–${daysInMonth(year, month)}).`);
   }
   if (tzAt >= 0) {
     // W3C Datetime: hh 00–23 (no ISO 8601 "24:00"), mm 00–59, ss 00–59. A leap second ("60") is rejected too:
     // W3C Datetime does not allow it, JavaScript dates cannot represent it, and no file is stamped with one.
-    if (hour > 23) return field(11, 2, `Hour ${value.slice(s + 11, s + 13)} does not exist (00–23).`);
-    if (minute > 59) return field(14, 2, `Minute ${value.slice(s + 14, s + 16)} does not exist (00–59).`);
-    if (second > 59) return field(17, 2, `Second ${value.slice(s + 17, s + 19)} does not exist (00–59).`);
+    if (hour > 23) return field(problems, s + 11, 2, `Hour ${value.slice(s + 11, s + 13)} does not exist (00–23).`);
+    if (minute > 59) return field(problems, s + 14, 2, `Minute ${value.slice(s + 14, s + 16)} does not exist (00–59).`);
+    if (second > 59) return field(problems, s + 17, 2, `Second ${value.slice(s + 17, s + 19)} does not exist (00–59).`);
   }
 
   const ms =

@@ -4,7 +4,7 @@
  * Offsets are absolute, in the file the problem is reported in.
  */
 import type { RuleId } from '../rules/catalogue';
-import type { SiteEntry, SiteSummary } from './siteSummary';
+import type { SiteEntry, SiteFileKind, SiteSummary } from './siteSummary';
 
 export interface SiteFile {
   /** The file's key: the resolver's paths are in the same space. */
@@ -35,6 +35,19 @@ export interface SiteProblem {
   end: number;
   message: string;
   related?: SiteRelated[];
+}
+
+/**
+ * Whether checkSite can report anything on files of these kinds: only an index or a robots.txt names other files,
+ * and a duplicate across files needs two sitemaps. A lone sitemap, the common CI run, then needs no summary at all.
+ */
+export function siteRulesApply(kinds: readonly SiteFileKind[]): boolean {
+  let sitemaps = 0;
+  for (const kind of kinds) {
+    if (kind === 'sitemapindex' || kind === 'robots') return true;
+    if ((kind === 'urlset' || kind === 'text') && ++sitemaps > 1) return true;
+  }
+  return false;
 }
 
 export function checkSite(files: readonly SiteFile[], resolver: SiteResolver): SiteProblem[] {
