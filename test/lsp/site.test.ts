@@ -191,6 +191,15 @@ describe('the cross-file rules over stdio', () => {
       assert.deepEqual(summarize(diagnostics.filter((d) => d.code === 'missing-sitemap-file')), [
         { code: 'missing-sitemap-file', severity: ERROR, range: at(INDEX, `${BASE}missing.xml`) },
       ]);
+
+      // sitemap.maxProblems bounds the document's own and its cross-file problems together.
+      settings = { maxProblems: 2 };
+      const capped = client.nextDiagnostics(uri, (d) => d.length === 2 && lacksCode('missing-sitemap-file')(d));
+      client.configurationChanged();
+      assert.deepEqual(summarize((await capped).diagnostics), [
+        { code: 'nested-index', severity: ERROR, range: at(INDEX, `${BASE}nested-index.xml`) },
+        { code: 'stale-index-lastmod', severity: WARNING, range: at(INDEX, '2024-01-15') },
+      ]);
     } finally {
       settings = {};
       const restored = client.nextDiagnostics(uri, hasCode('stale-index-lastmod'));

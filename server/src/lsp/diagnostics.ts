@@ -81,7 +81,9 @@ export class DiagnosticsPublisher {
     try {
       const doc = entry.doc;
       diagnostics = validate(doc, prepared.settings, prepared.context).map((d) => toDiagnostic(uri, doc, d));
-      diagnostics.push(...this.extra(entry));
+      // Within sitemap.maxProblems with the document's own (VS Code shows at most 1,000 per file).
+      const room = Math.max(0, Math.floor(prepared.settings.maxProblems) - diagnostics.length);
+      diagnostics.push(...this.extra(entry).slice(0, room));
     } catch (error) {
       logFailure(this.connection, `Validating ${uri}`, error);
       diagnostics = [internalProblem(error)];

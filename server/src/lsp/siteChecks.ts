@@ -116,7 +116,8 @@ export class SiteChecks {
     const touched = new Set<string>();
     for (const { fsPath, type } of changes) {
       const folder = this.host.workspace.folderOf(fsPath);
-      if (folder === undefined) continue;
+      // Pages (watched for completion) are no site files; a deleted folder may have held some.
+      if (folder === undefined || (type !== FileChangeType.Deleted && !mayBeSiteFile(path.basename(fsPath)))) continue;
       this.closed.forget(fsPath);
       const state = this.folders.get(folder.fsPath);
       if (state?.files !== undefined) {
@@ -252,6 +253,7 @@ export class SiteChecks {
     const problems: HeldProblem[] = [];
     for (const d of validateSite(files, this.resolver(settings), settings)) {
       if (d.path !== entry.fsPath || d.rule === 'nested-index') continue;
+      if (problems.length >= settings.maxProblems) break; // never published past it (diagnostics.ts)
       const related = (d.related ?? []).map((r): DiagnosticRelatedInformation => ({ location: this.locationOf(r.path, r.start, r.end, closedFiles), message: r.message }));
       problems.push({ diagnostic: d, start: d.start, end: d.end, related });
     }
