@@ -5,6 +5,8 @@
  * foldingRange and documentSymbol requests VS Code sends after an edit. Times didChange → the publishDiagnostics of
  * that version, and didOpen → the first diagnostics; the client sends no folding `rangeLimit` (as many LSP clients do).
  * Then the plan Split into Index asks for (`sitemap/splitPlan`), which carries every child's text.
+ * `BENCH_WIRE_SITE=1` puts the document in a site: a robots.txt and a closed copy of the sitemap listing the same URLs
+ * beside it, so the cross-file rules read, summarize and compare them (and publish their maxProblems duplicates).
  * `BENCH_WIRE=0` skips it.
  */
 import * as fs from 'node:fs';
@@ -19,6 +21,7 @@ const ENTRIES = Number(process.env.BENCH_WIRE_ENTRIES ?? 50_000);
 const KEYSTROKES = Number(process.env.BENCH_WIRE_KEYSTROKES ?? 40);
 const OPENS = Number(process.env.BENCH_WIRE_OPENS ?? 3);
 const SERVER = process.env.BENCH_WIRE_SERVER;
+const SITE = process.env.BENCH_WIRE_SITE === '1';
 const EDITOR_REQUESTS = ['textDocument/documentLink', 'textDocument/foldingRange', 'textDocument/documentSymbol'] as const;
 /** Lines before the first entry, and per entry, in `benchSitemap`; the `<loc>` is an entry's second line. */
 const HEAD_LINES = 2;
@@ -67,8 +70,12 @@ function editorRequests(client: LspClient, uri: string): Promise<number[]> {
   }));
 }
 
-async function withServer<T>(run: (client: LspClient, uri: string) => Promise<T>): Promise<T> {
+async function withServer<T>(run: (client: LspClient, uri: string) => Promise<T>, text: string): Promise<T> {
   const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-wire-')));
+  if (SITE) {
+    fs.writeFileSync(path.join(root, 'robots.txt'), 'Sitemap: https://www.example.com/sitemap.xml\n');
+    fs.writeFileSync(path.join(root, 'copy.xml'), text);
+  }
   const client = await LspClient.start({
     workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'bench' }],
     serverPath: SERVER,
@@ -94,7 +101,7 @@ async function measureWire(): Promise<WireFigures> {
       await first;
       opens.push(performance.now() - t0);
       await answers;
-    });
+    }, text);
   }
   return withServer(async (client, uri) => {
     const opened = client.nextDiagnostics(uri);
@@ -134,14 +141,14 @@ async function measureWire(): Promise<WireFigures> {
       openMedian: median(opens), keystrokeMedian: median(times), keystrokeWorst: Math.max(...times), answerBytes, answersMedian: median(answerTimes),
       splitPlanMedian: split.median, splitPlanBytes: split.bytes,
     };
-  });
+  }, text);
 }
 
 export async function printWire(): Promise<void> {
   if (process.env.BENCH_WIRE === '0' || ENTRIES <= 0 || KEYSTROKES <= 0) return;
   const f = await measureWire();
   const kb = (method: string): string => `${(f.answerBytes[method] / 1024).toFixed(0)} KB`;
-  console.log(`\nOver the wire: ${SERVER ?? 'dist/server.js'} --stdio, ${ENTRIES.toLocaleString('en-US')} entries, ${OPENS} open${OPENS === 1 ? '' : 's'}, ${KEYSTROKES} keystrokes, each followed by ${EDITOR_REQUESTS.map((m) => m.slice(13)).join(', ')}\n`);
+  console.log(`\nOver the wire: ${SERVER ?? 'dist/server.js'} --stdio, ${ENTRIES.toLocaleString('en-US')} entries${SITE ? ' in a site (robots.txt and a copy)' : ''}, ${OPENS} open${OPENS === 1 ? '' : 's'}, ${KEYSTROKES} keystrokes, each followed by ${EDITOR_REQUESTS.map((m) => m.slice(13)).join(', ')}\n`);
   console.log('| didOpen → diagnostics, median (ms) | keystroke → diagnostics, median (ms) | worst (ms) | keystroke → all three answers, median (ms) | documentLink | foldingRange | documentSymbol |');
   console.log('|---:|---:|---:|---:|---:|---:|---:|');
   console.log(`| ${f.openMedian.toFixed(0)} | ${f.keystrokeMedian.toFixed(1)} | ${f.keystrokeWorst.toFixed(1)} | ${f.answersMedian.toFixed(1)} | ${EDITOR_REQUESTS.map(kb).join(' | ')} |`);

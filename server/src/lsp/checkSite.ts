@@ -40,7 +40,7 @@ const SEVERITIES: Record<Severity, DiagnosticSeverity> = {
 
 type Done = Extract<CheckSiteMessage, { type: 'done' }>;
 
-export class SiteCheck {
+export class CheckSiteCommand {
   /** The last completed run's problems, by file path. */
   private results = new Map<string, Diagnostic[]>();
   /** Open documents' versions when they opened, by URI: closed at another version, they were edited. */

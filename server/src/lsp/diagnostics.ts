@@ -4,7 +4,7 @@
  * is validated once); results for an outdated request dropped. Offsets become LSP ranges here, at the edge.
  */
 import {
-  DiagnosticSeverity, type Connection, type Diagnostic, type DiagnosticRelatedInformation,
+  DiagnosticSeverity, type Connection, type Diagnostic, type DiagnosticRelatedInformation, type Range,
 } from 'vscode-languageserver';
 import { validate, type SitemapDiagnostic, type SitemapDocument } from '../language/languageService';
 import type { Severity } from '../language/rules/catalogue';
@@ -37,6 +37,8 @@ export class DiagnosticsPublisher {
   private readonly runs = new Map<string, number>();
   /** Send `sitemap/status` after each validation (the client asked for it). */
   statusNotifications = false;
+  /** Problems found elsewhere (the cross-file rules), published with the document's own. */
+  extra: (entry: OpenDocument) => Diagnostic[] = () => [];
 
   constructor(
     private readonly connection: Connection,
@@ -79,6 +81,9 @@ export class DiagnosticsPublisher {
     try {
       const doc = entry.doc;
       diagnostics = validate(doc, prepared.settings, prepared.context).map((d) => toDiagnostic(uri, doc, d));
+      // Within sitemap.maxProblems with the document's own (VS Code shows at most 1,000 per file).
+      const room = Math.max(0, Math.floor(prepared.settings.maxProblems) - diagnostics.length);
+      diagnostics.push(...this.extra(entry).slice(0, room));
     } catch (error) {
       logFailure(this.connection, `Validating ${uri}`, error);
       diagnostics = [internalProblem(error)];
@@ -112,14 +117,7 @@ export class DiagnosticsPublisher {
 }
 
 export function toDiagnostic(uri: string, doc: SitemapDocument, d: SitemapDiagnostic): Diagnostic {
-  const diagnostic: Diagnostic = {
-    range: rangeOf(doc, d.start, d.end),
-    severity: SEVERITIES[d.severity] ?? DiagnosticSeverity.Error,
-    source: SOURCE,
-    code: d.rule,
-    codeDescription: { href: ruleDocs().href(d.rule) },
-    message: d.message,
-  };
+  const diagnostic = diagnosticAt(rangeOf(doc, d.start, d.end), d);
   if (d.related !== undefined && d.related.length > 0) {
     diagnostic.relatedInformation = d.related.map((r): DiagnosticRelatedInformation => ({
       location: { uri, range: rangeOf(doc, r.start, r.end) },
@@ -130,6 +128,17 @@ export function toDiagnostic(uri: string, doc: SitemapDocument, d: SitemapDiagno
 }
 
 
+/** A problem of `rule` at `range`, with its severity, source and documentation link; no related information. */
+export function diagnosticAt(range: Range, d: { rule: SitemapDiagnostic['rule']; severity: Severity; message: string }): Diagnostic {
+  return {
+    range,
+    severity: SEVERITIES[d.severity] ?? DiagnosticSeverity.Error,
+    source: SOURCE,
+    code: d.rule,
+    codeDescription: { href: ruleDocs().href(d.rule) },
+    message: d.message,
+  };
+}
 
 /** The one problem shown when validation itself failed (a bug): the document keeps its place, other files work on. */
 function internalProblem(error: unknown): Diagnostic {

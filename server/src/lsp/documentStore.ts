@@ -24,6 +24,9 @@ export class DocumentStore {
   private readonly byUri = new Map<string, OpenDocument>();
   private readonly byPath = new Map<string, OpenDocument>();
 
+  /** Hears of each edit as offsets: [start, end) of the text before it replaced by `length` characters. */
+  onEdit: (entry: OpenDocument, start: number, end: number, length: number) => void = () => {};
+
   /** `onEditFailure` hears of an edit the incremental model could not apply (the document was re-parsed instead). */
   constructor(private readonly onEditFailure: (error: unknown) => void) {}
 
@@ -59,7 +62,7 @@ export class DocumentStore {
   change(params: DidChangeTextDocumentParams): OpenDocument | undefined {
     const entry = this.byUri.get(params.textDocument.uri);
     if (entry === undefined) return undefined;
-    for (const change of params.contentChanges) applyChange(entry, change, this.onEditFailure);
+    for (const change of params.contentChanges) applyChange(entry, change, this.onEditFailure, this.onEdit);
     if (typeof params.textDocument.version === 'number') entry.version = params.textDocument.version;
     return entry;
   }
@@ -103,9 +106,13 @@ export function sitemapLanguageOf(languageId: string, uri: string, text: string)
   }
 }
 
-function applyChange(entry: OpenDocument, change: TextDocumentContentChangeEvent, onError: (error: unknown) => void): void {
+function applyChange(
+  entry: OpenDocument, change: TextDocumentContentChangeEvent, onError: (error: unknown) => void,
+  onEdit: (entry: OpenDocument, start: number, end: number, length: number) => void,
+): void {
   const text = typeof change.text === 'string' ? change.text : '';
   if (!('range' in change) || change.range === undefined || change.range === null) {
+    onEdit(entry, 0, entry.doc.length, text.length);
     entry.doc = parseDocument(text, entry.languageId);
     return;
   }
@@ -113,6 +120,7 @@ function applyChange(entry: OpenDocument, change: TextDocumentContentChangeEvent
   const start = doc.offsetAt(change.range.start);
   const end = Math.max(start, doc.offsetAt(change.range.end));
   const before = doc.length;
+  onEdit(entry, start, end, text.length);
   try {
     applyEdits(doc, [{ start, end, text }]);
   } catch (error) {

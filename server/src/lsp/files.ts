@@ -1,6 +1,6 @@
 /** Small synchronous file reads for the server's look-ups around a document (never the documents themselves). */
 import * as fs from 'node:fs';
-import * as zlib from 'node:zlib';
+import { zlib } from './lazyZlib';
 
 /** robots.txt files are small; Google reads at most 500 KiB. */
 export const MAX_ROBOTS_BYTES = 512 * 1024;
@@ -72,7 +72,7 @@ export function readMaybeGzip(fsPath: string, maxBytes = 256 * 1024 * 1024): Buf
     if (!fs.statSync(fsPath).isFile()) return undefined;
     const bytes = fs.readFileSync(fsPath);
     if (!isGzip(bytes)) return bytes.length <= maxBytes ? bytes : undefined;
-    return zlib.gunzipSync(bytes, { maxOutputLength: maxBytes });
+    return zlib().gunzipSync(bytes, { maxOutputLength: maxBytes });
   } catch {
     return undefined;
   }

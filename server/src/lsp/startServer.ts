@@ -12,8 +12,9 @@ import { DiagnosticsPublisher } from './diagnostics';
 import { DocumentStore, type OpenDocument } from './documentStore';
 import { featureCapabilities, registerFeatures } from './features';
 import { registerChores } from './chores';
-import { SiteCheck } from './checkSite';
+import { CheckSiteCommand } from './checkSite';
 import { SitePages } from './sitePages';
+import { SiteChecks } from './siteChecks';
 import { isOptionOn } from './protocol';
 import { WorkspaceSymbols } from './workspaceSymbols';
 import { guard, logFailure } from './guard';
@@ -28,8 +29,8 @@ import { fsPathToUri, uriToFsPath, Workspace } from './workspace';
 
 export const SERVER_NAME = 'sitemap-studio';
 
-/** Files whose changes matter: robots.txt (locations) and possible child sitemaps (nested-index). */
-export const WATCHED_GLOBS = ['**/robots.txt', '**/*.xml', '**/*.txt', '**/*.xml.gz', '**/*.html', '**/*.htm'];
+/** Files whose changes matter: robots.txt (locations), the site's sitemaps (nested-index, the cross-file rules), pages. */
+export const WATCHED_GLOBS = ['**/robots.txt', '**/*.xml', '**/*.txt', '**/*.gz', '**/*.html', '**/*.htm'];
 
 export interface ServerHooks {
   /** Called once the client has confirmed initialization. */
@@ -63,6 +64,15 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
     () => ({ settings: DEFAULT_SERVER_SETTINGS, context: {} }),
     queue,
   );
+  const site = new SiteChecks({
+    store, workspace, locator,
+    settingsOf: (uri) => configuration.get(uri),
+    republish: (uri) => diagnostics.schedule(uri),
+    log: (message) => connection.console.info(message),
+    logFailure: (what, error) => logFailure(connection, what, error),
+  });
+  diagnostics.extra = (entry) => site.diagnosticsFor(entry);
+  store.onEdit = (entry, start, end, length) => site.edited(entry, start, end, length);
 
   /** Index documents re-check their entries: some file they may list became, or stopped being, an index. */
   const recheckIndexes = (): void => {
@@ -76,15 +86,17 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
     if (fsPath !== undefined && nested.pathChanged(fsPath)) recheckIndexes();
   };
   /** Settings or workspace folders changed: everything about every document is looked up again. */
-  const resetAll = (): void => {
+  const resetAll = (rescan: boolean): void => {
     nested.clear();
     for (const entry of store.all()) contexts.forget(entry.uri);
     for (const entry of store.all()) void diagnostics.validateNow(entry.uri);
+    site.reset(rescan);
   };
-  const siteCheck = new SiteCheck(connection, store, configuration, workspace);
+  const checkSiteCommand = new CheckSiteCommand(connection, store, configuration, workspace);
   const forget = (entry: OpenDocument): void => {
+    site.documentClosed(entry);
     diagnostics.clear(entry.uri);
-    siteCheck.closed(entry);
+    checkSiteCommand.closed(entry);
     contexts.forget(entry.uri);
     configuration.forget(entry.uri);
     fileChanged(entry.fsPath);
@@ -132,7 +144,7 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
         locator.invalidate();
         pages.invalidate();
         symbols.foldersChanged();
-        resetAll();
+        resetAll(true);
       }));
     }
     connection.console.info(`${SERVER_NAME} ${packageVersion()} started: Node ${process.version}, pid ${process.pid}, ${process.argv.slice(2).join(' ') || 'no arguments'}`);
@@ -144,9 +156,10 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
     const entry = store.open(params);
     if (previous !== undefined && entry === undefined) forget(previous);
     if (entry === undefined) return;
-    siteCheck.opened(entry);
+    checkSiteCommand.opened(entry);
     fileChanged(entry.fsPath);
     void diagnostics.validateNow(entry.uri);
+    site.documentOpened(entry);
   }));
 
   connection.onDidChangeTextDocument(guard(connection, 'textDocument/didChange', (params) => {
@@ -158,6 +171,7 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
     } finally {
       if (entry.doc.kind !== kindBefore) fileChanged(entry.fsPath);
       diagnostics.schedule(entry.uri);
+      site.documentChanged(entry);
     }
   }));
 
@@ -168,16 +182,18 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
 
   connection.onDidChangeConfiguration(guard(connection, 'workspace/didChangeConfiguration', (params) => {
     configuration.changed(params);
-    resetAll();
+    resetAll(false);
   }));
 
   connection.onDidChangeWatchedFiles(guard(connection, 'workspace/didChangeWatchedFiles', (params) => {
     let robotsChanged = false;
     let indexesChanged = false;
     pages.filesChanged(params.changes ?? []);
+    const siteChanges: { fsPath: string; type: number }[] = [];
     for (const change of params.changes ?? []) {
       const fsPath = uriToFsPath(change?.uri);
       if (fsPath === undefined) continue;
+      siteChanges.push({ fsPath, type: change.type });
       symbols.fileChanged(fsPath, change.type);
       if (path.basename(fsPath).toLowerCase() === 'robots.txt') {
         locator.invalidate(fsPath);
@@ -190,6 +206,7 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
       diagnostics.scheduleAll();
     }
     if (indexesChanged) recheckIndexes();
+    site.filesChanged(siteChanges);
   }));
 
   connection.onWorkspaceSymbol(async (params, token) => {
@@ -206,11 +223,12 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
 
   registerChores(connection, store, () => capabilities);
   registerMerge(connection, { store, configuration, contexts, workspace });
-  siteCheck.register();
+  checkSiteCommand.register();
 
   connection.onShutdown(() => {
     diagnostics.dispose();
-    siteCheck.dispose();
+    checkSiteCommand.dispose();
+    site.dispose();
   });
 
   connection.listen();

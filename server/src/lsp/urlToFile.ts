@@ -1,9 +1,10 @@
 /**
  * Which workspace file a URL of a sitemap would be served from: through `sitemap.siteRoots`, else (when the sitemap's
- * own location is known) next to the sitemap file. Shared by `nested-index` and by the links and hover of an index.
+ * own location is known) next to the sitemap file; a robots.txt's `Sitemap:` URL also below the robots.txt's folder.
+ * Shared by `nested-index`, the links and hover of an index, and the cross-file rules.
  */
 import * as path from 'node:path';
-import { fileFromSiteRoots, fileNextToLocation } from '../language/location';
+import { fileFromSiteRoots, fileNextToLocation, parentPath } from '../language/location';
 import type { ServerSettings } from './configuration';
 import type { OpenDocument } from './documentStore';
 import { relativeInside, type Workspace } from './workspace';
@@ -12,8 +13,11 @@ import { relativeInside, type Workspace } from './workspace';
 export type UrlToFile = (url: string) => string | undefined;
 
 export function urlToFileFor(workspace: Workspace, entry: OpenDocument, settings: ServerSettings, location: string | undefined): UrlToFile | undefined {
-  const fsPath = entry.fsPath;
-  if (fsPath === undefined) return undefined;
+  return entry.fsPath === undefined ? undefined : urlToFileAt(workspace, entry.fsPath, settings, location);
+}
+
+/** As urlToFileFor, for the sitemap file at `fsPath` (open or not). */
+export function urlToFileAt(workspace: Workspace, fsPath: string, settings: ServerSettings, location: string | undefined): UrlToFile | undefined {
   const folder = workspace.folderOf(fsPath);
   const base = folder?.fsPath ?? path.dirname(fsPath);
   const relative = folder !== undefined ? relativeInside(folder.fsPath, fsPath) : path.basename(fsPath);
@@ -21,6 +25,25 @@ export function urlToFileFor(workspace: Workspace, entry: OpenDocument, settings
   const siteRoots = folder !== undefined ? settings.siteRoots : undefined;
   return (url: string) => {
     const target = fileFromSiteRoots(url, siteRoots) ?? (location !== undefined ? fileNextToLocation(url, location, relative) : undefined);
+    return target === undefined ? undefined : path.join(base, ...target.split('/'));
+  };
+}
+
+/** For the robots.txt at `fsPath`: through the site roots, else below the robots.txt's folder (a site's root). */
+export function robotsUrlToFile(workspace: Workspace, fsPath: string, settings: ServerSettings): UrlToFile | undefined {
+  const folder = workspace.folderOf(fsPath);
+  const base = folder?.fsPath ?? path.dirname(fsPath);
+  const relative = folder !== undefined ? relativeInside(folder.fsPath, fsPath) : path.basename(fsPath);
+  if (relative === undefined) return undefined;
+  const siteRoots = folder !== undefined ? settings.siteRoots : undefined;
+  return (url: string) => {
+    let origin: string;
+    try {
+      origin = new URL(url).origin;
+    } catch {
+      return undefined;
+    }
+    const target = fileFromSiteRoots(url, siteRoots) ?? fileFromSiteRoots(url, { [parentPath(relative)]: `${origin}/` });
     return target === undefined ? undefined : path.join(base, ...target.split('/'));
   };
 }

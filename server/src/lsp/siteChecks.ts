@@ -1,0 +1,328 @@
+/**
+ * The cross-file rules (missing-sitemap-file, stale-index-lastmod, cross-file-duplicate-url, unlisted-sitemap) for the
+ * open documents of a workspace folder, over the folder's site files: open documents as edited, the others from disk
+ * (siteScan.ts finds them, siteSummaries.ts keeps their summaries). nested-index stays nestedIndex.ts's.
+ *
+ * Never in the way of a keystroke: a document's own problems are published first, with its cross-file problems of
+ * the last pass shifted through the edits since (one that an edit touched is dropped until the next pass). A pass per
+ * folder runs after an open, a close or a watched-file change at once, after typing once the document has been quiet
+ * for EDIT_DELAY_MS; it reads files one at a time, yielding between them, and re-publishes only the documents whose
+ * cross-file problems changed.
+ */
+import * as path from 'node:path';
+import { FileChangeType, type Diagnostic, type DiagnosticRelatedInformation, type Location } from 'vscode-languageserver';
+import {
+  summarizeForSite, validateSite, type SiteDiagnostic, type SiteFile, type SiteResolver, type SiteSummary, type SitemapDocument,
+} from '../language/languageService';
+import { locationFromSiteRoots } from '../language/location';
+import type { ServerSettings } from './configuration';
+import { diagnosticAt } from './diagnostics';
+import type { DocumentStore, OpenDocument } from './documentStore';
+import { stampOf } from './files';
+import { rangeOf } from './ranges';
+import { isSiteFile } from './siteFiles';
+import type { SiteLocator } from './siteLocation';
+import { compareWalkOrder, mayBeSiteFile, SCAN_LIMITS, scanSiteFiles, turn } from './siteScan';
+import { ClosedSummaries, positionIn, type ClosedFile } from './siteSummaries';
+import { robotsUrlToFile, urlToFileAt } from './urlToFile';
+import { fsPathToUri, relativeInside, type Workspace, type WorkspaceFolderInfo } from './workspace';
+
+/** Quiet time after a keystroke before the folder's cross-file problems are computed again. */
+export const EDIT_DELAY_MS = 300;
+
+export interface SiteChecksHost {
+  store: DocumentStore;
+  workspace: Workspace;
+  locator: SiteLocator;
+  settingsOf: (uri: string) => Promise<ServerSettings>;
+  /** Publishes the document's problems again (its own and {@link SiteChecks.diagnosticsFor}). */
+  republish: (uri: string) => void;
+  log: (message: string) => void;
+  logFailure: (what: string, error: unknown) => void;
+}
+
+/** A cross-file problem of an open document, its offsets kept in step with the document's edits. */
+interface HeldProblem {
+  diagnostic: SiteDiagnostic;
+  start: number;
+  end: number;
+  related: DiagnosticRelatedInformation[];
+}
+
+interface FolderState {
+  /** The folder's site files on disk in search order; undefined until scanned. */
+  files: string[] | undefined;
+  scanning: Promise<void> | undefined;
+  timer: NodeJS.Timeout | undefined;
+  running: boolean;
+  /** Something changed while a pass ran: run again after it, with the longest delay asked for meanwhile. */
+  again: boolean;
+  againDelay: number;
+}
+
+export class SiteChecks {
+  private readonly folders = new Map<string, FolderState>();
+  private readonly held = new Map<string, { doc: SitemapDocument; problems: HeldProblem[] }>();
+  private readonly openSummaries = new Map<string, { doc: SitemapDocument; version: number; summary: SiteSummary }>();
+  private readonly closed = new ClosedSummaries();
+  private disposed = false;
+
+  constructor(private readonly host: SiteChecksHost) {}
+
+  /** The document's cross-file problems from the last pass, at their ranges in its current text. */
+  diagnosticsFor(entry: OpenDocument): Diagnostic[] {
+    const held = this.held.get(entry.uri);
+    if (held === undefined || held.doc !== entry.doc) return [];
+    return held.problems.map((p) => {
+      const diagnostic = diagnosticAt(rangeOf(entry.doc, p.start, p.end), p.diagnostic);
+      if (p.related.length > 0) diagnostic.relatedInformation = p.related;
+      return diagnostic;
+    });
+  }
+
+  /** An edit of an open document: problems after it move, problems it touches are dropped until the next pass. */
+  edited(entry: OpenDocument, start: number, end: number, length: number): void {
+    const held = this.held.get(entry.uri);
+    if (held === undefined) return;
+    const delta = length - (end - start);
+    held.problems = held.problems.filter((p) => p.end < start || p.start > end);
+    for (const p of held.problems) {
+      if (p.start > end) {
+        p.start += delta;
+        p.end += delta;
+      }
+    }
+  }
+
+  documentOpened(entry: OpenDocument): void {
+    this.schedule(entry.fsPath, 0);
+  }
+
+  documentChanged(entry: OpenDocument): void {
+    // The document object is replaced by a full-text change: follow it.
+    const held = this.held.get(entry.uri);
+    if (held !== undefined) held.doc = entry.doc;
+    this.schedule(entry.fsPath, EDIT_DELAY_MS);
+  }
+
+  documentClosed(entry: OpenDocument): void {
+    this.held.delete(entry.uri);
+    this.openSummaries.delete(entry.uri);
+    this.schedule(entry.fsPath, 0);
+  }
+
+  /** Watched files changed on disk: the folders' lists and summaries follow, their open documents are checked again. */
+  filesChanged(changes: readonly { fsPath: string; type: number }[]): void {
+    const touched = new Set<string>();
+    for (const { fsPath, type } of changes) {
+      const folder = this.host.workspace.folderOf(fsPath);
+      // Pages (watched for completion) are no site files; a deleted folder may have held some.
+      if (folder === undefined || (type !== FileChangeType.Deleted && !mayBeSiteFile(path.basename(fsPath)))) continue;
+      this.closed.forget(fsPath);
+      const state = this.folders.get(folder.fsPath);
+      if (state?.files !== undefined) {
+        if (type === FileChangeType.Deleted) {
+          this.closed.forgetUnder(fsPath);
+          const prefix = fsPath + path.sep;
+          state.files = state.files.filter((f) => f !== fsPath && !f.startsWith(prefix));
+        } else {
+          state.files = state.files.filter((f) => f !== fsPath);
+          const name = path.basename(fsPath);
+          if (mayBeSiteFile(name) && isSiteFile(fsPath, name)) {
+            state.files.push(fsPath);
+            state.files.sort(compareWalkOrder);
+          }
+        }
+      }
+      touched.add(folder.fsPath);
+    }
+    for (const folder of touched) this.scheduleFolder(folder, 0);
+  }
+
+  /** Settings, robots.txt files or workspace folders changed: every folder is checked again (and re-scanned if asked). */
+  reset(rescan: boolean): void {
+    if (rescan) {
+      for (const state of this.folders.values()) clearTimeout(state.timer);
+      this.folders.clear();
+      this.closed.clear();
+    }
+    for (const folder of this.host.workspace.all) this.scheduleFolder(folder.fsPath, 0);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    for (const state of this.folders.values()) clearTimeout(state.timer);
+  }
+
+  private schedule(fsPath: string | undefined, delay: number): void {
+    const folder = fsPath === undefined ? undefined : this.host.workspace.folderOf(fsPath);
+    if (folder !== undefined) this.scheduleFolder(folder.fsPath, delay);
+  }
+
+  private scheduleFolder(folderPath: string, delay: number): void {
+    if (this.disposed) return;
+    const state = this.stateOf(folderPath);
+    if (state.running) {
+      state.againDelay = state.again ? Math.max(state.againDelay, delay) : delay;
+      state.again = true;
+      return;
+    }
+    clearTimeout(state.timer);
+    state.timer = setTimeout(() => {
+      state.timer = undefined;
+      void this.run(folderPath, state);
+    }, delay);
+  }
+
+  private stateOf(folderPath: string): FolderState {
+    let state = this.folders.get(folderPath);
+    if (state === undefined) {
+      state = { files: undefined, scanning: undefined, timer: undefined, running: false, again: false, againDelay: 0 };
+      this.folders.set(folderPath, state);
+    }
+    return state;
+  }
+
+  private async run(folderPath: string, state: FolderState): Promise<void> {
+    state.running = true;
+    state.again = false;
+    try {
+      await this.check(folderPath, state);
+    } catch (error) {
+      this.host.logFailure(`Checking the site in ${folderPath}`, error);
+    } finally {
+      state.running = false;
+      if (state.again && this.folders.get(folderPath) === state) this.scheduleFolder(folderPath, state.againDelay);
+    }
+  }
+
+  private async check(folderPath: string, state: FolderState): Promise<void> {
+    const folder = this.host.workspace.all.find((f) => f.fsPath === folderPath);
+    if (folder === undefined) return;
+    if (this.openIn(folder).length === 0) return;
+    if (state.files === undefined) {
+      state.scanning ??= scanSiteFiles(folderPath, SCAN_LIMITS, () => this.disposed).then((result) => {
+        state.files = result.files;
+        if (result.truncated) {
+          this.host.log(`${folderPath}: the search for sitemaps stopped at ${SCAN_LIMITS.maxFiles} site files or ${SCAN_LIMITS.maxVisited} folder entries; the cross-file rules compare only those.`);
+        }
+      });
+      await state.scanning;
+    }
+    // Closed files first, one at a time; the open ones are read at the end, in one turn, as they are then.
+    const closedFiles = new Map<string, ClosedFile>();
+    for (const file of state.files ?? []) {
+      if (this.host.store.getByPath(file) !== undefined) continue;
+      await turn();
+      const summary = await this.closed.get(file);
+      if (summary?.summary !== undefined) closedFiles.set(file, summary);
+    }
+    const open = this.openIn(folder);
+    const settings = await Promise.all(open.map((entry) => this.host.settingsOf(entry.uri)));
+    if (state.again) return; // something changed meanwhile: the next pass sees it
+    const current = this.openIn(folder);
+    if (current.length !== open.length || current.some((entry, k) => entry !== open[k])) {
+      state.again = true;
+      state.againDelay = 0;
+      return;
+    }
+    const paths = [...new Set([...closedFiles.keys(), ...open.map((entry) => entry.fsPath!)])].sort(compareWalkOrder);
+    open.forEach((entry, k) => {
+      const problems = this.problemsOf(entry, folder, paths, closedFiles, settings[k]);
+      this.hold(entry, problems);
+    });
+  }
+
+  /** The file-backed open documents inside the folder (not those of a nested workspace folder). */
+  private openIn(folder: WorkspaceFolderInfo): OpenDocument[] {
+    return this.host.store.all().filter((entry) => entry.fsPath !== undefined && this.host.workspace.folderOf(entry.fsPath)?.fsPath === folder.fsPath);
+  }
+
+  private problemsOf(
+    entry: OpenDocument, folder: WorkspaceFolderInfo, paths: readonly string[], closedFiles: ReadonlyMap<string, ClosedFile>, settings: ServerSettings,
+  ): HeldProblem[] {
+    // A lone sitemap has nothing to be compared with: not even summarized (a large file being typed in, say).
+    if (paths.length === 1 && (entry.doc.kind === 'urlset' || entry.doc.kind === 'text')) return [];
+    const robotsFolders = new Map<string, boolean>();
+    const files: SiteFile[] = [];
+    for (const file of paths) {
+      const openEntry = this.host.store.getByPath(file);
+      const summary = openEntry !== undefined ? this.summaryOf(openEntry) : closedFiles.get(file)?.summary;
+      if (summary !== undefined) files.push({ path: file, summary, inSite: this.inSite(file, folder, settings, robotsFolders) });
+    }
+    const problems: HeldProblem[] = [];
+    for (const d of validateSite(files, this.resolver(settings), settings)) {
+      if (d.path !== entry.fsPath || d.rule === 'nested-index') continue;
+      if (problems.length >= settings.maxProblems) break; // never published past it (diagnostics.ts)
+      const related = (d.related ?? []).map((r): DiagnosticRelatedInformation => ({ location: this.locationOf(r.path, r.start, r.end, closedFiles), message: r.message }));
+      problems.push({ diagnostic: d, start: d.start, end: d.end, related });
+    }
+    return problems;
+  }
+
+  private summaryOf(entry: OpenDocument): SiteSummary {
+    const cached = this.openSummaries.get(entry.uri);
+    if (cached !== undefined && cached.doc === entry.doc && cached.version === entry.version) return cached.summary;
+    const summary = summarizeForSite(entry.doc);
+    this.openSummaries.set(entry.uri, { doc: entry.doc, version: entry.version, summary });
+    return summary;
+  }
+
+  private resolver(settings: ServerSettings): SiteResolver {
+    const exists = new Map<string, boolean>();
+    return {
+      fileOf: (url, from) => {
+        const toFile = from.summary.kind === 'robots'
+          ? robotsUrlToFile(this.host.workspace, from.path, settings)
+          : urlToFileAt(this.host.workspace, from.path, settings, this.host.locator.locate(from.path, settings));
+        const target = toFile?.(url);
+        return target === undefined ? undefined : path.normalize(target);
+      },
+      exists: (file) => {
+        let known = exists.get(file);
+        if (known === undefined) {
+          known = this.host.store.getByPath(file) !== undefined || stampOf(file) !== undefined;
+          exists.set(file, known);
+        }
+        return known;
+      },
+    };
+  }
+
+  /** Under a site root: a `sitemap.siteRoots` folder, or a folder holding a robots.txt, up to the workspace folder. */
+  private inSite(file: string, folder: WorkspaceFolderInfo, settings: ServerSettings, robotsFolders: Map<string, boolean>): boolean {
+    const relative = relativeInside(folder.fsPath, file);
+    if (relative === undefined) return false;
+    if (locationFromSiteRoots(relative, settings.siteRoots) !== undefined) return true;
+    for (let dir = path.dirname(file); relativeInside(folder.fsPath, dir) !== undefined; dir = path.dirname(dir)) {
+      let has = robotsFolders.get(dir);
+      if (has === undefined) {
+        const robots = path.join(dir, 'robots.txt');
+        has = this.host.store.getByPath(robots) !== undefined || stampOf(robots) !== undefined;
+        robotsFolders.set(dir, has);
+      }
+      if (has) return true;
+      if (dir === folder.fsPath || path.dirname(dir) === dir) break;
+    }
+    return false;
+  }
+
+  private locationOf(file: string, start: number, end: number, closedFiles: ReadonlyMap<string, ClosedFile>): Location {
+    const uri = fsPathToUri(file);
+    const openEntry = this.host.store.getByPath(file);
+    if (openEntry !== undefined) return { uri: openEntry.uri, range: rangeOf(openEntry.doc, start, end) };
+    const closedFile = closedFiles.get(file);
+    const at = (offset: number) => (closedFile === undefined ? { line: 0, character: 0 } : positionIn(closedFile, offset));
+    return { uri, range: { start: at(start), end: at(end) } };
+  }
+
+  /** Keeps the document's new problems; publishes again only when they differ from those held. */
+  private hold(entry: OpenDocument, problems: HeldProblem[]): void {
+    const before = this.held.get(entry.uri);
+    this.held.set(entry.uri, { doc: entry.doc, problems });
+    const key = (list: readonly HeldProblem[]): string => JSON.stringify(list.map((p) => [p.diagnostic.rule, p.diagnostic.severity, p.start, p.end, p.diagnostic.message, p.related]));
+    if (before !== undefined && before.doc === entry.doc && key(before.problems) === key(problems)) return;
+    if (before === undefined && problems.length === 0) return;
+    this.host.republish(entry.uri);
+  }
+}
