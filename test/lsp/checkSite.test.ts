@@ -160,8 +160,9 @@ describe('Check Site over the wire', () => {
     const dir = workspace(SITE);
     const client = await start([dir]);
     const orphan = uriOf(dir, 'public/orphan.xml');
-    // Open with a text that differs from the disk's: the live problems tell the two apart.
-    const live = client.nextDiagnostics(orphan, (d) => d.some((x) => x.code === 'invalid-changefreq'));
+    // Open with a text that differs from the disk's: the live problems tell the two apart. Wait for the live
+    // cross-file pass too (unlisted-sitemap), which publishes after the document's own problems.
+    const live = client.nextDiagnostics(orphan, (d) => d.some((x) => x.code === 'invalid-changefreq') && d.some((x) => x.code === 'unlisted-sitemap'));
     client.open(orphan, 'sitemap', urlset(`${loc('p4')}<changefreq>sometimes</changefreq>`));
     const livePublished = await live;
     await checkSite(client);
