@@ -28,6 +28,8 @@ await Promise.all([
   build({ ...common, entryPoints: ['server/src/cli/sitemapSplit.ts'], outfile: 'dist/sitemap-split.js', banner: { js: '#!/usr/bin/env node' } }),
   build({ ...common, entryPoints: ['server/src/cli/sitemapLint.ts'], outfile: 'dist/sitemap-lint.js', banner: { js: '#!/usr/bin/env node' } }),
   build({ ...common, entryPoints: ['server/src/cli/checkSiteChild.ts'], outfile: 'dist/check-site.js' }),
+  // sitemap-lint's worker threads (lintPool.ts), found beside the bundle at run time.
+  build({ ...common, entryPoints: ['server/src/cli/lintWorker.ts'], outfile: 'dist/lintWorker.js' }),
 ]);
 chmodSync('dist/sitemap-split.js', 0o755);
 chmodSync('dist/sitemap-lint.js', 0o755);

@@ -2,10 +2,11 @@
  * `sitemap-lint` figures (`BENCH_LINT=0` skips them): the bundled binary as a child process, wall clock from spawn to
  * exit (node's start-up included), against `xmllint --noout --schema` (test/fixtures/schemas/sitemap.xsd) on the same
  * generated files, median of BENCH_LINT_RUNS runs (default 5) alternating the two: one 50,000-entry file, and 200
- * files of 2,000 entries (all in one process on each side). Then the peak RSS the linter reports itself
- * (process.resourceUsage().maxRSS under SITEMAP_LINT_REPORT_RSS=1) on a 200,000-entry `.xml.gz`, against the
- * document: its uncompressed bytes, which is also what V8 holds for its decoded text (one byte per character for
- * text that is all Latin-1, as these sitemaps and nearly all real ones are). `BENCH_LINT_BIN` runs another build instead.
+ * files of 2,000 entries (all in one process on each side; the linter also kept to one thread, to show what its
+ * worker threads bring). Then the peak RSS the linter reports itself (process.resourceUsage().maxRSS under
+ * SITEMAP_LINT_REPORT_RSS=1) on a 200,000-entry `.xml.gz`, against the document: its uncompressed bytes, which is
+ * also what V8 holds for its decoded text (one byte per character for text that is all Latin-1, as these sitemaps and
+ * nearly all real ones are). `BENCH_LINT_BIN` runs another build instead.
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -42,14 +43,11 @@ function run(c: Command): { ms: number; stderr: string } {
   return { ms, stderr: r.stderr };
 }
 
-/** Medians of RUNS runs of each command, interleaved so that a change in the machine's load touches both alike. */
-function compare(a: Command, b: Command): [number, number] {
-  const times: [number[], number[]] = [[], []];
-  for (let k = 0; k < RUNS; k++) {
-    times[0].push(run(a).ms);
-    times[1].push(run(b).ms);
-  }
-  return [median(times[0]), median(times[1])];
+/** Medians of RUNS runs of each command, interleaved so that a change in the machine's load touches all alike. */
+function compare(...commands: Command[]): number[] {
+  const times: number[][] = commands.map(() => []);
+  for (let k = 0; k < RUNS; k++) commands.forEach((c, i) => times[i].push(run(c).ms));
+  return times.map(median);
 }
 
 function hasXmllint(): boolean {
@@ -81,7 +79,9 @@ export function printLint(): void {
     }
     const withXmllint = hasXmllint();
     const single = withXmllint ? compare(lint([one]), xmllint([one])) : [median(Array.from({ length: RUNS }, () => run(lint([one])).ms)), NaN];
-    const batch = withXmllint ? compare(lint(many), xmllint(many)) : [median(Array.from({ length: RUNS }, () => run(lint(many)).ms)), NaN];
+    // Also in one thread (SITEMAP_LINT_WORKERS=0), to show what the worker threads bring in the same sitting.
+    const oneThread = lint(many, { ...process.env, SITEMAP_LINT_WORKERS: '0' });
+    const [batch, batchOneThread, batchXmllint = NaN] = withXmllint ? compare(lint(many), oneThread, xmllint(many)) : compare(lint(many), oneThread);
 
     const hugeText = benchSitemap(200_000);
     const huge = path.join(dir, 'huge.xml.gz');
@@ -97,7 +97,8 @@ export function printLint(): void {
     console.log('| input | sitemap-lint (ms) | xmllint --schema (ms) | ratio | target |');
     console.log('|---|---:|---:|---:|---|');
     console.log(`| one file, 50,000 entries, ${oneMb.toFixed(1)} MB | ${ms(single[0])} | ${ms(single[1])} | ${ratio(single[0], single[1])} | ≤ 1.0× |`);
-    console.log(`| 200 files of 2,000 entries, one process each side | ${ms(batch[0])} | ${ms(batch[1])} | ${ratio(batch[0], batch[1])} | ≤ 1.0× |`);
+    console.log(`| 200 files of 2,000 entries, one process each side | ${ms(batch)} | ${ms(batchXmllint)} | ${ratio(batch, batchXmllint)} | ≤ 1.0× |`);
+    console.log(`| the same in one thread (SITEMAP_LINT_WORKERS=0) | ${ms(batchOneThread)} | ${ms(batchXmllint)} | ${ratio(batchOneThread, batchXmllint)} | |`);
     console.log(`\n200,000 entries as .xml.gz (${(fs.statSync(huge).size / 1_048_576).toFixed(1)} MB gzipped, the document ${documentMb.toFixed(1)} MB uncompressed): peak RSS ${rssMb.toFixed(0)} MB `
       + `(${(rssMb / documentMb).toFixed(2)}× the document; node alone ${bareMb.toFixed(0)} MB, so ${((rssMb - bareMb) / documentMb).toFixed(2)}× above it), one run, ${gz.ms.toFixed(0)} ms; target ≤ 2×`);
   } finally {

@@ -1,16 +1,18 @@
 /**
- * Lints the inputs one after the other (lintOne.ts), each file once; with `follow`, the local files that a
- * robots.txt's `Sitemap:` lines and an index's `<loc>`s name are queued too. Then the cross-file rules run over every
- * file read from disk (lintSite.ts): the inputs and, with `follow`, the files followed.
+ * Lints the inputs in order (lintOne.ts), each file once; with `follow`, the local files that a robots.txt's
+ * `Sitemap:` lines and an index's `<loc>`s name are queued too. Many files go to worker threads (lintPool.ts), read
+ * and linted in parallel but reported in the same order. Then the cross-file rules run over every file read from
+ * disk (lintSite.ts): the inputs and, with `follow`, the files followed.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Problem, Severity } from '../language/rules/catalogue';
 import type { SitemapSettings } from '../language/settings';
 import { readInput, type Input } from './lintInputs';
-import { lintOne, type SiteFacts } from './lintOne';
+import { lintOne, type LintedOne } from './lintOne';
+import { LintPool, poolSize } from './lintPool';
 import type { SiteContext } from './siteContext';
-import { lintSite } from './lintSite';
+import { lintSite, type LintedFile } from './lintSite';
 
 /** Lines and columns 1-based; columns count UTF-16 code units, as the editor (LSP) and SARIF do. */
 export interface LintProblem {
@@ -53,30 +55,74 @@ export interface LintOptions {
 }
 
 export async function lintFiles(inputs: readonly Input[], options: LintOptions): Promise<FileResult[]> {
-  const queue = [...inputs];
+  const queue: Queued[] = inputs.map((input) => ({ input, bytes: input.file === undefined ? 0 : sizeOf(input.file) }));
+  /** Bytes of the queued files not yet taken: what a pool would still have to read. */
+  let left = queue.reduce((sum, q) => sum + q.bytes, 0);
   const seen = new Set<string>();
   const results: FileResult[] = [];
-  const linted: { result: FileResult; site: SiteFacts }[] = [];
+  const linted: LintedFile[] = [];
   const enqueue = (file: string): void => {
-    if (!seen.has(realPath(file)) && fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true) {
-      queue.push({ name: displayName(file, options.cwd), file });
-    }
+    if (seen.has(realPath(file))) return;
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (stat?.isFile() !== true) return;
+    queue.push({ input: { name: displayName(file, options.cwd), file }, bytes: stat.size });
+    left += stat.size;
   };
-  for (let k = 0; k < queue.length; k++) {
-    options.signal?.throwIfAborted();
-    if (queue[k].file !== undefined) {
-      const key = realPath(queue[k].file!);
-      if (seen.has(key)) continue;
+  // Per queue index: 'here' (lint in this thread), a pool job, or nothing for a file already linted. Files are
+  // taken in queue order, and results used in that order, so the report and the following are the same either way.
+  const work: Array<'here' | Promise<LintedOne> | undefined> = [];
+  let pool: LintPool | undefined;
+  let taken = 0;
+  const take = (k: number): void => {
+    const { input, bytes } = queue[k];
+    left -= bytes;
+    if (input.file !== undefined) {
+      const key = realPath(input.file);
+      if (seen.has(key)) return;
       seen.add(key);
     }
-    const { result, children, site } = lintOne(readInput(queue[k]), options, queue.length === 1);
-    if (site !== undefined) linted.push({ result, site });
-    results.push(result);
-    if (options.follow) for (const child of children) enqueue(child);
-    options.onProgress?.(k + 1, queue.length);
+    work[k] = pool === undefined || input.file === undefined ? 'here' : quiet(pool.lint(input));
+  };
+  try {
+    for (let k = 0; k < queue.length; k++) {
+      options.signal?.throwIfAborted();
+      pool ??= startPool(queue.length - k, left, options);
+      for (; taken < (pool === undefined ? k + 1 : queue.length); taken++) take(taken);
+      const job = work[k];
+      if (job === undefined) continue;
+      const { result, children, site } = job === 'here' ? lintOne(readInput(queue[k].input), options, queue.length === 1) : await job;
+      if (site !== undefined) linted.push({ result, site });
+      results.push(result);
+      if (options.follow) for (const child of children) enqueue(child);
+      options.onProgress?.(k + 1, queue.length);
+    }
+  } finally {
+    await pool?.close();
   }
   lintSite(linted, options);
   return results;
+}
+
+interface Queued {
+  input: Input;
+  bytes: number;
+}
+
+function sizeOf(file: string): number {
+  return fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0;
+}
+
+/** Workers for what is left of the queue, when it is worth them (lintPool.ts). */
+function startPool(files: number, bytes: number, options: LintOptions): LintPool | undefined {
+  const size = poolSize(files, bytes);
+  if (size === 0) return undefined;
+  return new LintPool(size, { settings: options.settings, siteRoots: { ...options.site.siteRoots }, cwd: options.site.cwd, now: options.now }, options.signal);
+}
+
+/** A job whose failure is used only when its turn comes: until then its rejection must not count as unhandled. */
+function quiet<T>(job: Promise<T>): Promise<T> {
+  job.catch(() => undefined);
+  return job;
 }
 
 /** A followed file's name: relative to the current directory when under it, else absolute. */

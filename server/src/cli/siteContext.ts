@@ -15,7 +15,8 @@ export class SiteContext {
   private readonly roots: Record<string, string> = {};
   private readonly robots = new Map<string, readonly string[] | undefined>();
 
-  constructor(siteRoots: Readonly<Record<string, string>>, private readonly cwd: string) {
+  /** `siteRoots` (absolute folder → URL) and `cwd` are kept as given: a lint worker builds its own from them. */
+  constructor(readonly siteRoots: Readonly<Record<string, string>>, readonly cwd: string) {
     for (const [dir, url] of Object.entries(siteRoots)) this.roots[fromRoot(dir)] = url;
   }
 

@@ -1,0 +1,51 @@
+/**
+ * A lint worker thread (lintPool.ts starts it; bundled as dist/lintWorker.js beside sitemap-lint.js): reads, decodes
+ * and lints one input at a time, as lintFiles does in its own thread, and posts back what lintOne returns, its site
+ * summary packed and the typed arrays transferred rather than copied. A Failure (unreadable file, bad gzip) goes back
+ * as its one line.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { SitemapSettings } from '../language/settings';
+import { readInput, type Input } from './lintInputs';
+import { lintOne, type LintedOne, type SiteFacts } from './lintOne';
+import { packSummary, transferables, type PackedSummary } from './packedSummary';
+import { Failure } from './lintSettings';
+import { SiteContext } from './siteContext';
+
+/** What a worker needs of LintOptions, in a form that crosses threads. */
+export interface WorkerInit {
+  settings: SitemapSettings;
+  siteRoots: Record<string, string>;
+  cwd: string;
+  now: number;
+}
+
+/** LintedOne with its summary packed (packedSummary.ts). */
+export interface WorkerLinted extends Omit<LintedOne, 'site'> {
+  site: (Omit<SiteFacts, 'summary'> & { summary: PackedSummary }) | undefined;
+}
+
+export type WorkerReply =
+  | { linted: WorkerLinted }
+  | { failure: string }
+  | { error: { message: string; stack: string | undefined } };
+
+if (parentPort !== null) {
+  const port = parentPort;
+  const init = workerData as WorkerInit;
+  const options = { settings: init.settings, site: new SiteContext(init.siteRoots, init.cwd), follow: false, cwd: init.cwd, now: init.now };
+  port.on('message', (input: Input) => {
+    let reply: WorkerReply;
+    const transfer: ArrayBuffer[] = [];
+    try {
+      const { result, children, site } = lintOne(readInput(input), options, false);
+      const summary = site === undefined ? undefined : packSummary(site.summary);
+      reply = { linted: { result, children, site: site === undefined ? undefined : { ...site, summary: summary! } } };
+      // lineTableOf gives each table a buffer of its own, so moving it takes nothing from anything else.
+      if (site !== undefined) transfer.push(site.lines.buffer as ArrayBuffer, ...transferables(summary!));
+    } catch (e) {
+      reply = e instanceof Failure ? { failure: e.message } : { error: { message: String((e as Error)?.message ?? e), stack: (e as Error)?.stack } };
+    }
+    port.postMessage(reply, transfer);
+  });
+}
