@@ -7,8 +7,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Problem, Severity } from '../language/rules/catalogue';
 import type { SitemapSettings } from '../language/settings';
-import { readInput, type Input } from './lintInputs';
-import { lintOne, type SiteFacts } from './lintOne';
+import type { Input } from './lintInputs';
+import { lintInput, type SiteFacts } from './lintOne';
 import type { SiteContext } from './siteContext';
 import { lintSite } from './lintSite';
 
@@ -69,7 +69,7 @@ export async function lintFiles(inputs: readonly Input[], options: LintOptions):
       if (seen.has(key)) continue;
       seen.add(key);
     }
-    const { result, children, site } = lintOne(readInput(queue[k]), options);
+    const { result, children, site } = await lintInput(queue[k], options);
     if (site !== undefined) linted.push({ result, site });
     results.push(result);
     if (options.follow) for (const child of children) enqueue(child);

@@ -121,7 +121,7 @@ export function readInput(input: Input): ReadInput {
 }
 
 /** robots.txt by name, XML by content or name, else robots.txt by content, else a text sitemap. */
-function kindOf(name: string, text: string): InputKind {
+export function kindOf(name: string, text: string): InputKind {
   const plain = path.basename(name).replace(/\.gz$/i, '').toLowerCase();
   if (plain === 'robots.txt') return 'robots';
   if (looksLikeXml(text) || plain.endsWith('.xml')) return 'sitemap';
