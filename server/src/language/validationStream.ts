@@ -85,8 +85,8 @@ export class ValidationStream {
   private tooMany: Problem | undefined;
   private readonly entries: SiteEntry[] = [];
   private readonly firsts = new FirstUrls((n) => this.entries[n].url);
-  /** lastmod values as written, shared: most sitemaps repeat a few (bounded by LASTMODS_KEPT). */
-  private readonly lastmods = new Map<string, string>();
+  /** lastmod texts by date, shared: most sitemaps repeat a few (bounded by LASTMODS_KEPT). */
+  private readonly lastmods = new Map<number, string>();
   /** Occurrences of each duplicated URL, by its first entry. */
   private readonly duplicates = new Map<number, { count: number }>();
   private readonly duplicateOf = new Map<Problem, { count: number }>();
@@ -278,7 +278,8 @@ export class ValidationStream {
       if (duplicate !== undefined) (extras ??= []).push(duplicate);
     }
     extras?.sort(byRange);
-    for (const p of inOrder(segment.problems, contextual)) {
+    const own = segment.problems.length + contextual.length === 0 ? NO_PROBLEMS : inOrder(segment.problems, contextual);
+    for (const p of own) {
       if (this.rankOf(p.rule) === undefined) continue;
       const start = base + p.start;
       const end = base + p.end;
@@ -301,7 +302,7 @@ export class ValidationStream {
     }
     const entry = siteEntryOf(segment, base);
     entry.url = copyString(entry.url);
-    entry.lastmodText = this.lastmodText(entry.lastmodText);
+    entry.lastmodText = this.lastmodText(entry.lastmod, entry.lastmodText);
     const index = this.entries.length;
     this.entries.push(entry);
     const first = this.firsts.firstOf(index, entry.url);
@@ -314,13 +315,13 @@ export class ValidationStream {
     return problem;
   }
 
-  private lastmodText(text: string): string {
-    let kept = this.lastmods.get(text);
-    if (kept === undefined) {
-      kept = copyString(text);
-      if (this.lastmods.size < LASTMODS_KEPT) this.lastmods.set(kept, kept);
-    }
-    return kept;
+  /** The text, shared with an earlier entry's when they are equal (found by date: a Map hashes numbers faster than slices). */
+  private lastmodText(date: number, text: string): string {
+    const kept = this.lastmods.get(date);
+    if (kept === text) return kept;
+    const copy = copyString(text);
+    if (kept === undefined && !Number.isNaN(date) && this.lastmods.size < LASTMODS_KEPT) this.lastmods.set(date, copy);
+    return copy;
   }
 
   // ---------------------------------------------------------------- the cap's candidates
