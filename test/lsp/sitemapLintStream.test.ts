@@ -41,10 +41,12 @@ interface Run {
   errors: string[];
 }
 
-function run(args: string[], cwd: string, window?: number, input?: string): Run {
+function run(args: string[], cwd: string, window?: number, input?: string, report = false): Run {
   const env = { ...process.env };
   delete env.SITEMAP_LINT_STREAM_WINDOW;
+  delete env.SITEMAP_LINT_STREAM_REPORT;
   if (window !== undefined) env.SITEMAP_LINT_STREAM_WINDOW = String(window);
+  if (report) env.SITEMAP_LINT_STREAM_REPORT = '1';
   const r = spawnSync(process.execPath, [BIN, '--format', 'json', ...args], { cwd, env, input, encoding: 'utf8', maxBuffer: 1 << 28 });
   const streamed = new Map<string, { windows: number; passes: number }>();
   const errors: string[] = [];
@@ -249,6 +251,24 @@ describe('sitemap-lint streaming: the same report as the whole document', () => 
     const report = JSON.parse(streamed.stdout) as Array<{ problems: Array<{ rule: string }> }>;
     assert.ok(rules(report.slice(0, 1)).has('invalid-priority'));
     assert.ok(rules(report.slice(1, 2)).has('robots-sitemap-url'));
+  });
+
+  it('streams a file above 16 MiB uncompressed, a gzip file by its trailer, and no smaller one', () => {
+    // 1,000 entries, each followed by 17 KB of blanks: 17 MiB, 60 KB gzipped, in a last gzip member whose trailer gives it all.
+    const blanks = ' '.repeat(17_500);
+    const text = `${DECL}\n${URLSET}\n${brokenEntries(13, 1000).replace(/<\/url>\n/g, `</url>${blanks}\n`)}</urlset>\n`;
+    assert.ok(text.length > 16 << 20);
+    const small = `${DECL}\n${URLSET}\n${brokenEntries(14, 4000)}</urlset>\n`;
+    const dir = folder({ 'huge.xml.gz': Buffer.concat([gzipSync(text.slice(0, 100)), gzipSync(text.slice(100))]), 'small.xml': small });
+    const r = run(['huge.xml.gz', 'small.xml'], dir, undefined, undefined, true);
+    assert.deepEqual([...r.streamed.keys()], ['huge.xml.gz']);
+    assert.ok(r.streamed.get('huge.xml.gz')!.windows > 100);
+    // Standard input is never streamed: the same text from it is the oracle.
+    const whole = run(['-'], dir, undefined, text, true);
+    assert.equal(whole.streamed.size, 0);
+    const problems = (JSON.parse(r.stdout) as Array<{ problems: unknown[] }>)[0].problems;
+    assert.deepEqual(problems, (JSON.parse(whole.stdout) as Array<{ problems: unknown[] }>)[0].problems);
+    assert.ok(rules(JSON.parse(r.stdout)).has('legacy-size-limit'));
   });
 
   it('fails as a whole read does on an unreadable gzip', () => {

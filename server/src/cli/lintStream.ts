@@ -24,7 +24,7 @@ export const STREAM_ABOVE = 16 << 20;
 
 /**
  * `SITEMAP_LINT_STREAM_WINDOW=<characters>` streams every file, in windows of that size, read in pieces of that many
- * bytes, and says on stderr how each went (for tests).
+ * bytes (for tests). With it or `SITEMAP_LINT_STREAM_REPORT=1`, a line on stderr says how each streamed file went.
  */
 function forcedWindow(): number | undefined {
   const value = Number(process.env.SITEMAP_LINT_STREAM_WINDOW);
@@ -40,10 +40,17 @@ export async function lintStreamed(input: Input, options: LintOptions): Promise<
   // A second pass when the first window's origin is not the one most URLs share (mixed-hosts); a third would mean
   // the file changed meanwhile, and it is then read whole.
   for (let pass = 0; pass < 2; pass++) {
-    const linted = await streamOnce(input, input.file, options, window, reference);
+    let linted: Awaited<ReturnType<typeof streamOnce>>;
+    try {
+      linted = await streamOnce(input, input.file, options, window, reference);
+    } catch (e) {
+      // An unreadable file is reported as a whole read reports it; anything else is this path's fault: read it whole.
+      if (e instanceof Failure) throw e;
+      return undefined;
+    }
     if (linted === undefined) return undefined;
     if (!('rerun' in linted)) {
-      if (window !== undefined) process.stderr.write(`sitemap-lint: ${input.name}: streamed, ${linted.windows} windows, ${pass + 1} passes\n`);
+      if (window !== undefined || process.env.SITEMAP_LINT_STREAM_REPORT === '1') process.stderr.write(`sitemap-lint: ${input.name}: streamed, ${linted.windows} windows, ${pass + 1} passes\n`);
       return linted.linted;
     }
     reference = linted.reference;
