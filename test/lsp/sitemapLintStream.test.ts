@@ -176,8 +176,11 @@ describe('sitemap-lint streaming: the same report as the whole document', () => 
       'bad-entity.xml': `${DECL}\n${URLSET}\n${a}<url><loc>https://www.example.com/&nbsp;</loc></url>\n<url><loc>https://www.example.com/a&b</loc></url>\n${b}</urlset>\n`,
       'not-xml.xml': `this is not XML\n${a}`,
       'html.xml': `<html><body>${a}</body></html>`,
+      // Whole-file problems where there is no sitemap root to put them on.
+      'config.json': JSON.stringify({ limits: { maxEntries: 60, legacyMaxBytes: 3000 } }),
     });
     assertOracle(dir, ['unclosed-entry.xml', 'unclosed-comment.xml', 'stray-end.xml', 'no-root-end.xml', 'after-root.xml', 'bad-entity.xml', 'not-xml.xml', 'html.xml'], { minWindows: 1 });
+    assertOracle(dir, ['not-xml.xml', 'html.xml', 'no-root-end.xml'], { args: ['--config', 'config.json'], minWindows: 1 });
   });
 
   it('puts a problem exactly at every window boundary', () => {
