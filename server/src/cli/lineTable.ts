@@ -28,6 +28,51 @@ export function lineTableOf(text: string): LineTable {
   return starts.slice(0, count);
 }
 
+/** The same table, built from a text that arrives in pieces (a CRLF may be split between two). */
+export class LineTableBuilder {
+  private starts = new Uint32Array(1024);
+  private count = 1;
+  private length = 0;
+  /** The last piece ended with a CR: a line break, unless the next piece starts with LF. */
+  private pendingCr = false;
+
+  push(text: string): void {
+    const base = this.length;
+    this.length += text.length;
+    if (text.length === 0) return;
+    if (this.pendingCr) {
+      this.pendingCr = false;
+      if (text.charCodeAt(0) !== 10) this.add(base);
+    }
+    if (text.indexOf('\r') === -1) {
+      for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.add(base + i + 1);
+      return;
+    }
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 10) this.add(base + i + 1);
+      else if (c === 13 && i + 1 === text.length) this.pendingCr = true;
+      else if (c === 13 && text.charCodeAt(i + 1) !== 10) this.add(base + i + 1);
+    }
+  }
+
+  /** The table, and the text's length. */
+  finish(): { lines: LineTable; length: number } {
+    if (this.pendingCr) this.add(this.length);
+    this.pendingCr = false;
+    return { lines: this.starts.slice(0, this.count), length: this.length };
+  }
+
+  private add(start: number): void {
+    if (this.count === this.starts.length) {
+      const grown = new Uint32Array(this.count * 2);
+      grown.set(this.starts);
+      this.starts = grown;
+    }
+    this.starts[this.count++] = start;
+  }
+}
+
 /** 0-based line and UTF-16 column of `offset` (clamped to the text). */
 export function positionIn(lines: LineTable, textLength: number, offset: number): { line: number; character: number } {
   const at = Math.min(Math.max(0, offset), textLength);

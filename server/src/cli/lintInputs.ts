@@ -86,5 +86,10 @@ export function readInput(input: Input): ReadInput {
     }
   }
   const text = new TextDecoder('utf-8').decode(bytes);
-  return { ...input, kind: siteFileType(path.basename(input.name), text), text };
+  return { ...input, kind: kindOf(input.name, text), text };
+}
+
+/** As the editor and the folder search tell files apart (siteFiles.ts): by name, then content. */
+export function kindOf(name: string, text: string): InputKind {
+  return siteFileType(path.basename(name), text);
 }

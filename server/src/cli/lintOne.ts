@@ -7,7 +7,8 @@
 import { indexEntries, needsSiteCheck, parseDocument, summarizeForSite, validate, type SitemapDocument } from '../language/languageService';
 import type { SiteSummary } from '../language/site/siteSummary';
 import type { FileResult, LintOptions, LintProblem } from './lintFiles';
-import type { ReadInput } from './lintInputs';
+import { readInput, type Input, type ReadInput } from './lintInputs';
+import { lintStreamed } from './lintStream';
 import { lineTableOf, type LineTable } from './lineTable';
 
 /** What the cross-file step keeps of a file read from disk. */
@@ -26,6 +27,11 @@ export interface LintedOne {
   children: string[];
   /** Undefined for standard input, which is not part of a site. */
   site: SiteFacts | undefined;
+}
+
+/** An input read and linted: a large file as it streams (lintStream.ts), any other whole. */
+export async function lintInput(input: Input, options: LintOptions, alone: boolean): Promise<LintedOne> {
+  return (await lintStreamed(input, options)) ?? lintOne(readInput(input), options, alone);
 }
 
 /** `alone`: the only input; a lone sitemap then has nothing to check across files, and skips its summary (40–100 ms at 50,000 entries, with the GC). */

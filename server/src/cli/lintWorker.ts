@@ -6,8 +6,8 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { SitemapSettings } from '../language/settings';
-import { readInput, type Input } from './lintInputs';
-import { lintOne, type LintedOne, type SiteFacts } from './lintOne';
+import type { Input } from './lintInputs';
+import { lintInput, type LintedOne, type SiteFacts } from './lintOne';
 import { packSummary, transferables, type PackedSummary } from './packedSummary';
 import { Failure } from './lintSettings';
 import { SiteContext } from './siteContext';
@@ -34,14 +34,15 @@ if (parentPort !== null) {
   const port = parentPort;
   const init = workerData as WorkerInit;
   const options = { settings: init.settings, site: new SiteContext(init.siteRoots, init.cwd), follow: false, cwd: init.cwd, now: init.now };
-  port.on('message', (input: Input) => {
+  // The pool sends a worker its next file only once it has answered, so one file is linted at a time.
+  port.on('message', async (input: Input) => {
     let reply: WorkerReply;
     const transfer: ArrayBuffer[] = [];
     try {
-      const { result, children, site } = lintOne(readInput(input), options, false);
+      const { result, children, site } = await lintInput(input, options, false);
       const summary = site === undefined ? undefined : packSummary(site.summary);
       reply = { linted: { result, children, site: site === undefined ? undefined : { ...site, summary: summary! } } };
-      // lineTableOf gives each table a buffer of its own, so moving it takes nothing from anything else.
+      // lineTableOf and lintStream give each table a buffer of its own, so moving it takes nothing from anything else.
       if (site !== undefined) transfer.push(site.lines.buffer as ArrayBuffer, ...transferables(summary!));
     } catch (e) {
       reply = e instanceof Failure ? { failure: e.message } : { error: { message: String((e as Error)?.message ?? e), stack: (e as Error)?.stack } };

@@ -150,6 +150,7 @@ export function getDocumentFacts(document: SitemapDocument): DocumentFacts {
 export type { SplitChild, SplitOptions, SplitOutcome, SplitPlan, SplitRefusal } from './chores/split';
 /** The same split over a stream of text, for files too large to hold (the command line's `sitemap-split`). */
 export { SplitStream, type StreamSplitResult } from './chores/splitStream';
+export { ValidationStream, type StreamValidationOptions, type StreamValidationResult } from './validationStream';
 export { SplitRefused, type ChildSink, type ChildSummary, type SplitterOptions } from './chores/splitPlanner';
 
 /**

@@ -3,6 +3,7 @@
  * most URLs share, and counting 50,000 URLs on every keystroke would cost more than the keystroke. URLs are grouped
  * by their authority as written (a prefix, no URL parse); each distinct prefix is parsed to its origin once.
  */
+import { copyString } from './copyString';
 import { checkUrl } from './rules/url';
 import type { ValueProblem } from './rules/valueProblem';
 import { unescapeXml } from './xmlText';
@@ -91,9 +92,11 @@ export class OriginCounts {
   private prefixOf(url: string): Prefix {
     const last = this.last;
     if (last !== undefined && url.startsWith(last.key) && endsAuthority(url.charCodeAt(last.key.length))) return last;
-    const key = url.slice(0, authorityEnd(url));
+    let key = url.slice(0, authorityEnd(url));
     let prefix = this.prefixes.get(key);
     if (prefix === undefined) {
+      // Kept as long as a URL has it: not a view of the text it was sliced from.
+      key = copyString(key);
       const origin = key === '' ? undefined : checkUrl(unescapeXml(key), ignored)?.origin;
       if (ignored.length !== 0) ignored.length = 0;
       prefix = { key, origin, count: 0 };

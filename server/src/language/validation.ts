@@ -3,9 +3,9 @@
  * only for new segments unless the context changed), duplicates and whole-document rules; then applies the
  * user's severities and the problem cap (problemCap.ts).
  */
-import { RULES, isRuleId, type Problem, type Severity } from './rules/catalogue';
+import { RULES, isRuleId, type LocalProblem, type Problem, type Severity } from './rules/catalogue';
 import { checkEntryContext, mixedHostsMessage, type EntryContext } from './rules/contextRules';
-import { checkDocument } from './rules/documentRules';
+import { checkDocument, modelFacts } from './rules/documentRules';
 import { checkDuplicates } from './rules/duplicates';
 import { isLocalHost } from './rules/listedUrl';
 import { parseAllowedHosts, scopeDirectory } from './rules/scope';
@@ -22,19 +22,17 @@ export type { SitemapDiagnostic };
 const HOUR_MS = 3_600_000;
 
 export function validateModel(model: SitemapModel, settings: SitemapSettings, context: ValidationContext): SitemapDiagnostic[] {
-  const location = context.location !== undefined ? checkUrl(context.location, []) : undefined;
+  const location = locationOf(context);
   const reference = context.location === undefined ? model.origins.reference(model.segments) : undefined;
   refreshContextual(model, settings, context, location, reference);
-  // A sitemap published on a local host is a development site's: local URLs are what it lists, not a leak.
-  const isDevelopmentSite = location !== undefined && isLocalHost(location.host);
-  const cap = new ProblemCap(Math.max(1, Math.floor(settings.maxProblems) || 1), (rule) => (rule === 'local-url' && isDevelopmentSite ? undefined : severityOf(rule, settings)));
+  const cap = new ProblemCap(capOf(settings), severityIn(settings, location));
 
   // Whole-document problems (duplicates, limits): usually few.
   const extras: Problem[] = [];
   if (model.kind !== 'robots') {
     // The sitemap rules: a robots.txt only has its lines' own problems.
     checkDuplicates(model, extras);
-    checkDocument(model, settings, extras);
+    checkDocument(modelFacts(model), settings, extras);
   }
   extras.sort(byRange);
 
@@ -55,10 +53,7 @@ export function validateModel(model: SitemapModel, settings: SitemapSettings, co
       continue;
     }
     const base = model.segmentStart(segment.index);
-    // Rules report in parse order (an entry's missing-loc after its children's problems): sort, stably.
-    const local = segment.problems.length + segment.contextual.length === 1
-      ? (segment.problems.length === 1 ? segment.problems : segment.contextual)
-      : [...segment.problems, ...segment.contextual].sort(byRange);
+    const local = inOrder(segment.problems, segment.contextual);
     for (const p of local) {
       const tally = cap.tally(p.rule);
       if (tally === undefined) continue;
@@ -76,8 +71,28 @@ export function validateModel(model: SitemapModel, settings: SitemapSettings, co
   return cap.finish();
 }
 
-function byRange(a: { start: number; end: number }, b: { start: number; end: number }): number {
+export function byRange(a: { start: number; end: number }, b: { start: number; end: number }): number {
   return a.start - b.start || a.end - b.end;
+}
+
+/** A segment's problems in the order they are offered: rules report in parse order (an entry's missing-loc after its children's problems), so sorted, stably. */
+export function inOrder(problems: readonly LocalProblem[], contextual: readonly LocalProblem[]): readonly LocalProblem[] {
+  if (problems.length + contextual.length === 1) return problems.length === 1 ? problems : contextual;
+  return [...problems, ...contextual].sort(byRange);
+}
+
+export function locationOf(context: ValidationContext): UrlParts | undefined {
+  return context.location !== undefined ? checkUrl(context.location, []) : undefined;
+}
+
+export function capOf(settings: SitemapSettings): number {
+  return Math.max(1, Math.floor(settings.maxProblems) || 1);
+}
+
+/** Each rule's severity in this validation: a sitemap published on a local host is a development site's, where local URLs are what it lists, not a leak. */
+export function severityIn(settings: SitemapSettings, location: UrlParts | undefined): (rule: string) => Severity | undefined {
+  const isDevelopmentSite = location !== undefined && isLocalHost(location.host);
+  return (rule) => (rule === 'local-url' && isDevelopmentSite ? undefined : severityOf(rule, settings));
 }
 
 /** The rule's severity after `sitemap.rules`, undefined when it is off. */
@@ -101,17 +116,7 @@ function refreshContextual(model: SitemapModel, settings: SitemapSettings, conte
   } else {
     pending = model.contextPending;
   }
-  const allowed = parseAllowedHosts(settings.allowedHosts);
-  const entryContext: EntryContext = {
-    scope: location !== undefined ? { location, allowed } : undefined,
-    allowed,
-    reference,
-    referenceEscaped: reference !== undefined ? escapeXml(reference.origin) : undefined,
-    now,
-    scopePrefix: location !== undefined ? escapeXml(location.origin + scopeDirectory(location)) : undefined,
-    isIndex: model.kind === 'sitemapindex',
-    isSitemapIndex: context.isSitemapIndex,
-  };
+  const entryContext = entryContextOf(model.kind === 'sitemapindex', settings, context, location, reference, now);
   for (const segment of pending) {
     const before = segment.contextual;
     const after = segment.isEntry ? checkEntryContext(segment, entryContext) : NO_PROBLEMS;
@@ -121,4 +126,18 @@ function refreshContextual(model: SitemapModel, settings: SitemapSettings, conte
     else model.problemSegments.delete(segment);
   }
   model.contextPending.clear();
+}
+
+export function entryContextOf(isIndex: boolean, settings: SitemapSettings, context: ValidationContext, location: UrlParts | undefined, reference: ReferenceOrigin | undefined, now: number): EntryContext {
+  const allowed = parseAllowedHosts(settings.allowedHosts);
+  return {
+    scope: location !== undefined ? { location, allowed } : undefined,
+    allowed,
+    reference,
+    referenceEscaped: reference !== undefined ? escapeXml(reference.origin) : undefined,
+    now,
+    scopePrefix: location !== undefined ? escapeXml(location.origin + scopeDirectory(location)) : undefined,
+    isIndex,
+    isSitemapIndex: context.isSitemapIndex,
+  };
 }

@@ -1,10 +1,33 @@
 /** Rules on the document as a whole: no-entries and the protocol's limits. Offsets are absolute. */
 import type { Problem } from './catalogue';
-import type { SitemapModel } from '../model';
+import type { DocumentKind, SitemapModel } from '../model';
+import type { RootInfo } from '../parser';
 import type { SitemapSettings } from '../settings';
 import { describeLimit, describeSize } from '../byteSize';
 
-export function checkDocument(model: SitemapModel, settings: SitemapSettings, problems: Problem[]): void {
+/** What these rules read of a document: the model's, or what a streamed validation kept of it. */
+export interface DocumentFacts {
+  root: RootInfo | undefined;
+  kind: DocumentKind;
+  entryCount: number;
+  byteLength: number;
+  /** Absolute range of the `n`-th entry's (0-based) start tag. */
+  entryTag(n: number): { start: number; end: number };
+}
+
+export function modelFacts(model: SitemapModel): DocumentFacts {
+  return {
+    root: model.root, kind: model.kind, entryCount: model.entryCount, byteLength: model.byteLength,
+    entryTag: (n) => {
+      const index = model.entrySegment(n);
+      const segment = model.segments[index];
+      const start = model.segmentStart(index);
+      return { start: start + segment.tagStart, end: start + segment.tagEnd };
+    },
+  };
+}
+
+export function checkDocument(model: DocumentFacts, settings: SitemapSettings, problems: Problem[]): void {
   const root = model.root;
   const kind = model.kind;
   // Where a whole-file problem sits: the root's name, or the start of a text sitemap.
@@ -18,12 +41,10 @@ export function checkDocument(model: SitemapModel, settings: SitemapSettings, pr
 
   const maxEntries = settings.limits.maxEntries;
   if (entries > maxEntries) {
-    const index = model.entrySegment(maxEntries);
-    const segment = model.segments[index];
-    const start = model.segmentStart(index);
+    const tag = model.entryTag(maxEntries);
     const what = kind === 'text' ? 'lines' : kind === 'sitemapindex' ? '<sitemap> entries' : '<url> entries';
     problems.push({
-      rule: 'too-many-entries', start: start + segment.tagStart, end: start + segment.tagEnd,
+      rule: 'too-many-entries', start: tag.start, end: tag.end,
       message: `${entries.toLocaleString('en-US')} ${what}: a file may hold at most ${maxEntries.toLocaleString('en-US')}. This is the first one over the limit.`,
       related: kind === 'text' ? undefined : [{ start: anchorStart, end: anchorEnd, message: 'The root of the file over the limit.' }],
     });

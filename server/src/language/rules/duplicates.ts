@@ -7,14 +7,22 @@ export function checkDuplicates(model: SitemapModel, problems: Problem[]): void 
     const ordered = group.sort((a, b) => a.index - b.index);
     const first = ordered[0];
     const firstStart = model.segmentStart(first.index);
-    const related = [{ start: firstStart + first.urlStart, end: firstStart + first.urlEnd, message: 'First occurrence.' }];
+    const related = firstOccurrence(firstStart + first.urlStart, firstStart + first.urlEnd);
     for (let k = 1; k < ordered.length; k++) {
       const segment = ordered[k];
       const start = model.segmentStart(segment.index);
       problems.push({
         rule: 'duplicate-url', start: start + segment.urlStart, end: start + segment.urlEnd,
-        message: `This URL is already listed (${ordered.length} times in all).`, related,
+        message: duplicateMessage(ordered.length), related,
       });
     }
   }
+}
+
+export function duplicateMessage(times: number): string {
+  return `This URL is already listed (${times} times in all).`;
+}
+
+export function firstOccurrence(start: number, end: number): Problem['related'] {
+  return [{ start, end, message: 'First occurrence.' }];
 }

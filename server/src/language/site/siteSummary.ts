@@ -3,6 +3,8 @@
  * (URL, lastmod, ranges) and, for a robots.txt, its accepted `Sitemap:` lines. Offsets are absolute.
  */
 import type { SitemapModel } from '../model';
+import type { RootInfo } from '../parser';
+import type { Segment } from '../segment';
 import { acceptedSitemapValue } from '../robotsTxt';
 import { unescapeXml } from '../xmlText';
 
@@ -32,7 +34,10 @@ export interface SiteSummary {
 export function summarizeModel(model: SitemapModel): SiteSummary {
   const kind = model.kind;
   const entries = kind === 'robots' ? robotsEntries(model) : sitemapEntries(model);
-  const root = model.root;
+  return summaryOf(kind, entries, model.root);
+}
+
+export function summaryOf(kind: SiteFileKind, entries: SiteEntry[], root: RootInfo | undefined): SiteSummary {
   const anchor = root !== undefined && root.kind !== 'none' ? { start: root.nameStart, end: root.nameEnd }
     : entries.length > 0 ? { start: entries[0].start, end: entries[0].end } : { start: 0, end: 0 };
   return { kind, entries, anchorStart: anchor.start, anchorEnd: anchor.end };
@@ -42,21 +47,24 @@ function sitemapEntries(model: SitemapModel): SiteEntry[] {
   const entries: SiteEntry[] = [];
   let offset = 0;
   for (const segment of model.segments) {
-    if (segment.isEntry && segment.url !== undefined) {
-      const hasLastmod = segment.lastmodEnd > segment.lastmodStart;
-      entries.push({
-        url: unescapeXml(segment.url),
-        start: offset + segment.urlStart,
-        end: offset + segment.urlEnd,
-        lastmod: segment.lastmod,
-        lastmodText: hasLastmod ? segment.text.slice(segment.lastmodStart, segment.lastmodEnd) : '',
-        lastmodStart: offset + segment.lastmodStart,
-        lastmodEnd: offset + segment.lastmodEnd,
-      });
-    }
+    if (segment.isEntry && segment.url !== undefined) entries.push(siteEntryOf(segment, offset));
     offset += segment.text.length;
   }
   return entries;
+}
+
+/** An entry segment with a URL, which starts at `offset`. */
+export function siteEntryOf(segment: Segment, offset: number): SiteEntry {
+  const hasLastmod = segment.lastmodEnd > segment.lastmodStart;
+  return {
+    url: unescapeXml(segment.url!),
+    start: offset + segment.urlStart,
+    end: offset + segment.urlEnd,
+    lastmod: segment.lastmod,
+    lastmodText: hasLastmod ? segment.text.slice(segment.lastmodStart, segment.lastmodEnd) : '',
+    lastmodStart: offset + segment.lastmodStart,
+    lastmodEnd: offset + segment.lastmodEnd,
+  };
 }
 
 /** The `Sitemap:` lines robots-sitemap-url accepts (the others name no sitemap). */

@@ -1,0 +1,165 @@
+/**
+ * A large input linted as it streams from disk (gunzipped on the way), on the language layer's ValidationStream: the
+ * document is never held whole, only its windows, the site summary and a line table. The result equals lintOne's on
+ * the whole text (the oracle of test/lsp/sitemapLintStream.test.ts). Standard input and robots.txt files are not
+ * streamed, nor small files: below STREAM_ABOVE bytes the whole-document path is as fast and its memory is no concern.
+ */
+import * as fs from 'node:fs';
+import type { Readable } from 'node:stream';
+import { SNIFF_LENGTH } from '../language/contentDetection';
+import { ValidationStream, type StreamValidationResult } from '../language/languageService';
+import { isGzip } from '../lsp/files';
+import type { LintOptions, LintProblem } from './lintFiles';
+import { kindOf, type Input } from './lintInputs';
+import type { LintedOne } from './lintOne';
+import { Failure } from './lintSettings';
+import { LineTableBuilder, positionIn, type LineTable } from './lineTable';
+import { zlib } from '../lsp/lazyZlib';
+
+/**
+ * Uncompressed bytes above which a file streams. The whole-document path holds about 4.5 times the document (text,
+ * segments, indexes, garbage of the parse) and is a little faster; at 16 MiB that is some 70 MB above node's own.
+ */
+export const STREAM_ABOVE = 16 << 20;
+
+/**
+ * `SITEMAP_LINT_STREAM_WINDOW=<characters>` streams every file, in windows of that size, read in pieces of that many
+ * bytes (for tests). With it or `SITEMAP_LINT_STREAM_REPORT=1`, a line on stderr says how each streamed file went.
+ */
+function forcedWindow(): number | undefined {
+  const value = Number(process.env.SITEMAP_LINT_STREAM_WINDOW);
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
+/** The linted input, or undefined when it is not to be streamed (the caller reads it whole). */
+export async function lintStreamed(input: Input, options: LintOptions): Promise<LintedOne | undefined> {
+  if (input.file === undefined) return undefined;
+  const window = forcedWindow();
+  if (window === undefined && uncompressedSize(input.file) <= STREAM_ABOVE) return undefined;
+  let reference: { origin: string | undefined } | undefined;
+  // A second pass when the first window's origin is not the one most URLs share (mixed-hosts); a third would mean
+  // the file changed meanwhile, and it is then read whole.
+  for (let pass = 0; pass < 2; pass++) {
+    let linted: Awaited<ReturnType<typeof streamOnce>>;
+    try {
+      linted = await streamOnce(input, input.file, options, window, reference);
+    } catch (e) {
+      // An unreadable file is reported as a whole read reports it; anything else is this path's fault: read it whole.
+      if (e instanceof Failure) throw e;
+      return undefined;
+    }
+    if (linted === undefined) return undefined;
+    if (!('rerun' in linted)) {
+      if (window !== undefined || process.env.SITEMAP_LINT_STREAM_REPORT === '1') process.stderr.write(`sitemap-lint: ${input.name}: streamed, ${linted.windows} windows, ${pass + 1} passes\n`);
+      return linted.linted;
+    }
+    reference = linted.reference;
+  }
+  return undefined;
+}
+
+/** The file's size, or for gzip the size its trailer gives (a hint, modulo 2^32). */
+function uncompressedSize(file: string): number {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(file, 'r');
+    const size = fs.fstatSync(fd).size;
+    const magic = Buffer.alloc(4);
+    fs.readSync(fd, magic, 0, 2, 0);
+    if (!isGzip(magic.subarray(0, 2)) || size < 18) return size;
+    fs.readSync(fd, magic, 0, 4, size - 4);
+    return magic.readUInt32LE(0);
+  } catch {
+    return 0; // unreadable: readInput says why
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
+async function streamOnce(input: Input, file: string, options: LintOptions, window: number | undefined, reference: { origin: string | undefined } | undefined): Promise<{ linted: LintedOne; windows: number } | Extract<StreamValidationResult, { rerun: true }> | undefined> {
+  const source = open(input, file, window);
+  const decoder = new TextDecoder('utf-8');
+  const lines = new LineTableBuilder();
+  const location = options.site.locate(file);
+  let stream: ValidationStream | undefined;
+  let head = '';
+  let bytes = 0;
+  // Until its first characters are known, the kind is not: they are gathered first, as kindOf reads them.
+  const take = (text: string, last: boolean): boolean => {
+    lines.push(text);
+    bytes += Buffer.byteLength(text);
+    if (stream === undefined) {
+      head += text;
+      if (head.length <= SNIFF_LENGTH && !last) return true;
+      const kind = kindOf(input.name, head);
+      if (kind === 'robots') return false;
+      stream = new ValidationStream({ languageId: kind, settings: options.settings, context: { location, now: options.now }, reference, window });
+      // In pieces as read, so that a test's small windows fall in the head's first characters too.
+      const piece = window ?? head.length;
+      for (let at = 0; at < head.length; at += piece) stream.push(head.slice(at, at + piece));
+      head = '';
+      return true;
+    }
+    stream.push(text);
+    return true;
+  };
+  try {
+    for await (const chunk of read(source, input.name)) if (!take(decoder.decode(chunk, { stream: true }), false)) return undefined;
+  } finally {
+    source.destroy();
+  }
+  if (!take(decoder.decode(), true)) return undefined;
+  const result = stream!.end(bytes);
+  if (result.rerun) return result;
+  const { lines: table, length } = lines.finish();
+  const problems: LintProblem[] = result.diagnostics.map((d) => ({ rule: d.rule, severity: d.severity, message: d.message, ...spanIn(table, length, d.start, d.end) }));
+  const children: string[] = [];
+  if (result.summary.kind === 'sitemapindex') {
+    for (const entry of result.summary.entries) {
+      const child = options.site.fileOf(entry.url, file, location);
+      if (child !== undefined) children.push(child);
+    }
+  }
+  const linted = { result: { file: input.name, problems }, children, site: { file, location, summary: result.summary, lines: table, length } };
+  return { linted, windows: stream!.windows };
+}
+
+/** The file's bytes, gunzipped when they start with gzip's magic number. */
+function open(input: Input, file: string, window: number | undefined): Readable {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, 'r');
+  } catch (e) {
+    throw new Failure(`${input.name}: cannot read (${(e as Error).message})`);
+  }
+  const magic = Buffer.alloc(2);
+  const read = fs.readSync(fd, magic, 0, 2, 0);
+  const piece = window ?? 1 << 16;
+  const stream = fs.createReadStream(file, { fd, start: 0, highWaterMark: piece });
+  return isGzip(magic.subarray(0, read)) ? stream.pipe(zlib().createGunzip({ chunkSize: Math.max(zlib().constants.Z_MIN_CHUNK, piece) })) : stream;
+}
+
+/** The chunks; a read or gunzip error becomes one line naming the file, as readInput says it. */
+async function* read(source: Readable, name: string): AsyncGenerator<Buffer> {
+  source.on('error', () => undefined); // reported by the iteration below
+  const iterator = (source as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+  for (;;) {
+    let next: IteratorResult<Buffer>;
+    try {
+      next = await iterator.next();
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code ?? '';
+      throw new Failure(`${name}: ${code.startsWith('Z_') ? 'not a valid gzip file' : 'cannot read'} (${(e as Error).message})`);
+    }
+    if (next.done === true) return;
+    yield next.value;
+  }
+}
+
+/** As lintOne's spanOf: the start clamped to the text, the end to [start, length]. */
+function spanIn(lines: LineTable, length: number, start: number, end: number): Pick<LintProblem, 'line' | 'column' | 'endLine' | 'endColumn'> {
+  const from = Math.min(Math.max(0, start), length);
+  const s = positionIn(lines, length, from);
+  const e = positionIn(lines, length, Math.min(Math.max(start, end), length));
+  return { line: s.line + 1, column: s.character + 1, endLine: e.line + 1, endColumn: e.character + 1 };
+}
