@@ -2,8 +2,9 @@
  * The fast path for the overwhelmingly common entry: `<url>` (or `<sitemap>`) in the default namespace, no
  * attributes, children loc, lastmod, changefreq, priority in schema order, plain values (`&amp;` and `&apos;` at
  * most, and only in loc), whitespace between tags, and every value valid. A sticky regular expression checks the
- * shape without allocating, and changefreq and priority whole (native code checks them at no cost once compiled);
- * the loc and lastmod then go through the same validators as always.
+ * shape without allocating, changefreq and priority whole (native code checks them at no cost once compiled) and the
+ * shape of lastmod; the loc then goes through the same validators as always, and lastmod's field ranges are read in
+ * place (plainLastmodAt).
  *
  * Anything else — and any value with a problem — returns undefined, and the general parser takes the entry
  * from the start, so problems are only ever reported by the general path. Tests check that parsing with and
