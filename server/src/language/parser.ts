@@ -16,7 +16,7 @@ import { ASCII, TEXT_SPECIAL, Ch, isNameStart, isWhitespace, isXmlChar, scanName
 import type { LocalProblem, RuleId } from './rules/catalogue';
 import { NO_PROBLEMS, Segment, SegmentKind } from './segment';
 import { ValueText } from './valueText';
-import { scanFastEntry } from './fastEntry';
+import { scanFastEntry, type FastEntry } from './fastEntry';
 import { readXmlDeclaration, xmlDeclarationStart } from './xmlDeclaration';
 import { checkEntryEnd, checkFieldValue, Field, FIELD_RANK, fieldsOf, newEntryState, resetEntryState, type EntryState } from './rules/entryRules';
 
@@ -559,15 +559,36 @@ class XmlParser {
     this.openElement(frame, p, selfClosing);
   }
 
-  /** Takes a plain, valid entry in one step (see fastEntry.ts); false leaves it to the general path. */
+  /**
+   * Takes a plain, valid entry in one step (see fastEntry.ts); false leaves it to the general path. Then takes the
+   * plain entries that follow it, with only whitespace between, in this loop: going back through parseContent,
+   * scanText and scanStartTag for each costs more than the entry itself, and keeps those large functions hot
+   * (compiled and recompiled) in a cold run.
+   */
   private tryFastEntry(tagStart: number): boolean {
     const root = this.root;
     if (!useFastPath || (root.kind !== 'urlset' && root.kind !== 'sitemapindex')) return false;
     if (this.lookupNamespace('', null) !== root.sitemapNamespace) return false;
-    const fast = scanFastEntry(this.text, tagStart, root.kind);
+    const t = this.text;
+    let fast = scanFastEntry(t, tagStart, root.kind);
     if (fast === undefined) return false;
+    this.takeFastEntry(tagStart, fast);
+    for (;;) {
+      // Whitespace between entries is all scanText would have seen here: no problems, no state.
+      const next = skipWhitespace(t, this.pos, this.end);
+      if (t.charCodeAt(next) !== Ch.LessThan) return true;
+      // Tried before the segment begins: an entry the fast path declines is left to scanStartTag, which begins it.
+      fast = scanFastEntry(t, next, root.kind);
+      if (fast === undefined) return true;
+      this.beginSegment(next, SegmentKind.Element);
+      this.takeFastEntry(next, fast);
+    }
+  }
+
+  private takeFastEntry(tagStart: number, fast: FastEntry): void {
     const entry = this.entryState;
-    resetEntryState(entry, root.kind, tagStart, tagStart + root.entryName.length + 2, tagStart + 1, tagStart + 1 + root.entryName.length);
+    const name = this.root.entryName.length;
+    resetEntryState(entry, this.root.kind as 'urlset' | 'sitemapindex', tagStart, tagStart + name + 2, tagStart + 1, tagStart + 1 + name);
     entry.url = fast.url;
     entry.urlStart = fast.urlStart;
     entry.urlEnd = fast.urlEnd;
@@ -577,7 +598,6 @@ class XmlParser {
     this.segmentEntry = entry;
     this.pos = fast.end;
     this.segmentElementEnd = fast.end;
-    return true;
   }
 
   /** Resolves a prefix; reports an undeclared one. */
