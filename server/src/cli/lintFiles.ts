@@ -1,8 +1,8 @@
 /**
  * Lints the inputs in order (lintOne.ts), each file once; with `follow`, the local files that a robots.txt's
  * `Sitemap:` lines and an index's `<loc>`s name are queued too. Many files go to worker threads (lintPool.ts), read
- * and linted in parallel but reported in the same order. Then the cross-file rules run over every file read from
- * disk (lintSite.ts): the inputs and, with `follow`, the files followed.
+ * and linted in parallel but reported in the same order. The cross-file rules take each file read from disk as its
+ * result is taken (lintSite.ts): the inputs and, with `follow`, the files followed; what needs them all runs at the end.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -12,7 +12,7 @@ import type { Input } from './lintInputs';
 import { lintInput, type LintedOne } from './lintOne';
 import { LintPool, poolSize } from './lintPool';
 import type { SiteContext } from './siteContext';
-import { lintSite, type LintedFile } from './lintSite';
+import { SiteLint } from './lintSite';
 
 /** Lines and columns 1-based; columns count UTF-16 code units, as the editor (LSP) and SARIF do. */
 export interface LintProblem {
@@ -60,7 +60,7 @@ export async function lintFiles(inputs: readonly Input[], options: LintOptions):
   let left = queue.reduce((sum, q) => sum + q.bytes, 0);
   const seen = new Set<string>();
   const results: FileResult[] = [];
-  const linted: LintedFile[] = [];
+  const siteLint = new SiteLint(options);
   const enqueue = (file: string): void => {
     if (seen.has(realPath(file))) return;
     const stat = fs.statSync(file, { throwIfNoEntry: false });
@@ -91,7 +91,7 @@ export async function lintFiles(inputs: readonly Input[], options: LintOptions):
       const job = work[k];
       if (job === undefined) continue;
       const { result, children, site } = await (job === 'here' ? lintInput(queue[k].input, options, queue.length === 1) : job);
-      if (site !== undefined) linted.push({ result, site });
+      if (site !== undefined) siteLint.add({ result, site });
       results.push(result);
       if (options.follow) for (const child of children) enqueue(child);
       options.onProgress?.(k + 1, queue.length);
@@ -99,7 +99,7 @@ export async function lintFiles(inputs: readonly Input[], options: LintOptions):
   } finally {
     await pool?.close();
   }
-  lintSite(linted, options);
+  siteLint.finish();
   return results;
 }
 

@@ -1,11 +1,13 @@
 /**
  * The cross-file rules (language/site) over the files read from disk, their problems added to each file's result in
- * line order. Paths are the files' absolute paths; a URL maps to a file as `--follow` maps it (siteContext.ts).
- * Each file is known by its SiteFacts (summary and line table), not its document, which is gone by now.
+ * line order. Files are added as lintFiles takes their results, in input order, so cross-file duplicates are found
+ * while the workers still lint; `finish` runs the rules that need every file. Paths are the files' absolute paths; a
+ * URL maps to a file as `--follow` maps it (siteContext.ts). Each file is known by its SiteFacts (summary and line
+ * table), not its document, which is gone by now.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { validateSite, type SiteFile, type SiteResolver } from '../language/languageService';
+import { startSiteValidation, type SiteResolver, type SiteValidation } from '../language/languageService';
 import type { FileResult, LintOptions, LintProblem } from './lintFiles';
 import type { SiteFacts } from './lintOne';
 import { positionIn } from './lineTable';
@@ -15,38 +17,47 @@ export interface LintedFile {
   site: SiteFacts;
 }
 
-export function lintSite(linted: readonly LintedFile[], options: LintOptions): void {
-  const byPath = new Map<string, LintedFile>();
-  const files: SiteFile[] = [];
-  for (const l of linted) {
-    const key = path.resolve(l.site.file);
-    if (byPath.has(key)) continue;
-    byPath.set(key, l);
-    files.push({ path: key, summary: l.site.summary, inSite: options.site.inSite(key) });
+export class SiteLint {
+  private readonly byPath = new Map<string, LintedFile>();
+  private readonly validation: SiteValidation;
+
+  constructor(private readonly options: LintOptions) {
+    this.validation = startSiteValidation(options.settings);
   }
-  const resolver: SiteResolver = {
-    fileOf: (url, from) => {
-      const target = from.summary.kind === 'robots'
-        ? options.site.fileOfRobotsUrl(url, from.path)
-        : options.site.fileOf(url, from.path, byPath.get(from.path)?.site.location);
-      return target === undefined ? undefined : path.resolve(target);
-    },
-    exists: (file) => fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true,
-  };
-  const touched = new Set<FileResult>();
-  for (const d of validateSite(files, resolver, options.settings)) {
-    const at = byPath.get(d.path)!;
-    const problem: LintProblem = { rule: d.rule, severity: d.severity, message: d.message, ...spanIn(at.site, d.start, d.end) };
-    if (d.related !== undefined) {
-      problem.related = d.related.map((r) => {
-        const other = byPath.get(r.path)!;
-        return { file: other.result.file, message: r.message, ...spanIn(other.site, r.start, r.end) };
-      });
+
+  add(linted: LintedFile): void {
+    const key = path.resolve(linted.site.file);
+    if (this.byPath.has(key)) return;
+    this.byPath.set(key, linted);
+    this.validation.add({ path: key, summary: linted.site.summary, inSite: this.options.site.inSite(key) });
+  }
+
+  finish(): void {
+    const { byPath, options } = this;
+    const resolver: SiteResolver = {
+      fileOf: (url, from) => {
+        const target = from.summary.kind === 'robots'
+          ? options.site.fileOfRobotsUrl(url, from.path)
+          : options.site.fileOf(url, from.path, byPath.get(from.path)?.site.location);
+        return target === undefined ? undefined : path.resolve(target);
+      },
+      exists: (file) => fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true,
+    };
+    const touched = new Set<FileResult>();
+    for (const d of this.validation.finish(resolver)) {
+      const at = byPath.get(d.path)!;
+      const problem: LintProblem = { rule: d.rule, severity: d.severity, message: d.message, ...spanIn(at.site, d.start, d.end) };
+      if (d.related !== undefined) {
+        problem.related = d.related.map((r) => {
+          const other = byPath.get(r.path)!;
+          return { file: other.result.file, message: r.message, ...spanIn(other.site, r.start, r.end) };
+        });
+      }
+      at.result.problems.push(problem);
+      touched.add(at.result);
     }
-    at.result.problems.push(problem);
-    touched.add(at.result);
+    for (const result of touched) result.problems.sort((a, b) => a.line - b.line || a.column - b.column);
   }
-  for (const result of touched) result.problems.sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
 function spanIn(site: SiteFacts, start: number, end: number): Pick<LintProblem, 'line' | 'column' | 'endLine' | 'endColumn'> {

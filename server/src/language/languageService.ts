@@ -23,7 +23,7 @@ import { getDocumentFacts as documentFacts, type DocumentFacts } from './feature
 import { splitModel, type SplitOptions, type SplitOutcome } from './chores/split';
 import { summarizeModel, type SiteFileKind, type SiteSummary } from './site/siteSummary';
 import { siteRulesApply, type SiteFile, type SiteResolver } from './site/siteRules';
-import { validateSiteFiles, type SiteDiagnostic } from './site/validateSite';
+import { SiteValidation, validateSiteFiles, type SiteDiagnostic } from './site/validateSite';
 import { indexEntries as listIndexEntries, mergeIndex as mergeChildren, type IndexEntry, type MergeOptions, type MergeOutcome } from './chores/merge';
 
 export type { DocumentKind, Position, SitemapLanguageId, SitemapDiagnostic };
@@ -185,7 +185,7 @@ export function mergeIndex(index: SitemapDocument, children: readonly MergeChild
 
 export type { SiteEntry, SiteFileKind, SiteSummary } from './site/siteSummary';
 export type { SiteFile, SiteProblem, SiteRelated, SiteResolver } from './site/siteRules';
-export type { SiteDiagnostic } from './site/validateSite';
+export type { SiteDiagnostic, SiteValidation } from './site/validateSite';
 
 /** What the cross-file rules read of a document (kind, entries, `Sitemap:` lines, ranges): kept instead of the document. */
 export function summarizeForSite(document: SitemapDocument): SiteSummary {
@@ -198,6 +198,14 @@ export function summarizeForSite(document: SitemapDocument): SiteSummary {
  */
 export function validateSite(files: readonly SiteFile[], resolver: SiteResolver, settings: SitemapSettings): SiteDiagnostic[] {
   return validateSiteFiles(files, resolver, settings);
+}
+
+/**
+ * validateSite for files that come one at a time (sitemap-lint's workers): `add` each file in input order as it
+ * comes — cross-file duplicates are found then — and `finish` gives what validateSite would give for them all.
+ */
+export function startSiteValidation(settings: SitemapSettings): SiteValidation {
+  return new SiteValidation(settings);
 }
 
 /** Whether validateSite can find anything in files of these kinds (false for a lone sitemap): else skip the summaries. */

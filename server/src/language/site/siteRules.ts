@@ -51,6 +51,16 @@ export function siteRulesApply(kinds: readonly SiteFileKind[]): boolean {
 }
 
 export function checkSite(files: readonly SiteFile[], resolver: SiteResolver): SiteProblem[] {
+  const duplicates: SiteProblem[] = [];
+  checkCrossDuplicates(files, duplicates);
+  return checkWholeSite(files, resolver, duplicates);
+}
+
+/**
+ * The rules that need every file (references from indexes and robots.txt files, unlisted-sitemap) around the
+ * cross-file duplicates already found: the problems in checkSite's order, which SiteCheck (siteCheck.ts) keeps too.
+ */
+export function checkWholeSite(files: readonly SiteFile[], resolver: SiteResolver, duplicates: readonly SiteProblem[]): SiteProblem[] {
   const byPath = new Map(files.map((f) => [f.path, f]));
   const problems: SiteProblem[] = [];
   const listed = new Set<string>();
@@ -58,7 +68,7 @@ export function checkSite(files: readonly SiteFile[], resolver: SiteResolver): S
     const kind = file.summary.kind;
     if (kind === 'sitemapindex' || kind === 'robots') checkReferences(file, byPath, resolver, listed, problems);
   }
-  checkCrossDuplicates(files, problems);
+  for (const duplicate of duplicates) problems.push(duplicate);
   checkUnlisted(files, listed, problems);
   return problems;
 }
@@ -130,12 +140,17 @@ function reportListedBefore(file: SiteFile, first: ReadonlyMap<string, { path: s
     const earlier = first.get(entry.url);
     if (earlier === undefined || reported.has(entry.url)) continue;
     reported.add(entry.url);
-    problems.push({
-      path: file.path, rule: 'cross-file-duplicate-url', start: entry.start, end: entry.end,
-      message: 'This URL is already listed by another sitemap of the site (see the related location).',
-      related: [{ ...earlier, message: 'First listed here.' }],
-    });
+    problems.push(crossDuplicate(file.path, entry.start, entry.end, earlier.path, earlier.start, earlier.end));
   }
+}
+
+/** cross-file-duplicate-url at `start`–`end` of `path`, first listed at `firstStart`–`firstEnd` of `firstPath`. */
+export function crossDuplicate(path: string, start: number, end: number, firstPath: string, firstStart: number, firstEnd: number): SiteProblem {
+  return {
+    path, rule: 'cross-file-duplicate-url', start, end,
+    message: 'This URL is already listed by another sitemap of the site (see the related location).',
+    related: [{ path: firstPath, start: firstStart, end: firstEnd, message: 'First listed here.' }],
+  };
 }
 
 function rememberFirstListings(file: SiteFile, first: Map<string, { path: string; start: number; end: number }>): void {

@@ -2,6 +2,7 @@
 import type { Severity } from '../rules/catalogue';
 import type { SitemapSettings } from '../settings';
 import { severityOf } from '../validation';
+import { SiteCheck } from './siteCheck';
 import { checkSite, type SiteFile, type SiteProblem, type SiteResolver } from './siteRules';
 
 export interface SiteDiagnostic extends SiteProblem {
@@ -9,8 +10,27 @@ export interface SiteDiagnostic extends SiteProblem {
 }
 
 export function validateSiteFiles(files: readonly SiteFile[], resolver: SiteResolver, settings: SitemapSettings): SiteDiagnostic[] {
+  return withSeverities(checkSite(files, resolver), settings);
+}
+
+/** validateSiteFiles file by file (siteCheck.ts): `add` the files in order as they come, then `finish`. */
+export class SiteValidation {
+  private readonly check = new SiteCheck();
+
+  constructor(private readonly settings: SitemapSettings) {}
+
+  add(file: SiteFile): void {
+    this.check.add(file);
+  }
+
+  finish(resolver: SiteResolver): SiteDiagnostic[] {
+    return withSeverities(this.check.finish(resolver), this.settings);
+  }
+}
+
+function withSeverities(problems: readonly SiteProblem[], settings: SitemapSettings): SiteDiagnostic[] {
   const out: SiteDiagnostic[] = [];
-  for (const problem of checkSite(files, resolver)) {
+  for (const problem of problems) {
     const severity = severityOf(problem.rule, settings);
     if (severity !== undefined) out.push({ ...problem, severity });
   }
