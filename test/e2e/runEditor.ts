@@ -18,6 +18,7 @@ import { ensureCodeServer, ensureDebianPackages, seconds } from './install';
 import { runSmokeTest } from './smoke';
 import { runStartCheck } from './startCheck';
 import { packageExtension } from './vsix';
+import { CROSS_FILE_RULES } from './crossFileRules';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..'); // out/test/e2e → the repository
 const CACHE = path.join(ROOT, '.cache');
@@ -111,6 +112,9 @@ async function main(): Promise<number> {
     },
     install: [vsix],
     log: path.join(RUN, 'code-server.log'),
+    // The fixture workspace is a set of unrelated sitemaps, not a site: its files share URLs and a test adds a
+    // robots.txt at its root. The cross-file rules stay off but where a test turns them on (Check Site).
+    settings: { 'sitemap.rules': Object.fromEntries(Object.keys(CROSS_FILE_RULES).map((rule) => [rule, 'off'])) },
   });
   log(`code-server on ${server.origin} (log: ${path.relative(ROOT, path.join(RUN, 'code-server.log'))})`);
   const interrupted = () => void server.stop().finally(() => process.exit(130)); // it runs in its own process group

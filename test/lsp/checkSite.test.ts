@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import * as zlib from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { CancellationTokenSource, RequestType, WorkDoneProgress, type WorkDoneProgressReport } from 'vscode-languageserver-protocol';
 import { CHECK_SITE_REQUEST, type CheckSiteParams, type CheckSiteResult } from '../../server/src/lsp/protocol';
@@ -52,7 +53,7 @@ after(async () => {
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 });
 
-function workspace(files: Record<string, string>): string {
+function workspace(files: Record<string, string | Buffer>): string {
   const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'check-site-')));
   dirs.push(dir);
   for (const [name, content] of Object.entries(files)) {
@@ -154,6 +155,17 @@ describe('Check Site over the wire', () => {
     });
     // The other folder's sitemap lists p1 as www/a.xml does: another site, so no duplicate; and its default settings.
     assert.deepEqual(published(client, other, ['sitemap.xml']), { 'sitemap.xml': [] });
+  });
+
+  it('leaves out a file it cannot read (a corrupt .gz), names it, and checks the others', async () => {
+    // Truncated: its head inflates (so the folder search takes it for a sitemap), the whole does not.
+    const gzip = zlib.gzipSync(urlset(loc('p9')));
+    const dir = workspace({ ...SITE, 'public/broken-sitemap.xml.gz': gzip.subarray(0, gzip.length - 12) });
+    const client = await start([dir]);
+    const result = await checkSite(client);
+    assert.deepEqual(result.unreadable.map((u) => u.uri), [uriOf(dir, 'public/broken-sitemap.xml.gz')]);
+    assert.equal(result.files, 6); // the files checked; the unreadable one is named apart
+    assert.deepEqual(published(client, dir, Object.keys(EXPECTED)), EXPECTED);
   });
 
   it('open documents keep their live problems; closed unedited, a file gets its Check Site problems back, edited, none', async () => {

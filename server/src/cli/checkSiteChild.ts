@@ -36,26 +36,15 @@ async function run(job: CheckSiteJob): Promise<CheckSiteMessage> {
   const known = inputs.reduce((n, i) => n + i.length, 0);
   const files: FileResult[] = [];
   const unreadable: Unreadable[] = [];
+  let before = 0; // files of the folders before this one
   for (const [k, folder] of job.folders.entries()) {
-    const before = files.length;
-    const options = {
+    files.push(...await lintFiles(inputs[k], {
       settings: folder.settings, site: new SiteContext(folder.siteRoots, folder.path), follow: false, cwd: folder.path, now: job.now,
-      onProgress: (done: number) => send({ type: 'progress', done: Math.min(known, before + done), known }),
-    };
-    let left = inputs[k];
-    for (;;) {
-      try {
-        files.push(...await lintFiles(left, options));
-        break;
-      } catch (error) {
-        // An unreadable file (corrupt gzip…) fails the whole lint: leave it out, say so, and lint the others again.
-        const message = error instanceof Failure ? error.message : undefined;
-        const bad = message !== undefined ? left.find((i) => message.startsWith(`${i.name}: `)) : undefined;
-        if (bad === undefined) throw error;
-        unreadable.push({ file: bad.name, reason: message!.slice(bad.name.length + 2) });
-        left = left.filter((i) => i !== bad);
-      }
-    }
+      onProgress: (done) => send({ type: 'progress', done: Math.min(known, before + done), known }),
+      // A corrupt .gz must not cost the whole site its check: it is left out and named in the summary.
+      onUnreadable: (input, message) => unreadable.push({ file: input.name, reason: message.startsWith(`${input.name}: `) ? message.slice(input.name.length + 2) : message }),
+    }));
+    before += inputs[k].length;
   }
   return { type: 'done', files, unreadable };
 }

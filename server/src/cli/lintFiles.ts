@@ -13,6 +13,7 @@ import { lintInput, type LintedOne } from './lintOne';
 import { LintPool, poolSize } from './lintPool';
 import type { SiteContext } from './siteContext';
 import { SiteLint } from './lintSite';
+import { Failure } from './lintSettings';
 
 /** Lines and columns 1-based; columns count UTF-16 code units, as the editor (LSP) and SARIF do. */
 export interface LintProblem {
@@ -50,6 +51,8 @@ export interface LintOptions {
   now: number;
   /** Called after each file, with the files known so far (following may add more). */
   onProgress?: (done: number, known: number) => void;
+  /** Takes the files that cannot be read (a Failure: unreadable, not gzip…), which are then left out; without it, the first one fails the run. */
+  onUnreadable?: (input: Input, message: string) => void;
   /** Stops between files; lintFiles then rejects with the signal's reason. */
   signal?: AbortSignal;
 }
@@ -90,11 +93,13 @@ export async function lintFiles(inputs: readonly Input[], options: LintOptions):
       for (; taken < (pool === undefined ? k + 1 : queue.length); taken++) take(taken);
       const job = work[k];
       if (job === undefined) continue;
-      const { result, children, site } = await (job === 'here' ? lintInput(queue[k].input, options, queue.length === 1) : job);
+      const linted = await unlessUnreadable(job === 'here' ? lintInput(queue[k].input, options, queue.length === 1) : job, queue[k].input, options);
+      options.onProgress?.(k + 1, queue.length);
+      if (linted === undefined) continue;
+      const { result, children, site } = linted;
       if (site !== undefined) siteLint.add({ result, site });
       results.push(result);
       if (options.follow) for (const child of children) enqueue(child);
-      options.onProgress?.(k + 1, queue.length);
     }
   } finally {
     await pool?.close();
@@ -117,6 +122,17 @@ function startPool(files: number, bytes: number, options: LintOptions): LintPool
   const size = poolSize(files, bytes);
   if (size === 0) return undefined;
   return new LintPool(size, { settings: options.settings, siteRoots: { ...options.site.siteRoots }, cwd: options.site.cwd, now: options.now }, options.signal);
+}
+
+/** The job's file linted; undefined when it cannot be read and the caller takes such files (`onUnreadable`). */
+async function unlessUnreadable(job: Promise<LintedOne>, input: Input, options: LintOptions): Promise<LintedOne | undefined> {
+  try {
+    return await job;
+  } catch (e) {
+    if (!(e instanceof Failure) || options.onUnreadable === undefined) throw e;
+    options.onUnreadable(input, e.message);
+    return undefined;
+  }
 }
 
 /** A job whose failure is used only when its turn comes: until then its rejection must not count as unhandled. */

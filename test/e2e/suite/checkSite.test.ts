@@ -8,7 +8,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { SitemapStudioApi } from '../../../client/src/extension';
 import type { CheckSiteResult } from '../../../server/src/lsp/protocol';
-import { closeAllEditors, diagnosticsSettle, EXTENSION_ID, fixtureUri, formatRange, poll, ruleId } from './helpers';
+import { CROSS_FILE_RULES } from '../crossFileRules';
+import { closeAllEditors, diagnosticsSettle, EXTENSION_ID, fixtureUri, formatRange, poll, ruleId, setSetting } from './helpers';
 
 /** The range of `needle` (its first occurrence after `after`) in a file's text, as `line:character-line:character`. */
 async function rangeIn(uri: vscode.Uri, needle: string, after = ''): Promise<string> {
@@ -23,6 +24,8 @@ async function rangeIn(uri: vscode.Uri, needle: string, after = ''): Promise<str
 }
 
 describe('Check Site', () => {
+  // The suite runs with the cross-file rules off (test/e2e/runEditor.ts): this workspace is turned into a site here.
+  before(() => setSetting('rules', CROSS_FILE_RULES));
   afterEach(closeAllEditors);
 
   it('puts the problems of every sitemap of the workspace in the Problems panel, files not open included', async () => {
@@ -52,6 +55,7 @@ describe('Check Site', () => {
   });
 
   after(async () => {
+    await setSetting('rules', undefined);
     // A restart clears every problem Check Site published: the later tests wait for live problems only.
     const api = vscode.extensions.getExtension<SitemapStudioApi>(EXTENSION_ID)!.exports;
     const before = api.serverStarts();
