@@ -283,32 +283,33 @@ export class SitemapModel {
 
   private parseAll(text: string, byteLength?: number): void {
     this.languageId = readingOf(this.openedAs, text);
-    if (this.isLineBased) {
-      this.root = undefined;
-      this.segments = [new Segment(SegmentKind.Head, ''), ...this.parseLines(text), new Segment(SegmentKind.Tail, '')];
-    } else {
-      const result = parseXmlDocument(text);
-      this.root = result.root;
-      this.segments = result.segments;
-      if (this.openedAs === 'sitemap-txt') reportXmlInTextSitemap(result.segments[0], result.root, text);
-    }
-    this.byteLength = byteLength ?? Buffer.byteLength(text);
     this.urls.clear();
     this.origins.clear();
     this.problemSegments.clear();
     this.contextPending.clear();
     this.contextKey = undefined;
-    const segments = this.segments;
-    let breaks = 0;
-    let entries = 0;
-    for (let k = 0; k < segments.length; k++) {
-      const segment = segments[k];
+    const totals = { length: text.length, breaks: 0, entries: 0 };
+    const indexed = (segment: Segment, k: number): void => {
       segment.index = k;
       this.index(segment, false);
-      breaks += segment.lineBreaks;
-      if (segment.isEntry) entries++;
+      totals.breaks += segment.lineBreaks;
+      if (segment.isEntry) totals.entries++;
+    };
+    if (this.isLineBased) {
+      this.root = undefined;
+      this.segments = [new Segment(SegmentKind.Head, ''), ...this.parseLines(text), new Segment(SegmentKind.Tail, '')];
+      this.segments.forEach(indexed);
+    } else {
+      // Indexed as the parser finishes each segment (see parseXmlDocument).
+      const result = parseXmlDocument(text, indexed);
+      this.root = result.root;
+      this.segments = result.segments;
+      const head = result.segments[0];
+      if (this.openedAs === 'sitemap-txt') reportXmlInTextSitemap(head, result.root, text);
+      if (head.problems.length > 0) this.problemSegments.add(head);
     }
-    this.totals = { length: text.length, breaks, entries };
+    this.byteLength = byteLength ?? Buffer.byteLength(text);
+    this.totals = totals;
     this.trees = undefined;
     this.stats.fullParses++;
   }
