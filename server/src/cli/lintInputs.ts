@@ -3,6 +3,7 @@
  * recursively, skipping dependencies and version control; lsp/siteFiles.ts tells them apart, for the editor's
  * workspace too), and standard input for `-`.
  */
+import { isUtf8 } from 'node:buffer';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { SKIPPED_FOLDERS } from '../language/fileNames';
@@ -25,6 +26,8 @@ export interface Input {
 export interface ReadInput extends Input {
   kind: InputKind;
   text: string;
+  /** The text's UTF-8 length when the bytes read give it (decodedByteLength), so that the parse need not count it. */
+  byteLength?: number;
 }
 
 /** The inputs named on the command line, folders expanded; a missing file or a folder without sitemaps fails. */
@@ -86,7 +89,17 @@ export function readInput(input: Input): ReadInput {
     }
   }
   const text = new TextDecoder('utf-8').decode(bytes);
-  return { ...input, kind: kindOf(input.name, text), text };
+  return { ...input, kind: kindOf(input.name, text), text, byteLength: decodedByteLength(bytes) };
+}
+
+/**
+ * The UTF-8 length of what TextDecoder makes of `bytes` (a BOM dropped, malformed bytes as U+FFFD), when valid UTF-8
+ * makes it plain: checking the bytes (about 1 ms at 11.5 MB) is cheaper than counting the text again (2–11 ms).
+ */
+export function decodedByteLength(bytes: Uint8Array): number | undefined {
+  if (!isUtf8(bytes)) return undefined;
+  const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  return bom ? bytes.length - 3 : bytes.length;
 }
 
 /** As the editor and the folder search tell files apart (siteFiles.ts): by name, then content. */

@@ -4,7 +4,7 @@
  * site summary, where it lives, and its line table to place cross-file problems.
  * A robots.txt is checked as the editor checks it (`robots-sitemap-url`).
  */
-import { indexEntries, needsSiteCheck, parseDocument, summarizeForSite, validate, type SitemapDocument } from '../language/languageService';
+import { indexEntries, needsSiteCheck, parseDocument, positionsAt, summarizeForSite, validate, type SitemapDocument } from '../language/languageService';
 import type { SiteSummary } from '../language/site/siteSummary';
 import type { FileResult, LintOptions, LintProblem } from './lintFiles';
 import { readInput, type Input, type ReadInput } from './lintInputs';
@@ -36,7 +36,7 @@ export async function lintInput(input: Input, options: LintOptions, alone: boole
 
 /** `alone`: the only input; a lone sitemap then has nothing to check across files, and skips its summary (40–100 ms at 50,000 entries, with the GC). */
 export function lintOne(input: ReadInput, options: LintOptions, alone: boolean): LintedOne {
-  const doc = parseDocument(input.text, input.kind === 'robots' ? 'robots-txt' : input.kind);
+  const doc = parseDocument(input.text, input.kind === 'robots' ? 'robots-txt' : input.kind, { byteLength: input.byteLength });
   const location = input.kind !== 'robots' && input.file !== undefined ? options.site.locate(input.file) : undefined;
   const result = { file: input.name, problems: problemsOf(doc, options, location) };
   if (input.file === undefined || (alone && !needsSiteCheck([doc.kind]))) return { result, children: [], site: undefined };
@@ -56,13 +56,12 @@ function childrenOf(input: ReadInput, doc: SitemapDocument, options: LintOptions
 }
 
 function problemsOf(doc: SitemapDocument, options: LintOptions, location: string | undefined): LintProblem[] {
-  return validate(doc, options.settings, { location, now: options.now }).map((d) => ({
-    rule: d.rule, severity: d.severity, message: d.message, ...spanOf(doc, d.start, d.end),
-  }));
-}
-
-function spanOf(doc: SitemapDocument, start: number, end: number): Pick<LintProblem, 'line' | 'column' | 'endLine' | 'endColumn'> {
-  const s = doc.positionAt(Math.min(Math.max(0, start), doc.length));
-  const e = doc.positionAt(Math.min(Math.max(start, end), doc.length));
-  return { line: s.line + 1, column: s.character + 1, endLine: e.line + 1, endColumn: e.character + 1 };
+  const found = validate(doc, options.settings, { location, now: options.now });
+  // All positions in one call: a few problems are placed by one walk over the document, not by building its index.
+  const at = positionsAt(doc, found.flatMap((d) => [Math.min(Math.max(0, d.start), doc.length), Math.min(Math.max(d.start, d.end), doc.length)]));
+  return found.map((d, k) => {
+    const s = at[2 * k];
+    const e = at[2 * k + 1];
+    return { rule: d.rule, severity: d.severity, message: d.message, line: s.line + 1, column: s.character + 1, endLine: e.line + 1, endColumn: e.character + 1 };
+  });
 }

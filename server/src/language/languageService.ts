@@ -58,8 +58,18 @@ export interface SitemapDocument {
   positionAt(offset: number): Position;
 }
 
-export function parseDocument(text: string, languageId: SitemapLanguageId): SitemapDocument {
-  return new SitemapModel(languageId, text);
+export interface ParseOptions {
+  /** The text's UTF-8 length, when the caller has it (the bytes it decoded): saves counting it (9 ms at 11.5 MB). */
+  byteLength?: number;
+}
+
+export function parseDocument(text: string, languageId: SitemapLanguageId, options?: ParseOptions): SitemapDocument {
+  return new SitemapModel(languageId, text, options?.byteLength);
+}
+
+/** The positions of many offsets, as positionAt gives them; converting a few once (a linter) builds no index. */
+export function positionsAt(document: SitemapDocument, offsets: readonly number[]): Position[] {
+  return asModel(document).positionsAt(offsets);
 }
 
 /** Applies the edits in order, each against the text the previous one left. */

@@ -47,16 +47,22 @@ export class SitemapModel {
   /** Counts of full parses and incremental reparses (for tests and the benchmark). */
   readonly stats = { fullParses: 0, incrementalParses: 0 };
 
-  private lengths!: Fenwick;
-  private breaks!: Fenwick;
-  private entries!: Fenwick;
+  /**
+   * Fenwick trees over the segments' lengths, line breaks and entries, built on first use: a linter converts a few
+   * offsets once (positionsAt walks the segments instead), an editor converts on every request. Until then, `totals`.
+   */
+  private trees: Trees | undefined;
+  private totals = { length: 0, breaks: 0, entries: 0 };
+  /** Builds of the trees (for tests: a lint of a clean file builds none). */
+  treeBuilds = 0;
 
   /** How the text is read: as opened, except that a text sitemap whose content is XML is read as `sitemap`. */
   languageId: SitemapLanguageId;
 
-  constructor(readonly openedAs: SitemapLanguageId, text: string) {
+  /** `byteLength`: the text's UTF-8 length when the caller knows it (the bytes it decoded), or it is counted. */
+  constructor(readonly openedAs: SitemapLanguageId, text: string, byteLength?: number) {
     this.languageId = openedAs;
-    this.parseAll(text);
+    this.parseAll(text, byteLength);
   }
 
   get kind(): DocumentKind {
@@ -67,15 +73,23 @@ export class SitemapModel {
   }
 
   get length(): number {
-    return this.lengths.total();
+    return this.trees !== undefined ? this.trees.lengths.total() : this.totals.length;
   }
 
   get lineCount(): number {
-    return this.breaks.total() + 1;
+    return (this.trees !== undefined ? this.trees.breaks.total() : this.totals.breaks) + 1;
   }
 
   get entryCount(): number {
-    return this.entries.total();
+    return this.trees !== undefined ? this.trees.entries.total() : this.totals.entries;
+  }
+
+  private get tree(): Trees {
+    if (this.trees === undefined) {
+      this.trees = buildTrees(this.segments);
+      this.treeBuilds++;
+    }
+    return this.trees;
   }
 
   getText(): string {
@@ -83,17 +97,17 @@ export class SitemapModel {
   }
 
   segmentStart(index: number): number {
-    return this.lengths.prefix(index);
+    return this.tree.lengths.prefix(index);
   }
 
   /** Index of the segment holding `offset` (the last one for the end of the text). */
   segmentAt(offset: number): number {
-    return Math.min(this.lengths.upperBound(offset), this.segments.length - 1);
+    return Math.min(this.tree.lengths.upperBound(offset), this.segments.length - 1);
   }
 
   /** Index of the segment of the `n`-th entry (0-based). */
   entrySegment(n: number): number {
-    return this.entries.upperBound(n);
+    return this.tree.entries.upperBound(n);
   }
 
   // ---------------------------------------------------------------- positions
@@ -102,10 +116,10 @@ export class SitemapModel {
   lineStart(line: number): number {
     if (line <= 0) return 0;
     if (line >= this.lineCount) return this.length;
-    const s = this.breaks.upperBound(line - 1);
+    const s = this.tree.breaks.upperBound(line - 1);
     const segment = this.segments[s];
-    const within = offsetAfterLineBreak(segment.text, 0, segment.text.length, line - this.breaks.prefix(s));
-    return this.lengths.prefix(s) + within;
+    const within = offsetAfterLineBreak(segment.text, 0, segment.text.length, line - this.tree.breaks.prefix(s));
+    return this.tree.lengths.prefix(s) + within;
   }
 
   offsetAt(position: Position): number {
@@ -120,14 +134,47 @@ export class SitemapModel {
   positionAt(offset: number): Position {
     const clamped = Math.max(0, Math.min(offset, this.length));
     const s = this.segmentAt(clamped);
-    const segmentStart = this.lengths.prefix(s);
+    const segmentStart = this.tree.lengths.prefix(s);
     const text = this.segments[s].text;
     const within = clamped - segmentStart;
-    const line = this.breaks.prefix(s) + countLineBreaks(text, 0, within);
+    const line = this.tree.breaks.prefix(s) + countLineBreaks(text, 0, within);
     // Most lines start in the offset's own segment: after its last LF, unless a CR follows that LF.
     const lf = within > 0 ? text.lastIndexOf('\n', within - 1) : -1;
     if (lf >= 0 && text.lastIndexOf('\r', within - 1) < lf) return { line, character: within - lf - 1 };
     return { line, character: clamped - this.lineStart(line) };
+  }
+
+  /**
+   * The positions of many offsets at once. Before the trees are built, one walk over the segments in offset order
+   * (what a linter needs: a few problems, converted once) instead of building them; the same positions as positionAt.
+   */
+  positionsAt(offsets: readonly number[]): Position[] {
+    if (this.trees !== undefined) return offsets.map((o) => this.positionAt(o));
+    const order = offsets.map((_, k) => k).sort((a, b) => offsets[a] - offsets[b]);
+    const positions: Position[] = new Array(offsets.length);
+    const segments = this.segments;
+    const length = this.totals.length;
+    // The segment reached, where it starts, the line breaks before it, and where the line it starts in starts.
+    let s = 0;
+    let start = 0;
+    let breaks = 0;
+    let lineStart = 0;
+    for (const k of order) {
+      const offset = Math.max(0, Math.min(offsets[k], length));
+      for (; s < segments.length - 1 && start + segments[s].text.length <= offset; s++) {
+        const segment = segments[s];
+        if (segment.lineBreaks > 0) lineStart = start + offsetAfterLineBreak(segment.text, 0, segment.text.length, segment.lineBreaks);
+        breaks += segment.lineBreaks;
+        start += segment.text.length;
+      }
+      const text = segments[s].text;
+      const within = offset - start;
+      const line = breaks + countLineBreaks(text, 0, within);
+      const lf = within > 0 ? text.lastIndexOf('\n', within - 1) : -1;
+      if (lf >= 0 && text.lastIndexOf('\r', within - 1) < lf) positions[k] = { line, character: within - lf - 1 };
+      else positions[k] = { line, character: offset - (line > breaks ? start + offsetAfterLineBreak(text, 0, text.length, line - breaks) : lineStart) };
+    }
+    return positions;
   }
 
   // ---------------------------------------------------------------- edits
@@ -159,7 +206,7 @@ export class SitemapModel {
     const last = segments.length - 1;
     const isText = this.isLineBased;
     let i = this.segmentAt(start);
-    if (i > 0 && start === this.lengths.prefix(i)) i--;
+    if (i > 0 && start === this.tree.lengths.prefix(i)) i--;
     let j = end > start ? this.segmentAt(end - 1) : i;
     if (isText) {
       // Head and tail of a text sitemap or a robots.txt are always empty: the region lies between them.
@@ -169,7 +216,7 @@ export class SitemapModel {
       while (i > 1 && segments[i - 1].closedByNext) i--;
       if (i === 0 || j >= last) return false;
     }
-    const regionStart = this.lengths.prefix(i);
+    const regionStart = this.tree.lengths.prefix(i);
     let oldText = '';
     for (let k = i; k <= j; k++) oldText += segments[k].text;
     let newText = oldText.slice(0, start - regionStart) + text + oldText.slice(end - regionStart);
@@ -219,14 +266,14 @@ export class SitemapModel {
         const now = replacement[k];
         now.index = i + k;
         segments[i + k] = now;
-        this.lengths.add(i + k, now.text.length - old.text.length);
-        this.breaks.add(i + k, now.lineBreaks - old.lineBreaks);
-        this.entries.add(i + k, (now.isEntry ? 1 : 0) - (old.isEntry ? 1 : 0));
+        this.tree.lengths.add(i + k, now.text.length - old.text.length);
+        this.tree.breaks.add(i + k, now.lineBreaks - old.lineBreaks);
+        this.tree.entries.add(i + k, (now.isEntry ? 1 : 0) - (old.isEntry ? 1 : 0));
       }
     } else {
       segments.splice(i, j - i + 1, ...replacement);
       for (let k = i; k < segments.length; k++) segments[k].index = k;
-      this.buildTrees();
+      this.trees = buildTrees(segments);
     }
     for (const s of replacement) this.index(s, true);
     this.byteLength += byteDelta;
@@ -234,29 +281,36 @@ export class SitemapModel {
 
   // ---------------------------------------------------------------- whole-document parse
 
-  private parseAll(text: string): void {
+  private parseAll(text: string, byteLength?: number): void {
     this.languageId = readingOf(this.openedAs, text);
-    if (this.isLineBased) {
-      this.root = undefined;
-      this.segments = [new Segment(SegmentKind.Head, ''), ...this.parseLines(text), new Segment(SegmentKind.Tail, '')];
-    } else {
-      const result = parseXmlDocument(text);
-      this.root = result.root;
-      this.segments = result.segments;
-      if (this.openedAs === 'sitemap-txt') reportXmlInTextSitemap(result.segments[0], result.root, text);
-    }
-    this.byteLength = Buffer.byteLength(text);
     this.urls.clear();
     this.origins.clear();
     this.problemSegments.clear();
     this.contextPending.clear();
     this.contextKey = undefined;
-    const segments = this.segments;
-    for (let k = 0; k < segments.length; k++) {
-      segments[k].index = k;
-      this.index(segments[k], false);
+    const totals = { length: text.length, breaks: 0, entries: 0 };
+    const indexed = (segment: Segment, k: number): void => {
+      segment.index = k;
+      this.index(segment, false);
+      totals.breaks += segment.lineBreaks;
+      if (segment.isEntry) totals.entries++;
+    };
+    if (this.isLineBased) {
+      this.root = undefined;
+      this.segments = [new Segment(SegmentKind.Head, ''), ...this.parseLines(text), new Segment(SegmentKind.Tail, '')];
+      this.segments.forEach(indexed);
+    } else {
+      // Indexed as the parser finishes each segment (see parseXmlDocument).
+      const result = parseXmlDocument(text, indexed);
+      this.root = result.root;
+      this.segments = result.segments;
+      const head = result.segments[0];
+      if (this.openedAs === 'sitemap-txt') reportXmlInTextSitemap(head, result.root, text);
+      if (head.problems.length > 0) this.problemSegments.add(head);
     }
-    this.buildTrees();
+    this.byteLength = byteLength ?? Buffer.byteLength(text);
+    this.totals = totals;
+    this.trees = undefined;
     this.stats.fullParses++;
   }
 
@@ -267,23 +321,6 @@ export class SitemapModel {
 
   private parseLines(text: string): Segment[] {
     return this.languageId === 'robots-txt' ? parseRobotsLines(text) : parseTextLines(text);
-  }
-
-  private buildTrees(): void {
-    const segments = this.segments;
-    const n = segments.length;
-    const lengths = new Float64Array(n);
-    const breaks = new Float64Array(n);
-    const entries = new Float64Array(n);
-    for (let k = 0; k < n; k++) {
-      const s = segments[k];
-      lengths[k] = s.text.length;
-      breaks[k] = s.lineBreaks;
-      entries[k] = s.isEntry ? 1 : 0;
-    }
-    this.lengths = new Fenwick(lengths);
-    this.breaks = new Fenwick(breaks);
-    this.entries = new Fenwick(entries);
   }
 
   /** `fresh`: a segment of an edit, whose contextual problems are not known yet (after a full parse, all are). */
@@ -304,6 +341,26 @@ export class SitemapModel {
       this.origins.remove(segment.url);
     }
   }
+}
+
+interface Trees {
+  lengths: Fenwick;
+  breaks: Fenwick;
+  entries: Fenwick;
+}
+
+function buildTrees(segments: readonly Segment[]): Trees {
+  const n = segments.length;
+  const lengths = new Float64Array(n);
+  const breaks = new Float64Array(n);
+  const entries = new Float64Array(n);
+  for (let k = 0; k < n; k++) {
+    const s = segments[k];
+    lengths[k] = s.text.length;
+    breaks[k] = s.lineBreaks;
+    entries[k] = s.isEntry ? 1 : 0;
+  }
+  return { lengths: new Fenwick(lengths), breaks: new Fenwick(breaks), entries: new Fenwick(entries) };
 }
 
 /** How a document opened as `openedAs` is read: a text sitemap whose content is XML is an XML sitemap. */
