@@ -1,6 +1,7 @@
 /**
  * The editor's search for a workspace folder's site files (lsp/siteScan.ts) and its summaries of closed files
- * (lsp/siteSummaries.ts): the files sitemap-lint finds in a folder, in its order; the limits; bad files skipped.
+ * (lsp/siteSummaries.ts): the files sitemap-lint finds in a folder, in its order; the limits; bad files skipped; the
+ * summary worker (lsp/siteWorker.ts) gives what this thread gives.
  */
 import { after, describe, it } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -11,6 +12,7 @@ import * as zlib from 'node:zlib';
 import { collectInputs } from '../../server/src/cli/lintInputs';
 import { compareWalkOrder, scanSiteFiles } from '../../server/src/lsp/siteScan';
 import { ClosedSummaries, positionIn } from '../../server/src/lsp/siteSummaries';
+import { SiteWorker } from '../../server/src/lsp/siteWorker';
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const urlset = (...locs: string[]): string => `<urlset xmlns="${NS}">\n${locs.map((l) => `<url><loc>${l}</loc></url>\n`).join('')}</urlset>\n`;
@@ -65,5 +67,22 @@ describe('the site files of a workspace folder', () => {
     assert.equal((await summaries.get(write('three.xml', urlset('https://a.example/6', 'https://a.example/7', 'https://a.example/8'))))?.summary, undefined, 'past the entry budget');
     summaries.forget(path.join(dir, 'a', 'z.xml.gz'));
     assert.equal((await summaries.get(path.join(dir, 'three.xml')))?.summary?.entries.length, 3, 'within the budget once the other is forgotten');
+  });
+
+  it('summarizes in the worker thread exactly as in this one', async () => {
+    const worker = new SiteWorker(true);
+    const reports: string[] = [];
+    try {
+      const inWorker = new ClosedSummaries({ maxFileBytes: 1_000_000, maxEntries: 1_000 }, worker, (m) => reports.push(m));
+      const here = new ClosedSummaries({ maxFileBytes: 1_000_000, maxEntries: 1_000 });
+      const crlf = write('crlf.xml', urlset('https://a.example/c1', 'https://a.example/c&amp;2').replace(/\n/g, '\r\n'));
+      for (const file of [crlf, path.join(dir, 'a', 'z.xml.gz'), path.join(dir, 'broken.xml.gz'), path.join(dir, 'robots.txt'), path.join(dir, 'urllist.txt')]) {
+        assert.deepEqual(await inWorker.get(file), await here.get(file), file);
+      }
+      assert.deepEqual((await inWorker.get(crlf))?.summary?.entries.map((e) => e.url), ['https://a.example/c1', 'https://a.example/c&2']);
+      assert.equal(reports.filter((m) => m.endsWith(' in a worker')).length, 5, reports.join('\n'));
+    } finally {
+      worker.dispose();
+    }
   });
 });

@@ -2,15 +2,17 @@
  * A lint worker thread (lintPool.ts starts it; bundled as dist/lintWorker.js beside sitemap-lint.js): reads, decodes
  * and lints one input at a time, as lintFiles does in its own thread, and posts back what lintOne returns, its site
  * summary packed and the typed arrays transferred rather than copied. A Failure (unreadable file, bad gzip) goes back
- * as its one line.
+ * as its one line. The language server's summary worker (lsp/siteWorker.ts) runs this same bundle for the other kind of
+ * message, a closed site file to summarize (lsp/siteFileSummary.ts), with no WorkerInit.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import type { SitemapSettings } from '../language/settings';
 import { readInput, type Input } from './lintInputs';
 import { lintOne, type LintedOne, type SiteFacts } from './lintOne';
 import { packSummary, transferables, type PackedSummary } from './packedSummary';
 import { Failure } from './lintSettings';
 import { SiteContext } from './siteContext';
+import { summarizeSiteFile } from '../lsp/siteFileSummary';
 
 /** What a worker needs of LintOptions, in a form that crosses threads. */
 export interface WorkerInit {
@@ -25,6 +27,16 @@ export interface WorkerLinted extends Omit<LintedOne, 'site'> {
   site: (Omit<SiteFacts, 'summary'> & { summary: PackedSummary }) | undefined;
 }
 
+/** The language server's request: one closed site file's summary. */
+export interface SummaryRequest {
+  siteSummary: { id: number; file: string; maxFileBytes: number };
+}
+
+/** The summary packed and its line starts, both transferred; neither when the file could not be summarized. */
+export interface SummaryReply {
+  siteSummary: { id: number; packed?: PackedSummary; lines?: Uint32Array };
+}
+
 export type WorkerReply =
   | { linted: WorkerLinted }
   | { failure: string }
@@ -32,13 +44,16 @@ export type WorkerReply =
 
 if (parentPort !== null) {
   const port = parentPort;
-  const init = workerData as WorkerInit;
-  const options = { settings: init.settings, site: new SiteContext(init.siteRoots, init.cwd), follow: false, cwd: init.cwd, now: init.now };
-  port.on('message', (input: Input) => {
+  const init = workerData as WorkerInit | undefined;
+  const options = init === undefined ? undefined
+    : { settings: init.settings, site: new SiteContext(init.siteRoots, init.cwd), follow: false, cwd: init.cwd, now: init.now };
+  port.on('message', (message: Input | SummaryRequest) => {
+    if ('siteSummary' in message) return void summarizeFor(port, message.siteSummary);
+    const input = message;
     let reply: WorkerReply;
     const transfer: ArrayBuffer[] = [];
     try {
-      const { result, children, site } = lintOne(readInput(input), options, false);
+      const { result, children, site } = lintOne(readInput(input), options!, false);
       const summary = site === undefined ? undefined : packSummary(site.summary);
       reply = { linted: { result, children, site: site === undefined ? undefined : { ...site, summary: summary! } } };
       // lineTableOf gives each table a buffer of its own, so moving it takes nothing from anything else.
@@ -48,4 +63,11 @@ if (parentPort !== null) {
     }
     port.postMessage(reply, transfer);
   });
+}
+
+async function summarizeFor(port: MessagePort, { id, file, maxFileBytes }: SummaryRequest['siteSummary']): Promise<void> {
+  const read = await summarizeSiteFile(file, maxFileBytes);
+  if (read === undefined) return port.postMessage({ siteSummary: { id } } satisfies SummaryReply);
+  const packed = packSummary(read.summary);
+  port.postMessage({ siteSummary: { id, packed, lines: read.lines } } satisfies SummaryReply, [read.lines.buffer as ArrayBuffer, ...transferables(packed)]);
 }

@@ -6,13 +6,14 @@
  * Never in the way of a keystroke: a document's own problems are published first, with its cross-file problems of
  * the last pass shifted through the edits since (one that an edit touched is dropped until the next pass). A pass per
  * folder runs after an open, a close or a watched-file change at once, after typing once the document has been quiet
- * for EDIT_DELAY_MS; it reads files one at a time, yielding between them, and re-publishes only the documents whose
- * cross-file problems changed.
+ * for EDIT_DELAY_MS; it reads files one at a time in the summary worker (siteWorker.ts), summarizes the open ones
+ * incrementally and in slices, yielding between them, and re-publishes only the documents whose cross-file problems
+ * changed. What is left in one turn is the comparison itself (validateSite).
  */
 import * as path from 'node:path';
 import { FileChangeType, type Diagnostic, type DiagnosticRelatedInformation, type Location } from 'vscode-languageserver';
 import {
-  summarizeForSite, validateSite, type SiteDiagnostic, type SiteFile, type SiteResolver, type SiteSummary, type SitemapDocument,
+  createSiteSummaries, validateSite, type SiteSummaries, type SiteDiagnostic, type SiteFile, type SiteResolver, type SiteSummary, type SitemapDocument,
 } from '../language/languageService';
 import { locationFromSiteRoots } from '../language/location';
 import type { ServerSettings } from './configuration';
@@ -23,12 +24,15 @@ import { rangeOf } from './ranges';
 import { isSiteFile } from './siteFiles';
 import type { SiteLocator } from './siteLocation';
 import { compareWalkOrder, mayBeSiteFile, SCAN_LIMITS, scanSiteFiles, turn } from './siteScan';
-import { ClosedSummaries, positionIn, type ClosedFile } from './siteSummaries';
+import { ClosedSummaries, MAX_ENTRIES, MAX_FILE_BYTES, positionIn, type ClosedFile } from './siteSummaries';
+import { SiteWorker } from './siteWorker';
 import { robotsUrlToFile, urlToFileAt } from './urlToFile';
 import { fsPathToUri, relativeInside, type Workspace, type WorkspaceFolderInfo } from './workspace';
 
 /** Quiet time after a keystroke before the folder's cross-file problems are computed again. */
 export const EDIT_DELAY_MS = 300;
+/** Segments an open document's summary is brought up to date by per turn: a few milliseconds' work. */
+const SUMMARY_SLICE = 2_000;
 
 export interface SiteChecksHost {
   store: DocumentStore;
@@ -63,11 +67,15 @@ interface FolderState {
 export class SiteChecks {
   private readonly folders = new Map<string, FolderState>();
   private readonly held = new Map<string, { doc: SitemapDocument; problems: HeldProblem[] }>();
-  private readonly openSummaries = new Map<string, { doc: SitemapDocument; version: number; summary: SiteSummary }>();
-  private readonly closed = new ClosedSummaries();
+  private readonly openSummaries = new Map<string, { doc: SitemapDocument; summaries: SiteSummaries; version: number; summary: SiteSummary | undefined }>();
+  private readonly worker = new SiteWorker();
+  private readonly closed: ClosedSummaries;
   private disposed = false;
 
-  constructor(private readonly host: SiteChecksHost) {}
+  constructor(private readonly host: SiteChecksHost) {
+    const report = process.env.SITEMAP_LINT_REPORT_POOL === '1' ? host.log : undefined;
+    this.closed = new ClosedSummaries({ maxFileBytes: MAX_FILE_BYTES, maxEntries: MAX_ENTRIES }, this.worker, report);
+  }
 
   /** The document's cross-file problems from the last pass, at their ranges in its current text. */
   diagnosticsFor(entry: OpenDocument): Diagnostic[] {
@@ -152,6 +160,7 @@ export class SiteChecks {
   dispose(): void {
     this.disposed = true;
     for (const state of this.folders.values()) clearTimeout(state.timer);
+    this.worker.dispose();
   }
 
   private schedule(fsPath: string | undefined, delay: number): void {
@@ -217,7 +226,13 @@ export class SiteChecks {
       const summary = await this.closed.get(file);
       if (summary?.summary !== undefined) closedFiles.set(file, summary);
     }
-    const open = this.openIn(folder);
+    let open = this.openIn(folder);
+    if (closedFiles.size + open.length > 1 || open.some((entry) => entry.doc.kind !== 'urlset' && entry.doc.kind !== 'text')) {
+      for (const entry of open) {
+        while (!this.disposed && this.host.store.get(entry.uri) === entry && !this.summariesOf(entry).prepare(entry.doc, SUMMARY_SLICE)) await turn();
+      }
+      open = this.openIn(folder);
+    }
     const settings = await Promise.all(open.map((entry) => this.host.settingsOf(entry.uri)));
     if (state.again) return; // something changed meanwhile: the next pass sees it
     const current = this.openIn(folder);
@@ -261,11 +276,26 @@ export class SiteChecks {
   }
 
   private summaryOf(entry: OpenDocument): SiteSummary {
-    const cached = this.openSummaries.get(entry.uri);
-    if (cached !== undefined && cached.doc === entry.doc && cached.version === entry.version) return cached.summary;
-    const summary = summarizeForSite(entry.doc);
-    this.openSummaries.set(entry.uri, { doc: entry.doc, version: entry.version, summary });
-    return summary;
+    const cached = this.cachedSummaries(entry);
+    if (cached.summary === undefined || cached.version !== entry.version) {
+      cached.summary = cached.summaries.summarize(entry.doc);
+      cached.version = entry.version;
+    }
+    return cached.summary;
+  }
+
+  private summariesOf(entry: OpenDocument): SiteSummaries {
+    return this.cachedSummaries(entry).summaries;
+  }
+
+  /** One incremental summary per open document object (a full-text change replaces it). */
+  private cachedSummaries(entry: OpenDocument): { summaries: SiteSummaries; version: number; summary: SiteSummary | undefined } {
+    let cached = this.openSummaries.get(entry.uri);
+    if (cached === undefined || cached.doc !== entry.doc) {
+      cached = { doc: entry.doc, summaries: createSiteSummaries(), version: entry.version, summary: undefined };
+      this.openSummaries.set(entry.uri, cached);
+    }
+    return cached;
   }
 
   private resolver(settings: ServerSettings): SiteResolver {

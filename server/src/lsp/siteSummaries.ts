@@ -1,25 +1,20 @@
 /**
  * What the cross-file rules know of the closed files of a site: each file's summary (summarizeForSite), read from
- * disk once per modification time and size, never the document itself. Bounded: files past MAX_FILE_BYTES (the
- * protocol's limit, uncompressed) and summaries past MAX_ENTRIES in all are not kept (such a file still exists for
- * missing-sitemap-file, its entries are not compared).
+ * disk once per modification time and size, never the document itself; read in the summary worker (siteWorker.ts)
+ * when one runs, else in this thread. Bounded: files past MAX_FILE_BYTES (the protocol's limit, uncompressed) and
+ * summaries past MAX_ENTRIES in all are not kept (such a file still exists for missing-sitemap-file, its entries are
+ * not compared).
  */
-import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
-import { promisify } from 'node:util';
-import * as zlib from 'node:zlib';
-import { parseDocument, summarizeForSite, type SiteSummary, type SitemapLanguageId } from '../language/languageService';
-import { decodeFileText, isGzip, stampOf, type FileStamp } from './files';
-import { siteFileType } from './siteFiles';
+import type { SiteSummary } from '../language/languageService';
+import { stampOf, type FileStamp } from './files';
+import { summarizeSiteFile, type FileSummary } from './siteFileSummary';
+import type { SiteWorker } from './siteWorker';
 
 /** 50 MB: the protocol's limit for one file, uncompressed. */
 export const MAX_FILE_BYTES = 52_428_800;
 /** Entries kept over all closed files (about 250 bytes each: some 125 MB at most). */
 export const MAX_ENTRIES = 500_000;
-
-const gunzip = promisify(zlib.gunzip);
-
-const LANGUAGES: Record<ReturnType<typeof siteFileType>, SitemapLanguageId> = { sitemap: 'sitemap', 'sitemap-txt': 'sitemap-txt', robots: 'robots-txt' };
 
 export interface ClosedFile {
   stamp: FileStamp;
@@ -35,7 +30,15 @@ export class ClosedSummaries {
   private readonly files = new Map<string, ClosedFile>();
   private entries = 0;
 
-  constructor(private readonly limits = { maxFileBytes: MAX_FILE_BYTES, maxEntries: MAX_ENTRIES }) {}
+  /**
+   * `report` (tests, under SITEMAP_LINT_REPORT_POOL=1) hears of each read: when the parse starts (in this thread once
+   * the bytes are in: what blocks it), when the summary is done, and where it ran.
+   */
+  constructor(
+    private readonly limits = { maxFileBytes: MAX_FILE_BYTES, maxEntries: MAX_ENTRIES },
+    private readonly worker?: SiteWorker,
+    private readonly report?: (message: string) => void,
+  ) {}
 
   /** The file's summary, read again only when its modification time or size changed. */
   async get(fsPath: string): Promise<ClosedFile | undefined> {
@@ -76,42 +79,32 @@ export class ClosedSummaries {
 
   private async read(fsPath: string, stamp: FileStamp): Promise<ClosedFile> {
     const none: ClosedFile = { stamp, summary: undefined, lineStarts: new Uint32Array(0) };
-    let bytes: Buffer;
+    if (stamp.size > this.limits.maxFileBytes) return none;
+    const reading = (): void => this.report?.(`site: reading ${fsPath}`);
+    let read: FileSummary | undefined;
+    let where = 'a worker';
     try {
-      if (stamp.size > this.limits.maxFileBytes) return none;
-      bytes = await fsp.readFile(fsPath);
-      if (isGzip(bytes)) bytes = await gunzip(bytes, { maxOutputLength: this.limits.maxFileBytes });
+      if (this.worker === undefined || !this.worker.available) throw new Error('no worker');
+      reading();
+      read = await this.worker.summarize(fsPath, this.limits.maxFileBytes);
     } catch {
-      return none; // unreadable, invalid gzip, or inflating past the limit
+      where = 'this thread';
+      read = await summarizeSiteFile(fsPath, this.limits.maxFileBytes, reading);
+      for (const entry of read?.summary.entries ?? []) {
+        // The strings are slices of the file's text: copies let the text go.
+        entry.url = flat(entry.url);
+        entry.lastmodText = flat(entry.lastmodText);
+      }
     }
-    const text = decodeFileText(bytes);
-    let summary: SiteSummary;
-    try {
-      summary = summarizeForSite(parseDocument(text, LANGUAGES[siteFileType(path.basename(fsPath), text)]));
-    } catch {
-      return none; // a bug in the parser must not take the server down over a file nobody opened
-    }
-    if (this.entries + summary.entries.length > this.limits.maxEntries) return { ...none, overBudget: true };
-    for (const entry of summary.entries) {
-      // The strings are slices of the file's text: copies let the text go.
-      entry.url = flat(entry.url);
-      entry.lastmodText = flat(entry.lastmodText);
-    }
-    return { stamp, summary, lineStarts: lineStartsOf(text) };
+    this.report?.(`site: summarized ${fsPath} in ${where}`);
+    if (read === undefined) return none;
+    if (this.entries + read.summary.entries.length > this.limits.maxEntries) return { ...none, overBudget: true };
+    return { stamp, summary: read.summary, lineStarts: read.lines };
   }
 }
 
 function flat(s: string): string {
   return s.length < 13 ? s : (JSON.parse(JSON.stringify(s)) as string);
-}
-
-function lineStartsOf(text: string): Uint32Array {
-  const starts = [0];
-  for (let k = 0; k < text.length; k++) {
-    const c = text.charCodeAt(k);
-    if (c === 10 || (c === 13 && text.charCodeAt(k + 1) !== 10)) starts.push(k + 1);
-  }
-  return Uint32Array.from(starts);
 }
 
 /** The LSP position of `offset` in a closed file. */
