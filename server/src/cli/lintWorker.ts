@@ -2,17 +2,17 @@
  * A lint worker thread (lintPool.ts starts it; bundled as dist/lintWorker.js beside sitemap-lint.js): reads, decodes
  * and lints one input at a time, as lintFiles does in its own thread, and posts back what lintOne returns, its site
  * summary packed and the typed arrays transferred rather than copied. A Failure (unreadable file, bad gzip) goes back
- * as its one line. The language server's summary worker (lsp/siteWorker.ts) runs this same bundle for the other kind of
- * message, a closed site file to summarize (lsp/siteFileSummary.ts), with no WorkerInit.
+ * as its one line. The language server's summary worker (lsp/siteWorker.ts) runs this same bundle, with no
+ * WorkerInit, for its own messages (lsp/siteWorkerThread.ts).
  */
-import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import type { SitemapSettings } from '../language/settings';
 import { readInput, type Input } from './lintInputs';
 import { lintOne, type LintedOne, type SiteFacts } from './lintOne';
 import { packSummary, transferables, type PackedSummary } from './packedSummary';
 import { Failure } from './lintSettings';
 import { SiteContext } from './siteContext';
-import { summarizeSiteFile } from '../lsp/siteFileSummary';
+import { handleSiteRequest, isSiteRequest, type SiteRequest } from '../lsp/siteWorkerThread';
 
 /** What a worker needs of LintOptions, in a form that crosses threads. */
 export interface WorkerInit {
@@ -27,16 +27,6 @@ export interface WorkerLinted extends Omit<LintedOne, 'site'> {
   site: (Omit<SiteFacts, 'summary'> & { summary: PackedSummary }) | undefined;
 }
 
-/** The language server's request: one closed site file's summary. */
-export interface SummaryRequest {
-  siteSummary: { id: number; file: string; maxFileBytes: number };
-}
-
-/** The summary packed and its line starts, both transferred; neither when the file could not be summarized. */
-export interface SummaryReply {
-  siteSummary: { id: number; packed?: PackedSummary; lines?: Uint32Array };
-}
-
 export type WorkerReply =
   | { linted: WorkerLinted }
   | { failure: string }
@@ -47,8 +37,8 @@ if (parentPort !== null) {
   const init = workerData as WorkerInit | undefined;
   const options = init === undefined ? undefined
     : { settings: init.settings, site: new SiteContext(init.siteRoots, init.cwd), follow: false, cwd: init.cwd, now: init.now };
-  port.on('message', (message: Input | SummaryRequest) => {
-    if ('siteSummary' in message) return void summarizeFor(port, message.siteSummary);
+  port.on('message', (message: Input | SiteRequest) => {
+    if (isSiteRequest(message)) return void handleSiteRequest(port, message);
     const input = message;
     let reply: WorkerReply;
     const transfer: ArrayBuffer[] = [];
@@ -63,11 +53,4 @@ if (parentPort !== null) {
     }
     port.postMessage(reply, transfer);
   });
-}
-
-async function summarizeFor(port: MessagePort, { id, file, maxFileBytes }: SummaryRequest['siteSummary']): Promise<void> {
-  const read = await summarizeSiteFile(file, maxFileBytes);
-  if (read === undefined) return port.postMessage({ siteSummary: { id } } satisfies SummaryReply);
-  const packed = packSummary(read.summary);
-  port.postMessage({ siteSummary: { id, packed, lines: read.lines } } satisfies SummaryReply, [read.lines.buffer as ArrayBuffer, ...transferables(packed)]);
 }

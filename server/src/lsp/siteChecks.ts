@@ -6,15 +6,17 @@
  * Never in the way of a keystroke: a document's own problems are published first, with its cross-file problems of
  * the last pass shifted through the edits since (one that an edit touched is dropped until the next pass). A pass per
  * folder runs after an open, a close or a watched-file change at once, after typing once the document has been quiet
- * for EDIT_DELAY_MS; it reads files one at a time in the summary worker (siteWorker.ts), summarizes the open ones
- * incrementally and in slices, yielding between them, and re-publishes only the documents whose cross-file problems
- * changed. What is left in one turn is the comparison itself (validateSite).
+ * for EDIT_DELAY_MS. The closed files are read, kept and compared in the site worker (siteWorker.ts) when one runs:
+ * this thread summarizes the open documents incrementally and in slices and packs them a slice at a time, yielding
+ * between slices, so a keystroke never waits long; without a worker it reads and compares here, a file at a time.
+ * Only the documents whose cross-file problems changed are published again.
  */
 import * as path from 'node:path';
 import { FileChangeType, type Diagnostic, type DiagnosticRelatedInformation, type Location } from 'vscode-languageserver';
 import {
-  createSiteSummaries, validateSite, type SiteSummaries, type SiteDiagnostic, type SiteFile, type SiteResolver, type SiteSummary, type SitemapDocument,
+  createSiteSummaries, type SiteSummaries, type SiteDiagnostic, type SiteResolver, type SiteSummary, type SitemapDocument,
 } from '../language/languageService';
+import { packSummary, type PackedSummary } from '../cli/packedSummary';
 import { locationFromSiteRoots } from '../language/location';
 import type { ServerSettings } from './configuration';
 import { diagnosticAt } from './diagnostics';
@@ -26,6 +28,7 @@ import type { SiteLocator } from './siteLocation';
 import { compareWalkOrder, mayBeSiteFile, SCAN_LIMITS, scanSiteFiles, turn } from './siteScan';
 import { ClosedSummaries, MAX_ENTRIES, MAX_FILE_BYTES, positionIn, type ClosedFile } from './siteSummaries';
 import { SiteWorker } from './siteWorker';
+import { checkSiteProblems, type CheckedProblem, type CheckFile, type CheckRequest } from './siteProblems';
 import { robotsUrlToFile, urlToFileAt } from './urlToFile';
 import { fsPathToUri, relativeInside, type Workspace, type WorkspaceFolderInfo } from './workspace';
 
@@ -33,6 +36,8 @@ import { fsPathToUri, relativeInside, type Workspace, type WorkspaceFolderInfo }
 export const EDIT_DELAY_MS = 300;
 /** Segments an open document's summary is brought up to date by per turn: a few milliseconds' work. */
 const SUMMARY_SLICE = 2_000;
+/** Entries of an open document packed per turn for the worker. */
+const PACK_SLICE = 5_000;
 
 export interface SiteChecksHost {
   store: DocumentStore;
@@ -224,7 +229,7 @@ export class SiteChecks {
       if (this.host.store.getByPath(file) !== undefined) continue;
       await turn();
       const summary = await this.closed.get(file);
-      if (summary?.summary !== undefined) closedFiles.set(file, summary);
+      if (summary?.kind !== undefined) closedFiles.set(file, summary);
     }
     let open = this.openIn(folder);
     if (closedFiles.size + open.length > 1 || open.some((entry) => entry.doc.kind !== 'urlset' && entry.doc.kind !== 'text')) {
@@ -242,10 +247,44 @@ export class SiteChecks {
       return;
     }
     const paths = [...new Set([...closedFiles.keys(), ...open.map((entry) => entry.fsPath!)])].sort(compareWalkOrder);
-    open.forEach((entry, k) => {
-      const problems = this.problemsOf(entry, folder, paths, closedFiles, settings[k]);
-      this.hold(entry, problems);
-    });
+    const inWorker = [...closedFiles.values()].some((f) => f.workerRead !== undefined);
+    const packed = new Map<string, Promise<PackedSummary[]>>();
+    for (const [k, entry] of open.entries()) {
+      // A lone sitemap has nothing to be compared with: not even summarized (a large file being typed in, say).
+      if (paths.length === 1 && (entry.doc.kind === 'urlset' || entry.doc.kind === 'text')) {
+        this.hold(entry, []);
+        continue;
+      }
+      const { doc, version } = entry;
+      const request = this.requestFor(entry, folder, paths, closedFiles, settings[k]);
+      let problems: CheckedProblem[];
+      if (inWorker) {
+        const { files: all, ...rest } = request;
+        const files = [];
+        for (const { summary, ...file } of all) {
+          if (summary === undefined) {
+            files.push(file);
+            continue;
+          }
+          let chunks = packed.get(file.path);
+          if (chunks === undefined) packed.set(file.path, (chunks = packInSlices(summary)));
+          files.push({ ...file, packed: await chunks });
+        }
+        try {
+          problems = await this.worker.check({ request: rest, files });
+        } catch {
+          // The worker stopped: what it held is forgotten, and the next pass reads it again (here, if it failed).
+          state.again = true;
+          state.againDelay = 0;
+          return;
+        }
+        // Edited meanwhile: the offsets are stale, and the edit asked for another pass.
+        if (this.host.store.get(entry.uri) !== entry || entry.doc !== doc || entry.version !== version) continue;
+      } else {
+        problems = checkSiteProblems(request, (file) => this.closed.known(file));
+      }
+      this.hold(entry, problems.map((p) => this.heldOf(p, closedFiles)));
+    }
   }
 
   /** The file-backed open documents inside the folder (not those of a nested workspace folder). */
@@ -253,26 +292,43 @@ export class SiteChecks {
     return this.host.store.all().filter((entry) => entry.fsPath !== undefined && this.host.workspace.folderOf(entry.fsPath)?.fsPath === folder.fsPath);
   }
 
-  private problemsOf(
+  /**
+   * What the comparison needs for `entry` under its settings: the open documents' summaries (a closed file goes by its
+   * path when the worker holds it, with its summary when this thread does), and the resolver's answers for every URL
+   * of an index or a robots.txt.
+   */
+  private requestFor(
     entry: OpenDocument, folder: WorkspaceFolderInfo, paths: readonly string[], closedFiles: ReadonlyMap<string, ClosedFile>, settings: ServerSettings,
-  ): HeldProblem[] {
-    // A lone sitemap has nothing to be compared with: not even summarized (a large file being typed in, say).
-    if (paths.length === 1 && (entry.doc.kind === 'urlset' || entry.doc.kind === 'text')) return [];
+  ): CheckRequest {
     const robotsFolders = new Map<string, boolean>();
-    const files: SiteFile[] = [];
+    const resolver = this.resolver(settings);
+    const files: CheckFile[] = [];
+    const targets: CheckRequest['targets'] = {};
+    const existing = new Set<string>();
     for (const file of paths) {
       const openEntry = this.host.store.getByPath(file);
-      const summary = openEntry !== undefined ? this.summaryOf(openEntry) : closedFiles.get(file)?.summary;
-      if (summary !== undefined) files.push({ path: file, summary, inSite: this.inSite(file, folder, settings, robotsFolders) });
+      const closed = closedFiles.get(file);
+      const summary = openEntry !== undefined ? this.summaryOf(openEntry) : closed?.summary;
+      const inSite = this.inSite(file, folder, settings, robotsFolders);
+      files.push({ path: file, inSite, summary: openEntry === undefined && closed?.workerRead !== undefined ? undefined : summary });
+      if (summary === undefined || (summary.kind !== 'sitemapindex' && summary.kind !== 'robots')) continue;
+      const mapped: Record<string, string | null> = (targets[file] = {});
+      for (const { url } of summary.entries) {
+        const target = resolver.fileOf(url, { path: file, summary, inSite });
+        mapped[url] = target ?? null;
+        if (target !== undefined && resolver.exists(target)) existing.add(target);
+      }
     }
-    const problems: HeldProblem[] = [];
-    for (const d of validateSite(files, this.resolver(settings), settings)) {
-      if (d.path !== entry.fsPath || d.rule === 'nested-index') continue;
-      if (problems.length >= settings.maxProblems) break; // never published past it (diagnostics.ts)
-      const related = (d.related ?? []).map((r): DiagnosticRelatedInformation => ({ location: this.locationOf(r.path, r.start, r.end, closedFiles), message: r.message }));
-      problems.push({ diagnostic: d, start: d.start, end: d.end, related });
-    }
-    return problems;
+    return { files, targets, existing: [...existing], settings, want: entry.fsPath!, maxProblems: settings.maxProblems };
+  }
+
+  private heldOf(p: CheckedProblem, closedFiles: ReadonlyMap<string, ClosedFile>): HeldProblem {
+    const related = p.related.map((r): DiagnosticRelatedInformation => ({
+      location: r.range !== undefined ? { uri: fsPathToUri(r.path), range: r.range } : this.locationOf(r.path, r.start, r.end, closedFiles),
+      message: r.message,
+    }));
+    const diagnostic: SiteDiagnostic = { path: p.path, rule: p.rule, severity: p.severity, start: p.start, end: p.end, message: p.message };
+    return { diagnostic, start: p.start, end: p.end, related };
   }
 
   private summaryOf(entry: OpenDocument): SiteSummary {
@@ -355,4 +411,14 @@ export class SiteChecks {
     if (before === undefined && problems.length === 0) return;
     this.host.republish(entry.uri);
   }
+}
+
+/** The summary packed a slice of entries per turn (packing 50,000 at once holds the thread for tens of ms). */
+async function packInSlices(summary: SiteSummary): Promise<PackedSummary[]> {
+  const chunks: PackedSummary[] = [];
+  for (let k = 0; k === 0 || k < summary.entries.length; k += PACK_SLICE) {
+    if (k > 0) await turn();
+    chunks.push(packSummary({ ...summary, entries: summary.entries.slice(k, k + PACK_SLICE) }));
+  }
+  return chunks;
 }

@@ -20,6 +20,8 @@ export interface FileSummary {
   summary: SiteSummary;
   /** Offset of each line's start, for the positions of related information. */
   lines: LineTable;
+  /** The text's length, in UTF-16 code units. */
+  length: number;
 }
 
 /**
@@ -37,7 +39,7 @@ export async function summarizeSiteFile(fsPath: string, maxFileBytes: number, on
   onRead?.();
   const text = decodeFileText(bytes);
   try {
-    return { summary: summarizeForSite(parseDocument(text, LANGUAGES[siteFileType(path.basename(fsPath), text)])), lines: lineTableOf(text) };
+    return { summary: summarizeForSite(parseDocument(text, LANGUAGES[siteFileType(path.basename(fsPath), text)])), lines: lineTableOf(text), length: text.length };
   } catch {
     return undefined;
   }
