@@ -32,6 +32,8 @@ export interface ClientOptions {
   workspaceCapabilities?: ClientCapabilities['workspace'];
   /** Another build of the server (the benchmark compares two); the bundle of this checkout by default. */
   serverPath?: string;
+  /** Added to the server's environment. */
+  env?: Record<string, string>;
 }
 
 interface Waiter {
@@ -44,6 +46,8 @@ export class LspClient {
   readonly registrations: Registration[] = [];
   readonly protocolErrors: unknown[] = [];
   readonly logMessages: string[] = [];
+  /** Hears every logMessage and publishDiagnostics in the order they arrive (tests of event order). */
+  onNotificationSeen: ((method: 'window/logMessage' | 'textDocument/publishDiagnostics', params: unknown) => void) | undefined;
   /** The server's `workspace/applyEdit` requests, answered by {@link applyEditAnswer}. */
   readonly applyEditRequests: ApplyWorkspaceEditParams[] = [];
   applyEditAnswer: (params: ApplyWorkspaceEditParams) => ApplyWorkspaceEditResult = () => ({ applied: true });
@@ -75,8 +79,12 @@ export class LspClient {
       this.stderr += chunk.toString('utf8');
     });
     connection.onError(([error]) => this.protocolErrors.push(error));
-    connection.onNotification('window/logMessage', (params: { message: string }) => this.logMessages.push(params.message));
+    connection.onNotification('window/logMessage', (params: { message: string }) => {
+      this.logMessages.push(params.message);
+      this.onNotificationSeen?.('window/logMessage', params);
+    });
     connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
+      this.onNotificationSeen?.('textDocument/publishDiagnostics', params);
       this.latest.set(params.uri, params);
       for (const waiter of [...this.waiters]) {
         if (waiter.uri === params.uri && waiter.predicate(params.diagnostics, params)) {
@@ -104,7 +112,9 @@ export class LspClient {
   }
 
   static async start(options: ClientOptions = {}): Promise<LspClient> {
-    const child = spawn(process.execPath, [options.serverPath ?? SERVER_PATH, '--stdio'], { stdio: 'pipe' });
+    const child = spawn(process.execPath, [options.serverPath ?? SERVER_PATH, '--stdio'], {
+      stdio: 'pipe', env: options.env === undefined ? undefined : { ...process.env, ...options.env },
+    });
     // Through a pass-through stream, so that `together` can hold messages back and send them in one write.
     const outgoing = new PassThrough();
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(outgoing));

@@ -1,6 +1,7 @@
 /**
  * The editor's search for a workspace folder's site files (lsp/siteScan.ts) and its summaries of closed files
- * (lsp/siteSummaries.ts): the files sitemap-lint finds in a folder, in its order; the limits; bad files skipped.
+ * (lsp/siteSummaries.ts): the files sitemap-lint finds in a folder, in its order; the limits; bad files skipped; the
+ * summary worker (lsp/siteWorker.ts) gives what this thread gives.
  */
 import { after, describe, it } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -11,6 +12,10 @@ import * as zlib from 'node:zlib';
 import { collectInputs } from '../../server/src/cli/lintInputs';
 import { compareWalkOrder, scanSiteFiles } from '../../server/src/lsp/siteScan';
 import { ClosedSummaries, positionIn } from '../../server/src/lsp/siteSummaries';
+import { SiteWorker } from '../../server/src/lsp/siteWorker';
+import { checkSiteProblems, type CheckRequest } from '../../server/src/lsp/siteProblems';
+import { packSummary } from '../../server/src/cli/packedSummary';
+import { DEFAULT_SETTINGS, parseDocument, summarizeForSite } from '../../server/src/language/languageService';
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const urlset = (...locs: string[]): string => `<urlset xmlns="${NS}">\n${locs.map((l) => `<url><loc>${l}</loc></url>\n`).join('')}</urlset>\n`;
@@ -65,5 +70,38 @@ describe('the site files of a workspace folder', () => {
     assert.equal((await summaries.get(write('three.xml', urlset('https://a.example/6', 'https://a.example/7', 'https://a.example/8'))))?.summary, undefined, 'past the entry budget');
     summaries.forget(path.join(dir, 'a', 'z.xml.gz'));
     assert.equal((await summaries.get(path.join(dir, 'three.xml')))?.summary?.entries.length, 3, 'within the budget once the other is forgotten');
+  });
+
+  it('reads, keeps and compares in the worker thread as in this one', async () => {
+    const worker = new SiteWorker(true);
+    const reports: string[] = [];
+    try {
+      const inWorker = new ClosedSummaries({ maxFileBytes: 1_000_000, maxEntries: 1_000 }, worker, (m) => reports.push(m));
+      const here = new ClosedSummaries({ maxFileBytes: 1_000_000, maxEntries: 1_000 });
+      const crlf = write('crlf.xml', urlset('https://a.example/c1', 'https://a.example/c&amp;2').replace(/\n/g, '\r\n'));
+      const files = [crlf, path.join(dir, 'a', 'z.xml.gz'), path.join(dir, 'broken.xml.gz'), path.join(dir, 'robots.txt'), path.join(dir, 'urllist.txt')];
+      for (const file of files) {
+        const [there, mine] = [await inWorker.get(file), await here.get(file)];
+        assert.deepEqual([there?.kind, there?.entries, there?.length], [mine?.kind, mine?.entries, mine?.length], file);
+        assert.equal(there?.workerRead !== undefined, mine?.kind !== undefined, file);
+        // Only a robots.txt's or an index's summary comes back: the server maps their URLs to files.
+        assert.deepEqual(there?.summary, mine?.kind === 'robots' ? mine.summary : undefined, file);
+      }
+      assert.equal(reports.filter((m) => m.endsWith(' in a worker')).length, files.length, reports.join('\n'));
+      // An open document listing crlf.xml's second URL: the same problem and related position from either thread.
+      const open = parseDocument(urlset('https://a.example/c&amp;2'), 'sitemap');
+      const request = (withSummaries: boolean): CheckRequest => ({
+        files: [{ path: crlf, inSite: true, summary: withSummaries ? here.known(crlf)?.summary : undefined }, { path: path.join(dir, 'open.xml'), inSite: true, summary: summarizeForSite(open) }],
+        targets: {}, existing: [], settings: DEFAULT_SETTINGS, want: path.join(dir, 'open.xml'), maxProblems: 100,
+      });
+      const { files: all, ...rest } = request(false);
+      const there = await worker.check({ request: rest, files: all.map(({ summary, ...f }) => (summary === undefined ? f : { ...f, packed: [packSummary(summary)] })) });
+      const mine = checkSiteProblems(request(true), () => undefined);
+      assert.deepEqual(there.map((p) => [p.rule, p.start, p.end, p.related[0].range]), [['cross-file-duplicate-url', mine[0].start, mine[0].end, { start: { line: 2, character: 10 }, end: { line: 2, character: 35 } }]]);
+      inWorker.forget(crlf);
+      assert.deepEqual(await worker.check({ request: rest, files: all.map(({ summary, ...f }) => (summary === undefined ? f : { ...f, packed: [packSummary(summary)] })) }), [], 'forgotten in the worker');
+    } finally {
+      worker.dispose();
+    }
   });
 });

@@ -2,7 +2,8 @@
  * A lint worker thread (lintPool.ts starts it; bundled as dist/lintWorker.js beside sitemap-lint.js): reads, decodes
  * and lints one input at a time, as lintFiles does in its own thread, and posts back what lintOne returns, its site
  * summary packed and the typed arrays transferred rather than copied. A Failure (unreadable file, bad gzip) goes back
- * as its one line.
+ * as its one line. The language server's summary worker (lsp/siteWorker.ts) runs this same bundle, with no
+ * WorkerInit, for its own messages (lsp/siteWorkerThread.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { SitemapSettings } from '../language/settings';
@@ -11,6 +12,7 @@ import { lintInput, type LintedOne, type SiteFacts } from './lintOne';
 import { packSummary, transferables, type PackedSummary } from './packedSummary';
 import { Failure } from './lintSettings';
 import { SiteContext } from './siteContext';
+import { handleSiteRequest, isSiteRequest, type SiteRequest } from '../lsp/siteWorkerThread';
 
 /** What a worker needs of LintOptions, in a form that crosses threads. */
 export interface WorkerInit {
@@ -32,14 +34,17 @@ export type WorkerReply =
 
 if (parentPort !== null) {
   const port = parentPort;
-  const init = workerData as WorkerInit;
-  const options = { settings: init.settings, site: new SiteContext(init.siteRoots, init.cwd), follow: false, cwd: init.cwd, now: init.now };
+  const init = workerData as WorkerInit | undefined;
+  const options = init === undefined ? undefined
+    : { settings: init.settings, site: new SiteContext(init.siteRoots, init.cwd), follow: false, cwd: init.cwd, now: init.now };
   // The pool sends a worker its next file only once it has answered, so one file is linted at a time.
-  port.on('message', async (input: Input) => {
+  port.on('message', async (message: Input | SiteRequest) => {
+    if (isSiteRequest(message)) return void handleSiteRequest(port, message);
+    const input = message;
     let reply: WorkerReply;
     const transfer: ArrayBuffer[] = [];
     try {
-      const { result, children, site } = await lintInput(input, options, false);
+      const { result, children, site } = await lintInput(input, options!, false);
       const summary = site === undefined ? undefined : packSummary(site.summary);
       reply = { linted: { result, children, site: site === undefined ? undefined : { ...site, summary: summary! } } };
       // lineTableOf and lintStream give each table a buffer of its own, so moving it takes nothing from anything else.

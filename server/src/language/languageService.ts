@@ -21,7 +21,7 @@ import { setLastmodNow as setLastmodInModel, type LastmodNowOptions, type Lastmo
 import { convertToText as toText, convertToXml as toXml, type ConvertResult } from './chores/convert';
 import { getDocumentFacts as documentFacts, type DocumentFacts } from './features/documentFacts';
 import { splitModel, type SplitOptions, type SplitOutcome } from './chores/split';
-import { summarizeModel, type SiteFileKind, type SiteSummary } from './site/siteSummary';
+import { SiteSummarizer, summarizeModel, type SiteFileKind, type SiteSummary } from './site/siteSummary';
 import { siteRulesApply, type SiteFile, type SiteResolver } from './site/siteRules';
 import { SiteValidation, validateSiteFiles, type SiteDiagnostic } from './site/validateSite';
 import { indexEntries as listIndexEntries, mergeIndex as mergeChildren, type IndexEntry, type MergeOptions, type MergeOutcome } from './chores/merge';
@@ -200,6 +200,21 @@ export type { SiteDiagnostic, SiteValidation } from './site/validateSite';
 /** What the cross-file rules read of a document (kind, entries, `Sitemap:` lines, ranges): kept instead of the document. */
 export function summarizeForSite(document: SitemapDocument): SiteSummary {
   return summarizeModel(asModel(document));
+}
+
+/** summarizeForSite for one document through its edits: only the entries an edit changed or moved are made again. */
+export interface SiteSummaries {
+  summarize(document: SitemapDocument): SiteSummary;
+  /** Does at most `budget` segments' share of the next summary's work; true once nothing is left but the walk. */
+  prepare(document: SitemapDocument, budget: number): boolean;
+}
+
+export function createSiteSummaries(): SiteSummaries {
+  const summarizer = new SiteSummarizer();
+  return {
+    summarize: (document) => summarizer.summarize(asModel(document)),
+    prepare: (document, budget) => summarizer.prepare(asModel(document), budget),
+  };
 }
 
 /**

@@ -6,14 +6,17 @@
  * Never in the way of a keystroke: a document's own problems are published first, with its cross-file problems of
  * the last pass shifted through the edits since (one that an edit touched is dropped until the next pass). A pass per
  * folder runs after an open, a close or a watched-file change at once, after typing once the document has been quiet
- * for EDIT_DELAY_MS; it reads files one at a time, yielding between them, and re-publishes only the documents whose
- * cross-file problems changed.
+ * for EDIT_DELAY_MS. The closed files are read, kept and compared in the site worker (siteWorker.ts) when one runs:
+ * this thread summarizes the open documents incrementally and in slices and packs them a slice at a time, yielding
+ * between slices, so a keystroke never waits long; without a worker it reads and compares here, a file at a time.
+ * Only the documents whose cross-file problems changed are published again.
  */
 import * as path from 'node:path';
 import { FileChangeType, type Diagnostic, type DiagnosticRelatedInformation, type Location } from 'vscode-languageserver';
 import {
-  summarizeForSite, validateSite, type SiteDiagnostic, type SiteFile, type SiteResolver, type SiteSummary, type SitemapDocument,
+  createSiteSummaries, type SiteSummaries, type SiteDiagnostic, type SiteResolver, type SiteSummary, type SitemapDocument,
 } from '../language/languageService';
+import { packSummary, type PackedSummary } from '../cli/packedSummary';
 import { locationFromSiteRoots } from '../language/location';
 import type { ServerSettings } from './configuration';
 import { diagnosticAt } from './diagnostics';
@@ -23,12 +26,18 @@ import { rangeOf } from './ranges';
 import { isSiteFile } from './siteFiles';
 import type { SiteLocator } from './siteLocation';
 import { compareWalkOrder, mayBeSiteFile, SCAN_LIMITS, scanSiteFiles, turn } from './siteScan';
-import { ClosedSummaries, positionIn, type ClosedFile } from './siteSummaries';
+import { ClosedSummaries, MAX_ENTRIES, MAX_FILE_BYTES, positionIn, type ClosedFile } from './siteSummaries';
+import { SiteWorker } from './siteWorker';
+import { checkSiteProblems, type CheckedProblem, type CheckFile, type CheckRequest } from './siteProblems';
 import { robotsUrlToFile, urlToFileAt } from './urlToFile';
 import { fsPathToUri, relativeInside, type Workspace, type WorkspaceFolderInfo } from './workspace';
 
 /** Quiet time after a keystroke before the folder's cross-file problems are computed again. */
 export const EDIT_DELAY_MS = 300;
+/** Segments an open document's summary is brought up to date by per turn: a few milliseconds' work. */
+const SUMMARY_SLICE = 2_000;
+/** Entries of an open document packed per turn for the worker. */
+const PACK_SLICE = 5_000;
 
 export interface SiteChecksHost {
   store: DocumentStore;
@@ -63,11 +72,15 @@ interface FolderState {
 export class SiteChecks {
   private readonly folders = new Map<string, FolderState>();
   private readonly held = new Map<string, { doc: SitemapDocument; problems: HeldProblem[] }>();
-  private readonly openSummaries = new Map<string, { doc: SitemapDocument; version: number; summary: SiteSummary }>();
-  private readonly closed = new ClosedSummaries();
+  private readonly openSummaries = new Map<string, { doc: SitemapDocument; summaries: SiteSummaries; version: number; summary: SiteSummary | undefined }>();
+  private readonly worker = new SiteWorker();
+  private readonly closed: ClosedSummaries;
   private disposed = false;
 
-  constructor(private readonly host: SiteChecksHost) {}
+  constructor(private readonly host: SiteChecksHost) {
+    const report = process.env.SITEMAP_LINT_REPORT_POOL === '1' ? host.log : undefined;
+    this.closed = new ClosedSummaries({ maxFileBytes: MAX_FILE_BYTES, maxEntries: MAX_ENTRIES }, this.worker, report);
+  }
 
   /** The document's cross-file problems from the last pass, at their ranges in its current text. */
   diagnosticsFor(entry: OpenDocument): Diagnostic[] {
@@ -152,6 +165,7 @@ export class SiteChecks {
   dispose(): void {
     this.disposed = true;
     for (const state of this.folders.values()) clearTimeout(state.timer);
+    this.worker.dispose();
   }
 
   private schedule(fsPath: string | undefined, delay: number): void {
@@ -215,9 +229,15 @@ export class SiteChecks {
       if (this.host.store.getByPath(file) !== undefined) continue;
       await turn();
       const summary = await this.closed.get(file);
-      if (summary?.summary !== undefined) closedFiles.set(file, summary);
+      if (summary?.kind !== undefined) closedFiles.set(file, summary);
     }
-    const open = this.openIn(folder);
+    let open = this.openIn(folder);
+    if (closedFiles.size + open.length > 1 || open.some((entry) => entry.doc.kind !== 'urlset' && entry.doc.kind !== 'text')) {
+      for (const entry of open) {
+        while (!this.disposed && this.host.store.get(entry.uri) === entry && !this.summariesOf(entry).prepare(entry.doc, SUMMARY_SLICE)) await turn();
+      }
+      open = this.openIn(folder);
+    }
     const settings = await Promise.all(open.map((entry) => this.host.settingsOf(entry.uri)));
     if (state.again) return; // something changed meanwhile: the next pass sees it
     const current = this.openIn(folder);
@@ -227,10 +247,44 @@ export class SiteChecks {
       return;
     }
     const paths = [...new Set([...closedFiles.keys(), ...open.map((entry) => entry.fsPath!)])].sort(compareWalkOrder);
-    open.forEach((entry, k) => {
-      const problems = this.problemsOf(entry, folder, paths, closedFiles, settings[k]);
-      this.hold(entry, problems);
-    });
+    const inWorker = [...closedFiles.values()].some((f) => f.workerRead !== undefined);
+    const packed = new Map<string, Promise<PackedSummary[]>>();
+    for (const [k, entry] of open.entries()) {
+      // A lone sitemap has nothing to be compared with: not even summarized (a large file being typed in, say).
+      if (paths.length === 1 && (entry.doc.kind === 'urlset' || entry.doc.kind === 'text')) {
+        this.hold(entry, []);
+        continue;
+      }
+      const { doc, version } = entry;
+      const request = this.requestFor(entry, folder, paths, closedFiles, settings[k]);
+      let problems: CheckedProblem[];
+      if (inWorker) {
+        const { files: all, ...rest } = request;
+        const files = [];
+        for (const { summary, ...file } of all) {
+          if (summary === undefined) {
+            files.push(file);
+            continue;
+          }
+          let chunks = packed.get(file.path);
+          if (chunks === undefined) packed.set(file.path, (chunks = packInSlices(summary)));
+          files.push({ ...file, packed: await chunks });
+        }
+        try {
+          problems = await this.worker.check({ request: rest, files });
+        } catch {
+          // The worker stopped: what it held is forgotten, and the next pass reads it again (here, if it failed).
+          state.again = true;
+          state.againDelay = 0;
+          return;
+        }
+        // Edited meanwhile: the offsets are stale, and the edit asked for another pass.
+        if (this.host.store.get(entry.uri) !== entry || entry.doc !== doc || entry.version !== version) continue;
+      } else {
+        problems = checkSiteProblems(request, (file) => this.closed.known(file));
+      }
+      this.hold(entry, problems.map((p) => this.heldOf(p, closedFiles)));
+    }
   }
 
   /** The file-backed open documents inside the folder (not those of a nested workspace folder). */
@@ -238,34 +292,66 @@ export class SiteChecks {
     return this.host.store.all().filter((entry) => entry.fsPath !== undefined && this.host.workspace.folderOf(entry.fsPath)?.fsPath === folder.fsPath);
   }
 
-  private problemsOf(
+  /**
+   * What the comparison needs for `entry` under its settings: the open documents' summaries (a closed file goes by its
+   * path when the worker holds it, with its summary when this thread does), and the resolver's answers for every URL
+   * of an index or a robots.txt.
+   */
+  private requestFor(
     entry: OpenDocument, folder: WorkspaceFolderInfo, paths: readonly string[], closedFiles: ReadonlyMap<string, ClosedFile>, settings: ServerSettings,
-  ): HeldProblem[] {
-    // A lone sitemap has nothing to be compared with: not even summarized (a large file being typed in, say).
-    if (paths.length === 1 && (entry.doc.kind === 'urlset' || entry.doc.kind === 'text')) return [];
+  ): CheckRequest {
     const robotsFolders = new Map<string, boolean>();
-    const files: SiteFile[] = [];
+    const resolver = this.resolver(settings);
+    const files: CheckFile[] = [];
+    const targets: CheckRequest['targets'] = {};
+    const existing = new Set<string>();
     for (const file of paths) {
       const openEntry = this.host.store.getByPath(file);
-      const summary = openEntry !== undefined ? this.summaryOf(openEntry) : closedFiles.get(file)?.summary;
-      if (summary !== undefined) files.push({ path: file, summary, inSite: this.inSite(file, folder, settings, robotsFolders) });
+      const closed = closedFiles.get(file);
+      const summary = openEntry !== undefined ? this.summaryOf(openEntry) : closed?.summary;
+      const inSite = this.inSite(file, folder, settings, robotsFolders);
+      files.push({ path: file, inSite, summary: openEntry === undefined && closed?.workerRead !== undefined ? undefined : summary });
+      if (summary === undefined || (summary.kind !== 'sitemapindex' && summary.kind !== 'robots')) continue;
+      const mapped: Record<string, string | null> = (targets[file] = {});
+      for (const { url } of summary.entries) {
+        const target = resolver.fileOf(url, { path: file, summary, inSite });
+        mapped[url] = target ?? null;
+        if (target !== undefined && resolver.exists(target)) existing.add(target);
+      }
     }
-    const problems: HeldProblem[] = [];
-    for (const d of validateSite(files, this.resolver(settings), settings)) {
-      if (d.path !== entry.fsPath || d.rule === 'nested-index') continue;
-      if (problems.length >= settings.maxProblems) break; // never published past it (diagnostics.ts)
-      const related = (d.related ?? []).map((r): DiagnosticRelatedInformation => ({ location: this.locationOf(r.path, r.start, r.end, closedFiles), message: r.message }));
-      problems.push({ diagnostic: d, start: d.start, end: d.end, related });
-    }
-    return problems;
+    return { files, targets, existing: [...existing], settings, want: entry.fsPath!, maxProblems: settings.maxProblems };
+  }
+
+  private heldOf(p: CheckedProblem, closedFiles: ReadonlyMap<string, ClosedFile>): HeldProblem {
+    const related = p.related.map((r): DiagnosticRelatedInformation => ({
+      location: r.range !== undefined ? { uri: fsPathToUri(r.path), range: r.range } : this.locationOf(r.path, r.start, r.end, closedFiles),
+      message: r.message,
+    }));
+    const diagnostic: SiteDiagnostic = { path: p.path, rule: p.rule, severity: p.severity, start: p.start, end: p.end, message: p.message };
+    return { diagnostic, start: p.start, end: p.end, related };
   }
 
   private summaryOf(entry: OpenDocument): SiteSummary {
-    const cached = this.openSummaries.get(entry.uri);
-    if (cached !== undefined && cached.doc === entry.doc && cached.version === entry.version) return cached.summary;
-    const summary = summarizeForSite(entry.doc);
-    this.openSummaries.set(entry.uri, { doc: entry.doc, version: entry.version, summary });
-    return summary;
+    const cached = this.cachedSummaries(entry);
+    if (cached.summary === undefined || cached.version !== entry.version) {
+      cached.summary = cached.summaries.summarize(entry.doc);
+      cached.version = entry.version;
+    }
+    return cached.summary;
+  }
+
+  private summariesOf(entry: OpenDocument): SiteSummaries {
+    return this.cachedSummaries(entry).summaries;
+  }
+
+  /** One incremental summary per open document object (a full-text change replaces it). */
+  private cachedSummaries(entry: OpenDocument): { summaries: SiteSummaries; version: number; summary: SiteSummary | undefined } {
+    let cached = this.openSummaries.get(entry.uri);
+    if (cached === undefined || cached.doc !== entry.doc) {
+      cached = { doc: entry.doc, summaries: createSiteSummaries(), version: entry.version, summary: undefined };
+      this.openSummaries.set(entry.uri, cached);
+    }
+    return cached;
   }
 
   private resolver(settings: ServerSettings): SiteResolver {
@@ -325,4 +411,14 @@ export class SiteChecks {
     if (before === undefined && problems.length === 0) return;
     this.host.republish(entry.uri);
   }
+}
+
+/** The summary packed a slice of entries per turn (packing 50,000 at once holds the thread for tens of ms). */
+async function packInSlices(summary: SiteSummary): Promise<PackedSummary[]> {
+  const chunks: PackedSummary[] = [];
+  for (let k = 0; k === 0 || k < summary.entries.length; k += PACK_SLICE) {
+    if (k > 0) await turn();
+    chunks.push(packSummary({ ...summary, entries: summary.entries.slice(k, k + PACK_SLICE) }));
+  }
+  return chunks;
 }

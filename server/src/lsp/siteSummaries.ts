@@ -1,32 +1,36 @@
 /**
  * What the cross-file rules know of the closed files of a site: each file's summary (summarizeForSite), read from
- * disk once per modification time and size, never the document itself. Bounded: files past MAX_FILE_BYTES (the
- * protocol's limit, uncompressed) and summaries past MAX_ENTRIES in all are not kept (such a file still exists for
- * missing-sitemap-file, its entries are not compared).
+ * disk once per modification time and size, never the document itself; read and kept in the site worker
+ * (siteWorker.ts) when one runs (this thread then keeps only the kind, the count, and an index's or a robots.txt's
+ * summary), else read and kept in this thread. Bounded: files past MAX_FILE_BYTES (the protocol's limit, uncompressed) and
+ * summaries past MAX_ENTRIES in all are not kept (such a file still exists for missing-sitemap-file, its entries are
+ * not compared).
  */
-import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
-import { promisify } from 'node:util';
-import * as zlib from 'node:zlib';
-import { parseDocument, summarizeForSite, type SiteSummary, type SitemapLanguageId } from '../language/languageService';
-import { decodeFileText, isGzip, stampOf, type FileStamp } from './files';
-import { siteFileType } from './siteFiles';
+import type { SiteFileKind, SiteSummary } from '../language/languageService';
+import { unpackSummary } from '../cli/packedSummary';
+import { stampOf, type FileStamp } from './files';
+import { summarizeSiteFile } from './siteFileSummary';
+import type { KnownFile } from './siteProblems';
+import type { SiteWorker } from './siteWorker';
 
 /** 50 MB: the protocol's limit for one file, uncompressed. */
 export const MAX_FILE_BYTES = 52_428_800;
 /** Entries kept over all closed files (about 250 bytes each: some 125 MB at most). */
 export const MAX_ENTRIES = 500_000;
 
-const gunzip = promisify(zlib.gunzip);
-
-const LANGUAGES: Record<ReturnType<typeof siteFileType>, SitemapLanguageId> = { sitemap: 'sitemap', 'sitemap-txt': 'sitemap-txt', robots: 'robots-txt' };
-
 export interface ClosedFile {
   stamp: FileStamp;
   /** Undefined when the file could not be read or summarized (unreadable, invalid gzip, too large, over budget). */
+  kind: SiteFileKind | undefined;
+  entries: number;
+  /** Read in this thread: the summary. Held by the worker: an index's or a robots.txt's only. */
   summary: SiteSummary | undefined;
-  /** Offset of each line's start, for the positions of related information. */
+  /** Read in this thread: the offset of each line's start, for the positions of related information; and the length. */
   lineStarts: Uint32Array;
+  length: number;
+  /** Held by the site worker (this id's read), not here. */
+  workerRead?: number;
   /** Left out for the entry budget: read again once another file's summary is forgotten. */
   overBudget?: boolean;
 }
@@ -35,7 +39,23 @@ export class ClosedSummaries {
   private readonly files = new Map<string, ClosedFile>();
   private entries = 0;
 
-  constructor(private readonly limits = { maxFileBytes: MAX_FILE_BYTES, maxEntries: MAX_ENTRIES }) {}
+  /**
+   * `report` (tests, under SITEMAP_LINT_REPORT_POOL=1) hears of each read: when the parse starts (in this thread once
+   * the bytes are in: what blocks it), when the summary is done, and where it ran.
+   */
+  constructor(
+    private readonly limits = { maxFileBytes: MAX_FILE_BYTES, maxEntries: MAX_ENTRIES },
+    private readonly worker?: SiteWorker,
+    private readonly report?: (message: string) => void,
+  ) {
+    if (worker !== undefined) worker.onStop = () => this.forgetWorkerFiles();
+  }
+
+  /** A file read and kept in this thread, for checkSiteProblems. */
+  known(fsPath: string): KnownFile | undefined {
+    const file = this.files.get(fsPath);
+    return file?.summary === undefined || file.workerRead !== undefined ? undefined : { summary: file.summary, lines: file.lineStarts, length: file.length };
+  }
 
   /** The file's summary, read again only when its modification time or size changed. */
   async get(fsPath: string): Promise<ClosedFile | undefined> {
@@ -50,7 +70,7 @@ export class ClosedSummaries {
     const read = await this.read(fsPath, stamp);
     this.forget(fsPath); // another call may have read it meanwhile
     this.files.set(fsPath, read);
-    this.entries += read.summary?.entries.length ?? 0;
+    this.entries += read.entries;
     return read;
   }
 
@@ -58,9 +78,15 @@ export class ClosedSummaries {
     const cached = this.files.get(fsPath);
     if (cached === undefined) return;
     this.files.delete(fsPath);
-    if (cached.summary === undefined) return;
-    this.entries -= cached.summary.entries.length;
+    if (cached.workerRead !== undefined) this.worker?.forget(fsPath, cached.workerRead);
+    if (cached.kind === undefined) return;
+    this.entries -= cached.entries;
     for (const [file, closed] of this.files) if (closed.overBudget === true) this.files.delete(file);
+  }
+
+  /** The worker stopped: what it held is gone, to be read again. */
+  private forgetWorkerFiles(): void {
+    for (const [file, closed] of [...this.files]) if (closed.workerRead !== undefined) this.forget(file);
   }
 
   /** Forgets the files under `folder` (deleted, or no longer in the workspace). */
@@ -75,43 +101,41 @@ export class ClosedSummaries {
   }
 
   private async read(fsPath: string, stamp: FileStamp): Promise<ClosedFile> {
-    const none: ClosedFile = { stamp, summary: undefined, lineStarts: new Uint32Array(0) };
-    let bytes: Buffer;
+    const none: ClosedFile = { stamp, kind: undefined, entries: 0, summary: undefined, lineStarts: new Uint32Array(0), length: 0 };
+    if (stamp.size > this.limits.maxFileBytes) return none;
+    const reading = (): void => this.report?.(`site: reading ${fsPath}`);
+    let read: ClosedFile | undefined;
+    let where = 'a worker';
     try {
-      if (stamp.size > this.limits.maxFileBytes) return none;
-      bytes = await fsp.readFile(fsPath);
-      if (isGzip(bytes)) bytes = await gunzip(bytes, { maxOutputLength: this.limits.maxFileBytes });
+      if (this.worker === undefined || !this.worker.available) throw new Error('no worker');
+      reading();
+      const { id, read: got } = await this.worker.summarize(fsPath, this.limits.maxFileBytes);
+      read = got === undefined ? undefined : {
+        stamp, kind: got.kind, entries: got.entries, summary: got.packed === undefined ? undefined : unpackSummary(got.packed),
+        lineStarts: none.lineStarts, length: got.length, workerRead: id,
+      };
     } catch {
-      return none; // unreadable, invalid gzip, or inflating past the limit
+      where = 'this thread';
+      const got = await summarizeSiteFile(fsPath, this.limits.maxFileBytes, reading);
+      for (const entry of got?.summary.entries ?? []) {
+        // The strings are slices of the file's text: copies let the text go.
+        entry.url = flat(entry.url);
+        entry.lastmodText = flat(entry.lastmodText);
+      }
+      read = got === undefined ? undefined : { stamp, kind: got.summary.kind, entries: got.summary.entries.length, summary: got.summary, lineStarts: got.lines, length: got.length };
     }
-    const text = decodeFileText(bytes);
-    let summary: SiteSummary;
-    try {
-      summary = summarizeForSite(parseDocument(text, LANGUAGES[siteFileType(path.basename(fsPath), text)]));
-    } catch {
-      return none; // a bug in the parser must not take the server down over a file nobody opened
+    this.report?.(`site: summarized ${fsPath} in ${where}`);
+    if (read === undefined) return none;
+    if (this.entries + read.entries > this.limits.maxEntries) {
+      if (read.workerRead !== undefined) this.worker?.forget(fsPath, read.workerRead);
+      return { ...none, overBudget: true };
     }
-    if (this.entries + summary.entries.length > this.limits.maxEntries) return { ...none, overBudget: true };
-    for (const entry of summary.entries) {
-      // The strings are slices of the file's text: copies let the text go.
-      entry.url = flat(entry.url);
-      entry.lastmodText = flat(entry.lastmodText);
-    }
-    return { stamp, summary, lineStarts: lineStartsOf(text) };
+    return read;
   }
 }
 
 function flat(s: string): string {
   return s.length < 13 ? s : (JSON.parse(JSON.stringify(s)) as string);
-}
-
-function lineStartsOf(text: string): Uint32Array {
-  const starts = [0];
-  for (let k = 0; k < text.length; k++) {
-    const c = text.charCodeAt(k);
-    if (c === 10 || (c === 13 && text.charCodeAt(k + 1) !== 10)) starts.push(k + 1);
-  }
-  return Uint32Array.from(starts);
 }
 
 /** The LSP position of `offset` in a closed file. */

@@ -32,57 +32,153 @@ export interface SiteSummary {
 }
 
 export function summarizeModel(model: SitemapModel): SiteSummary {
-  const kind = model.kind;
-  const entries = kind === 'robots' ? robotsEntries(model) : sitemapEntries(model);
-  return summaryOf(kind, entries, model.root);
+  const entryOf = model.kind === 'robots' ? robotsEntryOf : sitemapEntryOf;
+  const entries: SiteEntry[] = [];
+  let offset = 0;
+  for (const segment of model.segments) {
+    const entry = entryOf(segment, offset);
+    if (entry !== undefined) entries.push(entry);
+    offset += segment.text.length;
+  }
+  return summaryOfModel(model, entries);
 }
 
+function summaryOfModel(model: SitemapModel, entries: SiteEntry[]): SiteSummary {
+  return summaryOf(model.kind, entries, model.root);
+}
+
+/** A summary from its entries (validationStream.ts builds them window by window). */
 export function summaryOf(kind: SiteFileKind, entries: SiteEntry[], root: RootInfo | undefined): SiteSummary {
   const anchor = root !== undefined && root.kind !== 'none' ? { start: root.nameStart, end: root.nameEnd }
     : entries.length > 0 ? { start: entries[0].start, end: entries[0].end } : { start: 0, end: 0 };
   return { kind, entries, anchorStart: anchor.start, anchorEnd: anchor.end };
 }
 
-function sitemapEntries(model: SitemapModel): SiteEntry[] {
-  const entries: SiteEntry[] = [];
-  let offset = 0;
-  for (const segment of model.segments) {
-    if (segment.isEntry && segment.url !== undefined) entries.push(siteEntryOf(segment, offset));
-    offset += segment.text.length;
-  }
-  return entries;
+/** An entry segment with a URL, which starts at `offset` (the streaming lint's; summarizeModel's own is below). */
+export function siteEntryOf(segment: Segment, offset: number): SiteEntry {
+  return sitemapEntryOf(segment, offset)!;
 }
 
-/** An entry segment with a URL, which starts at `offset`. */
-export function siteEntryOf(segment: Segment, offset: number): SiteEntry {
+/** The segment's entry, its offsets made absolute by `offset` (where the segment starts). */
+function sitemapEntryOf(segment: Segment, offset: number): SiteEntry | undefined {
+  if (!segment.isEntry || segment.url === undefined) return undefined;
   const hasLastmod = segment.lastmodEnd > segment.lastmodStart;
   return {
-    url: unescapeXml(segment.url!),
+    url: unescapeXml(segment.url),
     start: offset + segment.urlStart,
     end: offset + segment.urlEnd,
     lastmod: segment.lastmod,
     lastmodText: hasLastmod ? segment.text.slice(segment.lastmodStart, segment.lastmodEnd) : '',
-    lastmodStart: offset + segment.lastmodStart,
-    lastmodEnd: offset + segment.lastmodEnd,
+    // Without a <lastmod>, the segment's range is whatever its parse left there: 0, as a robots.txt line's.
+    lastmodStart: hasLastmod ? offset + segment.lastmodStart : 0,
+    lastmodEnd: hasLastmod ? offset + segment.lastmodEnd : 0,
   };
 }
 
-/** The `Sitemap:` lines robots-sitemap-url accepts (the others name no sitemap). */
-function robotsEntries(model: SitemapModel): SiteEntry[] {
-  const entries: SiteEntry[] = [];
-  let offset = 0;
-  for (const segment of model.segments) {
-    const lineText = segment.text.replace(/(?:\r\n|\r|\n)$/, '');
-    const value = acceptedSitemapValue(lineText);
-    if (value !== undefined) {
-      entries.push({
-        url: lineText.slice(value.start, value.end),
-        start: offset + value.start,
-        end: offset + value.end,
-        lastmod: NaN, lastmodText: '', lastmodStart: 0, lastmodEnd: 0,
-      });
+/** A `Sitemap:` line robots-sitemap-url accepts (the others name no sitemap). */
+function robotsEntryOf(segment: Segment, offset: number): SiteEntry | undefined {
+  const lineText = segment.text.replace(/(?:\r\n|\r|\n)$/, '');
+  const value = acceptedSitemapValue(lineText);
+  if (value === undefined) return undefined;
+  return { url: lineText.slice(value.start, value.end), start: offset + value.start, end: offset + value.end, lastmod: NaN, lastmodText: '', lastmodStart: 0, lastmodEnd: 0 };
+}
+
+/** Not made yet (prepare's slices, or a segment new since the last summary). */
+const NOT_MADE = null;
+
+/**
+ * Summaries of one document through its edits, equal to summarizeModel's. A reparse replaces the segments it touches
+ * and keeps the others, so each segment's entry is made once (its strings are the costly part) and only re-based, as
+ * a new object, when the segment moved: a summary after an edit walks the segments, makes the changed entries and
+ * re-bases those after the edit. The entries are kept in an array beside a copy of the segment list, matched to the
+ * new list by identity from both ends (the edits between two summaries usually touch one place); `prepare` makes
+ * them in slices, so that a large document's first summary is not made in one go.
+ */
+export class SiteSummarizer {
+  private segments: readonly Segment[] = [];
+  /** Per segment of `segments`: its entry (undefined: none), made when the segment started at `bases[k]`. */
+  private entries: (SiteEntry | undefined | typeof NOT_MADE)[] = [];
+  private bases: number[] = [];
+  private robots: boolean | undefined;
+
+  /** Makes the entries of at most `budget` segments not made yet; true once every segment's is. */
+  prepare(model: SitemapModel, budget: number): boolean {
+    const entryOf = this.align(model);
+    const { segments, entries, bases } = this;
+    let offset = 0;
+    for (let k = 0; k < segments.length; k++) {
+      if (entries[k] === NOT_MADE) {
+        if (budget-- <= 0) return false;
+        entries[k] = entryOf(segments[k], offset);
+        bases[k] = offset;
+      }
+      offset += segments[k].text.length;
     }
-    offset += segment.text.length;
+    return true;
   }
-  return entries;
+
+  summarize(model: SitemapModel): SiteSummary {
+    const entryOf = this.align(model);
+    const { segments, entries, bases } = this;
+    const out: SiteEntry[] = [];
+    let offset = 0;
+    for (let k = 0; k < segments.length; k++) {
+      let entry = entries[k];
+      if (entry === NOT_MADE) {
+        entry = entries[k] = entryOf(segments[k], offset);
+        bases[k] = offset;
+      } else if (entry !== undefined && bases[k] !== offset) {
+        entry = entries[k] = moved(entry, offset - bases[k]);
+        bases[k] = offset;
+      }
+      if (entry !== undefined) out.push(entry);
+      offset += segments[k].text.length;
+    }
+    return summaryOfModel(model, out);
+  }
+
+  /** Matches the kept entries to the model's segments now; the segments of a robots.txt and a sitemap differ in kind. */
+  private align(model: SitemapModel): (segment: Segment, offset: number) => SiteEntry | undefined {
+    const robots = model.kind === 'robots';
+    if (this.robots !== robots) {
+      this.segments = [];
+      this.robots = robots;
+    }
+    const now = model.segments;
+    const before = this.segments;
+    let head = 0;
+    while (head < now.length && head < before.length && now[head] === before[head]) head++;
+    if (head < now.length || head < before.length) {
+      let tail = 0;
+      while (tail < now.length - head && tail < before.length - head && now[now.length - 1 - tail] === before[before.length - 1 - tail]) tail++;
+      const entries: (SiteEntry | undefined | typeof NOT_MADE)[] = new Array(now.length);
+      const bases: number[] = new Array(now.length);
+      const keep = (to: number, from: number): void => {
+        entries[to] = this.entries[from];
+        bases[to] = this.bases[from];
+      };
+      for (let k = 0; k < head; k++) keep(k, k);
+      for (let k = 0; k < tail; k++) keep(now.length - 1 - k, before.length - 1 - k);
+      const middle = new Map<Segment, number>();
+      for (let k = head; k < before.length - tail; k++) middle.set(before[k], k);
+      for (let k = head; k < now.length - tail; k++) {
+        const from = middle.get(now[k]);
+        if (from !== undefined) keep(k, from);
+        else entries[k] = NOT_MADE;
+      }
+      // A copy: the model edits its list in place.
+      this.segments = now.slice();
+      this.entries = entries;
+      this.bases = bases;
+    }
+    return robots ? robotsEntryOf : sitemapEntryOf;
+  }
+}
+
+function moved(entry: SiteEntry, delta: number): SiteEntry {
+  const hasLastmod = entry.lastmodEnd > entry.lastmodStart;
+  return {
+    url: entry.url, start: entry.start + delta, end: entry.end + delta, lastmod: entry.lastmod, lastmodText: entry.lastmodText,
+    lastmodStart: hasLastmod ? entry.lastmodStart + delta : 0, lastmodEnd: hasLastmod ? entry.lastmodEnd + delta : 0,
+  };
 }
