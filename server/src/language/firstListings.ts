@@ -1,24 +1,35 @@
 /**
  * The first listing of each distinct URL in a streamed document, for duplicate-url: its URL and its range, two
- * numbers in a typed array rather than an object per entry (offsets below 2^32, as the line table's). A lone sitemap
- * keeps no site summary, so this is all the stream holds per entry.
+ * numbers in a typed array rather than an object per entry (offsets below 2^32, as the line table's). Without a site
+ * summary (a lone sitemap), the URLs are packed (packedUrls.ts) and this is all the stream holds per entry; with one,
+ * they are the summary's own strings.
  */
 import { FirstUrls } from './firstUrls';
+import { PackedUrls } from './packedUrls';
 
 export class FirstListings {
-  private readonly urls: string[] = [];
+  private readonly urls: { push(url: string): void; get(n: number): string };
+  private count = 0;
   /** start, end of each first listing. */
   private ranges = new Uint32Array(1 << 12);
-  private readonly index = new FirstUrls((n) => this.urls[n]);
+  private readonly index = new FirstUrls((n) => this.urls.get(n));
 
-  /**
-   * The number of the first listing of `url`, or undefined after recording this one, at [start, end). `url` is kept:
-   * it must not be a view of a window (copyString), and is shared with the site summary's entry when there is one.
-   */
+  /** `shared`: URLs are given as strings of their own (copyString) and kept as they are, else packed. */
+  constructor(shared: boolean) {
+    if (!shared) {
+      this.urls = new PackedUrls();
+      return;
+    }
+    const strings: string[] = [];
+    this.urls = { push: (url) => strings.push(url), get: (n) => strings[n] };
+  }
+
+  /** The number of the first listing of `url`, or undefined after recording this one, at [start, end). */
   firstOf(url: string, start: number, end: number): number | undefined {
-    const n = this.urls.length;
+    const n = this.count;
     const first = this.index.firstOf(n, url);
     if (first !== undefined) return first;
+    this.count++;
     this.urls.push(url);
     if (2 * n + 2 > this.ranges.length) {
       const grown = new Uint32Array(this.ranges.length * 2);

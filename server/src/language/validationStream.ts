@@ -89,7 +89,7 @@ export class ValidationStream {
   private tooMany: Problem | undefined;
   /** The site summary's entries; undefined when none is kept (decided with the root). */
   private entries: SiteEntry[] | undefined;
-  private readonly firsts = new FirstListings();
+  private firsts!: FirstListings;
   /** lastmod texts by date, shared: most sitemaps repeat a few (bounded by LASTMODS_KEPT). */
   private readonly lastmods = new Map<number, string>();
   /** Occurrences of each duplicated URL, by its first entry. */
@@ -246,6 +246,7 @@ export class ValidationStream {
     if (this.entryContext === undefined) {
       this.entryContext = this.contextFor(segments, root);
       if (this.options.alone !== true || siteRulesApply([this.kindOf(root)])) this.entries = [];
+      this.firsts = new FirstListings(this.entries !== undefined);
     }
     for (const s of segments) {
       this.segment(s, base);
@@ -320,7 +321,7 @@ export class ValidationStream {
       this.entries.push(summarized);
       entry = summarized;
     } else {
-      entry = { url: copyString(unescapeXml(url)), start: base + segment.urlStart, end: base + segment.urlEnd };
+      entry = { url: unescapeXml(url), start: base + segment.urlStart, end: base + segment.urlEnd };
     }
     const first = this.firsts.firstOf(entry.url, entry.start, entry.end);
     if (first === undefined) return undefined;
