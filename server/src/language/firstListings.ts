@@ -6,12 +6,13 @@
  */
 import { FirstUrls } from './firstUrls';
 import { PackedUrls } from './packedUrls';
+import { Uint32Blocks } from './uint32Blocks';
 
 export class FirstListings {
   private readonly urls: { push(url: string): void; get(n: number): string };
   private count = 0;
   /** start, end of each first listing. */
-  private ranges = new Uint32Array(1 << 12);
+  private readonly ranges = new Uint32Blocks();
   private readonly index = new FirstUrls((n) => this.urls.get(n));
 
   /** `shared`: URLs are given as strings of their own (copyString) and kept as they are, else packed. */
@@ -31,21 +32,16 @@ export class FirstListings {
     if (first !== undefined) return first;
     this.count++;
     this.urls.push(url);
-    if (2 * n + 2 > this.ranges.length) {
-      const grown = new Uint32Array(this.ranges.length * 2);
-      grown.set(this.ranges);
-      this.ranges = grown;
-    }
-    this.ranges[2 * n] = start;
-    this.ranges[2 * n + 1] = end;
+    this.ranges.set(2 * n, start);
+    this.ranges.set(2 * n + 1, end);
     return undefined;
   }
 
   startOf(first: number): number {
-    return this.ranges[2 * first];
+    return this.ranges.get(2 * first);
   }
 
   endOf(first: number): number {
-    return this.ranges[2 * first + 1];
+    return this.ranges.get(2 * first + 1);
   }
 }

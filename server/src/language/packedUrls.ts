@@ -5,6 +5,7 @@
  * from the last URL that shares nothing (at most RESTART back). A URL with a character above U+00FF is kept as a string.
  */
 import { copyString } from './copyString';
+import { Uint32Blocks } from './uint32Blocks';
 
 const RESTART = 16;
 /** The bytes are kept in blocks of this many, never copied to grow: a grown copy's old array would wait for a full collection. */
@@ -14,9 +15,9 @@ export class PackedUrls {
   private readonly blocks: Uint8Array[] = [];
   private used = 0;
   /** Where each URL's rest starts in `bytes`; the next one's start is its end. */
-  private starts = new Uint32Array(1 << 12);
+  private readonly starts = new Uint32Blocks();
   /** Characters each URL shares with the one before (0 every RESTART URLs, and after a wide one). */
-  private shared = new Uint16Array(1 << 12);
+  private readonly shared = new Uint32Blocks();
   private readonly wide = new Map<number, string>();
   private count = 0;
   /** The URL pushed last (a view of a window at most: one window kept). */
@@ -24,38 +25,34 @@ export class PackedUrls {
 
   push(url: string): void {
     const n = this.count++;
-    if (n + 2 > this.starts.length) {
-      this.starts = grown(this.starts, new Uint32Array(this.starts.length * 2));
-      this.shared = grown(this.shared, new Uint16Array(this.shared.length * 2));
-    }
     let common = 0;
     if (n % RESTART !== 0 && !this.wide.has(n - 1)) {
-      const limit = Math.min(url.length, this.last.length, 0xffff);
+      const limit = Math.min(url.length, this.last.length);
       while (common < limit && url.charCodeAt(common) === this.last.charCodeAt(common)) common++;
     }
     this.last = url;
-    this.starts[n] = this.used;
+    this.starts.set(n, this.used);
     if (!isLatin1(url, common)) {
       this.wide.set(n, copyString(url));
-      this.shared[n] = 0;
-      this.starts[n + 1] = this.used;
+      this.shared.set(n, 0);
+      this.starts.set(n + 1, this.used);
       return;
     }
-    this.shared[n] = common;
+    this.shared.set(n, common);
     for (let i = common; i < url.length; i++, this.used++) {
       if (this.used === this.blocks.length * BLOCK) this.blocks.push(new Uint8Array(BLOCK));
       this.blocks[this.blocks.length - 1][this.used % BLOCK] = url.charCodeAt(i);
     }
-    this.starts[n + 1] = this.used;
+    this.starts.set(n + 1, this.used);
   }
 
   get(n: number): string {
     const wide = this.wide.get(n);
     if (wide !== undefined) return wide;
     let k = n;
-    while (this.shared[k] !== 0) k--;
+    while (this.shared.get(k) !== 0) k--;
     let url = '';
-    for (; k <= n; k++) url = url.slice(0, this.shared[k]) + this.latin1(this.starts[k], this.starts[k + 1]);
+    for (; k <= n; k++) url = url.slice(0, this.shared.get(k)) + this.latin1(this.starts.get(k), this.starts.get(k + 1));
     return url;
   }
 
@@ -71,11 +68,6 @@ export class PackedUrls {
     }
     return s;
   }
-}
-
-function grown<T extends Uint16Array | Uint32Array>(array: T, bigger: T): T {
-  bigger.set(array);
-  return bigger;
 }
 
 function isLatin1(s: string, from: number): boolean {
