@@ -244,6 +244,16 @@ describe('sitemap-lint streaming: the same report as the whole document', () => 
     assertOracle(dir, ['site'], { minWindows: 1 });
   });
 
+  it('gives the same duplicates alone (no site summary kept) and beside another file (the summary kept for the cross-file rules)', () => {
+    const text = `${DECL}\n${URLSET}\n${brokenEntries(15, 200)}</urlset>\n`;
+    const dir = folder({ 'a.xml': text, 'b.xml': `${DECL}\n${URLSET}\n${brokenEntries(16, 50)}</urlset>\n` });
+    const alone = assertOracle(dir, ['a.xml']);
+    assert.ok(rules(alone).has('duplicate-url'));
+    assert.ok(!rules(alone).has('cross-file-duplicate-url'));
+    const together = assertOracle(dir, ['a.xml', 'b.xml']);
+    assert.ok(rules(together.slice(1)).has('cross-file-duplicate-url'));
+  });
+
   it('streams the files named, but not standard input or a robots.txt', () => {
     const text = `${DECL}\n${URLSET}\n${brokenEntries(12, 50)}</urlset>\n`;
     const dir = folder({ 'robots.txt': 'Sitemap: https://www.example.com/s.xml\nSitemap: nope\n', 'sitemap.xml': text });

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { parseDocument } from '../../server/src/language/languageService';
-import { lineTableOf, positionIn } from '../../server/src/cli/lineTable';
+import { LineTableBuilder, lineTableOf, positionIn } from '../../server/src/cli/lineTable';
 
 /** A text of random lines with `\n`, `\r\n` and lone `\r` breaks (or `\n` only). */
 function randomText(seed: number, breaks: readonly string[]): string {
@@ -26,6 +26,18 @@ describe('lineTable', () => {
       }
     });
   }
+
+  it('builds the same table from pieces, over several of its blocks (CRLFs split between pieces)', () => {
+    const lines: string[] = [];
+    for (let n = 0; n < 150_000; n++) lines.push(`${n % 10 === 0 ? '' : 'u'}${['\n', '\r\n', '\r'][n % 3]}`);
+    const text = lines.join('');
+    const builder = new LineTableBuilder();
+    for (let at = 0, piece = 1; at < text.length; at += piece, piece = (piece * 7) % 101 + 1) builder.push(text.slice(at, at + piece));
+    const built = builder.finish();
+    assert.equal(built.length, text.length);
+    assert.ok(built.lines.length > 2 << 16);
+    assert.deepEqual(built.lines, lineTableOf(text));
+  });
 
   it('clamps offsets outside the text', () => {
     const lines = lineTableOf('ab\ncd');

@@ -28,9 +28,16 @@ export function lineTableOf(text: string): LineTable {
   return starts.slice(0, count);
 }
 
-/** The same table, built from a text that arrives in pieces (a CRLF may be split between two). */
+/** Line starts per block of LineTableBuilder (256 KB). */
+const BLOCK = 1 << 16;
+
+/**
+ * The same table, built from a text that arrives in pieces (a CRLF may be split between two). Its line starts are
+ * kept in blocks until the end, not in an array grown by copies: on a streamed file of a million lines, the grown
+ * arrays' old copies would wait for a full collection, some 8 MB.
+ */
 export class LineTableBuilder {
-  private starts = new Uint32Array(1024);
+  private readonly blocks: Uint32Array[] = [new Uint32Array(BLOCK)];
   private count = 1;
   private length = 0;
   /** The last piece ended with a CR: a line break, unless the next piece starts with LF. */
@@ -60,16 +67,15 @@ export class LineTableBuilder {
   finish(): { lines: LineTable; length: number } {
     if (this.pendingCr) this.add(this.length);
     this.pendingCr = false;
-    return { lines: this.starts.slice(0, this.count), length: this.length };
+    const lines = new Uint32Array(this.count);
+    for (let b = 0; b < this.blocks.length; b++) lines.set(this.blocks[b].subarray(0, Math.min(BLOCK, this.count - b * BLOCK)), b * BLOCK);
+    this.blocks.length = 0;
+    return { lines, length: this.length };
   }
 
   private add(start: number): void {
-    if (this.count === this.starts.length) {
-      const grown = new Uint32Array(this.count * 2);
-      grown.set(this.starts);
-      this.starts = grown;
-    }
-    this.starts[this.count++] = start;
+    if (this.count === this.blocks.length * BLOCK) this.blocks.push(new Uint32Array(BLOCK));
+    this.blocks[this.blocks.length - 1][this.count++ % BLOCK] = start;
   }
 }
 

@@ -31,7 +31,7 @@ export interface LintedOne {
 
 /** An input read and linted: a large file as it streams (lintStream.ts), any other whole. */
 export async function lintInput(input: Input, options: LintOptions, alone: boolean): Promise<LintedOne> {
-  return (await lintStreamed(input, options)) ?? lintOne(readInput(input), options, alone);
+  return (await lintStreamed(input, options, alone)) ?? lintOne(readInput(input), options, alone);
 }
 
 /** `alone`: the only input; a lone sitemap then has nothing to check across files, and skips its summary (40–100 ms at 50,000 entries, with the GC). */

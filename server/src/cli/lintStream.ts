@@ -6,8 +6,9 @@
  */
 import * as fs from 'node:fs';
 import type { Readable } from 'node:stream';
+import type * as V8 from 'node:v8';
 import { SNIFF_LENGTH } from '../language/contentDetection';
-import { ValidationStream, type StreamValidationResult } from '../language/languageService';
+import { ValidationStream, type StreamValidationOptions, type StreamValidationResult } from '../language/languageService';
 import { isGzip } from '../lsp/files';
 import type { LintOptions, LintProblem } from './lintFiles';
 import { kindOf, type Input } from './lintInputs';
@@ -31,18 +32,30 @@ function forcedWindow(): number | undefined {
   return Number.isInteger(value) && value > 0 ? value : undefined;
 }
 
-/** The linted input, or undefined when it is not to be streamed (the caller reads it whole). */
-export async function lintStreamed(input: Input, options: LintOptions): Promise<LintedOne | undefined> {
+/**
+ * The linted input, or undefined when it is not to be streamed (the caller reads it whole). `alone`: as lintOne's
+ * (the only input: a lone sitemap keeps no site summary).
+ */
+export async function lintStreamed(input: Input, options: LintOptions, alone: boolean): Promise<LintedOne | undefined> {
   if (input.file === undefined) return undefined;
   const window = forcedWindow();
   if (window === undefined && uncompressedSize(input.file) <= STREAM_ABOVE) return undefined;
+  const restore = smallYoungGeneration();
+  try {
+    return await streamPasses(input, input.file, options, window, alone);
+  } finally {
+    restore();
+  }
+}
+
+async function streamPasses(input: Input, file: string, options: LintOptions, window: number | undefined, alone: boolean): Promise<LintedOne | undefined> {
   let reference: { origin: string | undefined } | undefined;
   // A second pass when the first window's origin is not the one most URLs share (mixed-hosts); a third would mean
   // the file changed meanwhile, and it is then read whole.
   for (let pass = 0; pass < 2; pass++) {
     let linted: Awaited<ReturnType<typeof streamOnce>>;
     try {
-      linted = await streamOnce(input, input.file, options, window, reference);
+      linted = await streamOnce(input, file, options, { window, reference, alone });
     } catch (e) {
       // An unreadable file is reported as a whole read reports it; anything else is this path's fault: read it whole.
       if (e instanceof Failure) throw e;
@@ -56,6 +69,20 @@ export async function lintStreamed(input: Input, options: LintOptions): Promise<
     reference = linted.reference;
   }
   return undefined;
+}
+
+/**
+ * Keeps V8's young generation at its starting size while a file streams: each window's strings and segments die
+ * young, and under that allocation rate V8 grows each semi-space to 16 MB, about 30 MB of RSS that holds only garbage
+ * (docs/performance.md, sitemap-lint, Streaming). Node's own flag for it (--max-semi-space-size) is read at start-up
+ * only; the growth factor is read whenever the space would grow. Returns what restores the default (2) for the files
+ * read whole after it. Flags are per process: a worker streaming beside another may restore it early, which costs
+ * memory, never correctness.
+ */
+function smallYoungGeneration(): () => void {
+  const v8 = require('node:v8') as typeof V8;
+  v8.setFlagsFromString('--semi-space-growth-factor=1');
+  return () => v8.setFlagsFromString('--semi-space-growth-factor=2');
 }
 
 /** The file's size, or for gzip the size its trailer gives (a hint, modulo 2^32). */
@@ -76,7 +103,8 @@ function uncompressedSize(file: string): number {
   }
 }
 
-async function streamOnce(input: Input, file: string, options: LintOptions, window: number | undefined, reference: { origin: string | undefined } | undefined): Promise<{ linted: LintedOne; windows: number } | Extract<StreamValidationResult, { rerun: true }> | undefined> {
+async function streamOnce(input: Input, file: string, options: LintOptions, how: Pick<StreamValidationOptions, 'window' | 'reference' | 'alone'>): Promise<{ linted: LintedOne; windows: number } | Extract<StreamValidationResult, { rerun: true }> | undefined> {
+  const { window } = how;
   const source = open(input, file, window);
   const decoder = new TextDecoder('utf-8');
   const lines = new LineTableBuilder();
@@ -93,7 +121,7 @@ async function streamOnce(input: Input, file: string, options: LintOptions, wind
       if (head.length <= SNIFF_LENGTH && !last) return true;
       const kind = kindOf(input.name, head);
       if (kind === 'robots') return false;
-      stream = new ValidationStream({ languageId: kind, settings: options.settings, context: { location, now: options.now }, reference, window });
+      stream = new ValidationStream({ languageId: kind, settings: options.settings, context: { location, now: options.now }, ...how });
       // In pieces as read, so that a test's small windows fall in the head's first characters too.
       const piece = window ?? head.length;
       for (let at = 0; at < head.length; at += piece) stream.push(head.slice(at, at + piece));
@@ -113,14 +141,16 @@ async function streamOnce(input: Input, file: string, options: LintOptions, wind
   if (result.rerun) return result;
   const { lines: table, length } = lines.finish();
   const problems: LintProblem[] = result.diagnostics.map((d) => ({ rule: d.rule, severity: d.severity, message: d.message, ...spanIn(table, length, d.start, d.end) }));
+  const { summary } = result;
+  if (summary === undefined) return { linted: { result: { file: input.name, problems }, children: [], site: undefined }, windows: stream!.windows };
   const children: string[] = [];
-  if (result.summary.kind === 'sitemapindex') {
-    for (const entry of result.summary.entries) {
+  if (summary.kind === 'sitemapindex') {
+    for (const entry of summary.entries) {
       const child = options.site.fileOf(entry.url, file, location);
       if (child !== undefined) children.push(child);
     }
   }
-  const linted = { result: { file: input.name, problems }, children, site: { file, location, summary: result.summary, lines: table, length } };
+  const linted = { result: { file: input.name, problems }, children, site: { file, location, summary, lines: table, length } };
   return { linted, windows: stream!.windows };
 }
 

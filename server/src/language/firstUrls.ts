@@ -1,13 +1,15 @@
 /**
  * The first entry of each distinct URL, for duplicate-url over a streamed document: an open-addressing table of entry
  * numbers in an Int32Array (about 10 bytes an entry, where a Map costs 36), keyed by a hash of the URL; equal hashes
- * are told apart by the URLs themselves, which the caller keeps (the site summary).
+ * are told apart by the URLs themselves, which the caller keeps (FirstListings).
  */
+import { Uint32Blocks } from './uint32Blocks';
+
 export class FirstUrls {
   /** Entry number + 1 of each first occurrence; 0 is empty. */
   private slots = new Int32Array(1 << 12);
-  /** Hash of each first occurrence's URL, by entry number. */
-  private hashes = new Int32Array(1 << 12);
+  /** Hash of each first occurrence's URL (unsigned), by entry number. */
+  private readonly hashes = new Uint32Blocks();
   private size = 0;
 
   /** `urlOf(n)`: the URL of entry `n`. */
@@ -19,11 +21,10 @@ export class FirstUrls {
     const mask = this.slots.length - 1;
     let j = h & mask;
     for (let slot = this.slots[j]; slot !== 0; slot = this.slots[j]) {
-      if (this.hashes[slot - 1] === h && this.urlOf(slot - 1) === url) return slot - 1;
+      if (this.hashes.get(slot - 1) === h >>> 0 && this.urlOf(slot - 1) === url) return slot - 1;
       j = (j + 1) & mask;
     }
-    if (n >= this.hashes.length) this.hashes = grown(this.hashes, n + 1);
-    this.hashes[n] = h;
+    this.hashes.set(n, h >>> 0);
     this.slots[j] = n + 1;
     if (++this.size * 2 > this.slots.length) this.rehash();
     return undefined;
@@ -35,17 +36,11 @@ export class FirstUrls {
     const mask = this.slots.length - 1;
     for (const slot of old) {
       if (slot === 0) continue;
-      let j = this.hashes[slot - 1] & mask;
+      let j = this.hashes.get(slot - 1) & mask;
       while (this.slots[j] !== 0) j = (j + 1) & mask;
       this.slots[j] = slot;
     }
   }
-}
-
-function grown(array: Int32Array, least: number) {
-  const bigger = new Int32Array(Math.max(least, array.length * 2));
-  bigger.set(array);
-  return bigger;
 }
 
 /** FNV-1a over UTF-16 code units, seeded with the length (as urlIndex.ts). */

@@ -4,8 +4,8 @@
  * sitemap-split cuts (before an entry start tag that parseXmlRegion confirms as a segment boundary); the last window
  * is parsed with the head as a whole document. Each segment goes through the same per-entry checks as the model's
  * (the parser's own, checkEntryContext), and what the whole-document rules need is kept as compact indexes: entry
- * count, the first entry over the limit, the site summary (which the URL index for duplicate-url points into), URL
- * counts per origin for mixed-hosts.
+ * count, the first entry over the limit, the first listing of each URL (duplicate-url), URL counts per origin
+ * (mixed-hosts), and the site summary unless the document is linted alone and has nothing to check across files.
  *
  * The result equals validateModel's on the whole text: problems are sequenced in validateModel's order (a segment's
  * problems sorted, whole-document ones merged in by range) and only those the problem cap could keep are held — the
@@ -20,7 +20,7 @@ import { checkDocument, type DocumentFacts } from './rules/documentRules';
 import { duplicateMessage, firstOccurrence } from './rules/duplicates';
 import type { UrlParts } from './rules/url';
 import { copyString } from './copyString';
-import { FirstUrls } from './firstUrls';
+import { FirstListings } from './firstListings';
 import type { DocumentKind } from './model';
 import { OriginCounts, type ReferenceOrigin } from './originCounts';
 import { parseXmlDocument, parseXmlHead, parseXmlRegion, type RootInfo } from './parser';
@@ -28,8 +28,10 @@ import { ProblemCap, type SitemapDiagnostic } from './problemCap';
 import { isNameChar } from './scanner';
 import { NO_PROBLEMS, type Segment } from './segment';
 import type { SitemapSettings, ValidationContext } from './settings';
+import { siteRulesApply } from './site/siteRules';
 import { siteEntryOf, summaryOf, type SiteEntry, type SiteSummary } from './site/siteSummary';
 import { parseTextLines } from './textSitemap';
+import { unescapeXml } from './xmlText';
 import { byRange, capOf, entryContextOf, inOrder, locationOf, severityIn } from './validation';
 
 /** Characters gathered before a window is parsed: small enough that its strings stay out of V8's large-object space, which is swept only by a full collection. */
@@ -49,10 +51,12 @@ export interface StreamValidationOptions {
   reference?: { origin: string | undefined };
   /** Characters per window (tests make it small to cut everywhere). */
   window?: number;
+  /** The only file linted: a lone urlset or text sitemap has nothing to check across files, and keeps no site summary. */
+  alone?: boolean;
 }
 
 export type StreamValidationResult =
-  | { rerun: false; diagnostics: SitemapDiagnostic[]; summary: SiteSummary }
+  | { rerun: false; diagnostics: SitemapDiagnostic[]; summary: SiteSummary | undefined }
   /** The first window's reference origin was not the whole text's: validate again, given this one. */
   | { rerun: true; reference: { origin: string | undefined } };
 
@@ -83,8 +87,9 @@ export class ValidationStream {
 
   private entryCount = 0;
   private tooMany: Problem | undefined;
-  private readonly entries: SiteEntry[] = [];
-  private readonly firsts = new FirstUrls((n) => this.entries[n].url);
+  /** The site summary's entries; undefined when none is kept (decided with the root). */
+  private entries: SiteEntry[] | undefined;
+  private firsts!: FirstListings;
   /** lastmod texts by date, shared: most sitemaps repeat a few (bounded by LASTMODS_KEPT). */
   private readonly lastmods = new Map<number, string>();
   /** Occurrences of each duplicated URL, by its first entry. */
@@ -135,7 +140,7 @@ export class ValidationStream {
     const reference = this.location === undefined ? this.origins.reference(this.firstUrls) : undefined;
     if (this.location === undefined && reference?.origin !== this.guessed?.origin) return { rerun: true, reference: { origin: reference?.origin } };
 
-    const kind: DocumentKind = !this.xml ? 'text' : root?.kind === 'urlset' || root?.kind === 'sitemapindex' ? root.kind : 'unknown';
+    const kind = this.kindOf(root);
     const tooMany = this.tooMany;
     const facts: DocumentFacts = {
       root, kind, entryCount: this.entryCount, byteLength,
@@ -165,7 +170,7 @@ export class ValidationStream {
       const tally = cap.tally(rule)!;
       for (let n = offered.get(rule) ?? 0; n < count; n++) cap.count(tally);
     }
-    return { rerun: false, diagnostics: cap.finish(), summary: summaryOf(kind, this.entries, root) };
+    return { rerun: false, diagnostics: cap.finish(), summary: this.entries === undefined ? undefined : summaryOf(kind, this.entries, root) };
   }
 
   // ---------------------------------------------------------------- windows
@@ -238,11 +243,19 @@ export class ValidationStream {
   /** The segments of one window, which starts at `base`, in order. */
   private windowOf(segments: readonly Segment[], base: number, root: RootInfo | undefined): void {
     this.windows++;
-    if (this.entryContext === undefined) this.entryContext = this.contextFor(segments, root);
+    if (this.entryContext === undefined) {
+      this.entryContext = this.contextFor(segments, root);
+      if (this.options.alone !== true || siteRulesApply([this.kindOf(root)])) this.entries = [];
+      this.firsts = new FirstListings(this.entries !== undefined);
+    }
     for (const s of segments) {
       this.segment(s, base);
       base += s.text.length;
     }
+  }
+
+  private kindOf(root: RootInfo | undefined): DocumentKind {
+    return !this.xml ? 'text' : root?.kind === 'urlset' || root?.kind === 'sitemapindex' ? root.kind : 'unknown';
   }
 
   /** The entries' context, once the root is known; mixed-hosts' reference from a first pass or this first window. */
@@ -300,17 +313,22 @@ export class ValidationStream {
       this.originsSeen.add(origin);
       this.firstUrls.push({ url: copyString(url) });
     }
-    const entry = siteEntryOf(segment, base);
-    entry.url = copyString(entry.url);
-    entry.lastmodText = this.lastmodText(entry.lastmod, entry.lastmodText);
-    const index = this.entries.length;
-    this.entries.push(entry);
-    const first = this.firsts.firstOf(index, entry.url);
+    let entry: Pick<SiteEntry, 'url' | 'start' | 'end'>;
+    if (this.entries !== undefined) {
+      const summarized = siteEntryOf(segment, base);
+      summarized.url = copyString(summarized.url);
+      summarized.lastmodText = this.lastmodText(summarized.lastmod, summarized.lastmodText);
+      this.entries.push(summarized);
+      entry = summarized;
+    } else {
+      entry = { url: unescapeXml(url), start: base + segment.urlStart, end: base + segment.urlEnd };
+    }
+    const first = this.firsts.firstOf(entry.url, entry.start, entry.end);
     if (first === undefined) return undefined;
     let group = this.duplicates.get(first);
     if (group === undefined) this.duplicates.set(first, (group = { count: 1 }));
     group.count++;
-    const problem: Problem = { rule: 'duplicate-url', start: entry.start, end: entry.end, message: '', related: firstOccurrence(this.entries[first].start, this.entries[first].end) };
+    const problem: Problem = { rule: 'duplicate-url', start: entry.start, end: entry.end, message: '', related: firstOccurrence(this.firsts.startOf(first), this.firsts.endOf(first)) };
     this.duplicateOf.set(problem, group);
     return problem;
   }
