@@ -11,7 +11,8 @@ import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import { collectInputs } from '../../server/src/cli/lintInputs';
 import { compareWalkOrder, scanSiteFiles } from '../../server/src/lsp/siteScan';
-import { ClosedSummaries, positionIn } from '../../server/src/lsp/siteSummaries';
+import { ClosedSummaries } from '../../server/src/lsp/siteSummaries';
+import { positionIn } from '../../server/src/cli/lineTable';
 import { SiteWorker } from '../../server/src/lsp/siteWorker';
 import { checkSiteProblems, type CheckRequest } from '../../server/src/lsp/siteProblems';
 import { packSummary } from '../../server/src/cli/packedSummary';
@@ -62,7 +63,7 @@ describe('the site files of a workspace folder', () => {
     const gz = await summaries.get(path.join(dir, 'a', 'z.xml.gz'));
     assert.deepEqual(gz?.summary?.entries.map((e) => e.url), ['https://a.example/3']);
     assert.equal(await summaries.get(path.join(dir, 'a', 'z.xml.gz')), gz);
-    assert.deepEqual(positionIn(gz!, gz!.summary!.entries[0].start), { line: 1, character: 10 });
+    assert.deepEqual(positionIn(gz!.lineStarts, gz!.length, gz!.summary!.entries[0].start), { line: 1, character: 10 });
     assert.equal((await summaries.get(path.join(dir, 'broken.xml.gz')))?.summary, undefined);
     assert.equal(await summaries.get(path.join(dir, 'folder.xml')), undefined);
     assert.equal(await summaries.get(path.join(dir, 'missing.xml')), undefined);

@@ -89,5 +89,5 @@ export function positionIn(lines: LineTable, textLength: number, offset: number)
     if (lines[mid] <= at) low = mid;
     else high = mid - 1;
   }
-  return { line: low, character: at - lines[low] };
+  return { line: low, character: at - (lines[low] ?? 0) }; // an empty table: a file not read
 }

@@ -26,7 +26,8 @@ import { rangeOf } from './ranges';
 import { isSiteFile } from './siteFiles';
 import type { SiteLocator } from './siteLocation';
 import { compareWalkOrder, mayBeSiteFile, SCAN_LIMITS, scanSiteFiles, turn } from './siteScan';
-import { ClosedSummaries, MAX_ENTRIES, MAX_FILE_BYTES, positionIn, type ClosedFile } from './siteSummaries';
+import { ClosedSummaries, MAX_ENTRIES, MAX_FILE_BYTES, type ClosedFile } from './siteSummaries';
+import { positionIn } from '../cli/lineTable';
 import { SiteWorker } from './siteWorker';
 import { checkSiteProblems, type CheckedProblem, type CheckFile, type CheckRequest } from './siteProblems';
 import { robotsUrlToFile, urlToFileAt } from './urlToFile';
@@ -398,7 +399,7 @@ export class SiteChecks {
     const openEntry = this.host.store.getByPath(file);
     if (openEntry !== undefined) return { uri: openEntry.uri, range: rangeOf(openEntry.doc, start, end) };
     const closedFile = closedFiles.get(file);
-    const at = (offset: number) => (closedFile === undefined ? { line: 0, character: 0 } : positionIn(closedFile, offset));
+    const at = (offset: number) => (closedFile === undefined ? { line: 0, character: 0 } : positionIn(closedFile.lineStarts, closedFile.length, offset));
     return { uri, range: { start: at(start), end: at(end) } };
   }
 

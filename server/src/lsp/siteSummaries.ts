@@ -137,16 +137,3 @@ export class ClosedSummaries {
 function flat(s: string): string {
   return s.length < 13 ? s : (JSON.parse(JSON.stringify(s)) as string);
 }
-
-/** The LSP position of `offset` in a closed file. */
-export function positionIn(file: ClosedFile, offset: number): { line: number; character: number } {
-  const starts = file.lineStarts;
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return { line: lo, character: offset - (starts[lo] ?? 0) };
-}
