@@ -12,7 +12,7 @@ import type { Input } from './lintInputs';
 import type { LintedOne } from './lintOne';
 import { Failure } from './lintSettings';
 import type { WorkerInit, WorkerLinted, WorkerReply } from './lintWorker';
-import { unpackSummary } from './packedSummary';
+import { receivedSummary } from './packedSummary';
 
 /** Beside this module: dist/lintWorker.js next to the bundle, out/…/cli/lintWorker.js next to the compiled module. */
 const WORKER_FILE = path.join(__dirname, 'lintWorker.js');
@@ -118,5 +118,5 @@ export class LintPool {
 }
 
 function unpack({ result, children, site }: WorkerLinted): LintedOne {
-  return { result, children, site: site === undefined ? undefined : { ...site, summary: unpackSummary(site.summary) } };
+  return { result, children, site: site === undefined ? undefined : { ...site, summary: receivedSummary(site.summary) } };
 }

@@ -6,6 +6,7 @@
  * WorkerInit, for its own messages (lsp/siteWorkerThread.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import type { SiteFileKind } from '../language/languageService';
 import type { SitemapSettings } from '../language/settings';
 import type { Input } from './lintInputs';
 import { lintInput, type LintedOne, type SiteFacts } from './lintOne';
@@ -45,7 +46,7 @@ if (parentPort !== null) {
     const transfer: ArrayBuffer[] = [];
     try {
       const { result, children, site } = await lintInput(input, options!, false);
-      const summary = site === undefined ? undefined : packSummary(site.summary);
+      const summary = site === undefined ? undefined : packSummary(site.summary, isSitemap(site.summary.kind));
       reply = { linted: { result, children, site: site === undefined ? undefined : { ...site, summary: summary! } } };
       // lineTableOf and lintStream give each table a buffer of its own, so moving it takes nothing from anything else.
       if (site !== undefined) transfer.push(site.lines.buffer as ArrayBuffer, ...transferables(summary!));
@@ -54,4 +55,9 @@ if (parentPort !== null) {
     }
     port.postMessage(reply, transfer);
   });
+}
+
+/** The kinds whose URLs the cross-file duplicate check reads (their hashes go with them). */
+function isSitemap(kind: SiteFileKind): boolean {
+  return kind === 'urlset' || kind === 'text';
 }
