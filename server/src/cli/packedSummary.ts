@@ -4,7 +4,7 @@
  * third of its time, half of it again in the thread receiving them (docs/performance.md, sitemap-lint).
  */
 import type { SiteEntry, SiteFileKind, SiteSummary, SiteUrls } from '../language/site/siteSummary';
-import { urlHash } from '../language/urlHash';
+import { urlHashIn } from '../language/urlHash';
 
 export interface PackedSummary {
   kind: SiteFileKind;
@@ -44,9 +44,10 @@ export function packSummary(summary: SiteSummary, hashed = false): PackedSummary
     lastmods[n] = e.lastmod;
     lastmods[n + 1] = e.lastmodStart;
     lastmods[n + 2] = e.lastmodEnd;
-    if (hashes !== undefined) hashes[k] = urlHash(e.url);
   }
-  return { kind: summary.kind, anchorStart: summary.anchorStart, anchorEnd: summary.anchorEnd, text: parts.join(''), ends, ranges, lastmods, hashes };
+  const text = parts.join('');
+  if (hashes !== undefined) for (let k = 0; k < count; k++) hashes[k] = urlHashIn(text, k === 0 ? 0 : ends[2 * k - 1], ends[2 * k]);
+  return { kind: summary.kind, anchorStart: summary.anchorStart, anchorEnd: summary.anchorEnd, text, ends, ranges, lastmods, hashes };
 }
 
 /** The summary with every entry made now. */

@@ -4,7 +4,15 @@
  * another (sitemap-lint's workers send theirs with each summary).
  */
 export function urlHash(s: string): number {
-  let h = (s.length ^ 0x811c9dc5) | 0;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return urlHashIn(s, 0, s.length);
+}
+
+/**
+ * urlHash of `text.slice(start, end)`, without the slice: a worker hashes its URLs in the one flat string it packs
+ * them in, about half the cost of hashing each URL string (most are ropes from decoding `&amp;`).
+ */
+export function urlHashIn(text: string, start: number, end: number): number {
+  let h = ((end - start) ^ 0x811c9dc5) | 0;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return h;
 }
