@@ -6,7 +6,6 @@
  */
 import { checkWholeSite, crossDuplicate, type SiteFile, type SiteProblem, type SiteResolver } from './siteRules';
 import { siteUrlsOf, type SiteSummary, type SiteUrls } from './siteSummary';
-import { Uint32Blocks } from '../uint32Blocks';
 
 export class SiteCheck {
   private readonly files: SiteFile[] = [];
@@ -40,16 +39,16 @@ function isSitemap(summary: SiteSummary): boolean {
  * string-keyed Map over the hundreds of thousands of URLs of a large site cost most of sitemap-lint's main thread.
  */
 class FirstListings {
-  /** Per slot: the hash, then the listing's number + 1 (0: empty). */
-  private table = new Int32Array(2 << 12);
+  /**
+   * Per slot, SLOT numbers: the URL's hash, its first listing's file + 1 (0: an empty slot), its entry in that file,
+   * and the file that last reported it + 1 (0: none). All in the slot the probe reads, so that a lookup touches one
+   * place in a table of several megabytes.
+   */
+  private table = new Int32Array(SLOT << 12);
   private count = 0;
   /** Per file remembered: its path and its URL columns. */
   private readonly paths: string[] = [];
   private readonly urls: SiteUrls[] = [];
-  /** Per listing: its file, its entry in that file, and the file that last reported it + 1 (0: none). */
-  private readonly fileOf = new Uint32Blocks();
-  private readonly entryOf = new Uint32Blocks();
-  private readonly reportedIn = new Uint32Blocks();
   /** Where find stopped: the empty slot that a new listing of the URL looked for goes in. */
   private free = 0;
 
@@ -60,9 +59,9 @@ class FirstListings {
     this.urls.push(urls);
     const { hashes, ranges } = urls;
     for (let e = 0; e < hashes.length; e++) {
-      const listing = this.find(hashes[e], urls, e);
-      if (listing < 0) this.remember(hashes[e], k, e);
-      else if (this.fileOf.get(listing) !== k) this.report(listing, file, k, ranges[2 * e], ranges[2 * e + 1], problems);
+      const at = this.find(hashes[e], urls, e);
+      if (at < 0) this.remember(hashes[e], k, e);
+      else if (this.table[at + 1] !== k + 1) this.report(at, file, k, ranges[2 * e], ranges[2 * e + 1], problems);
     }
   }
 
@@ -73,58 +72,60 @@ class FirstListings {
     const k = this.paths.length;
     const { hashes, ranges } = urls;
     for (let e = 0; e < hashes.length; e++) {
-      const listing = this.find(hashes[e], urls, e);
-      if (listing >= 0) this.report(listing, file, k, ranges[2 * e], ranges[2 * e + 1], problems);
+      const at = this.find(hashes[e], urls, e);
+      if (at >= 0) this.report(at, file, k, ranges[2 * e], ranges[2 * e + 1], problems);
     }
   }
 
-  /** The listing of entry `e`'s URL, or -1 (then `free` is where it would go). */
+  /** Where in `table` the listing of entry `e`'s URL is, or -1 (then `free` is where it would go). */
   private find(hash: number, urls: SiteUrls, e: number): number {
     const { table } = this;
-    const mask = (table.length >> 1) - 1;
+    const mask = table.length / SLOT - 1;
     let url: string | undefined;
     for (let j = hash & mask; ; j = (j + 1) & mask) {
-      const slot = table[2 * j + 1];
-      if (slot === 0) {
-        this.free = j;
+      const at = j * SLOT;
+      const file = table[at + 1];
+      if (file === 0) {
+        this.free = at;
         return -1;
       }
-      if (table[2 * j] !== hash) continue;
+      if (table[at] !== hash) continue;
       url ??= urls.urlAt(e);
-      if (this.urls[this.fileOf.get(slot - 1)].urlAt(this.entryOf.get(slot - 1)) === url) return slot - 1;
+      if (this.urls[file - 1].urlAt(table[at + 2]) === url) return at;
     }
   }
 
   private remember(hash: number, k: number, e: number): void {
-    const n = this.count++;
-    this.fileOf.set(n, k);
-    this.entryOf.set(n, e);
-    this.reportedIn.set(n, 0);
-    this.table[2 * this.free] = hash;
-    this.table[2 * this.free + 1] = n + 1;
-    if (this.count * 2 > this.table.length >> 1) this.grow();
+    const at = this.free;
+    this.table[at] = hash;
+    this.table[at + 1] = k + 1;
+    this.table[at + 2] = e;
+    if (++this.count * 2 > this.table.length / SLOT) this.grow();
   }
 
   private grow(): void {
     const old = this.table;
     const table = (this.table = new Int32Array(old.length * 2));
-    const mask = (table.length >> 1) - 1;
-    for (let i = 0; i < old.length; i += 2) {
+    const mask = table.length / SLOT - 1;
+    for (let i = 0; i < old.length; i += SLOT) {
       if (old[i + 1] === 0) continue;
       let j = old[i] & mask;
-      while (table[2 * j + 1] !== 0) j = (j + 1) & mask;
-      table[2 * j] = old[i];
-      table[2 * j + 1] = old[i + 1];
+      while (table[j * SLOT + 1] !== 0) j = (j + 1) & mask;
+      for (let n = 0; n < SLOT; n++) table[j * SLOT + n] = old[i + n];
     }
   }
 
   /** A second listing in one file is duplicate-url's, not ours: once per URL and file. */
-  private report(listing: number, file: SiteFile, k: number, start: number, end: number, problems: SiteProblem[]): void {
-    if (this.reportedIn.get(listing) === k + 1) return;
-    this.reportedIn.set(listing, k + 1);
-    const first = this.fileOf.get(listing);
-    const e = this.entryOf.get(listing);
+  private report(at: number, file: SiteFile, k: number, start: number, end: number, problems: SiteProblem[]): void {
+    const { table } = this;
+    if (table[at + 3] === k + 1) return;
+    table[at + 3] = k + 1;
+    const first = table[at + 1] - 1;
     const ranges = this.urls[first].ranges;
+    const e = table[at + 2];
     problems.push(crossDuplicate(file.path, start, end, this.paths[first], ranges[2 * e], ranges[2 * e + 1]));
   }
 }
+
+/** Numbers per slot of FirstListings' table. */
+const SLOT = 4;
