@@ -33,6 +33,7 @@ export interface SiteSummary {
   /**
    * The same entries' URLs in columns, when the summary comes with them (sitemap-lint's workers hash the URLs): what
    * the cross-file duplicate check reads, without an object or a string per entry. Else it makes them (siteUrlsOf).
+   * They describe `entries` exactly: a summary made from another with other entries must not carry them over.
    */
   urls?: SiteUrls;
 }
