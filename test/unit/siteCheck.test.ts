@@ -11,6 +11,7 @@ import {
   DEFAULT_SETTINGS, parseDocument, startSiteValidation, summarizeForSite, validateSite,
   type SiteFile, type SiteResolver, type SitemapLanguageId, type SitemapSettings,
 } from '../../server/src/language/languageService';
+import { packSummary, receivedSummary } from '../../server/src/cli/packedSummary';
 import { random } from '../support/generate';
 
 const ROOT = 'https://www.example.com/';
@@ -80,6 +81,46 @@ test('file by file gives what validateSite gives, on 3,000 generated sites', () 
   // The sites reach every cross-file rule, a cross-file duplicate many times.
   for (const rule of ['missing-sitemap-file', 'nested-index', 'stale-index-lastmod', 'cross-file-duplicate-url', 'unlisted-sitemap']) {
     assert.ok((seen.get(rule) ?? 0) >= 50, `${rule}: ${seen.get(rule) ?? 0}`);
+  }
+});
+
+/**
+ * A summary that brings its URL columns (as sitemap-lint's workers send them) with hashes that collide on purpose:
+ * only `buckets` values, so that URLs that differ share a hash and the check must tell them apart by the URLs.
+ */
+function withColumns(file: SiteFile, buckets: number): SiteFile {
+  const { entries } = file.summary;
+  const hashes = Int32Array.from(entries, (e) => e.url.length % buckets);
+  const ranges = Float64Array.from(entries.flatMap((e) => [e.start, e.end]));
+  return { ...file, summary: { ...file.summary, urls: { hashes, ranges, urlAt: (k) => entries[k].url } } };
+}
+
+test('file by file with URL columns whose hashes collide gives what validateSite gives, on 1,000 generated sites', () => {
+  const next = random(11);
+  let duplicates = 0;
+  for (let run = 0; run < 1000; run++) {
+    const { files, resolver, settings } = generateSite(next);
+    const batch = validateSite(files, resolver, settings);
+    const check = startSiteValidation(settings);
+    for (const file of files) check.add(withColumns(file, 1 + (run % 3)));
+    assert.deepEqual(check.finish(resolver), batch, `site ${run}: ${files.map((f) => f.path).join(' ')}`);
+    duplicates += batch.filter((d) => d.rule === 'cross-file-duplicate-url').length;
+  }
+  assert.ok(duplicates >= 50, `cross-file duplicates: ${duplicates}`);
+});
+
+test('summaries packed and received as the lint workers send them, beside summaries made here, on 1,000 generated sites', () => {
+  const next = random(12);
+  for (let run = 0; run < 1000; run++) {
+    const { files, resolver, settings } = generateSite(next);
+    const batch = validateSite(files, resolver, settings);
+    const check = startSiteValidation(settings);
+    for (const file of files) {
+      const kind = file.summary.kind;
+      const hashed = kind === 'urlset' || kind === 'text';
+      check.add(next() < 0.6 ? { ...file, summary: receivedSummary(packSummary(file.summary, hashed)) } : file);
+    }
+    assert.deepEqual(check.finish(resolver), batch, `site ${run}: ${files.map((f) => f.path).join(' ')}`);
   }
 });
 

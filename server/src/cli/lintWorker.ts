@@ -5,8 +5,10 @@
  * as its one line. The language server's summary worker (lsp/siteWorker.ts) runs this same bundle, with no
  * WorkerInit, for its own messages (lsp/siteWorkerThread.ts).
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import type { SiteFileKind } from '../language/languageService';
 import type { SitemapSettings } from '../language/settings';
+import type { LintOptions } from './lintFiles';
 import type { Input } from './lintInputs';
 import { lintInput, type LintedOne, type SiteFacts } from './lintOne';
 import { packSummary, transferables, type PackedSummary } from './packedSummary';
@@ -37,21 +39,32 @@ if (parentPort !== null) {
   const init = workerData as WorkerInit | undefined;
   const options = init === undefined ? undefined
     : { settings: init.settings, site: new SiteContext(init.siteRoots, init.cwd), follow: false, cwd: init.cwd, now: init.now };
-  // The pool sends a worker its next file only once it has answered, so one file is linted at a time.
-  port.on('message', async (message: Input | SiteRequest) => {
+  // The pool posts a file before the last is answered (lintPool.ts, IN_FLIGHT): one at a time still, in the order
+  // posted (a streamed file awaits its reads), so that the answers come in that order and one file is held at a time.
+  let lintedBefore: Promise<void> = Promise.resolve();
+  port.on('message', (message: Input | SiteRequest) => {
     if (isSiteRequest(message)) return void handleSiteRequest(port, message);
-    const input = message;
-    let reply: WorkerReply;
-    const transfer: ArrayBuffer[] = [];
-    try {
-      const { result, children, site } = await lintInput(input, options!, false);
-      const summary = site === undefined ? undefined : packSummary(site.summary);
-      reply = { linted: { result, children, site: site === undefined ? undefined : { ...site, summary: summary! } } };
-      // lineTableOf and lintStream give each table a buffer of its own, so moving it takes nothing from anything else.
-      if (site !== undefined) transfer.push(site.lines.buffer as ArrayBuffer, ...transferables(summary!));
-    } catch (e) {
-      reply = e instanceof Failure ? { failure: e.message } : { error: { message: String((e as Error)?.message ?? e), stack: (e as Error)?.stack } };
-    }
-    port.postMessage(reply, transfer);
+    // A file that cannot be answered stops the worker, as an uncaught error (the pool then stops).
+    lintedBefore = lintedBefore.then(() => lintAndAnswer(port, message, options!)).catch((e) => process.nextTick(() => { throw e; }));
   });
+}
+
+async function lintAndAnswer(port: MessagePort, input: Input, options: LintOptions): Promise<void> {
+  let reply: WorkerReply;
+  const transfer: ArrayBuffer[] = [];
+  try {
+    const { result, children, site } = await lintInput(input, options, false);
+    const summary = site === undefined ? undefined : packSummary(site.summary, isSitemap(site.summary.kind));
+    reply = { linted: { result, children, site: site === undefined ? undefined : { ...site, summary: summary! } } };
+    // lineTableOf and lintStream give each table a buffer of its own, so moving it takes nothing from anything else.
+    if (site !== undefined) transfer.push(site.lines.buffer as ArrayBuffer, ...transferables(summary!));
+  } catch (e) {
+    reply = e instanceof Failure ? { failure: e.message } : { error: { message: String((e as Error)?.message ?? e), stack: (e as Error)?.stack } };
+  }
+  port.postMessage(reply, transfer);
+}
+
+/** The kinds whose URLs the cross-file duplicate check reads (their hashes go with them). */
+function isSitemap(kind: SiteFileKind): boolean {
+  return kind === 'urlset' || kind === 'text';
 }

@@ -3,7 +3,8 @@
  * that are transferred, not copied. Cloning the summary's thousands of small objects cost a lint worker about a
  * third of its time, half of it again in the thread receiving them (docs/performance.md, sitemap-lint).
  */
-import type { SiteEntry, SiteFileKind, SiteSummary } from '../language/site/siteSummary';
+import type { SiteEntry, SiteFileKind, SiteSummary, SiteUrls } from '../language/site/siteSummary';
+import { urlHashIn } from '../language/urlHash';
 
 export interface PackedSummary {
   kind: SiteFileKind;
@@ -11,48 +12,95 @@ export interface PackedSummary {
   anchorEnd: number;
   /** Each entry's url then lastmodText, end to end. */
   text: string;
-  /** The lengths of those strings, two per entry. */
-  lengths: Uint32Array;
-  /** start, end, lastmod, lastmodStart, lastmodEnd per entry. */
-  numbers: Float64Array;
+  /** Where each of those strings ends in `text`, two per entry. */
+  ends: Uint32Array;
+  /** start, end per entry. */
+  ranges: Float64Array;
+  /** lastmod, lastmodStart, lastmodEnd per entry. */
+  lastmods: Float64Array;
+  /** urlHash of each entry's URL, when packed with them (sitemap-lint's workers, for the cross-file duplicates). */
+  hashes?: Int32Array;
 }
 
-const NUMBERS = 5;
+const LASTMOD_NUMBERS = 3;
 
-export function packSummary(summary: SiteSummary): PackedSummary {
+/** `hashed`: with each URL's hash, which the receiver's duplicate check then need not compute (SiteUrls). */
+export function packSummary(summary: SiteSummary, hashed = false): PackedSummary {
   const count = summary.entries.length;
-  const lengths = new Uint32Array(count * 2);
-  const numbers = new Float64Array(count * NUMBERS);
+  const ends = new Uint32Array(count * 2);
+  const ranges = new Float64Array(count * 2);
+  const lastmods = new Float64Array(count * LASTMOD_NUMBERS);
+  const hashes = hashed ? new Int32Array(count) : undefined;
   const parts: string[] = [];
+  let at = 0;
   for (let k = 0; k < count; k++) {
     const e = summary.entries[k];
     parts.push(e.url, e.lastmodText);
-    lengths[2 * k] = e.url.length;
-    lengths[2 * k + 1] = e.lastmodText.length;
-    const n = k * NUMBERS;
-    numbers[n] = e.start;
-    numbers[n + 1] = e.end;
-    numbers[n + 2] = e.lastmod;
-    numbers[n + 3] = e.lastmodStart;
-    numbers[n + 4] = e.lastmodEnd;
+    ends[2 * k] = at += e.url.length;
+    ends[2 * k + 1] = at += e.lastmodText.length;
+    ranges[2 * k] = e.start;
+    ranges[2 * k + 1] = e.end;
+    const n = k * LASTMOD_NUMBERS;
+    lastmods[n] = e.lastmod;
+    lastmods[n + 1] = e.lastmodStart;
+    lastmods[n + 2] = e.lastmodEnd;
   }
-  return { kind: summary.kind, anchorStart: summary.anchorStart, anchorEnd: summary.anchorEnd, text: parts.join(''), lengths, numbers };
+  const text = parts.join('');
+  if (hashes !== undefined) for (let k = 0; k < count; k++) hashes[k] = urlHashIn(text, k === 0 ? 0 : ends[2 * k - 1], ends[2 * k]);
+  return { kind: summary.kind, anchorStart: summary.anchorStart, anchorEnd: summary.anchorEnd, text, ends, ranges, lastmods, hashes };
 }
 
+/** The summary with every entry made now. */
 export function unpackSummary(packed: PackedSummary): SiteSummary {
-  const entries: SiteEntry[] = [];
-  const { text, lengths, numbers } = packed;
-  let at = 0;
-  for (let k = 0; k < lengths.length / 2; k++) {
-    const url = text.slice(at, (at += lengths[2 * k]));
-    const lastmodText = text.slice(at, (at += lengths[2 * k + 1]));
-    const n = k * NUMBERS;
-    entries.push({ url, start: numbers[n], end: numbers[n + 1], lastmod: numbers[n + 2], lastmodText, lastmodStart: numbers[n + 3], lastmodEnd: numbers[n + 4] });
+  return { kind: packed.kind, entries: entriesOf(packed), anchorStart: packed.anchorStart, anchorEnd: packed.anchorEnd };
+}
+
+/**
+ * A summary as it arrives from a worker, its entries made only when something reads them (an index's child for
+ * stale-index-lastmod): the duplicate check reads a sitemap's columns (`urls`, when packed with its hashes) and nothing
+ * else reads its entries. Unpacking 400,000 entries and collecting them cost sitemap-lint's main thread about a fifth
+ * of its time.
+ */
+export function receivedSummary(packed: PackedSummary): SiteSummary {
+  return new ReceivedSummary(packed);
+}
+
+class ReceivedSummary implements SiteSummary {
+  readonly kind: SiteFileKind;
+  readonly anchorStart: number;
+  readonly anchorEnd: number;
+  readonly urls: SiteUrls | undefined;
+  private made: SiteEntry[] | undefined;
+
+  constructor(private readonly packed: PackedSummary) {
+    this.kind = packed.kind;
+    this.anchorStart = packed.anchorStart;
+    this.anchorEnd = packed.anchorEnd;
+    const { text, ends, hashes } = packed;
+    this.urls = hashes === undefined ? undefined
+      : { hashes, ranges: packed.ranges, urlAt: (k) => text.slice(k === 0 ? 0 : ends[2 * k - 1], ends[2 * k]) };
   }
-  return { kind: packed.kind, entries, anchorStart: packed.anchorStart, anchorEnd: packed.anchorEnd };
+
+  get entries(): SiteEntry[] {
+    return (this.made ??= entriesOf(this.packed));
+  }
+}
+
+function entriesOf({ text, ends, ranges, lastmods }: PackedSummary): SiteEntry[] {
+  const entries: SiteEntry[] = [];
+  let at = 0;
+  for (let k = 0; k < ends.length / 2; k++) {
+    const url = text.slice(at, (at = ends[2 * k]));
+    const lastmodText = text.slice(at, (at = ends[2 * k + 1]));
+    const n = k * LASTMOD_NUMBERS;
+    entries.push({ url, start: ranges[2 * k], end: ranges[2 * k + 1], lastmod: lastmods[n], lastmodText, lastmodStart: lastmods[n + 1], lastmodEnd: lastmods[n + 2] });
+  }
+  return entries;
 }
 
 /** The buffers to transfer with a packed summary. */
 export function transferables(packed: PackedSummary): ArrayBuffer[] {
-  return [packed.lengths.buffer as ArrayBuffer, packed.numbers.buffer as ArrayBuffer];
+  const buffers = [packed.ends.buffer, packed.ranges.buffer, packed.lastmods.buffer] as ArrayBuffer[];
+  if (packed.hashes !== undefined) buffers.push(packed.hashes.buffer as ArrayBuffer);
+  return buffers;
 }

@@ -4,6 +4,7 @@
  * are told apart by the URLs themselves, which the caller keeps (FirstListings).
  */
 import { Uint32Blocks } from './uint32Blocks';
+import { urlHash } from './urlHash';
 
 export class FirstUrls {
   /** Entry number + 1 of each first occurrence; 0 is empty. */
@@ -17,7 +18,7 @@ export class FirstUrls {
 
   /** The first entry with entry `n`'s URL (`url`), or undefined after recording `n` as the first. */
   firstOf(n: number, url: string): number | undefined {
-    const h = hash(url);
+    const h = urlHash(url);
     const mask = this.slots.length - 1;
     let j = h & mask;
     for (let slot = this.slots[j]; slot !== 0; slot = this.slots[j]) {
@@ -41,11 +42,4 @@ export class FirstUrls {
       this.slots[j] = slot;
     }
   }
-}
-
-/** FNV-1a over UTF-16 code units, seeded with the length (as urlIndex.ts). */
-function hash(s: string): number {
-  let h = (s.length ^ 0x811c9dc5) | 0;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  return h;
 }

@@ -4,6 +4,7 @@
  * by comparing the URLs themselves.
  */
 import type { Segment } from './segment';
+import { urlHash } from './urlHash';
 
 export class UrlIndex {
   private readonly buckets = new Map<number, Segment | Segment[]>();
@@ -17,7 +18,7 @@ export class UrlIndex {
 
   add(segment: Segment): void {
     const url = segment.url!;
-    const key = hash(url);
+    const key = urlHash(url);
     const bucket = this.buckets.get(key);
     if (bucket === undefined) {
       this.buckets.set(key, segment);
@@ -31,7 +32,7 @@ export class UrlIndex {
   }
 
   remove(segment: Segment): void {
-    const key = hash(segment.url!);
+    const key = urlHash(segment.url!);
     const bucket = this.buckets.get(key);
     if (bucket === segment) {
       this.buckets.delete(key);
@@ -45,7 +46,7 @@ export class UrlIndex {
 
   /** Whether some entry has this URL (canonical escaped form). */
   has(url: string): boolean {
-    const bucket = this.buckets.get(hash(url));
+    const bucket = this.buckets.get(urlHash(url));
     if (bucket === undefined) return false;
     return Array.isArray(bucket) ? bucket.some((m) => m.url === url) : bucket.url === url;
   }
@@ -71,11 +72,4 @@ function hasEqualUrls(members: Segment[]): boolean {
     seen.add(m.url!);
   }
   return false;
-}
-
-/** FNV-1a over UTF-16 code units, seeded with the length. */
-function hash(s: string): number {
-  let h = (s.length ^ 0x811c9dc5) | 0;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  return h;
 }

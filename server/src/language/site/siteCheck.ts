@@ -5,7 +5,7 @@
  * unlisted-sitemap) run in `finish`. The problems are checkSite's, in its order (test/unit/siteCheck.test.ts).
  */
 import { checkWholeSite, crossDuplicate, type SiteFile, type SiteProblem, type SiteResolver } from './siteRules';
-import type { SiteSummary } from './siteSummary';
+import { siteUrlsOf, type SiteSummary, type SiteUrls } from './siteSummary';
 
 export class SiteCheck {
   private readonly files: SiteFile[] = [];
@@ -34,49 +34,98 @@ function isSitemap(summary: SiteSummary): boolean {
 }
 
 /**
- * Each URL's first listing among the sitemaps remembered: the map gives a slot, the slot's listing lives in arrays
- * (one object per URL cost more than the lookups, hundreds of thousands of them in a large site).
+ * Each URL's first listing among the sitemaps remembered, in an open-addressing table keyed by the URLs' hashes
+ * (siteUrlsOf: a worker's summary brings them), the URLs themselves compared only where two hashes are equal. A
+ * string-keyed Map over the hundreds of thousands of URLs of a large site cost most of sitemap-lint's main thread.
  */
 class FirstListings {
-  private readonly slots = new Map<string, number>();
+  /**
+   * Per slot, SLOT numbers: the URL's hash, its first listing's file + 1 (0: an empty slot), its entry in that file,
+   * and the file that last reported it + 1 (0: none). All in the slot the probe reads, so that a lookup touches one
+   * place in a table of several megabytes.
+   */
+  private table = new Int32Array(SLOT << 12);
+  private count = 0;
+  /** Per file remembered: its path and its URL columns. */
   private readonly paths: string[] = [];
-  /** Per slot: the listing's file (an index into `paths`), its range, and the file that last reported it. */
-  private readonly fileOf: number[] = [];
-  private readonly starts: number[] = [];
-  private readonly ends: number[] = [];
-  private readonly reportedIn: number[] = [];
+  private readonly urls: SiteUrls[] = [];
+  /** Where find stopped: the empty slot that a new listing of the URL looked for goes in. */
+  private free = 0;
 
   /** Reports `file`'s URLs listed before it (once per URL), and remembers the others as first listed there. */
   checkAndRemember(file: SiteFile, problems: SiteProblem[]): void {
+    const urls = siteUrlsOf(file.summary);
     const k = this.paths.push(file.path) - 1;
-    for (const entry of file.summary.entries) {
-      const slot = this.slots.get(entry.url);
-      if (slot === undefined) {
-        this.slots.set(entry.url, this.fileOf.length);
-        this.fileOf.push(k);
-        this.starts.push(entry.start);
-        this.ends.push(entry.end);
-        this.reportedIn.push(-1);
-      } else if (this.fileOf[slot] !== k) {
-        this.report(slot, file, k, entry.start, entry.end, problems);
-      }
+    this.urls.push(urls);
+    const { hashes, ranges } = urls;
+    for (let e = 0; e < hashes.length; e++) {
+      const at = this.find(hashes[e], urls, e);
+      if (at < 0) this.remember(hashes[e], k, e);
+      else if (this.table[at + 1] !== k + 1) this.report(at, file, k, ranges[2 * e], ranges[2 * e + 1], problems);
     }
   }
 
   /** checkAndRemember for the last sitemap: nothing comes after it to need its listings. */
   check(file: SiteFile, problems: SiteProblem[]): void {
-    if (this.slots.size === 0) return;
+    if (this.count === 0) return;
+    const urls = siteUrlsOf(file.summary);
     const k = this.paths.length;
-    for (const entry of file.summary.entries) {
-      const slot = this.slots.get(entry.url);
-      if (slot !== undefined) this.report(slot, file, k, entry.start, entry.end, problems);
+    const { hashes, ranges } = urls;
+    for (let e = 0; e < hashes.length; e++) {
+      const at = this.find(hashes[e], urls, e);
+      if (at >= 0) this.report(at, file, k, ranges[2 * e], ranges[2 * e + 1], problems);
+    }
+  }
+
+  /** Where in `table` the listing of entry `e`'s URL is, or -1 (then `free` is where it would go). */
+  private find(hash: number, urls: SiteUrls, e: number): number {
+    const { table } = this;
+    const mask = table.length / SLOT - 1;
+    let url: string | undefined;
+    for (let j = hash & mask; ; j = (j + 1) & mask) {
+      const at = j * SLOT;
+      const file = table[at + 1];
+      if (file === 0) {
+        this.free = at;
+        return -1;
+      }
+      if (table[at] !== hash) continue;
+      url ??= urls.urlAt(e);
+      if (this.urls[file - 1].urlAt(table[at + 2]) === url) return at;
+    }
+  }
+
+  private remember(hash: number, k: number, e: number): void {
+    const at = this.free;
+    this.table[at] = hash;
+    this.table[at + 1] = k + 1;
+    this.table[at + 2] = e;
+    if (++this.count * 2 > this.table.length / SLOT) this.grow();
+  }
+
+  private grow(): void {
+    const old = this.table;
+    const table = (this.table = new Int32Array(old.length * 2));
+    const mask = table.length / SLOT - 1;
+    for (let i = 0; i < old.length; i += SLOT) {
+      if (old[i + 1] === 0) continue;
+      let j = old[i] & mask;
+      while (table[j * SLOT + 1] !== 0) j = (j + 1) & mask;
+      for (let n = 0; n < SLOT; n++) table[j * SLOT + n] = old[i + n];
     }
   }
 
   /** A second listing in one file is duplicate-url's, not ours: once per URL and file. */
-  private report(slot: number, file: SiteFile, k: number, start: number, end: number, problems: SiteProblem[]): void {
-    if (this.reportedIn[slot] === k) return;
-    this.reportedIn[slot] = k;
-    problems.push(crossDuplicate(file.path, start, end, this.paths[this.fileOf[slot]], this.starts[slot], this.ends[slot]));
+  private report(at: number, file: SiteFile, k: number, start: number, end: number, problems: SiteProblem[]): void {
+    const { table } = this;
+    if (table[at + 3] === k + 1) return;
+    table[at + 3] = k + 1;
+    const first = table[at + 1] - 1;
+    const ranges = this.urls[first].ranges;
+    const e = table[at + 2];
+    problems.push(crossDuplicate(file.path, start, end, this.paths[first], ranges[2 * e], ranges[2 * e + 1]));
   }
 }
+
+/** Numbers per slot of FirstListings' table. */
+const SLOT = 4;

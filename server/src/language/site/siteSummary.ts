@@ -7,6 +7,7 @@ import type { RootInfo } from '../parser';
 import type { Segment } from '../segment';
 import { acceptedSitemapValue } from '../robotsTxt';
 import { unescapeXml } from '../xmlText';
+import { urlHash } from '../urlHash';
 
 export type SiteFileKind = 'urlset' | 'sitemapindex' | 'text' | 'robots' | 'unknown';
 
@@ -29,6 +30,36 @@ export interface SiteSummary {
   /** Where a file-level problem (unlisted-sitemap) goes: the root element's name, else the first entry. */
   anchorStart: number;
   anchorEnd: number;
+  /**
+   * The same entries' URLs in columns, when the summary comes with them (sitemap-lint's workers hash the URLs): what
+   * the cross-file duplicate check reads, without an object or a string per entry. Else it makes them (siteUrlsOf).
+   * They describe `entries` exactly: a summary made from another with other entries must not carry them over.
+   */
+  urls?: SiteUrls;
+}
+
+/** What cross-file-duplicate-url reads of a sitemap's entries, entry by entry in `entries`' order. */
+export interface SiteUrls {
+  /** urlHash of each entry's URL. */
+  hashes: Int32Array;
+  /** Each entry's start and end. */
+  ranges: Float64Array;
+  /** Entry k's URL; read only where two hashes are equal. */
+  urlAt(k: number): string;
+}
+
+/** A summary's URL columns, made from its entries when it came without them. */
+export function siteUrlsOf(summary: SiteSummary): SiteUrls {
+  if (summary.urls !== undefined) return summary.urls;
+  const entries = summary.entries;
+  const hashes = new Int32Array(entries.length);
+  const ranges = new Float64Array(2 * entries.length);
+  for (let k = 0; k < entries.length; k++) {
+    hashes[k] = urlHash(entries[k].url);
+    ranges[2 * k] = entries[k].start;
+    ranges[2 * k + 1] = entries[k].end;
+  }
+  return { hashes, ranges, urlAt: (k) => entries[k].url };
 }
 
 export function summarizeModel(model: SitemapModel): SiteSummary {
