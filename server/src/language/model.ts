@@ -43,6 +43,11 @@ export class SitemapModel {
   readonly problemSegments = new Set<Segment>();
   /** Segments whose contextual problems are not computed yet. */
   readonly contextPending = new Set<Segment>();
+  /**
+   * No entry's lastmod is later than this (epoch ms): raised as segments are indexed, never lowered until the next
+   * full parse, so an upper bound. Lets validation see at once that no lastmod lies in the future.
+   */
+  lastmodBound = -Infinity;
   contextKey: string | undefined;
   /** Counts of full parses and incremental reparses (for tests and the benchmark). */
   readonly stats = { fullParses: 0, incrementalParses: 0 };
@@ -288,6 +293,7 @@ export class SitemapModel {
     this.problemSegments.clear();
     this.contextPending.clear();
     this.contextKey = undefined;
+    this.lastmodBound = -Infinity;
     const totals = { length: text.length, breaks: 0, entries: 0 };
     const indexed = (segment: Segment, k: number): void => {
       segment.index = k;
@@ -327,6 +333,7 @@ export class SitemapModel {
   private index(segment: Segment, fresh: boolean): void {
     if (segment.problems.length > 0) this.problemSegments.add(segment);
     if (fresh && segment.isEntry) this.contextPending.add(segment);
+    if (segment.lastmod > this.lastmodBound) this.lastmodBound = segment.lastmod;
     if (segment.url !== undefined) {
       this.urls.add(segment);
       this.origins.add(segment.url);
