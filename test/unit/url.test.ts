@@ -30,13 +30,6 @@ function invalid(value: string, ranges: [number, number][], usable = false): voi
   else assert.equal(parts, undefined, `expected no parts for ${JSON.stringify(value)}`);
 }
 
-/** Range of the first occurrence of `needle` in `value` (after `from`). */
-function at(value: string, needle: string, from = 0): [number, number] {
-  const i = value.indexOf(needle, from);
-  assert.ok(i >= 0, `${needle} not in ${value}`);
-  return [i, i + needle.length];
-}
-
 // ---------------------------------------------------------------------------------------------
 // Valid URLs and their parts
 

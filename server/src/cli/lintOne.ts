@@ -36,7 +36,7 @@ export async function lintInput(input: Input, options: LintOptions, alone: boole
 
 /** `alone`: the only input; a lone sitemap then has nothing to check across files, and skips its summary (40–100 ms at 50,000 entries, with the GC). */
 export function lintOne(input: ReadInput, options: LintOptions, alone: boolean): LintedOne {
-  const doc = parseDocument(input.text, input.kind === 'robots' ? 'robots-txt' : input.kind, { byteLength: input.byteLength });
+  const doc = parseDocument(input.text, input.kind === 'robots' ? 'robots-txt' : input.kind, { byteLength: input.byteLength, once: true });
   const location = input.kind !== 'robots' && input.file !== undefined ? options.site.locate(input.file) : undefined;
   const result = { file: input.name, problems: problemsOf(doc, options, location) };
   if (input.file === undefined || (alone && !needsSiteCheck([doc.kind]))) return { result, children: [], site: undefined };

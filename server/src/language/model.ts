@@ -43,6 +43,11 @@ export class SitemapModel {
   readonly problemSegments = new Set<Segment>();
   /** Segments whose contextual problems are not computed yet. */
   readonly contextPending = new Set<Segment>();
+  /**
+   * No entry's lastmod is later than this (epoch ms): raised as segments are indexed, never lowered until the next
+   * full parse, so an upper bound. Lets validation see at once that no lastmod lies in the future.
+   */
+  lastmodBound = -Infinity;
   contextKey: string | undefined;
   /** Counts of full parses and incremental reparses (for tests and the benchmark). */
   readonly stats = { fullParses: 0, incrementalParses: 0 };
@@ -60,9 +65,10 @@ export class SitemapModel {
   languageId: SitemapLanguageId;
 
   /** `byteLength`: the text's UTF-8 length when the caller knows it (the bytes it decoded), or it is counted. */
-  constructor(readonly openedAs: SitemapLanguageId, text: string, byteLength?: number) {
+  /** `once`: see ParseOptions (languageService.ts); only the first parse defers its URL index. */
+  constructor(readonly openedAs: SitemapLanguageId, text: string, byteLength?: number, once = false) {
     this.languageId = openedAs;
-    this.parseAll(text, byteLength);
+    this.parseAll(text, byteLength, once);
   }
 
   get kind(): DocumentKind {
@@ -281,17 +287,18 @@ export class SitemapModel {
 
   // ---------------------------------------------------------------- whole-document parse
 
-  private parseAll(text: string, byteLength?: number): void {
+  private parseAll(text: string, byteLength?: number, once = false): void {
     this.languageId = readingOf(this.openedAs, text);
     this.urls.clear();
     this.origins.clear();
     this.problemSegments.clear();
     this.contextPending.clear();
     this.contextKey = undefined;
+    this.lastmodBound = -Infinity;
     const totals = { length: text.length, breaks: 0, entries: 0 };
     const indexed = (segment: Segment, k: number): void => {
       segment.index = k;
-      this.index(segment, false);
+      this.index(segment, false, once);
       totals.breaks += segment.lineBreaks;
       if (segment.isEntry) totals.entries++;
     };
@@ -323,12 +330,17 @@ export class SitemapModel {
     return this.languageId === 'robots-txt' ? parseRobotsLines(text) : parseTextLines(text);
   }
 
-  /** `fresh`: a segment of an edit, whose contextual problems are not known yet (after a full parse, all are). */
-  private index(segment: Segment, fresh: boolean): void {
+  /**
+   * `fresh`: a segment of an edit, whose contextual problems are not known yet (after a full parse, all are).
+   * `once`: a one-time parse (ParseOptions), whose URL index waits until something asks for it.
+   */
+  private index(segment: Segment, fresh: boolean, once = false): void {
     if (segment.problems.length > 0) this.problemSegments.add(segment);
     if (fresh && segment.isEntry) this.contextPending.add(segment);
+    if (segment.lastmod > this.lastmodBound) this.lastmodBound = segment.lastmod;
     if (segment.url !== undefined) {
-      this.urls.add(segment);
+      if (once) this.urls.addLater(segment);
+      else this.urls.add(segment);
       this.origins.add(segment.url);
     }
   }

@@ -1,7 +1,8 @@
 /**
  * How many entry URLs share each origin, kept current per segment like the URL index: mixed-hosts takes the origin
  * most URLs share, and counting 50,000 URLs on every keystroke would cost more than the keystroke. URLs are grouped
- * by their authority as written (a prefix, no URL parse); each distinct prefix is parsed to its origin once.
+ * by their authority as written (a prefix, no URL parse); each distinct prefix is parsed to its origin once. Only the
+ * prefixes are counted per URL (a file has a few): origins are summed from them when asked, not in a Map per URL.
  */
 import { copyString } from './copyString';
 import { checkUrl } from './rules/url';
@@ -25,13 +26,11 @@ const ignored: ValueProblem[] = [];
 
 export class OriginCounts {
   private readonly prefixes = new Map<string, Prefix>();
-  private readonly counts = new Map<string, number>();
   /** The prefix met last: most files have a single one, and a startsWith finds it. */
   private last: Prefix | undefined;
 
   clear(): void {
     this.prefixes.clear();
-    this.counts.clear();
     this.last = undefined;
   }
 
@@ -61,11 +60,21 @@ export class OriginCounts {
     return undefined;
   }
 
+  /** Whether every URL counted has `origin` as its origin (none has another, none has none). */
+  allHave(origin: string): boolean {
+    for (const prefix of this.prefixes.values()) if (prefix.origin !== origin) return false;
+    return true;
+  }
+
   /** The origins with the highest count (several on a tie) and that count. */
   private leaders(): { origins: string[]; count: number } {
+    const counts = new Map<string, number>();
+    for (const prefix of this.prefixes.values()) {
+      if (prefix.origin !== undefined) counts.set(prefix.origin, (counts.get(prefix.origin) ?? 0) + prefix.count);
+    }
     let count = 0;
     let origins: string[] = [];
-    for (const [origin, n] of this.counts) {
+    for (const [origin, n] of counts) {
       if (n > count) {
         count = n;
         origins = [origin];
@@ -83,10 +92,6 @@ export class OriginCounts {
       this.prefixes.delete(prefix.key);
       if (this.last === prefix) this.last = undefined;
     }
-    if (prefix.origin === undefined) return;
-    const count = (this.counts.get(prefix.origin) ?? 0) + delta;
-    if (count === 0) this.counts.delete(prefix.origin);
-    else this.counts.set(prefix.origin, count);
   }
 
   private prefixOf(url: string): Prefix {

@@ -14,7 +14,7 @@
  */
 import { ASCII, TEXT_SPECIAL, Ch, isNameStart, isWhitespace, isXmlChar, scanName, skipWhitespace, countLineBreaks } from './scanner';
 import type { LocalProblem, RuleId } from './rules/catalogue';
-import { NO_PROBLEMS, Segment, SegmentKind } from './segment';
+import { Segment, SegmentKind } from './segment';
 import { ValueText } from './valueText';
 import { scanFastEntry, type FastEntry } from './fastEntry';
 import { readXmlDeclaration, xmlDeclarationStart } from './xmlDeclaration';
