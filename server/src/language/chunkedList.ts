@@ -3,10 +3,10 @@ import { Fenwick } from './fenwick';
 /** Items per chunk, before splitting: a splice rebuilds up to 2× this many, plus the trees over the chunks. */
 const CHUNK_LENGTH = 1024;
 
-/** A run of consecutive items; an item's index is its chunk's `start` plus its place in `items`. */
-export interface Chunk<T> {
+/** A run of consecutive items; an item's index is its chunk's `start` plus its place in the chunk. */
+export interface Chunk {
   start: number;
-  readonly items: T[];
+  readonly length: number;
   /** One per column, over the items' values. */
   readonly trees: Fenwick[];
 }
@@ -16,32 +16,34 @@ export interface ChunkedListOptions<T> {
   /** Non-negative integers summed per column (a segment's length, line breaks, whether it is an entry). */
   readonly columns: ReadonlyArray<(item: T) => number>;
   /** Tells an item where it now lives, whenever that changes. */
-  readonly place: (item: T, chunk: Chunk<T>, place: number) => void;
+  readonly place: (item: T, chunk: Chunk, place: number) => void;
   /** Smaller in tests, so that small lists span many chunks. */
   readonly chunkLength?: number;
 }
 
 /**
- * A list cut into chunks of `chunkLength` to 2 × `chunkLength` items, with prefix sums per column: a Fenwick tree
- * per chunk and one over the chunks' totals. Queries and in-place updates cost O(log n); a splice rebuilds only the
- * chunks it touches and the small trees over the chunks, O(chunkLength + n / chunkLength + inserted), and keeps
- * every item's index current without renumbering the items after it (they move with their chunk's `start`).
+ * Prefix sums per column over an array the caller owns and edits, cut into chunks of `chunkLength` to
+ * 2 × `chunkLength` items: a Fenwick tree per chunk and one over the chunks' totals. Queries and in-place updates
+ * cost O(log n); a splice rebuilds only the chunks it touches and the small trees over the chunks,
+ * O(chunkLength + n / chunkLength + inserted), and keeps every item's index current without renumbering the items
+ * after it (they move with their chunk's `start`).
  */
 export class ChunkedList<T> {
-  private chunks: Chunk<T>[] = [];
+  private chunks: Chunk[] = [];
   /** Per column, over the chunks' totals. */
   private totals: Fenwick[] = [];
   private readonly chunkLength: number;
 
-  constructor(items: readonly T[], private readonly options: ChunkedListOptions<T>) {
+  /** `items`: kept, not copied; tell the list of every change to it (set, splice). */
+  constructor(private readonly items: readonly T[], private readonly options: ChunkedListOptions<T>) {
     this.chunkLength = options.chunkLength ?? CHUNK_LENGTH;
-    this.chunks = this.cut(items.slice());
+    this.chunks = this.cut(0, items.length);
     this.reindex();
   }
 
   get size(): number {
     const last = this.chunks[this.chunks.length - 1];
-    return last === undefined ? 0 : last.start + last.items.length;
+    return last === undefined ? 0 : last.start + last.length;
   }
 
   total(column: number): number {
@@ -66,12 +68,12 @@ export class ChunkedList<T> {
     return chunk.start + chunk.trees[column].upperBound(target - totals.prefix(c));
   }
 
-  /** Replaces the item at `index` (which must exist). */
-  set(index: number, item: T): void {
+  /** After the item at `index` was replaced by `item`, which was `old`. */
+  set(index: number, old: T): void {
     const c = this.chunkOf(index);
     const chunk = this.chunks[c];
     const place = index - chunk.start;
-    const old = chunk.items[place];
+    const item = this.items[index];
     const columns = this.options.columns;
     for (let column = 0; column < columns.length; column++) {
       const delta = columns[column](item) - columns[column](old);
@@ -79,31 +81,27 @@ export class ChunkedList<T> {
       chunk.trees[column].add(place, delta);
       this.totals[column].add(c, delta);
     }
-    chunk.items[place] = item;
     this.options.place(item, chunk, place);
   }
 
-  /** Replaces the `deleteCount` items from `start` with `inserted`, like Array.prototype.splice. */
-  splice(start: number, deleteCount: number, inserted: readonly T[]): void {
-    start = Math.max(0, Math.min(start, this.size));
-    const end = Math.max(start, Math.min(start + deleteCount, this.size));
+  /** After the `deleteCount` items from `start` were replaced by `insertCount` items, as by Array.prototype.splice. */
+  splice(start: number, deleteCount: number, insertCount: number): void {
     if (this.chunks.length === 0) {
-      this.chunks = this.cut(inserted.slice());
+      this.chunks = this.cut(0, this.items.length);
       this.reindex();
       return;
     }
+    const end = start + deleteCount;
     let first = this.chunkOf(start);
     let last = end > start ? this.chunkOf(end - 1) : first;
-    const items = this.chunks[first].items.slice(0, start - this.chunks[first].start);
-    for (const item of inserted) items.push(item);
-    const tail = this.chunks[last].items;
-    for (let k = end - this.chunks[last].start; k < tail.length; k++) items.push(tail[k]);
+    const from = this.chunks[first].start;
+    let to = this.chunks[last].start + this.chunks[last].length + insertCount - deleteCount;
     // A chunk left small takes in a neighbour, so that many deletions cannot leave many tiny chunks.
-    if (items.length < this.chunkLength / 4) {
-      if (last + 1 < this.chunks.length) items.push(...this.chunks[++last].items);
-      else if (first > 0) items.unshift(...this.chunks[--first].items);
+    if (to - from < this.chunkLength / 4) {
+      if (last + 1 < this.chunks.length) to += this.chunks[++last].length;
+      else if (first > 0) first--;
     }
-    this.chunks.splice(first, last - first + 1, ...this.cut(items));
+    this.chunks.splice(first, last - first + 1, ...this.cut(this.chunks[first].start, to));
     this.reindex();
   }
 
@@ -120,13 +118,13 @@ export class ChunkedList<T> {
     return low;
   }
 
-  /** Into chunks of `chunkLength` to 2 × `chunkLength` items (one shorter chunk when there are fewer). */
-  private cut(items: T[]): Chunk<T>[] {
-    const count = Math.ceil(items.length / (2 * this.chunkLength));
-    const chunks: Chunk<T>[] = [];
+  /** The items at [from, to) into chunks of `chunkLength` to 2 × `chunkLength` (one shorter when there are fewer). */
+  private cut(from: number, to: number): Chunk[] {
+    const count = Math.ceil((to - from) / (2 * this.chunkLength));
+    const chunks: Chunk[] = [];
     for (let c = 0; c < count; c++) {
-      const piece = count === 1 ? items : items.slice(Math.floor((c * items.length) / count), Math.floor(((c + 1) * items.length) / count));
-      const chunk: Chunk<T> = { start: 0, items: piece, trees: this.options.columns.map((value) => new Fenwick(piece.map(value))) };
+      const piece = this.items.slice(from + Math.floor((c * (to - from)) / count), from + Math.floor(((c + 1) * (to - from)) / count));
+      const chunk: Chunk = { start: 0, length: piece.length, trees: this.options.columns.map((value) => new Fenwick(piece.map(value))) };
       for (let k = 0; k < piece.length; k++) this.options.place(piece[k], chunk, k);
       chunks.push(chunk);
     }
@@ -139,7 +137,7 @@ export class ChunkedList<T> {
     let start = 0;
     for (const chunk of chunks) {
       chunk.start = start;
-      start += chunk.items.length;
+      start += chunk.length;
     }
     this.totals = this.options.columns.map((_, column) => new Fenwick(chunks.map((chunk) => chunk.trees[column].total())));
   }

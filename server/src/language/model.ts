@@ -269,12 +269,13 @@ export class SitemapModel {
     for (let k = i; k <= j; k++) this.unindex(segments[k]);
     if (replacement.length === j - i + 1) {
       for (let k = 0; k < replacement.length; k++) {
+        const old = segments[i + k];
         segments[i + k] = replacement[k];
-        trees.set(i + k, replacement[k]);
+        trees.set(i + k, old);
       }
     } else {
       segments.splice(i, j - i + 1, ...replacement);
-      trees.splice(i, j - i + 1, replacement);
+      trees.splice(i, j - i + 1, replacement.length);
     }
     for (const s of replacement) this.index(s, true);
     this.byteLength += byteDelta;
