@@ -199,3 +199,38 @@ test('the problem of a broken root end tag belongs to the tail: an edit in the e
   assert.deepEqual(snapshot(model), snapshot(parseDocument(current, 'sitemap')));
   assert.ok(snapshot(model).some((p) => p.rule === 'xml-syntax' && p.start === current.indexOf(' x>') + 1));
 });
+
+test('adding and removing entries in a document of many chunks keeps indexes, offsets and lines right', () => {
+  // 6,000 entries: several chunks of the model's list (chunkedList.ts), so edits cross and split them.
+  const entry = (n: number): string => `  <url>\n    <loc>https://example.com/e/${n}</loc>\n  </url>\n`;
+  let text = `<urlset xmlns="${NS}">\n` + Array.from({ length: 6000 }, (_, n) => entry(n)).join('') + '</urlset>\n';
+  const model = parseDocument(text, 'sitemap') as SitemapModel;
+  const rnd = random(11);
+  model.positionAt(0); // builds the list, as an editor's first request does
+  for (let step = 0; step < 40; step++) {
+    const at = model.segmentStart(model.entrySegment(Math.floor(rnd() * model.entryCount)));
+    const edit = rnd() < 0.5
+      ? { start: at, end: at, text: Array.from({ length: 1 + Math.floor(rnd() * 3) }, (_, k) => entry(10_000 + step * 3 + k)).join('') }
+      : { start: at, end: at + model.segments[model.segmentAt(at)].text.length, text: '' };
+    applyEdits(model, [edit]);
+    text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
+    const fresh = parseDocument(text, 'sitemap');
+    const where = `step ${step}`;
+    assert.equal(model.getText(), text, where);
+    assert.equal(model.entryCount, fresh.entryCount, where);
+    assert.equal(model.lineCount, fresh.lineCount, where);
+    let start = 0;
+    model.segments.forEach((segment, k) => {
+      assert.equal(segment.index, k, `${where}: index of segment ${k}`);
+      assert.equal(model.segmentStart(k), start, `${where}: start of segment ${k}`);
+      start += segment.text.length;
+    });
+    for (let k = 0; k < 5; k++) {
+      const offset = Math.floor(rnd() * (text.length + 1));
+      const position = fresh.positionAt(offset);
+      assert.deepEqual(model.positionAt(offset), position, `${where}: positionAt(${offset})`);
+      assert.equal(model.offsetAt(position), offset, `${where}: offsetAt`);
+    }
+  }
+  assert.equal(model.stats.fullParses, 1);
+});

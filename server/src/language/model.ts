@@ -1,7 +1,7 @@
 /**
- * The incremental document model: the text as a list of segments (see segment.ts) with Fenwick trees over
- * their lengths, line breaks and entries, so that offset ↔ position conversions and edits cost O(log n) plus
- * the size of the segments an edit touches — never the size of the document.
+ * The incremental document model: the text as a list of segments (see segment.ts) with prefix sums over their
+ * lengths, line breaks and entries (chunkedList.ts), so that offset ↔ position conversions and edits cost O(log n)
+ * plus the size of the segments an edit touches — never a rescan of the document.
  *
  * An edit reparses the segments it touches (widened by one to the left when it touches a boundary). If the new
  * text does not parse back to the root's content with nothing pending (an element left open, a comment left
@@ -10,11 +10,11 @@
  * oracle of the tests: after any edit, the model equals a fresh parse of the same text.
  */
 import { looksLikeXml, SNIFF_LENGTH } from './contentDetection';
-import { Fenwick } from './fenwick';
+import { ChunkedList } from './chunkedList';
 import { OriginCounts } from './originCounts';
 import { parseXmlDocument, parseXmlRegion, type RootInfo } from './parser';
 import { countLineBreaks, isNameStart, Ch, offsetAfterLineBreak } from './scanner';
-import { Segment, SegmentKind } from './segment';
+import { Segment, SegmentKind, WHOLE_LIST } from './segment';
 import { parseRobotsLines } from './robotsTxt';
 import { parseTextLines } from './textSitemap';
 import { UrlIndex } from './urlIndex';
@@ -53,10 +53,10 @@ export class SitemapModel {
   readonly stats = { fullParses: 0, incrementalParses: 0 };
 
   /**
-   * Fenwick trees over the segments' lengths, line breaks and entries, built on first use: a linter converts a few
+   * Prefix sums over the segments' lengths, line breaks and entries, built on first use: a linter converts a few
    * offsets once (positionsAt walks the segments instead), an editor converts on every request. Until then, `totals`.
    */
-  private trees: Trees | undefined;
+  private trees: ChunkedList<Segment> | undefined;
   private totals = { length: 0, breaks: 0, entries: 0 };
   /** Builds of the trees (for tests: a lint of a clean file builds none). */
   treeBuilds = 0;
@@ -79,18 +79,18 @@ export class SitemapModel {
   }
 
   get length(): number {
-    return this.trees !== undefined ? this.trees.lengths.total() : this.totals.length;
+    return this.trees !== undefined ? this.trees.total(LENGTHS) : this.totals.length;
   }
 
   get lineCount(): number {
-    return (this.trees !== undefined ? this.trees.breaks.total() : this.totals.breaks) + 1;
+    return (this.trees !== undefined ? this.trees.total(BREAKS) : this.totals.breaks) + 1;
   }
 
   get entryCount(): number {
-    return this.trees !== undefined ? this.trees.entries.total() : this.totals.entries;
+    return this.trees !== undefined ? this.trees.total(ENTRIES) : this.totals.entries;
   }
 
-  private get tree(): Trees {
+  private get tree(): ChunkedList<Segment> {
     if (this.trees === undefined) {
       this.trees = buildTrees(this.segments);
       this.treeBuilds++;
@@ -103,17 +103,17 @@ export class SitemapModel {
   }
 
   segmentStart(index: number): number {
-    return this.tree.lengths.prefix(index);
+    return this.tree.prefix(LENGTHS, index);
   }
 
   /** Index of the segment holding `offset` (the last one for the end of the text). */
   segmentAt(offset: number): number {
-    return Math.min(this.tree.lengths.upperBound(offset), this.segments.length - 1);
+    return Math.min(this.tree.upperBound(LENGTHS, offset), this.segments.length - 1);
   }
 
   /** Index of the segment of the `n`-th entry (0-based). */
   entrySegment(n: number): number {
-    return this.tree.entries.upperBound(n);
+    return this.tree.upperBound(ENTRIES, n);
   }
 
   // ---------------------------------------------------------------- positions
@@ -122,10 +122,10 @@ export class SitemapModel {
   lineStart(line: number): number {
     if (line <= 0) return 0;
     if (line >= this.lineCount) return this.length;
-    const s = this.tree.breaks.upperBound(line - 1);
+    const s = this.tree.upperBound(BREAKS, line - 1);
     const segment = this.segments[s];
-    const within = offsetAfterLineBreak(segment.text, 0, segment.text.length, line - this.tree.breaks.prefix(s));
-    return this.tree.lengths.prefix(s) + within;
+    const within = offsetAfterLineBreak(segment.text, 0, segment.text.length, line - this.tree.prefix(BREAKS, s));
+    return this.tree.prefix(LENGTHS, s) + within;
   }
 
   offsetAt(position: Position): number {
@@ -140,10 +140,10 @@ export class SitemapModel {
   positionAt(offset: number): Position {
     const clamped = Math.max(0, Math.min(offset, this.length));
     const s = this.segmentAt(clamped);
-    const segmentStart = this.tree.lengths.prefix(s);
+    const segmentStart = this.tree.prefix(LENGTHS, s);
     const text = this.segments[s].text;
     const within = clamped - segmentStart;
-    const line = this.tree.breaks.prefix(s) + countLineBreaks(text, 0, within);
+    const line = this.tree.prefix(BREAKS, s) + countLineBreaks(text, 0, within);
     // Most lines start in the offset's own segment: after its last LF, unless a CR follows that LF.
     const lf = within > 0 ? text.lastIndexOf('\n', within - 1) : -1;
     if (lf >= 0 && text.lastIndexOf('\r', within - 1) < lf) return { line, character: within - lf - 1 };
@@ -212,7 +212,7 @@ export class SitemapModel {
     const last = segments.length - 1;
     const isText = this.isLineBased;
     let i = this.segmentAt(start);
-    if (i > 0 && start === this.tree.lengths.prefix(i)) i--;
+    if (i > 0 && start === this.tree.prefix(LENGTHS, i)) i--;
     let j = end > start ? this.segmentAt(end - 1) : i;
     if (isText) {
       // Head and tail of a text sitemap or a robots.txt are always empty: the region lies between them.
@@ -222,7 +222,7 @@ export class SitemapModel {
       while (i > 1 && segments[i - 1].closedByNext) i--;
       if (i === 0 || j >= last) return false;
     }
-    const regionStart = this.tree.lengths.prefix(i);
+    const regionStart = this.tree.prefix(LENGTHS, i);
     let oldText = '';
     for (let k = i; k <= j; k++) oldText += segments[k].text;
     let newText = oldText.slice(0, start - regionStart) + text + oldText.slice(end - regionStart);
@@ -265,21 +265,17 @@ export class SitemapModel {
 
   private replaceSegments(i: number, j: number, replacement: Segment[], byteDelta: number): void {
     const segments = this.segments;
+    const trees = this.tree;
     for (let k = i; k <= j; k++) this.unindex(segments[k]);
     if (replacement.length === j - i + 1) {
       for (let k = 0; k < replacement.length; k++) {
         const old = segments[i + k];
-        const now = replacement[k];
-        now.index = i + k;
-        segments[i + k] = now;
-        this.tree.lengths.add(i + k, now.text.length - old.text.length);
-        this.tree.breaks.add(i + k, now.lineBreaks - old.lineBreaks);
-        this.tree.entries.add(i + k, (now.isEntry ? 1 : 0) - (old.isEntry ? 1 : 0));
+        segments[i + k] = replacement[k];
+        trees.set(i + k, old);
       }
     } else {
       segments.splice(i, j - i + 1, ...replacement);
-      for (let k = i; k < segments.length; k++) segments[k].index = k;
-      this.trees = buildTrees(segments);
+      trees.splice(i, j - i + 1, replacement.length);
     }
     for (const s of replacement) this.index(s, true);
     this.byteLength += byteDelta;
@@ -297,7 +293,8 @@ export class SitemapModel {
     this.lastmodBound = -Infinity;
     const totals = { length: text.length, breaks: 0, entries: 0 };
     const indexed = (segment: Segment, k: number): void => {
-      segment.index = k;
+      segment.run = WHOLE_LIST;
+      segment.place = k;
       this.index(segment, false, once);
       totals.breaks += segment.lineBreaks;
       if (segment.isEntry) totals.entries++;
@@ -355,24 +352,19 @@ export class SitemapModel {
   }
 }
 
-interface Trees {
-  lengths: Fenwick;
-  breaks: Fenwick;
-  entries: Fenwick;
-}
+/** The columns of the model's chunked list. */
+const LENGTHS = 0;
+const BREAKS = 1;
+const ENTRIES = 2;
 
-function buildTrees(segments: readonly Segment[]): Trees {
-  const n = segments.length;
-  const lengths = new Float64Array(n);
-  const breaks = new Float64Array(n);
-  const entries = new Float64Array(n);
-  for (let k = 0; k < n; k++) {
-    const s = segments[k];
-    lengths[k] = s.text.length;
-    breaks[k] = s.lineBreaks;
-    entries[k] = s.isEntry ? 1 : 0;
-  }
-  return { lengths: new Fenwick(lengths), breaks: new Fenwick(breaks), entries: new Fenwick(entries) };
+function buildTrees(segments: readonly Segment[]): ChunkedList<Segment> {
+  return new ChunkedList(segments, {
+    columns: [(s) => s.text.length, (s) => s.lineBreaks, (s) => (s.isEntry ? 1 : 0)],
+    place: (segment, chunk, place) => {
+      segment.run = chunk;
+      segment.place = place;
+    },
+  });
 }
 
 /** How a document opened as `openedAs` is read: a text sitemap whose content is XML is an XML sitemap. */

@@ -14,13 +14,25 @@ export const enum SegmentKind {
 /** Shared by every segment without problems (most of them): saves an array per entry. */
 export const NO_PROBLEMS: readonly LocalProblem[] = Object.freeze([]) as readonly LocalProblem[];
 
+/** Consecutive segments of a model's list: see Segment.run. */
+export interface SegmentRun {
+  readonly start: number;
+}
+
+/** The run of a list not cut into runs yet: the place is the index. */
+export const WHOLE_LIST: SegmentRun = Object.freeze({ start: 0 });
+
 /**
  * The unit of incremental reparsing. Offsets inside are relative to the segment's start, so a segment survives
  * edits elsewhere untouched. Kept flat and small: a 50,000-entry sitemap holds 50,000 of them.
  */
 export class Segment {
-  /** Position in the model's segment list; kept current by the model. */
-  index = 0;
+  /**
+   * Where the segment lives in the model's list, kept current by the model: a run of consecutive segments and the
+   * place in it, so that adding a segment moves the runs after it, not every segment after it (chunkedList.ts).
+   */
+  run: SegmentRun = WHOLE_LIST;
+  place = 0;
   problems: readonly LocalProblem[] = NO_PROBLEMS;
   /** Problems that depend on the world outside the segment (scope, clock, workspace). */
   contextual: readonly LocalProblem[] = NO_PROBLEMS;
@@ -51,4 +63,9 @@ export class Segment {
   lastmodEnd = 0;
 
   constructor(public readonly kind: SegmentKind, public readonly text: string) {}
+
+  /** Position in the model's segment list. */
+  get index(): number {
+    return this.run.start + this.place;
+  }
 }
