@@ -38,7 +38,6 @@ export type { RangeData } from './features/selectionRanges';
 export type { DocumentLinkData, LinkOptions } from './features/documentLinks';
 export type { TimeZoneOffset } from './features/clock';
 export type { SortResult, RemoveDuplicatesResult, LastmodNowOptions, LastmodNowResult, ConvertResult };
-export { planRobotsSitemapLine, newRobotsTxt, type RobotsSitemapPlan } from './chores/robotsSitemapLine';
 
 export interface OffsetEdit {
   start: number;
@@ -178,7 +177,8 @@ export function splitIntoIndex(document: SitemapDocument, options: SplitOptions)
 
 // ---------------------------------------------------------------- chores: Merge Index into One Sitemap
 
-export type { IndexEntry, Merged, MergeOptions, MergeOutcome, MergeRefusal, MergeRefusalKind } from './chores/merge';
+export type { IndexEntry, Merged, MergeOptions, MergeOutcome, MergeRefusal } from './chores/merge';
+export type { MergeRefusalKind } from '../../../shared/kinds';
 
 export interface MergeChild {
   /** The child's `<loc>` in the index. */

@@ -9,7 +9,8 @@
  * head or the tail is touched, the whole document is parsed again. The full parse is both the fallback and the
  * oracle of the tests: after any edit, the model equals a fresh parse of the same text.
  */
-import { looksLikeXml, SNIFF_LENGTH } from './contentDetection';
+import { looksLikeXml, SNIFF_LENGTH } from '../../../shared/contentDetection';
+import type { DocumentKind } from '../../../shared/kinds';
 import { ChunkedList } from './chunkedList';
 import { OriginCounts } from './originCounts';
 import { parseXmlDocument, parseXmlRegion, type RootInfo } from './parser';
@@ -21,7 +22,7 @@ import { UrlIndex } from './urlIndex';
 
 /** `robots-txt`: a robots.txt, checked for its `Sitemap:` lines only (robotsTxt.ts). */
 export type SitemapLanguageId = 'sitemap' | 'sitemap-txt' | 'robots-txt';
-export type DocumentKind = 'urlset' | 'sitemapindex' | 'text' | 'robots' | 'unknown';
+export type { DocumentKind };
 
 export interface Position {
   line: number;

@@ -5,7 +5,7 @@
 import type {
   DidChangeTextDocumentParams, DidOpenTextDocumentParams, TextDocumentContentChangeEvent,
 } from 'vscode-languageserver';
-import { sniffPlainText, sniffSitemapRoot } from '../language/contentDetection';
+import { sniffPlainText, sniffSitemapRoot } from '../../../shared/contentDetection';
 import { applyEdits, parseDocument, type SitemapDocument, type SitemapLanguageId } from '../language/languageService';
 import { uriToFsPath } from './workspace';
 
