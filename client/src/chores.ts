@@ -8,7 +8,7 @@ import { commands, Uri, window, workspace, WorkspaceEdit, type ExtensionContext,
 import { ExecuteCommandRequest } from 'vscode-languageclient/node';
 import {
   CONVERT_COMMAND, REMOVE_DUPLICATES_COMMAND, SET_LASTMOD_NOW_COMMAND, SORT_ENTRIES_COMMAND, type ChoreResult, type ConvertCommandResult,
-} from '../../server/src/lsp/protocol';
+} from '../../shared/protocol';
 import { fileExists } from './fileExists';
 import { registerRobotsTxtCommand } from './robotsTxt';
 import type { SitemapServer } from './server';

@@ -13,8 +13,8 @@ import { registerSplitCommand } from './split';
 import { SitemapOutput } from './output';
 import { SitemapServer } from './server';
 import type { StatusBarState } from './statusBar';
-import { sniffPlainText, sniffSitemapRoot, SNIFF_LENGTH, type PlainTextKind } from '../../server/src/language/contentDetection';
-import { COMPRESSED_SCHEME } from '../../server/src/lsp/protocol';
+import { sniffPlainText, sniffSitemapRoot, SNIFF_LENGTH, type PlainTextKind } from '../../shared/contentDetection';
+import { COMPRESSED_SCHEME } from '../../shared/protocol';
 
 /** Returned from `activate` for the extension tests (`extension.exports`). */
 export interface SitemapStudioApi {

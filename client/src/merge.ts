@@ -2,8 +2,8 @@
 // robots.txt lines and URLs already submitted keep working; the child files stay where they are (deleting them is
 // left to the user: they may still be listed elsewhere, and a merge is easy to undo only while they exist).
 import { commands, ProgressLocation, Range, Uri, window, workspace, WorkspaceEdit, type ExtensionContext } from 'vscode';
-import { MERGE_INDEX_REQUEST, type MergeIndexParams, type MergeIndexResult } from '../../server/src/lsp/protocol';
-import { describeLimit, describeSize } from '../../server/src/language/byteSize';
+import { MERGE_INDEX_REQUEST, type MergeIndexParams, type MergeIndexResult } from '../../shared/protocol';
+import { describeLimit, describeSize } from '../../shared/byteSize';
 import type { SitemapServer } from './server';
 
 export const MERGE_INDEX_COMMAND = 'sitemap.mergeIndex';

@@ -6,11 +6,11 @@
  * is planned by the pure `planRobotsSitemapLine`; the edit is one WorkspaceEdit (a new robots.txt only after asking).
  */
 import { commands, Range, Uri, window, workspace, WorkspaceEdit, type ExtensionContext, type TextDocument } from 'vscode';
-import { COMPRESSED_SCHEME, DOCUMENT_INFO_REQUEST, type DocumentInfo, type DocumentInfoParams } from '../../server/src/lsp/protocol';
+import { COMPRESSED_SCHEME, DOCUMENT_INFO_REQUEST, type DocumentInfo, type DocumentInfoParams } from '../../shared/protocol';
 import { fileExists } from './fileExists';
 import type { SitemapServer } from './server';
-import { locationFromSiteRoots, normalizeRelativePath, normalizeSiteRootUrl, type SiteRoots } from '../../server/src/language/location';
-import { newRobotsTxt, planRobotsSitemapLine } from '../../server/src/language/chores/robotsSitemapLine';
+import { locationFromSiteRoots, normalizeRelativePath, normalizeSiteRootUrl, type SiteRoots } from '../../shared/location';
+import { newRobotsTxt, planRobotsSitemapLine } from './robotsSitemapLine';
 
 export function registerRobotsTxtCommand(context: ExtensionContext, server: SitemapServer): void {
   context.subscriptions.push(commands.registerCommand('sitemap.addToRobotsTxt', () => addToRobotsTxt(server)));

@@ -17,7 +17,7 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import {
   COMPRESSED_SCHEME, SPLIT_COMMAND, DOCUMENT_INFO_REQUEST, SPLIT_PLAN_REQUEST,
   type DocumentInfo, type DocumentInfoParams, type SplitPlanChild, type SplitPlanParams, type SplitPlanResult,
-} from '../../server/src/lsp/protocol';
+} from '../../shared/protocol';
 import { isServedDocument } from './client';
 import { fileExists } from './fileExists';
 import type { SitemapOutput } from './output';

@@ -4,7 +4,7 @@
  * cancels (undefined).
  */
 import { window, workspace, type QuickPickItem, type Uri } from 'vscode';
-import type { DocumentKind } from '../../server/src/language/languageService';
+import type { DocumentKind } from '../../shared/kinds';
 import { resolveLimits } from './statusFormat';
 import {
   checkBaseUrl, checkNamePattern, defaultBaseUrl, defaultNamePattern, indexNameOf, isGzipName, parseCount,

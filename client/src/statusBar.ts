@@ -8,7 +8,7 @@ import {
   type TextEditor,
 } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { SPLIT_COMMAND, STATUS_NOTIFICATION, type StatusParams } from '../../server/src/lsp/protocol';
+import { SPLIT_COMMAND, STATUS_NOTIFICATION, type StatusParams } from '../../shared/protocol';
 import { isServedDocument } from './client';
 import { describeStatus, resolveLimits, type StatusLevel } from './statusFormat';
 

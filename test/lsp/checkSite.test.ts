@@ -13,7 +13,7 @@ import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { CancellationTokenSource, RequestType, WorkDoneProgress, type WorkDoneProgressReport } from 'vscode-languageserver-protocol';
-import { CHECK_SITE_REQUEST, type CheckSiteParams, type CheckSiteResult } from '../../server/src/lsp/protocol';
+import { CHECK_SITE_REQUEST, type CheckSiteParams, type CheckSiteResult } from '../../shared/protocol';
 import { formatRange, LspClient, WAIT_TIMEOUT_MS, type ClientOptions } from './lspClient';
 
 const ROOT = 'https://www.example.com/';

@@ -9,7 +9,7 @@ import { LspClient, positionAt, rangeOf } from './lspClient';
 import {
   CHORE_COMMANDS, CONVERT_COMMAND, REMOVE_DUPLICATES_COMMAND, SET_LASTMOD_NOW_COMMAND, SORT_ENTRIES_COMMAND,
   type ChoreResult, type ConvertCommandResult,
-} from '../../server/src/lsp/protocol';
+} from '../../shared/protocol';
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const urlset = (...locs: string[]): string =>

@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-protocol';
 import { formatRange, LspClient, summarize } from './lspClient';
-import { SET_LANGUAGE_COMMAND, STATUS_NOTIFICATION, type StatusParams } from '../../server/src/lsp/protocol';
+import { SET_LANGUAGE_COMMAND, STATUS_NOTIFICATION, type StatusParams } from '../../shared/protocol';
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const ERROR = 1;

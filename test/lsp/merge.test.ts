@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { LspClient } from './lspClient';
-import { MERGE_INDEX_REQUEST, type MergeIndexResult } from '../../server/src/lsp/protocol';
+import { MERGE_INDEX_REQUEST, type MergeIndexResult } from '../../shared/protocol';
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const sitemapindex = (...locs: string[]): string =>

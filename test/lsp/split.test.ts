@@ -14,7 +14,7 @@ import { ErrorCodes, type CodeAction, type Diagnostic } from 'vscode-languageser
 import { LspClient, rangeOf } from './lspClient';
 import {
   SPLIT_COMMAND, DOCUMENT_INFO_REQUEST, SPLIT_PLAN_REQUEST, type DocumentInfo, type SplitPlanParams, type SplitPlanResult,
-} from '../../server/src/lsp/protocol';
+} from '../../shared/protocol';
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 

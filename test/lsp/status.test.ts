@@ -6,7 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { LspClient, rangeOf, WAIT_TIMEOUT_MS } from './lspClient';
-import { STATUS_NOTIFICATION, type StatusParams } from '../../server/src/lsp/protocol';
+import { STATUS_NOTIFICATION, type StatusParams } from '../../shared/protocol';
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const urlset = (...locs: string[]): string =>

@@ -1,10 +1,10 @@
 /**
- * The one size format (server/src/language/byteSize.ts): MB of 1,048,576 bytes, two decimals rounded to nearest as
+ * The one size format (shared/byteSize.ts): MB of 1,048,576 bytes, two decimals rounded to nearest as
  * VS Code rounds (`11.86`), never on the wrong side of a limit it is compared with, `<0.01` for a tiny file.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { describeLimit, describeSize, formatLimitMegabytes, formatMegabytes, MEGABYTE } from '../../server/src/language/byteSize';
+import { describeLimit, describeSize, formatLimitMegabytes, formatMegabytes, MEGABYTE } from '../../shared/byteSize';
 
 const LIMIT = 52_428_800;
 

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { describeLimit, describeSize, formatLimitMegabytes, formatMegabytes, MEGABYTE } from '../../server/src/language/byteSize';
+import { describeLimit, describeSize, formatLimitMegabytes, formatMegabytes, MEGABYTE } from '../../shared/byteSize';
 
 describe('byteSize without a locale', () => {
   it('builds no Intl.NumberFormat (the first one of a process costs sitemap-lint 20–25 ms)', () => {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { looksLikeXml, SNIFF_LENGTH, SNIFF_LINES, sniffPlainText, sniffSitemapRoot } from '../../server/src/language/contentDetection';
+import { looksLikeXml, SNIFF_LENGTH, SNIFF_LINES, sniffPlainText, sniffSitemapRoot } from '../../shared/contentDetection';
 import { sitemapLanguageOf } from '../../server/src/lsp/documentStore';
 
 const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';

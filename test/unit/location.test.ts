@@ -2,8 +2,9 @@ import { describe, it } from 'node:test';
 import * as assert from 'node:assert/strict';
 import {
   fileFromSiteRoots, fileNextToLocation, locationFromRobots, locationFromSiteRoots, normalizeRelativePath,
-  normalizeSiteRootUrl, parseRobotsSitemaps, robotsSitemapMatches,
-} from '../../server/src/language/location';
+  normalizeSiteRootUrl, robotsSitemapMatches,
+} from '../../shared/location';
+import { robotsSitemapUrls } from '../../server/src/language/robotsTxt';
 
 describe('normalizeRelativePath', () => {
   it('normalises separators, dots and leading slashes', () => {
@@ -144,7 +145,7 @@ describe('fileNextToLocation', () => {
   });
 });
 
-describe('parseRobotsSitemaps', () => {
+describe('robotsSitemapUrls', () => {
   it('finds Sitemap lines anywhere, case-insensitively', () => {
     const robots = [
       '\uFEFFUser-agent: *',
@@ -160,7 +161,7 @@ describe('parseRobotsSitemaps', () => {
       'NoSitemap: https://www.example.com/no.xml',
       'Sitemap: https://cdn.example.net/s.xml\r',
     ].join('\r\n');
-    assert.deepEqual(parseRobotsSitemaps(robots), [
+    assert.deepEqual(robotsSitemapUrls(robots), [
       'https://www.example.com/sitemap.xml',
       'https://www.example.com/news/sitemap.xml',
       'https://cdn.example.net/s.xml',
@@ -168,8 +169,8 @@ describe('parseRobotsSitemaps', () => {
   });
 
   it('handles empty and line-ending variants', () => {
-    assert.deepEqual(parseRobotsSitemaps(''), []);
-    assert.deepEqual(parseRobotsSitemaps('Sitemap: https://a.example/s.xml\rSitemap: https://b.example/s.xml\n'), ['https://a.example/s.xml', 'https://b.example/s.xml']);
+    assert.deepEqual(robotsSitemapUrls(''), []);
+    assert.deepEqual(robotsSitemapUrls('Sitemap: https://a.example/s.xml\rSitemap: https://b.example/s.xml\n'), ['https://a.example/s.xml', 'https://b.example/s.xml']);
   });
 });
 
@@ -195,7 +196,7 @@ describe('robotsSitemapMatches', () => {
 
 describe('locationFromRobots', () => {
   const robotsIn = (files: Record<string, string>) => (folder: string): readonly string[] | undefined =>
-    folder in files ? parseRobotsSitemaps(files[folder]) : undefined;
+    folder in files ? robotsSitemapUrls(files[folder]) : undefined;
 
   it('uses a robots.txt in the same folder', () => {
     const read = robotsIn({ site: 'Sitemap: https://www.example.com/sitemap.xml' });

@@ -6,7 +6,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_LIMITS, describeStatus, entryNoun, resolveLimits, statusLevel } from '../../client/src/statusFormat';
-import { formatMegabytes } from '../../server/src/language/byteSize';
+import { formatMegabytes } from '../../shared/byteSize';
 
 const MB = 1024 * 1024;
 const stripIcon = (text: string): string => text.replace(/^\$\([\w-]+\) /, '');

@@ -2,7 +2,7 @@
  * The language of a compressed sitemap opened as text: VS Code knows no language for `*.gz`, so the name without
  * `.gz` decides, and content detection refines it as for the uncompressed file. Pure, for node:test.
  */
-import { sniffPlainText, sniffSitemapRoot } from '../../../server/src/language/contentDetection';
+import { sniffPlainText, sniffSitemapRoot } from '../../../shared/contentDetection';
 
 /** `x.xml.gz` → `sitemap` (or `xml` when it holds other XML), `x.txt.gz` → `sitemap-txt` (or `plaintext` for a robots.txt); other names `undefined`. */
 export function compressedLanguageOf(fileName: string, head: string): string | undefined {

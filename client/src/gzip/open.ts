@@ -8,7 +8,7 @@ import {
   commands, FileSystemError, TabInputCustom, TabInputText, Uri, ViewColumn, window, workspace,
   type CustomDocument, type CustomReadonlyEditorProvider, type ExtensionContext, type Tab, type WebviewPanel,
 } from 'vscode';
-import { COMPRESSED_SCHEME } from '../../../server/src/lsp/protocol';
+import { COMPRESSED_SCHEME } from '../../../shared/protocol';
 import { CompressedFileSystem, compressedUri } from './provider';
 
 export const OPEN_COMPRESSED_COMMAND = 'sitemap.openCompressed';

@@ -8,7 +8,7 @@ import {
   Disposable, EventEmitter, FileChangeType, FileSystemError, FileType, RelativePattern, Uri, workspace,
   type FileChangeEvent, type FileStat, type FileSystemProvider,
 } from 'vscode';
-import { COMPRESSED_SCHEME } from '../../../server/src/lsp/protocol';
+import { COMPRESSED_SCHEME } from '../../../shared/protocol';
 import { readGzipFile, writeGzipFile } from './gzipFile';
 
 /** `file:` (or already `sitemap-gz:`) → the `sitemap-gz:` URI of the same file. */

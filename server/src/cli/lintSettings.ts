@@ -4,7 +4,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { normalizeSiteRootUrl } from '../language/location';
+import { normalizeSiteRootUrl } from '../../../shared/location';
 import { isRuleId } from '../language/rules/catalogue';
 import type { SitemapSettings } from '../language/settings';
 import { isObject, resolveSettings } from '../language/settingsSection';

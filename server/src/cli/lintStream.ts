@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import type * as V8 from 'node:v8';
-import { SNIFF_LENGTH } from '../language/contentDetection';
+import { SNIFF_LENGTH } from '../../../shared/contentDetection';
 import { ValidationStream, type StreamValidationOptions, type StreamValidationResult } from '../language/languageService';
 import { isGzip } from '../lsp/files';
 import type { LintOptions, LintProblem } from './lintFiles';

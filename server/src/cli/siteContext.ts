@@ -1,13 +1,14 @@
 /**
- * Where a linted file lives and which local file a URL names, as the editor decides it (language/location.ts), with
+ * Where a linted file lives and which local file a URL names, as the editor decides it (shared/location.ts), with
  * the current directory in the place of the workspace folder: site roots first (keyed by absolute folder, so they
  * apply anywhere), else the nearest robots.txt naming the file, from its folder up to the current directory (or only
  * its own folder when it lies outside the current directory, as for a file outside the workspace).
  */
 import * as path from 'node:path';
 import {
-  fileFromSiteRoots, fileNextToLocation, locationFromRobots, locationFromSiteRoots, parseRobotsSitemaps,
-} from '../language/location';
+  fileFromSiteRoots, fileNextToLocation, locationFromRobots, locationFromSiteRoots,
+} from '../../../shared/location';
+import { robotsSitemapUrls } from '../language/robotsTxt';
 import { MAX_ROBOTS_BYTES, readHead } from '../lsp/files';
 
 export class SiteContext {
@@ -38,7 +39,7 @@ export class SiteContext {
   /** The local files a robots.txt's `Sitemap:` lines name. */
   sitemapsOfRobots(robotsFile: string, text: string): string[] {
     const files: string[] = [];
-    for (const url of parseRobotsSitemaps(text)) {
+    for (const url of robotsSitemapUrls(text)) {
       const target = this.fileOfRobotsUrl(url, robotsFile);
       if (target !== undefined) files.push(target);
     }
@@ -67,7 +68,7 @@ export class SiteContext {
   private sitemapsOf(robotsFile: string): readonly string[] | undefined {
     if (!this.robots.has(robotsFile)) {
       const text = readHead(robotsFile, MAX_ROBOTS_BYTES)?.toString('utf8');
-      this.robots.set(robotsFile, text === undefined ? undefined : parseRobotsSitemaps(text));
+      this.robots.set(robotsFile, text === undefined ? undefined : robotsSitemapUrls(text));
     }
     return this.robots.get(robotsFile);
   }

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
-import { looksLikeXml, SNIFF_LENGTH } from '../language/contentDetection';
+import { looksLikeXml, SNIFF_LENGTH } from '../../../shared/contentDetection';
 import { SplitRefused, SplitStream, type SplitRefusal, type StreamSplitResult } from '../language/languageService';
 import { isGzip } from '../lsp/files';
 import { ChildFiles, ExistsError, tempPath } from './childFiles';

@@ -3,7 +3,8 @@
  * (completion, hover, fixes, outline, folding, selection, links). Pure: no LSP, no I/O.
  * Offsets are UTF-16 code units; positions (0-based line and character) exist only for the protocol's edge.
  */
-import { SitemapModel, type DocumentKind, type Position, type SitemapLanguageId } from './model';
+import { SitemapModel } from './model';
+import type { DocumentKind, OffsetEdit, ParseOptions, Position, SitemapDocument, SitemapLanguageId } from './sitemapLanguageTypes';
 import type { SitemapSettings, ValidationContext } from './settings';
 import { validateModel, type SitemapDiagnostic } from './validation';
 import { complete as completeAt, type CompletionOptions, type CompletionResult } from './features/completion';
@@ -26,7 +27,7 @@ import { siteRulesApply, type SiteFile, type SiteResolver } from './site/siteRul
 import { SiteValidation, validateSiteFiles, type SiteDiagnostic } from './site/validateSite';
 import { indexEntries as listIndexEntries, mergeIndex as mergeChildren, type IndexEntry, type MergeOptions, type MergeOutcome } from './chores/merge';
 
-export type { DocumentKind, Position, SitemapLanguageId, SitemapDiagnostic };
+export type { DocumentKind, OffsetEdit, ParseOptions, Position, SitemapDocument, SitemapLanguageId, SitemapDiagnostic };
 export { DEFAULT_SETTINGS, type SitemapSettings, type ValidationContext } from './settings';
 export type { CompletionItemData, CompletionKind, CompletionOptions, CompletionResult } from './features/completion';
 export type { HoverInfo, HoverOptions } from './features/hover';
@@ -38,35 +39,6 @@ export type { RangeData } from './features/selectionRanges';
 export type { DocumentLinkData, LinkOptions } from './features/documentLinks';
 export type { TimeZoneOffset } from './features/clock';
 export type { SortResult, RemoveDuplicatesResult, LastmodNowOptions, LastmodNowResult, ConvertResult };
-export { planRobotsSitemapLine, newRobotsTxt, type RobotsSitemapPlan } from './chores/robotsSitemapLine';
-
-export interface OffsetEdit {
-  start: number;
-  end: number;
-  text: string;
-}
-
-export interface SitemapDocument {
-  readonly languageId: SitemapLanguageId;
-  readonly kind: DocumentKind;
-  readonly length: number;
-  readonly lineCount: number;
-  readonly entryCount: number;
-  readonly byteLength: number;
-  getText(): string;
-  offsetAt(position: Position): number;
-  positionAt(offset: number): Position;
-}
-
-export interface ParseOptions {
-  /** The text's UTF-8 length, when the caller has it (the bytes it decoded): saves counting it (9 ms at 11.5 MB). */
-  byteLength?: number;
-  /**
-   * The document is validated and never edited (a linter): the URL index is then filled only if duplicates need it
-   * (a native Set tells whether any URL repeats). Editing it still works; the first edit fills the index.
-   */
-  once?: boolean;
-}
 
 export function parseDocument(text: string, languageId: SitemapLanguageId, options?: ParseOptions): SitemapDocument {
   return new SitemapModel(languageId, text, options?.byteLength, options?.once);
@@ -178,7 +150,8 @@ export function splitIntoIndex(document: SitemapDocument, options: SplitOptions)
 
 // ---------------------------------------------------------------- chores: Merge Index into One Sitemap
 
-export type { IndexEntry, Merged, MergeOptions, MergeOutcome, MergeRefusal, MergeRefusalKind } from './chores/merge';
+export type { IndexEntry, Merged, MergeOptions, MergeOutcome, MergeRefusal } from './chores/merge';
+export type { MergeRefusalKind } from '../../../shared/kinds';
 
 export interface MergeChild {
   /** The child's `<loc>` in the index. */

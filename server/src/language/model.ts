@@ -9,11 +9,12 @@
  * head or the tail is touched, the whole document is parsed again. The full parse is both the fallback and the
  * oracle of the tests: after any edit, the model equals a fresh parse of the same text.
  */
-import { looksLikeXml, SNIFF_LENGTH } from './contentDetection';
+import { looksLikeXml, SNIFF_LENGTH } from '../../../shared/contentDetection';
+import type { DocumentKind } from '../../../shared/kinds';
 import { ChunkedList } from './chunkedList';
 import { OriginCounts } from './originCounts';
 import { parseXmlDocument, parseXmlRegion, type RootInfo } from './parser';
-import { countLineBreaks, isNameStart, Ch, offsetAfterLineBreak } from './scanner';
+import { countLineBreaks, isNameStart, Ch, offsetAfterLineBreak, textUtf8Length, utf8Length } from './scanner';
 import { Segment, SegmentKind, WHOLE_LIST } from './segment';
 import { parseRobotsLines } from './robotsTxt';
 import { parseTextLines } from './textSitemap';
@@ -21,7 +22,7 @@ import { UrlIndex } from './urlIndex';
 
 /** `robots-txt`: a robots.txt, checked for its `Sitemap:` lines only (robotsTxt.ts). */
 export type SitemapLanguageId = 'sitemap' | 'sitemap-txt' | 'robots-txt';
-export type DocumentKind = 'urlset' | 'sitemapindex' | 'text' | 'robots' | 'unknown';
+export type { DocumentKind };
 
 export interface Position {
   line: number;
@@ -193,10 +194,10 @@ export class SitemapModel {
     if (start === end && text.length === 0) return;
     if (!this.reparseRegion(start, end, text)) {
       const whole = this.getText();
-      this.parseAll(whole.slice(0, start) + text + whole.slice(end));
+      this.parseAll(whole.slice(0, start) + text + whole.slice(end), this.byteLength + utf8Length(text) - utf8Length(whole, start, end));
     } else if (this.openedAs === 'sitemap-txt' && start <= SNIFF_LENGTH && this.languageId !== readingOf(this.openedAs, this.prefix(SNIFF_LENGTH + 1))) {
       // Whether a text sitemap is read as XML depends on its first characters only.
-      this.parseAll(this.getText());
+      this.parseAll(this.getText(), this.byteLength);
     }
   }
 
@@ -258,7 +259,7 @@ export class SitemapModel {
       oldText += segments[j].text;
       newText += segments[j].text;
     }
-    this.replaceSegments(i, j, parsed, Buffer.byteLength(newText) - Buffer.byteLength(oldText));
+    this.replaceSegments(i, j, parsed, utf8Length(newText) - utf8Length(oldText));
     this.stats.incrementalParses++;
     return true;
   }
@@ -312,7 +313,7 @@ export class SitemapModel {
       if (this.openedAs === 'sitemap-txt') reportXmlInTextSitemap(head, result.root, text);
       if (head.problems.length > 0) this.problemSegments.add(head);
     }
-    this.byteLength = byteLength ?? Buffer.byteLength(text);
+    this.byteLength = byteLength ?? textUtf8Length(text);
     this.totals = totals;
     this.trees = undefined;
     this.stats.fullParses++;

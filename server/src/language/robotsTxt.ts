@@ -1,27 +1,15 @@
 /**
  * robots.txt as a checked language: one segment per line (textSitemap.ts's splitting, so edits reparse only the lines
  * they touch), and the rule robots-sitemap-url on `Sitemap:` lines. Every other line (groups, comments, unknown
- * directives) is left alone. location.ts reads `Sitemap:` lines through the same functions, so where a sitemap lives
- * and what the editor flags agree.
+ * directives) is left alone. Where a sitemap lives (shared/location.ts's callers) is read through robotsSitemapUrls,
+ * so it and what the editor flags agree.
  */
 import type { LocalProblem } from './rules/catalogue';
 import { checkUrl } from './rules/url';
 import type { ValueProblem } from './rules/valueProblem';
-import { Ch, isWhitespace } from './scanner';
+import { LOOKS_LIKE_A_URL, readRobotsLine } from '../../../shared/robotsLine';
 import { Segment, SegmentKind } from './segment';
 import { splitLines } from './textSitemap';
-
-/** One `name: value` line; offsets relative to the line. */
-export interface RobotsLine {
-  /** The directive's name, trimmed. */
-  nameStart: number;
-  nameEnd: number;
-  /** Whether a `:` follows the name (`Sitemap https://…` has none). */
-  colon: boolean;
-  /** After the `:`, up to a `#` comment, trimmed. */
-  valueStart: number;
-  valueEnd: number;
-}
 
 /** A robots-sitemap-url problem, with the text that replaces its range when that fix is safe. */
 export interface RobotsProblem extends LocalProblem {
@@ -29,8 +17,6 @@ export interface RobotsProblem extends LocalProblem {
 }
 
 const SITEMAP = 'sitemap';
-/** A value meant as a sitemap's address: a URL with a scheme, or a path. */
-const LOOKS_LIKE_A_URL = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/|^\//;
 
 export function parseRobotsLines(text: string): Segment[] {
   return splitLines(text, parseRobotsLine);
@@ -70,30 +56,10 @@ function urlProblem(value: string): string | undefined {
 }
 
 /**
- * Reads `name: value # comment` (undefined for blank and comment lines, and for lines with neither a `:` nor a URL
- * after their first word). A first word followed by a URL (`Sitemap https://…`) is a name missing its `:`.
+ * The URLs of a robots.txt's `Sitemap:` lines: anywhere in the file, independent of `User-agent` groups, directive
+ * name case-insensitive, `#` comments stripped, only the lines robots-sitemap-url accepts (one valid absolute
+ * `http`/`https` URL) kept, as written: what the editor flags is exactly what is not read here.
  */
-export function readRobotsLine(lineText: string, end = lineText.length): RobotsLine | undefined {
-  let p = lineText.charCodeAt(0) === Ch.Bom ? 1 : 0;
-  while (p < end && isWhitespace(lineText.charCodeAt(p))) p++;
-  const nameStart = p;
-  let comment = lineText.indexOf('#', p);
-  if (comment < 0 || comment > end) comment = end;
-  if (nameStart === comment) return undefined;
-  let wordEnd = p;
-  while (wordEnd < comment && !isWhitespace(lineText.charCodeAt(wordEnd)) && lineText.charCodeAt(wordEnd) !== Ch.Colon) wordEnd++;
-  const rest = trim(lineText, wordEnd, comment);
-  if (wordEnd < rest.start && LOOKS_LIKE_A_URL.test(lineText.slice(rest.start, rest.end)) && !LOOKS_LIKE_A_URL.test(lineText.slice(nameStart, rest.end))) {
-    return { nameStart, nameEnd: wordEnd, colon: false, valueStart: rest.start, valueEnd: rest.end };
-  }
-  const colon = lineText.indexOf(':', nameStart);
-  if (colon < 0 || colon >= comment) return undefined;
-  const name = trim(lineText, nameStart, colon);
-  const value = trim(lineText, colon + 1, comment);
-  return { nameStart, nameEnd: name.end, colon: true, valueStart: value.start, valueEnd: value.end };
-}
-
-/** The URLs of the `Sitemap:` lines that robots-sitemap-url accepts, as written. */
 export function robotsSitemapUrls(text: string): string[] {
   const found: string[] = [];
   for (const lineText of text.split(/\r\n|\r|\n/)) {
@@ -117,12 +83,6 @@ export function acceptedSitemapValue(lineText: string): { start: number; end: nu
 function isSitemapTypo(name: string): boolean {
   const distance = editDistance(name, SITEMAP, 2);
   return distance === 1 || (distance === 2 && name.charCodeAt(0) === 0x73);
-}
-
-function trim(text: string, start: number, end: number): { start: number; end: number } {
-  while (start < end && isWhitespace(text.charCodeAt(start))) start++;
-  while (end > start && isWhitespace(text.charCodeAt(end - 1))) end--;
-  return { start, end };
 }
 
 /** Optimal-string-alignment distance (a swap of neighbours counts one), or `max + 1` once it exceeds `max`. */

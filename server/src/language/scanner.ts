@@ -116,6 +116,16 @@ export function offsetAfterLineBreak(text: string, from: number, to: number, n: 
   return -1;
 }
 
+const NON_ASCII_RUN = /[^\x00-\x7f]+/g;
+
+/** UTF-8 byte length of a whole text, as `Buffer.byteLength` counts it; a native search skips the ASCII runs a loop would walk. */
+export function textUtf8Length(text: string): number {
+  let bytes = text.length;
+  NON_ASCII_RUN.lastIndex = 0;
+  for (let run = NON_ASCII_RUN.exec(text); run !== null; run = NON_ASCII_RUN.exec(text)) bytes += utf8Length(run[0]) - run[0].length;
+  return bytes;
+}
+
 /** UTF-8 byte length of text[from, to). */
 export function utf8Length(text: string, from = 0, to = text.length): number {
   let bytes = to - from;

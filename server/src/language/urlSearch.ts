@@ -3,7 +3,7 @@
  * index that outlives the document — one string and two typed arrays, so that a workspace's sitemaps can stay
  * indexed without keeping their models — searched case-insensitively for a substring.
  */
-import type { Position, SitemapDocument } from './languageService';
+import type { Position, SitemapDocument } from './sitemapLanguageTypes';
 import { SitemapModel } from './model';
 import { Ch } from './scanner';
 import { unescapeXml } from './xmlText';

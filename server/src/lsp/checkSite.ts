@@ -14,7 +14,7 @@ import {
   DiagnosticSeverity, LSPErrorCodes, ResponseError,
   type CancellationToken, type Connection, type Diagnostic, type WorkDoneProgressReporter,
 } from 'vscode-languageserver';
-import { normalizeRelativePath } from '../language/location';
+import { normalizeRelativePath } from '../../../shared/location';
 import type { Severity } from '../language/rules/catalogue';
 import type { CheckSiteJob, CheckSiteMessage } from '../cli/checkSiteChild';
 import type { FileResult, LintProblem } from '../cli/lintFiles';
@@ -22,7 +22,7 @@ import type { Configuration } from './configuration';
 import { SOURCE } from './diagnostics';
 import type { DocumentStore, OpenDocument } from './documentStore';
 import { describe, logFailure } from './guard';
-import { CHECK_SITE_REQUEST, COMPRESSED_SCHEME, type CheckSiteParams, type CheckSiteResult } from './protocol';
+import { CHECK_SITE_REQUEST, COMPRESSED_SCHEME, type CheckSiteParams, type CheckSiteResult } from '../../../shared/protocol';
 import { ruleDocs } from './ruleDocs';
 import { fsPathToUri, type Workspace } from './workspace';
 

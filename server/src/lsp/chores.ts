@@ -12,7 +12,7 @@ import { guardRequest } from './guard';
 import { rangeOf } from './ranges';
 import {
   CONVERT_COMMAND, REMOVE_DUPLICATES_COMMAND, SET_LASTMOD_NOW_COMMAND, SORT_ENTRIES_COMMAND, type ChoreResult, type ConvertCommandResult,
-} from './protocol';
+} from '../../../shared/protocol';
 
 export function registerChores(connection: Connection, store: DocumentStore, capabilities: () => ClientCapabilities): void {
   connection.onExecuteCommand(guardRequest(connection, 'workspace/executeCommand', null, async (params): Promise<ChoreResult | ConvertCommandResult | null> => {

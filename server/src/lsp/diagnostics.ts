@@ -12,7 +12,7 @@ import type { SitemapSettings, ValidationContext } from '../language/settings';
 import type { DocumentStore, OpenDocument } from './documentStore';
 import { describe, logFailure } from './guard';
 import type { MessageQueue } from './messageQueue';
-import { STATUS_NOTIFICATION, type StatusParams } from './protocol';
+import { STATUS_NOTIFICATION, type StatusParams } from '../../../shared/protocol';
 import { rangeOf } from './ranges';
 import { ruleDocs } from './ruleDocs';
 

@@ -21,7 +21,7 @@ import type { Configuration, ServerSettings } from './configuration';
 import { onCurrentVersion } from './currentVersion';
 import { SOURCE } from './diagnostics';
 import { setLanguageAction } from './setLanguage';
-import { CHORE_COMMANDS } from './protocol';
+import { CHORE_COMMANDS } from '../../../shared/protocol';
 import { splitActions } from './split';
 import type { DocumentStore, OpenDocument } from './documentStore';
 import { guardRequest } from './guard';

@@ -6,7 +6,7 @@
  */
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
-import { sniffSitemapRoot } from '../language/contentDetection';
+import { sniffSitemapRoot } from '../../../shared/contentDetection';
 import type { ServerSettings } from './configuration';
 import type { DocumentStore, OpenDocument } from './documentStore';
 import { decodeFileText, isGzip, readHead, stampOf, type FileStamp } from './files';

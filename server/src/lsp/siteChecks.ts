@@ -17,7 +17,7 @@ import {
   createSiteSummaries, type SiteSummaries, type SiteDiagnostic, type SiteResolver, type SiteSummary, type SitemapDocument,
 } from '../language/languageService';
 import { packSummary, type PackedSummary } from '../cli/packedSummary';
-import { locationFromSiteRoots } from '../language/location';
+import { locationFromSiteRoots } from '../../../shared/location';
 import type { ServerSettings } from './configuration';
 import { diagnosticAt } from './diagnostics';
 import type { DocumentStore, OpenDocument } from './documentStore';

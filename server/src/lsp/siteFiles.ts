@@ -5,7 +5,7 @@
  */
 import * as fs from 'node:fs';
 import { zlib } from './lazyZlib';
-import { looksLikeXml, sniffPlainText, sniffSitemapRoot, SNIFF_LENGTH } from '../language/contentDetection';
+import { looksLikeXml, sniffPlainText, sniffSitemapRoot, SNIFF_LENGTH } from '../../../shared/contentDetection';
 import { SITEMAP_TXT_NAME, SITEMAP_XML_NAME } from '../language/fileNames';
 import { isGzip } from './files';
 

@@ -1,10 +1,11 @@
 /**
  * Where an open sitemap lives: `sitemap.siteRoots` first, then the nearest robots.txt naming the file (read from
  * disk, cached until a watched-file event says a robots.txt changed), else unknown. The string logic is in
- * `../language/location.ts`; this file only finds folders and reads robots.txt files.
+ * `shared/location.ts`; this file only finds folders and reads robots.txt files.
  */
 import * as path from 'node:path';
-import { locationFromRobots, locationFromSiteRoots, parseRobotsSitemaps } from '../language/location';
+import { locationFromRobots, locationFromSiteRoots } from '../../../shared/location';
+import { robotsSitemapUrls } from '../language/robotsTxt';
 import type { ServerSettings } from './configuration';
 import { MAX_ROBOTS_BYTES, readHead } from './files';
 import { relativeInside, type Workspace } from './workspace';
@@ -41,7 +42,7 @@ export class SiteLocator {
     const cached = this.caching ? this.robots.get(robotsPath) : undefined;
     if (cached !== undefined) return cached ?? undefined;
     const text = readHead(robotsPath, MAX_ROBOTS_BYTES)?.toString('utf8');
-    const sitemaps = text === undefined ? null : parseRobotsSitemaps(text);
+    const sitemaps = text === undefined ? null : robotsSitemapUrls(text);
     if (this.caching) this.robots.set(robotsPath, sitemaps);
     return sitemaps ?? undefined;
   }

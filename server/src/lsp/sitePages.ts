@@ -10,7 +10,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { FileChangeType } from 'vscode-languageserver';
-import { normalizeRelativePath, normalizeSiteRootUrl } from '../language/location';
+import { normalizeRelativePath, normalizeSiteRootUrl } from '../../../shared/location';
 import type { ServerSettings } from './configuration';
 import type { OpenDocument } from './documentStore';
 import { stampOf } from './files';

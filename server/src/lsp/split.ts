@@ -14,7 +14,7 @@ import { guardRequest } from './guard';
 import {
   SPLIT_COMMAND, DOCUMENT_INFO_REQUEST, SPLIT_PLAN_REQUEST,
   type DocumentInfo, type DocumentInfoParams, type SplitPlanParams, type SplitPlanResult,
-} from './protocol';
+} from '../../../shared/protocol';
 import type { SiteLocator } from './siteLocation';
 import type { ValidationContexts } from './validationContext';
 import { rangeOf } from './ranges';

@@ -15,7 +15,7 @@ import { registerChores } from './chores';
 import { CheckSiteCommand } from './checkSite';
 import { SitePages } from './sitePages';
 import { SiteChecks } from './siteChecks';
-import { isOptionOn } from './protocol';
+import { isOptionOn } from '../../../shared/protocol';
 import { WorkspaceSymbols } from './workspaceSymbols';
 import { guard, logFailure } from './guard';
 import { MessageQueue } from './messageQueue';

@@ -4,7 +4,7 @@
  * Shared by `nested-index`, the links and hover of an index, and the cross-file rules.
  */
 import * as path from 'node:path';
-import { fileFromSiteRoots, fileNextToLocation, parentPath } from '../language/location';
+import { fileFromSiteRoots, fileNextToLocation, parentPath } from '../../../shared/location';
 import type { ServerSettings } from './configuration';
 import type { OpenDocument } from './documentStore';
 import { relativeInside, type Workspace } from './workspace';

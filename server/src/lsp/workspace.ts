@@ -4,7 +4,7 @@
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { WorkspaceFolder } from 'vscode-languageserver';
-import { COMPRESSED_SCHEME } from './protocol';
+import { COMPRESSED_SCHEME } from '../../../shared/protocol';
 
 export interface WorkspaceFolderInfo {
   readonly uri: string;

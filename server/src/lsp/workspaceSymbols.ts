@@ -7,7 +7,7 @@
 import { promises as fsp, type Dirent, type Stats } from 'node:fs';
 import * as path from 'node:path';
 import { FileChangeType, SymbolKind, type CancellationToken, type SymbolInformation } from 'vscode-languageserver';
-import { sniffSitemapRoot, SNIFF_LENGTH } from '../language/contentDetection';
+import { sniffSitemapRoot, SNIFF_LENGTH } from '../../../shared/contentDetection';
 import { parseDocument, type DocumentKind, type SitemapDocument, type SitemapLanguageId } from '../language/languageService';
 import { SITEMAP_TXT_NAME, SITEMAP_XML_NAME, SKIPPED_FOLDERS } from '../language/fileNames';
 import { indexEntryUrls, searchUrls, type UrlSearchIndex } from '../language/urlSearch';

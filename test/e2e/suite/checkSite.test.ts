@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { SitemapStudioApi } from '../../../client/src/extension';
-import type { CheckSiteResult } from '../../../server/src/lsp/protocol';
+import type { CheckSiteResult } from '../../../shared/protocol';
 import { CROSS_FILE_RULES } from '../crossFileRules';
 import { closeAllEditors, diagnosticsSettle, EXTENSION_ID, fixtureUri, formatRange, poll, ruleId, setSetting } from './helpers';
 

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_SETTINGS } from '../../../server/src/language/languageService';
-import { describeSize, formatLimitMegabytes } from '../../../server/src/language/byteSize';
+import { describeSize, formatLimitMegabytes } from '../../../shared/byteSize';
 import { diagnose, expectDiagnostics, render, sitemapindex, stripMarks, urlset } from '../../support/fixtures';
 
 function limits(overrides: Partial<typeof DEFAULT_SETTINGS.limits>) {

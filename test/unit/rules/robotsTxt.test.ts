@@ -1,13 +1,13 @@
 /**
  * robots.txt (language `robots-txt`): robots-sitemap-url on `Sitemap:` lines, at exact ranges; every other line, and
- * every sitemap rule, says nothing. Quick fixes, hover, and the agreement with location.ts's reading of the file.
+ * every sitemap rule, says nothing. Quick fixes, hover, and the agreement with robotsSitemapUrls's reading of the file.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   DEFAULT_SETTINGS, applyEdits, complete, getFixAllEdits, getHover, getQuickFixes, parseDocument, validate,
 } from '../../../server/src/language/languageService';
-import { parseRobotsSitemaps } from '../../../server/src/language/location';
+import { robotsSitemapUrls } from '../../../server/src/language/robotsTxt';
 import { applyOffsetEdits } from '../../support/cursor';
 import { diagnose, expectDiagnostics, render, stripMarks, type Options } from '../../support/fixtures';
 
@@ -137,13 +137,13 @@ test('typing a Sitemap line keystroke by keystroke reparses one line and ends wh
   assert.equal((document as unknown as { stats: { fullParses: number } }).stats.fullParses, 1);
 });
 
-test('location.ts reads exactly the Sitemap lines the rule accepts', () => {
+test('robotsSitemapUrls reads exactly the Sitemap lines the rule accepts', () => {
   const lines = [
     'Sitemap: https://example.com/ok.xml', 'sitemap :https://example.com/ok2.xml # c', 'Sitemap: /rel.xml', 'Sitemaps: https://example.com/typo.xml',
     'Sitemap https://example.com/nocolon.xml', 'Sitemap: https://example.com/a.xml https://example.com/b.xml', 'Sitemap:', 'Sitemap: https://exa mple.com/',
     'Sitemap: https://example..com/s.xml', 'Sitemap: ftp://example.com/s.xml', '# Sitemap: https://example.com/comment.xml',
   ];
-  const read = parseRobotsSitemaps(lines.join('\n'));
+  const read = robotsSitemapUrls(lines.join('\n'));
   assert.deepEqual(read, ['https://example.com/ok.xml', 'https://example.com/ok2.xml']);
   const flagged = new Set(diagnose(lines.join('\n'), ROBOTS).map((d) => lines.join('\n').slice(0, d.start).split('\n').length - 1));
   for (let k = 0; k < lines.length; k++) {

@@ -6,6 +6,7 @@
  * Merge gives the original back exactly. Text children become `<url><loc>` entries: the result replaces an index,
  * which is an XML file.
  */
+import type { MergeRefusalKind } from '../../../../shared/kinds';
 import { SITEMAP_NAMESPACE } from '../parser';
 import type { SitemapModel } from '../model';
 import { Ch, isWhitespace, utf8Length } from '../scanner';
@@ -35,10 +36,6 @@ export interface Merged {
   /** Lines of text children that were neither blank nor a URL (a text sitemap holds nothing else): not carried over. */
   droppedLines: number;
 }
-
-export type MergeRefusalKind =
-  | 'not-an-index' | 'empty-index' | 'child-is-index' | 'child-not-a-sitemap' | 'ill-formed' | 'namespace-conflict'
-  | 'too-many-entries' | 'too-large';
 
 export interface MergeRefusal {
   kind: MergeRefusalKind;

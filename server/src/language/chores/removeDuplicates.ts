@@ -4,7 +4,7 @@
  * In a text sitemap the whole line goes (the last line, when it has no line break, takes the break before it).
  */
 import type { SitemapModel } from '../model';
-import type { OffsetEdit } from '../languageService';
+import type { OffsetEdit } from '../sitemapLanguageTypes';
 import { entryUnits } from './entries';
 
 export type RemoveDuplicatesResult =

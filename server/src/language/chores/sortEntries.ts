@@ -7,7 +7,7 @@
 import type { SitemapModel } from '../model';
 import { unescapeXml } from '../xmlText';
 import { entryUnits } from './entries';
-import type { OffsetEdit } from '../languageService';
+import type { OffsetEdit } from '../sitemapLanguageTypes';
 
 export type SortResult =
   | { status: 'sorted'; edit: OffsetEdit; moved: number; entries: number }

@@ -8,7 +8,7 @@
  * lost `?>` of the XML declaration. It reads the problems from the model (only local ones can be safe), composes an
  * entry's reordering with the fixes inside the children it moves, and returns edits that never overlap.
  */
-import type { OffsetEdit } from '../languageService';
+import type { OffsetEdit } from '../sitemapLanguageTypes';
 import type { SitemapLanguageId, SitemapModel } from '../model';
 import type { RuleId, SeverityOrOff } from '../rules/catalogue';
 import { checkLastmod } from '../rules/lastmod';

@@ -4,7 +4,7 @@
  * of the file; it is also capped by its estimated size in JSON (the caller's budget), and past either cap a last
  * symbol says how many were left out.
  */
-import { formatLimitMegabytes } from '../byteSize';
+import { formatLimitMegabytes } from '../../../../shared/byteSize';
 import type { SitemapModel } from '../model';
 import { SegmentKind } from '../segment';
 import { unescapeXml } from '../xmlText';

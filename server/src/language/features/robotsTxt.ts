@@ -3,7 +3,8 @@
  * quick fix of a misspelt one. They read the line again with robotsTxt.ts, the parser validation uses.
  */
 import type { SitemapModel } from '../model';
-import { checkRobotsLine, readRobotsLine } from '../robotsTxt';
+import { readRobotsLine } from '../../../../shared/robotsLine';
+import { checkRobotsLine } from '../robotsTxt';
 import type { CompletionItemData } from './completion';
 import type { HoverInfo } from './hover';
 import type { ProblemRef, QuickFix } from './codeActions';

@@ -3,7 +3,7 @@ import type { Problem } from './catalogue';
 import type { DocumentKind, SitemapModel } from '../model';
 import type { RootInfo } from '../parser';
 import type { SitemapSettings } from '../settings';
-import { describeLimit, describeSize } from '../byteSize';
+import { describeLimit, describeSize } from '../../../../shared/byteSize';
 
 /** What these rules read of a document: the model's, or what a streamed validation kept of it. */
 export interface DocumentFacts {

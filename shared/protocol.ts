@@ -3,7 +3,7 @@
  * by client/src and server/src so that both sides agree on them.
  */
 import type { Range } from 'vscode-languageserver-types';
-import type { DocumentKind } from '../language/languageService';
+import type { DocumentKind, MergeRefusalKind } from './kinds';
 
 /** What a client asks for in `initialize`'s `initializationOptions`. */
 export interface InitializationOptions {
@@ -106,7 +106,7 @@ export interface MergeIndexResult {
   merged?: { text: string; entries: number; bytes: number; addedNamespaces: string[]; droppedLines: number };
   /** Why there is no merge: a child missing (a partial merge would lose its entries), a limit, an ill-formed child… */
   refused?: {
-    kind: 'not-open' | 'missing-children' | import('../language/languageService').MergeRefusalKind;
+    kind: 'not-open' | 'missing-children' | MergeRefusalKind;
     message: string;
     /** Where: the child (or the index) and the range of the cause. */
     uri?: string;

@@ -6,7 +6,6 @@
  * itself is `''`. Locations are returned as WHATWG-normalised absolute `http(s)` URLs (lower-case host, default port
  * dropped, non-ASCII and reserved characters of file names percent-encoded as UTF-8).
  */
-import { robotsSitemapUrls } from './robotsTxt';
 
 /** `sitemap.siteRoots`: workspace-relative folder → the site's root URL (`{ "public": "https://www.example.com/" }`). */
 export type SiteRoots = Readonly<Record<string, unknown>>;
@@ -109,16 +108,6 @@ export function fileNextToLocation(url: string, location: string, fileRelativePa
   base.hash = '';
   base.pathname = base.pathname.slice(0, base.pathname.lastIndexOf('/') + 1);
   return fileFromSiteRoots(url, { [folder]: base.href });
-}
-
-/**
- * The URLs of a robots.txt's `Sitemap:` lines: anywhere in the file, independent of `User-agent` groups, directive
- * name case-insensitive, `#` comments stripped, only lines holding one valid absolute `http`/`https` URL kept (as
- * written).
- */
-export function parseRobotsSitemaps(text: string): string[] {
-  // The lines robots-sitemap-url accepts: what the editor flags is exactly what is not read here.
-  return robotsSitemapUrls(text);
 }
 
 /**
