@@ -38,6 +38,9 @@ export function validationDelay(cost: number, sinceEnd: number): number {
   return Math.max(0, Math.min(cost, MAX_VALIDATION_DELAY_MS) - sinceEnd);
 }
 
+/** Tests: every validation counts as costing at least this (`SITEMAP_VALIDATION_COST_MS`), to make any document slow. */
+const COST_FLOOR_MS = Number(process.env.SITEMAP_VALIDATION_COST_MS) || 0;
+
 interface Cost {
   /** From the start of the validation to its diagnostics written (preparing, validating, converting, sending). */
   ms: number;
@@ -128,7 +131,10 @@ export class DiagnosticsPublisher {
     // The status bar counts a sitemap's entries and bytes: nothing a robots.txt has.
     if (this.statusNotifications && entry.doc.kind !== 'robots') this.sendStatus(uri, entry.doc);
     await written;
-    if (this.store.get(uri) === entry) this.costs.set(uri, { ms: performance.now() - started, ended: performance.now() });
+    if (this.store.get(uri) === entry) {
+      const ended = performance.now();
+      this.costs.set(uri, { ms: Math.max(ended - started, COST_FLOOR_MS), ended });
+    }
   }
 
   /** Forgets a closed document and clears its problems. */
