@@ -2,7 +2,11 @@
  * Validation and publishing: immediately on open; after a change, as soon as the messages received with it have been
  * handled (no fixed delay: a keystroke costs well under a millisecond to validate, and a burst of changes read at once
  * is validated once); results for an outdated request dropped. Offsets become LSP ranges here, at the edge.
+ * Only a document whose last validation was slow waits before the next one, for as long as that one took (bounded):
+ * while the user types, validation then holds at most about half the server's thread, and the keystrokes of that
+ * wait are validated once.
  */
+import { performance } from 'node:perf_hooks';
 import {
   DiagnosticSeverity, type Connection, type Diagnostic, type DiagnosticRelatedInformation, type Range,
 } from 'vscode-languageserver';
@@ -23,6 +27,26 @@ export interface Prepared {
   context: ValidationContext;
 }
 
+/** A validation under one frame (60 Hz) is not worth a wait: validating again at once costs the user nothing visible. */
+export const SLOW_VALIDATION_MS = 16;
+/** The longest wait: a validation that takes seconds should not also make its successor wait seconds. */
+export const MAX_VALIDATION_DELAY_MS = 200;
+
+/** How long to wait before validating again, given what the last validation cost and how long ago it ended. */
+export function validationDelay(cost: number, sinceEnd: number): number {
+  if (cost < SLOW_VALIDATION_MS) return 0;
+  return Math.max(0, Math.min(cost, MAX_VALIDATION_DELAY_MS) - sinceEnd);
+}
+
+/** Tests: every validation counts as costing at least this (`SITEMAP_VALIDATION_COST_MS`), to make any document slow. */
+const COST_FLOOR_MS = Number(process.env.SITEMAP_VALIDATION_COST_MS) || 0;
+
+interface Cost {
+  /** From the start of the validation to its diagnostics written (preparing, validating, converting, sending). */
+  ms: number;
+  ended: number;
+}
+
 const SEVERITIES: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
   warning: DiagnosticSeverity.Warning,
@@ -35,6 +59,8 @@ export class DiagnosticsPublisher {
   private readonly pending = new Map<string, object>();
   /** Latest validation run per document: an older run that finishes later publishes nothing. */
   private readonly runs = new Map<string, number>();
+  /** What the last published validation of each document cost. */
+  private readonly costs = new Map<string, Cost>();
   /** Send `sitemap/status` after each validation (the client asked for it). */
   statusNotifications = false;
   /** Problems found elsewhere (the cross-file rules), published with the document's own. */
@@ -53,9 +79,21 @@ export class DiagnosticsPublisher {
     if (this.pending.has(uri)) return;
     const token = {};
     this.pending.set(uri, token);
-    void this.queue.drained().then(() => {
+    void this.queue.drained().then(async () => {
+      const wait = this.delayFor(uri);
+      if (wait > 0) {
+        await new Promise((resolve) => setTimeout(resolve, wait));
+        // The changes read during the wait may still be queued: validate the newest text.
+        await this.queue.drained();
+      }
       if (this.pending.get(uri) === token) void this.validateNow(uri);
     });
+  }
+
+  /** Zero unless the document's last validation was slow and ended less than its cost ago. */
+  private delayFor(uri: string): number {
+    const last = this.costs.get(uri);
+    return last === undefined ? 0 : validationDelay(last.ms, performance.now() - last.ended);
   }
 
   scheduleAll(): void {
@@ -65,6 +103,7 @@ export class DiagnosticsPublisher {
   /** Validates and publishes; never rejects. */
   async validateNow(uri: string): Promise<void> {
     this.pending.delete(uri);
+    const started = performance.now();
     const run = (this.runs.get(uri) ?? 0) + 1;
     this.runs.set(uri, run);
     const entry = this.store.get(uri);
@@ -88,16 +127,22 @@ export class DiagnosticsPublisher {
       logFailure(this.connection, `Validating ${uri}`, error);
       diagnostics = [internalProblem(error)];
     }
-    this.publish(uri, entry.version, diagnostics);
+    const written = this.publish(uri, entry.version, diagnostics);
     // The status bar counts a sitemap's entries and bytes: nothing a robots.txt has.
     if (this.statusNotifications && entry.doc.kind !== 'robots') this.sendStatus(uri, entry.doc);
+    await written;
+    if (this.store.get(uri) === entry) {
+      const ended = performance.now();
+      this.costs.set(uri, { ms: Math.max(ended - started, COST_FLOOR_MS), ended });
+    }
   }
 
   /** Forgets a closed document and clears its problems. */
   clear(uri: string): void {
     this.pending.delete(uri);
     this.runs.delete(uri);
-    this.publish(uri, undefined, []);
+    this.costs.delete(uri);
+    void this.publish(uri, undefined, []);
   }
 
   dispose(): void {
@@ -110,8 +155,9 @@ export class DiagnosticsPublisher {
       .catch((error: unknown) => logFailure(this.connection, `Sending the status of ${uri}`, error));
   }
 
-  private publish(uri: string, version: number | undefined, diagnostics: Diagnostic[]): void {
-    this.connection.sendDiagnostics({ uri, version, diagnostics })
+  /** Resolves once the diagnostics are written (or failed to be); never rejects. */
+  private publish(uri: string, version: number | undefined, diagnostics: Diagnostic[]): Promise<void> {
+    return this.connection.sendDiagnostics({ uri, version, diagnostics })
       .catch((error: unknown) => logFailure(this.connection, `Publishing diagnostics for ${uri}`, error));
   }
 }
