@@ -8,6 +8,10 @@ import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { describe } from './lsp/guard';
 import { MessageQueue } from './lsp/messageQueue';
 import { startServer } from './lsp/startServer';
+import { stampTiming } from './lsp/timingLog';
+
+stampTiming('process', undefined, performance.timeOrigin);
+stampTiming('loaded');
 
 let connected = false;
 const toStderr = (...args: unknown[]): void => {

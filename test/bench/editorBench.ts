@@ -36,6 +36,7 @@ import { makeRunFolders, startCodeServer, type CodeServer } from '../e2e/codeSer
 import { CODE_SERVER_VERSION, ensureCodeServer, ensureDebianPackages, seconds } from '../e2e/install';
 import { packageExtension } from '../e2e/vsix';
 import { benchEntry, benchSitemap } from '../support/generate';
+import { ServerTiming } from './serverTiming';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..'); // out/test/bench → the repository
 const RUN = path.join(ROOT, 'test-results', 'bench-editor');
@@ -124,11 +125,14 @@ function instrument(): void {
     benchArm(name: string, file: string, kind: 'text' | 'errors' | 'edit', count: number) {
       state.pending.set(name, watch(file, kind, count));
     },
-    /** Milliseconds from the last keydown to each armed watch, NaN for those not seen within `timeout`. */
+    /**
+     * Milliseconds from the last keydown to each armed watch, NaN for those not seen within `timeout`; `keyAt` is
+     * that keydown in epoch milliseconds, to place the server's stamps (timingLog.ts) against it.
+     */
     async benchRead(timeout: number): Promise<Record<string, number>> {
       const key = state.key;
       const limit = new Promise<number>((resolve) => setTimeout(() => resolve(NaN), timeout));
-      const result: Record<string, number> = {};
+      const result: Record<string, number> = { keyAt: performance.timeOrigin + key };
       for (const [name, promise] of state.pending) result[name] = (await Promise.race([promise, limit])) - key;
       state.pending.clear();
       return result;
@@ -154,7 +158,7 @@ async function measureKey(page: Page, press: () => Promise<void>, watches: [name
 }
 
 /** Closes every editor, Quick Opens `file`, and measures from the Enter on its row to its text and its first error squiggle. */
-async function measureOpen(page: Page, file: string): Promise<{ text: number; problems: number }> {
+async function measureOpen(page: Page, file: string): Promise<{ text: number; problems: number; keyAt: number }> {
   await page.keyboard.press('Control+K');
   await page.keyboard.press('Control+W'); // Close All Editors
   await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached' });
@@ -163,13 +167,14 @@ async function measureOpen(page: Page, file: string): Promise<{ text: number; pr
   await page.keyboard.type(file);
   await page.locator(QUICK_INPUT_ROWS).first().and(page.locator(`[aria-label^="${file}"]`)).waitFor();
   const result = await measureKey(page, () => page.keyboard.press('Enter'), [['text', file, 'text', 0], ['problems', file, 'errors', -1]]);
-  return { text: result.text, problems: result.problems };
+  return { text: result.text, problems: result.problems, keyAt: result.keyAt };
 }
 
 /** Keystrokes in pairs at entries spread over the file: `x` into a `<changefreq>` value, then Backspace. */
-async function measureKeystrokes(page: Page, file: string, entries: number): Promise<{ problems: number[]; text: number[] }> {
+async function measureKeystrokes(page: Page, file: string, entries: number): Promise<{ problems: number[]; text: number[]; keyAts: number[] }> {
   const times: number[] = [];
   const textTimes: number[] = [];
+  const keyAts: number[] = [];
   const pairs = KEYSTROKES / 2;
   for (let pair = 0; pair < pairs; pair++) {
     const entry = Math.floor((entries * (pair + 1)) / (pairs + 1));
@@ -186,10 +191,12 @@ async function measureKeystrokes(page: Page, file: string, entries: number): Pro
     const typed = await measureKey(page, () => page.keyboard.press('x'), [['problems', file, 'errors', shownErrors + 1], ['text', file, 'edit', 0]]);
     times.push(typed.problems);
     textTimes.push(typed.text);
+    keyAts.push(typed.keyAt);
     await page.waitForTimeout(PAUSE_MS);
     const erased = await measureKey(page, () => page.keyboard.press('Backspace'), [['problems', file, 'errors', shownErrors], ['text', file, 'edit', 0]]);
     times.push(erased.problems);
     textTimes.push(erased.text);
+    keyAts.push(erased.keyAt);
     await page.keyboard.press('Escape'); // a suggestion list the x may have opened
     log(`keystrokes at entry ${entry.toLocaleString('en-US')}: ${typed.problems.toFixed(0)} ms, ${erased.problems.toFixed(0)} ms`);
   }
@@ -200,7 +207,7 @@ async function measureKeystrokes(page: Page, file: string, entries: number): Pro
   await page.locator(QUICK_INPUT_ROWS, { hasText: 'Revert File' }).first().waitFor();
   await page.keyboard.press('Enter');
   await page.locator('.tabs-container .tab.active.dirty').waitFor({ state: 'detached' });
-  return { problems: times, text: textTimes };
+  return { problems: times, text: textTimes, keyAts };
 }
 
 const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
@@ -226,8 +233,9 @@ async function main(): Promise<void> {
   const bytes = Buffer.byteLength(big);
 
   const vsix = packageExtension(ROOT, path.join(RUN, 'sitemap-studio.vsix'));
+  const timing = new ServerTiming(path.join(RUN, 'server-timing.jsonl'));
   const server: CodeServer = await startCodeServer(entry, folders, {
-    env: {},
+    env: { SITEMAP_TIMING_LOG: timing.file }, // inherited by the extension host and the language server it starts
     install: [vsix],
     log: path.join(RUN, 'code-server.log'),
     // VS Code in a browser asks before showing a file over 10 MB ("Open Anyway"); a user of large sitemaps raises
@@ -249,13 +257,13 @@ async function main(): Promise<void> {
 
     const cold = await measureOpen(page, small);
     log(`${small}, first open: text ${ms(cold.text)}, problems ${ms(cold.problems)}`);
-    const opens: { text: number; problems: number }[] = [];
+    const opens: { text: number; problems: number; keyAt: number }[] = [];
     for (const file of bigFiles) {
       opens.push(await measureOpen(page, file));
       log(`${file}: text ${ms(opens.at(-1)!.text)}, problems ${ms(opens.at(-1)!.problems)}`);
     }
     await page.waitForTimeout(SETTLE_MS);
-    const { problems: keystrokes, text: keystrokeTexts } = await measureKeystrokes(page, bigFiles.at(-1)!, ENTRIES);
+    const { problems: keystrokes, text: keystrokeTexts, keyAts } = await measureKeystrokes(page, bigFiles.at(-1)!, ENTRIES);
     const warm = await measureOpen(page, small);
     log(`${small}, again: text ${ms(warm.text)}, problems ${ms(warm.problems)}`);
     // The same keystrokes in the small file: what the editor itself takes, whatever the file's size.
@@ -280,8 +288,9 @@ async function main(): Promise<void> {
       `| Quick Open → problems shown, ${SMALL_ENTRIES} entries | ${s(warm.problems)} | | 1 |`,
       `| Quick Open → problems shown, ${SMALL_ENTRIES} entries, first sitemap of the window (the language server starts) | ${s(cold.problems)} | | 1 |`,
     ].join('\n');
-    fs.writeFileSync(path.join(RUN, 'results.md'), `${table}\n`);
-    console.log(table);
+    const split = whereTheTimeGoes(timing, { small, cold, bigFiles, opens, keyAts, keystrokes });
+    fs.writeFileSync(path.join(RUN, 'results.md'), `${table}\n\n${split}\n`);
+    console.log(`${table}\n\n${split}`);
     log(`keystrokes (ms, in order): ${keystrokes.map((t) => Math.round(t)).join(', ')}`);
     log(`done in ${seconds(started)}`);
   } catch (error) {
@@ -293,6 +302,34 @@ async function main(): Promise<void> {
     await browser?.close();
     await server.stop();
   }
+}
+
+/**
+ * The same opens and keystrokes split at the language server's edges (its stamps, timingLog.ts), each column from the
+ * Enter or the key: medians for the large file, the one first open of the window for the small one.
+ */
+function whereTheTimeGoes(timing: ServerTiming, runs: {
+  small: string; cold: { problems: number; keyAt: number }; bigFiles: string[]; opens: { problems: number; keyAt: number }[];
+  keyAts: number[]; keystrokes: number[];
+}): string {
+  const at = (values: number[]) => (values.some(Number.isNaN) ? 'not stamped' : ms(median(values)));
+  const column = (rows: number[][], k: number) => rows.map((row) => row[k]);
+  const cold = timing.split(runs.cold.keyAt, runs.small, ['process', 'loaded', 'initialized', 'didOpen', 'published']);
+  const opens = runs.opens.map((open, i) => timing.split(open.keyAt, runs.bigFiles[i], ['didOpen', 'parsed', 'prepared', 'published']));
+  const keys = runs.keyAts.map((keyAt) => timing.split(keyAt, runs.bigFiles.at(-1)!, ['didChange', 'published']));
+  const entries = ENTRIES.toLocaleString('en-US');
+  return [
+    'Where the time goes, from the Enter or the key, at the language server\'s edges (its stamps: `SITEMAP_TIMING_LOG`):',
+    '',
+    '| first sitemap of the window, ' + SMALL_ENTRIES + ' entries | server process started | bundle loaded | initialized | has the text | diagnostics sent | squiggle drawn |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    `| Quick Open → | ${cold.map((t) => at([t])).join(' | ')} | ${ms(runs.cold.problems)} |`,
+    '',
+    `| ${entries} entries, medians | has the text | parsed | settings ready | diagnostics sent | squiggle drawn |`,
+    '|---|---:|---:|---:|---:|---:|',
+    `| Quick Open → (${opens.length} opens) | ${[0, 1, 2, 3].map((k) => at(column(opens, k))).join(' | ')} | ${ms(median(runs.opens.map((o) => o.problems)))} |`,
+    `| keystroke → (${keys.length} keys) | ${at(column(keys, 0))} | | | ${at(column(keys, 1))} | ${ms(median(runs.keystrokes))} |`,
+  ].join('\n');
 }
 
 main().then(

@@ -19,6 +19,7 @@ import type { MessageQueue } from './messageQueue';
 import { STATUS_NOTIFICATION, type StatusParams } from '../../../shared/protocol';
 import { rangeOf } from './ranges';
 import { ruleDocs } from './ruleDocs';
+import { stampTiming } from './timingLog';
 
 export const SOURCE = 'sitemap';
 
@@ -116,6 +117,7 @@ export class DiagnosticsPublisher {
       prepared = this.fallback();
     }
     if (this.store.get(uri) !== entry || this.runs.get(uri) !== run) return;
+    stampTiming('prepared', { uri, version: entry.version });
     let diagnostics: Diagnostic[];
     try {
       const doc = entry.doc;
@@ -127,6 +129,7 @@ export class DiagnosticsPublisher {
       logFailure(this.connection, `Validating ${uri}`, error);
       diagnostics = [internalProblem(error)];
     }
+    stampTiming('published', { uri, version: entry.version }); // before the write, which the client may see first
     const written = this.publish(uri, entry.version, diagnostics);
     // The status bar counts a sitemap's entries and bytes: nothing a robots.txt has.
     if (this.statusNotifications && entry.doc.kind !== 'robots') this.sendStatus(uri, entry.doc);

@@ -26,6 +26,7 @@ import { SiteLocator } from './siteLocation';
 import { registerSplit } from './split';
 import { ValidationContexts } from './validationContext';
 import { fsPathToUri, uriToFsPath, Workspace } from './workspace';
+import { stampTiming } from './timingLog';
 
 export const SERVER_NAME = 'sitemap-studio';
 
@@ -103,6 +104,7 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
   };
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
+    stampTiming('initialize');
     try {
       capabilities = params.capabilities ?? {};
       workspace.set(initialFolders(params));
@@ -124,6 +126,7 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
   });
 
   connection.onInitialized(guard(connection, 'initialized', () => {
+    stampTiming('initialized');
     const ws = capabilities.workspace;
     if (ws?.didChangeConfiguration?.dynamicRegistration === true) {
       connection.client.register(DidChangeConfigurationNotification.type, { section: SECTION })
@@ -152,8 +155,10 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
   }));
 
   connection.onDidOpenTextDocument(guard(connection, 'textDocument/didOpen', (params) => {
+    stampTiming('didOpen', { uri: params.textDocument.uri, version: params.textDocument.version });
     const previous = store.get(params.textDocument.uri);
     const entry = store.open(params);
+    stampTiming('parsed', { uri: params.textDocument.uri, version: params.textDocument.version });
     if (previous !== undefined && entry === undefined) forget(previous);
     if (entry === undefined) return;
     checkSiteCommand.opened(entry);
@@ -163,6 +168,7 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
   }));
 
   connection.onDidChangeTextDocument(guard(connection, 'textDocument/didChange', (params) => {
+    stampTiming('didChange', { uri: params.textDocument.uri, version: params.textDocument.version });
     const entry = store.get(params.textDocument.uri);
     if (entry === undefined) return;
     const kindBefore = entry.doc.kind;

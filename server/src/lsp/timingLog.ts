@@ -1,0 +1,26 @@
+/**
+ * Opt-in timing stamps for `npm run bench:editor`: with `SITEMAP_TIMING_LOG=<file>` in its environment the server
+ * appends one JSON line per event — `{"t": <epoch ms, fractional>, "event": …, "uri"?: …, "version"?: …}` — so the benchmark can
+ * split what the user waits for (key or Quick Open in the page → the server → the squiggle) at the server's edges.
+ * Without the variable every call returns at once. Wall-clock time, because the page stamping the other ends runs in
+ * another process on the same machine.
+ */
+import { appendFileSync } from 'node:fs';
+
+const file = process.env.SITEMAP_TIMING_LOG;
+
+export type TimingEvent =
+  /** The process started (stamped with `performance.timeOrigin`) / the bundle is loaded. */
+  | 'process' | 'loaded'
+  | 'initialize' | 'initialized'
+  /** A document's text arrived / was parsed / its settings and context are ready / its diagnostics go to the client. */
+  | 'didOpen' | 'didChange' | 'parsed' | 'prepared' | 'published';
+
+export function stampTiming(event: TimingEvent, detail?: { uri?: string; version?: number | null }, at = performance.timeOrigin + performance.now()): void {
+  if (file === undefined || file === '') return;
+  try {
+    appendFileSync(file, `${JSON.stringify({ t: at, event, ...detail })}\n`);
+  } catch {
+    // a benchmark's aid: never a reason to fail
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * The language server's timing stamps (`SITEMAP_TIMING_LOG`, server/src/lsp/timingLog.ts), read by bench:editor to
+ * split what the page measures at the server's edges: key or Quick Open → the server → the squiggle.
+ */
+import * as fs from 'node:fs';
+
+interface Stamp {
+  t: number;
+  event: string;
+  uri?: string;
+  version?: number | null;
+}
+
+export class ServerTiming {
+  constructor(readonly file: string) {}
+
+  /**
+   * Milliseconds from `from` (epoch ms) to each of `events` in turn: the first stamp of each after the one before,
+   * for a document whose URI ends with `/name` (events without a document match any); NaN from the first missing on.
+   */
+  split(from: number, name: string, events: readonly string[]): number[] {
+    const stamps = this.read().filter((s) => s.t >= from && (s.uri === undefined || s.uri.endsWith(`/${encodeURIComponent(name)}`)));
+    const times: number[] = [];
+    let k = 0;
+    for (const event of events) {
+      while (k < stamps.length && stamps[k].event !== event) k++;
+      times.push(k < stamps.length ? stamps[k].t - from : NaN);
+    }
+    return times;
+  }
+
+  private read(): Stamp[] {
+    if (!fs.existsSync(this.file)) return [];
+    return fs.readFileSync(this.file, 'utf8').split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Stamp);
+  }
+}
