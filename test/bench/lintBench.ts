@@ -19,7 +19,7 @@ import { benchSitemap } from '../support/generate';
 const RUNS = Number(process.env.BENCH_LINT_RUNS ?? 5);
 /** `BENCH_LINT_BIN`: another build's sitemap-lint.js, to compare. */
 const BIN = process.env.BENCH_LINT_BIN || path.resolve(__dirname, '../../../dist/sitemap-lint.js');
-const XSD = path.resolve(__dirname, '../../../test/fixtures/schemas/sitemap.xsd');
+export const XSD = path.resolve(__dirname, '../../../test/fixtures/schemas/sitemap.xsd');
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -50,7 +50,7 @@ function compare(...commands: Command[]): number[] {
   return times.map(median);
 }
 
-function hasXmllint(): boolean {
+export function hasXmllint(): boolean {
   return spawnSync('xmllint', ['--version']).status === 0;
 }
 

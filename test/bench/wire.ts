@@ -4,6 +4,8 @@
  * edits inside random `<url>` entries (an insertion, then its deletion), each followed at once by the documentLink,
  * foldingRange and documentSymbol requests VS Code sends after an edit. Times didChange → the publishDiagnostics of
  * that version, and didOpen → the first diagnostics; the client sends no folding `rangeLimit` (as many LSP clients do).
+ * Each open is a fresh server's first, timed from didOpen and from the server's spawn, alternating with one run of
+ * `xmllint --noout --schema` on the same text (when xmllint is installed).
  * Then the plan Split into Index asks for (`sitemap/splitPlan`), which carries every child's text.
  * `BENCH_WIRE_SITE=1` puts the document in a site: a robots.txt and a closed copy of the sitemap listing the same URLs
  * beside it, so the cross-file rules read, summarize and compare them (and publish their maxProblems duplicates).
@@ -12,10 +14,12 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { LspClient } from '../lsp/lspClient';
 import { benchSitemap, random } from '../support/generate';
+import { hasXmllint, XSD } from './lintBench';
 
 const ENTRIES = Number(process.env.BENCH_WIRE_ENTRIES ?? 50_000);
 const KEYSTROKES = Number(process.env.BENCH_WIRE_KEYSTROKES ?? 40);
@@ -29,6 +33,10 @@ const ENTRY_LINES = 6;
 
 export interface WireFigures {
   openMedian: number;
+  /** From the server's spawn (its start-up and initialize included) to the first diagnostics, median. */
+  spawnToDiagnosticsMedian: number;
+  /** `xmllint --noout --schema` on the same text, process start to exit, median; NaN without xmllint. */
+  xmllintMedian: number;
   keystrokeMedian: number;
   keystrokeWorst: number;
   /** The largest answer of each request over all keystrokes, in bytes of JSON. */
@@ -92,7 +100,13 @@ async function withServer<T>(run: (client: LspClient, uri: string) => Promise<T>
 async function measureWire(): Promise<WireFigures> {
   const text = benchSitemap(ENTRIES);
   const opens: number[] = [];
+  const fromSpawn: number[] = [];
+  const xmllintTimes = hasXmllint() ? [] as number[] : undefined;
+  const copy = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-wire-xmllint-')), 'sitemap.xml');
+  fs.writeFileSync(copy, text);
   for (let run = 0; run < OPENS; run++) {
+    if (xmllintTimes !== undefined) xmllintTimes.push(timeXmllint(copy));
+    const spawned = performance.now();
     await withServer(async (client, uri) => {
       const first = client.nextDiagnostics(uri);
       const t0 = performance.now();
@@ -100,9 +114,11 @@ async function measureWire(): Promise<WireFigures> {
       const answers = editorRequests(client, uri);
       await first;
       opens.push(performance.now() - t0);
+      fromSpawn.push(performance.now() - spawned);
       await answers;
     }, text);
   }
+  fs.rmSync(path.dirname(copy), { recursive: true, force: true });
   return withServer(async (client, uri) => {
     const opened = client.nextDiagnostics(uri);
     client.open(uri, 'sitemap', text);
@@ -138,10 +154,18 @@ async function measureWire(): Promise<WireFigures> {
     }
     const split = await measureSplitPlan(client, uri);
     return {
-      openMedian: median(opens), keystrokeMedian: median(times), keystrokeWorst: Math.max(...times), answerBytes, answersMedian: median(answerTimes),
+      openMedian: median(opens), spawnToDiagnosticsMedian: median(fromSpawn), xmllintMedian: xmllintTimes === undefined ? NaN : median(xmllintTimes),
+      keystrokeMedian: median(times), keystrokeWorst: Math.max(...times), answerBytes, answersMedian: median(answerTimes),
       splitPlanMedian: split.median, splitPlanBytes: split.bytes,
     };
   }, text);
+}
+
+function timeXmllint(file: string): number {
+  const t0 = performance.now();
+  const result = spawnSync('xmllint', ['--noout', '--schema', XSD, file], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`xmllint failed (${result.status}): ${result.stderr.slice(0, 300)}`);
+  return performance.now() - t0;
 }
 
 export async function printWire(): Promise<void> {
@@ -152,5 +176,7 @@ export async function printWire(): Promise<void> {
   console.log('| didOpen → diagnostics, median (ms) | keystroke → diagnostics, median (ms) | worst (ms) | keystroke → all three answers, median (ms) | documentLink | foldingRange | documentSymbol |');
   console.log('|---:|---:|---:|---:|---:|---:|---:|');
   console.log(`| ${f.openMedian.toFixed(0)} | ${f.keystrokeMedian.toFixed(1)} | ${f.keystrokeWorst.toFixed(1)} | ${f.answersMedian.toFixed(1)} | ${EDITOR_REQUESTS.map(kb).join(' | ')} |`);
+  const ratio = (ms: number) => (Number.isNaN(f.xmllintMedian) ? 'n/a (no xmllint)' : `${(ms / f.xmllintMedian).toFixed(2)}×`);
+  console.log(`\nOpen against \`xmllint --noout --schema\` on the same text, alternating, medians of ${OPENS}: didOpen → diagnostics ${f.openMedian.toFixed(0)} ms (${ratio(f.openMedian)}), server spawn → diagnostics ${f.spawnToDiagnosticsMedian.toFixed(0)} ms (${ratio(f.spawnToDiagnosticsMedian)}), xmllint ${Number.isNaN(f.xmllintMedian) ? 'n/a' : f.xmllintMedian.toFixed(0)} ms`);
   console.log(`\nSplit into Index over the wire: sitemap/splitPlan into children of 10,000 entries, median of ${SPLIT_RUNS}: ${f.splitPlanMedian.toFixed(0)} ms (${(f.splitPlanBytes / 1_048_576).toFixed(1)} MB of JSON)`);
 }
