@@ -156,15 +156,21 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
 
   connection.onDidOpenTextDocument(guard(connection, 'textDocument/didOpen', (params) => {
     stampTiming('didOpen', { uri: params.textDocument.uri, version: params.textDocument.version });
+    // The settings are asked for before the parse: over IPC (VS Code) the request leaves at once, and its answer is
+    // back by the time a large document is parsed, instead of costing a round trip after it.
+    void configuration.get(params.textDocument.uri);
     const previous = store.get(params.textDocument.uri);
     const entry = store.open(params);
     stampTiming('parsed', { uri: params.textDocument.uri, version: params.textDocument.version });
     if (previous !== undefined && entry === undefined) forget(previous);
-    if (entry === undefined) return;
+    if (entry === undefined) {
+      configuration.forget(params.textDocument.uri);
+      return;
+    }
     checkSiteCommand.opened(entry);
     fileChanged(entry.fsPath);
-    void diagnostics.validateNow(entry.uri);
-    site.documentOpened(entry);
+    // The cross-file checks (a scan of the folder, other files read) come after the document's own diagnostics.
+    void diagnostics.validateNow(entry.uri).then(() => site.documentOpened(entry));
   }));
 
   connection.onDidChangeTextDocument(guard(connection, 'textDocument/didChange', (params) => {
