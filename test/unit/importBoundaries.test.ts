@@ -62,3 +62,8 @@ test('the types module imports no feature, chore or facade: only other type home
   const reachingOut = fromTypes.filter((i) => i.to === FACADE || /\/(features|chores|site)\//.test(i.to));
   assert.deepEqual(describe(reachingOut), []);
 });
+
+test('the protocol layer reaches the language layer only through the facade and the types module', () => {
+  const past = importsUnder('server/src/lsp/').filter((i) => i.to.startsWith(LANGUAGE) && i.to !== FACADE && i.to !== TYPES);
+  assert.deepEqual(describe(past), []);
+});

@@ -33,6 +33,14 @@ export type * from './sitemapLanguageTypes';
 export { DEFAULT_SETTINGS } from './settings';
 export { ruleLink } from './features/vocabulary';
 export type { SortResult, RemoveDuplicatesResult, LastmodNowOptions, LastmodNowResult, ConvertResult };
+/** The `sitemap` settings section read defensively (junk falls back to the defaults), for the server and sitemap-lint. */
+export { isObject, resolveSettings } from './settingsSection';
+export { DEFAULT_MAX_SYMBOLS } from './features/documentSymbols';
+/** Which workspace files are sitemaps by name, and which folders a scan skips. */
+export { SITEMAP_TXT_NAME, SITEMAP_XML_NAME, SKIPPED_FOLDERS } from './fileNames';
+export { robotsSitemapUrls } from './robotsTxt';
+/** Workspace symbols: the URLs of a document, searched by a query (the protocol layer keeps one index per file). */
+export { indexEntryUrls, searchUrls, type UrlMatch, type UrlSearchIndex } from './urlSearch';
 
 export function parseDocument(text: string, languageId: SitemapLanguageId, options?: ParseOptions): SitemapDocument {
   return new SitemapModel(languageId, text, options?.byteLength, options?.once);

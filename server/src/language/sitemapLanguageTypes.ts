@@ -9,6 +9,7 @@ import type { RuleId, SeverityOrOff, TOO_MANY_PROBLEMS } from './rules/catalogue
 export type { DocumentKind, Position, SitemapLanguageId };
 export type { Problem, RuleId, Severity, SeverityOrOff } from './rules/catalogue';
 export type { SitemapSettings, ValidationContext } from './settings';
+export type { SectionSettings } from './settingsSection';
 export type { SitemapDiagnostic } from './problemCap';
 
 /** Replace text[start, end) with `text` (UTF-16 offsets). */

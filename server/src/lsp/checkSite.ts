@@ -15,7 +15,7 @@ import {
   type CancellationToken, type Connection, type Diagnostic, type WorkDoneProgressReporter,
 } from 'vscode-languageserver';
 import { normalizeRelativePath } from '../../../shared/location';
-import type { Severity } from '../language/rules/catalogue';
+import type { Severity } from '../language/sitemapLanguageTypes';
 import type { CheckSiteJob, CheckSiteMessage } from '../cli/checkSiteChild';
 import type { FileResult, LintProblem } from '../cli/lintFiles';
 import type { Configuration } from './configuration';

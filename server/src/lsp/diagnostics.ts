@@ -10,9 +10,9 @@ import { performance } from 'node:perf_hooks';
 import {
   DiagnosticSeverity, type Connection, type Diagnostic, type DiagnosticRelatedInformation, type Range,
 } from 'vscode-languageserver';
-import { validate, type SitemapDiagnostic, type SitemapDocument } from '../language/languageService';
-import type { Severity } from '../language/rules/catalogue';
-import type { SitemapSettings, ValidationContext } from '../language/settings';
+import {
+  validate, type Severity, type SitemapDiagnostic, type SitemapDocument, type SitemapSettings, type ValidationContext,
+} from '../language/languageService';
 import type { DocumentStore, OpenDocument } from './documentStore';
 import { describe, logFailure } from './guard';
 import type { MessageQueue } from './messageQueue';

@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import { zlib } from './lazyZlib';
 import { looksLikeXml, sniffPlainText, sniffSitemapRoot, SNIFF_LENGTH } from '../../../shared/contentDetection';
-import { SITEMAP_TXT_NAME, SITEMAP_XML_NAME } from '../language/fileNames';
+import { SITEMAP_TXT_NAME, SITEMAP_XML_NAME } from '../language/languageService';
 import { isGzip } from './files';
 
 export type SiteFileType = 'sitemap' | 'sitemap-txt' | 'robots';

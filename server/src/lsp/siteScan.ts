@@ -5,7 +5,7 @@
  */
 import { promises as fsp, type Dirent } from 'node:fs';
 import * as path from 'node:path';
-import { SKIPPED_FOLDERS } from '../language/fileNames';
+import { SKIPPED_FOLDERS } from '../language/languageService';
 import { compareNames, isSiteFile } from './siteFiles';
 
 export interface ScanLimits {

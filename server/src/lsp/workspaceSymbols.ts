@@ -8,9 +8,10 @@ import { promises as fsp, type Dirent, type Stats } from 'node:fs';
 import * as path from 'node:path';
 import { FileChangeType, SymbolKind, type CancellationToken, type SymbolInformation } from 'vscode-languageserver';
 import { sniffSitemapRoot, SNIFF_LENGTH } from '../../../shared/contentDetection';
-import { parseDocument, type DocumentKind, type SitemapDocument, type SitemapLanguageId } from '../language/languageService';
-import { SITEMAP_TXT_NAME, SITEMAP_XML_NAME, SKIPPED_FOLDERS } from '../language/fileNames';
-import { indexEntryUrls, searchUrls, type UrlSearchIndex } from '../language/urlSearch';
+import {
+  indexEntryUrls, parseDocument, searchUrls, SITEMAP_TXT_NAME, SITEMAP_XML_NAME, SKIPPED_FOLDERS, type DocumentKind,
+  type SitemapDocument, type SitemapLanguageId, type UrlSearchIndex,
+} from '../language/languageService';
 import type { DocumentStore } from './documentStore';
 import { readHead } from './files';
 import { fsPathToUri, relativeInside, type Workspace } from './workspace';
