@@ -14,6 +14,7 @@ const ROOT = path.resolve(__dirname, '../../..');
 const LANGUAGE = 'server/src/language/';
 const FACADE = `${LANGUAGE}languageService.ts`;
 const TYPES = `${LANGUAGE}sitemapLanguageTypes.ts`;
+const SITE_WORKER_THREAD = 'server/src/lsp/siteWorkerThread.ts';
 
 interface Import {
   /** Repository-relative, with `/`. */
@@ -63,7 +64,19 @@ test('the types module imports no feature, chore or facade: only other type home
   assert.deepEqual(describe(reachingOut), []);
 });
 
-test('the protocol layer reaches the language layer only through the facade and the types module', () => {
-  const past = importsUnder('server/src/lsp/').filter((i) => i.to.startsWith(LANGUAGE) && i.to !== FACADE && i.to !== TYPES);
+test('the protocol layer and the Node-side helpers reach the language layer only through the facade and the types module', () => {
+  const imports = [...importsUnder('server/src/lsp/'), ...importsUnder('server/src/node/')];
+  const past = imports.filter((i) => i.to.startsWith(LANGUAGE) && i.to !== FACADE && i.to !== TYPES);
   assert.deepEqual(describe(past), []);
+});
+
+test('what the server and the command line share lives in node/: neither imports the other', () => {
+  const crossing = [
+    ...importsUnder('server/src/node/').filter((i) => i.to.startsWith('server/src/lsp/') || i.to.startsWith('server/src/cli/')),
+    ...importsUnder('server/src/lsp/').filter((i) => i.to.startsWith('server/src/cli/')),
+    // The one exception: sitemap-lint's worker bundle is also the server's site worker, so its entry hands the
+    // server's messages to their handler.
+    ...importsUnder('server/src/cli/').filter((i) => i.to.startsWith('server/src/lsp/') && i.to !== SITE_WORKER_THREAD),
+  ];
+  assert.deepEqual(describe(crossing), []);
 });

@@ -9,15 +9,13 @@ import { isRuleId } from '../language/rules/catalogue';
 import type { SitemapSettings } from '../language/settings';
 import { isObject, resolveSettings } from '../language/settingsSection';
 import { UsageError, type LintArgs } from './lintArgs';
+import { Failure } from './failure';
 
 export interface LintSettings {
   settings: SitemapSettings;
   /** Absolute folder → site root URL. */
   siteRoots: Record<string, string>;
 }
-
-/** A failure reported as one line and exit code 2. */
-export class Failure extends Error {}
 
 export function lintSettings(args: LintArgs, cwd: string): LintSettings {
   const config = args.config === undefined ? {} : readConfig(args.config);

@@ -11,8 +11,8 @@ import type { SitemapSettings } from '../language/settings';
 import type { LintOptions } from './lintFiles';
 import type { Input } from './lintInputs';
 import { lintInput, type LintedOne, type SiteFacts } from './lintOne';
-import { packSummary, transferables, type PackedSummary } from './packedSummary';
-import { Failure } from './lintSettings';
+import { packSummary, transferables, type PackedSummary } from '../node/packedSummary';
+import { Failure } from './failure';
 import { SiteContext } from './siteContext';
 import { handleSiteRequest, isSiteRequest, type SiteRequest } from '../lsp/siteWorkerThread';
 

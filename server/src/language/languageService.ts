@@ -171,7 +171,9 @@ export function mergeIndex(index: SitemapDocument, children: readonly MergeChild
 
 // ---------------------------------------------------------------- the site: rules across the files linted together
 
-export type { SiteEntry, SiteFileKind, SiteSummary } from './site/siteSummary';
+export type { SiteEntry, SiteFileKind, SiteSummary, SiteUrls } from './site/siteSummary';
+/** A URL's hash as the cross-file duplicate check keeps it, for a summary packed to cross threads without its URLs. */
+export { urlHashIn } from './urlHash';
 export type { SiteFile, SiteProblem, SiteRelated, SiteResolver } from './site/siteRules';
 export type { SiteDiagnostic, SiteValidation } from './site/validateSite';
 

@@ -16,8 +16,8 @@ import {
 } from 'vscode-languageserver';
 import { normalizeRelativePath } from '../../../shared/location';
 import type { Severity } from '../language/sitemapLanguageTypes';
-import type { CheckSiteJob, CheckSiteMessage } from '../cli/checkSiteChild';
-import type { FileResult, LintProblem } from '../cli/lintFiles';
+import type { CheckSiteJob, CheckSiteMessage } from '../node/checkSiteMessages';
+import type { FileResult, LintProblem } from '../node/lintResults';
 import type { Configuration } from './configuration';
 import { SOURCE } from './diagnostics';
 import type { DocumentStore, OpenDocument } from './documentStore';

@@ -5,7 +5,7 @@
  * when the closed files were read there, else in the server's thread: the same function either way.
  */
 import { validateSite, type SiteDiagnostic, type SiteFile, type SiteSummary, type SitemapSettings } from '../language/languageService';
-import { positionIn, type LineTable } from '../cli/lineTable';
+import { positionIn, type LineTable } from '../node/lineTable';
 
 export interface CheckFile {
   path: string;

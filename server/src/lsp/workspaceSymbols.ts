@@ -13,7 +13,7 @@ import {
   type SitemapDocument, type SitemapLanguageId, type UrlSearchIndex,
 } from '../language/languageService';
 import type { DocumentStore } from './documentStore';
-import { readHead } from './files';
+import { readHead } from '../node/files';
 import { fsPathToUri, relativeInside, type Workspace } from './workspace';
 
 /** Candidate files (`.xml`, `sitemap*.txt`) one walk collects at most. */
