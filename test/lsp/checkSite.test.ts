@@ -8,13 +8,13 @@
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { CancellationTokenSource, RequestType, WorkDoneProgress, type WorkDoneProgressReport } from 'vscode-languageserver-protocol';
 import { CHECK_SITE_REQUEST, type CheckSiteParams, type CheckSiteResult } from '../../shared/protocol';
 import { formatRange, LspClient, WAIT_TIMEOUT_MS, type ClientOptions } from './lspClient';
+import { tempFolders } from '../support/tempFolders';
 
 const ROOT = 'https://www.example.com/';
 const DECL = '<?xml version="1.0" encoding="UTF-8"?>';
@@ -46,22 +46,12 @@ const EXPECTED: Record<string, string[]> = {
 
 const CHECK_SITE = new RequestType<CheckSiteParams, CheckSiteResult, void>(CHECK_SITE_REQUEST);
 
-const dirs: string[] = [];
 const clients: LspClient[] = [];
 after(async () => {
   for (const c of clients) await c.stop();
-  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 });
 
-function workspace(files: Record<string, string | Buffer>): string {
-  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'check-site-')));
-  dirs.push(dir);
-  for (const [name, content] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, name), content);
-  }
-  return dir;
-}
+const workspace = tempFolders('check-site-');
 
 const uriOf = (dir: string, name: string) => pathToFileURL(path.join(dir, name)).href;
 
