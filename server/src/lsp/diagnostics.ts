@@ -54,6 +54,11 @@ const SEVERITIES: Record<Severity, DiagnosticSeverity> = {
   hint: DiagnosticSeverity.Hint,
 };
 
+/** The protocol's severity for a problem's (the document's own or Check Site's); an unknown one is an error. */
+export function lspSeverity(severity: Severity): DiagnosticSeverity {
+  return SEVERITIES[severity] ?? DiagnosticSeverity.Error;
+}
+
 export class DiagnosticsPublisher {
   /** Documents waiting for the message queue to drain, each with a token that validateNow and clear withdraw. */
   private readonly pending = new Map<string, object>();
@@ -178,7 +183,7 @@ export function toDiagnostic(uri: string, doc: SitemapDocument, d: SitemapDiagno
 export function diagnosticAt(range: Range, d: { rule: SitemapDiagnostic['rule']; severity: Severity; message: string }): Diagnostic {
   return {
     range,
-    severity: SEVERITIES[d.severity] ?? DiagnosticSeverity.Error,
+    severity: lspSeverity(d.severity),
     source: SOURCE,
     code: d.rule,
     codeDescription: { href: ruleDocs().href(d.rule) },

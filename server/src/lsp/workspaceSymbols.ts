@@ -14,6 +14,7 @@ import {
 } from '../language/languageService';
 import type { DocumentStore } from './documentStore';
 import { readHead } from '../node/files';
+import { compareNames } from '../node/siteFiles';
 import { fsPathToUri, relativeInside, type Workspace } from './workspace';
 
 /** Candidate files (`.xml`, `sitemap*.txt`) one walk collects at most. */
@@ -189,7 +190,7 @@ export async function findCandidateFiles(roots: readonly string[]): Promise<stri
       } catch {
         continue;
       }
-      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      entries.sort((a, b) => compareNames(a.name, b.name));
       for (const entry of entries) {
         if (++visited > MAX_VISITED) return found;
         // Symbolic links are not followed: no cycles, nothing outside the workspace.

@@ -11,6 +11,7 @@
 import type { FixAllOptions, FixOptions, OffsetEdit, ProblemRef, QuickFix, TimeZoneOffset } from '../sitemapLanguageTypes';
 import type { SitemapModel } from '../model';
 import type { RuleId } from '../rules/catalogue';
+import { fieldsOf } from '../rules/entryRules';
 import { checkLastmod } from '../rules/lastmod';
 import { CHANGEFREQ_VALUES } from '../rules/simpleValues';
 import { isIPrivate, isUcsChar } from '../rules/url';
@@ -336,8 +337,6 @@ function fixOrder(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'problem
   return [{ title: 'Reorder the children: loc, lastmod, changefreq, priority, then other namespaces', edits, isPreferred: true, safe: true }];
 }
 
-const FIELD_RANKS: Readonly<Record<string, number>> = { loc: 0, lastmod: 1, changefreq: 2, priority: 3 };
-
 /**
  * Moves the entry's children into schema order. Each child keeps its text, together with any comment just before
  * it; the whitespace between children stays where it is, so the layout is unchanged. Only the span from the first
@@ -354,7 +353,8 @@ function reorderEntry(model: SitemapModel, problem: ProblemRef, inner: readonly 
   const text = at.segment.text;
   const children = entry.children;
   const rank = (child: XmlElement): number => {
-    const r = namespaceOf(child, root) === ns ? FIELD_RANKS[child.local] : undefined;
+    // A <url>'s order in an index too: what is not a <sitemap>'s child is unknown-element's, not this fix's.
+    const r = namespaceOf(child, root) === ns ? fieldsOf('urlset').get(child.local) : undefined;
     return r ?? 4;
   };
   // Unit k: from the first non-blank character after the previous child (a comment, say) to the child's end.

@@ -12,6 +12,7 @@ import type { SitemapModel } from '../model';
 import { isNameChar, isWhitespace } from '../scanner';
 import { SegmentKind } from '../segment';
 import { isInScope, parseAllowedHosts, scopeDirectory } from '../rules/scope';
+import { childOrder } from '../rules/entryRules';
 import { checkUrl } from '../rules/url';
 import type { ValueProblem } from '../rules/valueProblem';
 import { escapeXml, unescapeXml } from '../xmlText';
@@ -112,14 +113,10 @@ function containerAt(req: Request, pos: number): Container {
   }
   const parent = element.parent;
   if (parent !== undefined && parent.parent === undefined && parent.local === entryName && isSitemap(parent) && isSitemap(element)) {
-    const fields = rootKind === 'urlset' ? URL_FIELDS : SITEMAP_FIELDS;
-    if (fields.includes(element.local)) return { kind: 'field', element, local: element.local };
+    if (childOrder(rootKind).includes(element.local)) return { kind: 'field', element, local: element.local };
   }
   return { kind: 'other', element };
 }
-
-const URL_FIELDS = ['loc', 'lastmod', 'changefreq', 'priority'];
-const SITEMAP_FIELDS = ['loc', 'lastmod'];
 
 /** The root's start tag when `r` lies inside it after its name (where attributes go). */
 function startTagAt(req: Request, r: number): XmlElement | undefined {
@@ -193,8 +190,7 @@ function elementItems(req: Request, container: Container, p: number, q: number, 
     else if (ns !== undefined) foreign.add(`${ns} ${child.local}`);
     fieldAfter ||= ns === sitemapNs && child.start >= p;
   }
-  const fields = kind === 'urlset' ? URL_FIELDS : SITEMAP_FIELDS;
-  fields.forEach((local, rank) => {
+  childOrder(kind === 'urlset' ? 'urlset' : 'sitemapindex').forEach((local, rank) => {
     if (present.has(local)) return;
     const name = sitemapName(root, local);
     items.push({
