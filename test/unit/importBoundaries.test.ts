@@ -64,8 +64,8 @@ test('the types module imports no feature, chore or facade: only other type home
   assert.deepEqual(describe(reachingOut), []);
 });
 
-test('the protocol layer and the Node-side helpers reach the language layer only through the facade and the types module', () => {
-  const imports = [...importsUnder('server/src/lsp/'), ...importsUnder('server/src/node/')];
+test('the protocol layer, the command line and the Node-side helpers reach the language layer only through the facade and the types module', () => {
+  const imports = [...importsUnder('server/src/lsp/'), ...importsUnder('server/src/cli/'), ...importsUnder('server/src/node/')];
   const past = imports.filter((i) => i.to.startsWith(LANGUAGE) && i.to !== FACADE && i.to !== TYPES);
   assert.deepEqual(describe(past), []);
 });

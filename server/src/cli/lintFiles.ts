@@ -6,7 +6,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { SitemapSettings } from '../language/settings';
+import type { SitemapSettings } from '../language/sitemapLanguageTypes';
 import type { FileResult } from '../node/lintResults';
 import type { Input } from './lintInputs';
 import { lintInput, type LintedOne } from './lintOne';

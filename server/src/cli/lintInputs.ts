@@ -6,7 +6,7 @@
 import { isUtf8 } from 'node:buffer';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { SKIPPED_FOLDERS } from '../language/fileNames';
+import { SKIPPED_FOLDERS } from '../language/languageService';
 import { isGzip } from '../node/files';
 import { compareNames, isSiteFile, siteFileType, type SiteFileType } from '../node/siteFiles';
 import { gunzipWhole } from './gunzip';

@@ -4,8 +4,9 @@
  * site summary, where it lives, and its line table to place cross-file problems.
  * A robots.txt is checked as the editor checks it (`robots-sitemap-url`).
  */
-import { indexEntries, needsSiteCheck, parseDocument, positionsAt, summarizeForSite, validate, type SitemapDocument } from '../language/languageService';
-import type { SiteSummary } from '../language/site/siteSummary';
+import {
+  indexEntries, needsSiteCheck, parseDocument, positionsAt, summarizeForSite, validate, type SiteSummary, type SitemapDocument,
+} from '../language/languageService';
 import type { FileResult, LintProblem } from '../node/lintResults';
 import type { LintOptions } from './lintFiles';
 import { readInput, type Input, type ReadInput } from './lintInputs';

@@ -5,9 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { normalizeSiteRootUrl } from '../../../shared/location';
-import { isRuleId } from '../language/rules/catalogue';
-import type { SitemapSettings } from '../language/settings';
-import { isObject, resolveSettings } from '../language/settingsSection';
+import { isObject, isRuleId, resolveSettings, type SitemapSettings } from '../language/languageService';
 import { UsageError, type LintArgs } from './lintArgs';
 import { Failure } from './failure';
 

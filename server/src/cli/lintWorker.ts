@@ -7,7 +7,7 @@
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import type { SiteFileKind } from '../language/languageService';
-import type { SitemapSettings } from '../language/settings';
+import type { SitemapSettings } from '../language/sitemapLanguageTypes';
 import type { LintOptions } from './lintFiles';
 import type { Input } from './lintInputs';
 import { lintInput, type LintedOne, type SiteFacts } from './lintOne';

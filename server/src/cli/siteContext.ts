@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import {
   fileFromSiteRoots, fileNextToLocation, locationFromRobots, locationFromSiteRoots,
 } from '../../../shared/location';
-import { robotsSitemapUrls } from '../language/robotsTxt';
+import { robotsSitemapUrls } from '../language/languageService';
 import { MAX_ROBOTS_BYTES, readHead } from '../node/files';
 
 export class SiteContext {

@@ -32,6 +32,8 @@ import { indexEntries as listIndexEntries, mergeIndex as mergeChildren, type Ind
 export type * from './sitemapLanguageTypes';
 export { DEFAULT_SETTINGS } from './settings';
 export { ruleLink } from './features/vocabulary';
+/** The rules as data (id, default severity, description), for a report format that lists them. */
+export { isRuleId, RULES, TOO_MANY_PROBLEMS } from './rules/catalogue';
 export type { SortResult, RemoveDuplicatesResult, LastmodNowOptions, LastmodNowResult, ConvertResult };
 /** The `sitemap` settings section read defensively (junk falls back to the defaults), for the server and sitemap-lint. */
 export { isObject, resolveSettings } from './settingsSection';

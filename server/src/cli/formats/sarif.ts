@@ -5,8 +5,7 @@
  */
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ruleLink } from '../../language/languageService';
-import { RULES, TOO_MANY_PROBLEMS, type Severity } from '../../language/rules/catalogue';
+import { ruleLink, RULES, TOO_MANY_PROBLEMS, type Severity } from '../../language/languageService';
 import { packageJson, packageVersion } from '../../node/bundle';
 import type { FileResult } from '../../node/lintResults';
 import { STDIN_NAME } from '../lintInputs';
