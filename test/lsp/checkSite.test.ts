@@ -14,14 +14,9 @@ import { pathToFileURL } from 'node:url';
 import { CancellationTokenSource, RequestType, WorkDoneProgress, type WorkDoneProgressReport } from 'vscode-languageserver-protocol';
 import { CHECK_SITE_REQUEST, type CheckSiteParams, type CheckSiteResult } from '../../shared/protocol';
 import { formatRange, LspClient, WAIT_TIMEOUT_MS, type ClientOptions } from './lspClient';
+import { index, loc, ROOT, urlset } from '../support/siteFixture';
 import { tempFolders } from '../support/tempFolders';
 
-const ROOT = 'https://www.example.com/';
-const DECL = '<?xml version="1.0" encoding="UTF-8"?>';
-const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
-const urlset = (...e: string[]) => `${DECL}\n<urlset ${NS}>\n${e.map((x) => `<url>${x}</url>\n`).join('')}</urlset>\n`;
-const index = (...e: string[]) => `${DECL}\n<sitemapindex ${NS}>\n${e.map((x) => `<sitemap>${x}</sitemap>\n`).join('')}</sitemapindex>\n`;
-const loc = (p: string) => `<loc>${ROOT}${p}</loc>`;
 
 /** One site with every cross-file rule and a per-file one (`invalid-priority` in a.xml). */
 const SITE = {

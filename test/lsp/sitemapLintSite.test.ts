@@ -7,15 +7,10 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
+import { index, loc, ROOT, urlset } from '../support/siteFixture';
 import { tempFolders } from '../support/tempFolders';
 
 const BIN = path.resolve(__dirname, '../../../dist/sitemap-lint.js');
-const ROOT = 'https://www.example.com/';
-const DECL = '<?xml version="1.0" encoding="UTF-8"?>';
-const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
-const urlset = (...e: string[]) => `${DECL}\n<urlset ${NS}>\n${e.map((x) => `<url>${x}</url>\n`).join('')}</urlset>\n`;
-const index = (...e: string[]) => `${DECL}\n<sitemapindex ${NS}>\n${e.map((x) => `<sitemap>${x}</sitemap>\n`).join('')}</sitemapindex>\n`;
-const loc = (p: string) => `<loc>${ROOT}${p}</loc>`;
 
 /** One site exercising every cross-file rule (ranges: see the expectations below). */
 const SITE = {
