@@ -8,20 +8,15 @@
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { CancellationTokenSource, RequestType, WorkDoneProgress, type WorkDoneProgressReport } from 'vscode-languageserver-protocol';
 import { CHECK_SITE_REQUEST, type CheckSiteParams, type CheckSiteResult } from '../../shared/protocol';
 import { formatRange, LspClient, WAIT_TIMEOUT_MS, type ClientOptions } from './lspClient';
+import { index, loc, ROOT, urlset } from '../support/siteFixture';
+import { tempFolders } from '../support/tempFolders';
 
-const ROOT = 'https://www.example.com/';
-const DECL = '<?xml version="1.0" encoding="UTF-8"?>';
-const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
-const urlset = (...e: string[]) => `${DECL}\n<urlset ${NS}>\n${e.map((x) => `<url>${x}</url>\n`).join('')}</urlset>\n`;
-const index = (...e: string[]) => `${DECL}\n<sitemapindex ${NS}>\n${e.map((x) => `<sitemap>${x}</sitemap>\n`).join('')}</sitemapindex>\n`;
-const loc = (p: string) => `<loc>${ROOT}${p}</loc>`;
 
 /** One site with every cross-file rule and a per-file one (`invalid-priority` in a.xml). */
 const SITE = {
@@ -46,22 +41,12 @@ const EXPECTED: Record<string, string[]> = {
 
 const CHECK_SITE = new RequestType<CheckSiteParams, CheckSiteResult, void>(CHECK_SITE_REQUEST);
 
-const dirs: string[] = [];
 const clients: LspClient[] = [];
 after(async () => {
   for (const c of clients) await c.stop();
-  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 });
 
-function workspace(files: Record<string, string | Buffer>): string {
-  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'check-site-')));
-  dirs.push(dir);
-  for (const [name, content] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, name), content);
-  }
-  return dir;
-}
+const workspace = tempFolders('check-site-');
 
 const uriOf = (dir: string, name: string) => pathToFileURL(path.join(dir, name)).href;
 

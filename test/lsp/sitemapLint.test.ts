@@ -3,25 +3,20 @@
  * JSON report exactly (rule ids, severities, 1-based ranges; never wording), stylish lines and summary, SARIF
  * against the SARIF 2.1.0 schema, the options, folder search, standard input, gzip and --follow.
  */
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import Ajv from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
+import { tempFolders } from '../support/tempFolders';
 
 const BIN = path.resolve(__dirname, '../../../dist/sitemap-lint.js');
 const SCHEMA = require.resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json');
 const DECL = '<?xml version="1.0" encoding="UTF-8"?>';
 const URLSET = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">';
-const folders: string[] = [];
-after(() => {
-  for (const f of folders) fs.rmSync(f, { recursive: true, force: true });
-});
-
 /** Line 3: an unescaped `&` (col 36) and a future lastmod (cols 53–63); line 4: a URL on another host (cols 13–35). */
 const BROKEN = `${DECL}\n${URLSET}\n<url><loc>https://www.example.com/a&b</loc><lastmod>2999-01-01</lastmod></url>\n` +
   '  <url><loc>https://other.example/x</loc></url>\n</urlset>\n';
@@ -29,15 +24,7 @@ const CLEAN = `${DECL}\n${URLSET}\n<url><loc>https://www.example.com/</loc></url
 const INDEX = (locs: string[]) => `${DECL}\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n` +
   `${locs.map((l) => `<sitemap><loc>${l}</loc></sitemap>\n`).join('')}</sitemapindex>\n`;
 
-function folder(files: Record<string, string | Buffer> = {}): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-lint-'));
-  folders.push(dir);
-  for (const [name, content] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, name), content);
-  }
-  return dir;
-}
+const folder = tempFolders('sitemap-lint-');
 
 function run(args: string[], cwd: string, input?: string) {
   const r = spawnSync(process.execPath, [BIN, ...args], { cwd, input, encoding: 'utf8' });

@@ -4,13 +4,13 @@
  * worker reported as in one thread, and an abort that leaves nothing running. SITEMAP_LINT_WORKERS forces the pool
  * (or keeps it off) whatever the size; SITEMAP_LINT_REPORT_POOL=1 makes the binary say that workers ran.
  */
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { tempFolders } from '../support/tempFolders';
 
 const BIN = path.resolve(__dirname, '../../../dist/sitemap-lint.js');
 const CLI = path.resolve(__dirname, '../../server/src/cli');
@@ -51,20 +51,7 @@ function site(): Record<string, string | Buffer> {
 
 const CROSS_FILE = ['cross-file-duplicate-url', 'missing-sitemap-file', 'nested-index', 'stale-index-lastmod', 'unlisted-sitemap'];
 
-const folders: string[] = [];
-after(() => {
-  for (const f of folders) fs.rmSync(f, { recursive: true, force: true });
-});
-
-function folder(files: Record<string, string | Buffer>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-lint-pool-'));
-  folders.push(dir);
-  for (const [name, content] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, name), content);
-  }
-  return dir;
-}
+const folder = tempFolders('sitemap-lint-pool-');
 
 interface Run { code: number | null; stdout: string; stderr: string[]; pool: { workers: number; files: number } | undefined }
 

@@ -3,20 +3,14 @@
  * folder: every rule with its exact range, --follow widening the files linted together, SARIF related locations,
  * and the cases where the rules stay silent.
  */
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
+import { index, loc, ROOT, urlset } from '../support/siteFixture';
+import { tempFolders } from '../support/tempFolders';
 
 const BIN = path.resolve(__dirname, '../../../dist/sitemap-lint.js');
-const ROOT = 'https://www.example.com/';
-const DECL = '<?xml version="1.0" encoding="UTF-8"?>';
-const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
-const urlset = (...e: string[]) => `${DECL}\n<urlset ${NS}>\n${e.map((x) => `<url>${x}</url>\n`).join('')}</urlset>\n`;
-const index = (...e: string[]) => `${DECL}\n<sitemapindex ${NS}>\n${e.map((x) => `<sitemap>${x}</sitemap>\n`).join('')}</sitemapindex>\n`;
-const loc = (p: string) => `<loc>${ROOT}${p}</loc>`;
 
 /** One site exercising every cross-file rule (ranges: see the expectations below). */
 const SITE = {
@@ -28,20 +22,7 @@ const SITE = {
   'public/orphan.xml': urlset(loc('p4')),
 };
 
-const folders: string[] = [];
-after(() => {
-  for (const f of folders) fs.rmSync(f, { recursive: true, force: true });
-});
-
-function folder(files: Record<string, string>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-lint-site-'));
-  folders.push(dir);
-  for (const [name, content] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, name), content);
-  }
-  return dir;
-}
+const folder = tempFolders('sitemap-lint-site-');
 
 interface JsonFile { file: string; problems: Array<{ rule: string; severity: string; line: number; column: number; endLine: number; endColumn: number }> }
 

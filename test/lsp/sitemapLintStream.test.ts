@@ -5,33 +5,19 @@
  * the JSON of the whole-document path (the oracle: same problems, rules, ranges, messages, order, cross-file problems
  * included), and say on stderr that it streamed, in how many windows.
  */
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { benchEntry, random } from '../support/generate';
+import { tempFolders } from '../support/tempFolders';
 
 const BIN = path.resolve(__dirname, '../../../dist/sitemap-lint.js');
 const DECL = '<?xml version="1.0" encoding="UTF-8"?>';
 const URLSET = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">';
 const INDEX = '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">';
-const folders: string[] = [];
-after(() => {
-  for (const f of folders) fs.rmSync(f, { recursive: true, force: true });
-});
-
-function folder(files: Record<string, string | Buffer>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-lint-stream-'));
-  folders.push(dir);
-  for (const [name, content] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, name), content);
-  }
-  return dir;
-}
+const folder = tempFolders('sitemap-lint-stream-');
 
 interface Run {
   code: number | null;

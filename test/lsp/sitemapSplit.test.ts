@@ -3,30 +3,20 @@
  * byte, the limits and the greedy cut, the index, the --json manifest, gzip in and out, exit codes, nothing written
  * on error, nothing overwritten without --force, and --index over the input.
  */
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { DEFAULT_SETTINGS, parseDocument, validate } from '../../server/src/language/languageService';
+import { tempFolders } from '../support/tempFolders';
 
 const BIN = path.resolve(__dirname, '../../../dist/sitemap-split.js');
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const DECL = '<?xml version="1.0" encoding="UTF-8"?>';
 const NOW = Date.UTC(2025, 5, 15);
-const folders: string[] = [];
-after(() => {
-  for (const f of folders) fs.rmSync(f, { recursive: true, force: true });
-});
-
-function folder(files: Record<string, string | Buffer> = {}): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-split-'));
-  folders.push(dir);
-  for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), content);
-  return dir;
-}
+const folder = tempFolders('sitemap-split-');
 
 function run(args: string[], cwd?: string) {
   const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8' });

@@ -1,10 +1,10 @@
 /**
- * Site summaries packed to cross threads (server/src/cli/packedSummary.ts) come back equal, whatever their characters
+ * Site summaries packed to cross threads (server/src/node/packedSummary.ts) come back equal, whatever their characters
  * and size, and a received one brings its URL columns (hashes equal to urlHash, ranges, URLs) when packed with hashes.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { packSummary, receivedSummary, unpackSummary } from '../../server/src/cli/packedSummary';
+import { packSummary, receivedSummary, unpackSummary } from '../../server/src/node/packedSummary';
 import type { SiteEntry, SiteSummary } from '../../server/src/language/languageService';
 import { urlHash } from '../../server/src/language/urlHash';
 

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
-import { isGzip, readMaybeGzip } from '../../server/src/lsp/files';
+import { isGzip, readMaybeGzip } from '../../server/src/node/files';
 
 describe('readMaybeGzip', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-maybe-gz-'));

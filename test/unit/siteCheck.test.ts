@@ -11,7 +11,7 @@ import {
   DEFAULT_SETTINGS, parseDocument, startSiteValidation, summarizeForSite, validateSite,
   type SiteFile, type SiteResolver, type SitemapLanguageId, type SitemapSettings,
 } from '../../server/src/language/languageService';
-import { packSummary, receivedSummary } from '../../server/src/cli/packedSummary';
+import { packSummary, receivedSummary } from '../../server/src/node/packedSummary';
 import { random } from '../support/generate';
 
 const ROOT = 'https://www.example.com/';

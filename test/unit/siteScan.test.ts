@@ -12,10 +12,10 @@ import * as zlib from 'node:zlib';
 import { collectInputs } from '../../server/src/cli/lintInputs';
 import { compareWalkOrder, scanSiteFiles } from '../../server/src/lsp/siteScan';
 import { ClosedSummaries } from '../../server/src/lsp/siteSummaries';
-import { positionIn } from '../../server/src/cli/lineTable';
+import { positionIn } from '../../server/src/node/lineTable';
 import { SiteWorker } from '../../server/src/lsp/siteWorker';
 import { checkSiteProblems, type CheckRequest } from '../../server/src/lsp/siteProblems';
-import { packSummary } from '../../server/src/cli/packedSummary';
+import { packSummary } from '../../server/src/node/packedSummary';
 import { DEFAULT_SETTINGS, parseDocument, summarizeForSite } from '../../server/src/language/languageService';
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';

@@ -4,32 +4,12 @@
  * language server so that a 200-file site never holds up typing, its memory goes when it ends, and Cancel is one kill.
  * Over IPC: one job in, progress messages, one result out, then it exits; it also exits when the server goes away.
  */
-import type { SitemapSettings } from '../language/settings';
+import type { CheckSiteJob, CheckSiteMessage, Unreadable } from '../node/checkSiteMessages';
+import type { FileResult } from '../node/lintResults';
 import { collectInputs, type Input } from './lintInputs';
-import { lintFiles, type FileResult } from './lintFiles';
-import { Failure } from './lintSettings';
+import { lintFiles } from './lintFiles';
+import { Failure } from './failure';
 import { SiteContext } from './siteContext';
-
-export interface CheckSiteJob {
-  folders: Array<{
-    /** Absolute path. */
-    path: string;
-    settings: SitemapSettings;
-    /** Absolute folder → site root URL. */
-    siteRoots: Record<string, string>;
-  }>;
-  now: number;
-}
-
-export interface Unreadable {
-  file: string;
-  reason: string;
-}
-
-export type CheckSiteMessage =
-  | { type: 'progress'; done: number; known: number }
-  | { type: 'done'; files: FileResult[]; unreadable: Unreadable[] }
-  | { type: 'failed'; reason: string };
 
 async function run(job: CheckSiteJob): Promise<CheckSiteMessage> {
   const inputs = job.folders.map((f) => findInputs(f.path));

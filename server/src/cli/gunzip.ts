@@ -5,7 +5,7 @@
  * in more chunks, and it is never trusted beyond what deflate can expand to (1032:1) or a buffer can hold.
  */
 import { constants as bufferConstants } from 'node:buffer';
-import { zlib } from '../lsp/lazyZlib';
+import { zlib } from '../node/lazyZlib';
 
 const MAX_DEFLATE_RATIO = 1032;
 

@@ -1,5 +1,5 @@
 /** The command line of `sitemap-lint`: options and usage errors (what they mean is lintSettings.ts's business). */
-import { isRuleId, type RuleId, type SeverityOrOff } from '../language/rules/catalogue';
+import { isRuleId, type RuleId, type SeverityOrOff } from '../language/languageService';
 
 export const USAGE = 'usage: sitemap-lint [--format stylish|json|sarif] [--site-root DIR=URL]... [--allowed-host ORIGIN]... '
   + '[--rule ID=error|warning|information|hint|off]... [--config FILE] [--max-warnings N] [--quiet] [--follow] <file | dir | ->...';

@@ -6,42 +6,14 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Problem, Severity } from '../language/rules/catalogue';
-import type { SitemapSettings } from '../language/settings';
+import type { SitemapSettings } from '../language/sitemapLanguageTypes';
+import type { FileResult } from '../node/lintResults';
 import type { Input } from './lintInputs';
 import { lintInput, type LintedOne } from './lintOne';
 import { LintPool, poolSize } from './lintPool';
 import type { SiteContext } from './siteContext';
 import { SiteLint } from './lintSite';
-import { Failure } from './lintSettings';
-
-/** Lines and columns 1-based; columns count UTF-16 code units, as the editor (LSP) and SARIF do. */
-export interface LintProblem {
-  rule: Problem['rule'];
-  severity: Severity;
-  message: string;
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
-  /** Other places the problem refers to (a cross-file duplicate's first listing). */
-  related?: LintRelated[];
-}
-
-export interface LintRelated {
-  /** As in FileResult.file. */
-  file: string;
-  message: string;
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
-}
-
-export interface FileResult {
-  file: string;
-  problems: LintProblem[];
-}
+import { Failure } from './failure';
 
 export interface LintOptions {
   settings: SitemapSettings;

@@ -1,16 +1,16 @@
 /**
  * What `sitemap-lint` reads: the files named, the sitemaps and robots.txt files found in the folders named (searched
- * recursively, skipping dependencies and version control; lsp/siteFiles.ts tells them apart, for the editor's
+ * recursively, skipping dependencies and version control; node/siteFiles.ts tells them apart, for the editor's
  * workspace too), and standard input for `-`.
  */
 import { isUtf8 } from 'node:buffer';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { SKIPPED_FOLDERS } from '../language/fileNames';
-import { isGzip } from '../lsp/files';
-import { compareNames, isSiteFile, siteFileType, type SiteFileType } from '../lsp/siteFiles';
+import { SKIPPED_FOLDERS } from '../language/languageService';
+import { isGzip } from '../node/files';
+import { compareNames, isSiteFile, siteFileType, type SiteFileType } from '../node/siteFiles';
 import { gunzipWhole } from './gunzip';
-import { Failure } from './lintSettings';
+import { Failure } from './failure';
 
 export const STDIN_NAME = '<stdin>';
 

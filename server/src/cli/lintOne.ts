@@ -4,12 +4,14 @@
  * site summary, where it lives, and its line table to place cross-file problems.
  * A robots.txt is checked as the editor checks it (`robots-sitemap-url`).
  */
-import { indexEntries, needsSiteCheck, parseDocument, positionsAt, summarizeForSite, validate, type SitemapDocument } from '../language/languageService';
-import type { SiteSummary } from '../language/site/siteSummary';
-import type { FileResult, LintOptions, LintProblem } from './lintFiles';
+import {
+  indexEntries, needsSiteCheck, parseDocument, positionsAt, summarizeForSite, validate, type SiteSummary, type SitemapDocument,
+} from '../language/languageService';
+import type { FileResult, LintProblem } from '../node/lintResults';
+import type { LintOptions } from './lintFiles';
 import { readInput, type Input, type ReadInput } from './lintInputs';
 import { lintStreamed } from './lintStream';
-import { lineTableOf, type LineTable } from './lineTable';
+import { lineTableOf, type LineTable } from '../node/lineTable';
 
 /** What the cross-file step keeps of a file read from disk. */
 export interface SiteFacts {

@@ -10,9 +10,9 @@ import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Input } from './lintInputs';
 import type { LintedOne } from './lintOne';
-import { Failure } from './lintSettings';
+import { Failure } from './failure';
 import type { WorkerInit, WorkerLinted, WorkerReply } from './lintWorker';
-import { receivedSummary } from './packedSummary';
+import { receivedSummary } from '../node/packedSummary';
 
 /** Beside this module: dist/lintWorker.js next to the bundle, out/…/cli/lintWorker.js next to the compiled module. */
 const WORKER_FILE = path.join(__dirname, 'lintWorker.js');

@@ -5,19 +5,15 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { normalizeSiteRootUrl } from '../../../shared/location';
-import { isRuleId } from '../language/rules/catalogue';
-import type { SitemapSettings } from '../language/settings';
-import { isObject, resolveSettings } from '../language/settingsSection';
+import { isObject, isRuleId, resolveSettings, type SitemapSettings } from '../language/languageService';
 import { UsageError, type LintArgs } from './lintArgs';
+import { Failure } from './failure';
 
 export interface LintSettings {
   settings: SitemapSettings;
   /** Absolute folder → site root URL. */
   siteRoots: Record<string, string>;
 }
-
-/** A failure reported as one line and exit code 2. */
-export class Failure extends Error {}
 
 export function lintSettings(args: LintArgs, cwd: string): LintSettings {
   const config = args.config === undefined ? {} : readConfig(args.config);

@@ -8,9 +8,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { startSiteValidation, type SiteResolver, type SiteValidation } from '../language/languageService';
-import type { FileResult, LintOptions, LintProblem } from './lintFiles';
+import type { FileResult, LintProblem } from '../node/lintResults';
+import type { LintOptions } from './lintFiles';
 import type { SiteFacts } from './lintOne';
-import { positionIn } from './lineTable';
+import { positionIn } from '../node/lineTable';
 
 export interface LintedFile {
   result: FileResult;

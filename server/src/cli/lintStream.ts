@@ -9,13 +9,14 @@ import type { Readable } from 'node:stream';
 import type * as V8 from 'node:v8';
 import { SNIFF_LENGTH } from '../../../shared/contentDetection';
 import { ValidationStream, type StreamValidationOptions, type StreamValidationResult } from '../language/languageService';
-import { isGzip } from '../lsp/files';
-import type { LintOptions, LintProblem } from './lintFiles';
+import { isGzip } from '../node/files';
+import type { LintProblem } from '../node/lintResults';
+import type { LintOptions } from './lintFiles';
 import { kindOf, type Input } from './lintInputs';
 import type { LintedOne } from './lintOne';
-import { Failure } from './lintSettings';
-import { LineTableBuilder, positionIn, type LineTable } from './lineTable';
-import { zlib } from '../lsp/lazyZlib';
+import { Failure } from './failure';
+import { chunksOf, streamMaybeGzip } from './inputStream';
+import { LineTableBuilder, positionIn, type LineTable } from '../node/lineTable';
 
 /**
  * Uncompressed bytes above which a file streams. The whole-document path holds about 4.5 times the document (text,
@@ -132,7 +133,7 @@ async function streamOnce(input: Input, file: string, options: LintOptions, how:
     return true;
   };
   try {
-    for await (const chunk of read(source, input.name)) if (!take(decoder.decode(chunk, { stream: true }), false)) return undefined;
+    for await (const chunk of chunksOf(source, input.name)) if (!take(decoder.decode(chunk, { stream: true }), false)) return undefined;
   } finally {
     source.destroy();
   }
@@ -162,28 +163,7 @@ function open(input: Input, file: string, window: number | undefined): Readable 
   } catch (e) {
     throw new Failure(`${input.name}: cannot read (${(e as Error).message})`);
   }
-  const magic = Buffer.alloc(2);
-  const read = fs.readSync(fd, magic, 0, 2, 0);
-  const piece = window ?? 1 << 16;
-  const stream = fs.createReadStream(file, { fd, start: 0, highWaterMark: piece });
-  return isGzip(magic.subarray(0, read)) ? stream.pipe(zlib().createGunzip({ chunkSize: Math.max(zlib().constants.Z_MIN_CHUNK, piece) })) : stream;
-}
-
-/** The chunks; a read or gunzip error becomes one line naming the file, as readInput says it. */
-async function* read(source: Readable, name: string): AsyncGenerator<Buffer> {
-  source.on('error', () => undefined); // reported by the iteration below
-  const iterator = (source as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
-  for (;;) {
-    let next: IteratorResult<Buffer>;
-    try {
-      next = await iterator.next();
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code ?? '';
-      throw new Failure(`${name}: ${code.startsWith('Z_') ? 'not a valid gzip file' : 'cannot read'} (${(e as Error).message})`);
-    }
-    if (next.done === true) return;
-    yield next.value;
-  }
+  return streamMaybeGzip(fd, file, window);
 }
 
 /** As lintOne's spanOf: the start clamped to the text, the end to [start, length]. */

@@ -7,12 +7,12 @@
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import type { SiteFileKind } from '../language/languageService';
-import type { SitemapSettings } from '../language/settings';
+import type { SitemapSettings } from '../language/sitemapLanguageTypes';
 import type { LintOptions } from './lintFiles';
 import type { Input } from './lintInputs';
 import { lintInput, type LintedOne, type SiteFacts } from './lintOne';
-import { packSummary, transferables, type PackedSummary } from './packedSummary';
-import { Failure } from './lintSettings';
+import { packSummary, transferables, type PackedSummary } from '../node/packedSummary';
+import { Failure } from './failure';
 import { SiteContext } from './siteContext';
 import { handleSiteRequest, isSiteRequest, type SiteRequest } from '../lsp/siteWorkerThread';
 

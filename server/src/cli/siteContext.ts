@@ -8,8 +8,8 @@ import * as path from 'node:path';
 import {
   fileFromSiteRoots, fileNextToLocation, locationFromRobots, locationFromSiteRoots,
 } from '../../../shared/location';
-import { robotsSitemapUrls } from '../language/robotsTxt';
-import { MAX_ROBOTS_BYTES, readHead } from '../lsp/files';
+import { robotsSitemapUrls } from '../language/languageService';
+import { MAX_ROBOTS_BYTES, readHead } from '../node/files';
 
 export class SiteContext {
   /** Site roots keyed by the folder's path from the file system's root, `/`-separated (what location.ts expects). */

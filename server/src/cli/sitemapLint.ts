@@ -2,10 +2,12 @@
  * `sitemap-lint`: the editor's checks for CI, on files, folders and standard input. Exit 0 without errors (and with
  * warnings within --max-warnings), 1 otherwise; 2 with one line on stderr on bad usage or an I/O error.
  */
-import { Failure, lintSettings } from './lintSettings';
+import { Failure } from './failure';
+import { lintSettings } from './lintSettings';
 import { parseArgs, USAGE, UsageError, type LintArgs } from './lintArgs';
 import { collectInputs } from './lintInputs';
-import { lintFiles, type FileResult } from './lintFiles';
+import type { FileResult } from '../node/lintResults';
+import { lintFiles } from './lintFiles';
 import { SiteContext } from './siteContext';
 import { formatJson } from './formats/json';
 import { formatSarif } from './formats/sarif';

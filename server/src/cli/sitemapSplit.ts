@@ -5,18 +5,15 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { looksLikeXml, SNIFF_LENGTH } from '../../../shared/contentDetection';
 import { SplitRefused, SplitStream, type SplitRefusal, type StreamSplitResult } from '../language/languageService';
-import { isGzip } from '../lsp/files';
 import { ChildFiles, ExistsError, tempPath } from './childFiles';
+import { Failure } from './failure';
+import { chunksOf, streamMaybeGzip } from './inputStream';
 import { parseArgs, stemOf, USAGE, UsageError, type SplitArgs } from './splitArgs';
 import { exitQuietlyOnClosedPipe } from './closedPipe';
 import { reportMaxRss } from './reportRss';
-
-/** A failure reported as one line and exit code 2. */
-class Failure extends Error {}
 
 const REFUSALS: Record<SplitRefusal['reason'], string> = {
   'ill-formed': 'not well-formed XML',
@@ -68,10 +65,7 @@ function openInput(file: string): Readable {
   } catch (e) {
     throw new Failure(`${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : `cannot read (${(e as Error).message})`}`);
   }
-  const magic = Buffer.alloc(2);
-  const read = fs.readSync(fd, magic, 0, 2, 0);
-  const stream = fs.createReadStream(file, { fd, start: 0, highWaterMark: 1 << 16 });
-  return isGzip(magic.subarray(0, read)) ? stream.pipe(createGunzip()) : stream;
+  return streamMaybeGzip(fd, file);
 }
 
 async function split(args: SplitArgs, input: Readable, files: ChildFiles): Promise<StreamSplitResult> {
@@ -89,8 +83,7 @@ async function split(args: SplitArgs, input: Readable, files: ChildFiles): Promi
       childName: (n) => pattern.replaceAll('{n}', String(n)),
     }, files, xml);
   };
-  input.on('error', () => undefined); // reported by the iteration below
-  for await (const chunk of readOrFail(input, args.file)) {
+  for await (const chunk of chunksOf(input, args.file)) {
     let text: string;
     try {
       text = decoder.decode(chunk, { stream: true });
@@ -119,22 +112,6 @@ async function split(args: SplitArgs, input: Readable, files: ChildFiles): Promi
   }
   stream.push(rest);
   return stream.end();
-}
-
-/** The input's chunks; a read or gunzip error becomes one line naming the file. */
-async function* readOrFail(input: Readable, file: string): AsyncGenerator<Buffer> {
-  const iterator = (input as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
-  for (;;) {
-    let next: IteratorResult<Buffer>;
-    try {
-      next = await iterator.next();
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code ?? '';
-      throw new Failure(`${file}: ${code.startsWith('Z_') ? 'not a valid gzip file' : 'cannot read'} (${(e as Error).message})`);
-    }
-    if (next.done === true) return;
-    yield next.value;
-  }
 }
 
 /** Without --base-url: the first entry's origin, said on stderr. */

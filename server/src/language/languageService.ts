@@ -4,41 +4,45 @@
  * Offsets are UTF-16 code units; positions (0-based line and character) exist only for the protocol's edge.
  */
 import { SitemapModel } from './model';
-import type { DocumentKind, OffsetEdit, ParseOptions, Position, SitemapDocument, SitemapLanguageId } from './sitemapLanguageTypes';
-import type { SitemapSettings, ValidationContext } from './settings';
-import { validateModel, type SitemapDiagnostic } from './validation';
-import { complete as completeAt, type CompletionOptions, type CompletionResult } from './features/completion';
-import { getHover as hoverAt, type HoverInfo, type HoverOptions } from './features/hover';
-import {
-  getFixAllEdits as fixAllEdits, getQuickFixes as quickFixes, type FixAllOptions, type FixOptions, type ProblemRef, type QuickFix,
-} from './features/codeActions';
-import { findDocumentSymbols as documentSymbols, type DocumentSymbolData, type SymbolOptions } from './features/documentSymbols';
-import { getFoldingRanges as foldingRanges, type FoldingOptions, type FoldingRangeData } from './features/folding';
-import { getSelectionRanges as selectionRanges, type RangeData } from './features/selectionRanges';
-import { findDocumentLinks as documentLinks, type DocumentLinkData, type LinkOptions } from './features/documentLinks';
+import type {
+  CompletionOptions, CompletionResult, DocumentFacts, DocumentLinkData, DocumentSymbolData, FixAllOptions, FixOptions,
+  FoldingOptions, FoldingRangeData, HoverInfo, HoverOptions, LinkOptions, OffsetEdit, ParseOptions, Position, ProblemRef,
+  QuickFix, RangeData, SitemapDiagnostic, SitemapDocument, SitemapLanguageId, SitemapSettings, SymbolOptions,
+  ValidationContext,
+} from './sitemapLanguageTypes';
+import { validateModel } from './validation';
+import { complete as completeAt } from './features/completion';
+import { getHover as hoverAt } from './features/hover';
+import { getFixAllEdits as fixAllEdits, getQuickFixes as quickFixes } from './features/codeActions';
+import { findDocumentSymbols as documentSymbols } from './features/documentSymbols';
+import { getFoldingRanges as foldingRanges } from './features/folding';
+import { getSelectionRanges as selectionRanges } from './features/selectionRanges';
+import { findDocumentLinks as documentLinks } from './features/documentLinks';
 import { sortEntries as sortModel, type SortResult } from './chores/sortEntries';
 import { removeDuplicates as removeFromModel, type RemoveDuplicatesResult } from './chores/removeDuplicates';
 import { setLastmodNow as setLastmodInModel, type LastmodNowOptions, type LastmodNowResult } from './chores/lastmodNow';
 import { convertToText as toText, convertToXml as toXml, type ConvertResult } from './chores/convert';
-import { getDocumentFacts as documentFacts, type DocumentFacts } from './features/documentFacts';
+import { getDocumentFacts as documentFacts } from './features/documentFacts';
 import { splitModel, type SplitOptions, type SplitOutcome } from './chores/split';
 import { SiteSummarizer, summarizeModel, type SiteFileKind, type SiteSummary } from './site/siteSummary';
 import { siteRulesApply, type SiteFile, type SiteResolver } from './site/siteRules';
 import { SiteValidation, validateSiteFiles, type SiteDiagnostic } from './site/validateSite';
 import { indexEntries as listIndexEntries, mergeIndex as mergeChildren, type IndexEntry, type MergeOptions, type MergeOutcome } from './chores/merge';
 
-export type { DocumentKind, OffsetEdit, ParseOptions, Position, SitemapDocument, SitemapLanguageId, SitemapDiagnostic };
-export { DEFAULT_SETTINGS, type SitemapSettings, type ValidationContext } from './settings';
-export type { CompletionItemData, CompletionKind, CompletionOptions, CompletionResult } from './features/completion';
-export type { HoverInfo, HoverOptions } from './features/hover';
-export { ruleLink, type RuleLink } from './features/vocabulary';
-export type { FixAllOptions, FixOptions, ProblemRef, QuickFix } from './features/codeActions';
-export type { DocumentSymbolData, SymbolKindName, SymbolOptions } from './features/documentSymbols';
-export type { FoldingOptions, FoldingRangeData } from './features/folding';
-export type { RangeData } from './features/selectionRanges';
-export type { DocumentLinkData, LinkOptions } from './features/documentLinks';
-export type { TimeZoneOffset } from './features/clock';
+export type * from './sitemapLanguageTypes';
+export { DEFAULT_SETTINGS } from './settings';
+export { ruleLink } from './features/vocabulary';
+/** The rules as data (id, default severity, description), for a report format that lists them. */
+export { isRuleId, RULES, TOO_MANY_PROBLEMS } from './rules/catalogue';
 export type { SortResult, RemoveDuplicatesResult, LastmodNowOptions, LastmodNowResult, ConvertResult };
+/** The `sitemap` settings section read defensively (junk falls back to the defaults), for the server and sitemap-lint. */
+export { isObject, resolveSettings } from './settingsSection';
+export { DEFAULT_MAX_SYMBOLS } from './features/documentSymbols';
+/** Which workspace files are sitemaps by name, and which folders a scan skips. */
+export { SITEMAP_TXT_NAME, SITEMAP_XML_NAME, SKIPPED_FOLDERS } from './fileNames';
+export { robotsSitemapUrls } from './robotsTxt';
+/** Workspace symbols: the URLs of a document, searched by a query (the protocol layer keeps one index per file). */
+export { indexEntryUrls, searchUrls, type UrlMatch, type UrlSearchIndex } from './urlSearch';
 
 export function parseDocument(text: string, languageId: SitemapLanguageId, options?: ParseOptions): SitemapDocument {
   return new SitemapModel(languageId, text, options?.byteLength, options?.once);
@@ -125,8 +129,6 @@ export function convertSitemap(document: SitemapDocument, to: 'xml' | 'text'): C
 
 // ---------------------------------------------------------------- Split into Index: what the editor's prompts need
 
-export type { DocumentFacts } from './features/documentFacts';
-
 /** The first `xml-syntax` problem and the first entry's origin. */
 export function getDocumentFacts(document: SitemapDocument): DocumentFacts {
   return documentFacts(asModel(document));
@@ -171,7 +173,9 @@ export function mergeIndex(index: SitemapDocument, children: readonly MergeChild
 
 // ---------------------------------------------------------------- the site: rules across the files linted together
 
-export type { SiteEntry, SiteFileKind, SiteSummary } from './site/siteSummary';
+export type { SiteEntry, SiteFileKind, SiteSummary, SiteUrls } from './site/siteSummary';
+/** A URL's hash as the cross-file duplicate check keeps it, for a summary packed to cross threads without its URLs. */
+export { urlHashIn } from './urlHash';
 export type { SiteFile, SiteProblem, SiteRelated, SiteResolver } from './site/siteRules';
 export type { SiteDiagnostic, SiteValidation } from './site/validateSite';
 

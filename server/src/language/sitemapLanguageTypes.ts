@@ -1,11 +1,16 @@
 /**
- * The language layer's public types, apart from the facade (languageService.ts) so that features and chores can name
- * them without importing the facade that imports them.
+ * The language layer's public types, in one module apart from the facade (languageService.ts): features, chores and
+ * the protocol layer name them here, so nothing inside the layer imports the facade that binds it.
  */
 import type { DocumentKind } from '../../../shared/kinds';
 import type { Position, SitemapLanguageId } from './model';
+import type { RuleId, SeverityOrOff, TOO_MANY_PROBLEMS } from './rules/catalogue';
 
 export type { DocumentKind, Position, SitemapLanguageId };
+export type { Problem, RuleId, Severity, SeverityOrOff } from './rules/catalogue';
+export type { SitemapSettings, ValidationContext } from './settings';
+export type { SectionSettings } from './settingsSection';
+export type { SitemapDiagnostic } from './problemCap';
 
 /** Replace text[start, end) with `text` (UTF-16 offsets). */
 export interface OffsetEdit {
@@ -34,4 +39,178 @@ export interface ParseOptions {
    * (a native Set tells whether any URL repeats). Editing it still works; the first edit fills the index.
    */
   once?: boolean;
+}
+
+// ---------------------------------------------------------------- what features take from the caller
+
+/** Minutes east of UTC in effect at an instant (+120 for Central European Summer Time). */
+export type TimeZoneOffset = (epochMs: number) => number;
+
+/** Where a rule is documented: this web page by default; the LSP layer links the offline copy instead. */
+export type RuleLink = (rule: RuleId | typeof TOO_MANY_PROBLEMS) => string;
+
+// ---------------------------------------------------------------- completion
+
+export interface CompletionOptions {
+  /** The clock, in epoch ms (default: now). */
+  now?: number;
+  /** The local time zone (default: the machine's). */
+  timeZoneOffset?: TimeZoneOffset;
+  /** Where the sitemap is published (siteRoots or robots.txt): the base of `<loc>` values and the scope of candidates. */
+  location?: string;
+  /** The site's root URL, when known apart from the location. */
+  siteRootUrl?: string;
+  /** Hosts the user owns (`sitemap.allowedHosts`): candidates on them are in scope. */
+  allowedHosts?: readonly string[];
+  /** URLs worth offering in `<loc>` (pages of the workspace; in an index, its sitemap files). Listed ones are skipped. */
+  candidateUrls?: readonly string[];
+  /** At most this many candidate URLs per answer (default 100); more make the list incomplete. */
+  maxCandidates?: number;
+}
+
+/** `directive`: a robots.txt directive (`Sitemap: `). */
+export type CompletionKind = 'element' | 'entry' | 'closingTag' | 'attribute' | 'value' | 'url' | 'root' | 'directive';
+
+export interface CompletionItemData {
+  label: string;
+  kind: CompletionKind;
+  detail?: string;
+  /** Markdown. */
+  documentation?: string;
+  insertText: string;
+  /** `insertText` uses snippet syntax (`$1`, `${1:default}`, `$0`; `\$`, `\}` and `\\` escaped). */
+  snippet: boolean;
+  /** The range of the document the item replaces (absolute offsets). */
+  start: number;
+  end: number;
+  sortText?: string;
+  filterText?: string;
+  preselect?: boolean;
+  /** Edits elsewhere in the document made with the item (an extension's namespace declared on the root). */
+  additionalEdits?: Array<{ start: number; end: number; text: string }>;
+}
+
+export interface CompletionResult {
+  items: CompletionItemData[];
+  /** More items exist than were returned: ask again as the user types. */
+  isIncomplete: boolean;
+  /** The cursor is where a URL goes (a `<loc>`, a text-sitemap line): `candidateUrls` would be offered here. */
+  acceptsUrls?: boolean;
+}
+
+// ---------------------------------------------------------------- hover
+
+export interface HoverOptions {
+  /** The clock, in epoch ms (default: now). */
+  now?: number;
+  /** Where the sitemap is published, when known. */
+  location?: string;
+  /** `sitemap.allowedHosts`. */
+  allowedHosts?: readonly string[];
+  /** In an index: the workspace file a `<loc>` names, as shown to the user (workspace-relative); undefined when none. */
+  resolveFile?: (url: string) => string | undefined;
+  /** Where a rule is documented (default: the web page). */
+  ruleLink?: RuleLink;
+}
+
+export interface HoverInfo {
+  /** Markdown. */
+  contents: string;
+  /** The hovered range (absolute offsets). */
+  start: number;
+  end: number;
+}
+
+// ---------------------------------------------------------------- quick fixes
+
+export interface ProblemRef {
+  rule: string;
+  start: number;
+  end: number;
+}
+
+export interface QuickFix {
+  title: string;
+  /** Non-overlapping edits against the current text. */
+  edits: OffsetEdit[];
+  isPreferred: boolean;
+  /** Part of `source.fixAll.sitemap`. */
+  safe: boolean;
+  /** The problem it fixes. */
+  problem: ProblemRef;
+  /** Instead of edits (then empty): the editor changes the document's language to this one. */
+  setLanguage?: SitemapLanguageId;
+}
+
+export interface FixOptions {
+  /** The local time zone, for a lastmod time without a zone (default: the machine's). */
+  timeZoneOffset?: TimeZoneOffset;
+}
+
+export interface FixAllOptions {
+  /** `sitemap.rules`: problems of a rule turned off are not fixed. */
+  rules?: Partial<Record<RuleId, SeverityOrOff>>;
+}
+
+// ---------------------------------------------------------------- outline, folding, selection, links
+
+export type SymbolKindName = 'root' | 'url' | 'sitemap' | 'line' | 'more';
+
+export interface DocumentSymbolData {
+  name: string;
+  detail?: string;
+  kind: SymbolKindName;
+  /** The whole symbol (absolute offsets). */
+  start: number;
+  end: number;
+  /** What to select when the symbol is picked: the URL, or the tag. */
+  selectionStart: number;
+  selectionEnd: number;
+  children?: DocumentSymbolData[];
+}
+
+export interface SymbolOptions {
+  /** At most this many entry symbols (`sitemap.symbols.maxItems`, default 5,000). */
+  maxItems?: number;
+  /** Entry symbols stop before their estimated JSON passes this many bytes (UTF-8). */
+  maxBytes?: number;
+  /** What the caller's JSON adds to each entry besides its name and detail (keys, kind, ranges), at most. */
+  entryOverheadBytes?: number;
+}
+
+/** Fold from the line holding `start` to the line before the one holding `end` (the end tag stays visible). */
+export interface FoldingRangeData {
+  start: number;
+  end: number;
+}
+
+export interface FoldingOptions {
+  /** At most this many ranges (the client's `rangeLimit`). */
+  maxRanges?: number;
+}
+
+export interface RangeData {
+  start: number;
+  end: number;
+}
+
+export interface DocumentLinkData {
+  start: number;
+  end: number;
+  /** The workspace file's URI. */
+  target: string;
+}
+
+export interface LinkOptions {
+  /** In an index: the workspace file (URI) a URL names, when there is one. */
+  resolveFile?: (url: string) => string | undefined;
+}
+
+// ---------------------------------------------------------------- what the commands ask before their prompts
+
+export interface DocumentFacts {
+  /** The first `xml-syntax` problem in document order. */
+  syntaxError?: { start: number; end: number };
+  /** `https://www.example.com`, from the first entry with a URL that has one. */
+  firstOrigin?: string;
 }

@@ -23,21 +23,19 @@ import { copyString } from './copyString';
 import { FirstListings } from './firstListings';
 import type { DocumentKind } from './model';
 import { OriginCounts, type ReferenceOrigin } from './originCounts';
-import { parseXmlDocument, parseXmlHead, parseXmlRegion, type RootInfo } from './parser';
+import { parseXmlDocument, parseXmlHead, type RootInfo } from './parser';
 import { ProblemCap, type SitemapDiagnostic } from './problemCap';
-import { isNameChar } from './scanner';
 import { NO_PROBLEMS, type Segment } from './segment';
 import type { SitemapSettings, ValidationContext } from './settings';
 import { siteRulesApply } from './site/siteRules';
 import { siteEntryOf, summaryOf, type SiteEntry, type SiteSummary } from './site/siteSummary';
+import { cutWindow, entryTagOf } from './streamWindows';
 import { parseTextLines } from './textSitemap';
 import { unescapeXml } from './xmlText';
 import { byRange, capOf, entryContextOf, inOrder, locationOf, severityIn } from './validation';
 
 /** Characters gathered before a window is parsed: small enough that its strings stay out of V8's large-object space, which is swept only by a full collection. */
 const WINDOW = 1 << 15;
-/** Cut candidates tried per window before waiting for more text. */
-const CUT_TRIES = 4;
 /** Distinct lastmod texts shared at most. */
 const LASTMODS_KEPT = 1 << 16;
 const RANK: Record<Severity, number> = { error: 0, warning: 1, information: 2, hint: 3 };
@@ -185,41 +183,23 @@ export class ValidationStream {
     }
     this.root = root;
     this.headText = head.text;
-    const qname = head.text.slice(root.nameStart, root.nameEnd);
-    const colon = qname.indexOf(':');
-    this.entryTag = `<${colon > 0 ? qname.slice(0, colon + 1) : ''}${root.entryName}`;
+    this.entryTag = entryTagOf(head.text, root);
     this.buffer = this.buffer.slice(head.text.length);
     this.offset = head.text.length;
     return true;
   }
 
   private drainXml(): void {
-    let before = this.buffer.length;
-    for (let tries = 0; tries < CUT_TRIES; tries++) {
-      const cut = this.cutBefore(before);
-      if (cut <= 0) break;
-      const segments = parseXmlRegion(this.buffer.slice(0, cut), this.root!);
-      if (segments !== undefined) {
-        this.windowOf(segments, this.offset, this.root);
-        this.buffer = this.buffer.slice(cut);
-        this.offset += cut;
-        this.retryAt = 0;
-        return;
-      }
-      before = cut;
+    const window = cutWindow(this.buffer, this.entryTag, this.root!);
+    if (window !== undefined) {
+      this.windowOf(window.segments, this.offset, this.root);
+      this.buffer = this.buffer.slice(window.cut);
+      this.offset += window.cut;
+      this.retryAt = 0;
+      return;
     }
     // No boundary (an unclosed comment, a huge entry): try again when the buffer has doubled.
     this.retryAt = this.buffer.length * 2;
-  }
-
-  /** The last entry start tag before `before`: a candidate segment boundary. */
-  private cutBefore(before: number): number {
-    const b = this.buffer;
-    let p = b.lastIndexOf(this.entryTag, before - 1);
-    while (p > 0 && p + this.entryTag.length < b.length && isNameChar(b.charCodeAt(p + this.entryTag.length))) {
-      p = b.lastIndexOf(this.entryTag, p - 1);
-    }
-    return p;
   }
 
   private drainText(): void {

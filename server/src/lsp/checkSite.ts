@@ -11,15 +11,14 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import {
-  DiagnosticSeverity, LSPErrorCodes, ResponseError,
+  LSPErrorCodes, ResponseError,
   type CancellationToken, type Connection, type Diagnostic, type WorkDoneProgressReporter,
 } from 'vscode-languageserver';
 import { normalizeRelativePath } from '../../../shared/location';
-import type { Severity } from '../language/rules/catalogue';
-import type { CheckSiteJob, CheckSiteMessage } from '../cli/checkSiteChild';
-import type { FileResult, LintProblem } from '../cli/lintFiles';
+import type { CheckSiteJob, CheckSiteMessage } from '../node/checkSiteMessages';
+import type { FileResult, LintProblem } from '../node/lintResults';
 import type { Configuration } from './configuration';
-import { SOURCE } from './diagnostics';
+import { lspSeverity, SOURCE } from './diagnostics';
 import type { DocumentStore, OpenDocument } from './documentStore';
 import { describe, logFailure } from './guard';
 import { CHECK_SITE_REQUEST, COMPRESSED_SCHEME, type CheckSiteParams, type CheckSiteResult } from '../../../shared/protocol';
@@ -30,13 +29,6 @@ import { fsPathToUri, type Workspace } from './workspace';
 const CHILD_BUNDLE = path.join(__dirname, 'check-site.js');
 /** Progress notifications at most this often (a 10,000-file site would otherwise send 10,000). */
 const PROGRESS_INTERVAL_MS = 100;
-
-const SEVERITIES: Record<Severity, DiagnosticSeverity> = {
-  error: DiagnosticSeverity.Error,
-  warning: DiagnosticSeverity.Warning,
-  information: DiagnosticSeverity.Information,
-  hint: DiagnosticSeverity.Hint,
-};
 
 type Done = Extract<CheckSiteMessage, { type: 'done' }>;
 
@@ -209,21 +201,22 @@ export class CheckSiteCommand {
 function toDiagnostics(file: FileResult): Diagnostic[] {
   return file.problems.map((p): Diagnostic => {
     const diagnostic: Diagnostic = {
-      range: rangeOf(p),
-      severity: SEVERITIES[p.severity] ?? DiagnosticSeverity.Error,
+      range: lintRange(p),
+      severity: lspSeverity(p.severity),
       source: SOURCE,
       code: p.rule,
       codeDescription: { href: ruleDocs().href(p.rule) },
       message: p.message,
     };
     if (p.related !== undefined && p.related.length > 0) {
-      diagnostic.relatedInformation = p.related.map((r) => ({ location: { uri: fsPathToUri(r.file), range: rangeOf(r) }, message: r.message }));
+      diagnostic.relatedInformation = p.related.map((r) => ({ location: { uri: fsPathToUri(r.file), range: lintRange(r) }, message: r.message }));
     }
     return diagnostic;
   });
 }
 
-function rangeOf(p: Pick<LintProblem, 'line' | 'column' | 'endLine' | 'endColumn'>): Diagnostic['range'] {
+/** sitemap-lint's 1-based lines and columns as an LSP range (ranges.ts's rangeOf takes a document's offsets). */
+function lintRange(p: Pick<LintProblem, 'line' | 'column' | 'endLine' | 'endColumn'>): Diagnostic['range'] {
   return { start: { line: p.line - 1, character: p.column - 1 }, end: { line: p.endLine - 1, character: p.endColumn - 1 } };
 }
 

@@ -4,9 +4,7 @@
  * merged defensively over the defaults: junk values are ignored, never trusted.
  */
 import type { Connection, DidChangeConfigurationParams } from 'vscode-languageserver';
-import { DEFAULT_SETTINGS } from '../language/settings';
-import { DEFAULT_MAX_SYMBOLS } from '../language/features/documentSymbols';
-import { isObject, resolveSettings, type SectionSettings } from '../language/settingsSection';
+import { DEFAULT_MAX_SYMBOLS, DEFAULT_SETTINGS, isObject, resolveSettings, type SectionSettings } from '../language/languageService';
 import { describe } from './guard';
 
 export const SECTION = 'sitemap';

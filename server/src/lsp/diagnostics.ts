@@ -10,9 +10,9 @@ import { performance } from 'node:perf_hooks';
 import {
   DiagnosticSeverity, type Connection, type Diagnostic, type DiagnosticRelatedInformation, type Range,
 } from 'vscode-languageserver';
-import { validate, type SitemapDiagnostic, type SitemapDocument } from '../language/languageService';
-import type { Severity } from '../language/rules/catalogue';
-import type { SitemapSettings, ValidationContext } from '../language/settings';
+import {
+  validate, type Severity, type SitemapDiagnostic, type SitemapDocument, type SitemapSettings, type ValidationContext,
+} from '../language/languageService';
 import type { DocumentStore, OpenDocument } from './documentStore';
 import { describe, logFailure } from './guard';
 import type { MessageQueue } from './messageQueue';
@@ -54,6 +54,11 @@ const SEVERITIES: Record<Severity, DiagnosticSeverity> = {
   information: DiagnosticSeverity.Information,
   hint: DiagnosticSeverity.Hint,
 };
+
+/** The protocol's severity for a problem's (the document's own or Check Site's); an unknown one is an error. */
+export function lspSeverity(severity: Severity): DiagnosticSeverity {
+  return SEVERITIES[severity] ?? DiagnosticSeverity.Error;
+}
 
 export class DiagnosticsPublisher {
   /** Documents waiting for the message queue to drain, each with a token that validateNow and clear withdraw. */
@@ -181,7 +186,7 @@ export function toDiagnostic(uri: string, doc: SitemapDocument, d: SitemapDiagno
 export function diagnosticAt(range: Range, d: { rule: SitemapDiagnostic['rule']; severity: Severity; message: string }): Diagnostic {
   return {
     range,
-    severity: SEVERITIES[d.severity] ?? DiagnosticSeverity.Error,
+    severity: lspSeverity(d.severity),
     source: SOURCE,
     code: d.rule,
     codeDescription: { href: ruleDocs().href(d.rule) },

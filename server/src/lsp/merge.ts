@@ -13,7 +13,7 @@ import { looksLikeXml } from '../../../shared/contentDetection';
 import { indexEntries, mergeIndex, parseDocument, type MergeChild, type SitemapDocument } from '../language/languageService';
 import type { Configuration } from './configuration';
 import type { DocumentStore, OpenDocument } from './documentStore';
-import { decodeFileText, isGzip } from './files';
+import { decodeFileText, isGzip } from '../node/files';
 import { guardRequest } from './guard';
 import { rangeOf } from './ranges';
 import { MERGE_INDEX_REQUEST, type MergeIndexChild, type MergeIndexParams, type MergeIndexResult } from '../../../shared/protocol';

@@ -9,7 +9,7 @@ import * as zlib from 'node:zlib';
 import { sniffSitemapRoot } from '../../../shared/contentDetection';
 import type { ServerSettings } from './configuration';
 import type { DocumentStore, OpenDocument } from './documentStore';
-import { decodeFileText, isGzip, readHead, stampOf, type FileStamp } from './files';
+import { decodeFileText, isGzip, readHead, stampOf, type FileStamp } from '../node/files';
 import { urlToFileFor } from './urlToFile';
 import type { Workspace } from './workspace';
 

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ruleLink, type RuleLink } from '../language/languageService';
-import { BUNDLE_ROOT } from './bundle';
+import { BUNDLE_ROOT } from '../node/bundle';
 
 export const BUNDLED_RULES_FILE = path.join(BUNDLE_ROOT, 'docs', 'rules.md');
 

@@ -16,18 +16,18 @@ import { FileChangeType, type Diagnostic, type DiagnosticRelatedInformation, typ
 import {
   createSiteSummaries, type SiteSummaries, type SiteDiagnostic, type SiteResolver, type SiteSummary, type SitemapDocument,
 } from '../language/languageService';
-import { packSummary, type PackedSummary } from '../cli/packedSummary';
+import { packSummary, type PackedSummary } from '../node/packedSummary';
 import { locationFromSiteRoots } from '../../../shared/location';
 import type { ServerSettings } from './configuration';
 import { diagnosticAt } from './diagnostics';
 import type { DocumentStore, OpenDocument } from './documentStore';
-import { stampOf } from './files';
+import { stampOf } from '../node/files';
 import { rangeOf } from './ranges';
-import { isSiteFile } from './siteFiles';
+import { isSiteFile } from '../node/siteFiles';
 import type { SiteLocator } from './siteLocation';
 import { compareWalkOrder, mayBeSiteFile, SCAN_LIMITS, scanSiteFiles, turn } from './siteScan';
 import { ClosedSummaries, MAX_ENTRIES, MAX_FILE_BYTES, type ClosedFile } from './siteSummaries';
-import { positionIn } from '../cli/lineTable';
+import { positionIn } from '../node/lineTable';
 import { SiteWorker } from './siteWorker';
 import { checkSiteProblems, type CheckedProblem, type CheckFile, type CheckRequest } from './siteProblems';
 import { robotsUrlToFile, urlToFileAt } from './urlToFile';

@@ -8,9 +8,9 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
 import { parseDocument, summarizeForSite, type SiteSummary, type SitemapLanguageId } from '../language/languageService';
-import { lineTableOf, type LineTable } from '../cli/lineTable';
-import { decodeFileText, isGzip } from './files';
-import { siteFileType } from './siteFiles';
+import { lineTableOf, type LineTable } from '../node/lineTable';
+import { decodeFileText, isGzip } from '../node/files';
+import { siteFileType } from '../node/siteFiles';
 
 const gunzip = promisify(zlib.gunzip);
 

@@ -5,9 +5,9 @@
  */
 import * as path from 'node:path';
 import { locationFromRobots, locationFromSiteRoots } from '../../../shared/location';
-import { robotsSitemapUrls } from '../language/robotsTxt';
+import { robotsSitemapUrls } from '../language/languageService';
 import type { ServerSettings } from './configuration';
-import { MAX_ROBOTS_BYTES, readHead } from './files';
+import { MAX_ROBOTS_BYTES, readHead } from '../node/files';
 import { relativeInside, type Workspace } from './workspace';
 
 export class SiteLocator {

@@ -13,7 +13,7 @@ import { FileChangeType } from 'vscode-languageserver';
 import { normalizeRelativePath, normalizeSiteRootUrl } from '../../../shared/location';
 import type { ServerSettings } from './configuration';
 import type { OpenDocument } from './documentStore';
-import { stampOf } from './files';
+import { stampOf } from '../node/files';
 import { urlToFileFor } from './urlToFile';
 import { relativeInside, type Workspace } from './workspace';
 

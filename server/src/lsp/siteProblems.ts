@@ -4,9 +4,8 @@
  * index or robots.txt maps to and which of those files exist, the settings. Run in the summary worker (siteWorker.ts)
  * when the closed files were read there, else in the server's thread: the same function either way.
  */
-import { validateSite, type SiteDiagnostic, type SiteFile, type SiteSummary } from '../language/languageService';
-import type { SitemapSettings } from '../language/settings';
-import { positionIn, type LineTable } from '../cli/lineTable';
+import { validateSite, type SiteDiagnostic, type SiteFile, type SiteSummary, type SitemapSettings } from '../language/languageService';
+import { positionIn, type LineTable } from '../node/lineTable';
 
 export interface CheckFile {
   path: string;

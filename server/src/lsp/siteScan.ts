@@ -1,12 +1,12 @@
 /**
  * The site files (sitemaps, text sitemaps, robots.txt, their .gz forms) of a workspace folder, found as `sitemap-lint`
- * finds them in a folder (siteFiles.ts) and in the same order (names sorted at each level), without blocking the
+ * finds them in a folder (node/siteFiles.ts) and in the same order (names sorted at each level), without blocking the
  * server: folders are read asynchronously and the loop yields between files. Bounded: a huge workspace is cut short.
  */
 import { promises as fsp, type Dirent } from 'node:fs';
 import * as path from 'node:path';
-import { SKIPPED_FOLDERS } from '../language/fileNames';
-import { compareNames, isSiteFile } from './siteFiles';
+import { SKIPPED_FOLDERS } from '../language/languageService';
+import { compareNames, isSiteFile } from '../node/siteFiles';
 
 export interface ScanLimits {
   /** Site files kept; the search stops at this many. */

@@ -8,8 +8,8 @@
  */
 import * as path from 'node:path';
 import type { SiteFileKind, SiteSummary } from '../language/languageService';
-import { unpackSummary } from '../cli/packedSummary';
-import { stampOf, type FileStamp } from './files';
+import { unpackSummary } from '../node/packedSummary';
+import { stampOf, type FileStamp } from '../node/files';
 import { summarizeSiteFile } from './siteFileSummary';
 import type { KnownFile } from './siteProblems';
 import type { SiteWorker } from './siteWorker';

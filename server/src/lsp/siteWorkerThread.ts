@@ -6,7 +6,7 @@
  */
 import type { MessagePort } from 'node:worker_threads';
 import type { SiteFileKind } from '../language/languageService';
-import { packSummary, transferables, unpackSummary, type PackedSummary } from '../cli/packedSummary';
+import { packSummary, transferables, unpackSummary, type PackedSummary } from '../node/packedSummary';
 import { summarizeSiteFile } from './siteFileSummary';
 import { checkSiteProblems, type CheckedProblem, type CheckFile, type CheckRequest, type KnownFile } from './siteProblems';
 

@@ -20,7 +20,7 @@ import { WorkspaceSymbols } from './workspaceSymbols';
 import { guard, logFailure } from './guard';
 import { MessageQueue } from './messageQueue';
 import { registerMerge } from './merge';
-import { packageVersion } from './bundle';
+import { packageVersion } from '../node/bundle';
 import { NestedIndexResolver } from './nestedIndex';
 import { SiteLocator } from './siteLocation';
 import { registerSplit } from './split';

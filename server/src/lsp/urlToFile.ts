@@ -18,11 +18,9 @@ export function urlToFileFor(workspace: Workspace, entry: OpenDocument, settings
 
 /** As urlToFileFor, for the sitemap file at `fsPath` (open or not). */
 export function urlToFileAt(workspace: Workspace, fsPath: string, settings: ServerSettings, location: string | undefined): UrlToFile | undefined {
-  const folder = workspace.folderOf(fsPath);
-  const base = folder?.fsPath ?? path.dirname(fsPath);
-  const relative = folder !== undefined ? relativeInside(folder.fsPath, fsPath) : path.basename(fsPath);
-  if (relative === undefined) return undefined;
-  const siteRoots = folder !== undefined ? settings.siteRoots : undefined;
+  const place = placeOf(workspace, fsPath, settings);
+  if (place === undefined) return undefined;
+  const { base, relative, siteRoots } = place;
   return (url: string) => {
     const target = fileFromSiteRoots(url, siteRoots) ?? (location !== undefined ? fileNextToLocation(url, location, relative) : undefined);
     return target === undefined ? undefined : path.join(base, ...target.split('/'));
@@ -31,11 +29,9 @@ export function urlToFileAt(workspace: Workspace, fsPath: string, settings: Serv
 
 /** For the robots.txt at `fsPath`: through the site roots, else below the robots.txt's folder (a site's root). */
 export function robotsUrlToFile(workspace: Workspace, fsPath: string, settings: ServerSettings): UrlToFile | undefined {
-  const folder = workspace.folderOf(fsPath);
-  const base = folder?.fsPath ?? path.dirname(fsPath);
-  const relative = folder !== undefined ? relativeInside(folder.fsPath, fsPath) : path.basename(fsPath);
-  if (relative === undefined) return undefined;
-  const siteRoots = folder !== undefined ? settings.siteRoots : undefined;
+  const place = placeOf(workspace, fsPath, settings);
+  if (place === undefined) return undefined;
+  const { base, relative, siteRoots } = place;
   return (url: string) => {
     let origin: string;
     try {
@@ -46,4 +42,22 @@ export function robotsUrlToFile(workspace: Workspace, fsPath: string, settings: 
     const target = fileFromSiteRoots(url, siteRoots) ?? fileFromSiteRoots(url, { [parentPath(relative)]: `${origin}/` });
     return target === undefined ? undefined : path.join(base, ...target.split('/'));
   };
+}
+
+/** Where a sitemap or robots.txt file sits, for resolving the URLs it names. */
+interface Place {
+  /** What targets resolve against: the file's workspace folder, else its own folder. */
+  base: string;
+  /** The file's path from `base`. */
+  relative: string;
+  /** `sitemap.siteRoots`, for a file inside a workspace folder. */
+  siteRoots: Readonly<Record<string, string>> | undefined;
+}
+
+/** The file's place; undefined when it lies outside its own workspace folder. */
+function placeOf(workspace: Workspace, fsPath: string, settings: ServerSettings): Place | undefined {
+  const folder = workspace.folderOf(fsPath);
+  const relative = folder !== undefined ? relativeInside(folder.fsPath, fsPath) : path.basename(fsPath);
+  if (relative === undefined) return undefined;
+  return { base: folder?.fsPath ?? path.dirname(fsPath), relative, siteRoots: folder !== undefined ? settings.siteRoots : undefined };
 }

@@ -4,7 +4,7 @@
  * is made only when the settings change, the document's location changes (siteRoots, robots.txt, workspace
  * folders) or the answers about nested indexes may have changed.
  */
-import type { ValidationContext } from '../language/settings';
+import type { ValidationContext } from '../language/sitemapLanguageTypes';
 import type { ServerSettings } from './configuration';
 import type { OpenDocument } from './documentStore';
 import type { NestedIndexResolver } from './nestedIndex';

@@ -8,11 +8,13 @@ import { promises as fsp, type Dirent, type Stats } from 'node:fs';
 import * as path from 'node:path';
 import { FileChangeType, SymbolKind, type CancellationToken, type SymbolInformation } from 'vscode-languageserver';
 import { sniffSitemapRoot, SNIFF_LENGTH } from '../../../shared/contentDetection';
-import { parseDocument, type DocumentKind, type SitemapDocument, type SitemapLanguageId } from '../language/languageService';
-import { SITEMAP_TXT_NAME, SITEMAP_XML_NAME, SKIPPED_FOLDERS } from '../language/fileNames';
-import { indexEntryUrls, searchUrls, type UrlSearchIndex } from '../language/urlSearch';
+import {
+  indexEntryUrls, parseDocument, searchUrls, SITEMAP_TXT_NAME, SITEMAP_XML_NAME, SKIPPED_FOLDERS, type DocumentKind,
+  type SitemapDocument, type SitemapLanguageId, type UrlSearchIndex,
+} from '../language/languageService';
 import type { DocumentStore } from './documentStore';
-import { readHead } from './files';
+import { readHead } from '../node/files';
+import { compareNames } from '../node/siteFiles';
 import { fsPathToUri, relativeInside, type Workspace } from './workspace';
 
 /** Candidate files (`.xml`, `sitemap*.txt`) one walk collects at most. */
@@ -188,7 +190,7 @@ export async function findCandidateFiles(roots: readonly string[]): Promise<stri
       } catch {
         continue;
       }
-      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      entries.sort((a, b) => compareNames(a.name, b.name));
       for (const entry of entries) {
         if (++visited > MAX_VISITED) return found;
         // Symbolic links are not followed: no cycles, nothing outside the workspace.

@@ -1,5 +1,5 @@
 /** `--format json`: one element per file linted (clean ones too), problems with 1-based lines and columns. */
-import type { FileResult } from '../lintFiles';
+import type { FileResult } from '../../node/lintResults';
 
 export function formatJson(results: readonly FileResult[]): string {
   const files = results.map((r) => ({

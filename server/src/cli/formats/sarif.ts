@@ -5,10 +5,9 @@
  */
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ruleLink } from '../../language/languageService';
-import { RULES, TOO_MANY_PROBLEMS, type Severity } from '../../language/rules/catalogue';
-import { packageJson, packageVersion } from '../../lsp/bundle';
-import type { FileResult } from '../lintFiles';
+import { ruleLink, RULES, TOO_MANY_PROBLEMS, type Severity } from '../../language/languageService';
+import { packageJson, packageVersion } from '../../node/bundle';
+import type { FileResult } from '../../node/lintResults';
 import { STDIN_NAME } from '../lintInputs';
 
 const SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';

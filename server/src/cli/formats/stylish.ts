@@ -1,6 +1,6 @@
 /** `--format stylish`: `file:line:col  severity  rule  message`, a blank line between files, then a summary line. */
-import type { Severity } from '../../language/rules/catalogue';
-import type { FileResult } from '../lintFiles';
+import type { Severity } from '../../language/sitemapLanguageTypes';
+import type { FileResult } from '../../node/lintResults';
 
 const COLOURS: Record<Severity, string> = { error: '31', warning: '33', information: '36', hint: '90' };
 

@@ -6,10 +6,10 @@
  * `<loc>` (schema order) with the same whitespace that precedes the `<loc>`, so indentation and line ending match.
  */
 import type { SitemapModel } from '../model';
-import type { OffsetEdit } from '../sitemapLanguageTypes';
+import type { OffsetEdit, TimeZoneOffset } from '../sitemapLanguageTypes';
 import { SegmentKind } from '../segment';
 import { entryExtent, namespaceOf, rootStructure, structureOf, trimmedContent, type XmlElement } from '../features/structure';
-import { formatOffset, systemTimeZoneOffset, type TimeZoneOffset } from '../features/clock';
+import { formatOffset, systemTimeZoneOffset } from '../features/clock';
 import { hasSyntaxErrors } from './entries';
 
 export interface LastmodNowOptions {

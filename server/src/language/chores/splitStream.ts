@@ -5,17 +5,15 @@
  * segments go through the same Splitter as the in-memory chore. The last window is parsed with the head as a whole
  * document, so the root's end and what follows are read exactly as a full parse reads them.
  */
-import { parseXmlDocument, parseXmlHead, parseXmlRegion, type RootInfo } from '../parser';
-import { isNameChar } from '../scanner';
+import { parseXmlDocument, parseXmlHead, type RootInfo } from '../parser';
 import type { Segment } from '../segment';
+import { cutWindow, entryTagOf } from '../streamWindows';
 import { parseTextLines } from '../textSitemap';
 import { refusalIn, splitSegments, throwOnXmlSyntax } from './split';
 import { SplitRefused, Splitter, textLayout, writeIndex, xmlLayout, type ChildSink, type ChildSummary, type SplitLayout, type SplitterOptions } from './splitPlanner';
 
 /** Characters gathered before a window is parsed. */
 const WINDOW = 1 << 20;
-/** Cut candidates tried per window before waiting for more text. */
-const CUT_TRIES = 4;
 
 export interface StreamSplitResult {
   children: ChildSummary[];
@@ -85,38 +83,20 @@ export class SplitStream {
     if (root.kind !== 'urlset') throw refusalIn([head], 'not-a-sitemap', root.nameStart);
     this.root = root;
     this.headText = head.text;
-    const qname = head.text.slice(root.nameStart, root.nameEnd);
-    const colon = qname.indexOf(':');
-    this.entryTag = `<${colon > 0 ? qname.slice(0, colon + 1) : ''}${root.entryName}`;
+    this.entryTag = entryTagOf(head.text, root);
     this.splitter = new Splitter(this.options, this.sink, xmlLayout(head.text, root), head.text, head.lineBreaks);
     this.buffer = this.buffer.slice(head.text.length);
     return true;
   }
 
   private drainXml(): void {
-    let before = this.buffer.length;
-    for (let tries = 0; tries < CUT_TRIES; tries++) {
-      const cut = this.cutBefore(before);
-      if (cut <= 0) break;
-      const segments = parseXmlRegion(this.buffer.slice(0, cut), this.root!);
-      if (segments !== undefined) {
-        for (const s of segments) this.feed(s);
-        this.buffer = this.buffer.slice(cut);
-        return;
-      }
-      before = cut;
+    const window = cutWindow(this.buffer, this.entryTag, this.root!);
+    if (window !== undefined) {
+      for (const s of window.segments) this.feed(s);
+      this.buffer = this.buffer.slice(window.cut);
+      return;
     }
     if (this.buffer.length > this.limit) this.overflow();
-  }
-
-  /** The last entry start tag before `before`: a candidate segment boundary. */
-  private cutBefore(before: number): number {
-    const b = this.buffer;
-    let p = b.lastIndexOf(this.entryTag, before - 1);
-    while (p > 0 && p + this.entryTag.length < b.length && isNameChar(b.charCodeAt(p + this.entryTag.length))) {
-      p = b.lastIndexOf(this.entryTag, p - 1);
-    }
-    return p;
   }
 
   private feed(s: Segment): void {

@@ -2,9 +2,7 @@
  * Dates for completion, hover and lastmod fixes. The clock and the time zone are inputs (tests inject both);
  * the defaults are the machine's.
  */
-
-/** Minutes east of UTC in effect at an instant (+120 for Central European Summer Time). */
-export type TimeZoneOffset = (epochMs: number) => number;
+import type { TimeZoneOffset } from '../sitemapLanguageTypes';
 
 export const systemTimeZoneOffset: TimeZoneOffset = (epochMs) => {
   const offset = -new Date(epochMs).getTimezoneOffset();

@@ -8,15 +8,16 @@
  * lost `?>` of the XML declaration. It reads the problems from the model (only local ones can be safe), composes an
  * entry's reordering with the fixes inside the children it moves, and returns edits that never overlap.
  */
-import type { OffsetEdit } from '../sitemapLanguageTypes';
-import type { SitemapLanguageId, SitemapModel } from '../model';
-import type { RuleId, SeverityOrOff } from '../rules/catalogue';
+import type { FixAllOptions, FixOptions, OffsetEdit, ProblemRef, QuickFix, TimeZoneOffset } from '../sitemapLanguageTypes';
+import type { SitemapModel } from '../model';
+import type { RuleId } from '../rules/catalogue';
+import { fieldsOf } from '../rules/entryRules';
 import { checkLastmod } from '../rules/lastmod';
 import { CHANGEFREQ_VALUES } from '../rules/simpleValues';
 import { isIPrivate, isUcsChar } from '../rules/url';
 import { scanName } from '../scanner';
 import { SegmentKind } from '../segment';
-import { offsetForWallClock, formatOffset, systemTimeZoneOffset, type TimeZoneOffset } from './clock';
+import { offsetForWallClock, formatOffset, systemTimeZoneOffset } from './clock';
 import { HTML_ENTITIES } from './htmlEntities';
 import { fixRobotsLine } from './robotsTxt';
 import {
@@ -25,35 +26,6 @@ import {
 } from './structure';
 import { SITEMAP_NAMESPACE } from './vocabulary';
 import { readXmlDeclaration, xmlDeclarationStart } from '../xmlDeclaration';
-
-export interface ProblemRef {
-  rule: string;
-  start: number;
-  end: number;
-}
-
-export interface QuickFix {
-  title: string;
-  /** Non-overlapping edits against the current text. */
-  edits: OffsetEdit[];
-  isPreferred: boolean;
-  /** Part of `source.fixAll.sitemap`. */
-  safe: boolean;
-  /** The problem it fixes. */
-  problem: ProblemRef;
-  /** Instead of edits (then empty): the editor changes the document's language to this one. */
-  setLanguage?: SitemapLanguageId;
-}
-
-export interface FixOptions {
-  /** The local time zone, for a lastmod time without a zone (default: the machine's). */
-  timeZoneOffset?: TimeZoneOffset;
-}
-
-export interface FixAllOptions {
-  /** `sitemap.rules`: problems of a rule turned off are not fixed. */
-  rules?: Partial<Record<RuleId, SeverityOrOff>>;
-}
 
 type Fixer = (ctx: FixContext, problem: ProblemRef) => Omit<QuickFix, 'problem'>[];
 
@@ -365,8 +337,6 @@ function fixOrder(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'problem
   return [{ title: 'Reorder the children: loc, lastmod, changefreq, priority, then other namespaces', edits, isPreferred: true, safe: true }];
 }
 
-const FIELD_RANKS: Readonly<Record<string, number>> = { loc: 0, lastmod: 1, changefreq: 2, priority: 3 };
-
 /**
  * Moves the entry's children into schema order. Each child keeps its text, together with any comment just before
  * it; the whitespace between children stays where it is, so the layout is unchanged. Only the span from the first
@@ -383,7 +353,8 @@ function reorderEntry(model: SitemapModel, problem: ProblemRef, inner: readonly 
   const text = at.segment.text;
   const children = entry.children;
   const rank = (child: XmlElement): number => {
-    const r = namespaceOf(child, root) === ns ? FIELD_RANKS[child.local] : undefined;
+    // A <url>'s order in an index too: what is not a <sitemap>'s child is unknown-element's, not this fix's.
+    const r = namespaceOf(child, root) === ns ? fieldsOf('urlset').get(child.local) : undefined;
     return r ?? 4;
   };
   // Unit k: from the first non-blank character after the previous child (a comment, say) to the child's end.

@@ -7,14 +7,16 @@
  * and how to present it. The protocol layer turns them into LSP items. The snippets (snippets.ts) are items too,
  * offered only where they fit: VS Code cannot filter statically contributed ones by context.
  */
+import type { CompletionItemData, CompletionOptions, CompletionResult, TimeZoneOffset } from '../sitemapLanguageTypes';
 import type { SitemapModel } from '../model';
 import { isNameChar, isWhitespace } from '../scanner';
 import { SegmentKind } from '../segment';
 import { isInScope, parseAllowedHosts, scopeDirectory } from '../rules/scope';
+import { childOrder } from '../rules/entryRules';
 import { checkUrl } from '../rules/url';
 import type { ValueProblem } from '../rules/valueProblem';
 import { escapeXml, unescapeXml } from '../xmlText';
-import { localDate, localDateTime, systemTimeZoneOffset, utcDateTime, type TimeZoneOffset } from './clock';
+import { localDate, localDateTime, systemTimeZoneOffset, utcDateTime } from './clock';
 import {
   elementAt, enclosingElement, indentUnit, inOpaque, lineIndentation, locate, namespaceOf, prefixFor,
   rootStructure, sitemapName, sliceText, structureOf, trimmedContent, type RootStructure, type SegmentPosition, type XmlElement,
@@ -22,53 +24,6 @@ import {
 import { SNIPPETS, type SitemapSnippet } from './snippets';
 import { completeRobotsDirective } from './robotsTxt';
 import { CHANGEFREQ_MEANINGS, EXTENSION_ELEMENTS, NEWS_NAMESPACE, ROOT_NAMESPACES, SITEMAP_ELEMENTS, XSI_NAMESPACE, schemaLocation } from './vocabulary';
-
-export interface CompletionOptions {
-  /** The clock, in epoch ms (default: now). */
-  now?: number;
-  /** The local time zone (default: the machine's). */
-  timeZoneOffset?: TimeZoneOffset;
-  /** Where the sitemap is published (siteRoots or robots.txt): the base of `<loc>` values and the scope of candidates. */
-  location?: string;
-  /** The site's root URL, when known apart from the location. */
-  siteRootUrl?: string;
-  /** Hosts the user owns (`sitemap.allowedHosts`): candidates on them are in scope. */
-  allowedHosts?: readonly string[];
-  /** URLs worth offering in `<loc>` (pages of the workspace; in an index, its sitemap files). Listed ones are skipped. */
-  candidateUrls?: readonly string[];
-  /** At most this many candidate URLs per answer (default 100); more make the list incomplete. */
-  maxCandidates?: number;
-}
-
-/** `directive`: a robots.txt directive (`Sitemap: `). */
-export type CompletionKind = 'element' | 'entry' | 'closingTag' | 'attribute' | 'value' | 'url' | 'root' | 'directive';
-
-export interface CompletionItemData {
-  label: string;
-  kind: CompletionKind;
-  detail?: string;
-  /** Markdown. */
-  documentation?: string;
-  insertText: string;
-  /** `insertText` uses snippet syntax (`$1`, `${1:default}`, `$0`; `\$`, `\}` and `\\` escaped). */
-  snippet: boolean;
-  /** The range of the document the item replaces (absolute offsets). */
-  start: number;
-  end: number;
-  sortText?: string;
-  filterText?: string;
-  preselect?: boolean;
-  /** Edits elsewhere in the document made with the item (an extension's namespace declared on the root). */
-  additionalEdits?: Array<{ start: number; end: number; text: string }>;
-}
-
-export interface CompletionResult {
-  items: CompletionItemData[];
-  /** More items exist than were returned: ask again as the user types. */
-  isIncomplete: boolean;
-  /** The cursor is where a URL goes (a `<loc>`, a text-sitemap line): `candidateUrls` would be offered here. */
-  acceptsUrls?: boolean;
-}
 
 const NONE: CompletionResult = { items: [], isIncomplete: false };
 const DEFAULT_MAX_CANDIDATES = 100;
@@ -158,14 +113,10 @@ function containerAt(req: Request, pos: number): Container {
   }
   const parent = element.parent;
   if (parent !== undefined && parent.parent === undefined && parent.local === entryName && isSitemap(parent) && isSitemap(element)) {
-    const fields = rootKind === 'urlset' ? URL_FIELDS : SITEMAP_FIELDS;
-    if (fields.includes(element.local)) return { kind: 'field', element, local: element.local };
+    if (childOrder(rootKind).includes(element.local)) return { kind: 'field', element, local: element.local };
   }
   return { kind: 'other', element };
 }
-
-const URL_FIELDS = ['loc', 'lastmod', 'changefreq', 'priority'];
-const SITEMAP_FIELDS = ['loc', 'lastmod'];
 
 /** The root's start tag when `r` lies inside it after its name (where attributes go). */
 function startTagAt(req: Request, r: number): XmlElement | undefined {
@@ -239,8 +190,7 @@ function elementItems(req: Request, container: Container, p: number, q: number, 
     else if (ns !== undefined) foreign.add(`${ns} ${child.local}`);
     fieldAfter ||= ns === sitemapNs && child.start >= p;
   }
-  const fields = kind === 'urlset' ? URL_FIELDS : SITEMAP_FIELDS;
-  fields.forEach((local, rank) => {
+  childOrder(kind === 'urlset' ? 'urlset' : 'sitemapindex').forEach((local, rank) => {
     if (present.has(local)) return;
     const name = sitemapName(root, local);
     items.push({

@@ -3,15 +3,9 @@
  * refuses such a document and points at it) and the origin of the first entry URL (offered when the sitemap's public
  * location is unknown). Read from the model's segments: no validation run, no copy of the text.
  */
+import type { DocumentFacts } from '../sitemapLanguageTypes';
 import type { SitemapModel } from '../model';
 import { firstSyntaxError } from '../chores/entries';
-
-export interface DocumentFacts {
-  /** The first `xml-syntax` problem in document order. */
-  syntaxError?: { start: number; end: number };
-  /** `https://www.example.com`, from the first entry with a URL that has one. */
-  firstOrigin?: string;
-}
 
 export function getDocumentFacts(model: SitemapModel): DocumentFacts {
   const facts: DocumentFacts = {};

@@ -3,20 +3,9 @@
  * opens that file. Nothing else: editors already make every http(s) URL clickable, and a link per `<loc>` of a
  * 50,000-entry sitemap is megabytes of JSON for nothing. One pass over the segments, reading what the parser kept.
  */
+import type { DocumentLinkData, LinkOptions } from '../sitemapLanguageTypes';
 import type { SitemapModel } from '../model';
 import { unescapeXml } from '../xmlText';
-
-export interface DocumentLinkData {
-  start: number;
-  end: number;
-  /** The workspace file's URI. */
-  target: string;
-}
-
-export interface LinkOptions {
-  /** In an index: the workspace file (URI) a URL names, when there is one. */
-  resolveFile?: (url: string) => string | undefined;
-}
 
 export function findDocumentLinks(model: SitemapModel, options: LinkOptions = {}): DocumentLinkData[] {
   const resolve = options.resolveFile;

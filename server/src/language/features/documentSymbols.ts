@@ -4,35 +4,12 @@
  * of the file; it is also capped by its estimated size in JSON (the caller's budget), and past either cap a last
  * symbol says how many were left out.
  */
+import type { DocumentSymbolData, SymbolKindName, SymbolOptions } from '../sitemapLanguageTypes';
 import { formatLimitMegabytes } from '../../../../shared/byteSize';
 import type { SitemapModel } from '../model';
 import { SegmentKind } from '../segment';
 import { unescapeXml } from '../xmlText';
 import { entryExtent, rootStructure } from './structure';
-
-export type SymbolKindName = 'root' | 'url' | 'sitemap' | 'line' | 'more';
-
-export interface DocumentSymbolData {
-  name: string;
-  detail?: string;
-  kind: SymbolKindName;
-  /** The whole symbol (absolute offsets). */
-  start: number;
-  end: number;
-  /** What to select when the symbol is picked: the URL, or the tag. */
-  selectionStart: number;
-  selectionEnd: number;
-  children?: DocumentSymbolData[];
-}
-
-export interface SymbolOptions {
-  /** At most this many entry symbols (`sitemap.symbols.maxItems`, default 5,000). */
-  maxItems?: number;
-  /** Entry symbols stop before their estimated JSON passes this many bytes (UTF-8). */
-  maxBytes?: number;
-  /** What the caller's JSON adds to each entry besides its name and detail (keys, kind, ranges), at most. */
-  entryOverheadBytes?: number;
-}
 
 export const DEFAULT_MAX_SYMBOLS = 5000;
 

@@ -3,19 +3,9 @@
  * element structure), so even 50,000 ranges are cheap. Past the caller's limit the root and the first entries are
  * kept: what VS Code keeps itself when it cuts (outer levels first, then document order).
  */
+import type { FoldingOptions, FoldingRangeData } from '../sitemapLanguageTypes';
 import type { SitemapModel } from '../model';
 import { entryExtent, rootStructure } from './structure';
-
-/** Fold from the line holding `start` to the line before the one holding `end` (the end tag stays visible). */
-export interface FoldingRangeData {
-  start: number;
-  end: number;
-}
-
-export interface FoldingOptions {
-  /** At most this many ranges (the client's `rangeLimit`). */
-  maxRanges?: number;
-}
 
 export function getFoldingRanges(model: SitemapModel, options: FoldingOptions = {}): FoldingRangeData[] {
   if (model.languageId !== 'sitemap') return [];

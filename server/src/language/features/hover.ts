@@ -3,6 +3,7 @@
  * UTC and relative to now, whether a `<loc>` is in the sitemap's scope, what a priority or changefreq means.
  * Works on the one segment under the cursor.
  */
+import type { HoverInfo, HoverOptions } from '../sitemapLanguageTypes';
 import type { SitemapModel } from '../model';
 import { checkLastmod } from '../rules/lastmod';
 import { isInScope, parseAllowedHosts, scopeDirectory } from '../rules/scope';
@@ -17,30 +18,9 @@ import {
   contentContains, elementAt, locate, namespaceOf, rootStructure, structureOf, trimmedContent, type RootStructure, type XmlElement,
 } from './structure';
 import {
-  CHANGEFREQ_MEANINGS, EXTENSION_ELEMENTS, HINT_NOTE, ROOT_NAMESPACES, SITEMAP_ELEMENTS, ruleLink, type RuleLink,
+  CHANGEFREQ_MEANINGS, EXTENSION_ELEMENTS, HINT_NOTE, ROOT_NAMESPACES, SITEMAP_ELEMENTS, ruleLink,
 } from './vocabulary';
 import type { RuleId } from '../rules/catalogue';
-
-export interface HoverOptions {
-  /** The clock, in epoch ms (default: now). */
-  now?: number;
-  /** Where the sitemap is published, when known. */
-  location?: string;
-  /** `sitemap.allowedHosts`. */
-  allowedHosts?: readonly string[];
-  /** In an index: the workspace file a `<loc>` names, as shown to the user (workspace-relative); undefined when none. */
-  resolveFile?: (url: string) => string | undefined;
-  /** Where a rule is documented (default: the web page). */
-  ruleLink?: RuleLink;
-}
-
-export interface HoverInfo {
-  /** Markdown. */
-  contents: string;
-  /** The hovered range (absolute offsets). */
-  start: number;
-  end: number;
-}
 
 export function getHover(model: SitemapModel, offset: number, options: HoverOptions = {}): HoverInfo | undefined {
   if (model.languageId === 'robots-txt') return getRobotsHover(model, offset, docLink(options, 'robots-sitemap-url'));

@@ -5,9 +5,7 @@
 import type { SitemapModel } from '../model';
 import { readRobotsLine } from '../../../../shared/robotsLine';
 import { checkRobotsLine } from '../robotsTxt';
-import type { CompletionItemData } from './completion';
-import type { HoverInfo } from './hover';
-import type { ProblemRef, QuickFix } from './codeActions';
+import type { CompletionItemData, HoverInfo, ProblemRef, QuickFix } from '../sitemapLanguageTypes';
 
 const SITEMAP = 'sitemap';
 

@@ -2,14 +2,10 @@
  * Smart selection: value → element → … → entry → root → document, from the structure of the one segment under
  * each cursor.
  */
+import type { RangeData } from '../sitemapLanguageTypes';
 import type { SitemapModel } from '../model';
 import { SegmentKind } from '../segment';
 import { contentContains, elementAt, locate, rootStructure, structureOf, trimmedContent } from './structure';
-
-export interface RangeData {
-  start: number;
-  end: number;
-}
 
 /** For each offset, the ranges around it from the innermost to the outermost, each containing the one before. */
 export function getSelectionRanges(model: SitemapModel, offsets: readonly number[]): RangeData[][] {

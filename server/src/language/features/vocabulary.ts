@@ -2,15 +2,13 @@
  * What the authoring features say about sitemap elements and values, in the project's own words, and the
  * namespaces they offer. Shared by completion and hover so that both describe things the same way.
  */
+import type { RuleLink } from '../sitemapLanguageTypes';
 import { SITEMAP_NAMESPACE } from '../parser';
-import type { RuleId, TOO_MANY_PROBLEMS } from '../rules/catalogue';
+import type { RuleId } from '../rules/catalogue';
 
 export { SITEMAP_NAMESPACE };
 
 export const RULES_URL = 'https://github.com/sitemap-studio/sitemap-studio/blob/main/docs/rules.md';
-
-/** Where a rule is documented: this web page by default; the LSP layer links the offline copy instead. */
-export type RuleLink = (rule: RuleId | typeof TOO_MANY_PROBLEMS) => string;
 
 export const ruleLink: RuleLink = (rule) => `${RULES_URL}#${rule}`;
 

@@ -22,8 +22,17 @@ export const enum Field {
 /** Schema order of the children. */
 export const FIELD_RANK: readonly number[] = [0, 1, 2, 3];
 
-const URL_FIELDS = new Map<string, Field>([['loc', Field.Loc], ['lastmod', Field.Lastmod], ['changefreq', Field.Changefreq], ['priority', Field.Priority]]);
-const SITEMAP_FIELDS = new Map<string, Field>([['loc', Field.Loc], ['lastmod', Field.Lastmod]]);
+/** A `<url>`'s children in schema order (each one's index is its Field); a `<sitemap>` has the first two. */
+const URL_CHILDREN: readonly string[] = ['loc', 'lastmod', 'changefreq', 'priority'];
+const SITEMAP_CHILDREN = URL_CHILDREN.slice(0, 2);
+
+const URL_FIELDS = new Map(URL_CHILDREN.map((name, k) => [name, k as Field]));
+const SITEMAP_FIELDS = new Map(SITEMAP_CHILDREN.map((name, k) => [name, k as Field]));
+
+/** The entry's children in schema order, for the parser, completion and the element-order fix alike. */
+export function childOrder(kind: 'urlset' | 'sitemapindex'): readonly string[] {
+  return kind === 'urlset' ? URL_CHILDREN : SITEMAP_CHILDREN;
+}
 
 export function fieldsOf(kind: 'urlset' | 'sitemapindex'): ReadonlyMap<string, Field> {
   return kind === 'urlset' ? URL_FIELDS : SITEMAP_FIELDS;

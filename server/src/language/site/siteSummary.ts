@@ -93,17 +93,9 @@ export function siteEntryOf(segment: Segment, offset: number): SiteEntry {
 /** The segment's entry, its offsets made absolute by `offset` (where the segment starts). */
 function sitemapEntryOf(segment: Segment, offset: number): SiteEntry | undefined {
   if (!segment.isEntry || segment.url === undefined) return undefined;
-  const hasLastmod = segment.lastmodEnd > segment.lastmodStart;
-  return {
-    url: unescapeXml(segment.url),
-    start: offset + segment.urlStart,
-    end: offset + segment.urlEnd,
-    lastmod: segment.lastmod,
-    lastmodText: hasLastmod ? segment.text.slice(segment.lastmodStart, segment.lastmodEnd) : '',
-    // Without a <lastmod>, the segment's range is whatever its parse left there: 0, as a robots.txt line's.
-    lastmodStart: hasLastmod ? offset + segment.lastmodStart : 0,
-    lastmodEnd: hasLastmod ? offset + segment.lastmodEnd : 0,
-  };
+  const { lastmodStart, lastmodEnd } = segment;
+  const lastmodText = lastmodEnd > lastmodStart ? segment.text.slice(lastmodStart, lastmodEnd) : '';
+  return siteEntry(unescapeXml(segment.url), segment.urlStart, segment.urlEnd, segment.lastmod, lastmodText, lastmodStart, lastmodEnd, offset);
 }
 
 /** A `Sitemap:` line robots-sitemap-url accepts (the others name no sitemap). */
@@ -111,7 +103,19 @@ function robotsEntryOf(segment: Segment, offset: number): SiteEntry | undefined 
   const lineText = segment.text.replace(/(?:\r\n|\r|\n)$/, '');
   const value = acceptedSitemapValue(lineText);
   if (value === undefined) return undefined;
-  return { url: lineText.slice(value.start, value.end), start: offset + value.start, end: offset + value.end, lastmod: NaN, lastmodText: '', lastmodStart: 0, lastmodEnd: 0 };
+  return siteEntry(lineText.slice(value.start, value.end), value.start, value.end, NaN, '', 0, 0, offset);
+}
+
+/**
+ * The one place a SiteEntry is made (one shape for them all): its ranges moved by `delta`; without a <lastmod>
+ * (end ≤ start) the lastmod range is 0–0, whatever the parse left there, as a robots.txt line's.
+ */
+function siteEntry(url: string, start: number, end: number, lastmod: number, lastmodText: string, lastmodStart: number, lastmodEnd: number, delta: number): SiteEntry {
+  const hasLastmod = lastmodEnd > lastmodStart;
+  return {
+    url, start: start + delta, end: end + delta, lastmod, lastmodText,
+    lastmodStart: hasLastmod ? lastmodStart + delta : 0, lastmodEnd: hasLastmod ? lastmodEnd + delta : 0,
+  };
 }
 
 /** Not made yet (prepare's slices, or a segment new since the last summary). */
@@ -207,9 +211,5 @@ export class SiteSummarizer {
 }
 
 function moved(entry: SiteEntry, delta: number): SiteEntry {
-  const hasLastmod = entry.lastmodEnd > entry.lastmodStart;
-  return {
-    url: entry.url, start: entry.start + delta, end: entry.end + delta, lastmod: entry.lastmod, lastmodText: entry.lastmodText,
-    lastmodStart: hasLastmod ? entry.lastmodStart + delta : 0, lastmodEnd: hasLastmod ? entry.lastmodEnd + delta : 0,
-  };
+  return siteEntry(entry.url, entry.start, entry.end, entry.lastmod, entry.lastmodText, entry.lastmodStart, entry.lastmodEnd, delta);
 }

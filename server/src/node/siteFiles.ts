@@ -3,11 +3,10 @@
  * what the editor scans its workspace for. A robots.txt, or a .xml/.txt (maybe .gz) file that is a sitemap by name or
  * content; gzip by its magic bytes, whatever the name.
  */
-import * as fs from 'node:fs';
 import { zlib } from './lazyZlib';
 import { looksLikeXml, sniffPlainText, sniffSitemapRoot, SNIFF_LENGTH } from '../../../shared/contentDetection';
-import { SITEMAP_TXT_NAME, SITEMAP_XML_NAME } from '../language/fileNames';
-import { isGzip } from './files';
+import { SITEMAP_TXT_NAME, SITEMAP_XML_NAME } from '../language/languageService';
+import { isGzip, readHead } from './files';
 
 export type SiteFileType = 'sitemap' | 'sitemap-txt' | 'robots';
 
@@ -40,16 +39,12 @@ export function compareNames(a: string, b: string): number {
 
 /** The first characters of a file, gunzipped when it is gzip; undefined when unreadable. */
 function readHeadText(file: string): string | undefined {
-  let fd: number | undefined;
+  let bytes = readHead(file, SNIFF_LENGTH * 4);
+  if (bytes === undefined) return undefined;
   try {
-    fd = fs.openSync(file, 'r');
-    const buffer = Buffer.alloc(SNIFF_LENGTH * 4);
-    let bytes = buffer.subarray(0, fs.readSync(fd, buffer, 0, buffer.length, 0));
     if (isGzip(bytes)) bytes = zlib().gunzipSync(bytes, { finishFlush: zlib().constants.Z_SYNC_FLUSH, maxOutputLength: 1 << 20 });
-    return bytes.toString('utf8').slice(0, SNIFF_LENGTH);
   } catch {
     return undefined;
-  } finally {
-    if (fd !== undefined) fs.closeSync(fd);
   }
+  return bytes.toString('utf8').slice(0, SNIFF_LENGTH);
 }

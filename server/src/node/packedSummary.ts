@@ -3,8 +3,7 @@
  * that are transferred, not copied. Cloning the summary's thousands of small objects cost a lint worker about a
  * third of its time, half of it again in the thread receiving them (docs/performance.md, sitemap-lint).
  */
-import type { SiteEntry, SiteFileKind, SiteSummary, SiteUrls } from '../language/site/siteSummary';
-import { urlHashIn } from '../language/urlHash';
+import { urlHashIn, type SiteEntry, type SiteFileKind, type SiteSummary, type SiteUrls } from '../language/languageService';
 
 export interface PackedSummary {
   kind: SiteFileKind;

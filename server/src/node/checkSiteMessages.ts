@@ -1,0 +1,27 @@
+/**
+ * What the language server (lsp/checkSite.ts) and Check Site's child process (cli/checkSiteChild.ts, which runs
+ * sitemap-lint's pipeline) say to each other over IPC: one job in, progress, one result out.
+ */
+import type { SitemapSettings } from '../language/languageService';
+import type { FileResult } from './lintResults';
+
+export interface CheckSiteJob {
+  folders: Array<{
+    /** Absolute path. */
+    path: string;
+    settings: SitemapSettings;
+    /** Absolute folder → site root URL. */
+    siteRoots: Record<string, string>;
+  }>;
+  now: number;
+}
+
+export interface Unreadable {
+  file: string;
+  reason: string;
+}
+
+export type CheckSiteMessage =
+  | { type: 'progress'; done: number; known: number }
+  | { type: 'done'; files: FileResult[]; unreadable: Unreadable[] }
+  | { type: 'failed'; reason: string };
