@@ -352,3 +352,24 @@ test('typing <sitemap> and <!-- character by character between entries, then clo
   }
   assert.equal(model.stats.fullParses, 1);
 });
+
+test('a namespace an entry declares after an edit of the root\'s namespace is still seen at the next one', () => {
+  const model = parseDocument(FALLBACK_BASE, 'sitemap') as SitemapModel;
+  let text = FALLBACK_BASE;
+  const change = (edit: { start: number; end: number; text: string }, where: string): void => {
+    applyEdits(model, [edit]);
+    text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
+    sameAsFresh(model, text, where);
+  };
+  const value = at(text, NS);
+  change({ start: value, end: value + NS.length, text: 'http://example.com/' }, 'root namespace changed');
+  assert.equal(model.stats.fullParses, 1, 'no entry declares a namespace: the head alone was parsed');
+  const entry = at(text, '</loc>', middle(text)) + 6;
+  change({ start: entry, end: entry, text: '<y:z xmlns:y="http://example.com/s"/>' }, 'an entry declares a namespace');
+  change({ start: value + 19, end: value + 19, text: 's' }, 'the root takes the namespace the entry declared');
+  const declared = at(text, ' xmlns:y=');
+  change({ start: declared, end: at(text, '/>', declared), text: '' }, 'the declaration removed');
+  const fullParses = model.stats.fullParses;
+  change({ start: value + 19, end: value + 20, text: '' }, 'root namespace changed again');
+  assert.equal(model.stats.fullParses, fullParses, 'no entry declares a namespace any more');
+});

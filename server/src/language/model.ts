@@ -33,6 +33,8 @@ export interface Position {
 
 /** How far a region may grow to the right before parsing the rest of the document is cheaper and simpler. */
 const MAX_REGION_SEGMENTS = 64;
+/** See childrenContain. */
+const MAX_COUNTED_NEEDLES = 8;
 /** Characters (see parseElements). */
 const LARGE_REGION = 1 << 16;
 
@@ -63,6 +65,8 @@ export class SitemapModel {
    */
   private trees: ChunkedList<Segment> | undefined;
   private totals = { length: 0, breaks: 0, entries: 0 };
+  /** See childrenContain: few needles (a namespace prefix or two being typed), forgotten at a full parse. */
+  private readonly childTextCounts = new Map<string, number>();
   /** Builds of the trees (for tests: a lint of a clean file builds none). */
   treeBuilds = 0;
 
@@ -349,8 +353,7 @@ export class SitemapModel {
       parsed = parseXmlHead(newText + segments[j + 1].text);
     }
     const { root, head } = parsed;
-    const childText = (needle: string): boolean => segments.some((s, k) => k > j && s.text.indexOf(needle) >= 0);
-    if (!sameChildContext(this.root!, root, (prefix) => childText(`${prefix}:`), () => childText('xmlns'))) return undefined;
+    if (!sameChildContext(this.root!, root, (prefix) => this.childrenContain(`${prefix}:`), () => this.childrenContain('xmlns'))) return undefined;
     const rest = newText.slice(head.text.length);
     const region = rest.length === 0 && j === 0
       ? { i: 1, j: 0, segments: [] }
@@ -361,9 +364,32 @@ export class SitemapModel {
   }
 
 
+  /** Whether a segment after the head contains `needle`: a search of every segment the first time, then counted. */
+  private childrenContain(needle: string): boolean {
+    let count = this.childTextCounts.get(needle);
+    if (count === undefined) {
+      if (this.childTextCounts.size >= MAX_COUNTED_NEEDLES) this.childTextCounts.clear();
+      count = 0;
+      for (let k = 1; k < this.segments.length; k++) if (this.segments[k].text.indexOf(needle) >= 0) count++;
+      this.childTextCounts.set(needle, count);
+    }
+    return count > 0;
+  }
+
+  /** Keeps childrenContain's counts as the segments [i, j] are replaced by `replacement`. */
+  private countChildText(i: number, j: number, replacement: readonly Segment[]): void {
+    for (const [needle, before] of this.childTextCounts) {
+      let count = before;
+      for (let k = Math.max(i, 1); k <= j; k++) if (this.segments[k].text.indexOf(needle) >= 0) count--;
+      for (let k = i === 0 ? 1 : 0; k < replacement.length; k++) if (replacement[k].text.indexOf(needle) >= 0) count++;
+      this.childTextCounts.set(needle, count);
+    }
+  }
+
   private replaceSegments(i: number, j: number, replacement: Segment[], byteDelta: number): void {
     const segments = this.segments;
     const trees = this.tree;
+    if (this.childTextCounts.size > 0) this.countChildText(i, j, replacement);
     for (let k = i; k <= j; k++) this.unindex(segments[k]);
     if (replacement.length === j - i + 1) {
       for (let k = 0; k < replacement.length; k++) {
@@ -389,6 +415,7 @@ export class SitemapModel {
     this.contextPending.clear();
     this.contextKey = undefined;
     this.lastmodBound = -Infinity;
+    this.childTextCounts.clear();
     const totals = { length: text.length, breaks: 0, entries: 0 };
     const indexed = (segment: Segment, k: number): void => {
       segment.run = WHOLE_LIST;
