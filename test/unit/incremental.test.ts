@@ -373,3 +373,25 @@ test('a namespace an entry declares after an edit of the root\'s namespace is st
   change({ start: value + 19, end: value + 20, text: '' }, 'root namespace changed again');
   assert.equal(model.stats.fullParses, fullParses, 'no entry declares a namespace any more');
 });
+
+test('an open comment that swallows thousands of entries, and closing it again, gives what a full parse gives', () => {
+  // More segments than one splice takes as arguments (model.ts spliceInPlace), across many chunks of the list.
+  const entry = (n: number): string => `  <url><loc>https://example.com/c/${n}</loc></url>\n`;
+  const base = `<urlset xmlns="${NS}">\n` + Array.from({ length: 6000 }, (_, n) => entry(n)).join('') + '</urlset>\n';
+  const model = parseDocument(base, 'sitemap') as SitemapModel;
+  model.positionAt(0);
+  const at = base.indexOf(entry(3));
+  let text = base;
+  for (const edit of [{ start: at, end: at, text: '<!--' }, { start: at, end: at + 4, text: '' }, { start: at, end: at, text: '<sitemap>' }, { start: at, end: at + 9, text: '' }]) {
+    applyEdits(model, [edit]);
+    text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
+    sameAsFresh(model, text, JSON.stringify(edit));
+    let start = 0;
+    model.segments.forEach((segment, k) => {
+      assert.equal(segment.index, k);
+      assert.equal(model.segmentStart(k), start);
+      start += segment.text.length;
+    });
+  }
+  assert.equal(model.stats.fullParses, 1);
+});
