@@ -268,10 +268,10 @@ export class SitemapModel {
   }
 
   /**
-   * The segments [i, j] as `newText` parsed in `root`'s content, grown until the parse
-   * ends back in the root's content with nothing pending: to the left while the text does not start with a start
-   * tag, to the right by doubling (or at once to where an open comment ends). Past MAX_REGION_SEGMENTS, or into the
-   * tail, the rest of the document is parsed (`suffix`) instead; undefined when that is not allowed or does not apply.
+   * The segments [i, j] as `newText` parsed in `root`'s content, grown until the parse ends back in the root's content
+   * with nothing pending: to the left while the text does not start with a start tag, to the right by doubling (or at
+   * once to where an open comment ends). Past MAX_REGION_SEGMENTS, or into the tail, the rest of the document is
+   * parsed instead (when `suffix` allows it); undefined when that is not allowed or does not apply.
    */
   private parseElements(i: number, j: number, newText: string, root: RootInfo, suffix: boolean): RegionParse | undefined {
     const segments = this.segments;
@@ -334,10 +334,10 @@ export class SitemapModel {
   }
 
   /**
-   * The head and the segments [1, j], as `newText`: the head alone is parsed again, up to
-   * its first child, and whatever follows it in `newText` as elements, as long as the children after them parse
-   * exactly as before under the new root (sameChildContext) and the root is still closed (else the head's problems
-   * depend on the end of the document). Typing in the declaration, the root's attributes or its namespaces.
+   * The head and the segments [1, j], as `newText`: the head alone is parsed again, up to its first child, and what
+   * follows it in `newText` as elements, as long as the children after them parse exactly as before under the new
+   * root (sameChildContext) and the root is still closed (else the head's problems depend on the end of the
+   * document). Typing in the declaration, the root's attributes or its namespaces.
    */
   private parseFromHead(j: number, newText: string): RegionParse | undefined {
     const segments = this.segments;
@@ -362,7 +362,6 @@ export class SitemapModel {
     if (this.openedAs === 'sitemap-txt') reportXmlInTextSitemap(head, root, newText);
     return { ...region, head: { segment: head, root } };
   }
-
 
   /** Whether a segment after the head contains `needle`: a search of every segment the first time, then counted. */
   private childrenContain(needle: string): boolean {
