@@ -71,6 +71,7 @@ interface Row {
   completionMedian: number;
   typingMedian: number;
   typingMax: number;
+  fallbacks: Array<{ median: number; max: number }>;
 }
 
 function measure(entries: number): Row {
@@ -133,6 +134,8 @@ function measure(entries: number): Row {
   applyEdits(document, [{ start: typingAt, end: typingAt + typed.length, text: '' }]);
   if (document.getText() !== source) throw new Error('the typed entry was not undone');
 
+  const fallbacks = measureFallbacks(document, entries);
+
   // Completion at a random place strictly inside a random <url>: offsets → items, as the server answers it.
   const completions: number[] = [];
   for (let n = 0; n < COMPLETIONS; n++) {
@@ -155,8 +158,42 @@ function measure(entries: number): Row {
   return {
     entries, megabytes: bytes / 1_048_576, openMedian: median(opens), editMedian: median(times), editP95: percentile(times, 95),
     heapMegabytes: heap / 1_048_576, heapRatio: heap / bytes, completionMedian: median(completions),
-    typingMedian: median(typing), typingMax: Math.max(...typing),
+    typingMedian: median(typing), typingMax: Math.max(...typing), fallbacks,
   };
+}
+
+/**
+ * Edits that used to fall back to a full parse (issue 11): each applied as one keystroke → diagnostics, timed like an
+ * edit, then undone untimed; median and max of BENCH_FALLBACK_RUNS (default 3), in the middle of the benchmark sitemap
+ * or in its head.
+ */
+const FALLBACK_RUNS = Number(process.env.BENCH_FALLBACK_RUNS ?? 3);
+const FALLBACK_EDITS: Array<{ name: string; edit: (text: string, middle: number) => { start: number; end: number; text: string } }> = [
+  { name: 'delete the "<" of a "</url>"', edit: (text, middle) => ({ start: text.indexOf('</url>', middle), end: text.indexOf('</url>', middle) + 1, text: '' }) },
+  { name: 'type "<sitemap>" between entries', edit: (text, middle) => ({ start: middle, end: middle, text: '<sitemap>' }) },
+  { name: 'type an unclosed "<!--" between entries', edit: (text, middle) => ({ start: middle, end: middle, text: '<!--' }) },
+  { name: 'type in the XML declaration', edit: (text) => ({ start: text.indexOf('UTF-8'), end: text.indexOf('UTF-8') + 3, text: 'utf' }) },
+  { name: 'add an attribute to the root', edit: (text) => ({ start: text.indexOf('<urlset') + 7, end: text.indexOf('<urlset') + 7, text: ' id="x"' }) },
+  { name: 'add an xmlns:xsi declaration to the root', edit: (text) => ({ start: text.indexOf('<urlset') + 7, end: text.indexOf('<urlset') + 7, text: ' xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"' }) },
+  { name: 'type in the root\'s xmlns value', edit: (text) => ({ start: text.indexOf('/0.9"'), end: text.indexOf('/0.9"'), text: 'x' }) },
+];
+
+/** Per edit: the median and the slowest of its runs. */
+function measureFallbacks(document: SitemapDocument, entries: number): Array<{ median: number; max: number }> {
+  const model = document as SitemapModel;
+  const source = document.getText();
+  const middle = model.segmentStart(model.entrySegment(Math.floor(entries / 2)));
+  return FALLBACK_EDITS.map(({ edit }) => {
+    const times: number[] = [];
+    for (let run = 0; run < FALLBACK_RUNS; run++) {
+      const { start, end, text } = edit(source, middle);
+      times.push(keystroke(document, start, end, text));
+      applyEdits(document, [{ start, end: start + text.length, text: source.slice(start, end) }]);
+      validate(document, DEFAULT_SETTINGS, CONTEXT);
+    }
+    if (document.getText() !== source) throw new Error('a fallback edit was not undone');
+    return { median: median(times), max: Math.max(...times) };
+  });
 }
 
 function printLanguageLayer(): void {
@@ -168,6 +205,10 @@ function printLanguageLayer(): void {
   for (const r of rows) {
     console.log(`| ${r.entries.toLocaleString('en-US')} | ${r.megabytes.toFixed(1)} | ${r.openMedian.toFixed(1)} | ${r.editMedian.toFixed(3)} | ${r.editP95.toFixed(3)} | ${r.heapMegabytes.toFixed(1)} | ${r.heapRatio.toFixed(2)}× | ${r.completionMedian.toFixed(3)} | ${r.typingMedian.toFixed(3)} / ${r.typingMax.toFixed(2)} |`);
   }
+  console.log(`\nEdits that used to fall back to a full parse, edit → diagnostics, median / max of ${FALLBACK_RUNS} (ms)\n`);
+  console.log(`| edit | ${rows.map((r) => `${r.entries.toLocaleString('en-US')} entries`).join(' | ')} |`);
+  console.log(`|---|${rows.map(() => '---:').join('|')}|`);
+  FALLBACK_EDITS.forEach(({ name }, k) => console.log(`| ${name} | ${rows.map((r) => `${r.fallbacks[k].median.toFixed(2)} / ${r.fallbacks[k].max.toFixed(2)}`).join(' | ')} |`));
   if (rows.length >= 2) {
     const first = rows[0];
     const last = rows[rows.length - 1];

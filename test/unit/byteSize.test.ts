@@ -4,7 +4,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { describeLimit, describeSize, formatLimitMegabytes, formatMegabytes, MEGABYTE } from '../../shared/byteSize';
+import { describeLimit, describeSize, formatCount, formatLimitMegabytes, formatMegabytes, MEGABYTE } from '../../shared/byteSize';
 
 const LIMIT = 52_428_800;
 
@@ -56,5 +56,13 @@ describe('describeSize', () => {
     assert.equal(describeSize(12_436_070), '11.86 MB (12,436,070 bytes)');
     assert.equal(describeSize(LIMIT + 1, LIMIT), '50.01 MB (52,428,801 bytes)');
     assert.equal(describeLimit(LIMIT), '50 MB (52,428,800 bytes)');
+  });
+});
+
+describe('formatCount', () => {
+  it('writes a count as toLocaleString(\'en-US\') does, without Intl', () => {
+    for (const n of [0, 1, 9, 10, 999, 1000, 1001, 49_999, 50_000, 50_001, 123_456, 1_000_000, 9_999_999, 2 ** 31, 2 ** 53 - 1]) {
+      assert.equal(formatCount(n), n.toLocaleString('en-US'));
+    }
   });
 });

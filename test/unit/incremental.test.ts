@@ -72,6 +72,21 @@ function snapshot(document: SitemapDocument) {
   return validate(document, DEFAULT_SETTINGS, { now: NOW, location: undefined });
 }
 
+/** What a model is, segment by segment, apart from where each lives in its list (run, place). */
+function facts(document: SitemapDocument) {
+  const model = document as SitemapModel;
+  const root = model.root;
+  return {
+    root: root && { kind: root.kind, nameStart: root.nameStart, nameEnd: root.nameEnd, startTagEnd: root.startTagEnd, sitemapNamespace: root.sitemapNamespace, entryName: root.entryName },
+    segments: model.segments.map((s) => ({
+      kind: s.kind, text: s.text, problems: s.problems, isEntry: s.isEntry, closedByNext: s.closedByNext, lineBreaks: s.lineBreaks,
+      tagStart: s.tagStart, tagEnd: s.tagEnd, elementEnd: s.elementEnd, url: s.url, urlStart: s.urlStart, urlEnd: s.urlEnd,
+      // A range without a valid lastmod is left over from the entry before (and never read).
+      lastmod: s.lastmod, lastmodRange: Number.isNaN(s.lastmod) ? undefined : [s.lastmodStart, s.lastmodEnd],
+    })),
+  };
+}
+
 test('incremental reparsing equals a full parse after every random edit', () => {
   const SEEDS = 60;
   const EDITS_PER_SEED = 200;
@@ -95,6 +110,7 @@ test('incremental reparsing equals a full parse after every random edit', () => 
       assert.equal(document.entryCount, fresh.entryCount, where);
       assert.equal(document.byteLength, fresh.byteLength, where);
       assert.deepEqual(snapshot(document), snapshot(fresh), where);
+      assert.deepEqual(facts(document), facts(fresh), where);
       // Offsets and positions agree with the fresh parse at a few random places.
       for (let k = 0; k < 3; k++) {
         const offset = Math.floor(rnd() * (text.length + 1));
@@ -231,6 +247,152 @@ test('adding and removing entries in a document of many chunks keeps indexes, of
       assert.deepEqual(model.positionAt(offset), position, `${where}: positionAt(${offset})`);
       assert.equal(model.offsetAt(position), offset, `${where}: offsetAt`);
     }
+  }
+  assert.equal(model.stats.fullParses, 1);
+});
+
+/**
+ * Edits that used to parse the whole document again (issue 11): each, applied to a model, gives exactly the segments
+ * and problems of a fresh parse of the new text, and so does undoing it; `bounded` ones never parse everything.
+ */
+const SCHEMA_LOCATION = 'http://www.sitemaps.org/schemas/sitemap/0.9 http://www.sitemaps.org/schemas/sitemap/0.9/sitemap.xsd';
+const FALLBACK_BASE = `<?xml version="1.0" encoding="UTF-8"?>\n<!-- head -->\n<urlset xmlns="${NS}" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"\n` +
+  `  xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="${SCHEMA_LOCATION}">\n` +
+  Array.from({ length: 300 }, (_, n) => `  <url><loc>https://example.com/${n}</loc>${n % 50 === 7 ? `<image:image><image:loc>https://example.com/${n}.png</image:loc></image:image>` : ''}</url>\n` +
+    (n === 250 ? '  <!-- late -->\n' : '')).join('') + '</urlset>\n';
+
+function at(text: string, needle: string, from = 0): number {
+  const k = text.indexOf(needle, from);
+  assert.ok(k >= 0, needle);
+  return k;
+}
+
+const middle = (text: string): number => at(text, '<url><loc>https://example.com/150<');
+const FALLBACK_EDITS: Array<{ name: string; bounded: boolean; edit: (text: string) => { start: number; end: number; text: string } }> = [
+  { name: 'delete the "<" of a "</url>"', bounded: true, edit: (t) => ({ start: at(t, '</url>', middle(t)), end: at(t, '</url>', middle(t)) + 1, text: '' }) },
+  { name: 'delete the "<" of the last "</url>"', bounded: true, edit: (t) => ({ start: t.lastIndexOf('</url>'), end: t.lastIndexOf('</url>') + 1, text: '' }) },
+  { name: 'type "<sitemap>" between entries', bounded: true, edit: (t) => ({ start: middle(t), end: middle(t), text: '<sitemap>' }) },
+  { name: 'type "<sitemap>" inside an entry', bounded: true, edit: (t) => ({ start: middle(t) + 5, end: middle(t) + 5, text: '<sitemap>' }) },
+  { name: 'type "<!--" before many entries (a later comment ends it)', bounded: true, edit: (t) => ({ start: at(t, '<url>'), end: at(t, '<url>'), text: '<!--' }) },
+  { name: 'type "<!--" after the last comment', bounded: true, edit: (t) => ({ start: middle(t) + 5 * 60, end: middle(t) + 5 * 60, text: '<!--' }) },
+  { name: 'type "<!--" in the last entry', bounded: true, edit: (t) => ({ start: t.lastIndexOf('<loc>'), end: t.lastIndexOf('<loc>'), text: '<!--' }) },
+  { name: 'type in the tail', bounded: true, edit: (t) => ({ start: t.length - 1, end: t.length - 1, text: '<!-- x -->' }) },
+  { name: 'type in the XML declaration', bounded: true, edit: (t) => ({ start: at(t, 'UTF-8'), end: at(t, 'UTF-8') + 3, text: 'utf' }) },
+  { name: 'type in a comment of the prolog', bounded: true, edit: (t) => ({ start: at(t, 'head'), end: at(t, 'head'), text: 'x' }) },
+  { name: 'type in xsi:schemaLocation', bounded: true, edit: (t) => ({ start: at(t, '.xsd'), end: at(t, '.xsd'), text: 'x' }) },
+  { name: 'add an attribute to the root', bounded: true, edit: (t) => ({ start: at(t, '<urlset') + 7, end: at(t, '<urlset') + 7, text: ' id="x"' }) },
+  { name: 'type in the root\'s xmlns value', bounded: true, edit: (t) => ({ start: at(t, '/0.9"'), end: at(t, '/0.9"') + 4, text: '' }) },
+  { name: 'type in a prefix the entries use', bounded: false, edit: (t) => ({ start: at(t, 'image/1.1'), end: at(t, 'image/1.1'), text: 'x' }) },
+  { name: 'remove the xsi declaration', bounded: true, edit: (t) => ({ start: at(t, ' xmlns:xsi'), end: at(t, '"', at(t, 'xmlns:xsi') + 11) + 1, text: '' }) },
+  { name: 'add a declaration of a prefix no entry uses', bounded: true, edit: (t) => ({ start: at(t, '<urlset') + 7, end: at(t, '<urlset') + 7, text: ' xmlns:video="http://www.google.com/schemas/sitemap-video/1.1"' }) },
+  { name: 'add a declaration of a prefix an entry uses undeclared', bounded: false, edit: (t) => ({ start: at(t, '<urlset') + 7, end: at(t, '<urlset') + 7, text: ' xmlns:news="x"' }) },
+  { name: 'delete the closing quote of the root\'s xmlns', bounded: false, edit: (t) => ({ start: at(t, '0.9"') + 3, end: at(t, '0.9"') + 4, text: '' }) },
+  { name: 'rename the root', bounded: false, edit: (t) => ({ start: at(t, '<urlset') + 7, end: at(t, '<urlset') + 7, text: 'x' }) },
+  { name: 'delete the ">" of the root start tag', bounded: true, edit: (t) => ({ start: at(t, '.xsd">') + 5, end: at(t, '.xsd">') + 6, text: '' }) },
+  { name: 'delete the "<" of the first "<url>"', bounded: true, edit: (t) => ({ start: at(t, '<url>'), end: at(t, '<url>') + 1, text: '' }) },
+  { name: 'type "<url>" at the end of the head', bounded: true, edit: (t) => ({ start: at(t, '<url>'), end: at(t, '<url>'), text: '<url>' }) },
+  { name: 'type text at the end of the head', bounded: true, edit: (t) => ({ start: at(t, '<url>'), end: at(t, '<url>'), text: 'x' }) },
+  { name: 'delete from the head into the first entry', bounded: true, edit: (t) => ({ start: at(t, '.xsd">') + 6, end: at(t, '<loc>'), text: '' }) },
+];
+
+function sameAsFresh(model: SitemapDocument, text: string, where: string): void {
+  const fresh = parseDocument(text, 'sitemap');
+  assert.equal(model.getText(), text, where);
+  assert.equal(model.byteLength, fresh.byteLength, where);
+  assert.equal(model.lineCount, fresh.lineCount, where);
+  assert.deepEqual(snapshot(model), snapshot(fresh), where);
+  assert.deepEqual(facts(model), facts(fresh), where);
+}
+
+test('edits that used to parse everything again give what a full parse gives, and the bounded ones parse less', () => {
+  // Also with an entry using a prefix the root does not declare, and one declaring a namespace (no longer bounded).
+  const variant = FALLBACK_BASE.replace('</loc></url>\n  <url><loc>https://example.com/20<', '</loc><news:news/></url>\n  <url><loc>https://example.com/20<')
+    .replace('<url><loc>https://example.com/30</loc>', '<url xmlns:x="http://example.com/x"><loc>https://example.com/30</loc><x:y/>');
+  for (const base of [FALLBACK_BASE, variant]) {
+    for (const { name, bounded, edit } of FALLBACK_EDITS) {
+      const model = parseDocument(base, 'sitemap') as SitemapModel;
+      model.positionAt(0);
+      const e = edit(base);
+      const text = base.slice(0, e.start) + e.text + base.slice(e.end);
+      applyEdits(model, [e]);
+      sameAsFresh(model, text, name);
+      if (bounded && base === FALLBACK_BASE) assert.equal(model.stats.fullParses, 1, `${name}: parsed everything`);
+      applyEdits(model, [{ start: e.start, end: e.start + e.text.length, text: base.slice(e.start, e.end) }]);
+      sameAsFresh(model, base, `${name}, undone`);
+    }
+  }
+});
+
+test('typing the root\'s namespace character by character, and namespaces a child declares, give what a full parse gives', () => {
+  const base = FALLBACK_BASE.replace('<url><loc>https://example.com/30</loc>', '<url><loc>https://example.com/30</loc><y:z xmlns:y="http://example.com/s"/>');
+  const model = parseDocument(base, 'sitemap') as SitemapModel;
+  let text = base;
+  const value = at(text, NS);
+  // Replaced by a namespace a child declares: that child's element would become a sitemap element.
+  for (const edit of [{ start: value, end: value + NS.length, text: '' }, ...[...'http://example.com/s'].map((c, k) => ({ start: value + k, end: value + k, text: c }))]) {
+    applyEdits(model, [edit]);
+    text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
+    sameAsFresh(model, text, JSON.stringify(edit));
+  }
+  const edit = { start: value, end: value + 'http://example.com/s'.length, text: NS };
+  applyEdits(model, [edit]);
+  sameAsFresh(model, base, 'restored');
+});
+
+test('typing <sitemap> and <!-- character by character between entries, then closing them, gives what a full parse gives', () => {
+  const model = parseDocument(FALLBACK_BASE, 'sitemap') as SitemapModel;
+  let text = FALLBACK_BASE;
+  let offset = middle(text);
+  for (const typed of ['<sitemap>', '<!--', ' x ', '-->', '</sitemap>']) {
+    for (const c of typed) {
+      applyEdits(model, [{ start: offset, end: offset, text: c }]);
+      text = text.slice(0, offset) + c + text.slice(offset);
+      offset++;
+      sameAsFresh(model, text, `${typed}: ${c}`);
+    }
+  }
+  assert.equal(model.stats.fullParses, 1);
+});
+
+test('a namespace an entry declares after an edit of the root\'s namespace is still seen at the next one', () => {
+  const model = parseDocument(FALLBACK_BASE, 'sitemap') as SitemapModel;
+  let text = FALLBACK_BASE;
+  const change = (edit: { start: number; end: number; text: string }, where: string): void => {
+    applyEdits(model, [edit]);
+    text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
+    sameAsFresh(model, text, where);
+  };
+  const value = at(text, NS);
+  change({ start: value, end: value + NS.length, text: 'http://example.com/' }, 'root namespace changed');
+  assert.equal(model.stats.fullParses, 1, 'no entry declares a namespace: the head alone was parsed');
+  const entry = at(text, '</loc>', middle(text)) + 6;
+  change({ start: entry, end: entry, text: '<y:z xmlns:y="http://example.com/s"/>' }, 'an entry declares a namespace');
+  change({ start: value + 19, end: value + 19, text: 's' }, 'the root takes the namespace the entry declared');
+  const declared = at(text, ' xmlns:y=');
+  change({ start: declared, end: at(text, '/>', declared), text: '' }, 'the declaration removed');
+  const fullParses = model.stats.fullParses;
+  change({ start: value + 19, end: value + 20, text: '' }, 'root namespace changed again');
+  assert.equal(model.stats.fullParses, fullParses, 'no entry declares a namespace any more');
+});
+
+test('an open comment that swallows thousands of entries, and closing it again, gives what a full parse gives', () => {
+  // More segments than one splice takes as arguments (model.ts spliceInPlace), across many chunks of the list.
+  const entry = (n: number): string => `  <url><loc>https://example.com/c/${n}</loc></url>\n`;
+  const base = `<urlset xmlns="${NS}">\n` + Array.from({ length: 6000 }, (_, n) => entry(n)).join('') + '</urlset>\n';
+  const model = parseDocument(base, 'sitemap') as SitemapModel;
+  model.positionAt(0);
+  const at = base.indexOf(entry(3));
+  let text = base;
+  for (const edit of [{ start: at, end: at, text: '<!--' }, { start: at, end: at + 4, text: '' }, { start: at, end: at, text: '<sitemap>' }, { start: at, end: at + 9, text: '' }]) {
+    applyEdits(model, [edit]);
+    text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
+    sameAsFresh(model, text, JSON.stringify(edit));
+    let start = 0;
+    model.segments.forEach((segment, k) => {
+      assert.equal(segment.index, k);
+      assert.equal(model.segmentStart(k), start);
+      start += segment.text.length;
+    });
   }
   assert.equal(model.stats.fullParses, 1);
 });

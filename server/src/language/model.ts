@@ -5,15 +5,17 @@
  *
  * An edit reparses the segments it touches (widened by one to the left when it touches a boundary). If the new
  * text does not parse back to the root's content with nothing pending (an element left open, a comment left
- * unterminated…), the region grows to the right a few segments at a time, and past a bound, or whenever the
- * head or the tail is touched, the whole document is parsed again. The full parse is both the fallback and the
- * oracle of the tests: after any edit, the model equals a fresh parse of the same text.
+ * unterminated…), the region doubles to the right (or goes straight to the next "-->" after an open comment); past a
+ * bound, or into the tail, the rest of the document is parsed after the unchanged head. An edit of the head parses
+ * the head alone when the root's children parse the same under the new root (parser.ts sameChildContext); else the
+ * whole document is parsed again. The full parse is both the last fallback and the oracle of the tests: after any
+ * edit, the model equals a fresh parse of the same text.
  */
 import { looksLikeXml, SNIFF_LENGTH } from '../../../shared/contentDetection';
 import type { DocumentKind } from '../../../shared/kinds';
 import { ChunkedList } from './chunkedList';
 import { OriginCounts } from './originCounts';
-import { parseXmlDocument, parseXmlRegion, type RootInfo } from './parser';
+import { parseXmlDocument, parseXmlHead, parseXmlRegion, sameChildContext, type RootInfo } from './parser';
 import { countLineBreaks, isNameStart, Ch, offsetAfterLineBreak, textUtf8Length, utf8Length } from './scanner';
 import { Segment, SegmentKind, WHOLE_LIST } from './segment';
 import { parseRobotsLines } from './robotsTxt';
@@ -29,8 +31,12 @@ export interface Position {
   character: number;
 }
 
-/** How far a region may grow to the right before a full parse is cheaper and simpler. */
+/** How far a region may grow to the right before parsing the rest of the document is cheaper and simpler. */
 const MAX_REGION_SEGMENTS = 64;
+/** See childrenContain. */
+const MAX_COUNTED_NEEDLES = 8;
+/** Characters (see parseElements). */
+const LARGE_REGION = 1 << 16;
 
 export class SitemapModel {
   segments: Segment[] = [];
@@ -59,6 +65,8 @@ export class SitemapModel {
    */
   private trees: ChunkedList<Segment> | undefined;
   private totals = { length: 0, breaks: 0, entries: 0 };
+  /** See childrenContain: few needles (a namespace prefix or two being typed), forgotten at a full parse. */
+  private readonly childTextCounts = new Map<string, number>();
   /** Builds of the trees (for tests: a lint of a clean file builds none). */
   treeBuilds = 0;
 
@@ -211,62 +219,176 @@ export class SitemapModel {
   private reparseRegion(start: number, end: number, text: string): boolean {
     const segments = this.segments;
     const last = segments.length - 1;
-    const isText = this.isLineBased;
     let i = this.segmentAt(start);
     if (i > 0 && start === this.tree.prefix(LENGTHS, i)) i--;
     let j = end > start ? this.segmentAt(end - 1) : i;
-    if (isText) {
-      // Head and tail of a text sitemap or a robots.txt are always empty: the region lies between them.
-      if (i < 1) i = 1;
-      if (j > last - 1) j = last - 1;
-    } else {
-      while (i > 1 && segments[i - 1].closedByNext) i--;
-      if (i === 0 || j >= last) return false;
+    if (this.isLineBased) return this.reparseLines(Math.max(i, 1), Math.min(j, last - 1), start, end, text);
+    while (i > 1 && segments[i - 1].closedByNext) i--;
+    if (segments.length < 3 || this.root?.frame === undefined) return false;
+    const regionStart = this.tree.prefix(LENGTHS, i);
+    let oldText = '';
+    for (let k = i; k <= j; k++) oldText += segments[k].text;
+    const newText = oldText.slice(0, start - regionStart) + text + oldText.slice(end - regionStart);
+    // Regions grow by the same text on both sides: the edit's neighbourhood says how the byte length changes (one
+    // character either side, for a surrogate pair the edit splits or joins).
+    const from = Math.max(0, start - regionStart - 1);
+    const byteDelta = utf8Length(newText, from, Math.min(newText.length, start - regionStart + text.length + 1)) -
+      utf8Length(oldText, from, Math.min(oldText.length, end - regionStart + 1));
+    const region = i === 0 ? this.parseFromHead(j, newText) : this.parseElements(i, j, newText, this.root, true);
+    if (region === undefined) return false;
+    if (region.head !== undefined) {
+      this.root = region.head.root;
+      this.replaceSegments(0, 0, [region.head.segment], 0);
     }
+    this.replaceSegments(region.i, region.j, region.segments, byteDelta);
+    this.stats.incrementalParses++;
+    return true;
+  }
+
+  /** Text sitemaps and robots.txt: the lines from i to j, grown to whole lines. */
+  private reparseLines(i: number, j: number, start: number, end: number, text: string): boolean {
+    const segments = this.segments;
+    const last = segments.length - 1;
     const regionStart = this.tree.prefix(LENGTHS, i);
     let oldText = '';
     for (let k = i; k <= j; k++) oldText += segments[k].text;
     let newText = oldText.slice(0, start - regionStart) + text + oldText.slice(end - regionStart);
-    let parsed: Segment[] | undefined;
     for (;;) {
-      if (isText) {
-        const endsOpen = newText.length > 0 && !endsWithLineBreak(newText);
-        const nextText = j + 1 < last ? segments[j + 1].text : '';
-        const splitsCrLf = newText.endsWith('\r') && nextText.startsWith('\n');
-        if ((endsOpen || splitsCrLf) && j + 1 < last) {
-          j++;
-          oldText += nextText;
-          newText += nextText;
-          continue;
-        }
-        parsed = this.parseLines(newText);
-        break;
-      }
-      if (newText.length > 0 && (newText.charCodeAt(0) !== Ch.LessThan || !isNameStart(newText.charCodeAt(1)))) {
-        // Leading content belongs to the previous segment.
-        if (i - 1 <= 0) return false;
-        do {
-          i--;
-          oldText = segments[i].text + oldText;
-          newText = segments[i].text + newText;
-        } while (i > 1 && segments[i - 1].closedByNext);
-        continue;
-      }
-      parsed = parseXmlRegion(newText, this.root!);
-      if (parsed !== undefined) break;
-      if (j + 1 >= last || j - i >= MAX_REGION_SEGMENTS) return false;
+      const endsOpen = newText.length > 0 && !endsWithLineBreak(newText);
+      const nextText = j + 1 < last ? segments[j + 1].text : '';
+      const splitsCrLf = newText.endsWith('\r') && nextText.startsWith('\n');
+      if (!(endsOpen || splitsCrLf) || j + 1 >= last) break;
       j++;
-      oldText += segments[j].text;
-      newText += segments[j].text;
+      oldText += nextText;
+      newText += nextText;
     }
-    this.replaceSegments(i, j, parsed, utf8Length(newText) - utf8Length(oldText));
+    this.replaceSegments(i, j, this.parseLines(newText), utf8Length(newText) - utf8Length(oldText));
     this.stats.incrementalParses++;
     return true;
+  }
+
+  /**
+   * The segments [i, j] as `newText` parsed in `root`'s content, grown until the parse ends back in the root's content
+   * with nothing pending: to the left while the text does not start with a start tag, to the right by doubling (or at
+   * once to where an open comment ends). Past MAX_REGION_SEGMENTS, or into the tail, the rest of the document is
+   * parsed instead (when `suffix` allows it); undefined when that is not allowed or does not apply.
+   */
+  private parseElements(i: number, j: number, newText: string, root: RootInfo, suffix: boolean): RegionParse | undefined {
+    const segments = this.segments;
+    const last = segments.length - 1;
+    for (;;) {
+      if (newText.length > 0 && (newText.charCodeAt(0) !== Ch.LessThan || !isNameStart(newText.charCodeAt(1)))) {
+        // Leading content belongs to the previous segment.
+        if (!suffix) return undefined;
+        do {
+          i--;
+          newText = segments[i].text + newText;
+        } while (i > 1 && segments[i - 1].closedByNext);
+        if (i === 0) return this.parseFromHead(j, newText);
+        continue;
+      }
+      if (j >= last) return suffix ? this.parseSuffix(i, newText) : undefined;
+      // A large region that reaches the tail costs what the rest of the document does, and fails when it swallowed the
+      // root's end tag (an open comment undone): parse the rest at once.
+      if (suffix && j + 1 === last && newText.length > LARGE_REGION) return this.parseSuffix(i, newText, last);
+      const parsed = parseXmlRegion(newText, root);
+      if (parsed !== undefined) return { i, j, segments: parsed };
+      const k = this.growthOf(i, j, newText);
+      if (k === undefined) return suffix ? this.parseSuffix(i, newText, j + 1) : undefined;
+      for (j++; j <= k; j++) newText += segments[j].text;
+      j = k;
+    }
+  }
+
+  /**
+   * Where a region that did not parse back to the root's content grows to: its size doubled, or, when it ends in an
+   * open comment, the first segment holding a "-->" (a native search, however far). Undefined past the bound or when
+   * no "-->" follows: the rest of the document is the region then.
+   */
+  private growthOf(i: number, j: number, newText: string): number | undefined {
+    const segments = this.segments;
+    const last = segments.length - 1;
+    if (newText.lastIndexOf('<!--') > newText.lastIndexOf('-->')) {
+      for (let k = j + 1; k < last; k++) if (segments[k].text.indexOf('-->') >= 0) return k;
+      return undefined;
+    }
+    if (j + 1 >= last || j - i + 1 > MAX_REGION_SEGMENTS) return undefined;
+    return Math.min(j + Math.max(1, j - i + 1), last - 1);
+  }
+
+  /**
+   * The document from segment i on, as `newText` (the new text of segments [i, …]) and the segments after it, parsed
+   * after the unchanged head: what a full parse gives from segment i, at the cost of the rest of the document only.
+   * The head is parsed again (it gains a problem when the root is no longer closed).
+   */
+  private parseSuffix(i: number, newText: string, from = this.segments.length): RegionParse | undefined {
+    const segments = this.segments;
+    const head = segments[0];
+    const parts = [head.text, newText];
+    for (let k = from; k < segments.length; k++) parts.push(segments[k].text);
+    const result = parseXmlDocument(parts.join(''));
+    if (result.segments[0].text !== head.text) return undefined;
+    const newHead = result.segments[0];
+    if (this.openedAs === 'sitemap-txt') reportXmlInTextSitemap(newHead, result.root, head.text);
+    return { i, j: segments.length - 1, segments: result.segments.slice(1), head: { segment: newHead, root: result.root } };
+  }
+
+  /**
+   * The head and the segments [1, j], as `newText`: the head alone is parsed again, up to its first child, and what
+   * follows it in `newText` as elements, as long as the children after them parse exactly as before under the new
+   * root (sameChildContext) and the root is still closed (else the head's problems depend on the end of the
+   * document). Typing in the declaration, the root's attributes or its namespaces.
+   */
+  private parseFromHead(j: number, newText: string): RegionParse | undefined {
+    const segments = this.segments;
+    const last = segments.length - 1;
+    if (j + 1 >= last || segments[last].text.length === 0) return undefined;
+    let parsed = parseXmlHead(newText + segments[j + 1].text);
+    // A head that runs into the next segment (a comment or tag left open) takes in more of them.
+    while (!parsed.complete || parsed.head.text.length > newText.length) {
+      const k = this.growthOf(0, j, newText);
+      if (k === undefined) return undefined;
+      for (j++; j <= k; j++) newText += segments[j].text;
+      j = k;
+      parsed = parseXmlHead(newText + segments[j + 1].text);
+    }
+    const { root, head } = parsed;
+    if (!sameChildContext(this.root!, root, (prefix) => this.childrenContain(`${prefix}:`), () => this.childrenContain('xmlns'))) return undefined;
+    const rest = newText.slice(head.text.length);
+    const region = rest.length === 0 && j === 0
+      ? { i: 1, j: 0, segments: [] }
+      : this.parseElements(1, j, rest, root, false);
+    if (region === undefined) return undefined;
+    if (this.openedAs === 'sitemap-txt') reportXmlInTextSitemap(head, root, newText);
+    return { ...region, head: { segment: head, root } };
+  }
+
+  /** Whether a segment after the head contains `needle`: a search of every segment the first time, then counted. */
+  private childrenContain(needle: string): boolean {
+    let count = this.childTextCounts.get(needle);
+    if (count === undefined) {
+      if (this.childTextCounts.size >= MAX_COUNTED_NEEDLES) this.childTextCounts.clear();
+      count = 0;
+      for (let k = 1; k < this.segments.length; k++) if (this.segments[k].text.indexOf(needle) >= 0) count++;
+      this.childTextCounts.set(needle, count);
+    }
+    return count > 0;
+  }
+
+  /** Keeps childrenContain's counts as the segments [i, j] are replaced by `replacement`. */
+  private countChildText(i: number, j: number, replacement: readonly Segment[]): void {
+    for (const [needle, before] of this.childTextCounts) {
+      let count = before;
+      for (let k = Math.max(i, 1); k <= j; k++) if (this.segments[k].text.indexOf(needle) >= 0) count--;
+      for (let k = i === 0 ? 1 : 0; k < replacement.length; k++) if (replacement[k].text.indexOf(needle) >= 0) count++;
+      this.childTextCounts.set(needle, count);
+    }
   }
 
   private replaceSegments(i: number, j: number, replacement: Segment[], byteDelta: number): void {
     const segments = this.segments;
     const trees = this.tree;
+    if (this.childTextCounts.size > 0) this.countChildText(i, j, replacement);
     for (let k = i; k <= j; k++) this.unindex(segments[k]);
     if (replacement.length === j - i + 1) {
       for (let k = 0; k < replacement.length; k++) {
@@ -275,7 +397,7 @@ export class SitemapModel {
         trees.set(i + k, old);
       }
     } else {
-      segments.splice(i, j - i + 1, ...replacement);
+      spliceInPlace(segments, i, j - i + 1, replacement);
       trees.splice(i, j - i + 1, replacement.length);
     }
     for (const s of replacement) this.index(s, true);
@@ -292,6 +414,7 @@ export class SitemapModel {
     this.contextPending.clear();
     this.contextKey = undefined;
     this.lastmodBound = -Infinity;
+    this.childTextCounts.clear();
     const totals = { length: text.length, breaks: 0, entries: 0 };
     const indexed = (segment: Segment, k: number): void => {
       segment.run = WHOLE_LIST;
@@ -382,6 +505,29 @@ function reportXmlInTextSitemap(head: Segment, root: RootInfo, text: string): vo
     rule: 'language-mismatch', start, end,
     message: 'This file is an XML sitemap, not a text sitemap: it is read as XML. Change the language mode to Sitemap.',
   }];
+}
+
+/** What a reparse replaces: the segments [i, j] by `segments`, and the head when it was parsed again. */
+interface RegionParse {
+  i: number;
+  j: number;
+  segments: Segment[];
+  head?: { segment: Segment; root: RootInfo };
+}
+
+/** Array.prototype.splice, for any number of items (spreading 200,000 as arguments overflows the stack). */
+function spliceInPlace<T>(array: T[], start: number, deleteCount: number, items: readonly T[]): void {
+  if (items.length <= 4096) {
+    array.splice(start, deleteCount, ...items);
+    return;
+  }
+  const length = array.length;
+  const growth = items.length - deleteCount;
+  // Grown by pushing, so that the array keeps its packed elements kind.
+  for (let k = 0; k < growth; k++) array.push(items[0]);
+  array.copyWithin(start + items.length, start + deleteCount, length);
+  if (growth < 0) array.length = length + growth;
+  for (let k = 0; k < items.length; k++) array[start + k] = items[k];
 }
 
 function endsWithLineBreak(text: string): boolean {

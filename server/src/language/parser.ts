@@ -1017,3 +1017,35 @@ function decodeAttribute(raw: string): string {
     return PREDEFINED_ENTITIES[ref];
   });
 }
+
+/**
+ * Whether the root's children parse under `b` exactly as under `a`, so that an edit of the head alone need not reparse
+ * them (model.ts): the same root element and entry name, and namespaces that look the same from every prefix a child
+ * may use — children only ask whether a prefix is bound and whether it names the sitemap namespace. `mayUse(prefix)`
+ * may be a textual search (false only when no child can use the prefix); `mayDeclare()`, whether a child may declare
+ * a namespace of its own (which could equal one root's sitemap namespace and not the other's).
+ */
+export function sameChildContext(a: RootInfo, b: RootInfo, mayUse: (prefix: string) => boolean, mayDeclare: () => boolean): boolean {
+  const [fa, fb] = [a.frame, b.frame];
+  if (fa === undefined || fb === undefined || a.kind !== b.kind || a.entryName !== b.entryName || fa.qname !== fb.qname) return false;
+  const sameNamespace = a.sitemapNamespace === b.sitemapNamespace;
+  if (!sameNamespace && mayDeclare()) return false;
+  const prefixes = new Set(['', 'xml', ...(fa.bindings ?? []).map((x) => x.prefix), ...(fb.bindings ?? []).map((x) => x.prefix)]);
+  for (const prefix of prefixes) {
+    const [na, nb] = [boundAtRoot(fa, prefix), boundAtRoot(fb, prefix)];
+    if (na === nb && sameNamespace) continue;
+    if ((na === undefined) === (nb === undefined) && (na === a.sitemapNamespace) === (nb === b.sitemapNamespace)) continue;
+    if (prefix === '' || mayUse(prefix)) return false;
+  }
+  return true;
+}
+
+/** What `prefix` names at the root, as lookupNamespace finds it there. */
+function boundAtRoot(root: Frame, prefix: string): string | undefined {
+  if (prefix === 'xml') return XML_NAMESPACE;
+  const bindings = root.bindings ?? [];
+  for (let i = bindings.length - 1; i >= 0; i--) {
+    if (bindings[i].prefix === prefix) return bindings[i].uri === '' ? undefined : bindings[i].uri;
+  }
+  return undefined;
+}

@@ -7,6 +7,7 @@
  * Problems are offered in document order. Only the first `max` of each severity and the first of each rule are
  * kept; the rest are counted, so a file with 50,000 problems builds about a thousand.
  */
+import { formatCount } from '../../../shared/byteSize';
 import { TOO_MANY_PROBLEMS, type Problem, type Severity } from './rules/catalogue';
 
 export interface SitemapDiagnostic extends Problem {
@@ -119,7 +120,7 @@ export class ProblemCap {
     const omitted = new Map([...this.tallies].map(([rule, t]) => [rule, t?.count ?? 0]));
     for (const kept of chosen) omitted.set(kept.diagnostic.rule, omitted.get(kept.diagnostic.rule)! - 1);
     const perRule = [...omitted].filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]);
-    const n = (value: number): string => value.toLocaleString('en-US');
+    const n = formatCount;
     return `${n(this.total - chosen.size)} more problems not shown (sitemap.maxProblems is ${n(this.max)}): ` +
       `${perRule.map(([rule, count]) => `${n(count)} ${rule}`).join(', ')}.`;
   }

@@ -5,7 +5,7 @@
  * symbol says how many were left out.
  */
 import type { DocumentSymbolData, SymbolKindName, SymbolOptions } from '../sitemapLanguageTypes';
-import { formatLimitMegabytes } from '../../../../shared/byteSize';
+import { formatCount, formatLimitMegabytes } from '../../../../shared/byteSize';
 import type { SitemapModel } from '../model';
 import { SegmentKind } from '../segment';
 import { unescapeXml } from '../xmlText';
@@ -33,9 +33,9 @@ export function findDocumentSymbols(model: SitemapModel, options: SymbolOptions 
     const first = extentOf(model, shown);
     const last = extentOf(model, count - 1);
     const rest = count - shown;
-    const cap = shown < max ? `the outline is kept under ${formatLimitMegabytes(maxBytes)} MB` : `sitemap.symbols.maxItems is ${max.toLocaleString('en-US')}`;
+    const cap = shown < max ? `the outline is kept under ${formatLimitMegabytes(maxBytes)} MB` : `sitemap.symbols.maxItems is ${formatCount(max)}`;
     entries.push({
-      name: `… ${rest.toLocaleString('en-US')} more ${rest === 1 ? 'entry' : 'entries'} not shown (${cap})`,
+      name: `… ${formatCount(rest)} more ${rest === 1 ? 'entry' : 'entries'} not shown (${cap})`,
       kind: 'more', start: first.start, end: last.end, selectionStart: first.start, selectionEnd: first.start,
     });
   }
@@ -45,8 +45,8 @@ export function findDocumentSymbols(model: SitemapModel, options: SymbolOptions 
   if (element === undefined || (model.kind !== 'urlset' && model.kind !== 'sitemapindex')) return entries;
   const end = root.endTagEnd >= 0 ? root.endTagEnd : model.length;
   const noun = model.kind === 'urlset' ? 'URL' : 'sitemap';
-  let detail = `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`;
-  if (shown < count) detail += ` (the first ${shown.toLocaleString('en-US')} shown)`;
+  let detail = `${formatCount(count)} ${noun}${count === 1 ? '' : 's'}`;
+  if (shown < count) detail += ` (the first ${formatCount(shown)} shown)`;
   return [{
     name: element.qname, detail, kind: 'root', start: element.start, end, selectionStart: element.nameStart, selectionEnd: element.nameEnd, children: entries,
   }];

@@ -4,6 +4,7 @@
  * Works on the one segment under the cursor.
  */
 import type { HoverInfo, HoverOptions } from '../sitemapLanguageTypes';
+import { formatCount } from '../../../../shared/byteSize';
 import type { SitemapModel } from '../model';
 import { checkLastmod } from '../rules/lastmod';
 import { isInScope, parseAllowedHosts, scopeDirectory } from '../rules/scope';
@@ -136,7 +137,7 @@ function locHover(model: SitemapModel, url: string, options: HoverOptions): stri
     const reference = model.origins.reference(model.segments);
     if (reference !== undefined) {
       const same = reference.origin === parts.origin || allowed.origins.has(parts.origin) || allowed.hosts.has(parts.host);
-      const shared = `${code(reference.origin)}, shared by ${reference.count.toLocaleString('en-US')} of ${model.entryCount.toLocaleString('en-US')} URLs`;
+      const shared = `${code(reference.origin)}, shared by ${formatCount(reference.count)} of ${formatCount(model.entryCount)} URLs`;
       lines.push(same
         ? `Same origin as most of the file's URLs (${shared}).`
         : `Another origin than most of the file's URLs (${shared}). ${docLink(options, 'mixed-hosts')}`);

@@ -3,6 +3,7 @@
  * the origin most of the file's URLs share (mixed-hosts), the clock (future-lastmod) and the workspace (nested-index).
  * The model caches their results per segment and recomputes them only when this context changes.
  */
+import { formatCount } from '../../../../shared/byteSize';
 import type { LocalProblem } from './catalogue';
 import type { ReferenceOrigin } from '../originCounts';
 import { isInScope, type AllowedHosts, type SitemapScope } from './scope';
@@ -33,7 +34,7 @@ export interface EntryContext {
 
 export function mixedHostsMessage(reference: ReferenceOrigin): string {
   const urls = reference.count === 1 ? 'URL' : 'URLs';
-  return `All URLs of a sitemap share one protocol, host and port: ${reference.count.toLocaleString('en-US')} ${urls} of this file are on ${reference.origin}, this one is not.`;
+  return `All URLs of a sitemap share one protocol, host and port: ${formatCount(reference.count)} ${urls} of this file are on ${reference.origin}, this one is not.`;
 }
 
 /** The URL problems were reported by the parser; here only the parts matter. */

@@ -3,7 +3,7 @@ import type { Problem } from './catalogue';
 import type { DocumentKind, SitemapModel } from '../model';
 import type { RootInfo } from '../parser';
 import type { SitemapSettings } from '../settings';
-import { describeLimit, describeSize } from '../../../../shared/byteSize';
+import { describeLimit, describeSize, formatCount } from '../../../../shared/byteSize';
 
 /** What these rules read of a document: the model's, or what a streamed validation kept of it. */
 export interface DocumentFacts {
@@ -45,7 +45,7 @@ export function checkDocument(model: DocumentFacts, settings: SitemapSettings, p
     const what = kind === 'text' ? 'lines' : kind === 'sitemapindex' ? '<sitemap> entries' : '<url> entries';
     problems.push({
       rule: 'too-many-entries', start: tag.start, end: tag.end,
-      message: `${entries.toLocaleString('en-US')} ${what}: a file may hold at most ${maxEntries.toLocaleString('en-US')}. This is the first one over the limit.`,
+      message: `${formatCount(entries)} ${what}: a file may hold at most ${formatCount(maxEntries)}. This is the first one over the limit.`,
       related: kind === 'text' ? undefined : [{ start: anchorStart, end: anchorEnd, message: 'The root of the file over the limit.' }],
     });
   }
