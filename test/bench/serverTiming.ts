@@ -15,18 +15,15 @@ export class ServerTiming {
   constructor(readonly file: string) {}
 
   /**
-   * Milliseconds from `from` (epoch ms) to each of `events` in turn: the first stamp of each after the one before,
-   * for a document whose URI ends with `/name` (events without a document match any); NaN from the first missing on.
+   * Milliseconds from `from` (epoch ms) to the first stamp of each of `events` after it, for a document whose URI
+   * ends with `/name` (events without a document match any); NaN for an event not stamped.
    */
   split(from: number, name: string, events: readonly string[]): number[] {
     const stamps = this.read().filter((s) => s.t >= from && (s.uri === undefined || s.uri.endsWith(`/${encodeURIComponent(name)}`)));
-    const times: number[] = [];
-    let k = 0;
-    for (const event of events) {
-      while (k < stamps.length && stamps[k].event !== event) k++;
-      times.push(k < stamps.length ? stamps[k].t - from : NaN);
-    }
-    return times;
+    return events.map((event) => {
+      const first = stamps.find((s) => s.event === event);
+      return first === undefined ? NaN : first.t - from;
+    });
   }
 
   private read(): Stamp[] {

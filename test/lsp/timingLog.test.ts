@@ -1,6 +1,7 @@
 /**
  * SITEMAP_TIMING_LOG (server/src/lsp/timingLog.ts): the stamps bench:editor splits the user's wait with — the start,
- * then per document its text arriving, parsed, prepared and its diagnostics written, in that order.
+ * then per document its text arriving, parsed, its settings answered (once: they are kept), prepared and its diagnostics
+ * sent, in that order (over stdio the settings request leaves after the parse).
  */
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -26,7 +27,7 @@ test('the server stamps its start and each open and change of a document, in ord
     const stamps = fs.readFileSync(log, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { t: number; event: string; uri?: string; version?: number });
     assert.deepEqual(stamps.map((s) => [s.event, s.uri, s.version]), [
       ['process', undefined, undefined], ['loaded', undefined, undefined], ['initialize', undefined, undefined], ['initialized', undefined, undefined],
-      ['didOpen', uri, 1], ['parsed', uri, 1], ['prepared', uri, 1], ['published', uri, 1],
+      ['didOpen', uri, 1], ['parsed', uri, 1], ['settings', uri, undefined], ['prepared', uri, 1], ['published', uri, 1],
       ['didChange', uri, 2], ['prepared', uri, 2], ['published', uri, 2],
     ]);
     const times = stamps.map((s) => s.t);

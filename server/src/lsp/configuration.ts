@@ -6,6 +6,7 @@
 import type { Connection, DidChangeConfigurationParams } from 'vscode-languageserver';
 import { DEFAULT_MAX_SYMBOLS, DEFAULT_SETTINGS, isObject, resolveSettings, type SectionSettings } from '../language/languageService';
 import { describe } from './guard';
+import { stampTiming } from './timingLog';
 
 export const SECTION = 'sitemap';
 
@@ -54,6 +55,7 @@ export class Configuration {
   private async fetch(uri: string): Promise<ServerSettings> {
     try {
       const result: unknown = await this.connection.sendRequest('workspace/configuration', { items: [{ scopeUri: uri, section: SECTION }] });
+      stampTiming('settings', { uri });
       return resolveSettings(Array.isArray(result) ? result[0] : undefined);
     } catch (error) {
       this.connection.console.error(`Reading the 'sitemap' settings for ${uri} failed; using the defaults. ${describe(error)}`);

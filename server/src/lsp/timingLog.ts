@@ -13,8 +13,11 @@ export type TimingEvent =
   /** The process started (stamped with `performance.timeOrigin`) / the bundle is loaded. */
   | 'process' | 'loaded'
   | 'initialize' | 'initialized'
-  /** A document's text arrived / was parsed / its settings and context are ready / its diagnostics go to the client. */
-  | 'didOpen' | 'didChange' | 'parsed' | 'prepared' | 'published';
+  /**
+   * A document's text arrived / was parsed / the client answered for its settings / its settings and context are
+   * ready / its diagnostics go to the client.
+   */
+  | 'didOpen' | 'didChange' | 'parsed' | 'settings' | 'prepared' | 'published';
 
 export function stampTiming(event: TimingEvent, detail?: { uri?: string; version?: number | null }, at = performance.timeOrigin + performance.now()): void {
   if (file === undefined || file === '') return;
