@@ -12,12 +12,14 @@
  * open entry closes that entry. Entities are never expanded beyond the five predefined ones and character
  * references; a DOCTYPE is skipped, never read.
  */
-import { ASCII, TEXT_SPECIAL, Ch, isNameStart, isWhitespace, isXmlChar, scanName, skipWhitespace, countLineBreaks } from './scanner';
+import { ASCII, TEXT_SPECIAL, Ch, isNameStart, isWhitespace, isXmlChar, scanName, skipWhitespace } from '../../../shared/xmlChars';
+import { countLineBreaks } from './scanner';
 import type { LocalProblem, RuleId } from './rules/catalogue';
 import { Segment, SegmentKind } from './segment';
 import { ValueText } from './valueText';
 import { scanFastEntry, type FastEntry } from './fastEntry';
-import { readXmlDeclaration, xmlDeclarationStart } from './xmlDeclaration';
+import { readXmlDeclaration, xmlDeclarationStart } from '../../../shared/xmlDeclaration';
+import { decodeAttributeValue, XML_NAMESPACE, XMLNS_NAMESPACE } from '../../../shared/xmlNamespaces';
 import { checkEntryEnd, checkFieldValue, Field, FIELD_RANK, fieldsOf, newEntryState, resetEntryState, type EntryState } from './rules/entryRules';
 
 let useFastPath = true;
@@ -28,8 +30,6 @@ export function setFastPath(enabled: boolean): void {
 }
 
 export const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
-const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
-const XMLNS_NAMESPACE = 'http://www.w3.org/2000/xmlns/';
 
 export type RootKind = 'urlset' | 'sitemapindex' | 'unknown' | 'none';
 
@@ -536,7 +536,7 @@ class XmlParser {
       p = valueEnd + 1;
       if (attributeName === 'xmlns' || attributeName.startsWith('xmlns:')) {
         const declared = attributeName.length === 5 ? '' : attributeName.slice(6);
-        const uri = decodeAttribute(t.slice(valueStart, valueEnd));
+        const uri = decodeAttributeValue(t.slice(valueStart, valueEnd));
         if (declared !== '' && uri === '') {
           this.report('xml-syntax', attributeStart, attributeEnd, `The prefix "${declared}" cannot be bound to an empty namespace.`);
         } else if (declared === 'xmlns' || uri === XMLNS_NAMESPACE || (declared === 'xml') !== (uri === XML_NAMESPACE)) {
@@ -1005,15 +1005,4 @@ function isQName(name: string): boolean {
 
 function hex(c: number): string {
   return c.toString(16).toUpperCase().padStart(4, '0');
-}
-
-function decodeAttribute(raw: string): string {
-  if (raw.indexOf('&') < 0) return raw;
-  return raw.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|amp|lt|gt|quot|apos);/g, (_, ref: string) => {
-    if (ref[0] === '#') {
-      const code = ref[1] === 'x' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
-      return isXmlChar(code) ? String.fromCodePoint(code) : '';
-    }
-    return PREDEFINED_ENTITIES[ref];
-  });
 }

@@ -24,7 +24,7 @@ import {
   type SegmentPosition, type XmlElement,
 } from './structure';
 import { SITEMAP_NAMESPACE } from './vocabulary';
-import { readXmlDeclaration, xmlDeclarationStart } from '../xmlDeclaration';
+import { readXmlDeclaration, xmlDeclarationStart } from '../../../../shared/xmlDeclaration';
 
 export interface ProblemRef {
   rule: string;

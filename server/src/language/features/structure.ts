@@ -10,7 +10,7 @@ import type { SitemapModel } from '../model';
 import { SITEMAP_NAMESPACE } from '../parser';
 import { Ch, isNameStart, isWhitespace, scanName, skipWhitespace } from '../scanner';
 import { SegmentKind, type Segment } from '../segment';
-import { readXmlDeclaration, xmlDeclarationStart } from '../xmlDeclaration';
+import { readXmlDeclaration, xmlDeclarationStart } from '../../../../shared/xmlDeclaration';
 
 export { SITEMAP_NAMESPACE };
 
