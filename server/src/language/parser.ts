@@ -20,6 +20,7 @@ import { ValueText } from './valueText';
 import { scanFastEntry, type FastEntry } from './fastEntry';
 import { readXmlDeclaration, xmlDeclarationStart } from '../../../shared/xmlDeclaration';
 import { decodeAttributeValue, XML_NAMESPACE, XMLNS_NAMESPACE } from '../../../shared/xmlNamespaces';
+import { TokenError, TokenizerState, TokenType, XmlTokenizer } from '../../../shared/xmlTokenizer';
 import { checkEntryEnd, checkFieldValue, Field, FIELD_RANK, fieldsOf, newEntryState, resetEntryState, type EntryState } from './rules/entryRules';
 
 let useFastPath = true;
@@ -159,6 +160,8 @@ class XmlParser {
   /** Only one entry and one value element are ever open at a time: their state is reused. */
   private readonly entryState = newEntryState();
   private readonly valueText = new ValueText();
+  /** The tokenizer, resumed wherever the parser hands a construct to it. */
+  private readonly tokens: XmlTokenizer;
   /** Recently seen element names, so that 250,000 tags do not make 250,000 strings. */
   private readonly names: string[] = new Array<string>(256).fill('');
 
@@ -168,6 +171,7 @@ class XmlParser {
   constructor(private readonly text: string, private readonly regionMode: boolean, root: RootInfo | undefined) {
     this.end = text.length;
     this.hasCarriageReturns = text.indexOf('\r') !== -1;
+    this.tokens = new XmlTokenizer(text, 0, TokenizerState.Content);
     this.root = root ?? { kind: 'none', nameStart: 0, nameEnd: 0, startTagEnd: 0, frame: undefined, sitemapNamespace: undefined, entryName: 'url' };
     if (regionMode && root?.frame) this.stack.push(root.frame);
   }
@@ -901,44 +905,33 @@ class XmlParser {
     this.scanText(start + 2);
   }
 
+  /** A DOCTYPE is never read: its internal subset is only looked through for entity declarations. */
   private scanDoctype(): void {
-    const t = this.text;
-    const end = this.end;
     const start = this.pos;
     if (this.root.kind !== 'none' || this.doctypeSeen) {
       this.report('xml-syntax', start, start + 9, 'A DOCTYPE is only allowed once, before the root element.');
     }
     this.doctypeSeen = true;
     this.report('doctype', start, start + 9, 'A DOCTYPE is not part of the sitemap protocol; it is never read or expanded.');
-    let p = start + 9;
-    let inSubset = false;
-    while (p < end) {
-      const c = t.charCodeAt(p);
-      if (c === Ch.DoubleQuote || c === Ch.SingleQuote) {
-        const close = t.indexOf(c === Ch.DoubleQuote ? '"' : "'", p + 1);
-        if (close < 0) break;
-        p = close + 1;
-      } else if (inSubset && c === Ch.LessThan && t.startsWith('<!--', p)) {
-        const close = t.indexOf('-->', p + 4);
-        if (close < 0) break;
-        p = close + 3;
-      } else if (inSubset && c === Ch.LessThan && t.startsWith('<!ENTITY', p)) {
-        this.report('doctype', p, p + 8, 'Entity declarations are never expanded in a sitemap.');
-        p += 8;
-      } else if (c === Ch.OpenBracket && !inSubset) {
-        inSubset = true;
-        p++;
-      } else if (c === Ch.CloseBracket && inSubset) {
-        inSubset = false;
-        p++;
-      } else if (c === Ch.GreaterThan && !inSubset) {
-        this.pos = p + 1;
+    const tokens = this.tokens;
+    tokens.resume(start, TokenizerState.Content);
+    tokens.scan();
+    for (;;) {
+      const type = tokens.scan();
+      if (type === TokenType.EntityDeclaration) {
+        this.report('doctype', tokens.tokenStart, tokens.tokenEnd, 'Entity declarations are never expanded in a sitemap.');
+      }
+      if (tokens.error === TokenError.UnterminatedDoctype) {
+        this.report('xml-syntax', tokens.errorStart, tokens.errorEnd, 'The DOCTYPE is not terminated.');
+        this.hitEnd = true;
+        this.pos = this.end;
         return;
-      } else p++;
+      }
+      if (type === TokenType.DoctypeClose) {
+        this.pos = tokens.tokenEnd;
+        return;
+      }
     }
-    this.report('xml-syntax', start, start + 9, 'The DOCTYPE is not terminated.');
-    this.hitEnd = true;
-    this.pos = end;
   }
 
   private scanProcessingInstruction(): void {
