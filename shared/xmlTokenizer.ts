@@ -164,11 +164,10 @@ export class XmlTokenizer {
   scan(): TokenType {
     this.error = TokenError.None;
     this.tokenStart = this.pos;
+    if (this.state === TokenizerState.Content) return this.scanContent();
     switch (this.state) {
       case TokenizerState.DocumentStart:
         return this.scanDocumentStart();
-      case TokenizerState.Content:
-        return this.scanContent();
       case TokenizerState.WithinStartTag:
         return this.scanWithinStartTag();
       case TokenizerState.AfterAttributeName:
