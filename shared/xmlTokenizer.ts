@@ -270,6 +270,17 @@ export class XmlTokenizer {
     return this.finish(TokenType.StartTagOpen, nameEnd);
   }
 
+  /**
+   * After a StartTagOpen: when `>` follows the name at once (most tags), takes it and returns the tag's end, as a
+   * StartTagClose would; otherwise -1 and nothing is taken. Spares the common tag a second token.
+   */
+  closeBareStartTag(): number {
+    const p = this.pos;
+    if (this.state !== TokenizerState.WithinStartTag || p >= this.end || this.text.charCodeAt(p) !== Ch.GreaterThan) return -1;
+    this.state = TokenizerState.Content;
+    return this.pos = p + 1;
+  }
+
   private scanWithinStartTag(): TokenType {
     const t = this.text;
     const end = this.end;

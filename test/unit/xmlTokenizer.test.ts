@@ -69,6 +69,22 @@ describe('xml tokenizer', () => {
     assert.deepEqual(tokens('<a x'), ['StartTagOpen "<a"', 'AttributeName "x"', 'AttributeValue "" !AttributeWithoutValue "x"', 'EOS "" !UnterminatedStartTag "a"']);
   });
 
+  it('closeBareStartTag takes the ">" right after a name, and nothing else', () => {
+    const tokenizer = new XmlTokenizer('<a><b x="1"><c >', 0, TokenizerState.Content);
+    assert.equal(tokenizer.scan(), TokenType.StartTagOpen);
+    assert.equal(tokenizer.closeBareStartTag(), 3);
+    assert.equal(tokenizer.scan(), TokenType.StartTagOpen);
+    assert.equal(tokenizer.closeBareStartTag(), -1);
+    assert.equal(tokenizer.scan(), TokenType.AttributeName);
+    assert.equal(tokenizer.closeBareStartTag(), -1, 'not in a tag after its name');
+    tokenizer.scan();
+    assert.equal(tokenizer.scan(), TokenType.StartTagClose);
+    assert.equal(tokenizer.scan(), TokenType.StartTagOpen);
+    assert.equal(tokenizer.closeBareStartTag(), -1, 'whitespace before the ">"');
+    assert.equal(tokenizer.scan(), TokenType.StartTagClose);
+    assert.equal(tokenizer.scan(), TokenType.EOS);
+  });
+
   it('end tags, complete and not', () => {
     assert.deepEqual(tokens('</a></ b></a x></a'), [
       'EndTag "</a>"', 'EndTag "</" !MissingEndTagName "</"', 'Text " b>"', 'EndTag "</a " !EndTagMissingGt "x"', 'Text "x>"',

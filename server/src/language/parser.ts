@@ -218,8 +218,14 @@ class XmlParser {
     if (!isQName(qname)) {
       this.out.report('xml-syntax', nameStart, nameEnd, `"${qname}" is not a valid qualified name.`);
     }
-    const tagEnd = this.takeAttributes(qname, nameStart, nameEnd);
-    if (tagEnd < 0) return;
+    let tagEnd = this.tokens.closeBareStartTag();
+    if (tagEnd >= 0) {
+      this.tagBindings = this.tagPrefixed = null;
+      this.tagSelfClosing = this.tagUnterminated = false;
+    } else {
+      tagEnd = this.takeAttributes(qname, nameStart, nameEnd);
+      if (tagEnd < 0) return;
+    }
     const bindings = this.tagBindings;
     const parentScope = this.scopeAtTop();
     const frame: Frame = {
@@ -451,8 +457,14 @@ class XmlParser {
     } else if (tokens.error === TokenError.EndTagMissingGt) {
       unterminated = { rule: 'xml-syntax', start: tokens.errorStart, end: tokens.errorEnd, message: 'Expected ">" to end the end tag.' };
     }
-    const name = this.name(nameStart, nameEnd);
     const stack = this.stack;
+    const top = stack.length - 1;
+    // Most end tags close the innermost element: compared in place, no name string looked up.
+    if (top >= 0 && unterminated === undefined && this.isNamed(stack[top].qname, nameStart, nameEnd)) {
+      this.closeDownTo(top, tagStart, p, undefined);
+      return;
+    }
+    const name = this.name(nameStart, nameEnd);
     if (stack.length === 0) {
       if (unterminated !== undefined) out.problems.push(unterminated);
       out.report('xml-syntax', nameStart, nameEnd, `</${name}> closes nothing.`);
@@ -492,6 +504,14 @@ class XmlParser {
     }
     if (unterminated !== undefined) out.problems.push(unterminated);
     closeFrame(closing, out);
+  }
+
+  /** Whether text[start, end) is `name`. */
+  private isNamed(name: string, start: number, end: number): boolean {
+    if (name.length !== end - start) return false;
+    const t = this.text;
+    for (let k = 0; k < name.length; k++) if (name.charCodeAt(k) !== t.charCodeAt(start + k)) return false;
+    return true;
   }
 
   /** text[start, end) as a string, reusing the last one of that length and ends. */
