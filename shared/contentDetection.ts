@@ -3,6 +3,8 @@
  * a text sitemap (`urllist.txt`, `links.txt`), and a robots.txt-like file that only looks like a text sitemap by name
  * (`sitemap-robots.txt`). Pure: no `vscode` import, so it runs under node:test. The editor glue lives in extension.ts.
  */
+import { isWhitespace } from './xmlChars';
+import { TokenError, TokenizerState, TokenType, XmlTokenizer } from './xmlTokenizer';
 
 export type SitemapRoot = 'urlset' | 'sitemapindex';
 
@@ -12,33 +14,59 @@ export const SNIFF_LENGTH = 4096;
 /**
  * Returns the local name of the document element if it is `urlset` or `sitemapindex`.
  *
- * Skips what may come before the root in the first {@link SNIFF_LENGTH} characters: a byte-order mark, the XML
- * declaration and other processing instructions (`<?xml-stylesheet …?>`), comments, a DOCTYPE (internal subset
- * included) and whitespace. A namespace prefix is ignored (`<sm:urlset>` counts); whether the namespace is right is
- * the language server's business. Deliberately lenient about what the server reports as errors (whitespace before
- * the declaration, a declaration missing its `?>`), so that such files still reach the server.
+ * Skips what may come before the root in the first {@link SNIFF_LENGTH} characters, as the parser's tokenizer
+ * (xmlTokenizer.ts) reads it: a byte-order mark, the XML declaration and other processing instructions
+ * (`<?xml-stylesheet …?>`), comments, a DOCTYPE (internal subset included) and whitespace. A namespace prefix is
+ * ignored (`<sm:urlset>` counts); whether the namespace is right is the language server's business. Deliberately
+ * lenient about what the server reports as errors (whitespace before the declaration, a declaration missing its
+ * `?>`), so that such files still reach the server.
  */
 export function sniffSitemapRoot(text: string): SitemapRoot | undefined {
   const windowed = text.length > SNIFF_LENGTH;
   const s = windowed ? text.slice(0, SNIFF_LENGTH) : text;
-  let i = s.charCodeAt(0) === 0xfeff ? 1 : 0;
-
+  const tokenizer = new XmlTokenizer(s);
   for (;;) {
-    i = skipWhitespace(s, i);
-    if (i >= s.length || s[i] !== '<') return undefined;
-
-    if (s.startsWith('<?', i)) {
-      i = skipProcessingInstruction(s, i);
-    } else if (s.startsWith('<!--', i)) {
-      const end = s.indexOf('-->', i + 4);
-      i = end < 0 ? -1 : end + 3;
-    } else if (s.startsWith('<!DOCTYPE', i)) {
-      i = skipDoctype(s, i + 9);
-    } else {
-      return rootName(s, i + 1, windowed);
-    }
-    if (i < 0) return undefined;
+    const type = tokenizer.scan();
+    if (type === TokenType.StartTagOpen) return rootName(tokenizer, windowed);
+    if ((type === TokenType.ProcessingInstruction || type === TokenType.XmlDeclaration) && resumeAtMarkup(type, tokenizer, s)) continue;
+    if (!isProlog(type, tokenizer)) return undefined;
   }
+}
+
+/** Whether a token may precede the root: whitespace, a comment, a PI, a DOCTYPE — terminated within the window. */
+function isProlog(type: TokenType, token: XmlTokenizer): boolean {
+  switch (type) {
+    case TokenType.Text:
+      return token.error === TokenError.None && isBlank(token.tokenText());
+    case TokenType.Comment:
+    case TokenType.ProcessingInstruction:
+      return token.error !== TokenError.UnterminatedComment && token.error !== TokenError.UnterminatedProcessingInstruction;
+    case TokenType.XmlDeclaration:
+    case TokenType.DoctypeOpen:
+    case TokenType.DoctypeText:
+    case TokenType.SubsetOpen:
+    case TokenType.SubsetText:
+    case TokenType.SubsetComment:
+    case TokenType.SubsetProcessingInstruction:
+    case TokenType.EntityDeclaration:
+    case TokenType.SubsetClose:
+    case TokenType.DoctypeClose:
+      return token.error !== TokenError.UnterminatedDoctype;
+    default:
+      return false;
+  }
+}
+
+/**
+ * A PI or declaration that lost its `?>` ends at the next markup `<` (`<?xml version="1.0"? <urlset …>`), whatever
+ * stands between: resume there.
+ */
+function resumeAtMarkup(type: TokenType, tokenizer: XmlTokenizer, s: string): boolean {
+  const lt = s.indexOf('<', tokenizer.tokenStart + 2);
+  const lostTerminator = type === TokenType.XmlDeclaration ? tokenizer.declaration!.missing !== '' : lt < tokenizer.tokenEnd;
+  if (lt < 0 || !lostTerminator) return false;
+  tokenizer.resume(lt, TokenizerState.Content);
+  return true;
 }
 
 /**
@@ -86,68 +114,16 @@ export function sniffPlainText(text: string): PlainTextKind {
   return urls >= 2 && urls === seen && host !== '' ? 'text-sitemap' : 'other';
 }
 
-function rootName(s: string, start: number, windowed: boolean): SitemapRoot | undefined {
-  let end = start;
-  while (end < s.length && !isNameEnd(s.charCodeAt(end))) end++;
+function rootName(token: XmlTokenizer, windowed: boolean): SitemapRoot | undefined {
   // A name cut off by the window might continue (`<urlset` of `<urlsetx>`); at the real end of the text it is a
   // document being typed, which is still worth recognising.
-  if (end === s.length && windowed) return undefined;
-  const qname = s.slice(start, end);
+  if (token.tokenEnd === SNIFF_LENGTH && windowed) return undefined;
+  const qname = token.tokenText().slice(1);
   const local = qname.slice(qname.indexOf(':') + 1);
   return local === 'urlset' || local === 'sitemapindex' ? local : undefined;
 }
 
-/** Returns the index after the PI, or -1 if it does not end inside `s`. */
-function skipProcessingInstruction(s: string, start: number): number {
-  const close = s.indexOf('?>', start + 2);
-  // A markup `<` before the `?>` means the PI lost its terminator (`<?xml version="1.0"? <urlset …>`); resume there.
-  const nextTag = s.indexOf('<', start + 2);
-  if (nextTag >= 0 && (close < 0 || nextTag < close)) return nextTag;
-  return close < 0 ? -1 : close + 2;
-}
-
-/** Returns the index after the DOCTYPE's closing `>`, or -1. `start` is just after `<!DOCTYPE`. */
-function skipDoctype(s: string, start: number): number {
-  let inSubset = false;
-  let i = start;
-  while (i < s.length) {
-    const c = s[i];
-    if (c === '"' || c === "'") {
-      const close = s.indexOf(c, i + 1);
-      if (close < 0) return -1;
-      i = close + 1;
-    } else if (inSubset && s.startsWith('<!--', i)) {
-      const close = s.indexOf('-->', i + 4);
-      if (close < 0) return -1;
-      i = close + 3;
-    } else if (inSubset && s.startsWith('<?', i)) {
-      const close = s.indexOf('?>', i + 2);
-      if (close < 0) return -1;
-      i = close + 2;
-    } else if (c === '[') {
-      inSubset = true;
-      i++;
-    } else if (c === ']') {
-      inSubset = false;
-      i++;
-    } else if (c === '>' && !inSubset) {
-      return i + 1;
-    } else {
-      i++;
-    }
-  }
-  return -1;
-}
-
-function skipWhitespace(s: string, i: number): number {
-  while (i < s.length && isWhitespace(s.charCodeAt(i))) i++;
-  return i;
-}
-
-function isWhitespace(c: number): boolean {
-  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
-}
-
-function isNameEnd(c: number): boolean {
-  return isWhitespace(c) || c === 0x2f /* / */ || c === 0x3e /* > */ || c === 0x3c /* < */;
+function isBlank(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (!isWhitespace(s.charCodeAt(i))) return false;
+  return true;
 }

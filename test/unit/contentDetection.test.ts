@@ -37,6 +37,12 @@ test('is lenient about prolog errors the server reports', () => {
   assert.equal(sniffSitemapRoot(`<?xml version="1.0" encoding="UTF-8"? <urlset ${NS}>`), 'urlset');
 });
 
+test("reads the root's name as the parser does: an XML name, whatever follows it", () => {
+  assert.equal(sniffSitemapRoot(`<urlset;xmlns="x">`), 'urlset');
+  assert.equal(sniffSitemapRoot(`<s[:urlset>`), undefined);
+  assert.equal(sniffSitemapRoot(`<?xml version="1.0" encoding="UTF-8">>\n<urlset>`), 'urlset', 'a declaration that lost its "?>" ends at the next "<"');
+});
+
 test('rejects other roots and non-XML', () => {
   assert.equal(sniffSitemapRoot('<rss version="2.0">'), undefined);
   assert.equal(sniffSitemapRoot('<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom">'), undefined);

@@ -7,7 +7,7 @@
  * text does not parse back to the root's content with nothing pending (an element left open, a comment left
  * unterminated…), the region doubles to the right (or goes straight to the next "-->" after an open comment); past a
  * bound, or into the tail, the rest of the document is parsed after the unchanged head. An edit of the head parses
- * the head alone when the root's children parse the same under the new root (parser.ts sameChildContext); else the
+ * the head alone when the root's children parse the same under the new root (namespaceBinding.ts sameChildContext); else the
  * whole document is parsed again. The full parse is both the last fallback and the oracle of the tests: after any
  * edit, the model equals a fresh parse of the same text.
  */

@@ -185,6 +185,11 @@ test('doctype: each entity declaration is reported on "<!ENTITY"; references to 
   expectDiagnostics(doc, ['doctype', 'doctype', 'doctype', 'unknown-entity']);
 });
 
+test('doctype: comments and processing instructions in the internal subset are skipped whole, whatever they hold', () => {
+  const subset = '[\n  <!-- ]> <!ENTITY a "b"> -->\n  <?pi ]> \' <!ENTITY ?>\n  ⟦<!ENTITY⟧ c "]>">\n]';
+  expectDiagnostics(`${DECL}\n⟦<!DOCTYPE⟧ urlset ${subset}>\n<urlset xmlns="${NS}">${ENTRY}</urlset>\n`, ['doctype', 'doctype']);
+});
+
 test('doctype: a DOCTYPE after the root element is also not well-formed', () => {
   expectDiagnostics(`${urlset(ENTRY)}⟦⟦<!DOCTYPE⟧⟧ urlset>\n`, ['xml-syntax', 'doctype']);
 });

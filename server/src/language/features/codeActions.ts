@@ -25,7 +25,7 @@ import {
   type SegmentPosition, type XmlElement,
 } from './structure';
 import { SITEMAP_NAMESPACE } from './vocabulary';
-import { readXmlDeclaration, xmlDeclarationStart } from '../xmlDeclaration';
+import { readXmlDeclaration, xmlDeclarationStart } from '../../../../shared/xmlDeclaration';
 
 type Fixer = (ctx: FixContext, problem: ProblemRef) => Omit<QuickFix, 'problem'>[];
 

@@ -1,16 +1,17 @@
 /**
  * The element structure of one segment, for the authoring features (completion, hover, fixes, selection).
  *
- * The model keeps only what the rules need per segment; the features need tags, attributes and children. A small
- * tolerant tag scanner builds them lazily for the one segment a request touches, and the result is cached on the
- * segment (segments are immutable: an edit replaces them), so a request never scans the document. Offsets are
- * relative to the segment's start.
+ * The model keeps only what the rules need per segment; the features need tags, attributes and children. They are
+ * built from the parser's own tokenizer (shared/xmlTokenizer.ts), lazily for the one segment a request touches, and
+ * cached on the segment (segments are immutable: an edit replaces them), so a request never scans the document.
+ * Offsets are relative to the segment's start.
  */
 import type { SitemapModel } from '../model';
 import { SITEMAP_NAMESPACE } from '../parser';
-import { Ch, isNameStart, isWhitespace, scanName, skipWhitespace } from '../scanner';
+import { Ch, isWhitespace, scanName } from '../../../../shared/xmlChars';
+import { declaredPrefix, decodeAttributeValue, XML_NAMESPACE } from '../../../../shared/xmlNamespaces';
+import { TokenError, TokenizerState, TokenType, XmlTokenizer } from '../../../../shared/xmlTokenizer';
 import { SegmentKind, type Segment } from '../segment';
-import { readXmlDeclaration, xmlDeclarationStart } from '../xmlDeclaration';
 
 export { SITEMAP_NAMESPACE };
 
@@ -21,7 +22,7 @@ export interface XmlAttribute {
   /** The value between the quotes; -1 when the attribute has no (quoted) value. */
   valueStart: number;
   valueEnd: number;
-  /** Raw (undecoded) value. */
+  /** Raw (undecoded) value; a namespace declaration's decoded URI is in the element's `bindings`. */
   value: string;
 }
 
@@ -43,13 +44,18 @@ export interface XmlElement {
   end: number;
   children: XmlElement[];
   attributes: XmlAttribute[];
+  /** The namespaces this element declares, prefix ('' for the default) → URI with its references decoded; undefined when none. */
+  bindings: Map<string, string> | undefined;
   parent: XmlElement | undefined;
 }
 
 export interface SegmentStructure {
   /** Top-level elements of the segment (the root child; in the head, the root itself). */
   elements: XmlElement[];
-  /** End tags that close nothing inside the segment (the root's end tag in the tail). */
+  /**
+   * End tags that match no open element of the segment (the root's end tag in the tail). Inside an element one still
+   * closes that element, as the parser recovers.
+   */
   strayEndTags: Array<{ name: string; start: number; nameStart: number; nameEnd: number; end: number }>;
   /** Comments, CDATA sections, processing instructions and DOCTYPEs: [start, end) pairs. */
   opaque: number[];
@@ -67,7 +73,7 @@ export function segmentStructure(model: SitemapModel, index: number): SegmentStr
 export function structureOf(segment: Segment): SegmentStructure {
   let structure = cache.get(segment);
   if (structure === undefined) {
-    structure = segment.kind === SegmentKind.Line ? emptyStructure() : scanStructure(segment.text);
+    structure = segment.kind === SegmentKind.Line ? emptyStructure() : scanStructure(segment.text, segment.kind === SegmentKind.Head);
     cache.set(segment, structure);
   }
   return structure;
@@ -77,140 +83,129 @@ function emptyStructure(): SegmentStructure {
   return { elements: [], strayEndTags: [], opaque: [], bareLessThans: [] };
 }
 
-/** Scans `text` into elements; never throws, whatever the text. */
-export function scanStructure(text: string): SegmentStructure {
-  const result = emptyStructure();
-  const end = text.length;
-  const stack: XmlElement[] = [];
-  let p = 0;
-  while (p < end) {
-    const lt = text.indexOf('<', p);
-    if (lt < 0) break;
-    const next = text.charCodeAt(lt + 1);
-    if (next === Ch.Bang) {
-      const close = text.startsWith('<!--', lt) ? text.indexOf('-->', lt + 4) : text.startsWith('<![CDATA[', lt) ? text.indexOf(']]>', lt + 9) : doctypeEnd(text, lt);
-      const stop = close < 0 ? end : text.startsWith('<!--', lt) || text.startsWith('<![CDATA[', lt) ? close + 3 : close;
-      result.opaque.push(lt, stop);
-      p = stop;
-    } else if (next === Ch.Question) {
-      const close = text.indexOf('?>', lt + 2);
-      // The head's XML declaration ends where the parser ends it, also when it lost its "?>".
-      const stop = lt === xmlDeclarationStart(text) ? readXmlDeclaration(text, lt).resume
-        : close < 0 ? end : close + 2;
-      result.opaque.push(lt, stop);
-      p = stop;
-    } else if (next === Ch.Slash) {
-      p = scanEndTag(text, lt, stack, result);
-    } else if (isNameStart(next)) {
-      p = scanStartTag(text, lt, stack, result);
-    } else {
-      result.bareLessThans.push(lt);
-      p = lt + 1;
-    }
+/**
+ * Builds the elements of `text` from the tokenizer's tokens; never throws, whatever the text. `atDocumentStart`: the
+ * text is the head, where a byte-order mark and the XML declaration may stand.
+ */
+export function scanStructure(text: string, atDocumentStart = false): SegmentStructure {
+  const builder = new StructureBuilder(text, atDocumentStart);
+  const tokenizer = new XmlTokenizer(text, 0, atDocumentStart ? TokenizerState.DocumentStart : TokenizerState.Content);
+  for (;;) {
+    const type = tokenizer.scan();
+    if (type === TokenType.EOS) break;
+    builder.take(type, tokenizer);
   }
-  for (const open of stack) open.end = end;
-  return result;
+  return builder.finish();
 }
 
-/** The `>` ending a DOCTYPE (or a malformed `<!`), skipping quoted strings and an internal subset; -1 at the end. */
-function doctypeEnd(text: string, lt: number): number {
-  let inSubset = false;
-  for (let p = lt + 2; p < text.length; p++) {
-    const c = text.charCodeAt(p);
-    if (c === Ch.DoubleQuote || c === Ch.SingleQuote) {
-      const close = text.indexOf(c === Ch.DoubleQuote ? '"' : "'", p + 1);
-      if (close < 0) return -1;
-      p = close;
-    } else if (c === Ch.OpenBracket) inSubset = true;
-    else if (c === Ch.CloseBracket) inSubset = false;
-    else if (c === Ch.GreaterThan && !inSubset) return p + 1;
-  }
-  return -1;
-}
+class StructureBuilder {
+  readonly result = emptyStructure();
+  private readonly stack: XmlElement[] = [];
+  /** The element whose start tag is being read. */
+  private pending: XmlElement | undefined = undefined;
+  private doctypeStart = -1;
 
-function scanStartTag(text: string, lt: number, stack: XmlElement[], result: SegmentStructure): number {
-  const end = text.length;
-  const nameStart = lt + 1;
-  const nameEnd = scanName(text, nameStart, end);
-  const qname = text.slice(nameStart, nameEnd);
-  const colon = qname.indexOf(':');
-  const parent = stack.length > 0 ? stack[stack.length - 1] : undefined;
-  const element: XmlElement = {
-    qname, prefix: colon > 0 ? qname.slice(0, colon) : '', local: colon > 0 ? qname.slice(colon + 1) : qname,
-    start: lt, nameStart, nameEnd, startTagEnd: end, startTagClosed: false, selfClosing: false,
-    endTagStart: -1, end, children: [], attributes: [], parent,
-  };
-  (parent !== undefined ? parent.children : result.elements).push(element);
-  let p = nameEnd;
-  while (p < end) {
-    p = skipWhitespace(text, p, end);
-    if (p >= end) break;
-    const c = text.charCodeAt(p);
-    if (c === Ch.GreaterThan) {
-      element.startTagEnd = p + 1;
-      element.startTagClosed = true;
-      break;
-    }
-    if (c === Ch.Slash && text.charCodeAt(p + 1) === Ch.GreaterThan) {
-      element.startTagEnd = element.end = p + 2;
-      element.startTagClosed = element.selfClosing = true;
-      return p + 2;
-    }
-    if (c === Ch.LessThan) {
-      // A tag left open while typing: the next tag starts here.
-      element.startTagEnd = p;
-      break;
-    }
-    if (!isNameStart(c)) {
-      p++;
-      continue;
-    }
-    const attributeEnd = scanName(text, p, end);
-    const attribute: XmlAttribute = { name: text.slice(p, attributeEnd), nameStart: p, nameEnd: attributeEnd, valueStart: -1, valueEnd: -1, value: '' };
-    element.attributes.push(attribute);
-    p = skipWhitespace(text, attributeEnd, end);
-    if (text.charCodeAt(p) !== Ch.Equals) continue;
-    p = skipWhitespace(text, p + 1, end);
-    const quote = text.charCodeAt(p);
-    if (quote !== Ch.DoubleQuote && quote !== Ch.SingleQuote) continue;
-    const close = text.indexOf(quote === Ch.DoubleQuote ? '"' : "'", p + 1);
-    // An unterminated value (being typed) runs to the end of the segment.
-    const valueEnd = close >= 0 ? close : end;
-    attribute.valueStart = p + 1;
-    attribute.valueEnd = valueEnd;
-    attribute.value = text.slice(p + 1, valueEnd);
-    p = close >= 0 ? close + 1 : end;
-  }
-  if (p >= end) element.startTagEnd = end;
-  stack.push(element);
-  return element.startTagEnd;
-}
+  /** `atDocumentStart`: the text is the head, where the first element is the root. */
+  constructor(private readonly text: string, private readonly atDocumentStart: boolean) {}
 
-function scanEndTag(text: string, lt: number, stack: XmlElement[], result: SegmentStructure): number {
-  const end = text.length;
-  const nameStart = lt + 2;
-  const nameEnd = scanName(text, nameStart, end);
-  if (nameEnd === nameStart) {
-    // `</` being typed: nothing to close.
-    result.bareLessThans.push(lt);
-    return nameStart;
+  take(type: TokenType, token: XmlTokenizer): void {
+    const { tokenStart: start, tokenEnd: end } = token;
+    switch (type) {
+      case TokenType.StartTagOpen:
+        this.pending = this.openElement(start, end);
+        break;
+      case TokenType.AttributeName:
+        this.pending!.attributes.push({ name: this.text.slice(start, end), nameStart: start, nameEnd: end, valueStart: -1, valueEnd: -1, value: '' });
+        break;
+      case TokenType.AttributeValue:
+        this.takeAttributeValue(this.pending!, token);
+        break;
+      case TokenType.StartTagClose:
+      case TokenType.StartTagSelfClose:
+        this.closeStartTag(this.pending!, end, token.error === TokenError.None, type === TokenType.StartTagSelfClose);
+        break;
+      case TokenType.EndTag:
+        if (token.error === TokenError.MissingEndTagName) this.result.bareLessThans.push(start);
+        else this.closeElement(start, token.nameEnd, end);
+        break;
+      case TokenType.Text:
+        if (token.error !== TokenError.None) this.result.bareLessThans.push(start);
+        break;
+      case TokenType.Comment:
+      case TokenType.CData:
+      case TokenType.ProcessingInstruction:
+      case TokenType.XmlDeclaration:
+        this.result.opaque.push(start, end);
+        break;
+      case TokenType.DoctypeOpen:
+        this.doctypeStart = start;
+        break;
+      default:
+        // The rest of a DOCTYPE: opaque as a whole once it ends.
+        if (type === TokenType.DoctypeClose || token.error === TokenError.UnterminatedDoctype) this.result.opaque.push(this.doctypeStart, end);
+    }
   }
-  let p = skipWhitespace(text, nameEnd, end);
-  const stop = p < end && text.charCodeAt(p) === Ch.GreaterThan ? p + 1 : p;
-  const name = text.slice(nameStart, nameEnd);
-  let match = stack.length - 1;
-  while (match >= 0 && stack[match].qname !== name) match--;
-  if (match < 0) {
-    result.strayEndTags.push({ name, start: lt, nameStart, nameEnd, end: stop });
-    return stop;
+
+  finish(): SegmentStructure {
+    const end = this.text.length;
+    // A start tag the text ends in is open to the end.
+    if (this.pending !== undefined) this.closeStartTag(this.pending, end, false, false);
+    for (const open of this.stack) open.end = end;
+    return this.result;
   }
-  for (let k = stack.length - 1; k > match; k--) stack[k].end = lt;
-  const element = stack[match];
-  element.endTagStart = lt;
-  element.end = stop;
-  stack.length = match;
-  p = stop;
-  return p;
+
+  private openElement(lt: number, nameEnd: number): XmlElement {
+    const end = this.text.length;
+    const qname = this.text.slice(lt + 1, nameEnd);
+    const colon = qname.indexOf(':');
+    const parent = this.stack.length > 0 ? this.stack[this.stack.length - 1] : undefined;
+    const element: XmlElement = {
+      qname, prefix: colon > 0 ? qname.slice(0, colon) : '', local: colon > 0 ? qname.slice(colon + 1) : qname,
+      start: lt, nameStart: lt + 1, nameEnd, startTagEnd: end, startTagClosed: false, selfClosing: false,
+      endTagStart: -1, end, children: [], attributes: [], bindings: undefined, parent,
+    };
+    (parent !== undefined ? parent.children : this.result.elements).push(element);
+    return element;
+  }
+
+  /** A quoted value (closed or running to the end); an unquoted or missing one leaves the attribute without value. */
+  private takeAttributeValue(element: XmlElement, token: XmlTokenizer): void {
+    const quoted = token.error === TokenError.None || token.error === TokenError.UnterminatedAttributeValue;
+    if (!quoted) return;
+    const attribute = element.attributes[element.attributes.length - 1];
+    attribute.valueStart = token.tokenStart + 1;
+    attribute.valueEnd = token.error === TokenError.None ? token.tokenEnd - 1 : token.tokenEnd;
+    attribute.value = this.text.slice(attribute.valueStart, attribute.valueEnd);
+    const prefix = declaredPrefix(attribute.name);
+    if (prefix !== undefined) (element.bindings ??= new Map()).set(prefix, decodeAttributeValue(attribute.value));
+  }
+
+  private closeStartTag(element: XmlElement, end: number, closed: boolean, selfClosing: boolean): void {
+    this.pending = undefined;
+    element.startTagEnd = end;
+    element.startTagClosed = closed;
+    element.selfClosing = selfClosing;
+    if (selfClosing) element.end = end;
+    else this.stack.push(element);
+  }
+
+  private closeElement(lt: number, nameEnd: number, end: number): void {
+    const stack = this.stack;
+    const name = this.text.slice(lt + 2, nameEnd);
+    let match = stack.length - 1;
+    while (match >= 0 && stack[match].qname !== name) match--;
+    if (match < 0) {
+      this.result.strayEndTags.push({ name, start: lt, nameStart: lt + 2, nameEnd, end });
+      // As the parser recovers: an end tag that matches nothing closes the current element, but never the root.
+      if (stack.length === 0 || (this.atDocumentStart && stack.length === 1)) return;
+      match = stack.length - 1;
+    }
+    for (let k = stack.length - 1; k > match; k--) stack[k].end = lt;
+    const element = stack[match];
+    element.endTagStart = lt;
+    element.end = end;
+    stack.length = match;
+  }
 }
 
 // ---------------------------------------------------------------- queries
@@ -285,13 +280,7 @@ export function rootStructure(model: SitemapModel): RootStructure {
   let info = rootCache.get(head);
   if (info === undefined) {
     const element = model.languageId === 'sitemap' ? structureOf(head).elements[0] : undefined;
-    const bindings = new Map<string, string>();
-    for (const attribute of element?.attributes ?? []) {
-      if (attribute.valueStart < 0) continue;
-      if (attribute.name === 'xmlns') bindings.set('', attribute.value);
-      else if (attribute.name.startsWith('xmlns:')) bindings.set(attribute.name.slice(6), attribute.value);
-    }
-    info = { element, bindings, endTagStart: -1, endTagEnd: -1 };
+    info = { element, bindings: element?.bindings ?? new Map<string, string>(), endTagStart: -1, endTagEnd: -1 };
     rootCache.set(head, info);
   }
   const tailIndex = model.segments.length - 1;
@@ -313,12 +302,11 @@ export function namespaceOf(element: XmlElement, root: RootStructure): string | 
 }
 
 export function lookupPrefix(prefix: string, from: XmlElement | undefined, root: RootStructure): string | undefined {
-  if (prefix === 'xml') return 'http://www.w3.org/XML/1998/namespace';
-  const name = prefix === '' ? 'xmlns' : 'xmlns:' + prefix;
+  if (prefix === 'xml') return XML_NAMESPACE;
   for (let e = from; e !== undefined; e = e.parent) {
     if (e === root.element) break;
-    const attribute = e.attributes.find((a) => a.name === name && a.valueStart >= 0);
-    if (attribute !== undefined) return attribute.value === '' ? undefined : attribute.value;
+    const uri = e.bindings?.get(prefix);
+    if (uri !== undefined) return uri === '' ? undefined : uri;
   }
   const uri = root.bindings.get(prefix);
   return uri === '' ? undefined : uri;

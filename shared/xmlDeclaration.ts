@@ -2,7 +2,7 @@
  * The XML declaration at the start of a document, including one that lost (part of) its `?>`: the parser reads the
  * document after it, and the quick fix inserts exactly what is missing.
  */
-import { Ch, isWhitespace, scanName } from './scanner';
+import { Ch, isWhitespace, scanName } from './xmlChars';
 
 /** The pseudo-attributes of [23] XMLDecl, from `<?xml` up to (not including) the `?>`. */
 const DECLARATION_BODY = /^<\?xml(\s+version\s*=\s*(["'])(1\.[0-9]+)\2)(\s+encoding\s*=\s*(["'])([A-Za-z][A-Za-z0-9._-]*)\5)?(\s+standalone\s*=\s*(["'])(yes|no)\8)?\s*$/d;
@@ -26,7 +26,7 @@ export function xmlDeclarationStart(text: string): number {
 }
 
 /** Whether a PI with the target `xml` starts at `at` (`<?xml` not followed by a name character). */
-function startsXmlDeclaration(text: string, at: number): boolean {
+export function startsXmlDeclaration(text: string, at: number): boolean {
   return text.startsWith('<?xml', at) && scanName(text, at + 2, Math.min(text.length, at + 6)) === at + 5;
 }
 

@@ -1,0 +1,60 @@
+/** What the parser knows of an open element, and of the document's root. */
+import type { Field, EntryState } from './rules/entryRules';
+import type { ValueText } from './valueText';
+
+export type RootKind = 'urlset' | 'sitemapindex' | 'unknown' | 'none';
+
+export const enum Role {
+  Root,
+  /** A child element of the root: a segment of its own. */
+  RootChild,
+  /** A sitemap-namespace value element of an entry: `<loc>`, `<lastmod>`, … */
+  Field,
+  Other,
+}
+
+/** A namespace declaration, its URI decoded; the range is the attribute value's. */
+export interface Binding {
+  prefix: string;
+  uri: string;
+  valueStart: number;
+  valueEnd: number;
+}
+
+export interface Frame {
+  qname: string;
+  local: string;
+  ns: string | undefined;
+  tagStart: number;
+  nameStart: number;
+  nameEnd: number;
+  role: Role;
+  bindings: Binding[] | null;
+  /** Nearest frame (this one included) that declares namespaces. */
+  scope: Frame | null;
+  /** For a frame with bindings: the nearest ancestor with bindings. */
+  outerScope: Frame | null;
+  /** The entry this frame is (role RootChild) or is a field of (role Field). */
+  entry: EntryState | null;
+  value: ValueText | null;
+  field: Field;
+  /** A field already seen in this entry: validated, but not the entry's value. */
+  duplicate: boolean;
+  /** The start tag ended at a "<" instead of ">": most likely a tag still being typed. */
+  unterminated: boolean;
+}
+
+export interface RootInfo {
+  kind: RootKind;
+  /** Range of the root element's name (absolute; the head starts at 0). */
+  nameStart: number;
+  nameEnd: number;
+  /** End of the root's start tag (absolute): what a split copies before its entries. */
+  startTagEnd: number;
+  /** The frame region parses start from; undefined when the document has no open root to reparse inside. */
+  frame: Frame | undefined;
+  /** Namespace that the root's children must use (the root's own, even when it is the wrong one). */
+  sitemapNamespace: string | undefined;
+  /** Name of the entry element: `url` or `sitemap`. */
+  entryName: string;
+}
