@@ -192,6 +192,11 @@ export class SitemapModel {
     return positions;
   }
 
+  /** Completes a `once` parse: fills the URL index it deferred, so that no edit pays for it. */
+  completeParse(): void {
+    this.urls.complete();
+  }
+
   // ---------------------------------------------------------------- edits
 
   /** Replaces text[start, end) with `text`. */

@@ -169,8 +169,12 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
     }
     checkSiteCommand.opened(entry);
     fileChanged(entry.fsPath);
-    // The cross-file checks (a scan of the folder, other files read) come after the document's own diagnostics.
-    void diagnostics.validateNow(entry.uri).then(() => site.documentOpened(entry));
+    // The cross-file checks (a scan of the folder, other files read) and the rest of the parse (the URL index) come
+    // after the document's own diagnostics.
+    void diagnostics.validateNow(entry.uri).then(() => {
+      store.completeOpen(entry);
+      site.documentOpened(entry);
+    });
   }));
 
   connection.onDidChangeTextDocument(guard(connection, 'textDocument/didChange', (params) => {
