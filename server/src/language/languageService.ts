@@ -49,8 +49,9 @@ export function parseDocument(text: string, languageId: SitemapLanguageId, optio
 }
 
 /**
- * Completes a `once` parse (ParseOptions): fills the URL index it deferred. An editor opens with `once` to publish
- * the first diagnostics sooner, then calls this before the first edit, which would otherwise pay for it.
+ * Completes a `once` parse (ParseOptions): fills the URL index it deferred and builds the line index. An editor opens
+ * with `once` to publish the first diagnostics sooner, then calls this before the first edit, which would otherwise
+ * pay for both.
  */
 export function completeParse(document: SitemapDocument): void {
   asModel(document).completeParse();

@@ -192,9 +192,13 @@ export class SitemapModel {
     return positions;
   }
 
-  /** Completes a `once` parse: fills the URL index it deferred, so that no edit pays for it. */
+  /**
+   * Completes a `once` parse: fills the URL index it deferred, and builds the prefix sums (see `trees`), so that no
+   * edit pays for them.
+   */
   completeParse(): void {
     this.urls.complete();
+    void this.tree;
   }
 
   // ---------------------------------------------------------------- edits
