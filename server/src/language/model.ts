@@ -115,6 +115,23 @@ export class SitemapModel {
     return this.tree.prefix(LENGTHS, index);
   }
 
+  /**
+   * Start offsets for segment indexes asked in ascending order: before the prefix sums are built (a fresh parse's
+   * first validation), a walk on from the last index asked instead of building them; after, a lookup each.
+   */
+  segmentStartsInOrder(): (index: number) => number {
+    const trees = this.trees;
+    if (trees !== undefined) return (index) => trees.prefix(LENGTHS, index);
+    const segments = this.segments;
+    let s = 0;
+    let offset = 0;
+    return (index) => {
+      if (index < s) return this.segmentStart(index);
+      for (; s < index; s++) offset += segments[s].text.length;
+      return offset;
+    };
+  }
+
   /** Index of the segment holding `offset` (the last one for the end of the text). */
   segmentAt(offset: number): number {
     return Math.min(this.tree.upperBound(LENGTHS, offset), this.segments.length - 1);
