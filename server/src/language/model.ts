@@ -186,16 +186,26 @@ export class SitemapModel {
     const positions: Position[] = new Array(offsets.length);
     const segments = this.segments;
     const length = this.totals.length;
-    // The segment reached, where it starts, the line breaks before it, and where the line it starts in starts.
+    // The segment reached, where it starts, the line breaks before it, and the last segment before it holding a line
+    // break (where the line it starts in starts is searched for only when asked: not a scan of every segment passed).
     let s = 0;
     let start = 0;
     let breaks = 0;
-    let lineStart = 0;
+    let lastBreak = -1;
+    let lastBreakStart = 0;
+    const lineStart = (): number => {
+      if (lastBreak < 0) return 0;
+      const segment = segments[lastBreak];
+      return lastBreakStart + offsetAfterLineBreak(segment.text, 0, segment.text.length, segment.lineBreaks);
+    };
     for (const k of order) {
       const offset = Math.max(0, Math.min(offsets[k], length));
       for (; s < segments.length - 1 && start + segments[s].text.length <= offset; s++) {
         const segment = segments[s];
-        if (segment.lineBreaks > 0) lineStart = start + offsetAfterLineBreak(segment.text, 0, segment.text.length, segment.lineBreaks);
+        if (segment.lineBreaks > 0) {
+          lastBreak = s;
+          lastBreakStart = start;
+        }
         breaks += segment.lineBreaks;
         start += segment.text.length;
       }
@@ -204,7 +214,7 @@ export class SitemapModel {
       const line = breaks + countLineBreaks(text, 0, within);
       const lf = within > 0 ? text.lastIndexOf('\n', within - 1) : -1;
       if (lf >= 0 && text.lastIndexOf('\r', within - 1) < lf) positions[k] = { line, character: within - lf - 1 };
-      else positions[k] = { line, character: offset - (line > breaks ? start + offsetAfterLineBreak(text, 0, text.length, line - breaks) : lineStart) };
+      else positions[k] = { line, character: offset - (line > breaks ? start + offsetAfterLineBreak(text, 0, text.length, line - breaks) : lineStart()) };
     }
     return positions;
   }
