@@ -78,6 +78,21 @@ describe('a newer edit supersedes the work for an older one', () => {
     client.close(uri);
   });
 
+  it('applies a change and answers a request read in one write with the open (the open parses on a later turn) on the changed text', async () => {
+    const uri = uriOf('opened-then-changed.xml');
+    let version = 0;
+    const published = client.nextDiagnostics(uri, (_, params) => params.version === version);
+    const [symbols] = await client.together(3, () => {
+      client.open(uri, 'sitemap', text);
+      version = shortenFirstUrl(uri);
+      return [symbolsOf(uri)];
+    });
+    await published;
+    const [rootSymbol] = await symbols;
+    assert.ok(rootSymbol.children![0].name.includes('/tem-000000'), rootSymbol.children![0].name);
+    client.close(uri);
+  });
+
   it('answers RequestCancelled to a request the client cancelled before the server got to it', async () => {
     const uri = uriOf('cancelled.xml');
     await openAndWait(uri);

@@ -4,7 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEFAULT_SETTINGS, applyEdits, parseDocument, validate, type SitemapLanguageId, type SitemapDocument } from '../../server/src/language/languageService';
+import { DEFAULT_SETTINGS, applyEdits, completeParse, parseDocument, validate, type SitemapLanguageId, type SitemapDocument } from '../../server/src/language/languageService';
 import { SitemapModel } from '../../server/src/language/model';
 import { random } from '../support/generate';
 import { NOW } from '../support/fixtures';
@@ -125,6 +125,40 @@ test('incremental reparsing equals a full parse after every random edit', () => 
   // The test would pass vacuously if every edit fell back to a full parse. (Random edits soon break documents
   // badly, e.g. an unterminated comment that swallows the rest, where a full parse is the right answer.)
   assert.ok(incremental / edits > 0.4, `only ${incremental} of ${edits} edits were incremental`);
+});
+
+/** What the URL index knows, comparable: the groups of entries sharing a URL (segment indexes), and the URLs it finds. */
+function urlIndexFacts(document: SitemapDocument) {
+  const model = document as SitemapModel;
+  return {
+    duplicates: [...model.urls.duplicateGroups()].map((g) => g.map((s) => s.index).sort((a, b) => a - b)).sort((a, b) => a[0] - b[0]),
+    found: model.segments.filter((s) => s.url !== undefined).map((s) => model.urls.has(s.url!)),
+  };
+}
+
+test('a document opened with its URL index deferred, validated, then completed (or not), edits like one parsed fully', () => {
+  const SEEDS = 24;
+  const EDITS_PER_SEED = 120;
+  for (let seed = 1; seed <= SEEDS; seed++) {
+    const base = BASES[seed % BASES.length];
+    const rnd = random(1000 + seed);
+    let text = base.text;
+    // As the server opens: a `once` parse, validated at once; the index completed after (even seeds) or by the first edit.
+    const document = parseDocument(text, base.languageId, { once: true });
+    assert.deepEqual(snapshot(document), snapshot(parseDocument(text, base.languageId)), `seed ${seed}, open`);
+    if (seed % 2 === 0) completeParse(document);
+    for (let step = 0; step < EDITS_PER_SEED; step++) {
+      const edit = randomEdit(rnd, text);
+      text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
+      applyEdits(document, [edit]);
+      const fresh = parseDocument(text, base.languageId);
+      const where = `seed ${seed}, edit ${step} (${JSON.stringify(edit)}) on ${base.name}`;
+      assert.equal(document.getText(), text, where);
+      assert.deepEqual(snapshot(document), snapshot(fresh), where);
+      assert.deepEqual(facts(document), facts(fresh), where);
+      assert.deepEqual(urlIndexFacts(document), urlIndexFacts(fresh), where);
+    }
+  }
 });
 
 test('positions agree with a naive line index, for every offset', () => {

@@ -48,6 +48,15 @@ export function parseDocument(text: string, languageId: SitemapLanguageId, optio
   return new SitemapModel(languageId, text, options?.byteLength, options?.once);
 }
 
+/**
+ * Completes a `once` parse (ParseOptions): fills the URL index it deferred and builds the line index. An editor opens
+ * with `once` to publish the first diagnostics sooner, then calls this before the first edit, which would otherwise
+ * pay for both.
+ */
+export function completeParse(document: SitemapDocument): void {
+  asModel(document).completeParse();
+}
+
 /** The positions of many offsets, as positionAt gives them; converting a few once (a linter) builds no index. */
 export function positionsAt(document: SitemapDocument, offsets: readonly number[]): Position[] {
   return asModel(document).positionsAt(offsets);

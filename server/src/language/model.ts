@@ -115,6 +115,23 @@ export class SitemapModel {
     return this.tree.prefix(LENGTHS, index);
   }
 
+  /**
+   * Start offsets for segment indexes asked in ascending order: before the prefix sums are built (a fresh parse's
+   * first validation), a walk on from the last index asked instead of building them; after, a lookup each.
+   */
+  segmentStartsInOrder(): (index: number) => number {
+    const trees = this.trees;
+    if (trees !== undefined) return (index) => trees.prefix(LENGTHS, index);
+    const segments = this.segments;
+    let s = 0;
+    let offset = 0;
+    return (index) => {
+      if (index < s) return this.segmentStart(index);
+      for (; s < index; s++) offset += segments[s].text.length;
+      return offset;
+    };
+  }
+
   /** Index of the segment holding `offset` (the last one for the end of the text). */
   segmentAt(offset: number): number {
     return Math.min(this.tree.upperBound(LENGTHS, offset), this.segments.length - 1);
@@ -169,16 +186,26 @@ export class SitemapModel {
     const positions: Position[] = new Array(offsets.length);
     const segments = this.segments;
     const length = this.totals.length;
-    // The segment reached, where it starts, the line breaks before it, and where the line it starts in starts.
+    // The segment reached, where it starts, the line breaks before it, and the last segment before it holding a line
+    // break (where the line it starts in starts is searched for only when asked: not a scan of every segment passed).
     let s = 0;
     let start = 0;
     let breaks = 0;
-    let lineStart = 0;
+    let lastBreak = -1;
+    let lastBreakStart = 0;
+    const lineStart = (): number => {
+      if (lastBreak < 0) return 0;
+      const segment = segments[lastBreak];
+      return lastBreakStart + offsetAfterLineBreak(segment.text, 0, segment.text.length, segment.lineBreaks);
+    };
     for (const k of order) {
       const offset = Math.max(0, Math.min(offsets[k], length));
       for (; s < segments.length - 1 && start + segments[s].text.length <= offset; s++) {
         const segment = segments[s];
-        if (segment.lineBreaks > 0) lineStart = start + offsetAfterLineBreak(segment.text, 0, segment.text.length, segment.lineBreaks);
+        if (segment.lineBreaks > 0) {
+          lastBreak = s;
+          lastBreakStart = start;
+        }
         breaks += segment.lineBreaks;
         start += segment.text.length;
       }
@@ -187,9 +214,18 @@ export class SitemapModel {
       const line = breaks + countLineBreaks(text, 0, within);
       const lf = within > 0 ? text.lastIndexOf('\n', within - 1) : -1;
       if (lf >= 0 && text.lastIndexOf('\r', within - 1) < lf) positions[k] = { line, character: within - lf - 1 };
-      else positions[k] = { line, character: offset - (line > breaks ? start + offsetAfterLineBreak(text, 0, text.length, line - breaks) : lineStart) };
+      else positions[k] = { line, character: offset - (line > breaks ? start + offsetAfterLineBreak(text, 0, text.length, line - breaks) : lineStart()) };
     }
     return positions;
+  }
+
+  /**
+   * Completes a `once` parse: fills the URL index it deferred, and builds the prefix sums (see `trees`), so that no
+   * edit pays for them.
+   */
+  completeParse(): void {
+    this.urls.complete();
+    void this.tree;
   }
 
   // ---------------------------------------------------------------- edits

@@ -35,8 +35,9 @@ export interface ParseOptions {
   /** The text's UTF-8 length, when the caller has it (the bytes it decoded): saves counting it (6–10 ms at 12 MB). */
   byteLength?: number;
   /**
-   * The document is validated and never edited (a linter): the URL index is then filled only if duplicates need it
-   * (a native Set tells whether any URL repeats). Editing it still works; the first edit fills the index.
+   * The document is validated before anything else (a linter, an editor's open): the URL index is then filled only if
+   * duplicates need it (a native Set tells whether any URL repeats), or later by completeParse. Editing it still
+   * works; the first edit fills the index.
    */
   once?: boolean;
 }

@@ -33,6 +33,11 @@ export class UrlIndex {
     this.laterUrls.push(segment.url!);
   }
 
+  /** Indexes what addLater deferred (a no-op when nothing is deferred): what the first edit would do otherwise. */
+  complete(): void {
+    if (this.later !== undefined) this.indexLater();
+  }
+
   add(segment: Segment): void {
     if (this.later !== undefined) this.indexLater();
     const url = segment.url!;

@@ -46,13 +46,14 @@ export function validateModel(model: SitemapModel, settings: SitemapSettings, co
     }
   };
   const segments = [...model.problemSegments].sort((a, b) => a.index - b.index);
+  const segmentStart = model.segmentStartsInOrder();
   for (const segment of segments) {
     if (!cap.wantsAny(segment.problems) && !cap.wantsAny(segment.contextual)) {
       cap.countAll(segment.problems);
       cap.countAll(segment.contextual);
       continue;
     }
-    const base = model.segmentStart(segment.index);
+    const base = segmentStart(segment.index);
     const local = inOrder(segment.problems, segment.contextual);
     for (const p of local) {
       const tally = cap.tally(p.rule);

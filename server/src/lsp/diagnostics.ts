@@ -17,7 +17,7 @@ import type { DocumentStore, OpenDocument } from './documentStore';
 import { describe, logFailure } from './guard';
 import type { MessageQueue } from './messageQueue';
 import { STATUS_NOTIFICATION, type StatusParams } from '../../../shared/protocol';
-import { rangeOf } from './ranges';
+import { rangesOf } from './ranges';
 import { ruleDocs } from './ruleDocs';
 import { stampTiming } from './timingLog';
 
@@ -126,7 +126,7 @@ export class DiagnosticsPublisher {
     let diagnostics: Diagnostic[];
     try {
       const doc = entry.doc;
-      diagnostics = validate(doc, prepared.settings, prepared.context).map((d) => toDiagnostic(uri, doc, d));
+      diagnostics = toDiagnostics(uri, doc, validate(doc, prepared.settings, prepared.context));
       // Within sitemap.maxProblems with the document's own (VS Code shows at most 1,000 per file).
       const room = Math.max(0, Math.floor(prepared.settings.maxProblems) - diagnostics.length);
       diagnostics.push(...this.extra(entry).slice(0, room));
@@ -170,15 +170,22 @@ export class DiagnosticsPublisher {
   }
 }
 
-export function toDiagnostic(uri: string, doc: SitemapDocument, d: SitemapDiagnostic): Diagnostic {
-  const diagnostic = diagnosticAt(rangeOf(doc, d.start, d.end), d);
-  if (d.related !== undefined && d.related.length > 0) {
-    diagnostic.relatedInformation = d.related.map((r): DiagnosticRelatedInformation => ({
-      location: { uri, range: rangeOf(doc, r.start, r.end) },
-      message: r.message,
-    }));
-  }
-  return diagnostic;
+/** The problems as LSP diagnostics, their ranges converted at once (rangesOf). */
+export function toDiagnostics(uri: string, doc: SitemapDocument, problems: readonly SitemapDiagnostic[]): Diagnostic[] {
+  const spans: { start: number; end: number }[] = [];
+  for (const d of problems) spans.push(d, ...(d.related ?? []));
+  const ranges = rangesOf(doc, spans);
+  let next = 0;
+  return problems.map((d) => {
+    const diagnostic = diagnosticAt(ranges[next++], d);
+    if (d.related !== undefined && d.related.length > 0) {
+      diagnostic.relatedInformation = d.related.map((r): DiagnosticRelatedInformation => ({
+        location: { uri, range: ranges[next++] },
+        message: r.message,
+      }));
+    }
+    return diagnostic;
+  });
 }
 
 

@@ -13,13 +13,43 @@ export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmedia
 
 export class MessageQueue {
   private dispatched = 0;
+  /** Whether a handler is running (synchronously) inside a dispatch of the strategy. */
+  private dispatching = false;
+  /** See defer. */
+  private deferred: (() => void)[] = [];
 
   readonly strategy: MessageStrategy = {
     handleMessage: (message, next) => {
+      this.runDeferred();
       this.dispatched++;
-      next(message);
+      this.dispatching = true;
+      try {
+        next(message);
+      } finally {
+        this.dispatching = false;
+      }
     },
   };
+
+  /**
+   * Runs `work` (which must not throw) on the next turn, yet before any later message reaches its handler: what the
+   * handler sent leaves first, since vscode-jsonrpc writes on the next turn too. Outside a dispatch, at once.
+   */
+  defer(work: () => void): void {
+    if (!this.dispatching) {
+      work();
+      return;
+    }
+    this.deferred.push(work);
+    if (this.deferred.length === 1) setImmediate(() => this.runDeferred());
+  }
+
+  private runDeferred(): void {
+    if (this.deferred.length === 0) return;
+    const work = this.deferred;
+    this.deferred = [];
+    for (const w of work) w();
+  }
 
   /** Resolves after a turn in which no message was dispatched (without the strategy in place: after two turns). */
   async drained(): Promise<void> {

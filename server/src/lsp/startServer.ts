@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import {
   DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, TextDocumentSyncKind,
-  type ClientCapabilities, type Connection, type InitializeParams, type InitializeResult, type WorkspaceFolder,
+  type ClientCapabilities, type Connection, type DidOpenTextDocumentParams, type InitializeParams, type InitializeResult, type WorkspaceFolder,
 } from 'vscode-languageserver';
 import { Configuration, DEFAULT_SERVER_SETTINGS, SECTION } from './configuration';
 import { DiagnosticsPublisher } from './diagnostics';
@@ -156,9 +156,15 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
 
   connection.onDidOpenTextDocument(guard(connection, 'textDocument/didOpen', (params) => {
     stampTiming('didOpen', { uri: params.textDocument.uri, version: params.textDocument.version });
-    // The settings are asked for before the parse: over IPC (VS Code) the request leaves at once, and its answer is
-    // back by the time a large document is parsed, instead of costing a round trip after it.
+    // The settings are asked for before the parse, so that the answer is back by the time a large document is parsed
+    // instead of costing a round trip after it (and letting the editor's requests for the outline, folding and links
+    // run first). Over IPC the request leaves at once; over stdio vscode-jsonrpc writes it on the next turn, so the
+    // parse waits for that turn, still ahead of the next message.
     void configuration.get(params.textDocument.uri);
+    queue.defer(guard(connection, 'textDocument/didOpen', () => open(params)));
+  }));
+
+  const open = (params: DidOpenTextDocumentParams): void => {
     const previous = store.get(params.textDocument.uri);
     const entry = store.open(params);
     stampTiming('parsed', { uri: params.textDocument.uri, version: params.textDocument.version });
@@ -169,9 +175,13 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
     }
     checkSiteCommand.opened(entry);
     fileChanged(entry.fsPath);
-    // The cross-file checks (a scan of the folder, other files read) come after the document's own diagnostics.
-    void diagnostics.validateNow(entry.uri).then(() => site.documentOpened(entry));
-  }));
+    // The cross-file checks (a scan of the folder, other files read) and the rest of the parse (the URL index) come
+    // after the document's own diagnostics.
+    void diagnostics.validateNow(entry.uri).then(() => {
+      store.completeOpen(entry);
+      site.documentOpened(entry);
+    });
+  };
 
   connection.onDidChangeTextDocument(guard(connection, 'textDocument/didChange', (params) => {
     stampTiming('didChange', { uri: params.textDocument.uri, version: params.textDocument.version });
