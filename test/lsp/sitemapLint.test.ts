@@ -119,6 +119,22 @@ describe('sitemap-lint', () => {
     assert.equal(code, 1);
   });
 
+  it('exits as soon as its report is out, with all of it: a JSON report larger than a pipe holds, and the RSS line on stderr', async () => {
+    const entries = Array.from({ length: 3000 }, (_, n) => `<url><loc>https://www.example.com/${n}&x</loc></url>`).join('\n');
+    const dir = folder({ 'sitemap.xml': `${DECL}\n${URLSET}\n${entries}\n</urlset>\n` });
+    const child = spawn(process.execPath, [BIN, '--format', 'json', 'sitemap.xml'], { cwd: dir, env: { ...process.env, SITEMAP_LINT_REPORT_RSS: '1' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    assert.equal(code, 1);
+    assert.ok(stdout.length > 1 << 16);
+    assert.equal(stdout, run(['--format', 'json', 'sitemap.xml'], dir).stdout);
+    assert.ok((JSON.parse(stdout) as JsonFile[])[0].problems.length > 0);
+    assert.match(stderr, /^sitemap-lint: maxRSS \d+ kB\n$/);
+  });
+
   it('exit 2 with one line on stderr and nothing on stdout for usage and I/O errors', () => {
     const dir = folder({ 'sitemap.xml': CLEAN, 'bad.xml.gz': Buffer.from([0x1f, 0x8b, 1, 2, 3]), 'bad.json': '{ rules', 'odd.json': '{"rules":{"no-such-rule":"off"}}', 'empty/readme.md': '#' });
     for (const args of [['--nope', 'sitemap.xml'], ['--format', 'xml', 'sitemap.xml'], ['--rule', 'no-such-rule=off', 'sitemap.xml'], ['--rule', 'xml-syntax=loud', 'sitemap.xml'],

@@ -14,6 +14,7 @@ import { formatSarif } from './formats/sarif';
 import { formatStylish } from './formats/stylish';
 import { exitQuietlyOnClosedPipe } from './closedPipe';
 import { reportMaxRss } from './reportRss';
+import { exitWhenFlushed } from './exitWhenFlushed';
 
 async function main(argv: readonly string[]): Promise<number> {
   const cwd = process.cwd();
@@ -55,6 +56,6 @@ function format(args: LintArgs, results: readonly FileResult[], cwd: string): st
 
 exitQuietlyOnClosedPipe();
 void main(process.argv.slice(2)).then((code) => {
-  process.exitCode = code;
   reportMaxRss('sitemap-lint');
+  exitWhenFlushed(code);
 });
