@@ -6,7 +6,8 @@
  * from the palette (F1). Then the authoring features in test/e2e/workspace/authoring/: completion inside a `<url>`
  * (Ctrl+Space), the hover on a `<lastmod>`, the Outline and breadcrumbs, the status bar item and its tooltip, a URL
  * found with Go to Symbol in Workspace, the quick-fix menu on an unescaped `&` (Ctrl+.) and Fix All; the languages'
- * icons in the Explorer, Sitemap: Split into Index from F1 with Enter through its prompts, and Sitemap: Show Output.
+ * icons in the Explorer, Sitemap: Split into Index from F1 with Enter through its prompts, and Sitemap: Show Output;
+ * last, an error squiggle drawn below 600 warnings.
  * Every step saves a screenshot, and those of a feature also one cropped to it (`*-crop.png`, what the README
  * shows); a failing step saves one too and ends the test.
  */
@@ -46,6 +47,20 @@ const FIXES = 'fixes-sitemap.xml';
 /** Split into Index's fixture (test/e2e/workspace/split/) and the number of its prompts for an XML sitemap. */
 const SPLIT = 'products-sitemap.xml';
 const SPLIT_PROMPTS = 6;
+
+/** Written by the last step: a sitemap whose warnings come before its one error. */
+const MANY_WARNINGS = 'many-warnings-sitemap.xml';
+
+/** `entries` entries with a `<lastmod>` in the future (a warning each), the last with an invalid `<priority>`. */
+function manyWarnings(entries: number): { text: string; errorLine: number } {
+  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'];
+  for (let n = 0; n < entries; n++) {
+    const priority = n === entries - 1 ? 'high' : '0.5';
+    lines.push(`  <url><loc>https://www.example.com/many/${n}</loc><lastmod>2999-01-01</lastmod><priority>${priority}</priority></url>`);
+  }
+  lines.push('</urlset>', '');
+  return { text: lines.join('\n'), errorLine: entries + 2 };
+}
 
 type Clip = { x: number; y: number; width: number; height: number };
 type Step = [name: string, run: () => Promise<void>, crop?: () => Promise<Clip>];
@@ -254,6 +269,15 @@ export async function runSmokeTest(browser: Browser, server: CodeServer, options
       // The server's start-up line (`sitemap-studio <version> started…`) is in this channel only.
       await page.locator('.part.panel .monaco-editor .view-lines', { hasText: 'sitemap-studio' }).first().waitFor();
     }],
+    ['error-below-many-warnings', async () => {
+      // VS Code squiggles only the first 500 problems of a file, in the order published: an error below 600
+      // warnings is drawn only because the server publishes errors first.
+      const { text, errorLine } = manyWarnings(600);
+      fs.writeFileSync(path.join(options.folder, MANY_WARNINGS), text);
+      await openFile(page, MANY_WARNINGS);
+      await goToLine(page, errorLine, 1);
+      await page.locator(`${ACTIVE_EDITOR} .squiggly-error`).first().waitFor();
+    }, editorArea()],
   ];
 
   let passed = 0;

@@ -72,7 +72,7 @@ describe('keystrokes on a 50,000-entry sitemap over stdio', () => {
     const line = positionAt(fast, fast.indexOf(LASTMOD)).line;
     const character = positionAt(fast, fast.indexOf(LASTMOD)).character;
     const lastmod = { code: 'invalid-lastmod', severity: 1, range: `${line}:${character}-${line}:${character + LASTMOD.length + KEYSTROKES}` };
-    assert.deepEqual(summarize(final.diagnostics), [...summarize(before.diagnostics), lastmod].sort(byRange));
+    assert.deepEqual(summarize(final.diagnostics), [...summarize(before.diagnostics), lastmod].sort(inDrawingOrder));
     client.close(uri);
   });
 
@@ -123,7 +123,9 @@ describe('keystrokes on a 50,000-entry sitemap over stdio', () => {
   });
 });
 
-function byRange(a: { range: string }, b: { range: string }): number {
+/** As the server publishes: errors first, then warnings, information and hints, each in document order. */
+function inDrawingOrder(a: { severity?: number; range: string }, b: { severity?: number; range: string }): number {
+  if (a.severity !== b.severity) return (a.severity ?? 1) - (b.severity ?? 1);
   const key = (r: string): number[] => r.split(/[-:]/).map(Number);
   const [x, y] = [key(a.range), key(b.range)];
   for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i] - y[i];

@@ -171,9 +171,9 @@ describe('language server over stdio', () => {
 
       diagnostics = await reconfigure({ rules: { 'invalid-priority': 'warning', 'bad-namespace': 'hint' } }, uri, hasCode('invalid-priority'));
       assert.deepEqual(summarize(diagnostics), [
-        { code: 'bad-namespace', severity: 4, range: formatRange(rangeOf(BROKEN, 'http://www.sitemaps.org/schemas/sitemap/0.84')) },
         { code: 'unescaped-ampersand', severity: ERROR, range: formatRange(rangeOf(BROKEN, '&')) },
         { code: 'invalid-priority', severity: WARNING, range: formatRange(rangeOf(BROKEN, '1.5')) },
+        { code: 'bad-namespace', severity: 4, range: formatRange(rangeOf(BROKEN, 'http://www.sitemaps.org/schemas/sitemap/0.84')) },
       ]);
     } finally {
       await reconfigure({}, uri, (d) => only(d, 'invalid-priority')[0]?.severity === ERROR);
@@ -422,6 +422,6 @@ describe('language server with a client that pushes its settings', () => {
     settings = { rules: { 'invalid-priority': 'off', 'bad-namespace': 'warning' } };
     published = client.nextDiagnostics(uri, lacksCode('invalid-priority'));
     client.configurationChanged();
-    assert.deepEqual(summarize((await published).diagnostics).map((d) => [d.code, d.severity]), [['bad-namespace', WARNING], ['unescaped-ampersand', ERROR]]);
+    assert.deepEqual(summarize((await published).diagnostics).map((d) => [d.code, d.severity]), [['unescaped-ampersand', ERROR], ['bad-namespace', WARNING]]);
   });
 });

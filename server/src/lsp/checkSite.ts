@@ -18,7 +18,7 @@ import { normalizeRelativePath } from '../../../shared/location';
 import type { CheckSiteJob, CheckSiteMessage } from '../node/checkSiteMessages';
 import type { FileResult, LintProblem } from '../node/lintResults';
 import type { Configuration } from './configuration';
-import { lspSeverity, SOURCE } from './diagnostics';
+import { inDrawingOrder, lspSeverity, SOURCE } from './diagnostics';
 import type { DocumentStore, OpenDocument } from './documentStore';
 import { describe, logFailure } from './guard';
 import { CHECK_SITE_REQUEST, COMPRESSED_SCHEME, type CheckSiteParams, type CheckSiteResult } from '../../../shared/protocol';
@@ -168,7 +168,7 @@ export class CheckSiteCommand {
     const results = new Map<string, Diagnostic[]>();
     const counts = { errors: 0, warnings: 0, others: 0 };
     for (const file of done.files) {
-      results.set(path.normalize(file.file), toDiagnostics(file));
+      results.set(path.normalize(file.file), inDrawingOrder(toDiagnostics(file)));
       for (const p of file.problems) {
         if (p.severity === 'error') counts.errors++;
         else if (p.severity === 'warning') counts.warnings++;

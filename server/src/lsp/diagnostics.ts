@@ -130,6 +130,7 @@ export class DiagnosticsPublisher {
       // Within sitemap.maxProblems with the document's own (VS Code shows at most 1,000 per file).
       const room = Math.max(0, Math.floor(prepared.settings.maxProblems) - diagnostics.length);
       diagnostics.push(...this.extra(entry).slice(0, room));
+      diagnostics = inDrawingOrder(diagnostics);
     } catch (error) {
       logFailure(this.connection, `Validating ${uri}`, error);
       diagnostics = [internalProblem(error)];
@@ -168,6 +169,18 @@ export class DiagnosticsPublisher {
     return this.connection.sendDiagnostics({ uri, version, diagnostics })
       .catch((error: unknown) => logFailure(this.connection, `Publishing diagnostics for ${uri}`, error));
   }
+}
+
+/**
+ * Errors first, then warnings, information and hints, each in the order given (document order). VS Code draws
+ * squiggles for only the first 500 problems of a file, in the order they were published
+ * (`markerDecorationsService.ts`, `take: 500`): in document order, an error typed below 500 warnings would show in the
+ * Problems panel, which sorts by itself, but not in the text.
+ */
+export function inDrawingOrder(diagnostics: Diagnostic[]): Diagnostic[] {
+  const bySeverity: Diagnostic[][] = [[], [], [], []];
+  for (const d of diagnostics) bySeverity[Math.min(Math.max((d.severity ?? DiagnosticSeverity.Error) - 1, 0), 3)].push(d);
+  return bySeverity.flat();
 }
 
 /** The problems as LSP diagnostics, their ranges converted at once (rangesOf). */
