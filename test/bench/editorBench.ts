@@ -4,15 +4,18 @@
  * one invalid `<priority>` in the first entry):
  * - **Quick Open → text shown / problems shown**: from the Enter that opens the file in Quick Open to its first lines
  *   drawn, and to the first error squiggle drawn; a 10-entry file first (its open starts the language server), then
- *   `BENCH_EDITOR_OPENS` (3) copies of the `BENCH_EDITOR_ENTRIES` (50,000) file, each opened once after closing the
- *   one before, then the small file again;
+ *   `BENCH_EDITOR_OPENS` (3) variants of the `BENCH_EDITOR_ENTRIES` (50,000) file that share no URL (copies would
+ *   each carry 1,000 `cross-file-duplicate-url` warnings), each opened once after closing the one before, then the
+ *   small file again;
  * - **keystroke → problems updated**: in the last big file, from `BENCH_EDITOR_SETTLE_MS` (5,000) ms after its open
  *   (a person looks at a file before typing), `BENCH_EDITOR_KEYSTROKES` (20) keystrokes at entries spread over the
  *   file, alternately an `x` typed into a `<changefreq>` value (an error appears) and Backspace (it goes), from the
  *   key's keydown to the squiggle appearing or disappearing; after each update, `BENCH_EDITOR_PAUSE_MS` (250) ms pass
  *   before the next key, as between a person's keystrokes (the requests the editor sends after an edit, such as
  *   document links, folding and symbols, may then still be running, as they are while typing); the same keystrokes in
- *   the small file after it; and for both, keystroke → text updated (the typed character drawn: VS Code's own share);
+ *   a variant of the big file with a warning in every entry (1,000 published), as a generator that got one field wrong
+ *   writes it: the keystrokes where every publish carries a thousand problems; the same keystrokes in the small file
+ *   after it; and keystroke → text updated (the typed character drawn: VS Code's own share);
  * - `BENCH_EDITOR_SETTINGS`: JSON of user settings added for the run (`{"sitemap.symbols.maxItems": 20}`), to see
  *   what a setting changes.
  *
@@ -70,6 +73,21 @@ function sitemapWithOneError(entries: number): string {
   const broken = first.replace(/<priority>[^<]*<\/priority>/, '<priority>1.5</priority>');
   if (broken === first || !text.includes(first)) throw new Error('benchEntry changed: update sitemapWithOneError');
   return text.replace(first, broken);
+}
+
+/** The same entries under a path of their own: files of one workspace that share no URL (no cross-file duplicates). */
+function underPath(text: string, segment: string): string {
+  return text.replaceAll('/products/', `/${segment}/`);
+}
+
+/**
+ * Every `<lastmod>` a year in the future: a `future-lastmod` warning per entry, of which the server publishes the first
+ * 1,000 (`sitemap.maxProblems`), as for a generator that got one field wrong everywhere.
+ */
+function withWarningEverywhere(text: string): string {
+  const warned = text.replaceAll('<lastmod>2024-', `<lastmod>${new Date().getUTCFullYear() + 1}-`);
+  if (warned === text) throw new Error('benchEntry changed: update withWarningEverywhere');
+  return warned;
 }
 
 function median(values: number[]): number {
@@ -229,7 +247,9 @@ async function main(): Promise<void> {
   fs.writeFileSync(path.join(workspace, small), sitemapWithOneError(SMALL_ENTRIES));
   const big = sitemapWithOneError(ENTRIES);
   const bigFiles = Array.from({ length: OPENS }, (_, i) => `large-${i + 1}-sitemap.xml`);
-  for (const file of bigFiles) fs.writeFileSync(path.join(workspace, file), big);
+  bigFiles.forEach((file, i) => fs.writeFileSync(path.join(workspace, file), underPath(big, `part-${i + 1}`)));
+  const warned = 'warnings-sitemap.xml';
+  fs.writeFileSync(path.join(workspace, warned), withWarningEverywhere(underPath(big, 'archive')));
   const bytes = Buffer.byteLength(big);
 
   const vsix = packageExtension(ROOT, path.join(RUN, 'sitemap-studio.vsix'));
@@ -264,6 +284,10 @@ async function main(): Promise<void> {
     }
     await page.waitForTimeout(SETTLE_MS);
     const { problems: keystrokes, text: keystrokeTexts, keyAts } = await measureKeystrokes(page, bigFiles.at(-1)!, ENTRIES);
+    const warnedOpen = await measureOpen(page, warned);
+    log(`${warned}: text ${ms(warnedOpen.text)}, problems ${ms(warnedOpen.problems)}`);
+    await page.waitForTimeout(SETTLE_MS);
+    const { problems: warnedKeystrokes, keyAts: warnedKeyAts } = await measureKeystrokes(page, warned, ENTRIES);
     const warm = await measureOpen(page, small);
     log(`${small}, again: text ${ms(warm.text)}, problems ${ms(warm.problems)}`);
     // The same keystrokes in the small file: what the editor itself takes, whatever the file's size.
@@ -281,6 +305,7 @@ async function main(): Promise<void> {
       `| Quick Open → text shown, ${count(ENTRIES)} entries | ${s(median(texts))} | ${s(Math.max(...texts))} | ${texts.length} |`,
       `| Quick Open → problems shown, ${count(ENTRIES)} entries | ${s(median(problems))} | ${s(Math.max(...problems))} | ${problems.length} |`,
       `| keystroke → problems updated, ${count(ENTRIES)} entries | ${ms(median(keystrokes))} | ${ms(Math.max(...keystrokes))} | ${keystrokes.length} (${slow} over 500 ms) |`,
+      `| keystroke → problems updated, ${count(ENTRIES)} entries, 1,000 warnings shown | ${ms(median(warnedKeystrokes))} | ${ms(Math.max(...warnedKeystrokes))} | ${warnedKeystrokes.length} |`,
       `| keystroke → text updated, ${count(ENTRIES)} entries (VS Code alone) | ${ms(median(keystrokeTexts))} | ${ms(Math.max(...keystrokeTexts))} | ${keystrokeTexts.length} |`,
       `| keystroke → text updated, ${SMALL_ENTRIES} entries (VS Code alone) | ${ms(median(smallKeystrokeTexts))} | ${ms(Math.max(...smallKeystrokeTexts))} | ${smallKeystrokeTexts.length} |`,
       `| keystroke → problems updated, ${SMALL_ENTRIES} entries | ${ms(median(smallKeystrokes))} | ${ms(Math.max(...smallKeystrokes))} | ${smallKeystrokes.length} |`,
@@ -288,7 +313,7 @@ async function main(): Promise<void> {
       `| Quick Open → problems shown, ${SMALL_ENTRIES} entries | ${s(warm.problems)} | | 1 |`,
       `| Quick Open → problems shown, ${SMALL_ENTRIES} entries, first sitemap of the window (the language server starts) | ${s(cold.problems)} | | 1 |`,
     ].join('\n');
-    const split = whereTheTimeGoes(timing, { small, cold, bigFiles, opens, keyAts, keystrokes });
+    const split = whereTheTimeGoes(timing, { small, cold, bigFiles, opens, keyAts, keystrokes, warned, warnedKeyAts, warnedKeystrokes });
     fs.writeFileSync(path.join(RUN, 'results.md'), `${table}\n\n${split}\n`);
     console.log(`${table}\n\n${split}`);
     log(`keystrokes (ms, in order): ${keystrokes.map((t) => Math.round(t)).join(', ')}`);
@@ -310,13 +335,14 @@ async function main(): Promise<void> {
  */
 function whereTheTimeGoes(timing: ServerTiming, runs: {
   small: string; cold: { problems: number; keyAt: number }; bigFiles: string[]; opens: { problems: number; keyAt: number }[];
-  keyAts: number[]; keystrokes: number[];
+  keyAts: number[]; keystrokes: number[]; warned: string; warnedKeyAts: number[]; warnedKeystrokes: number[];
 }): string {
   const at = (values: number[]) => (values.some(Number.isNaN) ? 'not stamped' : ms(median(values)));
   const column = (rows: number[][], k: number) => rows.map((row) => row[k]);
   const cold = timing.split(runs.cold.keyAt, runs.small, ['process', 'loaded', 'initialized', 'didOpen', 'published']);
   const opens = runs.opens.map((open, i) => timing.split(open.keyAt, runs.bigFiles[i], ['didOpen', 'parsed', 'settings', 'prepared', 'published']));
   const keys = runs.keyAts.map((keyAt) => timing.split(keyAt, runs.bigFiles.at(-1)!, ['didChange', 'published']));
+  const warnedKeys = runs.warnedKeyAts.map((keyAt) => timing.split(keyAt, runs.warned, ['didChange', 'published']));
   const entries = ENTRIES.toLocaleString('en-US');
   return [
     'Where the time goes, from the Enter or the key, at the language server\'s edges (its stamps: `SITEMAP_TIMING_LOG`):',
@@ -329,6 +355,7 @@ function whereTheTimeGoes(timing: ServerTiming, runs: {
     '|---|---:|---:|---:|---:|---:|---:|',
     `| Quick Open → (${opens.length} opens) | ${[0, 1, 2, 3, 4].map((k) => at(column(opens, k))).join(' | ')} | ${ms(median(runs.opens.map((o) => o.problems)))} |`,
     `| keystroke → (${keys.length} keys) | ${at(column(keys, 0))} | | | | ${at(column(keys, 1))} | ${ms(median(runs.keystrokes))} |`,
+    `| keystroke → (${warnedKeys.length} keys), 1,000 warnings shown | ${at(column(warnedKeys, 0))} | | | | ${at(column(warnedKeys, 1))} | ${ms(median(runs.warnedKeystrokes))} |`,
   ].join('\n');
 }
 
