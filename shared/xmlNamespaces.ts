@@ -13,10 +13,10 @@ export function declaredPrefix(name: string): string | undefined {
 }
 
 /**
- * An attribute value with its references replaced (the predefined entities and character references; any other `&`
+ * An attribute value or character data with its references replaced (the predefined entities and character references; any other `&`
  * stays as written, and a reference to a character XML does not allow becomes nothing).
  */
-export function decodeAttributeValue(raw: string): string {
+export function decodeReferences(raw: string): string {
   if (raw.indexOf('&') < 0) return raw;
   return raw.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|amp|lt|gt|quot|apos);/g, (_, ref: string) => {
     if (ref[0] === '#') {

@@ -18,7 +18,7 @@
  * (fastEntry.ts).
  */
 import { Ch, isNameStart, skipWhitespace } from '../../../shared/xmlChars';
-import { decodeAttributeValue } from '../../../shared/xmlNamespaces';
+import { decodeReferences } from '../../../shared/xmlNamespaces';
 import { TokenError, TokenizerState, TokenType, XmlTokenizer } from '../../../shared/xmlTokenizer';
 import { CharacterData } from './characterData';
 import { Role, type Binding, type Frame, type RootInfo } from './elementFrame';
@@ -335,7 +335,7 @@ class XmlParser {
     }
     if (name === 'xmlns' || name.startsWith('xmlns:')) {
       const declared = name.length === 5 ? '' : name.slice(6);
-      const uri = decodeAttributeValue(this.text.slice(valueStart, valueEnd));
+      const uri = decodeReferences(this.text.slice(valueStart, valueEnd));
       checkDeclaration(declared, uri, start, end, this.out);
       (this.tagBindings ??= []).push({ prefix: declared, uri, valueStart, valueEnd });
     } else if (name.indexOf(':') > 0) {

@@ -13,6 +13,7 @@ import { checkUrl } from '../rules/url';
 import type { ValueProblem } from '../rules/valueProblem';
 import { SegmentKind } from '../segment';
 import { unescapeXml } from '../xmlText';
+import { decodeReferences } from '../../../../shared/xmlNamespaces';
 import { relativeTime, utcDateTime } from './clock';
 import { getRobotsHover } from './robotsTxt';
 import {
@@ -62,7 +63,7 @@ export function getHover(model: SitemapModel, offset: number, options: HoverOpti
   const [s, e] = trimmedContent(text, element);
   const raw = text.slice(s, e);
   if (raw.includes('<')) return undefined;
-  const value = decode(raw);
+  const value = decodeReferences(raw);
   const contents = valueHover(model, element.local, value, options);
   return contents === undefined ? undefined : { contents, start: at.base + s, end: at.base + e };
 }
@@ -156,14 +157,4 @@ function docLink(options: HoverOptions, rule: RuleId): string {
 /** Inline code that survives backticks in the value. */
 function code(text: string): string {
   return text.includes('`') ? `\`\` ${text} \`\`` : `\`${text}\``;
-}
-
-/** The five predefined entities and numeric references (what a well-formed value may hold). */
-function decode(raw: string): string {
-  if (!raw.includes('&')) return raw;
-  return raw.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|amp|lt|gt|quot|apos);/g, (match, ref: string) => {
-    if (ref[0] !== '#') return unescapeXml(match);
-    const code = ref[1] === 'x' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
-    return code <= 0x10ffff ? String.fromCodePoint(code) : match;
-  });
 }

@@ -9,7 +9,7 @@
 import type { SitemapModel } from '../model';
 import { SITEMAP_NAMESPACE } from '../parser';
 import { Ch, isWhitespace, scanName } from '../../../../shared/xmlChars';
-import { declaredPrefix, decodeAttributeValue, XML_NAMESPACE } from '../../../../shared/xmlNamespaces';
+import { declaredPrefix, decodeReferences, XML_NAMESPACE } from '../../../../shared/xmlNamespaces';
 import { TokenError, TokenizerState, TokenType, XmlTokenizer } from '../../../../shared/xmlTokenizer';
 import { SegmentKind, type Segment } from '../segment';
 
@@ -177,7 +177,7 @@ class StructureBuilder {
     attribute.valueEnd = token.error === TokenError.None ? token.tokenEnd - 1 : token.tokenEnd;
     attribute.value = this.text.slice(attribute.valueStart, attribute.valueEnd);
     const prefix = declaredPrefix(attribute.name);
-    if (prefix !== undefined) (element.bindings ??= new Map()).set(prefix, decodeAttributeValue(attribute.value));
+    if (prefix !== undefined) (element.bindings ??= new Map()).set(prefix, decodeReferences(attribute.value));
   }
 
   private closeStartTag(element: XmlElement, end: number, closed: boolean, selfClosing: boolean): void {
