@@ -42,6 +42,8 @@ export interface Frame {
   duplicate: boolean;
   /** The start tag ended at a "<" instead of ">": most likely a tag still being typed. */
   unterminated: boolean;
+  /** Where a `</qname` was found ahead of an entry start tag met inside this root child (-1: not looked for). */
+  endTagAhead: number;
 }
 
 export interface RootInfo {

@@ -50,6 +50,8 @@ export class SitemapModel {
   readonly problemSegments = new Set<Segment>();
   /** Segments whose contextual problems are not computed yet. */
   readonly contextPending = new Set<Segment>();
+  /** Segments closed for lack of an end tag after them (Segment.closedForLackOf): rare, each with a problem. */
+  private readonly closedForLack = new Set<Segment>();
   /**
    * No entry's lastmod is later than this (epoch ms): raised as segments are indexed, never lowered until the next
    * full parse, so an upper bound. Lets validation see at once that no lastmod lies in the future.
@@ -261,10 +263,18 @@ export class SitemapModel {
     if (this.isLineBased) return this.reparseLines(Math.max(i, 1), Math.min(j, last - 1), start, end, text);
     while (i > 1 && segments[i - 1].closedByNext) i--;
     if (segments.length < 3 || this.root?.frame === undefined) return false;
-    const regionStart = this.tree.prefix(LENGTHS, i);
+    let regionStart = this.tree.prefix(LENGTHS, i);
     let oldText = '';
     for (let k = i; k <= j; k++) oldText += segments[k].text;
-    const newText = oldText.slice(0, start - regionStart) + text + oldText.slice(end - regionStart);
+    let newText = oldText.slice(0, start - regionStart) + text + oldText.slice(end - regionStart);
+    const lacking = this.closedForLackBefore(i, j, newText);
+    if (lacking < i) {
+      // The edit writes the end tag that an element before it was closed for lack of: it now holds what follows.
+      for (let k = i - 1; k >= lacking; k--) oldText = segments[k].text + oldText;
+      i = lacking;
+      regionStart = this.tree.prefix(LENGTHS, i);
+      newText = oldText.slice(0, start - regionStart) + text + oldText.slice(end - regionStart);
+    }
     // Regions grow by the same text on both sides: the edit's neighbourhood says how the byte length changes (one
     // character either side, for a surrogate pair the edit splits or joins).
     const from = Math.max(0, start - regionStart - 1);
@@ -327,7 +337,7 @@ export class SitemapModel {
       // A large region that reaches the tail costs what the rest of the document does, and fails when it swallowed the
       // root's end tag (an open comment undone): parse the rest at once.
       if (suffix && j + 1 === last && newText.length > LARGE_REGION) return this.parseSuffix(i, newText, last);
-      const parsed = parseXmlRegion(newText, root);
+      const parsed = parseXmlRegion(newText, root, (needle) => this.followsSegment(j, needle));
       if (parsed !== undefined) return { i, j, segments: parsed };
       const k = this.growthOf(i, j, newText);
       if (k === undefined) return suffix ? this.parseSuffix(i, newText, j + 1) : undefined;
@@ -411,6 +421,30 @@ export class SitemapModel {
     return count > 0;
   }
 
+  /** Whether a segment after segment j contains `needle` (the parser's FollowingText). */
+  private followsSegment(j: number, needle: string): boolean {
+    if (!this.childrenContain(needle)) return false;
+    const segments = this.segments;
+    for (let k = j + 1; k < segments.length; k++) if (segments[k].text.indexOf(needle) >= 0) return true;
+    return false;
+  }
+
+  /**
+   * The first segment before i closed for lack of an end tag that `newText`, the region [i, j]'s new text, now holds
+   * (or one formed with the start of the next segment); i when there is none.
+   */
+  private closedForLackBefore(i: number, j: number, newText: string): number {
+    let first = i;
+    for (const segment of this.closedForLack) {
+      const k = segment.index;
+      if (k >= first) continue;
+      const needle = `</${segment.closedForLackOf}`;
+      const next = this.segments[j + 1]?.text.slice(0, needle.length - 1) ?? '';
+      if ((newText + next).indexOf(needle) >= 0) first = k;
+    }
+    return first;
+  }
+
   /** Keeps childrenContain's counts as the segments [i, j] are replaced by `replacement`. */
   private countChildText(i: number, j: number, replacement: readonly Segment[]): void {
     for (const [needle, before] of this.childTextCounts) {
@@ -448,6 +482,7 @@ export class SitemapModel {
     this.origins.clear();
     this.problemSegments.clear();
     this.contextPending.clear();
+    this.closedForLack.clear();
     this.contextKey = undefined;
     this.lastmodBound = -Infinity;
     this.childTextCounts.clear();
@@ -493,6 +528,7 @@ export class SitemapModel {
    */
   private index(segment: Segment, fresh: boolean, once = false): void {
     if (segment.problems.length > 0) this.problemSegments.add(segment);
+    if (segment.closedForLackOf !== undefined) this.closedForLack.add(segment);
     if (fresh && segment.isEntry) this.contextPending.add(segment);
     if (segment.lastmod > this.lastmodBound) this.lastmodBound = segment.lastmod;
     if (segment.url !== undefined) {
@@ -504,6 +540,7 @@ export class SitemapModel {
 
   private unindex(segment: Segment): void {
     this.problemSegments.delete(segment);
+    this.closedForLack.delete(segment);
     this.contextPending.delete(segment);
     if (segment.url !== undefined) {
       this.urls.remove(segment);

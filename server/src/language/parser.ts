@@ -71,15 +71,21 @@ export function parseXmlHead(text: string): { root: RootInfo; head: Segment; com
 }
 
 /**
+ * Whether the document's text after a region contains `needle`: what a region parse asks when an entry start tag meets
+ * an open root child that is not an entry (see atSegmentBoundary). Without it, such a region does not parse.
+ */
+export type FollowingText = (needle: string) => boolean;
+
+/**
  * Parses `text` as a run of root children, in the root described by `root`.
  * Returns undefined when the text does not start with a start tag or does not end back in the root's content
  * with nothing pending: the caller must then widen the region or parse the whole document.
  */
-export function parseXmlRegion(text: string, root: RootInfo): Segment[] | undefined {
+export function parseXmlRegion(text: string, root: RootInfo, followingText?: FollowingText): Segment[] | undefined {
   if (root.frame === undefined) return undefined;
   if (text.length === 0) return [];
   if (text.charCodeAt(0) !== Ch.LessThan || !isNameStart(text.charCodeAt(1))) return undefined;
-  const parser = new XmlParser(text, true, root, undefined);
+  const parser = new XmlParser(text, true, root, undefined, followingText);
   return parser.parseRegion() ? parser.out.segments : undefined;
 }
 
@@ -118,7 +124,7 @@ class XmlParser {
   private attributeEnd = 0;
 
   constructor(private readonly text: string, private readonly regionMode: boolean, root: RootInfo | undefined,
-    onSegment: ((segment: Segment, index: number) => void) | undefined) {
+    onSegment: ((segment: Segment, index: number) => void) | undefined, private readonly followingText?: FollowingText) {
     this.end = text.length;
     this.out = new SegmentAssembler(text, onSegment);
     this.chars = new CharacterData(text, this.out);
@@ -231,7 +237,7 @@ class XmlParser {
     const parentScope = this.scopeAtTop();
     const frame: Frame = {
       qname, local, ns: undefined, tagStart, nameStart, nameEnd, role: Role.Other, bindings, scope: parentScope, outerScope: parentScope,
-      entry: null, value: null, field: Field.Loc, duplicate: false, unterminated: this.tagUnterminated,
+      entry: null, value: null, field: Field.Loc, duplicate: false, unterminated: this.tagUnterminated, endTagAhead: -1,
     };
     if (bindings !== null) frame.scope = frame;
     frame.ns = resolvePrefix(prefix, frame, nameStart, this.out);
@@ -252,11 +258,9 @@ class XmlParser {
    */
   private atSegmentBoundary(tagStart: number, prefix: string, local: string): boolean {
     const stack = this.stack;
-    // An entry start tag closes an open entry, or a root child whose start tag was never finished (`<u` typed above
-    // an entry): otherwise every entry after it would sit inside it, unvalidated, and each keystroke reparse them all.
-    if (stack.length >= 2 && stack[1].role === Role.RootChild && (stack[1].entry !== null || stack[1].unterminated)
+    if (stack.length >= 2 && stack[1].role === Role.RootChild
       && local === this.root.entryName && lookupNamespace(prefix, this.scopeAtTop()) === this.root.sitemapNamespace) {
-      this.closeOpenRootChild(stack[1]);
+      if (!this.closeBeforeEntry(stack[1], tagStart)) return true;
     }
     if (stack.length !== 1 || stack[0].role !== Role.Root) return false;
     if (this.stopAtFirstChild) {
@@ -378,7 +382,49 @@ class XmlParser {
     }
   }
 
-  /** An entry start tag inside an open entry (or unfinished root child): that one was never closed. */
+  /**
+   * An entry start tag inside an open root child closes it when it is an entry, when its start tag was never finished
+   * (`<u` typed above an entry), or when its end tag appears nowhere after (`<sitemap>` typed in a urlset): otherwise
+   * every entry after it would sit inside it, unvalidated, and each keystroke reparse them all. A root child whose end
+   * tag does follow holds the entries up to it, as XML says. False when a region cannot tell (it aborts).
+   */
+  private closeBeforeEntry(rootChild: Frame, tagStart: number): boolean {
+    if (rootChild.entry !== null || rootChild.unterminated) {
+      this.closeOpenRootChild(rootChild);
+      return true;
+    }
+    const follows = this.endTagFollows(rootChild, tagStart);
+    if (follows === undefined) {
+      this.aborted = true;
+      return false;
+    }
+    if (!follows) {
+      this.closeOpenRootChild(rootChild);
+      this.out.closedForLackOf = rootChild.qname;
+    }
+    return true;
+  }
+
+  /**
+   * Whether `</qname` occurs after `at`: in the text, then (a region) in the document after it; undefined when a
+   * region has no one to ask. Remembered on the frame up to where it was found, so a long element asks once.
+   */
+  private endTagFollows(frame: Frame, at: number): boolean | undefined {
+    if (frame.endTagAhead >= at) return true;
+    const needle = `</${frame.qname}`;
+    const found = this.text.indexOf(needle, at);
+    if (found >= 0) {
+      frame.endTagAhead = found;
+      return true;
+    }
+    if (!this.regionMode) return false;
+    if (this.followingText === undefined) return undefined;
+    const follows = this.followingText(needle);
+    if (follows) frame.endTagAhead = this.end;
+    return follows;
+  }
+
+  /** An entry start tag inside an open root child that it closes (closeBeforeEntry): that one was never closed. */
   private closeOpenRootChild(rootChild: Frame): void {
     const stack = this.stack;
     this.out.closedByNext = true;

@@ -43,6 +43,11 @@ export class Segment {
    * segment is not a clean state, so a reparse of the next segment must include this one.
    */
   closedByNext = false;
+  /**
+   * Closed by the next entry start tag because no `</name` follows anywhere in the document (`name` here): its parse
+   * depends on the text after it, so an edit that writes that end tag after it must reparse from it.
+   */
+  closedForLackOf: string | undefined = undefined;
   /** Line breaks in `text`. */
   lineBreaks = 0;
   /** Range of the entry's start tag, relative (for `too-many-entries`). */

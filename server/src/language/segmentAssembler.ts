@@ -15,6 +15,8 @@ export class SegmentAssembler {
   /** The entry state of the open element segment, when its element is an entry. */
   entry: EntryState | null = null;
   closedByNext = false;
+  /** See Segment.closedForLackOf. */
+  closedForLackOf: string | undefined = undefined;
   /** Where the open segment's root child element ends (absolute), once it is closed. */
   elementEnd = -1;
   private start = 0;
@@ -50,6 +52,10 @@ export class SegmentAssembler {
     segment.lineBreaks = countLineBreaks(this.text, start, end, this.hasCarriageReturns);
     segment.closedByNext = this.closedByNext;
     this.closedByNext = false;
+    if (this.closedForLackOf !== undefined) {
+      segment.closedForLackOf = this.closedForLackOf;
+      this.closedForLackOf = undefined;
+    }
     segment.elementEnd = (this.elementEnd < 0 ? end : this.elementEnd) - start;
     this.elementEnd = -1;
     const entry = this.entry;
