@@ -548,11 +548,7 @@ function checkRegName(value: string, problems: ValueProblem[], start: number, en
   for (let k = start; k <= end; k++) {
     const c = k < end ? value.charCodeAt(k) : 0x2e; // a virtual '.' closes the last label
     if (c === 0x2e) {
-      if (!reason) {
-        if (k === labelStart) reason = k === end ? 'it ends with a dot' : 'it has an empty label';
-        else if (k - labelStart > 63) reason = 'a label is longer than 63 characters';
-        else if (value.charCodeAt(k - 1) === 0x2d) reason = "a label ends with '-'";
-      }
+      if (!reason) reason = labelProblem(value, labelStart, k, end);
       if (k < end) {
         labelStart = k + 1;
         labelNumeric = true;
@@ -602,6 +598,14 @@ function checkRegName(value: string, problems: ValueProblem[], start: number, en
     });
   }
   return !reason && !charReported;
+}
+
+/** What is wrong with the label value[labelStart, dot) that a '.' (or the host's end, `dot === end`) closes, or ''. */
+function labelProblem(value: string, labelStart: number, dot: number, end: number): string {
+  if (dot === labelStart) return dot === end ? 'it ends with a dot' : 'it has an empty label';
+  if (dot - labelStart > 63) return 'a label is longer than 63 characters';
+  if (value.charCodeAt(dot - 1) === 0x2d) return "a label ends with '-'";
+  return '';
 }
 
 /** RFC 3986 IPv4address: four dec-octets 0–255 without leading zeros. */
