@@ -222,6 +222,7 @@ export function resetUrlCache(): void {
 }
 
 // ---------------------------------------------------------------------------------------------
+// checkUrl, one step per part of the grammar: scheme "://" authority path [ "?" query ] [ "#" fragment ].
 
 /**
  * Check one URL. `value` is entity-decoded and trimmed. Problems go into `problems` with offsets
@@ -229,9 +230,44 @@ export function resetUrlCache(): void {
  * http/https URL with a valid host and port), otherwise undefined.
  */
 export function checkUrl(value: string, problems: ValueProblem[]): UrlParts | undefined {
-  const len = value.length;
   charProblems = 0;
+  checkLength(value, problems);
+  const schemeEnd = checkScheme(value, problems);
+  if (schemeEnd < 0 || !checkDoubleSlash(value, problems, schemeEnd)) return undefined;
+  const https = schemeEnd === 5; // checkScheme accepts only "http" and "https"
+  const authStart = schemeEnd + 3;
 
+  scanAuthority(value, authStart);
+  const authEnd = authority.end;
+  if (authority.at >= 0) checkUserinfo(value, problems, authStart, authority.at);
+  const hostStart = authority.at >= 0 ? authority.at + 1 : authStart;
+  let hostOk: boolean;
+  let hostCached = false;
+  if (value.charCodeAt(hostStart) === 0x5b) {
+    hostOk = checkIpLiteral(value, problems, hostStart);
+  } else {
+    // A registered name (or IPv4 address) up to the port's ':'.
+    const hostEnd = (authority.hostEnd = authority.colon >= 0 ? authority.colon : authEnd);
+    authority.portStart = hostEnd < authEnd ? hostEnd + 1 : -1;
+    if (hostEnd === hostStart) {
+      problems.push({ rule: 'invalid-url', start: 0, end: authEnd, message: 'URL has no host name.' });
+      return undefined;
+    }
+    hostCached = isCachedHost(value, hostStart, hostEnd);
+    hostOk = hostCached || checkRegName(value, problems, hostStart, hostEnd);
+  }
+  const hostEnd = authority.hostEnd;
+  const port = checkPort(value, problems, authority.portStart, authEnd);
+
+  // Path, query and fragment are checked even when the host or port is bad: all the value's problems at once.
+  const pathEnd = checkPathQueryFragment(value, problems, authEnd);
+  if (!hostOk || port === PORT_INVALID) return undefined;
+  return urlParts(value, https, hostStart, hostEnd, hostCached, port, authEnd, pathEnd);
+}
+
+/** Sitemaps.org's limit, counted in characters (code points), not UTF-16 units; reported, but the URL is still checked. */
+function checkLength(value: string, problems: ValueProblem[]): void {
+  const len = value.length;
   if (len >= MAX_URL_LENGTH && codePointLength(value) >= MAX_URL_LENGTH) {
     problems.push({
       rule: 'url-too-long',
@@ -240,8 +276,14 @@ export function checkUrl(value: string, problems: ValueProblem[]): UrlParts | un
       message: `URL is ${codePointLength(value)} characters long; it must be shorter than ${MAX_URL_LENGTH}.`,
     });
   }
+}
 
-  // ---- scheme: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
+/**
+ * scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":", and it must be http or https (any case).
+ * Returns the offset of the ':', or -1 when a problem was reported.
+ */
+function checkScheme(value: string, problems: ValueProblem[]): number {
+  const len = value.length;
   let i = 0;
   let dotInScheme = false;
   if (len > 0 && (value.charCodeAt(0) | 0x20) >= 97 && (value.charCodeAt(0) | 0x20) <= 122) {
@@ -263,50 +305,67 @@ export function checkUrl(value: string, problems: ValueProblem[]): UrlParts | un
       end: len,
       message: len === 0 ? 'URL is empty.' : 'URL is not absolute: it must start with http:// or https://.',
     });
-    return undefined;
+    return -1;
   }
-  const schemeEnd = i;
-  let https: boolean;
-  if (
-    (schemeEnd === 4 || (schemeEnd === 5 && (value.charCodeAt(4) | 0x20) === 0x73)) &&
+  const isHttp =
+    (i === 4 || (i === 5 && (value.charCodeAt(4) | 0x20) === 0x73)) &&
     (value.charCodeAt(0) | 0x20) === 0x68 &&
     (value.charCodeAt(1) | 0x20) === 0x74 &&
     (value.charCodeAt(2) | 0x20) === 0x74 &&
-    (value.charCodeAt(3) | 0x20) === 0x70
-  ) {
-    https = schemeEnd === 5;
-  } else {
+    (value.charCodeAt(3) | 0x20) === 0x70;
+  if (!isHttp) {
     problems.push({
       rule: 'invalid-url',
       start: 0,
-      end: schemeEnd,
-      message: `Unsupported scheme ${quote(value.slice(0, schemeEnd))}: a sitemap may only list http and https URLs.`,
+      end: i,
+      message: `Unsupported scheme ${quote(value.slice(0, i))}: a sitemap may only list http and https URLs.`,
     });
-    return undefined;
+    return -1;
   }
+  return i;
+}
 
-  // ---- "//"
-  i = schemeEnd + 1;
-  if (value.charCodeAt(i) !== 0x2f || value.charCodeAt(i + 1) !== 0x2f) {
-    let end = i;
-    while (end < len && value.charCodeAt(end) === 0x2f) end++;
-    problems.push({
-      rule: 'invalid-url',
-      start: 0,
-      end,
-      message: `Missing '//' after '${value.slice(0, schemeEnd)}:'; write ${https ? 'https' : 'http'}://host/path.`,
-    });
-    return undefined;
-  }
-  const authStart = i + 2;
+/** The "//" after "http:" / "https:" (without it there is no authority, so nothing more is checked). */
+function checkDoubleSlash(value: string, problems: ValueProblem[], schemeEnd: number): boolean {
+  const i = schemeEnd + 1;
+  if (value.charCodeAt(i) === 0x2f && value.charCodeAt(i + 1) === 0x2f) return true;
+  let end = i;
+  while (end < value.length && value.charCodeAt(end) === 0x2f) end++;
+  problems.push({
+    rule: 'invalid-url',
+    start: 0,
+    end,
+    message: `Missing '//' after '${value.slice(0, schemeEnd)}:'; write ${schemeEnd === 5 ? 'https' : 'http'}://host/path.`,
+  });
+  return false;
+}
 
-  // ---- authority: up to the first '/', '?' or '#'; userinfo up to the last '@'.
+/**
+ * Where the parts of the authority lie in the URL being checked, filled in by scanAuthority, then by the host
+ * checks (module-level, like charProblems, so that the per-URL path allocates nothing for it).
+ */
+const authority = {
+  /** The first '/', '?' or '#' after "//", or the end of the value. */
+  end: 0,
+  /** The last '@' (userinfo ends there), or -1. */
+  at: -1,
+  /** The first ':' after the last '@' (a reg-name's port separator), or -1. */
+  colon: -1,
+  /** End of the host (the ']' of an IPv6 literal included). */
+  hostEnd: 0,
+  /** The offset after the port's ':', or -1 when there is no ':'. */
+  portStart: -1,
+};
+
+/** authority = [ userinfo "@" ] host [ ":" port ], up to the first '/', '?' or '#'; userinfo up to the last '@'. */
+function scanAuthority(value: string, authStart: number): void {
+  const len = value.length;
   // Fast path: a plain host name up to '/', '?', '#' or the end (the common case).
   HOST_RUN.lastIndex = authStart;
   HOST_RUN.test(value);
   let authEnd = HOST_RUN.lastIndex;
   let at = -1;
-  let colon = -1; // first ':' after the last '@'
+  let colon = -1;
   const ae = value.charCodeAt(authEnd);
   if (authEnd < len && ae !== 0x2f && ae !== 0x3f && ae !== 0x23) authEnd = authStart; // anything else: full scan
   for (; authEnd < len; authEnd++) {
@@ -319,96 +378,96 @@ export function checkUrl(value: string, problems: ValueProblem[]): UrlParts | un
       } else if (c === 0x3a && colon < 0) colon = authEnd;
     }
   }
+  authority.end = authEnd;
+  authority.at = at;
+  authority.colon = colon;
+}
 
-  if (at >= 0) {
-    // userinfo = *( unreserved / pct-encoded / sub-delims / ":" ), IRI: plus ucschar. Legal, if unwise.
-    for (let k = authStart; k < at; k++) {
-      const c = value.charCodeAt(k);
-      if (c < 0x80) {
-        if (CLASS[c] & C_USERINFO) continue;
-        if (c === 0x25) checkEscape(value, problems, k);
-        else pushIllegal(value, problems, k, k + 1, 'user name or password');
-      } else {
-        const cp = codePointAt(value, k, c);
-        const n = cp > 0xffff ? 2 : 1;
-        if (!isUcsChar(cp)) pushIllegal(value, problems, k, k + n, 'user name or password');
-        k += n - 1;
-      }
-    }
-  }
-
-  // ---- host
-  const hostStart = at >= 0 ? at + 1 : authStart;
-  let hostEnd: number;
-  let hostOk = true;
-  let portStart = -1; // index after ':', or -1 when there is no ':'
-  let hostCached = false;
-  if (value.charCodeAt(hostStart) === 0x5b) {
-    // IP-literal = "[" IPv6address "]". IPvFuture and RFC 6874 zone ids are rejected: no crawler fetches them.
-    const close = value.indexOf(']', hostStart);
-    if (close < 0 || close >= authEnd) {
-      hostEnd = authEnd;
-      hostOk = false;
-      problems.push({ rule: 'invalid-url', start: hostStart, end: authEnd, message: "IPv6 address is missing its closing ']'." });
+/** userinfo = *( unreserved / pct-encoded / sub-delims / ":" ), IRI: plus ucschar. Legal, if unwise. */
+function checkUserinfo(value: string, problems: ValueProblem[], start: number, end: number): void {
+  for (let k = start; k < end; k++) {
+    const c = value.charCodeAt(k);
+    if (c < 0x80) {
+      if (CLASS[c] & C_USERINFO) continue;
+      if (c === 0x25) checkEscape(value, problems, k);
+      else pushIllegal(value, problems, k, k + 1, 'user name or password');
     } else {
-      hostEnd = close + 1;
-      if (hostEnd < authEnd && value.charCodeAt(hostEnd) !== 0x3a) {
-        hostOk = false;
-        problems.push({
-          rule: 'invalid-url',
-          start: hostStart,
-          end: authEnd,
-          message: "Unexpected characters after the IPv6 address; only ':port' may follow it.",
-        });
-      } else {
-        if (hostEnd < authEnd) portStart = hostEnd + 1;
-        if (!isIPv6(value, hostStart + 1, close)) {
-          hostOk = false;
-          problems.push({
-            rule: 'invalid-url',
-            start: hostStart,
-            end: hostEnd,
-            message: `Invalid IPv6 address ${quote(value.slice(hostStart, hostEnd))}.`,
-          });
-        }
-      }
-    }
-  } else {
-    hostEnd = colon >= 0 ? colon : authEnd;
-    if (hostEnd < authEnd) portStart = hostEnd + 1;
-    if (hostEnd === hostStart) {
-      problems.push({ rule: 'invalid-url', start: 0, end: authEnd, message: 'URL has no host name.' });
-      return undefined;
-    }
-    hostCached = isCachedHost(value, hostStart, hostEnd);
-    if (!hostCached) hostOk = checkRegName(value, problems, hostStart, hostEnd);
-  }
-
-  // ---- port = *DIGIT; empty means absent (RFC 3986 §3.2.3).
-  let portNum = -1;
-  let portOk = true;
-  if (portStart >= 0 && portStart < authEnd) {
-    portNum = 0;
-    for (let k = portStart; k < authEnd; k++) {
-      const c = value.charCodeAt(k);
-      if (c < 48 || c > 57) {
-        portOk = false;
-        break;
-      }
-      if (portNum <= 65535) portNum = portNum * 10 + (c - 48);
-    }
-    if (!portOk || portNum > 65535) {
-      portOk = false;
-      problems.push({
-        rule: 'invalid-url',
-        start: portStart,
-        end: authEnd,
-        message: `Invalid port ${quote(value.slice(portStart, authEnd))}: a port is a number from 0 to 65535.`,
-      });
+      const cp = codePointAt(value, k, c);
+      const n = cp > 0xffff ? 2 : 1;
+      if (!isUcsChar(cp)) pushIllegal(value, problems, k, k + n, 'user name or password');
+      k += n - 1;
     }
   }
+}
 
-  // ---- path, query, fragment
+/**
+ * IP-literal = "[" IPv6address "]", then nothing or ":port". IPvFuture and RFC 6874 zone ids are rejected: no
+ * crawler fetches them. Sets authority.hostEnd and authority.portStart; returns whether the literal is valid.
+ */
+function checkIpLiteral(value: string, problems: ValueProblem[], hostStart: number): boolean {
+  const authEnd = authority.end;
+  authority.portStart = -1;
+  const close = value.indexOf(']', hostStart);
+  if (close < 0 || close >= authEnd) {
+    authority.hostEnd = authEnd;
+    problems.push({ rule: 'invalid-url', start: hostStart, end: authEnd, message: "IPv6 address is missing its closing ']'." });
+    return false;
+  }
+  const hostEnd = (authority.hostEnd = close + 1);
+  if (hostEnd < authEnd && value.charCodeAt(hostEnd) !== 0x3a) {
+    problems.push({
+      rule: 'invalid-url',
+      start: hostStart,
+      end: authEnd,
+      message: "Unexpected characters after the IPv6 address; only ':port' may follow it.",
+    });
+    return false;
+  }
+  if (hostEnd < authEnd) authority.portStart = hostEnd + 1;
+  if (!isIPv6(value, hostStart + 1, close)) {
+    problems.push({
+      rule: 'invalid-url',
+      start: hostStart,
+      end: hostEnd,
+      message: `Invalid IPv6 address ${quote(value.slice(hostStart, hostEnd))}.`,
+    });
+    return false;
+  }
+  return true;
+}
+
+const PORT_ABSENT = -1;
+const PORT_INVALID = -2;
+
+/** port = *DIGIT, 0–65535; empty means absent (RFC 3986 §3.2.3). Returns the number, PORT_ABSENT or PORT_INVALID. */
+function checkPort(value: string, problems: ValueProblem[], start: number, end: number): number {
+  if (start < 0 || start >= end) return PORT_ABSENT;
+  let port = 0;
+  let digitsOnly = true;
+  for (let k = start; k < end; k++) {
+    const c = value.charCodeAt(k);
+    if (c < 48 || c > 57) {
+      digitsOnly = false;
+      break;
+    }
+    if (port <= 65535) port = port * 10 + (c - 48); // capped: past 65535 it is invalid anyway
+  }
+  if (digitsOnly && port <= 65535) return port;
+  problems.push({
+    rule: 'invalid-url',
+    start,
+    end,
+    message: `Invalid port ${quote(value.slice(start, end))}: a port is a number from 0 to 65535.`,
+  });
+  return PORT_INVALID;
+}
+
+/**
+ * path [ "?" query ] [ "#" fragment ] from the end of the authority to the end of the value: every character must be
+ * legal in its section, and every '%' an escape. Returns where the path ends.
+ */
+function checkPathQueryFragment(value: string, problems: ValueProblem[], authEnd: number): number {
+  const len = value.length;
   let pathEnd = len;
   let section = 0; // 0 path, 1 query, 2 fragment
   // Fast path: skip runs of plain characters with sticky regexes (about twice as fast as the loop);
@@ -428,6 +487,7 @@ export function checkUrl(value: string, problems: ValueProblem[]): UrlParts | un
     if (c < 0x80) {
       if (CLASS[c] & C_PQF) continue;
       if (c === 0x3f) {
+        // '?' is legal in query and fragment; the first one ends the path.
         if (section === 0) {
           section = 1;
           pathEnd = k;
@@ -436,34 +496,28 @@ export function checkUrl(value: string, problems: ValueProblem[]): UrlParts | un
       else if (c === 0x23 && section < 2) {
         if (section === 0) pathEnd = k;
         section = 2;
-      } else pushIllegal(value, problems, k, k + 1, section === 0 ? 'path' : section === 1 ? 'query' : 'fragment');
+      } else pushIllegal(value, problems, k, k + 1, SECTION_NAMES[section]);
     } else {
       const cp = codePointAt(value, k, c);
       const n = cp > 0xffff ? 2 : 1;
-      if (!isUcsChar(cp) && !(section === 1 && isIPrivate(cp))) {
-        pushIllegal(value, problems, k, k + n, section === 0 ? 'path' : section === 1 ? 'query' : 'fragment');
-      }
+      if (!isUcsChar(cp) && !(section === 1 && isIPrivate(cp))) pushIllegal(value, problems, k, k + n, SECTION_NAMES[section]);
       k += n - 1;
     }
   }
+  return pathEnd;
+}
 
-  if (!hostOk || !portOk) return undefined;
+const SECTION_NAMES = ['path', 'query', 'fragment'];
 
-  // ---- parts
-  let host: string;
-  if (hostCached || isCachedHost(value, hostStart, hostEnd)) {
-    host = cachedHost;
-  } else {
-    setCachedHost(value, hostStart, hostEnd);
-    host = cachedHost;
-  }
-  const port = portNum < 0 || portNum === (https ? 443 : 80) ? '' : String(portNum);
-  let origin: string;
-  if (cachedOrigin !== '' && cachedOriginHttps === https && cachedOriginPort === port) {
-    origin = cachedOrigin;
-  } else {
-    origin = (https ? 'https://' : 'http://') + host + (port ? ':' + port : '');
-    cachedOrigin = origin;
+/** The parts of a valid URL; host and origin strings come from the cache while the host stays the same. */
+function urlParts(
+  value: string, https: boolean, hostStart: number, hostEnd: number, hostCached: boolean, portNumber: number, authEnd: number, pathEnd: number,
+): UrlParts {
+  if (!hostCached && !isCachedHost(value, hostStart, hostEnd)) setCachedHost(value, hostStart, hostEnd);
+  const host = cachedHost;
+  const port = portNumber === PORT_ABSENT || portNumber === (https ? 443 : 80) ? '' : String(portNumber);
+  if (cachedOrigin === '' || cachedOriginHttps !== https || cachedOriginPort !== port) {
+    cachedOrigin = (https ? 'https://' : 'http://') + host + (port ? ':' + port : '');
     cachedOriginHttps = https;
     cachedOriginPort = port;
   }
@@ -474,7 +528,7 @@ export function checkUrl(value: string, problems: ValueProblem[]): UrlParts | un
     hostEnd,
     port,
     path: pathEnd === authEnd ? '/' : value.slice(authEnd, pathEnd),
-    origin,
+    origin: cachedOrigin,
   };
 }
 
@@ -494,11 +548,7 @@ function checkRegName(value: string, problems: ValueProblem[], start: number, en
   for (let k = start; k <= end; k++) {
     const c = k < end ? value.charCodeAt(k) : 0x2e; // a virtual '.' closes the last label
     if (c === 0x2e) {
-      if (!reason) {
-        if (k === labelStart) reason = k === end ? 'it ends with a dot' : 'it has an empty label';
-        else if (k - labelStart > 63) reason = 'a label is longer than 63 characters';
-        else if (value.charCodeAt(k - 1) === 0x2d) reason = "a label ends with '-'";
-      }
+      if (!reason) reason = labelProblem(value, labelStart, k, end);
       if (k < end) {
         labelStart = k + 1;
         labelNumeric = true;
@@ -548,6 +598,14 @@ function checkRegName(value: string, problems: ValueProblem[], start: number, en
     });
   }
   return !reason && !charReported;
+}
+
+/** What is wrong with the label value[labelStart, dot) that a '.' (or the host's end, `dot === end`) closes, or ''. */
+function labelProblem(value: string, labelStart: number, dot: number, end: number): string {
+  if (dot === labelStart) return dot === end ? 'it ends with a dot' : 'it has an empty label';
+  if (dot - labelStart > 63) return 'a label is longer than 63 characters';
+  if (value.charCodeAt(dot - 1) === 0x2d) return "a label ends with '-'";
+  return '';
 }
 
 /** RFC 3986 IPv4address: four dec-octets 0–255 without leading zeros. */
