@@ -50,7 +50,7 @@ export class SitemapModel {
   readonly problemSegments = new Set<Segment>();
   /** Segments whose contextual problems are not computed yet. */
   readonly contextPending = new Set<Segment>();
-  /** Segments closed for lack of an end tag after them (Segment.closedForLackOf): rare, each with a problem. */
+  /** Segments closed for lack of a text after them (Segment.closedForLackOf): rare, each with a problem. */
   private readonly closedForLack = new Set<Segment>();
   /**
    * No entry's lastmod is later than this (epoch ms): raised as segments are indexed, never lowered until the next
@@ -354,7 +354,9 @@ export class SitemapModel {
   private growthOf(i: number, j: number, newText: string): number | undefined {
     const segments = this.segments;
     const last = segments.length - 1;
-    if (newText.lastIndexOf('<!--') > newText.lastIndexOf('-->')) {
+    // With no "-->" after it, an open comment ends at the next entry start tag (parser.ts endUnterminatedComment):
+    // such a region grows as any other.
+    if (newText.lastIndexOf('<!--') > newText.lastIndexOf('-->') && this.childrenContain('-->')) {
       for (let k = j + 1; k < last; k++) if (segments[k].text.indexOf('-->') >= 0) return k;
       return undefined;
     }
@@ -438,7 +440,8 @@ export class SitemapModel {
     for (const segment of this.closedForLack) {
       const k = segment.index;
       if (k >= first) continue;
-      const needle = `</${segment.closedForLackOf}`;
+      const needle = segment.closedForLackOf;
+      if (needle === undefined) continue;
       const next = this.segments[j + 1]?.text.slice(0, needle.length - 1) ?? '';
       if ((newText + next).indexOf(needle) >= 0) first = k;
     }

@@ -17,7 +17,7 @@
  * checks inside tokens (characterData.ts), segment assembly (segmentAssembler.ts); plain entries take a fast path
  * (fastEntry.ts).
  */
-import { Ch, isNameStart, skipWhitespace } from '../../../shared/xmlChars';
+import { Ch, isNameStart, isWhitespace, scanName, skipWhitespace } from '../../../shared/xmlChars';
 import { decodeReferences } from '../../../shared/xmlNamespaces';
 import { TokenError, TokenizerState, TokenType, XmlTokenizer } from '../../../shared/xmlTokenizer';
 import { CharacterData } from './characterData';
@@ -400,7 +400,7 @@ class XmlParser {
     }
     if (!follows) {
       this.closeOpenRootChild(rootChild);
-      this.out.closedForLackOf = rootChild.qname;
+      this.out.closedForLackOf = `</${rootChild.qname}`;
     }
     return true;
   }
@@ -590,13 +590,50 @@ class XmlParser {
     const tokens = this.tokens;
     if (tokens.error === TokenError.UnterminatedComment) {
       this.out.report('xml-syntax', tokens.errorStart, tokens.errorEnd, 'The comment is not terminated with "-->".');
-      this.hitEnd = true;
+      this.endUnterminatedComment(tokens.tokenStart);
       return;
     }
     if (tokens.error === TokenError.DoubleHyphenInComment) {
       this.out.report('xml-syntax', tokens.errorStart, tokens.errorEnd, '"--" is not allowed inside a comment.');
     }
     this.chars.checkEncodingIn(tokens.tokenStart + 4, tokens.tokenEnd - 3);
+  }
+
+  /**
+   * A comment with no "-->" anywhere after it ends at the next entry start tag, as an element left open does
+   * (closeBeforeEntry): the entries after it stay entries, and typing in it reparses one segment. With a "-->" after
+   * it, or no entry start tag after it, it runs to the end as XML says; so does one in a region or head parse that
+   * cannot tell (which then does not parse).
+   */
+  private endUnterminatedComment(start: number): void {
+    // A head parse (parseXmlHead) reads a part of the document, and cannot tell either.
+    const follows = this.regionMode ? this.followingText?.('-->') : this.stopAtFirstChild ? undefined : false;
+    const entryAt = follows === false ? this.nextEntryStartTag(start + 4) : -1;
+    if (entryAt < 0) {
+      this.hitEnd = true;
+      return;
+    }
+    this.out.closedByNext = true;
+    this.out.closedForLackOf = '-->';
+    this.tokens.resume(entryAt, TokenizerState.Content);
+  }
+
+  /** Where the next start tag of an entry (`<url`, in the sitemap namespace) stands from `from`; -1 when none does. */
+  private nextEntryStartTag(from: number): number {
+    const text = this.text;
+    const { entryName, sitemapNamespace } = this.root;
+    for (let at = text.indexOf('<', from); at >= 0 && at < this.end; at = text.indexOf('<', at + 1)) {
+      const nameEnd = scanName(text, at + 1, this.end);
+      if (nameEnd === at + 1) continue;
+      const qname = text.slice(at + 1, nameEnd);
+      const colon = qname.indexOf(':');
+      const local = colon < 0 ? qname : qname.slice(colon + 1);
+      if (local !== entryName) continue;
+      const after = text.charCodeAt(nameEnd);
+      if (nameEnd < this.end && !(isWhitespace(after) || after === Ch.GreaterThan || after === Ch.Slash)) continue;
+      if (lookupNamespace(colon < 0 ? '' : qname.slice(0, colon), this.scopeAtTop()) === sitemapNamespace) return at;
+    }
+    return -1;
   }
 
   private takeCData(): void {

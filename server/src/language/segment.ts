@@ -44,8 +44,9 @@ export class Segment {
    */
   closedByNext = false;
   /**
-   * Closed by the next entry start tag because no `</name` follows anywhere in the document (`name` here): its parse
-   * depends on the text after it, so an edit that writes that end tag after it must reparse from it.
+   * Ended at the next entry start tag because the text that would end it properly follows nowhere in the document
+   * (held here: `</name` for an element left open, `-->` for a comment): its parse depends on the text after it, so an
+   * edit that writes that text after it must reparse from it.
    */
   closedForLackOf: string | undefined = undefined;
   /** Line breaks in `text`. */
