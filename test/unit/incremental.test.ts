@@ -431,29 +431,31 @@ test('an open comment that swallows thousands of entries, and closing it again, 
   assert.equal(model.stats.fullParses, 1);
 });
 
-test('an element left open in a urlset ends at the next entry while its end tag is nowhere after it: typing in it stays local', () => {
-  const model = parseDocument(FALLBACK_BASE, 'sitemap') as SitemapModel;
-  const entries = model.entryCount;
-  let text = FALLBACK_BASE;
-  let offset = middle(text);
-  const type = (typed: string, where: string): void => {
-    for (const c of typed) {
-      applyEdits(model, [{ start: offset, end: offset, text: c }]);
-      text = text.slice(0, offset) + c + text.slice(offset);
-      offset++;
-      sameAsFresh(model, text, `${where}: ${c}`);
-    }
-  };
-  type('<sitemap>', 'open');
-  const incremental = model.stats.incrementalParses;
-  type('<loc>https://example.com/s.xml</loc>', 'inside');
-  assert.equal(model.entryCount, entries, 'the entries after it are still entries');
-  assert.ok(model.segments.slice(1).every((segment) => segment.text.length < 200), 'no segment swallowed the entries');
-  assert.equal(model.stats.incrementalParses - incremental, '<loc>https://example.com/s.xml</loc>'.length);
-  assert.equal(model.stats.fullParses, 1);
-});
+for (const opener of ['<sitemap>', '<!--']) {
+  test(`${opener} typed between entries ends at the next entry while nothing after it would close it: typing in it stays local`, () => {
+    const model = parseDocument(FALLBACK_BASE, 'sitemap') as SitemapModel;
+    const entries = model.entryCount;
+    let text = FALLBACK_BASE;
+    let offset = at(text, '<url><loc>https://example.com/260<');
+    const type = (typed: string, where: string): void => {
+      for (const c of typed) {
+        applyEdits(model, [{ start: offset, end: offset, text: c }]);
+        text = text.slice(0, offset) + c + text.slice(offset);
+        offset++;
+        sameAsFresh(model, text, `${where}: ${c}`);
+      }
+    };
+    type(opener, 'open');
+    const incremental = model.stats.incrementalParses;
+    type('<loc>https://example.com/s.xml</loc>', 'inside');
+    assert.equal(model.entryCount, entries, 'the entries after it are still entries');
+    assert.ok(model.segments.slice(1).every((segment) => segment.text.length < 200), 'no segment swallowed the entries');
+    assert.equal(model.stats.incrementalParses - incremental, '<loc>https://example.com/s.xml</loc>'.length);
+    assert.equal(model.stats.fullParses, 1);
+  });
+}
 
-test('writing the missing end tag far below an element closed for lack of it, and removing it, gives what a full parse gives', () => {
+test('writing what closes an element or comment far below where it was left open, and removing it, gives what a full parse gives', () => {
   const model = parseDocument(FALLBACK_BASE, 'sitemap') as SitemapModel;
   let text = FALLBACK_BASE;
   const change = (edit: { start: number; end: number; text: string }, where: string): void => {
@@ -461,16 +463,16 @@ test('writing the missing end tag far below an element closed for lack of it, an
     text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
     sameAsFresh(model, text, where);
   };
-  for (const name of ['sitemap', 'x:y']) {
-    const open = middle(text);
-    change({ start: open, end: open, text: `<${name}>` }, `<${name}> typed`);
-    const below = at(text, '<url><loc>https://example.com/200<');
-    const endTag = `</${name}>`;
-    for (let k = 0; k < endTag.length; k++) change({ start: below + k, end: below + k, text: endTag[k] }, `${endTag} typed to ${k + 1}`);
-    const holds = parseDocument(text, 'sitemap').entryCount;
-    assert.ok(holds < model.entryCount + 1 && holds === model.entryCount, 'the entries up to the end tag are inside it');
-    for (let k = endTag.length - 1; k >= 0; k--) change({ start: below + k, end: below + k + 1, text: '' }, `${endTag} erased to ${k}`);
-    change({ start: open, end: open + name.length + 2, text: '' }, `<${name}> erased`);
+  // After the document's last comment ("late", at entry 250), so that only the typed "-->" can end the typed "<!--".
+  for (const [opener, closer] of [['<sitemap>', '</sitemap>'], ['<x:y>', '</x:y>'], ['<!--', '-->']]) {
+    const open = at(text, '<url><loc>https://example.com/260<');
+    change({ start: open, end: open, text: opener }, `${opener} typed`);
+    const entries = model.entryCount;
+    const below = at(text, '<url><loc>https://example.com/280<');
+    for (let k = 0; k < closer.length; k++) change({ start: below + k, end: below + k, text: closer[k] }, `${closer} typed to ${k + 1}`);
+    assert.ok(model.entryCount < entries, `${opener}: the entries up to ${closer} are inside it`);
+    for (let k = closer.length - 1; k >= 0; k--) change({ start: below + k, end: below + k + 1, text: '' }, `${closer} erased to ${k}`);
+    change({ start: open, end: open + opener.length, text: '' }, `${opener} erased`);
   }
   assert.equal(text, FALLBACK_BASE);
   assert.equal(model.stats.fullParses, 1);

@@ -608,7 +608,9 @@ class XmlParser {
   private endUnterminatedComment(start: number): void {
     // A head parse (parseXmlHead) reads a part of the document, and cannot tell either.
     const follows = this.regionMode ? this.followingText?.('-->') : this.stopAtFirstChild ? undefined : false;
-    const entryAt = follows === false ? this.nextEntryStartTag(start + 4) : -1;
+    // Entries are inside the root: a comment of the prolog runs to the end.
+    const inRoot = this.stack.length > 0 && this.stack[0].role === Role.Root;
+    const entryAt = follows === false && inRoot ? this.nextEntryStartTag(start + 4) : -1;
     if (entryAt < 0) {
       this.hitEnd = true;
       return;
