@@ -211,34 +211,14 @@ export class SiteChecks {
     }
   }
 
+  /** One pass over the folder: every open document's cross-file problems, against the closed files and one another. */
   private async check(folderPath: string, state: FolderState): Promise<void> {
     const folder = this.host.workspace.all.find((f) => f.fsPath === folderPath);
     if (folder === undefined) return;
     if (this.openIn(folder).length === 0) return;
-    if (state.files === undefined) {
-      state.scanning ??= scanSiteFiles(folderPath, SCAN_LIMITS, () => this.disposed).then((result) => {
-        state.files = result.files;
-        if (result.truncated) {
-          this.host.log(`${folderPath}: the search for sitemaps stopped at ${SCAN_LIMITS.maxFiles} site files or ${SCAN_LIMITS.maxVisited} folder entries; the cross-file rules compare only those.`);
-        }
-      });
-      await state.scanning;
-    }
-    // Closed files first, one at a time; the open ones are read at the end, in one turn, as they are then.
-    const closedFiles = new Map<string, ClosedFile>();
-    for (const file of state.files ?? []) {
-      if (this.host.store.getByPath(file) !== undefined) continue;
-      await turn();
-      const summary = await this.closed.get(file);
-      if (summary?.kind !== undefined) closedFiles.set(file, summary);
-    }
-    let open = this.openIn(folder);
-    if (closedFiles.size + open.length > 1 || open.some((entry) => entry.doc.kind !== 'urlset' && entry.doc.kind !== 'text')) {
-      for (const entry of open) {
-        while (!this.disposed && this.host.store.get(entry.uri) === entry && !this.summariesOf(entry).prepare(entry.doc, SUMMARY_SLICE)) await turn();
-      }
-      open = this.openIn(folder);
-    }
+    if (state.files === undefined) await this.scan(folderPath, state);
+    const closedFiles = await this.readClosed(state.files ?? []);
+    const open = await this.summarizeOpen(folder, closedFiles.size);
     const settings = await Promise.all(open.map((entry) => this.host.settingsOf(entry.uri)));
     if (state.again) return; // something changed meanwhile: the next pass sees it
     const current = this.openIn(folder);
@@ -260,31 +240,79 @@ export class SiteChecks {
       const request = this.requestFor(entry, folder, paths, closedFiles, settings[k]);
       let problems: CheckedProblem[];
       if (inWorker) {
-        const { files: all, ...rest } = request;
-        const files = [];
-        for (const { summary, ...file } of all) {
-          if (summary === undefined) {
-            files.push(file);
-            continue;
-          }
-          let chunks = packed.get(file.path);
-          if (chunks === undefined) packed.set(file.path, (chunks = packInSlices(summary)));
-          files.push({ ...file, packed: await chunks });
-        }
-        try {
-          problems = await this.worker.check({ request: rest, files });
-        } catch {
+        const checked = await this.checkInWorker(request, packed);
+        if (checked === undefined) {
           // The worker stopped: what it held is forgotten, and the next pass reads it again (here, if it failed).
           state.again = true;
           state.againDelay = 0;
           return;
         }
+        problems = checked;
         // Edited meanwhile: the offsets are stale, and the edit asked for another pass.
         if (this.host.store.get(entry.uri) !== entry || entry.doc !== doc || entry.version !== version) continue;
       } else {
         problems = checkSiteProblems(request, (file) => this.closed.known(file));
       }
       this.hold(entry, problems.map((p) => this.heldOf(p, closedFiles)));
+    }
+  }
+
+  /** Finds the folder's site files once; watched-file events keep the list current after that. */
+  private async scan(folderPath: string, state: FolderState): Promise<void> {
+    state.scanning ??= scanSiteFiles(folderPath, SCAN_LIMITS, () => this.disposed).then((result) => {
+      state.files = result.files;
+      if (result.truncated) {
+        this.host.log(`${folderPath}: the search for sitemaps stopped at ${SCAN_LIMITS.maxFiles} site files or ${SCAN_LIMITS.maxVisited} folder entries; the cross-file rules compare only those.`);
+      }
+    });
+    await state.scanning;
+  }
+
+  /** The closed files' summaries, one file per turn; the open ones are read at the end, in one turn, as they are then. */
+  private async readClosed(files: readonly string[]): Promise<Map<string, ClosedFile>> {
+    const closedFiles = new Map<string, ClosedFile>();
+    for (const file of files) {
+      if (this.host.store.getByPath(file) !== undefined) continue;
+      await turn();
+      const summary = await this.closed.get(file);
+      if (summary?.kind !== undefined) closedFiles.set(file, summary);
+    }
+    return closedFiles;
+  }
+
+  /**
+   * The folder's open documents, their summaries brought up to date a slice per turn when there is something to compare
+   * them with; read again afterwards, since documents may have opened or closed meanwhile.
+   */
+  private async summarizeOpen(folder: WorkspaceFolderInfo, closedCount: number): Promise<OpenDocument[]> {
+    const open = this.openIn(folder);
+    if (closedCount + open.length <= 1 && open.every((entry) => entry.doc.kind === 'urlset' || entry.doc.kind === 'text')) return open;
+    for (const entry of open) {
+      while (!this.disposed && this.host.store.get(entry.uri) === entry && !this.summariesOf(entry).prepare(entry.doc, SUMMARY_SLICE)) await turn();
+    }
+    return this.openIn(folder);
+  }
+
+  /**
+   * The comparison in the site worker: a closed file it read goes by its path, the other summaries packed a slice per
+   * turn (each once per pass); undefined if the worker stopped.
+   */
+  private async checkInWorker(request: CheckRequest, packed: Map<string, Promise<PackedSummary[]>>): Promise<CheckedProblem[] | undefined> {
+    const { files: all, ...rest } = request;
+    const files = [];
+    for (const { summary, ...file } of all) {
+      if (summary === undefined) {
+        files.push(file);
+        continue;
+      }
+      let chunks = packed.get(file.path);
+      if (chunks === undefined) packed.set(file.path, (chunks = packInSlices(summary)));
+      files.push({ ...file, packed: await chunks });
+    }
+    try {
+      return await this.worker.check({ request: rest, files });
+    } catch {
+      return undefined;
     }
   }
 

@@ -6,13 +6,14 @@
  */
 import { promises as fsp, type Dirent, type Stats } from 'node:fs';
 import * as path from 'node:path';
-import { FileChangeType, SymbolKind, type CancellationToken, type SymbolInformation } from 'vscode-languageserver';
+import { FileChangeType, SymbolKind, type CancellationToken, type Connection, type SymbolInformation } from 'vscode-languageserver';
 import { sniffSitemapRoot, SNIFF_LENGTH } from '../../../shared/contentDetection';
 import {
   indexEntryUrls, parseDocument, searchUrls, SITEMAP_TXT_NAME, SITEMAP_XML_NAME, SKIPPED_FOLDERS, type DocumentKind,
   type SitemapDocument, type SitemapLanguageId, type UrlSearchIndex,
 } from '../language/languageService';
 import type { DocumentStore } from './documentStore';
+import { logFailure } from './guard';
 import { readHead } from '../node/files';
 import { compareNames } from '../node/siteFiles';
 import { fsPathToUri, relativeInside, type Workspace } from './workspace';
@@ -40,6 +41,17 @@ interface Source {
   fsPath: string | undefined;
   kind: DocumentKind;
   index: UrlSearchIndex;
+}
+
+export function registerWorkspaceSymbols(connection: Connection, symbols: WorkspaceSymbols): void {
+  connection.onWorkspaceSymbol(async (params, token) => {
+    try {
+      return await symbols.find(typeof params?.query === 'string' ? params.query : '', token);
+    } catch (error) {
+      logFailure(connection, 'workspace/symbol', error);
+      return [];
+    }
+  });
 }
 
 export class WorkspaceSymbols {

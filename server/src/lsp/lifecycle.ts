@@ -1,0 +1,82 @@
+/**
+ * `initialize`, `initialized` and `shutdown`: what the client can do is recorded, the dynamic registrations it
+ * supports are made (configuration changes, watched files, workspace folders), and the parts are disposed at the end.
+ */
+import {
+  DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, TextDocumentSyncKind,
+  type Connection, type InitializeParams, type InitializeResult, type WorkspaceFolder,
+} from 'vscode-languageserver';
+import { isOptionOn } from '../../../shared/protocol';
+import { packageVersion } from '../node/bundle';
+import { SECTION } from './configuration';
+import { featureCapabilities } from './features';
+import { guard, logFailure } from './guard';
+import type { ClientState, ServerParts } from './serverParts';
+import { stampTiming } from './timingLog';
+import { registerWorkspaceFolders } from './workspaceEvents';
+import { fsPathToUri } from './workspace';
+
+export const SERVER_NAME = 'sitemap-studio';
+
+/** Files whose changes matter: robots.txt (locations), the site's sitemaps (nested-index, the cross-file rules), pages. */
+export const WATCHED_GLOBS = ['**/robots.txt', '**/*.xml', '**/*.txt', '**/*.gz', '**/*.html', '**/*.htm'];
+
+export function registerLifecycle(connection: Connection, parts: ServerParts, client: ClientState, onInitialized?: () => void): void {
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    stampTiming('initialize');
+    try {
+      client.capabilities = params.capabilities ?? {};
+      parts.workspace.set(initialFolders(params));
+      parts.diagnostics.statusNotifications = isOptionOn(params.initializationOptions, 'statusNotifications');
+      client.setLanguage = isOptionOn(params.initializationOptions, 'setLanguageCommand');
+      client.split = isOptionOn(params.initializationOptions, 'splitCommand');
+    } catch (error) {
+      logFailure(connection, 'initialize', error);
+    }
+    return {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        ...featureCapabilities(),
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+        workspaceSymbolProvider: true,
+      },
+      serverInfo: { name: SERVER_NAME, version: packageVersion() },
+    };
+  });
+
+  connection.onInitialized(guard(connection, 'initialized', () => {
+    stampTiming('initialized');
+    const ws = client.capabilities.workspace;
+    if (ws?.didChangeConfiguration?.dynamicRegistration === true) {
+      connection.client.register(DidChangeConfigurationNotification.type, { section: SECTION })
+        .catch((error: unknown) => logFailure(connection, 'Registering for configuration changes', error));
+    }
+    if (ws?.didChangeWatchedFiles?.dynamicRegistration === true) {
+      connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: WATCHED_GLOBS.map((globPattern) => ({ globPattern })) })
+        .then(() => {
+          // Watched: what is read from disk may be kept, since the events now say when it changes.
+          parts.locator.caching = true;
+          parts.pages.caching = true;
+          parts.symbols.watching = true;
+        }, (error: unknown) => logFailure(connection, 'Registering file watchers', error));
+    }
+    if (ws?.workspaceFolders === true) registerWorkspaceFolders(connection, parts);
+    connection.console.info(`${SERVER_NAME} ${packageVersion()} started: Node ${process.version}, pid ${process.pid}, ${process.argv.slice(2).join(' ') || 'no arguments'}`);
+    onInitialized?.();
+  }));
+}
+
+export function registerShutdown(connection: Connection, parts: ServerParts): void {
+  connection.onShutdown(() => {
+    parts.diagnostics.dispose();
+    parts.checkSiteCommand.dispose();
+    parts.site.dispose();
+  });
+}
+
+function initialFolders(params: InitializeParams): WorkspaceFolder[] {
+  if (Array.isArray(params.workspaceFolders)) return params.workspaceFolders;
+  if (typeof params.rootUri === 'string') return [{ uri: params.rootUri, name: 'root' }];
+  if (typeof params.rootPath === 'string' && params.rootPath !== '') return [{ uri: fsPathToUri(params.rootPath), name: 'root' }];
+  return [];
+}

@@ -1,0 +1,98 @@
+/**
+ * The server's parts and how they feed one another: the document store, settings, where each sitemap lives, the
+ * diagnostics publisher and the cross-file checks. Made once per connection; the handlers only call into them.
+ */
+import type { ClientCapabilities, Connection } from 'vscode-languageserver';
+import { CheckSiteCommand } from './checkSite';
+import { Configuration, DEFAULT_SERVER_SETTINGS } from './configuration';
+import { DiagnosticsPublisher } from './diagnostics';
+import { DocumentStore } from './documentStore';
+import { logFailure } from './guard';
+import type { MessageQueue } from './messageQueue';
+import { NestedIndexResolver } from './nestedIndex';
+import { SiteChecks } from './siteChecks';
+import { SiteLocator } from './siteLocation';
+import { SitePages } from './sitePages';
+import { ValidationContexts } from './validationContext';
+import { Workspace } from './workspace';
+import { WorkspaceSymbols } from './workspaceSymbols';
+
+/** What the client said in `initialize`: read by the handlers from then on. */
+export interface ClientState {
+  capabilities: ClientCapabilities;
+  /** Whether the client runs SET_LANGUAGE_COMMAND. */
+  setLanguage: boolean;
+  /** Whether the client runs SPLIT_COMMAND. */
+  split: boolean;
+}
+
+export interface ServerParts {
+  queue: MessageQueue;
+  workspace: Workspace;
+  store: DocumentStore;
+  configuration: Configuration;
+  locator: SiteLocator;
+  nested: NestedIndexResolver;
+  contexts: ValidationContexts;
+  pages: SitePages;
+  symbols: WorkspaceSymbols;
+  diagnostics: DiagnosticsPublisher;
+  site: SiteChecks;
+  checkSiteCommand: CheckSiteCommand;
+}
+
+export function createServerParts(connection: Connection, client: ClientState, queue: MessageQueue): ServerParts {
+  const workspace = new Workspace();
+  const store = new DocumentStore((error) => logFailure(connection, 'Applying an edit incrementally (the document was re-parsed)', error));
+  const configuration = new Configuration(connection, () => client.capabilities.workspace?.configuration === true);
+  const locator = new SiteLocator(workspace);
+  const nested = new NestedIndexResolver(store, workspace);
+  const contexts = new ValidationContexts(locator, nested);
+  const pages = new SitePages(workspace);
+  const symbols = new WorkspaceSymbols(store, workspace);
+  const diagnostics = new DiagnosticsPublisher(
+    connection,
+    store,
+    async (entry) => {
+      const settings = await configuration.get(entry.uri);
+      return { settings, context: contexts.get(entry, settings) };
+    },
+    () => ({ settings: DEFAULT_SERVER_SETTINGS, context: {} }),
+    queue,
+  );
+  const site = new SiteChecks({
+    store, workspace, locator,
+    settingsOf: (uri) => configuration.get(uri),
+    republish: (uri) => diagnostics.schedule(uri),
+    log: (message) => connection.console.info(message),
+    logFailure: (what, error) => logFailure(connection, what, error),
+  });
+  // A document's cross-file problems are published with its own, and follow its edits.
+  diagnostics.extra = (entry) => site.diagnosticsFor(entry);
+  store.onEdit = (entry, start, end, length) => site.edited(entry, start, end, length);
+  const checkSiteCommand = new CheckSiteCommand(connection, store, configuration, workspace);
+  return { queue, workspace, store, configuration, locator, nested, contexts, pages, symbols, diagnostics, site, checkSiteCommand };
+}
+
+/** Index documents re-check their entries: some file they may list became, or stopped being, an index. */
+export function recheckIndexes(parts: ServerParts): void {
+  for (const entry of parts.store.all()) {
+    if (entry.doc.kind === 'urlset' || entry.doc.kind === 'text') continue;
+    parts.contexts.bumpGeneration(entry.uri);
+    parts.diagnostics.schedule(entry.uri);
+  }
+}
+
+/** A file changed (on disk or as an open document's kind): the index documents that may list it check again. */
+export function fileChanged(parts: ServerParts, fsPath: string | undefined): void {
+  if (fsPath !== undefined && parts.nested.pathChanged(fsPath)) recheckIndexes(parts);
+}
+
+/** Settings or workspace folders changed: everything about every document is looked up again. */
+export function resetAll(parts: ServerParts, rescan: boolean): void {
+  const { store, nested, contexts, diagnostics, site } = parts;
+  nested.clear();
+  for (const entry of store.all()) contexts.forget(entry.uri);
+  for (const entry of store.all()) void diagnostics.validateNow(entry.uri);
+  site.reset(rescan);
+}
