@@ -482,3 +482,19 @@ test('a root child closed by its own end tag still holds the entries inside it',
   assert.equal(model.entryCount, 1);
   assert.ok(model.segments.every((segment) => segment.closedForLackOf === undefined));
 });
+
+test('breaking the root\'s end tag that closed an element left open before it gives what a full parse gives', () => {
+  // <foo> is closed by </urlset>: once that is no end tag, what follows is inside <foo>, in <foo>'s segment.
+  let text = `<urlset xmlns="${NS}">\n<url><loc>https://example.com/a</loc></url>\n<foo>\n</urlset>\n`;
+  const model = parseDocument(text, 'sitemap');
+  const edits = [
+    (t: string) => ({ start: at(t, '</urlset>') + 1, end: at(t, '</urlset>') + 2, text: '' }),
+    (t: string) => ({ start: at(t, '<urlset>\n') + 1, end: at(t, '<urlset>\n') + 1, text: '/' }),
+  ];
+  for (const editOf of edits) {
+    const edit = editOf(text);
+    applyEdits(model, [edit]);
+    text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
+    sameAsFresh(model, text, JSON.stringify(edit));
+  }
+});

@@ -39,8 +39,9 @@ export class Segment {
   /** An entry (`<url>` in a urlset, `<sitemap>` in an index, a URL line). */
   isEntry = false;
   /**
-   * The element was left open and closed only by the next segment's entry start tag: the boundary after this
-   * segment is not a clean state, so a reparse of the next segment must include this one.
+   * The element was left open and closed only by the next segment's first tag (an entry start tag, or the root's end
+   * tag that starts the tail): the boundary after this segment is not a clean state, so a reparse of the next segment
+   * must include this one.
    */
   closedByNext = false;
   /**
