@@ -80,6 +80,7 @@ function facts(document: SitemapDocument) {
     root: root && { kind: root.kind, nameStart: root.nameStart, nameEnd: root.nameEnd, startTagEnd: root.startTagEnd, sitemapNamespace: root.sitemapNamespace, entryName: root.entryName },
     segments: model.segments.map((s) => ({
       kind: s.kind, text: s.text, problems: s.problems, isEntry: s.isEntry, closedByNext: s.closedByNext, lineBreaks: s.lineBreaks,
+      closedForLackOf: s.closedForLackOf, keptOpenFor: s.keptOpenFor,
       tagStart: s.tagStart, tagEnd: s.tagEnd, elementEnd: s.elementEnd, url: s.url, urlStart: s.urlStart, urlEnd: s.urlEnd,
       // A range without a valid lastmod is left over from the entry before (and never read).
       lastmod: s.lastmod, lastmodRange: Number.isNaN(s.lastmod) ? undefined : [s.lastmodStart, s.lastmodEnd],
@@ -497,4 +498,19 @@ test('breaking the root\'s end tag that closed an element left open before it gi
     text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
     sameAsFresh(model, text, JSON.stringify(edit));
   }
+});
+
+test('erasing the end tag that an element closed by another end tag was kept open for gives what a full parse gives', () => {
+  // <foo> holds the first entry because a "</foo" follows (in the comment), though </bar> closes it.
+  let text = `<urlset xmlns="${NS}">\n<foo>\n<url><loc>https://example.com/a</loc></url>\n</bar>\n` +
+    `<url><loc>https://example.com/b</loc></url>\n<!-- </foo> -->\n</urlset>\n`;
+  const model = parseDocument(text, 'sitemap') as SitemapModel;
+  assert.equal(model.segments[1].keptOpenFor, 'foo');
+  const slash = at(text, '</foo>') + 1;
+  for (const edit of [{ start: slash, end: slash + 1, text: '' }, { start: slash, end: slash, text: '/' }]) {
+    applyEdits(model, [edit]);
+    text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
+    sameAsFresh(model, text, JSON.stringify(edit));
+  }
+  assert.equal(model.stats.fullParses, 1);
 });

@@ -401,7 +401,7 @@ class XmlParser {
     if (!follows) {
       this.closeOpenRootChild(rootChild);
       this.out.closedForLackOf = rootChild.qname;
-    }
+    } else this.out.keepOpen(rootChild.qname, rootChild.endTagAhead);
     return true;
   }
 

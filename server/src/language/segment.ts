@@ -49,6 +49,12 @@ export class Segment {
    * depends on the text after it, so an edit that writes that end tag after it must reparse from it.
    */
   closedForLackOf: string | undefined = undefined;
+  /**
+   * The converse: an entry start tag did not close the root child because `</name` follows, found only after the
+   * segment (the element was closed by something else first): an edit after it that erases that end tag must reparse
+   * from it.
+   */
+  keptOpenFor: string | undefined = undefined;
   /** Line breaks in `text`. */
   lineBreaks = 0;
   /** Range of the entry's start tag, relative (for `too-many-entries`). */
