@@ -52,7 +52,7 @@ const FRAGMENTS = [
   '<', '>', '?', '?>', '/', '</url>', '<url>', '<loc>', '</loc>', '&', '&amp;', '&nbsp;', '<!--', '-->', '<![CDATA[', ']]>', '"', "'",
   '\n', '\r\n', '\r', ' ', 'x', 'url', ':', '</urlset>', '<?xml version="1.0"?>', '<priority>0.5</priority>', 'https://other.com/',
   '<url><loc>https://example.com/new</loc></url>', '<sitemap>', '=', 'xmlns="x"', '<!DOCTYPE x>', '\uFFFD', '\u0001', '2024-13-01',
-  'Sitemap: ', '#',
+  'Sitemap: ', '#', '</sitemap>', '<foo>', '</foo>', '<x:y>', '</x:y>', '<!-- </foo> -->',
 ];
 
 function randomEdit(rnd: () => number, text: string) {
