@@ -52,7 +52,7 @@ const FRAGMENTS = [
   '<', '>', '?', '?>', '/', '</url>', '<url>', '<loc>', '</loc>', '&', '&amp;', '&nbsp;', '<!--', '-->', '<![CDATA[', ']]>', '"', "'",
   '\n', '\r\n', '\r', ' ', 'x', 'url', ':', '</urlset>', '<?xml version="1.0"?>', '<priority>0.5</priority>', 'https://other.com/',
   '<url><loc>https://example.com/new</loc></url>', '<sitemap>', '=', 'xmlns="x"', '<!DOCTYPE x>', '\uFFFD', '\u0001', '2024-13-01',
-  'Sitemap: ', '#',
+  'Sitemap: ', '#', '</sitemap>', '<foo>', '</foo>', '<x:y>', '</x:y>', '<!-- </foo> -->',
 ];
 
 function randomEdit(rnd: () => number, text: string) {
@@ -80,6 +80,7 @@ function facts(document: SitemapDocument) {
     root: root && { kind: root.kind, nameStart: root.nameStart, nameEnd: root.nameEnd, startTagEnd: root.startTagEnd, sitemapNamespace: root.sitemapNamespace, entryName: root.entryName },
     segments: model.segments.map((s) => ({
       kind: s.kind, text: s.text, problems: s.problems, isEntry: s.isEntry, closedByNext: s.closedByNext, lineBreaks: s.lineBreaks,
+      closedForLackOf: s.closedForLackOf, keptOpenFor: s.keptOpenFor,
       tagStart: s.tagStart, tagEnd: s.tagEnd, elementEnd: s.elementEnd, url: s.url, urlStart: s.urlStart, urlEnd: s.urlEnd,
       // A range without a valid lastmod is left over from the entry before (and never read).
       lastmod: s.lastmod, lastmodRange: Number.isNaN(s.lastmod) ? undefined : [s.lastmodStart, s.lastmodEnd],
@@ -483,4 +484,35 @@ test('a root child closed by its own end tag still holds the entries inside it',
   const model = parseDocument(text, 'sitemap') as SitemapModel;
   assert.equal(model.entryCount, 1);
   assert.ok(model.segments.every((segment) => segment.closedForLackOf === undefined));
+});
+
+test('breaking the root\'s end tag that closed an element left open before it gives what a full parse gives', () => {
+  // <foo> is closed by </urlset>: once that is no end tag, what follows is inside <foo>, in <foo>'s segment.
+  let text = `<urlset xmlns="${NS}">\n<url><loc>https://example.com/a</loc></url>\n<foo>\n</urlset>\n`;
+  const model = parseDocument(text, 'sitemap');
+  const edits = [
+    (t: string) => ({ start: at(t, '</urlset>') + 1, end: at(t, '</urlset>') + 2, text: '' }),
+    (t: string) => ({ start: at(t, '<urlset>\n') + 1, end: at(t, '<urlset>\n') + 1, text: '/' }),
+  ];
+  for (const editOf of edits) {
+    const edit = editOf(text);
+    applyEdits(model, [edit]);
+    text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
+    sameAsFresh(model, text, JSON.stringify(edit));
+  }
+});
+
+test('erasing the end tag that an element closed by another end tag was kept open for gives what a full parse gives', () => {
+  // <foo> holds the first entry because a "</foo" follows (in the comment), though </bar> closes it.
+  let text = `<urlset xmlns="${NS}">\n<foo>\n<url><loc>https://example.com/a</loc></url>\n</bar>\n` +
+    `<url><loc>https://example.com/b</loc></url>\n<!-- </foo> -->\n</urlset>\n`;
+  const model = parseDocument(text, 'sitemap') as SitemapModel;
+  assert.equal(model.segments[1].keptOpenFor, '</foo');
+  const slash = at(text, '</foo>') + 1;
+  for (const edit of [{ start: slash, end: slash + 1, text: '' }, { start: slash, end: slash, text: '/' }]) {
+    applyEdits(model, [edit]);
+    text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
+    sameAsFresh(model, text, JSON.stringify(edit));
+  }
+  assert.equal(model.stats.fullParses, 1);
 });

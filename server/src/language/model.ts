@@ -50,8 +50,11 @@ export class SitemapModel {
   readonly problemSegments = new Set<Segment>();
   /** Segments whose contextual problems are not computed yet. */
   readonly contextPending = new Set<Segment>();
-  /** Segments closed for lack of a text after them (Segment.closedForLackOf): rare, each with a problem. */
-  private readonly closedForLack = new Set<Segment>();
+  /**
+   * Segments whose parse depends on whether a text (an end tag, a "-->") follows them (Segment.closedForLackOf,
+   * keptOpenFor): rare, each with a problem.
+   */
+  private readonly lookingAhead = new Set<Segment>();
   /**
    * No entry's lastmod is later than this (epoch ms): raised as segments are indexed, never lowered until the next
    * full parse, so an upper bound. Lets validation see at once that no lastmod lies in the future.
@@ -267,11 +270,12 @@ export class SitemapModel {
     let oldText = '';
     for (let k = i; k <= j; k++) oldText += segments[k].text;
     let newText = oldText.slice(0, start - regionStart) + text + oldText.slice(end - regionStart);
-    const lacking = this.closedForLackBefore(i, j, newText);
-    if (lacking < i) {
-      // The edit writes the end tag that an element before it was closed for lack of: it now holds what follows.
-      for (let k = i - 1; k >= lacking; k--) oldText = segments[k].text + oldText;
-      i = lacking;
+    const dependent = this.lookingAheadBefore(i, j, oldText, newText);
+    if (dependent < i) {
+      // The edit writes the end tag that an element before it was closed for lack of (it now holds what follows), or
+      // erases the one it was kept open for.
+      for (let k = i - 1; k >= dependent; k--) oldText = segments[k].text + oldText;
+      i = dependent;
       regionStart = this.tree.prefix(LENGTHS, i);
       newText = oldText.slice(0, start - regionStart) + text + oldText.slice(end - regionStart);
     }
@@ -432,18 +436,21 @@ export class SitemapModel {
   }
 
   /**
-   * The first segment before i closed for lack of an end tag that `newText`, the region [i, j]'s new text, now holds
-   * (or one formed with the start of the next segment); i when there is none.
+   * The first segment before i whose parse the edit of the region [i, j] changes (or one formed with the start of the
+   * next segment): closed for lack of an end tag that `newText`, the region's new text, now holds, or kept open for one
+   * that `oldText` held and `newText` does not; i when there is none.
    */
-  private closedForLackBefore(i: number, j: number, newText: string): number {
+  private lookingAheadBefore(i: number, j: number, oldText: string, newText: string): number {
     let first = i;
-    for (const segment of this.closedForLack) {
+    for (const segment of this.lookingAhead) {
       const k = segment.index;
       if (k >= first) continue;
-      const needle = segment.closedForLackOf;
+      const lacking = segment.closedForLackOf;
+      const needle = lacking ?? segment.keptOpenFor;
       if (needle === undefined) continue;
       const next = this.segments[j + 1]?.text.slice(0, needle.length - 1) ?? '';
-      if ((newText + next).indexOf(needle) >= 0) first = k;
+      const holds = (newText + next).indexOf(needle) >= 0;
+      if (lacking !== undefined ? holds : !holds && (oldText + next).indexOf(needle) >= 0) first = k;
     }
     return first;
   }
@@ -485,7 +492,7 @@ export class SitemapModel {
     this.origins.clear();
     this.problemSegments.clear();
     this.contextPending.clear();
-    this.closedForLack.clear();
+    this.lookingAhead.clear();
     this.contextKey = undefined;
     this.lastmodBound = -Infinity;
     this.childTextCounts.clear();
@@ -531,7 +538,7 @@ export class SitemapModel {
    */
   private index(segment: Segment, fresh: boolean, once = false): void {
     if (segment.problems.length > 0) this.problemSegments.add(segment);
-    if (segment.closedForLackOf !== undefined) this.closedForLack.add(segment);
+    if (segment.closedForLackOf !== undefined || segment.keptOpenFor !== undefined) this.lookingAhead.add(segment);
     if (fresh && segment.isEntry) this.contextPending.add(segment);
     if (segment.lastmod > this.lastmodBound) this.lastmodBound = segment.lastmod;
     if (segment.url !== undefined) {
@@ -543,7 +550,7 @@ export class SitemapModel {
 
   private unindex(segment: Segment): void {
     this.problemSegments.delete(segment);
-    this.closedForLack.delete(segment);
+    this.lookingAhead.delete(segment);
     this.contextPending.delete(segment);
     if (segment.url !== undefined) {
       this.urls.remove(segment);

@@ -402,7 +402,7 @@ class XmlParser {
     if (!follows) {
       this.closeOpenRootChild(rootChild);
       this.out.closedForLackOf = `</${rootChild.qname}`;
-    }
+    } else this.out.keepOpen(`</${rootChild.qname}`, rootChild.endTagAhead);
     return true;
   }
 
@@ -535,6 +535,8 @@ class XmlParser {
   private closeDownTo(match: number, tagStart: number, tagEnd: number, unterminated: { rule: 'xml-syntax'; start: number; end: number; message: string } | undefined): void {
     const stack = this.stack;
     const out = this.out;
+    // A root child left open and closed by the root's end tag: the boundary before the tail is not a clean state.
+    if (match === 0 && stack.length > 1 && stack[0].role === Role.Root) out.closedByNext = true;
     for (let i = stack.length - 1; i > match; i--) {
       out.report('xml-syntax', stack[i].nameStart, stack[i].nameEnd, `<${stack[i].qname}> is never closed.`);
       closeFrame(stack[i], out);

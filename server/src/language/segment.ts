@@ -39,8 +39,9 @@ export class Segment {
   /** An entry (`<url>` in a urlset, `<sitemap>` in an index, a URL line). */
   isEntry = false;
   /**
-   * The element was left open and closed only by the next segment's entry start tag: the boundary after this
-   * segment is not a clean state, so a reparse of the next segment must include this one.
+   * The element was left open and closed only by the next segment's first tag (an entry start tag, or the root's end
+   * tag that starts the tail): the boundary after this segment is not a clean state, so a reparse of the next segment
+   * must include this one.
    */
   closedByNext = false;
   /**
@@ -49,6 +50,12 @@ export class Segment {
    * edit that writes that text after it must reparse from it.
    */
   closedForLackOf: string | undefined = undefined;
+  /**
+   * The converse: an entry start tag did not close the root child because its end tag (held here: `</name`) follows,
+   * found only after the segment (the element was closed by something else first): an edit after it that erases that
+   * end tag must reparse from it.
+   */
+  keptOpenFor: string | undefined = undefined;
   /** Line breaks in `text`. */
   lineBreaks = 0;
   /** Range of the entry's start tag, relative (for `too-many-entries`). */

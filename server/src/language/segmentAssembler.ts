@@ -17,6 +17,9 @@ export class SegmentAssembler {
   closedByNext = false;
   /** See Segment.closedForLackOf. */
   closedForLackOf: string | undefined = undefined;
+  /** See Segment.keptOpenFor; and where that end tag was found (absolute). */
+  private keptOpenFor: string | undefined = undefined;
+  private keptOpenUntil = -1;
   /** Where the open segment's root child element ends (absolute), once it is closed. */
   elementEnd = -1;
   private start = 0;
@@ -29,6 +32,12 @@ export class SegmentAssembler {
 
   report(rule: RuleId, start: number, end: number, message: string): void {
     this.problems.push({ rule, start, end, message });
+  }
+
+  /** The open segment's root child holds an entry because its end tag (`</name`, `endTag`) follows, found at `at`. */
+  keepOpen(endTag: string, at: number): void {
+    this.keptOpenFor = endTag;
+    this.keptOpenUntil = at;
   }
 
   /** Finishes the open segment at `at` and opens one of `kind` there. */
@@ -55,6 +64,10 @@ export class SegmentAssembler {
     if (this.closedForLackOf !== undefined) {
       segment.closedForLackOf = this.closedForLackOf;
       this.closedForLackOf = undefined;
+    }
+    if (this.keptOpenFor !== undefined) {
+      if (this.keptOpenUntil >= end) segment.keptOpenFor = this.keptOpenFor;
+      this.keptOpenFor = undefined;
     }
     segment.elementEnd = (this.elementEnd < 0 ? end : this.elementEnd) - start;
     this.elementEnd = -1;
