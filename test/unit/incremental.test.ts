@@ -516,3 +516,22 @@ test('erasing the end tag that an element closed by another end tag was kept ope
   }
   assert.equal(model.stats.fullParses, 1);
 });
+
+test('an element and a comment left open in one segment: writing either closer far below reparses from it', () => {
+  const model = parseDocument(FALLBACK_BASE, 'sitemap') as SitemapModel;
+  let text = FALLBACK_BASE;
+  const change = (edit: { start: number; end: number; text: string }, where: string): void => {
+    applyEdits(model, [edit]);
+    text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
+    sameAsFresh(model, text, where);
+  };
+  const open = at(text, '<url><loc>https://example.com/260<');
+  change({ start: open, end: open, text: '<foo><!-- x' }, 'both left open');
+  assert.deepEqual(model.segments.find((s) => s.closedForLackOf !== undefined)?.closedForLackOf, ['-->', '</foo']);
+  for (const closer of ['-->', '</foo>']) {
+    const below = at(text, '<url><loc>https://example.com/280<');
+    change({ start: below, end: below, text: closer }, `${closer} written below`);
+    change({ start: below, end: below + closer.length, text: '' }, `${closer} erased`);
+  }
+  assert.equal(model.stats.fullParses, 1);
+});

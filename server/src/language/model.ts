@@ -445,12 +445,11 @@ export class SitemapModel {
     for (const segment of this.lookingAhead) {
       const k = segment.index;
       if (k >= first) continue;
-      const lacking = segment.closedForLackOf;
-      const needle = lacking ?? segment.keptOpenFor;
-      if (needle === undefined) continue;
-      const next = this.segments[j + 1]?.text.slice(0, needle.length - 1) ?? '';
-      const holds = (newText + next).indexOf(needle) >= 0;
-      if (lacking !== undefined ? holds : !holds && (oldText + next).indexOf(needle) >= 0) first = k;
+      const next = this.segments[j + 1]?.text ?? '';
+      const holds = (text: string, needle: string): boolean => (text + next.slice(0, needle.length - 1)).indexOf(needle) >= 0;
+      const lacked = segment.closedForLackOf?.some((needle) => holds(newText, needle)) ?? false;
+      const kept = segment.keptOpenFor;
+      if (lacked || (kept !== undefined && !holds(newText, kept) && holds(oldText, kept))) first = k;
     }
     return first;
   }

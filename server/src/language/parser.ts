@@ -401,7 +401,7 @@ class XmlParser {
     }
     if (!follows) {
       this.closeOpenRootChild(rootChild);
-      this.out.closedForLackOf = `</${rootChild.qname}`;
+      this.out.lack(`</${rootChild.qname}`);
     } else this.out.keepOpen(`</${rootChild.qname}`, rootChild.endTagAhead);
     return true;
   }
@@ -611,15 +611,16 @@ class XmlParser {
   private endUnterminatedComment(start: number): void {
     // A head parse (parseXmlHead) reads a part of the document, and cannot tell either.
     const follows = this.regionMode ? this.followingText?.('-->') : this.stopAtFirstChild ? undefined : false;
-    // Entries are inside the root: a comment of the prolog runs to the end.
-    const inRoot = this.stack.length > 0 && this.stack[0].role === Role.Root;
+    // Between entries only: a comment of the prolog, or of the head before the first entry (which the model reparses
+    // with a head parse, which cannot tell), runs to the end.
+    const inRoot = this.stack.length > 0 && this.stack[0].role === Role.Root && this.out.kind !== SegmentKind.Head;
     const entryAt = follows === false && inRoot ? this.nextEntryStartTag(start + 4) : -1;
     if (entryAt < 0) {
       this.hitEnd = true;
       return;
     }
     this.out.closedByNext = true;
-    this.out.closedForLackOf = '-->';
+    this.out.lack('-->');
     this.tokens.resume(entryAt, TokenizerState.Content);
   }
 

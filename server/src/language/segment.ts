@@ -46,10 +46,10 @@ export class Segment {
   closedByNext = false;
   /**
    * Ended at the next entry start tag because the text that would end it properly follows nowhere in the document
-   * (held here: `</name` for an element left open, `-->` for a comment): its parse depends on the text after it, so an
+   * (held here, one or both: `</name` for an element left open, `-->` for a comment): its parse depends on the text after it, so an
    * edit that writes that text after it must reparse from it.
    */
-  closedForLackOf: string | undefined = undefined;
+  closedForLackOf: readonly string[] | undefined = undefined;
   /**
    * The converse: an entry start tag did not close the root child because its end tag (held here: `</name`) follows,
    * found only after the segment (the element was closed by something else first): an edit after it that erases that

@@ -16,7 +16,7 @@ export class SegmentAssembler {
   entry: EntryState | null = null;
   closedByNext = false;
   /** See Segment.closedForLackOf. */
-  closedForLackOf: string | undefined = undefined;
+  private closedForLackOf: string[] | undefined = undefined;
   /** See Segment.keptOpenFor; and where that end tag was found (absolute). */
   private keptOpenFor: string | undefined = undefined;
   private keptOpenUntil = -1;
@@ -32,6 +32,11 @@ export class SegmentAssembler {
 
   report(rule: RuleId, start: number, end: number, message: string): void {
     this.problems.push({ rule, start, end, message });
+  }
+
+  /** The open segment ends what it holds at the next entry start tag for lack of `text` after it (`</name`, `-->`). */
+  lack(text: string): void {
+    (this.closedForLackOf ??= []).push(text);
   }
 
   /** The open segment's root child holds an entry because its end tag (`</name`, `endTag`) follows, found at `at`. */
