@@ -446,7 +446,8 @@ export class SitemapModel {
       const k = segment.index;
       if (k >= first) continue;
       const next = this.segments[j + 1]?.text ?? '';
-      const holds = (text: string, needle: string): boolean => (text + next.slice(0, needle.length - 1)).indexOf(needle) >= 0;
+      const holds = (text: string, needle: string): boolean =>
+        (text + next.slice(0, needle.length - 1)).indexOf(needle) >= 0;
       const lacked = segment.closedForLackOf?.some((needle) => holds(newText, needle)) ?? false;
       const kept = segment.keptOpenFor;
       if (lacked || (kept !== undefined && !holds(newText, kept) && holds(oldText, kept))) first = k;

@@ -10,8 +10,8 @@
  * Error recovery is chosen to keep damage local: an end tag that matches nothing closes the current element,
  * an end tag that matches an ancestor closes everything up to it, and an entry start tag (`<url>`) met inside an
  * open entry closes that entry; so does one met inside another root child whose end tag follows nowhere, or inside a
- * comment with no "-->" after it (such a segment remembers what it lacked, for the model's reparses). Entities are never expanded beyond the five predefined ones and character
- * references; a DOCTYPE is skipped, never read.
+ * comment with no "-->" after it (such a segment remembers what it lacked, for the model's reparses). Entities are
+ * never expanded beyond the five predefined ones and character references; a DOCTYPE is skipped, never read.
  *
  * The parser drives the shared tokenizer (shared/xmlTokenizer.ts) and keeps the element stack; its other jobs have
  * units of their own: namespace binding (namespaceBinding.ts), sitemap roles and entry checks (sitemapRoles.ts),
