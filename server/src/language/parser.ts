@@ -26,6 +26,7 @@ import { Role, type Binding, type Frame, type RootInfo } from './elementFrame';
 import { scanFastEntry, type FastEntry } from './fastEntry';
 import { checkDeclaration, isQName, lookupNamespace, resolvePrefix } from './namespaceBinding';
 import { Field, newEntryState, resetEntryState } from './rules/entryRules';
+import { extensionNamespaceMessage, nearMissExtension } from './rules/extensionNamespaces';
 import { Segment, SegmentKind } from './segment';
 import { SegmentAssembler } from './segmentAssembler';
 import { checkStrayText, classifyEntryChild, classifyRootChild, closeFrame, setRoot } from './sitemapRoles';
@@ -342,6 +343,8 @@ class XmlParser {
       const declared = name.length === 5 ? '' : name.slice(6);
       const uri = decodeReferences(this.text.slice(valueStart, valueEnd));
       checkDeclaration(declared, uri, start, end, this.out);
+      const meant = declared === '' ? undefined : nearMissExtension(uri);
+      if (meant !== undefined) this.out.report('extension-namespace', valueStart, valueEnd, extensionNamespaceMessage(meant));
       (this.tagBindings ??= []).push({ prefix: declared, uri, valueStart, valueEnd });
     } else if (name.indexOf(':') > 0) {
       (this.tagPrefixed ??= []).push(start, end);

@@ -140,6 +140,17 @@ describe('quick fixes for the namespace', () => {
   });
 });
 
+describe('quick fixes for an extension namespace', () => {
+  it('writes the extension namespace a near miss meant; safe, so Fix All does it too', () => {
+    const good = urlset('  <url>\n    <loc>https://www.example.com/</loc>\n  </url>\n', `xmlns="${NS}" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"`);
+    const slip = good.replace('http://www.google.com/schemas/sitemap-image/1.1', 'https://google.com/schemas/sitemap-image/1.1/');
+    const fix = onlyFix(slip, 'extension-namespace');
+    assert.equal(fix.result, good);
+    assert.equal(fix.safe, true);
+    assert.equal(fixAll(slip), good);
+  });
+});
+
 describe('quick fixes for values', () => {
   it('invalid-lastmod: pads a date', () => {
     const fix = onlyFix(entry('    <loc>https://www.example.com/</loc>\n    <lastmod>2023-1-5</lastmod>\n'), 'invalid-lastmod');

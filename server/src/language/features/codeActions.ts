@@ -12,6 +12,7 @@ import type { FixAllOptions, FixOptions, OffsetEdit, ProblemRef, QuickFix, TimeZ
 import type { SitemapModel } from '../model';
 import type { RuleId } from '../rules/catalogue';
 import { fieldsOf } from '../rules/entryRules';
+import { nearMissExtension } from '../rules/extensionNamespaces';
 import { checkLastmod } from '../rules/lastmod';
 import { CHANGEFREQ_VALUES } from '../rules/simpleValues';
 import { isIPrivate, isUcsChar } from '../rules/url';
@@ -26,6 +27,7 @@ import {
 } from './structure';
 import { SITEMAP_NAMESPACE } from './vocabulary';
 import { readXmlDeclaration, xmlDeclarationStart } from '../../../../shared/xmlDeclaration';
+import { decodeReferences } from '../../../../shared/xmlNamespaces';
 
 type Fixer = (ctx: FixContext, problem: ProblemRef) => Omit<QuickFix, 'problem'>[];
 
@@ -40,6 +42,7 @@ const FIXERS: Partial<Record<RuleId, Fixer>> = {
   'unescaped-ampersand': fixAmpersand,
   'unknown-entity': fixEntity,
   'bad-namespace': fixNamespace,
+  'extension-namespace': fixExtensionNamespace,
   'invalid-lastmod': fixLastmod,
   'invalid-priority': fixPriority,
   'invalid-changefreq': fixChangefreq,
@@ -50,7 +53,7 @@ const FIXERS: Partial<Record<RuleId, Fixer>> = {
 };
 
 /** Rules that may have a safe fix (the fixer decides per problem). */
-const SAFE_RULES: readonly RuleId[] = ['xml-syntax', 'unescaped-ampersand', 'unknown-entity', 'bad-namespace', 'invalid-changefreq', 'invalid-priority', 'element-order'];
+const SAFE_RULES: readonly RuleId[] = ['xml-syntax', 'unescaped-ampersand', 'unknown-entity', 'bad-namespace', 'extension-namespace', 'invalid-changefreq', 'invalid-priority', 'element-order'];
 
 /** Quick fixes for the given problems, without duplicates (two problems of one URL share one fix). */
 export function getQuickFixes(model: SitemapModel, problems: readonly ProblemRef[], options: FixOptions = {}): QuickFix[] {
@@ -194,6 +197,13 @@ function fixEntity(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'proble
 }
 
 // ---------------------------------------------------------------- namespace
+
+/** The declaration's value (the problem's range) replaced by the extension namespace it was meant to be. */
+function fixExtensionNamespace(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
+  const meant = nearMissExtension(decodeReferences(sliceText(ctx.model, problem.start, problem.end)));
+  if (meant === undefined) return [];
+  return [{ title: `Use the ${meant.name} extension's namespace`, edits: [replace(problem.start, problem.end, meant.uri)], isPreferred: true, safe: true }];
+}
 
 function fixNamespace(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
   const model = ctx.model;

@@ -12,10 +12,9 @@ export const RULES_URL = 'https://github.com/sitemap-studio/sitemap-studio/blob/
 
 export const ruleLink: RuleLink = (rule) => `${RULES_URL}#${rule}`;
 
-export const IMAGE_NAMESPACE = 'http://www.google.com/schemas/sitemap-image/1.1';
-export const VIDEO_NAMESPACE = 'http://www.google.com/schemas/sitemap-video/1.1';
-export const NEWS_NAMESPACE = 'http://www.google.com/schemas/sitemap-news/0.9';
-export const XHTML_NAMESPACE = 'http://www.w3.org/1999/xhtml';
+import { IMAGE_NAMESPACE, NEWS_NAMESPACE, VIDEO_NAMESPACE, XHTML_NAMESPACE } from '../rules/extensionNamespaces';
+
+export { IMAGE_NAMESPACE, NEWS_NAMESPACE, VIDEO_NAMESPACE, XHTML_NAMESPACE };
 export const XSI_NAMESPACE = 'http://www.w3.org/2001/XMLSchema-instance';
 
 export function schemaLocation(kind: 'urlset' | 'sitemapindex'): string {

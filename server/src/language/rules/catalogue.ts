@@ -39,6 +39,7 @@ export const RULES = {
   'stale-index-lastmod': 'warning',
   'cross-file-duplicate-url': 'warning',
   'unlisted-sitemap': 'information',
+  'extension-namespace': 'error',
 } as const satisfies Record<string, Severity>;
 
 export type RuleId = keyof typeof RULES;
