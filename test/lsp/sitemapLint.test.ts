@@ -65,6 +65,15 @@ describe('sitemap-lint', () => {
     assert.deepEqual(summary(json(['sitemap.xml'], dir).files)['sitemap.xml'], ['unescaped-ampersand error 3:37-3:38']);
   });
 
+  it('reports extension-namespace on the declaration\'s value', () => {
+    const declared = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="https://www.google.com/schemas/sitemap-image/1.1">';
+    const dir = folder({ 'sitemap.xml': `${DECL}\n${declared}\n<url><loc>https://www.example.com/</loc></url>\n</urlset>\n` });
+    const r = json(['sitemap.xml'], dir);
+    assert.equal(r.code, 1);
+    const start = declared.indexOf('https://www.google') + 1;
+    assert.deepEqual(summary(r.files)['sitemap.xml'], [`extension-namespace error 2:${start}-2:${start + 'https://www.google.com/schemas/sitemap-image/1.1'.length}`]);
+  });
+
   it('stylish: one line per problem and a summary, no colour when not a terminal', () => {
     const dir = folder({ 'sitemap.xml': BROKEN, 'clean.xml': CLEAN });
     const r = run(['sitemap.xml', 'clean.xml'], dir);
