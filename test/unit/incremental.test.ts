@@ -339,6 +339,24 @@ function sameAsFresh(model: SitemapDocument, text: string, where: string): void 
   assert.deepEqual(facts(model), facts(fresh), where);
 }
 
+/**
+ * `model` edited with its expected text kept beside it: `change` applies an edit to both and checks the model against a
+ * fresh parse of the text.
+ */
+function editing(model: SitemapDocument, text: string): { readonly text: string; change(edit: { start: number; end: number; text: string }, where?: string): void } {
+  let current = text;
+  return {
+    get text() {
+      return current;
+    },
+    change(edit, where = JSON.stringify(edit)) {
+      applyEdits(model, [edit]);
+      current = current.slice(0, edit.start) + edit.text + current.slice(edit.end);
+      sameAsFresh(model, current, where);
+    },
+  };
+}
+
 test('edits that used to parse everything again give what a full parse gives, and the bounded ones parse less', () => {
   // Also with an entry using a prefix the root does not declare, and one declaring a namespace (no longer bounded).
   const variant = FALLBACK_BASE.replace('</loc></url>\n  <url><loc>https://example.com/20<', '</loc><news:news/></url>\n  <url><loc>https://example.com/20<')
@@ -361,29 +379,24 @@ test('edits that used to parse everything again give what a full parse gives, an
 test('typing the root\'s namespace character by character, and namespaces a child declares, give what a full parse gives', () => {
   const base = FALLBACK_BASE.replace('<url><loc>https://example.com/30</loc>', '<url><loc>https://example.com/30</loc><y:z xmlns:y="http://example.com/s"/>');
   const model = parseDocument(base, 'sitemap') as SitemapModel;
-  let text = base;
-  const value = at(text, NS);
+  const doc = editing(model, base);
+  const value = at(base, NS);
   // Replaced by a namespace a child declares: that child's element would become a sitemap element.
   for (const edit of [{ start: value, end: value + NS.length, text: '' }, ...[...'http://example.com/s'].map((c, k) => ({ start: value + k, end: value + k, text: c }))]) {
-    applyEdits(model, [edit]);
-    text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
-    sameAsFresh(model, text, JSON.stringify(edit));
+    doc.change(edit);
   }
-  const edit = { start: value, end: value + 'http://example.com/s'.length, text: NS };
-  applyEdits(model, [edit]);
-  sameAsFresh(model, base, 'restored');
+  doc.change({ start: value, end: value + 'http://example.com/s'.length, text: NS }, 'restored');
+  assert.equal(doc.text, base);
 });
 
 test('typing <sitemap> and <!-- character by character between entries, then closing them, gives what a full parse gives', () => {
   const model = parseDocument(FALLBACK_BASE, 'sitemap') as SitemapModel;
-  let text = FALLBACK_BASE;
-  let offset = middle(text);
+  const doc = editing(model, FALLBACK_BASE);
+  let offset = middle(FALLBACK_BASE);
   for (const typed of ['<sitemap>', '<!--', ' x ', '-->', '</sitemap>']) {
     for (const c of typed) {
-      applyEdits(model, [{ start: offset, end: offset, text: c }]);
-      text = text.slice(0, offset) + c + text.slice(offset);
+      doc.change({ start: offset, end: offset, text: c }, `${typed}: ${c}`);
       offset++;
-      sameAsFresh(model, text, `${typed}: ${c}`);
     }
   }
   assert.equal(model.stats.fullParses, 1);
@@ -391,20 +404,16 @@ test('typing <sitemap> and <!-- character by character between entries, then clo
 
 test('a namespace an entry declares after an edit of the root\'s namespace is still seen at the next one', () => {
   const model = parseDocument(FALLBACK_BASE, 'sitemap') as SitemapModel;
-  let text = FALLBACK_BASE;
-  const change = (edit: { start: number; end: number; text: string }, where: string): void => {
-    applyEdits(model, [edit]);
-    text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
-    sameAsFresh(model, text, where);
-  };
-  const value = at(text, NS);
+  const doc = editing(model, FALLBACK_BASE);
+  const change = doc.change;
+  const value = at(doc.text, NS);
   change({ start: value, end: value + NS.length, text: 'http://example.com/' }, 'root namespace changed');
   assert.equal(model.stats.fullParses, 1, 'no entry declares a namespace: the head alone was parsed');
-  const entry = at(text, '</loc>', middle(text)) + 6;
+  const entry = at(doc.text, '</loc>', middle(doc.text)) + 6;
   change({ start: entry, end: entry, text: '<y:z xmlns:y="http://example.com/s"/>' }, 'an entry declares a namespace');
   change({ start: value + 19, end: value + 19, text: 's' }, 'the root takes the namespace the entry declared');
-  const declared = at(text, ' xmlns:y=');
-  change({ start: declared, end: at(text, '/>', declared), text: '' }, 'the declaration removed');
+  const declared = at(doc.text, ' xmlns:y=');
+  change({ start: declared, end: at(doc.text, '/>', declared), text: '' }, 'the declaration removed');
   const fullParses = model.stats.fullParses;
   change({ start: value + 19, end: value + 20, text: '' }, 'root namespace changed again');
   assert.equal(model.stats.fullParses, fullParses, 'no entry declares a namespace any more');
@@ -417,11 +426,9 @@ test('an open comment that swallows thousands of entries, and closing it again, 
   const model = parseDocument(base, 'sitemap') as SitemapModel;
   model.positionAt(0);
   const at = base.indexOf(entry(3));
-  let text = base;
+  const doc = editing(model, base);
   for (const edit of [{ start: at, end: at, text: '<!--' }, { start: at, end: at + 4, text: '' }, { start: at, end: at, text: '<sitemap>' }, { start: at, end: at + 9, text: '' }]) {
-    applyEdits(model, [edit]);
-    text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
-    sameAsFresh(model, text, JSON.stringify(edit));
+    doc.change(edit);
     let start = 0;
     model.segments.forEach((segment, k) => {
       assert.equal(segment.index, k);
@@ -436,14 +443,12 @@ for (const opener of ['<sitemap>', '<!--']) {
   test(`${opener} typed between entries ends at the next entry while nothing after it would close it: typing in it stays local`, () => {
     const model = parseDocument(FALLBACK_BASE, 'sitemap') as SitemapModel;
     const entries = model.entryCount;
-    let text = FALLBACK_BASE;
-    let offset = at(text, '<url><loc>https://example.com/260<');
+    const doc = editing(model, FALLBACK_BASE);
+    let offset = at(FALLBACK_BASE, '<url><loc>https://example.com/260<');
     const type = (typed: string, where: string): void => {
       for (const c of typed) {
-        applyEdits(model, [{ start: offset, end: offset, text: c }]);
-        text = text.slice(0, offset) + c + text.slice(offset);
+        doc.change({ start: offset, end: offset, text: c }, `${where}: ${c}`);
         offset++;
-        sameAsFresh(model, text, `${where}: ${c}`);
       }
     };
     type(opener, 'open');
@@ -458,24 +463,20 @@ for (const opener of ['<sitemap>', '<!--']) {
 
 test('writing what closes an element or comment far below where it was left open, and removing it, gives what a full parse gives', () => {
   const model = parseDocument(FALLBACK_BASE, 'sitemap') as SitemapModel;
-  let text = FALLBACK_BASE;
-  const change = (edit: { start: number; end: number; text: string }, where: string): void => {
-    applyEdits(model, [edit]);
-    text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
-    sameAsFresh(model, text, where);
-  };
+  const doc = editing(model, FALLBACK_BASE);
+  const change = doc.change;
   // After the document's last comment ("late", at entry 250), so that only the typed "-->" can end the typed "<!--".
   for (const [opener, closer] of [['<sitemap>', '</sitemap>'], ['<x:y>', '</x:y>'], ['<!--', '-->']]) {
-    const open = at(text, '<url><loc>https://example.com/260<');
+    const open = at(doc.text, '<url><loc>https://example.com/260<');
     change({ start: open, end: open, text: opener }, `${opener} typed`);
     const entries = model.entryCount;
-    const below = at(text, '<url><loc>https://example.com/280<');
+    const below = at(doc.text, '<url><loc>https://example.com/280<');
     for (let k = 0; k < closer.length; k++) change({ start: below + k, end: below + k, text: closer[k] }, `${closer} typed to ${k + 1}`);
     assert.ok(model.entryCount < entries, `${opener}: the entries up to ${closer} are inside it`);
     for (let k = closer.length - 1; k >= 0; k--) change({ start: below + k, end: below + k + 1, text: '' }, `${closer} erased to ${k}`);
     change({ start: open, end: open + opener.length, text: '' }, `${opener} erased`);
   }
-  assert.equal(text, FALLBACK_BASE);
+  assert.equal(doc.text, FALLBACK_BASE);
   assert.equal(model.stats.fullParses, 1);
 });
 
@@ -488,48 +489,36 @@ test('a root child closed by its own end tag still holds the entries inside it',
 
 test('breaking the root\'s end tag that closed an element left open before it gives what a full parse gives', () => {
   // <foo> is closed by </urlset>: once that is no end tag, what follows is inside <foo>, in <foo>'s segment.
-  let text = `<urlset xmlns="${NS}">\n<url><loc>https://example.com/a</loc></url>\n<foo>\n</urlset>\n`;
-  const model = parseDocument(text, 'sitemap');
+  const text = `<urlset xmlns="${NS}">\n<url><loc>https://example.com/a</loc></url>\n<foo>\n</urlset>\n`;
+  const doc = editing(parseDocument(text, 'sitemap'), text);
   const edits = [
     (t: string) => ({ start: at(t, '</urlset>') + 1, end: at(t, '</urlset>') + 2, text: '' }),
     (t: string) => ({ start: at(t, '<urlset>\n') + 1, end: at(t, '<urlset>\n') + 1, text: '/' }),
   ];
-  for (const editOf of edits) {
-    const edit = editOf(text);
-    applyEdits(model, [edit]);
-    text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
-    sameAsFresh(model, text, JSON.stringify(edit));
-  }
+  for (const editOf of edits) doc.change(editOf(doc.text));
 });
 
 test('erasing the end tag that an element closed by another end tag was kept open for gives what a full parse gives', () => {
   // <foo> holds the first entry because a "</foo" follows (in the comment), though </bar> closes it.
-  let text = `<urlset xmlns="${NS}">\n<foo>\n<url><loc>https://example.com/a</loc></url>\n</bar>\n` +
+  const text = `<urlset xmlns="${NS}">\n<foo>\n<url><loc>https://example.com/a</loc></url>\n</bar>\n` +
     `<url><loc>https://example.com/b</loc></url>\n<!-- </foo> -->\n</urlset>\n`;
   const model = parseDocument(text, 'sitemap') as SitemapModel;
   assert.equal(model.segments[1].keptOpenFor, '</foo');
   const slash = at(text, '</foo>') + 1;
-  for (const edit of [{ start: slash, end: slash + 1, text: '' }, { start: slash, end: slash, text: '/' }]) {
-    applyEdits(model, [edit]);
-    text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
-    sameAsFresh(model, text, JSON.stringify(edit));
-  }
+  const doc = editing(model, text);
+  for (const edit of [{ start: slash, end: slash + 1, text: '' }, { start: slash, end: slash, text: '/' }]) doc.change(edit);
   assert.equal(model.stats.fullParses, 1);
 });
 
 test('an element and a comment left open in one segment: writing either closer far below reparses from it', () => {
   const model = parseDocument(FALLBACK_BASE, 'sitemap') as SitemapModel;
-  let text = FALLBACK_BASE;
-  const change = (edit: { start: number; end: number; text: string }, where: string): void => {
-    applyEdits(model, [edit]);
-    text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
-    sameAsFresh(model, text, where);
-  };
-  const open = at(text, '<url><loc>https://example.com/260<');
+  const doc = editing(model, FALLBACK_BASE);
+  const change = doc.change;
+  const open = at(doc.text, '<url><loc>https://example.com/260<');
   change({ start: open, end: open, text: '<foo><!-- x' }, 'both left open');
   assert.deepEqual(model.segments.find((s) => s.closedForLackOf !== undefined)?.closedForLackOf, ['-->', '</foo']);
   for (const closer of ['-->', '</foo>']) {
-    const below = at(text, '<url><loc>https://example.com/280<');
+    const below = at(doc.text, '<url><loc>https://example.com/280<');
     change({ start: below, end: below, text: closer }, `${closer} written below`);
     change({ start: below, end: below + closer.length, text: '' }, `${closer} erased`);
   }
