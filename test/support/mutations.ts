@@ -24,11 +24,13 @@ export const BASE_DOCUMENTS: readonly BaseDocument[] = [
       `  <url>\n    <loc>https://www.example.com/a?x=1&amp;y=2</loc>\n    <lastmod>2024-03-01T10:00:00+00:00</lastmod>\n` +
       `    <changefreq>weekly</changefreq>\n    <priority>0.8</priority>\n` +
       `    <xhtml:link rel="alternate" hreflang="de" href="https://www.example.com/de/a"/>\n` +
+      `    <xhtml:link rel="alternate" hreflang="en" href="https://www.example.com/a?x=1&amp;y=2"/>\n` +
       `    <image:image>\n      <image:loc>https://www.example.com/i/a.png</image:loc>\n    </image:image>\n  </url>\n` +
       `  <url>\n    <loc>https://www.example.com/b</loc>\n    <video:video>\n      <video:thumbnail_loc>https://www.example.com/t.jpg</video:thumbnail_loc>\n` +
-      `      <video:title>Grilling &amp; &quot;steaks&quot; &#x41;&#66;</video:title>\n      <video:duration>600</video:duration>\n    </video:video>\n  </url>\n` +
+      `      <video:title>Grilling &amp; &quot;steaks&quot; &#x41;&#66;</video:title>\n      <video:description><![CDATA[Steaks & more]]></video:description>\n` +
+      `      <video:player_loc>https://www.example.com/player?v=b&amp;t=1</video:player_loc>\n      <video:duration>600</video:duration>\n    </video:video>\n  </url>\n` +
       `  <url>\n    <loc>https://www.example.com/c</loc>\n    <news:news>\n      <news:publication><news:name>The Times</news:name><news:language>en</news:language></news:publication>\n` +
-      `      <news:title>Rates &lt; 2%</news:title>\n    </news:news>\n  </url>\n</urlset>\n`,
+      `      <news:publication_date>2024-03-01</news:publication_date>\n      <news:title>Rates &lt; 2%</news:title>\n    </news:news>\n  </url>\n</urlset>\n`,
   },
   {
     name: 'prefixed sitemap namespace',

@@ -28,6 +28,9 @@ export function isWellFormednessProblem(d: { rule: string; start: number; end: n
     case 'unescaped-ampersand':
     case 'unknown-entity':
       return true;
+    case 'extension-namespace':
+      // An undeclared image:, video:, news: or xhtml: prefix (on the prefix, before its colon), not a declaration's value.
+      return text.charCodeAt(d.end) === 0x3a;
     case 'encoding': {
       const c = text.charCodeAt(d.start);
       if (c >= 0xd800 && c <= 0xdfff) return true;

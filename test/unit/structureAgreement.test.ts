@@ -11,6 +11,8 @@ import { parseDocument } from '../../server/src/language/languageService';
 import type { SitemapModel } from '../../server/src/language/model';
 import { SegmentKind } from '../../server/src/language/segment';
 import { contentEnd, namespaceOf, rootStructure, structureOf, type XmlElement } from '../../server/src/language/features/structure';
+import { extensionOf } from '../../server/src/language/rules/extensionNamespaces';
+import { extensionElement } from '../../server/src/language/rules/extensionVocabulary';
 import { BASE_DOCUMENTS, mutationCorpus } from '../support/mutations';
 import { benchSitemap } from '../support/generate';
 
@@ -59,7 +61,10 @@ function disagreements(text: string): string[] {
       const problems = segment.problems.filter((p) => p.start >= loc.start && p.end <= Math.max(contentEnd(loc), loc.startTagEnd));
       check(problems.length > 0 || segment.text.slice(loc.startTagEnd, contentEnd(loc)).trim() === '', `segment ${index}: a loc the parser did not take`);
     }
-    for (const child of element.children) if (!typedToTheEnd(child, segment.text)) checkChildNamespace(child, segment.problems, index, (c) => namespaceOf(c, root) === info.sitemapNamespace, check);
+    for (const child of element.children) {
+      if (typedToTheEnd(child, segment.text)) continue;
+      checkChildNamespace(child, segment.problems, index, (c) => namespaceOf(c, root), info.sitemapNamespace, info.kind === 'urlset', check);
+    }
   });
   return out;
 }
@@ -72,13 +77,22 @@ function typedToTheEnd(element: XmlElement, text: string): boolean {
   return !element.startTagClosed && element.startTagEnd === text.length;
 }
 
-/** A sitemap-namespace child of an entry that is not a field gets unknown-element at its name, a foreign one never. */
+/**
+ * A sitemap-namespace child of an entry that is not a field gets unknown-element at its name; so does an extension's
+ * element (in a `<url>`) that is none of the extension's top-level elements; any other foreign one never.
+ */
 function checkChildNamespace(child: XmlElement, problems: ReadonlyArray<{ rule: string; start: number; end: number }>, index: number,
-  inSitemapNamespace: (e: XmlElement) => boolean, check: (ok: boolean, what: string) => void): void {
+  namespace: (e: XmlElement) => string | undefined, sitemapNamespace: string | undefined, inUrl: boolean, check: (ok: boolean, what: string) => void): void {
   const flagged = problems.some((p) => p.rule === 'unknown-element' && p.start === child.nameStart && p.end === child.nameEnd);
-  const field = ['loc', 'lastmod', 'changefreq', 'priority'].includes(child.local);
-  if (!inSitemapNamespace(child)) check(!flagged, `segment ${index} <${child.qname}>: a foreign element flagged unknown`);
-  else if (!field) check(flagged, `segment ${index} <${child.qname}>: a sitemap-namespace element not flagged unknown`);
+  const ns = namespace(child);
+  if (ns === sitemapNamespace) {
+    const field = ['loc', 'lastmod', 'changefreq', 'priority'].includes(child.local);
+    if (!field) check(flagged, `segment ${index} <${child.qname}>: a sitemap-namespace element not flagged unknown`);
+    return;
+  }
+  const extension = inUrl ? extensionOf(ns) : undefined;
+  const known = extension === undefined || extensionElement(extension, undefined, child.local) !== undefined;
+  check(flagged === !known, `segment ${index} <${child.qname}>: a foreign element ${flagged ? '' : 'not '}flagged unknown`);
 }
 
 function xmlFiles(dir: string): string[] {

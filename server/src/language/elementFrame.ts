@@ -1,5 +1,6 @@
 /** What the parser knows of an open element, and of the document's root. */
 import type { Field, EntryState } from './rules/entryRules';
+import type { ExtensionElement } from './rules/extensionVocabulary';
 import type { ValueText } from './valueText';
 
 export type RootKind = 'urlset' | 'sitemapindex' | 'unknown' | 'none';
@@ -10,6 +11,8 @@ export const enum Role {
   RootChild,
   /** A sitemap-namespace value element of an entry: `<loc>`, `<lastmod>`, … */
   Field,
+  /** An element of a sitemap extension (image, video, news, xhtml:link) inside an entry: rules/extensionElements.ts. */
+  Extension,
   Other,
 }
 
@@ -42,6 +45,13 @@ export interface Frame {
   duplicate: boolean;
   /** The start tag ended at a "<" instead of ">": most likely a tag still being typed. */
   unterminated: boolean;
+  /** Role Extension: what the element is, its parent when that is an extension element too, and its children seen. */
+  extension: ExtensionElement | undefined;
+  extensionParent: Frame | null;
+  /** Occurrences of each child (by its place in the vocabulary's list of the element's children), once one is seen. */
+  childCounts: number[] | null;
+  /** Bit set of the children present with a value (by the same place). */
+  childrenFilled: number;
   /** Where a `</qname` was found ahead of an entry start tag met inside this root child (-1: not looked for). */
   endTagAhead: number;
 }

@@ -2,6 +2,7 @@
 import { isNameStart } from '../../../shared/xmlChars';
 import { XML_NAMESPACE, XMLNS_NAMESPACE } from '../../../shared/xmlNamespaces';
 import type { Frame, RootInfo } from './elementFrame';
+import { extensionByPrefix, extensionOf } from './rules/extensionNamespaces';
 import type { SegmentAssembler } from './segmentAssembler';
 
 /** Namespace bound to `prefix` in `scope` (the nearest frame with bindings); undefined when unbound. */
@@ -22,7 +23,10 @@ export function lookupNamespace(prefix: string, scope: Frame | null): string | u
 export function resolvePrefix(prefix: string, frame: Frame, at: number, out: SegmentAssembler): string | undefined {
   const ns = lookupNamespace(prefix, frame.scope);
   if (prefix !== '' && ns === undefined) {
-    out.report('xml-syntax', at, at + prefix.length, `The prefix "${prefix}" is not declared.`);
+    const extension = extensionByPrefix(prefix);
+    if (extension !== undefined) {
+      out.report('extension-namespace', at, at + prefix.length, `The prefix "${prefix}" is not declared: the ${extension.name} extension's namespace is "${extension.uri}", declared on the root as xmlns:${prefix}.`);
+    } else out.report('xml-syntax', at, at + prefix.length, `The prefix "${prefix}" is not declared.`);
   }
   return ns;
 }
@@ -45,7 +49,7 @@ export function isQName(name: string): boolean {
 /**
  * Whether the root's children parse under `b` exactly as under `a`, so that an edit of the head alone need not reparse
  * them (model.ts): the same root element and entry name, and namespaces that look the same from every prefix a child
- * may use — children only ask whether a prefix is bound and whether it names the sitemap namespace. `mayUse(prefix)`
+ * may use — children only ask whether a prefix is bound, whether it names the sitemap namespace, and which extension's it names. `mayUse(prefix)`
  * may be a textual search (false only when no child can use the prefix); `mayDeclare()`, whether a child may declare
  * a namespace of its own (which could equal one root's sitemap namespace and not the other's).
  */
@@ -58,7 +62,8 @@ export function sameChildContext(a: RootInfo, b: RootInfo, mayUse: (prefix: stri
   for (const prefix of prefixes) {
     const [na, nb] = [boundAtRoot(fa, prefix), boundAtRoot(fb, prefix)];
     if (na === nb && sameNamespace) continue;
-    if ((na === undefined) === (nb === undefined) && (na === a.sitemapNamespace) === (nb === b.sitemapNamespace)) continue;
+    if ((na === undefined) === (nb === undefined) && (na === a.sitemapNamespace) === (nb === b.sitemapNamespace)
+      && extensionOf(na) === extensionOf(nb)) continue;
     if (prefix === '' || mayUse(prefix)) return false;
   }
   return true;

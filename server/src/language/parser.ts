@@ -26,7 +26,9 @@ import { Role, type Binding, type Frame, type RootInfo } from './elementFrame';
 import { scanFastEntry, type FastEntry } from './fastEntry';
 import { checkDeclaration, isQName, lookupNamespace, resolvePrefix } from './namespaceBinding';
 import { Field, newEntryState, resetEntryState } from './rules/entryRules';
+import { openExtensionElement, type TagAttributes } from './rules/extensionElements';
 import { extensionNamespaceMessage, nearMissExtension } from './rules/extensionNamespaces';
+import type { LinkAttribute } from './rules/hreflang';
 import { Segment, SegmentKind } from './segment';
 import { SegmentAssembler } from './segmentAssembler';
 import { checkStrayText, classifyEntryChild, classifyRootChild, closeFrame, setRoot } from './sitemapRoles';
@@ -119,11 +121,17 @@ class XmlParser {
   /** Start and end of each prefixed attribute name (not a namespace declaration). */
   private tagPrefixed: number[] | null = null;
   private tagAttributeNames: string[] | null = null;
+  /** Value range of each of tagAttributeNames (start -1: no value). */
+  private readonly tagAttributeValues: number[] = [];
+  /** The start tag's attributes, for extension elements (rules/extensionElements.ts). */
+  private readonly tagAttributes: TagAttributes = { get: (name) => this.attribute(name) };
   private tagSelfClosing = false;
   private tagUnterminated = false;
   private attributeName = '';
   private attributeStart = 0;
   private attributeEnd = 0;
+  /** The attribute's place in tagAttributeNames (-1 for a duplicate). */
+  private attributeIndex = -1;
 
   constructor(private readonly text: string, private readonly regionMode: boolean, root: RootInfo | undefined,
     onSegment: ((segment: Segment, index: number) => void) | undefined, private readonly followingText?: FollowingText) {
@@ -229,7 +237,7 @@ class XmlParser {
     }
     let tagEnd = this.tokens.closeBareStartTag();
     if (tagEnd >= 0) {
-      this.tagBindings = this.tagPrefixed = null;
+      this.tagBindings = this.tagPrefixed = this.tagAttributeNames = null;
       this.tagSelfClosing = this.tagUnterminated = false;
     } else {
       tagEnd = this.takeAttributes(qname, nameStart, nameEnd);
@@ -240,6 +248,7 @@ class XmlParser {
     const frame: Frame = {
       qname, local, ns: undefined, tagStart, nameStart, nameEnd, role: Role.Other, bindings, scope: parentScope, outerScope: parentScope,
       entry: null, value: null, field: Field.Loc, duplicate: false, unterminated: this.tagUnterminated, endTagAhead: -1,
+      extension: undefined, extensionParent: null, childCounts: null, childrenFilled: 0,
     };
     if (bindings !== null) frame.scope = frame;
     frame.ns = resolvePrefix(prefix, frame, nameStart, this.out);
@@ -313,9 +322,14 @@ class XmlParser {
     this.attributeEnd = end;
     if (notSeparated) this.out.report('xml-syntax', start, end, 'Attributes must be separated by whitespace.');
     if (!isQName(name)) this.out.report('xml-syntax', start, end, `"${name}" is not a valid qualified name.`);
+    this.attributeIndex = -1;
     if (this.tagAttributeNames === null) this.tagAttributeNames = [name];
-    else if (this.tagAttributeNames.includes(name)) this.out.report('xml-syntax', start, end, `Duplicate attribute "${name}".`);
-    else this.tagAttributeNames.push(name);
+    else if (this.tagAttributeNames.includes(name)) {
+      this.out.report('xml-syntax', start, end, `Duplicate attribute "${name}".`);
+      return;
+    } else this.tagAttributeNames.push(name);
+    this.attributeIndex = this.tagAttributeNames.length - 1;
+    this.tagAttributeValues[2 * this.attributeIndex] = -1;
   }
 
   /** The value of the attribute just named; false when it runs into the end of the text. */
@@ -334,6 +348,10 @@ class XmlParser {
     const valueStart = tokens.tokenStart + 1;
     const valueEnd = closed ? tokens.tokenEnd - 1 : tokens.tokenEnd;
     this.chars.checkAttributeValue(valueStart, valueEnd);
+    if (this.attributeIndex >= 0) {
+      this.tagAttributeValues[2 * this.attributeIndex] = valueStart;
+      this.tagAttributeValues[2 * this.attributeIndex + 1] = valueEnd;
+    }
     if (!closed) {
       this.out.report('xml-syntax', start, end, `The value of "${name}" is not terminated.`);
       this.hitEnd = true;
@@ -350,6 +368,16 @@ class XmlParser {
       (this.tagPrefixed ??= []).push(start, end);
     }
     return true;
+  }
+
+  /** The unprefixed attribute `name` of the start tag just read, decoded; undefined when absent or without a value. */
+  private attribute(name: string): LinkAttribute | undefined {
+    const k = this.tagAttributeNames === null ? -1 : this.tagAttributeNames.indexOf(name);
+    if (k < 0 || this.tagAttributeValues[2 * k] < 0) return undefined;
+    const [start, end] = [this.tagAttributeValues[2 * k], this.tagAttributeValues[2 * k + 1]];
+    const value = new ValueText();
+    value.setAttribute(this.text, start, end);
+    return { value: value.value, start, end, sourceStart: (d) => value.sourceStart(d), sourceEnd: (d) => value.sourceEnd(d) };
   }
 
   /** The namespace scope of the innermost open element. */
@@ -371,6 +399,11 @@ class XmlParser {
       if (classifyRootChild(this.root, frame, tagEnd, this.entryState, out)) out.entry = this.entryState;
     } else if (parent.role === Role.RootChild && parent.entry !== null) {
       classifyEntryChild(this.root, frame, parent.entry, tagEnd, this.valueText, out);
+      if (frame.role === Role.Other && parent.entry.kind === 'urlset') {
+        openExtensionElement(frame, undefined, parent.entry, tagEnd, this.tagAttributes, this.valueText, out.problems);
+      }
+    } else if (parent.role === Role.Extension) {
+      openExtensionElement(frame, parent, parent.entry!, tagEnd, this.tagAttributes, this.valueText, out.problems);
     } else if (parent.role === Role.Field && frame.ns === this.root.sitemapNamespace) {
       out.report('unknown-element', frame.nameStart, frame.nameEnd, `<${frame.qname}> cannot appear inside <${parent.qname}>, which holds a plain value.`);
     }

@@ -1,4 +1,5 @@
 import type { LocalProblem } from './rules/catalogue';
+import type { EntryExtensions } from './rules/extensionElements';
 
 export const enum SegmentKind {
   /** Prolog, root start tag and whatever precedes the root's first child element. */
@@ -74,6 +75,8 @@ export class Segment {
   lastmod = NaN;
   lastmodStart = 0;
   lastmodEnd = 0;
+  /** What the entry's extension elements leave for the rules beyond it, when it has any (offsets relative). */
+  extensions: EntryExtensions | undefined = undefined;
 
   constructor(public readonly kind: SegmentKind, public readonly text: string) {}
 

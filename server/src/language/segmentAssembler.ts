@@ -4,6 +4,7 @@
  */
 import type { LocalProblem, RuleId } from './rules/catalogue';
 import type { EntryState } from './rules/entryRules';
+import { shiftExtensions } from './rules/extensionElements';
 import { countLineBreaks } from './scanner';
 import { Segment, SegmentKind } from './segment';
 
@@ -90,6 +91,7 @@ export class SegmentAssembler {
       segment.lastmod = entry.lastmod;
       segment.lastmodStart = entry.lastmodStart - start;
       segment.lastmodEnd = entry.lastmodEnd - start;
+      if (entry.extensions !== null) segment.extensions = shiftExtensions(entry.extensions, start);
     }
     this.segments.push(segment);
     if (this.onSegment !== undefined) this.onSegment(segment, this.segments.length - 1);

@@ -5,6 +5,7 @@
  */
 import { isWhitespace } from '../../../shared/xmlChars';
 import { Role, type Frame, type RootInfo } from './elementFrame';
+import { closeEntryExtensions, closeExtensionElement } from './rules/extensionElements';
 import { checkEntryEnd, checkFieldValue, FIELD_RANK, fieldsOf, resetEntryState, type EntryState } from './rules/entryRules';
 import type { SegmentAssembler } from './segmentAssembler';
 import type { ValueText } from './valueText';
@@ -91,8 +92,11 @@ export function closeFrame(frame: Frame, out: SegmentAssembler): void {
   if (frame.role === Role.Field) {
     checkFieldValue(frame.field, frame.value!, frame.entry!, !frame.duplicate, frame.nameStart, frame.nameEnd, out.problems);
     frame.value = null;
+  } else if (frame.role === Role.Extension) {
+    closeExtensionElement(frame, out.problems);
   } else if (frame.role === Role.RootChild && frame.entry !== null) {
     checkEntryEnd(frame.entry, out.problems);
+    if (frame.entry.extensions !== null) closeEntryExtensions(frame.entry, out.problems);
   }
 }
 

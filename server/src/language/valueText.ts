@@ -1,3 +1,5 @@
+import { decodeReferences } from '../../../shared/xmlNamespaces';
+
 /**
  * The decoded text content of a value element (`<loc>`, `<lastmod>`, …) together with the way back
  * from decoded offsets to source offsets, so problems found in the decoded value land on the right characters.
@@ -16,6 +18,21 @@ export class ValueText {
     this.value = '';
     this.used = 0;
     this.emptyAt = emptyAt;
+  }
+
+  /** Starts a new value: the attribute value `text[start, end)` decoded (its references were checked by the parser). */
+  setAttribute(text: string, start: number, end: number): void {
+    this.reset(start);
+    let p = start;
+    while (p < end) {
+      const amp = text.indexOf('&', p);
+      const semicolon = amp < 0 || amp >= end ? -1 : text.indexOf(';', amp);
+      if (semicolon < 0 || semicolon >= end) break;
+      this.addLiteral(text, p, amp);
+      this.addReference(decodeReferences(text.slice(amp, semicolon + 1)), amp, semicolon + 1);
+      p = semicolon + 1;
+    }
+    this.addLiteral(text, p, end);
   }
 
   addLiteral(text: string, start: number, end: number): void {

@@ -93,13 +93,14 @@ test('namespaces: the sitemap namespace may be bound to a prefix', () => {
   );
 });
 
-test('namespaces: Google image, video, news and xhtml elements inside entries are never reported', () => {
+test('namespaces: valid Google image, video, news and xhtml elements inside entries get no problem', () => {
   const body = [
     '<url>',
     '  <loc>https://example.com/page</loc>',
     '  <lastmod>2024-05-01</lastmod>',
     '  <xhtml:link rel="alternate" hreflang="de" href="https://example.com/de/page"/>',
-    '  <image:image><image:loc>https://cdn.example.net/a.jpg</image:loc><image:caption>A &amp; B</image:caption></image:image>',
+    '  <xhtml:link rel="alternate" hreflang="en" href="https://example.com/page"/>',
+    '  <image:image><image:loc>https://cdn.example.net/a.jpg?a=1&amp;b=2</image:loc></image:image>',
     '  <video:video><video:thumbnail_loc>https://cdn.example.net/t.jpg</video:thumbnail_loc><video:title>T</video:title><video:description>D</video:description><video:content_loc>https://cdn.example.net/v.mp4</video:content_loc><video:duration>600</video:duration></video:video>',
     '  <news:news><news:publication><news:name>Paper</news:name><news:language>en</news:language></news:publication><news:publication_date>2024-05-01</news:publication_date><news:title>Title</news:title></news:news>',
     '  <my:anything><my:loc>not checked</my:loc><my:priority>9</my:priority></my:anything>',
@@ -112,11 +113,12 @@ test('namespaces: elements of other namespaces directly in the root are allowed 
   expectDiagnostics(urlset(`${ENTRY}\n<my:note>generated</my:note>`, EXTENSIONS), []);
 });
 
-test('namespaces: an undeclared prefix is xml-syntax on the prefix', () => {
+test('namespaces: an undeclared prefix is xml-syntax on the prefix (extension-namespace for the extensions\' own prefixes)', () => {
   expectDiagnostics(
     urlset('<url><loc>https://example.com/</loc><⟦image⟧:image><⟦image⟧:loc>https://example.com/a.jpg</image:loc></image:image></url>'),
-    ['xml-syntax', 'xml-syntax'],
+    ['extension-namespace', 'extension-namespace'],
   );
+  expectDiagnostics(urlset('<url><loc>https://example.com/</loc><⟦img⟧:image><⟦img⟧:loc>https://example.com/a.jpg</img:loc></img:image></url>'), ['xml-syntax', 'xml-syntax']);
   // On attributes too.
   expectDiagnostics(urlset(ENTRY, `xmlns="${NS}" ⟦xsi⟧:schemaLocation="${NS} ${NS}/sitemap.xsd"`), ['xml-syntax']);
   // Declared on the element itself is fine.

@@ -56,9 +56,9 @@ test('xml-syntax: unterminated comment, CDATA section and processing instruction
 
 test('xml-syntax: "--" inside a comment and "]]>" in text', () => {
   expectDiagnostics(urlset(`<!-- a ⟦--⟧ b -->${ENTRY}`), ['xml-syntax']);
-  const image = 'xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"';
+  const other = 'xmlns:my="https://example.com/ns/my"';
   expectDiagnostics(
-    urlset(`<url><loc>https://example.com/</loc><image:image><image:caption>a⟦]]>⟧b</image:caption></image:image></url>`, `xmlns="${NS}" ${image}`),
+    urlset(`<url><loc>https://example.com/</loc><my:caption>a⟦]]>⟧b</my:caption></url>`, `xmlns="${NS}" ${other}`),
     ['xml-syntax'],
   );
 });
@@ -138,9 +138,9 @@ test('encoding: UTF-8 in any case, or no encoding declared, is fine', () => {
 });
 
 test('encoding: U+FFFD (a decoding accident) in text is reported on the character', () => {
-  const image = 'xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"';
+  const other = 'xmlns:my="https://example.com/ns/my"';
   expectDiagnostics(
-    urlset(`<url><loc>https://example.com/</loc><image:image><image:caption>Caf⟦\uFFFD⟧</image:caption></image:image></url>`, `xmlns="${NS}" ${image}`),
+    urlset(`<url><loc>https://example.com/</loc><my:caption>Caf⟦\uFFFD⟧</my:caption></url>`, `xmlns="${NS}" ${other}`),
     ['encoding'],
   );
   // In a <loc> the character is also not allowed in a URL: both rules report it.
@@ -149,20 +149,20 @@ test('encoding: U+FFFD (a decoding accident) in text is reported on the characte
   expectDiagnostics(urlset(ENTRY, `xmlns="${NS}" data-x="⟦\uFFFD⟧"`), ['encoding']);
   // The real character is fine.
   expectDiagnostics(
-    urlset(`<url><loc>https://example.com/caf%C3%A9</loc><image:image><image:caption>Café</image:caption></image:image></url>`, `xmlns="${NS}" ${image}`),
+    urlset(`<url><loc>https://example.com/caf%C3%A9</loc><my:caption>Café</my:caption></url>`, `xmlns="${NS}" ${other}`),
     [],
   );
 });
 
 test('encoding: a lone surrogate cannot be encoded in UTF-8', () => {
-  const image = 'xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"';
+  const other = 'xmlns:my="https://example.com/ns/my"';
   expectDiagnostics(
-    urlset(`<url><loc>https://example.com/</loc><image:image><image:caption>x⟦\uD800⟧y</image:caption></image:image></url>`, `xmlns="${NS}" ${image}`),
+    urlset(`<url><loc>https://example.com/</loc><my:caption>x⟦\uD800⟧y</my:caption></url>`, `xmlns="${NS}" ${other}`),
     ['encoding'],
   );
   // A surrogate pair (an astral character) is fine.
   expectDiagnostics(
-    urlset(`<url><loc>https://example.com/</loc><image:image><image:caption>x\uD83D\uDE00y</image:caption></image:image></url>`, `xmlns="${NS}" ${image}`),
+    urlset(`<url><loc>https://example.com/</loc><my:caption>x\uD83D\uDE00y</my:caption></url>`, `xmlns="${NS}" ${other}`),
     [],
   );
 });

@@ -40,6 +40,20 @@ export const RULES = {
   'cross-file-duplicate-url': 'warning',
   'unlisted-sitemap': 'information',
   'extension-namespace': 'error',
+  'image-missing-loc': 'error',
+  'too-many-images': 'error',
+  'image-deprecated': 'information',
+  'video-missing-required': 'error',
+  'video-invalid-value': 'error',
+  'news-missing-required': 'error',
+  'news-invalid-language': 'error',
+  'news-invalid-date': 'error',
+  'news-too-old': 'warning',
+  'news-too-many-urls': 'error',
+  'hreflang-invalid': 'error',
+  'hreflang-missing-self': 'warning',
+  'hreflang-not-reciprocal': 'warning',
+  'hreflang-duplicate': 'warning',
 } as const satisfies Record<string, Severity>;
 
 export type RuleId = keyof typeof RULES;

@@ -11,6 +11,7 @@ import { checkChangefreq, checkPriority } from './simpleValues';
 import type { ValueText } from '../valueText';
 import { isWhitespace } from '../scanner';
 import { escapeXml } from '../xmlText';
+import type { EntryExtensions } from './extensionElements';
 
 export const enum Field {
   Loc = 0,
@@ -59,6 +60,8 @@ export interface EntryState {
   lastmod: number;
   lastmodStart: number;
   lastmodEnd: number;
+  /** What its extension elements leave, once it has one (extensionElements.ts). */
+  extensions: EntryExtensions | null;
 }
 
 export function resetEntryState(entry: EntryState, kind: 'urlset' | 'sitemapindex', tagStart: number, tagEnd: number, nameStart: number, nameEnd: number): void {
@@ -77,6 +80,7 @@ export function resetEntryState(entry: EntryState, kind: 'urlset' | 'sitemapinde
   entry.urlStart = entry.urlEnd = 0;
   entry.lastmod = NaN;
   entry.lastmodStart = entry.lastmodEnd = 0;
+  entry.extensions = null;
 }
 
 export function newEntryState(): EntryState {

@@ -54,6 +54,28 @@ export function nearMissExtension(uri: string): ExtensionNamespace | undefined {
   return best?.namespace;
 }
 
+const meantByUri = new Map<string, ExtensionNamespace | null>();
+
+/**
+ * The extension a namespace URI names, exactly or as a near miss (whose elements are checked as what they were meant
+ * to be: `extension-namespace` is reported on the declaration); remembered, as a document binds few URIs.
+ */
+export function extensionOf(uri: string | undefined): ExtensionNamespace['name'] | undefined {
+  if (uri === undefined) return undefined;
+  let meant = meantByUri.get(uri);
+  if (meant === undefined) {
+    meant = EXTENSION_NAMESPACES.find((namespace) => namespace.uri === uri) ?? nearMissExtension(uri) ?? null;
+    if (meantByUri.size > 256) meantByUri.clear();
+    meantByUri.set(uri, meant);
+  }
+  return meant?.name;
+}
+
+/** The namespace of the extension whose documentation uses `prefix` (`image`, `video`, `news`, `xhtml`). */
+export function extensionByPrefix(prefix: string): ExtensionNamespace | undefined {
+  return EXTENSION_NAMESPACES.find((namespace) => namespace.name === prefix);
+}
+
 /** The message of `extension-namespace` for a declaration that meant `meant`. */
 export function extensionNamespaceMessage(meant: ExtensionNamespace): string {
   return `This is not the ${meant.name} extension's namespace, so consumers ignore every element under it: it is "${meant.uri}".`;

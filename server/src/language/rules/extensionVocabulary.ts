@@ -123,3 +123,13 @@ export function extensionElement(extension: ExtensionName, parent: string | unde
 export function extensionChildren(extension: ExtensionName, parent: string | undefined): readonly ExtensionElement[] {
   return EXTENSION_ELEMENTS.filter((element) => element.extension === extension && element.parent === parent);
 }
+
+const PLACES = new Map<ExtensionElement, number>();
+for (const element of EXTENSION_ELEMENTS) {
+  PLACES.set(element, extensionChildren(element.extension, element.parent).indexOf(element));
+}
+
+/** The element's place among its parent's children (extensionChildren's order). */
+export function childPlace(element: ExtensionElement): number {
+  return PLACES.get(element)!;
+}

@@ -1,0 +1,117 @@
+/**
+ * hreflang alternates (`<xhtml:link rel="alternate" hreflang="de-AT" href="…"/>` in a `<url>`): each link's
+ * attributes (`hreflang-invalid`), repeated languages within one entry (`hreflang-duplicate`), and comparison keys
+ * for the entry's own URL (`hreflang-missing-self`) and for reciprocity across entries (`hreflang-not-reciprocal`).
+ */
+import type { LocalProblem } from './catalogue';
+import { iso15924Scripts, iso3166Countries, iso639Languages } from './isoCodes';
+import { checkUrl } from './url';
+import type { ValueProblem } from './valueProblem';
+
+/** A valid alternate of an entry; offsets as the entry's. */
+export interface Alternate {
+  /** The hreflang, lower-cased. */
+  language: string;
+  languageStart: number;
+  languageEnd: number;
+  /** The href as a comparison key (urlKey). */
+  href: string;
+  hrefStart: number;
+  hrefEnd: number;
+}
+
+/** One attribute of the link as the parser read it: decoded value and source range (undefined when absent). */
+export interface LinkAttribute {
+  value: string;
+  start: number;
+  end: number;
+  /** Source range of the decoded range [from, to) of the value. */
+  sourceStart(from: number): number;
+  sourceEnd(to: number): number;
+}
+
+/**
+ * The `hreflang-invalid` checks of one link, reported into `problems` (`nameStart`/`nameEnd`: the element's name);
+ * returns the alternate when the link is a valid one.
+ */
+export function checkLink(
+  rel: LinkAttribute | undefined, hreflang: LinkAttribute | undefined, href: LinkAttribute | undefined,
+  nameStart: number, nameEnd: number, problems: LocalProblem[],
+): Alternate | undefined {
+  let valid = true;
+  const report = (start: number, end: number, message: string): void => {
+    valid = false;
+    problems.push({ rule: 'hreflang-invalid', start, end, message });
+  };
+  if (rel === undefined) report(nameStart, nameEnd, 'An alternate needs rel="alternate".');
+  else if (rel.value.trim() !== 'alternate') report(rel.start, rel.end, 'An hreflang alternate has rel="alternate".');
+  const language = hreflang?.value.trim() ?? '';
+  if (hreflang === undefined) report(nameStart, nameEnd, 'An alternate needs an hreflang attribute: a language code, optionally with a region, or x-default.');
+  else if (!isHreflang(language)) report(hreflang.start, hreflang.end, `"${language}" is not a language code (ISO 639-1, optionally -Script and -REGION of ISO 3166-1 alpha-2) nor x-default.`);
+  const url = href?.value.trim() ?? '';
+  if (href === undefined) report(nameStart, nameEnd, 'An alternate needs an href: the absolute URL of that version of the page.');
+  else if (!/^[A-Za-z][A-Za-z0-9+.-]*:/.test(url)) report(href.start, href.end, 'An alternate\'s href is an absolute URL, with its protocol and host.');
+  else if (!checkHref(url, href, problems)) valid = false;
+  if (!valid) return undefined;
+  return { language: language.toLowerCase(), languageStart: hreflang!.start, languageEnd: hreflang!.end, href: urlKey(url), hrefStart: href!.start, hrefEnd: href!.end };
+}
+
+/** The core URL rules on an absolute href, mapped back to the source; false when it has a problem. */
+function checkHref(url: string, href: LinkAttribute, problems: LocalProblem[]): boolean {
+  const found: ValueProblem[] = [];
+  checkUrl(url, found);
+  const lead = href.value.length - href.value.trimStart().length;
+  for (const p of found) {
+    problems.push({ rule: p.rule, start: href.sourceStart(lead + p.start), end: href.sourceEnd(lead + p.end), message: p.message });
+  }
+  return found.length === 0;
+}
+
+/** `x-default`, or language[-Script][-REGION]: ISO 639-1, ISO 15924, ISO 3166-1 alpha-2; any case. */
+export function isHreflang(code: string): boolean {
+  if (code.toLowerCase() === 'x-default') return true;
+  const parts = code.split('-');
+  if (parts.length > 3 || !iso639Languages().has(parts[0].toLowerCase())) return false;
+  let k = 1;
+  if (k < parts.length && parts[k].length === 4) {
+    const script = parts[k];
+    if (!iso15924Scripts().has(script[0].toUpperCase() + script.slice(1).toLowerCase())) return false;
+    k++;
+  }
+  if (k < parts.length) {
+    if (!iso3166Countries().has(parts[k].toUpperCase())) return false;
+    k++;
+  }
+  return k === parts.length;
+}
+
+/**
+ * A URL as search engines compare pages: scheme and host in lower case, the default port dropped; the rest exact
+ * (a trailing slash matters). For a URL that is not absolute, itself.
+ */
+export function urlKey(url: string): string {
+  const match = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#]*)/.exec(url);
+  if (match === null) return url;
+  const scheme = match[1].toLowerCase();
+  let authority = match[2].toLowerCase();
+  if ((scheme === 'http' && authority.endsWith(':80')) || (scheme === 'https' && authority.endsWith(':443'))) {
+    authority = authority.slice(0, authority.lastIndexOf(':'));
+  }
+  return `${scheme}://${authority}${url.slice(match[0].length)}`;
+}
+
+/**
+ * `hreflang-duplicate`: `alternate` repeats the language of an earlier one of the entry with another href.
+ * Reported on its hreflang value.
+ */
+export function checkDuplicateLanguage(alternate: Alternate, earlier: readonly Alternate[], problems: LocalProblem[]): void {
+  const first = earlier.find((a) => a.language === alternate.language);
+  if (first === undefined || first.href === alternate.href) return;
+  problems.push({ rule: 'hreflang-duplicate', start: alternate.languageStart, end: alternate.languageEnd, message: `A second alternate for "${alternate.language}" in this entry, with another URL: search engines cannot tell which one is meant.` });
+}
+
+/** `hreflang-missing-self`: on the entry's `<loc>` value when none of its alternates is the page itself. */
+export function checkSelfListed(pageKey: string, alternates: readonly Alternate[], locStart: number, locEnd: number, problems: LocalProblem[]): void {
+  if (alternates.some((a) => a.href === pageKey)) return;
+  problems.push({ rule: 'hreflang-missing-self', start: locStart, end: locEnd, message: 'This entry has alternates but does not list itself among them: each version lists every version, itself included.' });
+}
