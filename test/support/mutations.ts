@@ -30,7 +30,7 @@ export const BASE_DOCUMENTS: readonly BaseDocument[] = [
       `      <video:title>Grilling &amp; &quot;steaks&quot; &#x41;&#66;</video:title>\n      <video:description><![CDATA[Steaks & more]]></video:description>\n` +
       `      <video:player_loc>https://www.example.com/player?v=b&amp;t=1</video:player_loc>\n      <video:duration>600</video:duration>\n    </video:video>\n  </url>\n` +
       `  <url>\n    <loc>https://www.example.com/c</loc>\n    <news:news>\n      <news:publication><news:name>The Times</news:name><news:language>en</news:language></news:publication>\n` +
-      `      <news:publication_date>2024-03-01</news:publication_date>\n      <news:title>Rates &lt; 2%</news:title>\n    </news:news>\n  </url>\n</urlset>\n`,
+      `      <news:publication_date>2025-06-15</news:publication_date>\n      <news:title>Rates &lt; 2%</news:title>\n    </news:news>\n  </url>\n</urlset>\n`,
   },
   {
     name: 'prefixed sitemap namespace',

@@ -22,6 +22,22 @@ const BASES: Array<{ name: string; languageId: SitemapLanguageId; text: string }
         `  </url>\n`).join('') + '</urlset>\n',
   },
   {
+    // hreflang groups (reciprocal, one-way, self-less), news articles, a video: the alternate index and the facts the
+    // document-level extension rules read must follow every edit.
+    name: 'urlset with extensions', languageId: 'sitemap',
+    text: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}" xmlns:xhtml="http://www.w3.org/1999/xhtml" ` +
+      `xmlns:news="http://www.google.com/schemas/sitemap-news/0.9" xmlns:video="http://www.google.com/schemas/sitemap-video/1.1">\n` +
+      Array.from({ length: 9 }, (_, n) =>
+        `  <url>\n    <loc>https://example.com/${['en', 'de', 'fr'][n % 3]}/${n - (n % 3)}</loc>\n` +
+        ['en', 'de', 'fr'].filter((_, k) => k !== 2 || n % 2 === 0).map((language) =>
+          `    <xhtml:link rel="alternate" hreflang="${language}" href="https://example.com/${language}/${n - (n % 3)}"/>\n`).join('') +
+        (n % 4 === 1 ? `    <news:news><news:publication><news:name>P</news:name><news:language>en</news:language></news:publication>` +
+          `<news:publication_date>2025-06-1${n % 7}</news:publication_date><news:title>T${n}</news:title></news:news>\n` : '') +
+        (n === 4 ? `    <video:video><video:thumbnail_loc>https://example.com/t.jpg</video:thumbnail_loc><video:title>V</video:title>` +
+          `<video:description>D</video:description><video:content_loc>https://example.com/de/3</video:content_loc></video:video>\n` : '') +
+        `  </url>\n`).join('') + '</urlset>\n',
+  },
+  {
     name: 'prefixed index with comments and CRLF', languageId: 'sitemap',
     text: `<?xml version="1.0"?>\r\n<!-- generated -->\r\n<sm:sitemapindex xmlns:sm="${NS}">\r\n` +
       Array.from({ length: 8 }, (_, n) => `<sm:sitemap><sm:loc>https://example.com/s${n}.xml</sm:loc><!-- n${n} --><sm:lastmod>2024-01-0${n + 1}</sm:lastmod></sm:sitemap>\r\n`).join('') +
@@ -53,6 +69,8 @@ const FRAGMENTS = [
   '\n', '\r\n', '\r', ' ', 'x', 'url', ':', '</urlset>', '<?xml version="1.0"?>', '<priority>0.5</priority>', 'https://other.com/',
   '<url><loc>https://example.com/new</loc></url>', '<sitemap>', '=', 'xmlns="x"', '<!DOCTYPE x>', '\uFFFD', '\u0001', '2024-13-01',
   'Sitemap: ', '#', '</sitemap>', '<foo>', '</foo>', '<x:y>', '</x:y>', '<!-- </foo> -->',
+  '<xhtml:link rel="alternate" hreflang="de" href="https://example.com/de/0"/>', 'https://example.com/en/3', 'xhtml', 'news:news',
+  'xmlns:xhtml="http://www.w3.org/1999/xhtml"', 'https://www.w3.org/1999/xhtml', '<news:publication_date>2025-06-01</news:publication_date>',
 ];
 
 function randomEdit(rnd: () => number, text: string) {
@@ -84,6 +102,7 @@ function facts(document: SitemapDocument) {
       tagStart: s.tagStart, tagEnd: s.tagEnd, elementEnd: s.elementEnd, url: s.url, urlStart: s.urlStart, urlEnd: s.urlEnd,
       // A range without a valid lastmod is left over from the entry before (and never read).
       lastmod: s.lastmod, lastmodRange: Number.isNaN(s.lastmod) ? undefined : [s.lastmodStart, s.lastmodEnd],
+      extensions: s.extensions,
     })),
   };
 }

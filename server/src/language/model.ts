@@ -11,6 +11,7 @@
  * whole document is parsed again. The full parse is both the last fallback and the oracle of the tests: after any
  * edit, the model equals a fresh parse of the same text.
  */
+import { AlternateIndex } from './alternateIndex';
 import { looksLikeXml, SNIFF_LENGTH } from '../../../shared/contentDetection';
 import type { DocumentKind } from '../../../shared/kinds';
 import { ChunkedList } from './chunkedList';
@@ -46,6 +47,15 @@ export class SitemapModel {
   readonly urls = new UrlIndex();
   /** Entry URLs per origin, for mixed-hosts. */
   readonly origins = new OriginCounts();
+  /** hreflang alternates across entries, for hreflang-not-reciprocal. */
+  readonly alternates = new AlternateIndex();
+  /** Entries carrying `<news:news>`, for news-too-many-urls. */
+  readonly news = new Set<Segment>();
+  /**
+   * No news article is older than this (epoch ms; lowered as segments are indexed, raised only by a full parse):
+   * lets validation see at once that no article is too old.
+   */
+  newsBound = Infinity;
   /** Segments holding local or contextual problems. */
   readonly problemSegments = new Set<Segment>();
   /** Segments whose contextual problems are not computed yet. */
@@ -495,6 +505,9 @@ export class SitemapModel {
     this.lookingAhead.clear();
     this.contextKey = undefined;
     this.lastmodBound = -Infinity;
+    this.alternates.clear();
+    this.news.clear();
+    this.newsBound = Infinity;
     this.childTextCounts.clear();
     const totals = { length: text.length, breaks: 0, entries: 0 };
     const indexed = (segment: Segment, k: number): void => {
@@ -541,6 +554,7 @@ export class SitemapModel {
     if (segment.closedForLackOf !== undefined || segment.keptOpenFor !== undefined) this.lookingAhead.add(segment);
     if (fresh && segment.isEntry) this.contextPending.add(segment);
     if (segment.lastmod > this.lastmodBound) this.lastmodBound = segment.lastmod;
+    if (segment.extensions !== undefined || fresh) this.indexExtensions(segment, fresh);
     if (segment.url !== undefined) {
       if (once) this.urls.addLater(segment);
       else this.urls.add(segment);
@@ -548,7 +562,17 @@ export class SitemapModel {
     }
   }
 
+  private indexExtensions(segment: Segment, fresh: boolean): void {
+    this.alternates.add(segment, fresh);
+    const news = segment.extensions?.news;
+    if (news === undefined) return;
+    this.news.add(segment);
+    if (news.time < this.newsBound) this.newsBound = news.time;
+  }
+
   private unindex(segment: Segment): void {
+    this.alternates.remove(segment);
+    this.news.delete(segment);
     this.problemSegments.delete(segment);
     this.lookingAhead.delete(segment);
     this.contextPending.delete(segment);

@@ -4,14 +4,14 @@ import type { RuleId, SeverityOrOff } from './rules/catalogue';
 export interface SitemapSettings {
   rules: Partial<Record<RuleId, SeverityOrOff>>;
   maxProblems: number;
-  limits: { maxEntries: number; maxBytes: number; legacyMaxBytes: number };
+  limits: { maxEntries: number; maxBytes: number; legacyMaxBytes: number; maxNewsEntries: number };
   allowedHosts: string[];
 }
 
 export const DEFAULT_SETTINGS: SitemapSettings = {
   rules: {},
   maxProblems: 1000,
-  limits: { maxEntries: 50_000, maxBytes: 52_428_800, legacyMaxBytes: 10_485_760 },
+  limits: { maxEntries: 50_000, maxBytes: 52_428_800, legacyMaxBytes: 10_485_760, maxNewsEntries: 1000 },
   allowedHosts: [],
 };
 

@@ -49,6 +49,7 @@ export function resolveSettings(raw: unknown): SectionSettings {
       maxEntries: count(limits.maxEntries, DEFAULT_SETTINGS.limits.maxEntries, 1),
       maxBytes: count(limits.maxBytes, DEFAULT_SETTINGS.limits.maxBytes, 1),
       legacyMaxBytes: count(limits.legacyMaxBytes, DEFAULT_SETTINGS.limits.legacyMaxBytes, 1),
+      maxNewsEntries: count(limits.maxNewsEntries, DEFAULT_SETTINGS.limits.maxNewsEntries, 1),
     },
     allowedHosts: Array.isArray(section.allowedHosts)
       ? section.allowedHosts.filter((h): h is string => typeof h === 'string' && h.trim() !== '')

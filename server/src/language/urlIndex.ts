@@ -76,6 +76,14 @@ export class UrlIndex {
     return Array.isArray(bucket) ? bucket.some((m) => m.url === url) : bucket.url === url;
   }
 
+  /** An entry with this URL (canonical escaped form), if any. */
+  find(url: string): Segment | undefined {
+    if (this.later !== undefined) this.indexLater();
+    const bucket = this.buckets.get(urlHash(url));
+    if (bucket === undefined) return undefined;
+    return Array.isArray(bucket) ? bucket.find((m) => m.url === url) : bucket.url === url ? bucket : undefined;
+  }
+
   /** Groups (of two or more) of segments with equal URLs, in no particular order. */
   *duplicateGroups(): Generator<Segment[]> {
     if (this.later !== undefined) {

@@ -4,9 +4,10 @@
  * user's severities and the problem cap (problemCap.ts).
  */
 import { RULES, isRuleId, type LocalProblem, type Problem, type Severity } from './rules/catalogue';
-import { checkEntryContext, FUTURE_LASTMOD_SKEW_MS, mixedHostsMessage, type EntryContext } from './rules/contextRules';
+import { checkEntryContext, FUTURE_LASTMOD_SKEW_MS, mixedHostsMessage, NEWS_MAX_AGE_MS, type EntryContext } from './rules/contextRules';
 import { checkDocument, modelFacts } from './rules/documentRules';
 import { checkDuplicates } from './rules/duplicates';
+import { checkReciprocity } from './rules/reciprocity';
 import { isLocalHost } from './rules/listedUrl';
 import { parseAllowedHosts, scopeDirectory } from './rules/scope';
 import { checkUrl, type UrlParts } from './rules/url';
@@ -32,6 +33,7 @@ export function validateModel(model: SitemapModel, settings: SitemapSettings, co
   if (model.kind !== 'robots') {
     // The sitemap rules: a robots.txt only has its lines' own problems.
     checkDuplicates(model, extras);
+    checkReciprocity(model, extras);
     checkDocument(modelFacts(model), settings, extras);
   }
   extras.sort(byRange);
@@ -142,11 +144,11 @@ function refreshContextual(model: SitemapModel, settings: SitemapSettings, conte
 /**
  * Whether no entry can have a contextual problem, known without visiting them (a fresh process would visit 50,000
  * entries mostly interpreted): no location (out-of-scope), every URL on the reference origin (mixed-hosts), no
- * lastmod past the clock's skew (future-lastmod), and no index asking about its children (nested-index).
+ * lastmod past the clock's skew (future-lastmod), no news article past its age (news-too-old), and no index asking about its children (nested-index).
  */
 export function noContextualProblems(model: SitemapModel, context: EntryContext): boolean {
   if (context.scope !== undefined || (context.isIndex && context.isSitemapIndex !== undefined)) return false;
-  if (model.lastmodBound > context.now + FUTURE_LASTMOD_SKEW_MS) return false;
+  if (model.lastmodBound > context.now + FUTURE_LASTMOD_SKEW_MS || model.newsBound < context.now - NEWS_MAX_AGE_MS) return false;
   return context.reference === undefined || model.origins.allHave(context.reference.origin);
 }
 

@@ -16,7 +16,7 @@
  */
 import { checkEntryContext, mixedHostsMessage, type EntryContext } from './rules/contextRules';
 import type { LocalProblem, Problem, Severity } from './rules/catalogue';
-import { checkDocument, type DocumentFacts } from './rules/documentRules';
+import { checkDocument, newsTooManyMessage, type DocumentFacts } from './rules/documentRules';
 import { duplicateMessage, firstOccurrence } from './rules/duplicates';
 import type { UrlParts } from './rules/url';
 import { copyString } from './copyString';
@@ -84,6 +84,7 @@ export class ValidationStream {
   private guessed: ReferenceOrigin | undefined;
 
   private entryCount = 0;
+  private newsCount = 0;
   private tooMany: Problem | undefined;
   /** The site summary's entries; undefined when none is kept (decided with the root). */
   private entries: SiteEntry[] | undefined;
@@ -143,6 +144,8 @@ export class ValidationStream {
     const facts: DocumentFacts = {
       root, kind, entryCount: this.entryCount, byteLength,
       entryTag: () => ({ start: tooMany?.start ?? 0, end: tooMany?.end ?? 0 }),
+      // news-too-many-urls was offered in its place (segment()).
+      newsCount: 0, newsName: () => ({ start: 0, end: 0 }),
     };
     const documentProblems: Problem[] = [];
     checkDocument(facts, this.options.settings, documentProblems);
@@ -265,6 +268,11 @@ export class ValidationStream {
       }
       this.entryCount++;
       contextual = checkEntryContext(segment, this.entryContext!);
+      const news = segment.extensions?.news;
+      if (news !== undefined && this.newsCount++ === this.options.settings.limits.maxNewsEntries && this.root?.kind === 'urlset') {
+        const message = newsTooManyMessage(this.options.settings.limits.maxNewsEntries);
+        (extras ??= []).push({ rule: 'news-too-many-urls', start: base + news.nameStart, end: base + news.nameEnd, message });
+      }
     }
     if (segment.url !== undefined) {
       const duplicate = this.indexUrl(segment, base);

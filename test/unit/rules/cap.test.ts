@@ -21,7 +21,7 @@ const MIXED = urlset([
   ...Array.from({ length: 6 }, () => '<url><loc>https://example.com/twice</loc></url>'),
   '<!-- caf\uFFFD -->',
 ].join('\n'));
-const SETTINGS: Partial<SitemapSettings> = { limits: { maxEntries: 50_000, maxBytes: 52_428_800, legacyMaxBytes: 100 } };
+const SETTINGS: Partial<SitemapSettings> = { limits: { maxEntries: 50_000, maxBytes: 52_428_800, legacyMaxBytes: 100, maxNewsEntries: 1000 } };
 
 function count(diagnostics: Diagnostics): Record<string, number> {
   const counts: Record<string, number> = {};

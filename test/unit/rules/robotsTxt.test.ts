@@ -67,7 +67,7 @@ test('valid Sitemap lines, the other directives, comments and blank lines say no
 
 test('no sitemap rule runs on a robots.txt: a local URL, a fragment, duplicates, limits', () => {
   const text = 'Sitemap: http://localhost/s.xml\nSitemap: https://example.com/s.xml#x\nSitemap: https://example.com/s.xml\nSitemap: https://example.com/s.xml\n';
-  expectDiagnostics(text, [], { ...ROBOTS, settings: { limits: { maxEntries: 1, maxBytes: 10, legacyMaxBytes: 5 } }, context: { location: 'https://other.example/robots.txt' } });
+  expectDiagnostics(text, [], { ...ROBOTS, settings: { limits: { maxEntries: 1, maxBytes: 10, legacyMaxBytes: 5, maxNewsEntries: 1 } }, context: { location: 'https://other.example/robots.txt' } });
   assert.equal(parseDocument(text, 'robots-txt').kind, 'robots');
   assert.equal(parseDocument(text, 'robots-txt').entryCount, 0);
 });

@@ -102,7 +102,7 @@ test('namespaces: valid Google image, video, news and xhtml elements inside entr
     '  <xhtml:link rel="alternate" hreflang="en" href="https://example.com/page"/>',
     '  <image:image><image:loc>https://cdn.example.net/a.jpg?a=1&amp;b=2</image:loc></image:image>',
     '  <video:video><video:thumbnail_loc>https://cdn.example.net/t.jpg</video:thumbnail_loc><video:title>T</video:title><video:description>D</video:description><video:content_loc>https://cdn.example.net/v.mp4</video:content_loc><video:duration>600</video:duration></video:video>',
-    '  <news:news><news:publication><news:name>Paper</news:name><news:language>en</news:language></news:publication><news:publication_date>2024-05-01</news:publication_date><news:title>Title</news:title></news:news>',
+    '  <news:news><news:publication><news:name>Paper</news:name><news:language>en</news:language></news:publication><news:publication_date>2025-06-14T09:30:00Z</news:publication_date><news:title>Title</news:title></news:news>',
     '  <my:anything><my:loc>not checked</my:loc><my:priority>9</my:priority></my:anything>',
     '</url>',
   ].join('\n');

@@ -1,6 +1,7 @@
 /**
  * Rules on one entry that depend on more than its own text: where the sitemap lives (out-of-scope),
- * the origin most of the file's URLs share (mixed-hosts), the clock (future-lastmod) and the workspace (nested-index).
+ * the origin most of the file's URLs share (mixed-hosts), the clock (future-lastmod, news-too-old) and the workspace
+ * (nested-index).
  * The model caches their results per segment and recomputes them only when this context changes.
  */
 import { formatCount } from '../../../../shared/byteSize';
@@ -14,6 +15,10 @@ import { unescapeXml } from '../xmlText';
 
 /** One day of clock skew is allowed before a lastmod counts as future. */
 export const FUTURE_LASTMOD_SKEW_MS = 24 * 60 * 60 * 1000;
+/** Search engines take articles of the last two days from a news sitemap. */
+export const NEWS_MAX_AGE_MS = 48 * 60 * 60 * 1000;
+/** A date alone is the whole day wherever it is: it ends 36 h after its start in UTC (at UTC−12). */
+const DAY_ENDS_EVERYWHERE_MS = 36 * 60 * 60 * 1000;
 
 export interface EntryContext {
   /** Set when the sitemap's location is known: out-of-scope applies. */
@@ -64,6 +69,10 @@ export function checkEntryContext(segment: Segment, context: EntryContext): read
   }
   if (segment.lastmod > context.now + FUTURE_LASTMOD_SKEW_MS) {
     (problems ??= []).push({ rule: 'future-lastmod', start: segment.lastmodStart, end: segment.lastmodEnd, message: 'This date lies in the future.' });
+  }
+  const news = segment.extensions?.news;
+  if (news !== undefined && news.time + (news.dateOnly ? DAY_ENDS_EVERYWHERE_MS : 0) < context.now - NEWS_MAX_AGE_MS) {
+    (problems ??= []).push({ rule: 'news-too-old', start: news.dateStart, end: news.dateEnd, message: 'This article is more than two days old: search engines take only recent articles from a news sitemap.' });
   }
   return problems ?? NO_PROBLEMS;
 }

@@ -1,4 +1,4 @@
-/** Rules on the document as a whole: no-entries and the protocol's limits. Offsets are absolute. */
+/** Rules on the document as a whole: no-entries and the protocol's limits (news-too-many-urls too). Offsets are absolute. */
 import type { Problem } from './catalogue';
 import type { DocumentKind, SitemapModel } from '../model';
 import type { RootInfo } from '../parser';
@@ -13,6 +13,9 @@ export interface DocumentFacts {
   byteLength: number;
   /** Absolute range of the `n`-th entry's (0-based) start tag. */
   entryTag(n: number): { start: number; end: number };
+  /** Entries carrying `<news:news>` (news-too-many-urls), and the absolute range of the `n`-th one's name. */
+  newsCount: number;
+  newsName(n: number): { start: number; end: number };
 }
 
 export function modelFacts(model: SitemapModel): DocumentFacts {
@@ -23,6 +26,12 @@ export function modelFacts(model: SitemapModel): DocumentFacts {
       const segment = model.segments[index];
       const start = model.segmentStart(index);
       return { start: start + segment.tagStart, end: start + segment.tagEnd };
+    },
+    newsCount: model.news.size,
+    newsName: (n) => {
+      const segment = [...model.news].sort((a, b) => a.index - b.index)[n];
+      const start = model.segmentStart(segment.index);
+      return { start: start + segment.extensions!.news!.nameStart, end: start + segment.extensions!.news!.nameEnd };
     },
   };
 }
@@ -50,6 +59,12 @@ export function checkDocument(model: DocumentFacts, settings: SitemapSettings, p
     });
   }
 
+  const maxNews = settings.limits.maxNewsEntries;
+  if (kind === 'urlset' && model.newsCount > maxNews) {
+    const name = model.newsName(maxNews);
+    problems.push({ rule: 'news-too-many-urls', start: name.start, end: name.end, message: newsTooManyMessage(maxNews) });
+  }
+
   const bytes = model.byteLength;
   const { maxBytes, legacyMaxBytes } = settings.limits;
   if (bytes > maxBytes) {
@@ -57,4 +72,8 @@ export function checkDocument(model: DocumentFacts, settings: SitemapSettings, p
   } else if (bytes > legacyMaxBytes) {
     problems.push({ rule: 'legacy-size-limit', start: anchorStart, end: anchorEnd, message: `${describeSize(bytes, legacyMaxBytes)} of UTF-8: over the original protocol's ${describeLimit(legacyMaxBytes)}, which some older consumers still apply.` });
   }
+}
+
+export function newsTooManyMessage(maxNews: number): string {
+  return `More than ${formatCount(maxNews)} <url> entries carry <news:news>: a news sitemap may hold at most ${formatCount(maxNews)}. This is the first one over the limit.`;
 }

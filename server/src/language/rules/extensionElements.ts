@@ -22,7 +22,7 @@ import { unescapeXml } from '../xmlText';
 export interface NewsFacts {
   nameStart: number;
   nameEnd: number;
-  /** The valid publication date in epoch ms (the start of the day for a date alone), else NaN. */
+  /** The valid publication date in epoch ms (the start of the day for a date alone), else NaN (and no range). */
   time: number;
   dateOnly: boolean;
   dateStart: number;
@@ -152,7 +152,7 @@ function checkValue(frame: Frame, element: ExtensionElement, value: ValueText, p
   const ext = frame.entry!.extensions!;
   const valueStart = value.sourceStart(start);
   const valueEnd = value.sourceEnd(start + text.length);
-  if (element.extension === 'news' && element.name === 'publication_date' && ext.news !== undefined) {
+  if (element.extension === 'news' && element.name === 'publication_date' && ext.news !== undefined && !Number.isNaN(time)) {
     Object.assign(ext.news, { time, dateOnly: text.length === 10, dateStart: valueStart, dateEnd: valueEnd });
   } else if (element.extension === 'video' && element.name === 'content_loc') {
     (ext.contentLocs ??= []).push({ key: urlKey(text), start: valueStart, end: valueEnd });
@@ -197,8 +197,10 @@ export function shiftExtensions(ext: EntryExtensions, start: number): EntryExten
   if (ext.news !== undefined) {
     ext.news.nameStart -= start;
     ext.news.nameEnd -= start;
-    ext.news.dateStart -= start;
-    ext.news.dateEnd -= start;
+    if (!Number.isNaN(ext.news.time)) {
+      ext.news.dateStart -= start;
+      ext.news.dateEnd -= start;
+    }
   }
   for (const a of ext.alternates ?? []) {
     a.languageStart -= start;

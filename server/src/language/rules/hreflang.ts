@@ -7,6 +7,8 @@ import type { LocalProblem } from './catalogue';
 import { iso15924Scripts, iso3166Countries, iso639Languages } from './isoCodes';
 import { checkUrl } from './url';
 import type { ValueProblem } from './valueProblem';
+import type { Segment } from '../segment';
+import { escapeXml, unescapeXml } from '../xmlText';
 
 /** A valid alternate of an entry; offsets as the entry's. */
 export interface Alternate {
@@ -16,6 +18,8 @@ export interface Alternate {
   languageEnd: number;
   /** The href as a comparison key (urlKey). */
   href: string;
+  /** The href in the canonical escaped form of entry URLs (Segment.url), to find the entry it names. */
+  url: string;
   hrefStart: number;
   hrefEnd: number;
 }
@@ -53,7 +57,10 @@ export function checkLink(
   else if (!/^[A-Za-z][A-Za-z0-9+.-]*:/.test(url)) report(href.start, href.end, 'An alternate\'s href is an absolute URL, with its protocol and host.');
   else if (!checkHref(url, href, problems)) valid = false;
   if (!valid) return undefined;
-  return { language: language.toLowerCase(), languageStart: hreflang!.start, languageEnd: hreflang!.end, href: urlKey(url), hrefStart: href!.start, hrefEnd: href!.end };
+  return {
+    language: language.toLowerCase(), languageStart: hreflang!.start, languageEnd: hreflang!.end,
+    href: urlKey(url), url: escapeXml(url), hrefStart: href!.start, hrefEnd: href!.end,
+  };
 }
 
 /** The core URL rules on an absolute href, mapped back to the source; false when it has a problem. */
@@ -114,4 +121,31 @@ export function checkDuplicateLanguage(alternate: Alternate, earlier: readonly A
 export function checkSelfListed(pageKey: string, alternates: readonly Alternate[], locStart: number, locEnd: number, problems: LocalProblem[]): void {
   if (alternates.some((a) => a.href === pageKey)) return;
   problems.push({ rule: 'hreflang-missing-self', start: locStart, end: locEnd, message: 'This entry has alternates but does not list itself among them: each version lists every version, itself included.' });
+}
+
+/** An alternate of an entry naming another entry of the file that does not name it back. */
+export interface Unreciprocated {
+  alternate: Alternate;
+  partner: Segment;
+}
+
+/**
+ * `hreflang-not-reciprocal` for one entry: each alternate naming another entry of the file (`find`: the entry with a
+ * URL, in canonical escaped form) that lists no alternate back to the entry's own page (`pageKey`).
+ */
+export function findUnreciprocated(entry: Segment, pageKey: string, find: (url: string) => Segment | undefined): Unreciprocated[] {
+  let found: Unreciprocated[] | undefined;
+  for (const alternate of entry.extensions?.alternates ?? []) {
+    if (alternate.href === pageKey) continue;
+    const partner = find(alternate.url);
+    if (partner === undefined || partner === entry) continue;
+    if (partner.extensions?.alternates?.some((back) => back.href === pageKey)) continue;
+    (found ??= []).push({ alternate, partner });
+  }
+  return found ?? [];
+}
+
+/** The page key of an entry with a URL (urlKey of its `<loc>`). */
+export function pageKeyOf(entry: Segment): string | undefined {
+  return entry.url === undefined ? undefined : urlKey(unescapeXml(entry.url));
 }
