@@ -9,6 +9,8 @@
  * Then the plan Split into Index asks for (`sitemap/splitPlan`), which carries every child's text.
  * `BENCH_WIRE_SITE=1` puts the document in a site: a robots.txt and a closed copy of the sitemap listing the same URLs
  * beside it, so the cross-file rules read, summarize and compare them (and publish their maxProblems duplicates).
+ * Then (issue 12) keystrokes alternating between the plain sitemap and one whose every entry carries an image and three
+ * hreflang alternates, open in the same server (`BENCH_WIRE_EXTENSION_ENTRIES`, default 50,000; 0 skips it).
  * `BENCH_WIRE=0` skips it.
  */
 import * as fs from 'node:fs';
@@ -18,7 +20,7 @@ import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { LspClient } from '../lsp/lspClient';
-import { benchSitemap, random } from '../support/generate';
+import { benchExtensionSitemap, benchSitemap, random } from '../support/generate';
 import { hasXmllint, XSD } from './lintBench';
 
 const ENTRIES = Number(process.env.BENCH_WIRE_ENTRIES ?? 50_000);
@@ -30,6 +32,9 @@ const EDITOR_REQUESTS = ['textDocument/documentLink', 'textDocument/foldingRange
 /** Lines before the first entry, and per entry, in `benchSitemap`; the `<loc>` is an entry's second line. */
 const HEAD_LINES = 2;
 const ENTRY_LINES = 6;
+/** Lines per entry in `benchExtensionSitemap`, and its entries (`BENCH_WIRE_EXTENSION_ENTRIES`; 0 skips it). */
+const EXTENSION_ENTRY_LINES = 10;
+const EXTENSION_ENTRIES = Number(process.env.BENCH_WIRE_EXTENSION_ENTRIES ?? 50_000);
 
 export interface WireFigures {
   openMedian: number;
@@ -127,30 +132,14 @@ async function measureWire(): Promise<WireFigures> {
     const times: number[] = [];
     const answerTimes: number[] = [];
     const answerBytes: Record<string, number> = {};
-    let inserted: { line: number; character: number } | undefined;
-    for (let k = 0; k < KEYSTROKES; k++) {
-      let range;
-      let typed;
-      if (inserted === undefined) {
-        // Inside the URL's path: the entry stays valid, so the diagnostics stay the same few.
-        inserted = { line: HEAD_LINES + ENTRY_LINES * Math.floor(rnd() * ENTRIES) + 1, character: 30 + Math.floor(rnd() * 40) };
-        range = { start: inserted, end: inserted };
-        typed = String.fromCharCode(97 + Math.floor(rnd() * 26));
-      } else {
-        range = { start: inserted, end: { line: inserted.line, character: inserted.character + 1 } };
-        typed = '';
-        inserted = undefined;
+    for (let k = 0; k < KEYSTROKES; k += 2) {
+      for (const keystroke of await typeAndUndo(client, uri, ENTRIES, ENTRY_LINES, rnd)) {
+        times.push(keystroke.published);
+        answerTimes.push(keystroke.answered);
+        keystroke.sizes.forEach((size, i) => {
+          answerBytes[EDITOR_REQUESTS[i]] = Math.max(answerBytes[EDITOR_REQUESTS[i]] ?? 0, size);
+        });
       }
-      const t0 = performance.now();
-      const version = client.change(uri, { range, text: typed });
-      const published = client.nextDiagnostics(uri, (_, params) => params.version === version).then(() => performance.now() - t0);
-      const answered = editorRequests(client, uri).then((sizes) => ({ sizes, ms: performance.now() - t0 }));
-      times.push(await published);
-      const { sizes, ms } = await answered;
-      answerTimes.push(ms);
-      sizes.forEach((size, i) => {
-        answerBytes[EDITOR_REQUESTS[i]] = Math.max(answerBytes[EDITOR_REQUESTS[i]] ?? 0, size);
-      });
     }
     const split = await measureSplitPlan(client, uri);
     return {
@@ -159,6 +148,58 @@ async function measureWire(): Promise<WireFigures> {
       splitPlanMedian: split.median, splitPlanBytes: split.bytes,
     };
   }, text);
+}
+
+interface TimedKeystroke {
+  /** didChange → the publishDiagnostics of that version. */
+  published: number;
+  /** didChange → the last of the editor's three answers. */
+  answered: number;
+  sizes: number[];
+}
+
+/**
+ * Types a letter inside the URL of a random one of `entries` entries (`entryLines` lines each, after HEAD_LINES), then deletes it: two
+ * keystrokes, each followed at once by the editor's requests. The entry stays valid, so the diagnostics stay the same few.
+ */
+async function typeAndUndo(client: LspClient, uri: string, entries: number, entryLines: number, rnd: () => number): Promise<TimedKeystroke[]> {
+  const at = { line: HEAD_LINES + entryLines * Math.floor(rnd() * entries) + 1, character: 30 + Math.floor(rnd() * 40) };
+  const typed = String.fromCharCode(97 + Math.floor(rnd() * 26));
+  const keystrokes: TimedKeystroke[] = [];
+  for (const [range, text] of [[{ start: at, end: at }, typed], [{ start: at, end: { line: at.line, character: at.character + 1 } }, '']] as const) {
+    const t0 = performance.now();
+    const version = client.change(uri, { range, text });
+    const published = client.nextDiagnostics(uri, (_, params) => params.version === version).then(() => performance.now() - t0);
+    const answered = editorRequests(client, uri).then((sizes) => ({ sizes, ms: performance.now() - t0 }));
+    const publishedMs = await published;
+    const { sizes, ms } = await answered;
+    keystrokes.push({ published: publishedMs, answered: ms, sizes });
+  }
+  return keystrokes;
+}
+
+/**
+ * Issue 12 over the wire: one server with two documents open, the plain benchmark sitemap and one whose every entry
+ * carries an image and three hreflang alternates, keystrokes alternating between them (so load weighs on both alike).
+ */
+async function measureWireExtensions(): Promise<{ plain: number; extensions: number }> {
+  const plainText = benchSitemap(EXTENSION_ENTRIES);
+  const extensionText = benchExtensionSitemap(EXTENSION_ENTRIES);
+  return withServer(async (client, uri) => {
+    const extensionUri = uri.replace(/sitemap\.xml$/, 'extensions.xml');
+    for (const [u, text] of [[uri, plainText], [extensionUri, extensionText]]) {
+      const opened = client.nextDiagnostics(u);
+      client.open(u, 'sitemap', text);
+      await opened;
+    }
+    const rnd = random(EXTENSION_ENTRIES + 2);
+    const times = { plain: [] as number[], extensions: [] as number[] };
+    for (let k = 0; k < KEYSTROKES; k += 2) {
+      for (const keystroke of await typeAndUndo(client, uri, EXTENSION_ENTRIES, ENTRY_LINES, rnd)) times.plain.push(keystroke.published);
+      for (const keystroke of await typeAndUndo(client, extensionUri, EXTENSION_ENTRIES, EXTENSION_ENTRY_LINES, rnd)) times.extensions.push(keystroke.published);
+    }
+    return { plain: median(times.plain), extensions: median(times.extensions) };
+  }, plainText);
 }
 
 function timeXmllint(file: string): number {
@@ -178,5 +219,9 @@ export async function printWire(): Promise<void> {
   console.log(`| ${f.openMedian.toFixed(0)} | ${f.keystrokeMedian.toFixed(1)} | ${f.keystrokeWorst.toFixed(1)} | ${f.answersMedian.toFixed(1)} | ${EDITOR_REQUESTS.map(kb).join(' | ')} |`);
   const ratio = (ms: number) => (Number.isNaN(f.xmllintMedian) ? 'n/a (no xmllint)' : `${(ms / f.xmllintMedian).toFixed(2)}×`);
   console.log(`\nOpen against \`xmllint --noout --schema\` on the same text, alternating, medians of ${OPENS}: didOpen → diagnostics ${f.openMedian.toFixed(0)} ms (${ratio(f.openMedian)}), server spawn → diagnostics ${f.spawnToDiagnosticsMedian.toFixed(0)} ms (${ratio(f.spawnToDiagnosticsMedian)}), xmllint ${Number.isNaN(f.xmllintMedian) ? 'n/a' : f.xmllintMedian.toFixed(0)} ms`);
+  if (EXTENSION_ENTRIES > 0) {
+    const x = await measureWireExtensions();
+    console.log(`\nExtensions over the wire (issue 12): ${EXTENSION_ENTRIES.toLocaleString('en-US')} entries, each with an image and 3 hreflang alternates, against the plain file in the same server, ${KEYSTROKES} alternating keystrokes each: keystroke → diagnostics median ${x.extensions.toFixed(1)} ms against ${x.plain.toFixed(1)} ms = ${(x.extensions / x.plain).toFixed(2)}× (target ≤ 2×)`);
+  }
   console.log(`\nSplit into Index over the wire: sitemap/splitPlan into children of 10,000 entries, median of ${SPLIT_RUNS}: ${f.splitPlanMedian.toFixed(0)} ms (${(f.splitPlanBytes / 1_048_576).toFixed(1)} MB of JSON)`);
 }

@@ -34,3 +34,24 @@ export function benchSitemap(entries: number): string {
 export function benchSitemapOneLine(entries: number): string {
   return benchSitemap(entries).replace(/\n\s*/g, '');
 }
+
+const LANGUAGES = ['en', 'de', 'fr'];
+
+/**
+ * The benchmark sitemap with extensions (issue 12): every entry carries an image (on a CDN) and three hreflang
+ * alternates — its page in English, German and French, itself included, each listing the others back — so it is clean.
+ */
+export function benchExtensionSitemap(entries: number): string {
+  const parts = ['<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" ' +
+    'xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n'];
+  for (let n = 0; n < entries; n++) {
+    const id = String(Math.floor(n / 3)).padStart(6, '0');
+    const page = (language: string): string => `https://www.example.com/${language}/products/item-${id}?ref=sm&amp;v=${id}`;
+    parts.push(`  <url>\n    <loc>${page(LANGUAGES[n % 3])}</loc>\n    <lastmod>2024-03-${String((n % 28) + 1).padStart(2, '0')}</lastmod>\n` +
+      `    <image:image>\n      <image:loc>https://cdn.example.net/img/${id}.jpg</image:loc>\n    </image:image>\n` +
+      LANGUAGES.map((language) => `    <xhtml:link rel="alternate" hreflang="${language}" href="${page(language)}"/>\n`).join('') +
+      '  </url>\n');
+  }
+  parts.push('</urlset>\n');
+  return parts.join('');
+}

@@ -8,8 +8,8 @@ import { findUnreciprocated, pageKeyOf, type Unreciprocated } from './rules/href
 import type { Segment } from './segment';
 
 export class AlternateIndex {
-  /** Page key → the entries listing it as an alternate. */
-  private readonly listing = new Map<string, Set<Segment>>();
+  /** Page key → the entries listing it as an alternate (one, or several: a group of n pages lists each n times). */
+  private readonly listing = new Map<string, Segment | Segment[]>();
   /** Entries with unreciprocated alternates. */
   private readonly found = new Map<Segment, Unreciprocated[]>();
   /** Entries with alternates whose findings are not computed yet. */
@@ -26,9 +26,10 @@ export class AlternateIndex {
     const alternates = segment.extensions?.alternates;
     if (alternates !== undefined) {
       for (const alternate of alternates) {
-        let listers = this.listing.get(alternate.href);
-        if (listers === undefined) this.listing.set(alternate.href, (listers = new Set()));
-        listers.add(segment);
+        const listers = this.listing.get(alternate.href);
+        if (listers === undefined) this.listing.set(alternate.href, segment);
+        else if (Array.isArray(listers)) listers.push(segment);
+        else this.listing.set(alternate.href, [listers, segment]);
       }
       this.pending.add(segment);
     }
@@ -38,21 +39,30 @@ export class AlternateIndex {
   remove(segment: Segment): void {
     const alternates = segment.extensions?.alternates;
     if (alternates !== undefined) {
-      for (const alternate of alternates) {
-        const listers = this.listing.get(alternate.href);
-        listers?.delete(segment);
-        if (listers?.size === 0) this.listing.delete(alternate.href);
-      }
+      for (const alternate of alternates) this.unlist(alternate.href, segment);
       this.pending.delete(segment);
       this.found.delete(segment);
     }
     this.touch(segment);
   }
 
+  private unlist(href: string, segment: Segment): void {
+    const listers = this.listing.get(href);
+    if (listers === segment) this.listing.delete(href);
+    else if (Array.isArray(listers)) {
+      const at = listers.indexOf(segment);
+      if (at >= 0) listers.splice(at, 1);
+      if (listers.length === 1) this.listing.set(href, listers[0]);
+    }
+  }
+
   /** The entries listing `segment`'s page are checked again. */
   private touch(segment: Segment): void {
     if (this.listing.size === 0 || segment.url === undefined) return;
-    for (const lister of this.listing.get(pageKeyOf(segment)!) ?? []) this.pending.add(lister);
+    const listers = this.listing.get(pageKeyOf(segment)!);
+    if (listers === undefined) return;
+    if (Array.isArray(listers)) for (const lister of listers) this.pending.add(lister);
+    else this.pending.add(listers);
   }
 
   /** Every entry's unreciprocated alternates, once the pending entries are computed; `find` as findUnreciprocated's. */

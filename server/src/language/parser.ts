@@ -375,9 +375,12 @@ class XmlParser {
     const k = this.tagAttributeNames === null ? -1 : this.tagAttributeNames.indexOf(name);
     if (k < 0 || this.tagAttributeValues[2 * k] < 0) return undefined;
     const [start, end] = [this.tagAttributeValues[2 * k], this.tagAttributeValues[2 * k + 1]];
-    const value = new ValueText();
-    value.setAttribute(this.text, start, end);
-    return { value: value.value, start, end, sourceStart: (d) => value.sourceStart(d), sourceEnd: (d) => value.sourceEnd(d) };
+    const ampersand = this.text.indexOf('&', start);
+    const raw = this.text.slice(start, end);
+    if (ampersand < 0 || ampersand >= end) return { value: raw, raw, start, end, decoded: undefined };
+    const decoded = new ValueText();
+    decoded.setAttribute(this.text, start, end);
+    return { value: decoded.value, raw, start, end, decoded };
   }
 
   /** The namespace scope of the innermost open element. */

@@ -29,7 +29,8 @@ export class ValueText {
       const semicolon = amp < 0 || amp >= end ? -1 : text.indexOf(';', amp);
       if (semicolon < 0 || semicolon >= end) break;
       this.addLiteral(text, p, amp);
-      this.addReference(decodeReferences(text.slice(amp, semicolon + 1)), amp, semicolon + 1);
+      const reference = semicolon === amp + 4 && text.startsWith('&amp;', amp) ? '&' : decodeReferences(text.slice(amp, semicolon + 1));
+      this.addReference(reference, amp, semicolon + 1);
       p = semicolon + 1;
     }
     this.addLiteral(text, p, end);

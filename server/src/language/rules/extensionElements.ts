@@ -16,7 +16,7 @@ import {
 } from './extensionVocabulary';
 import { checkDuplicateLanguage, checkLink, checkSelfListed, urlKey, type Alternate, type LinkAttribute } from './hreflang';
 import type { ValueProblem } from './valueProblem';
-import { unescapeXml } from '../xmlText';
+import { escapeXml } from '../xmlText';
 
 /** The first `<news:news>` of an entry. Offsets as the entry's. */
 export interface NewsFacts {
@@ -34,6 +34,8 @@ export interface EntryExtensions {
   images: number;
   news: NewsFacts | undefined;
   alternates: Alternate[] | undefined;
+  /** The entry's page as a comparison key (urlKey of its `<loc>`), once it has alternates and a loc. */
+  pageKey: string | undefined;
   /** Comparison key and range of each `video:content_loc`, checked against the page's URL when the entry ends. */
   contentLocs: { key: string; start: number; end: number }[] | undefined;
 }
@@ -68,7 +70,7 @@ export function openExtensionElement(
   frame.extension = element;
   frame.extensionParent = parent ?? null;
   frame.entry = entry;
-  const ext = (entry.extensions ??= { images: 0, news: undefined, alternates: undefined, contentLocs: undefined });
+  const ext = (entry.extensions ??= { images: 0, news: undefined, alternates: undefined, pageKey: undefined, contentLocs: undefined });
   if (parent !== undefined) countChild(parent, element, frame, problems);
   else openTopLevel(element, frame, ext, attributes, problems);
   if (element.deprecated && element.extension === 'image') {
@@ -155,7 +157,7 @@ function checkValue(frame: Frame, element: ExtensionElement, value: ValueText, p
   if (element.extension === 'news' && element.name === 'publication_date' && ext.news !== undefined && !Number.isNaN(time)) {
     Object.assign(ext.news, { time, dateOnly: text.length === 10, dateStart: valueStart, dateEnd: valueEnd });
   } else if (element.extension === 'video' && element.name === 'content_loc') {
-    (ext.contentLocs ??= []).push({ key: urlKey(text), start: valueStart, end: valueEnd });
+    (ext.contentLocs ??= []).push({ key: urlKey(escapeXml(text)), start: valueStart, end: valueEnd });
   }
 }
 
@@ -183,8 +185,11 @@ export function closeEntryExtensions(entry: EntryState, problems: LocalProblem[]
   const ext = entry.extensions;
   if (ext === null || entry.url === undefined) return;
   if (ext.alternates === undefined && ext.contentLocs === undefined) return;
-  const pageKey = urlKey(unescapeXml(entry.url));
-  if (ext.alternates !== undefined) checkSelfListed(pageKey, ext.alternates, entry.urlStart, entry.urlEnd, problems);
+  const pageKey = urlKey(entry.url);
+  if (ext.alternates !== undefined) {
+    ext.pageKey = pageKey;
+    checkSelfListed(pageKey, ext.alternates, entry.urlStart, entry.urlEnd, problems);
+  }
   for (const content of ext.contentLocs ?? []) {
     if (content.key === pageKey) {
       problems.push({ rule: 'video-invalid-value', start: content.start, end: content.end, message: 'content_loc is the URL of the video file, not of the page: use player_loc for a page that plays it, or leave it out.' });

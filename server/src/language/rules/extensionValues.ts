@@ -7,6 +7,7 @@ import type { RuleId } from './catalogue';
 import { ValueKind, VIDEO_PLATFORMS, YES_NO, type ExtensionElement } from './extensionVocabulary';
 import { iso3166Countries, iso639Languages, iso639ThreeLetterLanguages } from './isoCodes';
 import { checkLastmod } from './lastmod';
+import { PlainUrls } from './listedUrl';
 import { checkUrl } from './url';
 import type { ValueProblem } from './valueProblem';
 
@@ -21,7 +22,7 @@ export function checkExtensionValue(element: ExtensionElement, text: string, fou
   const rule: RuleId = element.extension === 'news' ? 'news-invalid-date' : 'video-invalid-value';
   switch (element.value) {
     case ValueKind.Url:
-      checkUrl(text, found);
+      checkCleanUrl(text, mediaUrls, found);
       return NaN;
     case ValueKind.Text:
       if (element.maxLength !== undefined) checkLength(text, element.maxLength, found);
@@ -55,6 +56,17 @@ export function checkExtensionValue(element: ExtensionElement, text: string, fou
     default:
       return NaN;
   }
+}
+
+/** Images and videos, often on a CDN: their own memory of the last clean authority. */
+const mediaUrls = new PlainUrls();
+
+/** checkUrl, skipped for a URL plainly on the authority of the last clean one (PlainUrls). */
+export function checkCleanUrl(url: string, plain: PlainUrls, found: ValueProblem[]): void {
+  if (plain.isPlain(url)) return;
+  const before = found.length;
+  const parts = checkUrl(url, found);
+  if (parts !== undefined && found.length === before) plain.remember(url, parts);
 }
 
 function invalid(text: string, message: string): ValueProblem {

@@ -112,11 +112,19 @@ export const EXTENSION_ELEMENTS: readonly ExtensionElement[] = [
   { extension: 'xhtml', name: 'link', parent: undefined, value: ValueKind.None, attributes: { rel: ['alternate'], hreflang: [], href: [] }, summary: 'A language or regional version of the page: rel="alternate", its hreflang code and its absolute URL.' },
 ];
 
-const BY_NAME = new Map(EXTENSION_ELEMENTS.map((element) => [`${element.extension} ${element.parent ?? ''} ${element.name}`, element]));
+/** Extension → parent ('' for `<url>`) → name → element: looked up for every extension element, without a key string. */
+const BY_NAME = new Map<string, Map<string, Map<string, ExtensionElement>>>();
+for (const element of EXTENSION_ELEMENTS) {
+  let parents = BY_NAME.get(element.extension);
+  if (parents === undefined) BY_NAME.set(element.extension, (parents = new Map()));
+  let names = parents.get(element.parent ?? '');
+  if (names === undefined) parents.set(element.parent ?? '', (names = new Map()));
+  names.set(element.name, element);
+}
 
 /** The element `name` of `extension` under `parent` (undefined: directly under `<url>`), if the extension has one. */
 export function extensionElement(extension: ExtensionName, parent: string | undefined, name: string): ExtensionElement | undefined {
-  return BY_NAME.get(`${extension} ${parent ?? ''} ${name}`);
+  return BY_NAME.get(extension)?.get(parent ?? '')?.get(name);
 }
 
 /** The children of `parent` (undefined: the elements of `extension` that stand directly in `<url>`), in order. */

@@ -5,10 +5,12 @@
  */
 import type { LocalProblem } from './catalogue';
 import { iso15924Scripts, iso3166Countries, iso639Languages } from './isoCodes';
-import { checkUrl } from './url';
+import { checkCleanUrl } from './extensionValues';
+import { PlainUrls } from './listedUrl';
 import type { ValueProblem } from './valueProblem';
+import type { ValueText } from '../valueText';
 import type { Segment } from '../segment';
-import { escapeXml, unescapeXml } from '../xmlText';
+import { escapeXml } from '../xmlText';
 
 /** A valid alternate of an entry; offsets as the entry's. */
 export interface Alternate {
@@ -16,7 +18,7 @@ export interface Alternate {
   language: string;
   languageStart: number;
   languageEnd: number;
-  /** The href as a comparison key (urlKey). */
+  /** The href as a comparison key: urlKey of `url`. */
   href: string;
   /** The href in the canonical escaped form of entry URLs (Segment.url), to find the entry it names. */
   url: string;
@@ -27,11 +29,12 @@ export interface Alternate {
 /** One attribute of the link as the parser read it: decoded value and source range (undefined when absent). */
 export interface LinkAttribute {
   value: string;
+  /** The value as written. */
+  raw: string;
   start: number;
   end: number;
-  /** Source range of the decoded range [from, to) of the value. */
-  sourceStart(from: number): number;
-  sourceEnd(to: number): number;
+  /** The way back from decoded offsets to source offsets, when the value holds references (else they are 1:1). */
+  decoded: ValueText | undefined;
 }
 
 /**
@@ -51,25 +54,52 @@ export function checkLink(
   else if (rel.value.trim() !== 'alternate') report(rel.start, rel.end, 'An hreflang alternate has rel="alternate".');
   const language = hreflang?.value.trim() ?? '';
   if (hreflang === undefined) report(nameStart, nameEnd, 'An alternate needs an hreflang attribute: a language code, optionally with a region, or x-default.');
-  else if (!isHreflang(language)) report(hreflang.start, hreflang.end, `"${language}" is not a language code (ISO 639-1, optionally -Script and -REGION of ISO 3166-1 alpha-2) nor x-default.`);
+  else if (!isKnownHreflang(language)) report(hreflang.start, hreflang.end, `"${language}" is not a language code (ISO 639-1, optionally -Script and -REGION of ISO 3166-1 alpha-2) nor x-default.`);
   const url = href?.value.trim() ?? '';
   if (href === undefined) report(nameStart, nameEnd, 'An alternate needs an href: the absolute URL of that version of the page.');
   else if (!/^[A-Za-z][A-Za-z0-9+.-]*:/.test(url)) report(href.start, href.end, 'An alternate\'s href is an absolute URL, with its protocol and host.');
   else if (!checkHref(url, href, problems)) valid = false;
   if (!valid) return undefined;
+  const canonical = isCanonical(href!.raw) ? href!.raw.trim() : escapeXml(url);
   return {
     language: language.toLowerCase(), languageStart: hreflang!.start, languageEnd: hreflang!.end,
-    href: urlKey(url), url: escapeXml(url), hrefStart: href!.start, hrefEnd: href!.end,
+    href: urlKey(canonical), url: canonical, hrefStart: href!.start, hrefEnd: href!.end,
   };
 }
+
+/** Whether an attribute value as written is already in the canonical escaped form (its only references `&amp;`). */
+function isCanonical(raw: string): boolean {
+  if (raw.indexOf('>') >= 0 || raw.indexOf("'") >= 0 || raw.indexOf('"') >= 0) return false;
+  for (let at = raw.indexOf('&'); at >= 0; at = raw.indexOf('&', at + 1)) {
+    if (!raw.startsWith('&amp;', at)) return false;
+  }
+  return true;
+}
+
+/** isHreflang's verdicts: a file repeats a handful of codes 50,000 times. */
+const hreflangVerdicts = new Map<string, boolean>();
+
+function isKnownHreflang(code: string): boolean {
+  let verdict = hreflangVerdicts.get(code);
+  if (verdict === undefined) {
+    verdict = isHreflang(code);
+    if (hreflangVerdicts.size > 1024) hreflangVerdicts.clear();
+    hreflangVerdicts.set(code, verdict);
+  }
+  return verdict;
+}
+
+const linkUrls = new PlainUrls();
 
 /** The core URL rules on an absolute href, mapped back to the source; false when it has a problem. */
 function checkHref(url: string, href: LinkAttribute, problems: LocalProblem[]): boolean {
   const found: ValueProblem[] = [];
-  checkUrl(url, found);
+  checkCleanUrl(url, linkUrls, found);
   const lead = href.value.length - href.value.trimStart().length;
   for (const p of found) {
-    problems.push({ rule: p.rule, start: href.sourceStart(lead + p.start), end: href.sourceEnd(lead + p.end), message: p.message });
+    const [from, to] = [lead + p.start, lead + p.end];
+    const start = href.decoded === undefined ? href.start + from : href.decoded.sourceStart(from);
+    problems.push({ rule: p.rule, start, end: href.decoded === undefined ? href.start + to : href.decoded.sourceEnd(to), message: p.message });
   }
   return found.length === 0;
 }
@@ -94,9 +124,11 @@ export function isHreflang(code: string): boolean {
 
 /**
  * A URL as search engines compare pages: scheme and host in lower case, the default port dropped; the rest exact
- * (a trailing slash matters). For a URL that is not absolute, itself.
+ * (a trailing slash matters). For a URL that is not absolute, itself. Keys are made of the canonical escaped form
+ * (Segment.url), which is what a file's entries keep.
  */
 export function urlKey(url: string): string {
+  if (isPlainlyKeyed(url)) return url;
   const match = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#]*)/.exec(url);
   if (match === null) return url;
   const scheme = match[1].toLowerCase();
@@ -105,6 +137,18 @@ export function urlKey(url: string): string {
     authority = authority.slice(0, authority.lastIndexOf(':'));
   }
   return `${scheme}://${authority}${url.slice(match[0].length)}`;
+}
+
+/** `http://` or `https://` and an authority with no capital letter and no port: the URL is its own key. */
+function isPlainlyKeyed(url: string): boolean {
+  const at = url.startsWith('https://') ? 8 : url.startsWith('http://') ? 7 : -1;
+  if (at < 0) return false;
+  for (let k = at; k < url.length; k++) {
+    const c = url.charCodeAt(k);
+    if (c === 0x2f || c === 0x3f || c === 0x23) return true;
+    if ((c >= 0x41 && c <= 0x5a) || c === 0x3a) return false;
+  }
+  return true;
 }
 
 /**
@@ -147,5 +191,6 @@ export function findUnreciprocated(entry: Segment, pageKey: string, find: (url: 
 
 /** The page key of an entry with a URL (urlKey of its `<loc>`). */
 export function pageKeyOf(entry: Segment): string | undefined {
-  return entry.url === undefined ? undefined : urlKey(unescapeXml(entry.url));
+  if (entry.url === undefined) return undefined;
+  return entry.extensions?.pageKey ?? urlKey(entry.url);
 }

@@ -30,41 +30,52 @@ export function checkListedUrl(value: string, problems: ValueProblem[]): UrlPart
   if (lastHostIsLocal) {
     problems.push({ rule: 'local-url', start: parts.hostStart, end: parts.hostEnd, message: `${parts.host} is a local or private address that search engines cannot reach: a development build's URL?` });
   }
-  if (problems.length === before) rememberAuthority(value, parts);
+  if (problems.length === before) listedUrls.remember(value, parts);
   return parts;
 }
 
-// The scheme and authority (no user info) of the last URL accepted without a problem, as char codes: comparing
-// against a typed array neither slices nor keeps the document's text alive, as a sliced string would.
-let authorityLength = 0;
-let authorityCodes = new Uint16Array(64);
+/**
+ * The scheme and authority (no user info) of the last URL accepted without a problem, as char codes (comparing
+ * against a typed array neither slices nor keeps the document's text alive, as a sliced string would): a URL that
+ * starts with them and has nothing after them but what PLAIN_REST allows is clean, known without parsing. A 50,000-entry
+ * file of one host then checks each URL with a compare and a native regular expression.
+ */
+export class PlainUrls {
+  private authorityLength = 0;
+  private authorityCodes = new Uint16Array(64);
+
+  /** Whether the URL is short enough and plain after the remembered authority. */
+  isPlain(value: string): boolean {
+    const n = this.authorityLength;
+    if (n === 0 || value.length <= n || value.length >= MAX_URL_LENGTH) return false;
+    const codes = this.authorityCodes;
+    for (let k = n - 1; k >= 0; k--) if (value.charCodeAt(k) !== codes[k]) return false;
+    PLAIN_REST.lastIndex = n;
+    return PLAIN_REST.test(value);
+  }
+
+  /** Remembers the authority of a URL accepted without a problem. */
+  remember(value: string, parts: UrlParts): void {
+    if (value.charCodeAt(parts.hostStart - 1) !== 0x2f) return; // user info: not worth a shortcut
+    let end = parts.hostEnd;
+    while (end < value.length && !isAuthorityEnd(value.charCodeAt(end))) end++; // the port
+    if (end > this.authorityCodes.length) this.authorityCodes = new Uint16Array(end);
+    for (let k = 0; k < end; k++) this.authorityCodes[k] = value.charCodeAt(k);
+    this.authorityLength = end;
+  }
+}
+
 /**
  * After the authority: a path and query of plain characters and well-formed escapes, and the end of the URL. Runs
  * of plain characters between escapes (not an alternation per character, which costs a backtracking entry each).
  */
 const PLAIN_REST = /(?:[/?][A-Za-z0-9\-._~!$&'()*+,;=:@/?]*(?:%[0-9A-Fa-f]{2}[A-Za-z0-9\-._~!$&'()*+,;=:@/?]*)*)?$/y;
 
-/**
- * Whether checkListedUrl would find nothing, known without parsing: the URL is short enough, starts with the
- * scheme and authority of the last URL it accepted cleanly, and has nothing after them but what PLAIN_REST allows.
- * A 50,000-entry file of one host then checks each URL with a compare and a native regular expression.
- */
-export function isPlainListedUrl(value: string): boolean {
-  const n = authorityLength;
-  if (n === 0 || value.length <= n || value.length >= MAX_URL_LENGTH) return false;
-  const codes = authorityCodes;
-  for (let k = n - 1; k >= 0; k--) if (value.charCodeAt(k) !== codes[k]) return false;
-  PLAIN_REST.lastIndex = n;
-  return PLAIN_REST.test(value);
-}
+const listedUrls = new PlainUrls();
 
-function rememberAuthority(value: string, parts: UrlParts): void {
-  if (value.charCodeAt(parts.hostStart - 1) !== 0x2f) return; // user info: not worth a shortcut
-  let end = parts.hostEnd;
-  while (end < value.length && !isAuthorityEnd(value.charCodeAt(end))) end++; // the port
-  if (end > authorityCodes.length) authorityCodes = new Uint16Array(end);
-  for (let k = 0; k < end; k++) authorityCodes[k] = value.charCodeAt(k);
-  authorityLength = end;
+/** Whether checkListedUrl would find nothing, known without parsing (PlainUrls). */
+export function isPlainListedUrl(value: string): boolean {
+  return listedUrls.isPlain(value);
 }
 
 function isAuthorityEnd(c: number): boolean {
