@@ -240,6 +240,31 @@ describe('sitemap-lint streaming: the same report as the whole document', () => 
     assert.ok(rules(together.slice(1)).has('cross-file-duplicate-url'));
   });
 
+  it('gives the same extension problems (image, video, news), and reads a file with hreflang alternates whole', () => {
+    const root = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" '
+      + 'xmlns:video="http://www.google.com/schemas/sitemap-video/1.1" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">';
+    const media = Array.from({ length: 120 }, (_, n) => entry(`https://www.example.com/m/${n}`, [
+      `<image:image><image:loc>https://cdn.example.net/${n % 3 === 0 ? 'a b' : 'i'}/${n}.jpg</image:loc>${n % 4 === 0 ? '<image:caption>c</image:caption>' : ''}</image:image>`,
+      n % 5 === 0 ? '<image:image><image:title>no loc</image:title></image:image>' : '',
+      n % 7 === 0 ? `<video:video><video:thumbnail_loc>https://cdn.example.net/t/${n}.jpg</video:thumbnail_loc><video:title>V</video:title><video:duration>${n}.5</video:duration></video:video>` : '',
+      n % 9 === 0 ? `<news:news><news:publication><news:name>P</news:name><news:language>${n % 2 === 0 ? 'en' : 'english'}</news:language></news:publication><news:publication_date>2024-0${(n % 9) + 1}-01</news:publication_date><news:title>T</news:title></news:news>` : '',
+    ].join(''))).join('');
+    const links = Array.from({ length: 60 }, (_, n) => entry(`https://www.example.com/${n % 2 === 0 ? 'en' : 'de'}/${n >> 1}`,
+      `<xhtml:link rel="alternate" hreflang="en" href="https://www.example.com/en/${n >> 1}"/>`
+      + (n % 6 !== 0 ? `<xhtml:link rel="alternate" hreflang="de" href="https://www.example.com/de/${n >> 1}"/>` : ''))).join('');
+    const dir = folder({ 'media.xml': `${DECL}\n${root}\n${media}</urlset>\n`, 'links.xml': `${DECL}\n${root}\n${links}</urlset>\n` });
+    const report = assertOracle(dir, ['media.xml'], { windows: [7, 61, 509, 4096], minWindows: 20 });
+    for (const rule of ['invalid-url', 'image-deprecated', 'image-missing-loc', 'video-missing-required', 'video-invalid-value', 'news-invalid-language', 'news-too-old']) {
+      assert.ok(rules(report).has(rule), rule);
+    }
+    // Reciprocity pairs entries anywhere in the file: such a file is read whole, with the same report.
+    const whole = run(['links.xml'], dir);
+    const streamed = run(['links.xml'], dir, 61);
+    assert.equal(streamed.stdout, whole.stdout);
+    assert.equal(streamed.streamed.size, 0);
+    assert.ok(rules(JSON.parse(whole.stdout)).has('hreflang-not-reciprocal'));
+  });
+
   it('streams the files named, but not standard input or a robots.txt', () => {
     const text = `${DECL}\n${URLSET}\n${brokenEntries(12, 50)}</urlset>\n`;
     const dir = folder({ 'robots.txt': 'Sitemap: https://www.example.com/s.xml\nSitemap: nope\n', 'sitemap.xml': text });

@@ -130,7 +130,7 @@ async function streamOnce(input: Input, file: string, options: LintOptions, how:
       return true;
     }
     stream.push(text);
-    return true;
+    return !stream.needsWholeDocument;
   };
   try {
     for await (const chunk of chunksOf(source, input.name)) if (!take(decoder.decode(chunk, { stream: true }), false)) return undefined;
@@ -139,6 +139,7 @@ async function streamOnce(input: Input, file: string, options: LintOptions, how:
   }
   if (!take(decoder.decode(), true)) return undefined;
   const result = stream!.end(bytes);
+  if (stream!.needsWholeDocument) return undefined;
   if (result.rerun) return result;
   const { lines: table, length } = lines.finish();
   const problems: LintProblem[] = result.diagnostics.map((d) => ({ rule: d.rule, severity: d.severity, message: d.message, ...spanIn(table, length, d.start, d.end) }));

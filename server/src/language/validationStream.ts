@@ -66,6 +66,11 @@ interface Held {
 export class ValidationStream {
   /** Windows parsed so far (the last one included once ended). */
   windows = 0;
+  /**
+   * Set at the first entry with hreflang alternates: reciprocity pairs entries anywhere in the file, which a stream
+   * does not keep, so the caller reads the file whole instead.
+   */
+  needsWholeDocument = false;
   private buffer = '';
   /** Offset of `buffer` in the whole text. */
   private offset = 0;
@@ -258,6 +263,7 @@ export class ValidationStream {
   }
 
   private segment(segment: Segment, base: number): void {
+    if (segment.extensions?.alternates !== undefined) this.needsWholeDocument = true;
     let extras: Problem[] | undefined;
     let contextual: readonly LocalProblem[] = NO_PROBLEMS;
     if (segment.isEntry) {
