@@ -28,9 +28,13 @@ export function isWellFormednessProblem(d: { rule: string; start: number; end: n
     case 'unescaped-ampersand':
     case 'unknown-entity':
       return true;
-    case 'extension-namespace':
-      // An undeclared image:, video:, news: or xhtml: prefix (on the prefix, before its colon), not a declaration's value.
-      return text.charCodeAt(d.end) === 0x3a;
+    case 'extension-namespace': {
+      // On a prefix (before its colon), not on a declaration's value: an undeclared image:, video:, news: or xhtml:
+      // prefix, or one bound to another namespace (a sitemap problem, not a well-formedness one): told apart by a
+      // declaration of the prefix anywhere in the text.
+      if (text.charCodeAt(d.end) !== 0x3a) return false;
+      return !new RegExp(`xmlns:${text.slice(d.start, d.end)}\\s*=`).test(text);
+    }
     case 'encoding': {
       const c = text.charCodeAt(d.start);
       if (c >= 0xd800 && c <= 0xdfff) return true;

@@ -14,6 +14,8 @@ export class AlternateIndex {
   private readonly found = new Map<Segment, Unreciprocated[]>();
   /** Entries with alternates whose findings are not computed yet. */
   private readonly pending = new Set<Segment>();
+  /** Entries whose findings were computed (for tests: an edit recomputes a few, never the file). */
+  entriesChecked = 0;
 
   clear(): void {
     this.listing.clear();
@@ -67,6 +69,7 @@ export class AlternateIndex {
 
   /** Every entry's unreciprocated alternates, once the pending entries are computed; `find` as findUnreciprocated's. */
   unreciprocated(find: (url: string) => Segment | undefined): ReadonlyMap<Segment, Unreciprocated[]> {
+    this.entriesChecked += this.pending.size;
     for (const entry of this.pending) {
       const pageKey = pageKeyOf(entry);
       const found = pageKey === undefined ? [] : findUnreciprocated(entry, pageKey, find);

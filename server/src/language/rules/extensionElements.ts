@@ -9,7 +9,7 @@ import { Role } from '../elementFrame';
 import type { ValueText } from '../valueText';
 import type { LocalProblem } from './catalogue';
 import type { EntryState } from './entryRules';
-import { extensionOf } from './extensionNamespaces';
+import { extensionByPrefix, extensionOf } from './extensionNamespaces';
 import { checkExtensionValue } from './extensionValues';
 import {
   childPlace, extensionChildren, extensionElement, MAX_IMAGES_PER_ENTRY, RELATIONSHIPS, ValueKind, type ExtensionElement,
@@ -57,7 +57,10 @@ export function openExtensionElement(
   frame: Frame, parent: Frame | undefined, entry: EntryState, tagEnd: number, attributes: TagAttributes, value: ValueText, problems: LocalProblem[],
 ): void {
   const extension = extensionOf(frame.ns);
-  if (extension === undefined) return;
+  if (extension === undefined) {
+    if (parent === undefined) checkMeantExtension(frame, problems);
+    return;
+  }
   const parentElement = parent?.extension;
   const element = parentElement === undefined || parentElement.extension === extension
     ? extensionElement(extension, parentElement?.name, frame.local) : undefined;
@@ -81,6 +84,20 @@ export function openExtensionElement(
     frame.value = value;
     value.reset(tagEnd);
   }
+}
+
+/**
+ * `extension-namespace` for an element that is clearly an extension's (its prefix and name are the extension's own:
+ * `<image:image>`, `<video:video>`, `<news:news>`, `<xhtml:link>`) under a namespace that is none of them: reported
+ * on its prefix, like an undeclared one, as the declaration lies in another part of the file.
+ */
+function checkMeantExtension(frame: Frame, problems: LocalProblem[]): void {
+  const colon = frame.qname.length - frame.local.length - 1;
+  if (colon <= 0 || frame.ns === undefined) return;
+  const meant = extensionByPrefix(frame.qname.slice(0, colon));
+  if (meant === undefined || extensionElement(meant.name, undefined, frame.local) === undefined) return;
+  const at = frame.nameStart;
+  problems.push({ rule: 'extension-namespace', start: at, end: at + colon, message: `The prefix "${meant.name}" is bound to another namespace than the ${meant.name} extension's, "${meant.uri}": consumers ignore this element.` });
 }
 
 function openTopLevel(element: ExtensionElement, frame: Frame, ext: EntryExtensions, attributes: TagAttributes, problems: LocalProblem[]): void {
