@@ -377,10 +377,7 @@ class XmlParser {
     const [start, end] = [this.tagAttributeValues[2 * k], this.tagAttributeValues[2 * k + 1]];
     const ampersand = this.text.indexOf('&', start);
     const raw = this.text.slice(start, end);
-    if (ampersand < 0 || ampersand >= end) return { value: raw, raw, start, end, decoded: undefined };
-    const decoded = new ValueText();
-    decoded.setAttribute(this.text, start, end);
-    return { value: decoded.value, raw, start, end, decoded };
+    return { value: ampersand < 0 || ampersand >= end ? raw : decodeReferences(raw), raw, start, end };
   }
 
   /** The namespace scope of the innermost open element. */

@@ -8,7 +8,7 @@ import { iso15924Scripts, iso3166Countries, iso639Languages } from './isoCodes';
 import { checkCleanUrl } from './extensionValues';
 import { PlainUrls } from './listedUrl';
 import type { ValueProblem } from './valueProblem';
-import type { ValueText } from '../valueText';
+import { ValueText } from '../valueText';
 import type { Segment } from '../segment';
 import { escapeXml } from '../xmlText';
 
@@ -33,8 +33,6 @@ export interface LinkAttribute {
   raw: string;
   start: number;
   end: number;
-  /** The way back from decoded offsets to source offsets, when the value holds references (else they are 1:1). */
-  decoded: ValueText | undefined;
 }
 
 /**
@@ -45,27 +43,46 @@ export function checkLink(
   rel: LinkAttribute | undefined, hreflang: LinkAttribute | undefined, href: LinkAttribute | undefined,
   nameStart: number, nameEnd: number, problems: LocalProblem[],
 ): Alternate | undefined {
-  let valid = true;
-  const report = (start: number, end: number, message: string): void => {
-    valid = false;
-    problems.push({ rule: 'hreflang-invalid', start, end, message });
-  };
-  if (rel === undefined) report(nameStart, nameEnd, 'An alternate needs rel="alternate".');
-  else if (rel.value.trim() !== 'alternate') report(rel.start, rel.end, 'An hreflang alternate has rel="alternate".');
+  const before = problems.length;
+  if (rel === undefined) invalid(nameStart, nameEnd, 'An alternate needs rel="alternate".', problems);
+  else if (rel.value.trim() !== 'alternate') invalid(rel.start, rel.end, 'An hreflang alternate has rel="alternate".', problems);
   const language = hreflang?.value.trim() ?? '';
-  if (hreflang === undefined) report(nameStart, nameEnd, 'An alternate needs an hreflang attribute: a language code, optionally with a region, or x-default.');
-  else if (!isKnownHreflang(language)) report(hreflang.start, hreflang.end, `"${language}" is not a language code (ISO 639-1, optionally -Script and -REGION of ISO 3166-1 alpha-2) nor x-default.`);
+  if (hreflang === undefined) invalid(nameStart, nameEnd, 'An alternate needs an hreflang attribute: a language code, optionally with a region, or x-default.', problems);
+  else if (!isKnownHreflang(language)) invalid(hreflang.start, hreflang.end, `"${language}" is not a language code (ISO 639-1, optionally -Script and -REGION of ISO 3166-1 alpha-2) nor x-default.`, problems);
   const url = href?.value.trim() ?? '';
-  if (href === undefined) report(nameStart, nameEnd, 'An alternate needs an href: the absolute URL of that version of the page.');
-  else if (!/^[A-Za-z][A-Za-z0-9+.-]*:/.test(url)) report(href.start, href.end, 'An alternate\'s href is an absolute URL, with its protocol and host.');
-  else if (!checkHref(url, href, problems)) valid = false;
-  if (!valid) return undefined;
+  if (href === undefined) invalid(nameStart, nameEnd, 'An alternate needs an href: the absolute URL of that version of the page.', problems);
+  else if (!/^[A-Za-z][A-Za-z0-9+.-]*:/.test(url)) invalid(href.start, href.end, 'An alternate\'s href is an absolute URL, with its protocol and host.', problems);
+  else checkHref(url, href, problems);
+  if (problems.length !== before) return undefined;
   const canonical = isCanonical(href!.raw) ? href!.raw.trim() : escapeXml(url);
   return {
     language: language.toLowerCase(), languageStart: hreflang!.start, languageEnd: hreflang!.end,
     href: urlKey(canonical), url: canonical, hrefStart: href!.start, hrefEnd: href!.end,
   };
 }
+
+function invalid(start: number, end: number, message: string, problems: LocalProblem[]): void {
+  problems.push({ rule: 'hreflang-invalid', start, end, message });
+}
+
+const linkUrls = new PlainUrls();
+
+/** The core URL rules on an absolute href, mapped back to the source. */
+function checkHref(url: string, href: LinkAttribute, problems: LocalProblem[]): void {
+  if (found.length !== 0) found.length = 0;
+  checkCleanUrl(url, linkUrls, found);
+  if (found.length === 0) return;
+  const lead = href.value.length - href.value.trimStart().length;
+  // Only now, with a problem to place, the way back from the decoded value to the source.
+  const decoded = new ValueText();
+  decoded.setAttribute(href.raw, 0, href.raw.length);
+  for (const p of found) {
+    problems.push({ rule: p.rule, start: href.start + decoded.sourceStart(lead + p.start), end: href.start + decoded.sourceEnd(lead + p.end), message: p.message });
+  }
+}
+
+/** Scratch space for an href's URL problems. */
+const found: ValueProblem[] = [];
 
 /** Whether an attribute value as written is already in the canonical escaped form (its only references `&amp;`). */
 function isCanonical(raw: string): boolean {
@@ -89,20 +106,6 @@ function isKnownHreflang(code: string): boolean {
   return verdict;
 }
 
-const linkUrls = new PlainUrls();
-
-/** The core URL rules on an absolute href, mapped back to the source; false when it has a problem. */
-function checkHref(url: string, href: LinkAttribute, problems: LocalProblem[]): boolean {
-  const found: ValueProblem[] = [];
-  checkCleanUrl(url, linkUrls, found);
-  const lead = href.value.length - href.value.trimStart().length;
-  for (const p of found) {
-    const [from, to] = [lead + p.start, lead + p.end];
-    const start = href.decoded === undefined ? href.start + from : href.decoded.sourceStart(from);
-    problems.push({ rule: p.rule, start, end: href.decoded === undefined ? href.start + to : href.decoded.sourceEnd(to), message: p.message });
-  }
-  return found.length === 0;
-}
 
 /** `x-default`, or language[-Script][-REGION]: ISO 639-1, ISO 15924, ISO 3166-1 alpha-2; any case. */
 export function isHreflang(code: string): boolean {
