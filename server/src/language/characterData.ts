@@ -36,11 +36,11 @@ export class CharacterData {
       if (c === Ch.GreaterThan) {
         if (p - 2 >= start && t.charCodeAt(p - 1) === Ch.CloseBracket && t.charCodeAt(p - 2) === Ch.CloseBracket) {
           this.out.report('xml-syntax', p - 2, p + 1, '"]]>" is not allowed in text.');
-        } else if (value !== null) {
+        } else if (value !== null && value.checksEscaping) {
           this.out.report('unescaped-character', p, p + 1, 'Escape ">" as &gt; in sitemap values.');
         }
       } else if (c === Ch.SingleQuote || c === Ch.DoubleQuote) {
-        if (value !== null) {
+        if (value !== null && value.checksEscaping) {
           this.out.report('unescaped-character', p, p + 1, c === Ch.SingleQuote ? `Escape "'" as &apos; in sitemap values.` : 'Escape \'"\' as &quot; in sitemap values.');
         }
       } else {

@@ -13,8 +13,15 @@ export class ValueText {
   /** Where an empty value sits in the source (just after the start tag). */
   private emptyAt = 0;
 
+  /**
+   * Whether raw `'`, `"` and `>` get unescaped-character: in the protocol's values and in the extensions' URLs, dates
+   * and codes, not in their prose (captions, titles, descriptions), where they are plain XML text.
+   */
+  checksEscaping = true;
+
   /** Starts a new value (the parser reuses one instance). */
-  reset(emptyAt: number): void {
+  reset(emptyAt: number, checksEscaping = true): void {
+    this.checksEscaping = checksEscaping;
     this.value = '';
     this.used = 0;
     this.emptyAt = emptyAt;

@@ -128,3 +128,9 @@ test('extension elements are checked only in a <url>: an index\'s <sitemap> and 
   expectDiagnostics(index, []);
   expectDiagnostics(urlset(`<url><loc>https://example.com/</loc></url><image:image/>`, ROOT), []);
 });
+
+test('unescaped-character: in the extensions\' URLs and codes, not in their prose (captions, titles, descriptions)', () => {
+  const video = `<video:video><video:thumbnail_loc>https://cdn.example.net/t.jpg</video:thumbnail_loc><video:title>Tom's "best" > yours</video:title>` +
+    `<video:description>It's "live"</video:description><video:player_loc>https://example.com/p?it⟦'⟧s</video:player_loc></video:video>`;
+  expectDiagnostics(urlset(`<url><loc>https://example.com/</loc>${video}</url>`, `xmlns="${NS}" xmlns:video="http://www.google.com/schemas/sitemap-video/1.1"`), ['unescaped-character']);
+});

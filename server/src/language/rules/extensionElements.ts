@@ -82,7 +82,7 @@ export function openExtensionElement(
   if (element.attributes?.relationship !== undefined) checkRelationship(attributes, frame, problems);
   if (element.value !== ValueKind.None) {
     frame.value = value;
-    value.reset(tagEnd);
+    value.reset(tagEnd, element.value !== ValueKind.Text);
   }
 }
 
