@@ -1,0 +1,100 @@
+/**
+ * The sitemap extensions as the authoring features see them: which vocabulary element an element of the structure
+ * is (by its namespace URI, whatever the prefix, near misses included, as the checks read them), and the codes and
+ * names their values take (hreflang, news:language).
+ */
+import { EXTENSION_NAMESPACES, nearMissExtension, type ExtensionNamespace } from '../rules/extensionNamespaces';
+import { extensionElement, type ExtensionElement } from '../rules/extensionVocabulary';
+import { iso15924Scripts, iso3166Countries, iso639Languages, iso639ThreeLetterLanguages } from '../rules/isoCodes';
+import { namespaceOf, type RootStructure, type XmlElement } from './structure';
+
+/** The extension a namespace URI stands for, exactly or as a near miss. */
+export function extensionNamed(uri: string | undefined): ExtensionNamespace | undefined {
+  if (uri === undefined) return undefined;
+  return EXTENSION_NAMESPACES.find((namespace) => namespace.uri === uri) ?? nearMissExtension(uri);
+}
+
+/**
+ * The vocabulary element `element` is, when it stands (directly or through its extension parents) in a `<url>` of a
+ * urlset: `sitemapNamespace` is the urlset's, and the entry is the outermost element of the segment.
+ */
+export function extensionOf(element: XmlElement, root: RootStructure, sitemapNamespace: string | undefined): ExtensionElement | undefined {
+  const parent = element.parent;
+  if (parent === undefined) return undefined;
+  const extension = extensionNamed(namespaceOf(element, root));
+  if (extension === undefined) return undefined;
+  if (parent.parent === undefined) {
+    const inEntry = parent.local === 'url' && sitemapNamespace !== undefined && namespaceOf(parent, root) === sitemapNamespace;
+    return inEntry ? extensionElement(extension.name, undefined, element.local) : undefined;
+  }
+  const container = extensionOf(parent, root, sitemapNamespace);
+  if (container === undefined || container.extension !== extension.name) return undefined;
+  return extensionElement(extension.name, container.name, element.local);
+}
+
+/** A summary as markdown: a tag name outside code (`<url>`) becomes code, or the renderer drops it as HTML. */
+export function markdownSummary(summary: string): string {
+  return summary.replace(/(`+)[\s\S]*?\1|<\/?[A-Za-z][^>]*>/g, (part) => (part.startsWith('`') ? part : `\`${part}\``));
+}
+
+/** `local` in the prefix `prefix` ('' for none). */
+export function qualified(prefix: string, local: string): string {
+  return prefix === '' ? local : `${prefix}:${local}`;
+}
+
+// ---------------------------------------------------------------- codes
+
+/** The Chinese variants news:language allows besides ISO 639 codes. */
+export const NEWS_CHINESE: ReadonlyArray<[string, string]> = [['zh-cn', 'Chinese (simplified)'], ['zh-tw', 'Chinese (traditional)']];
+
+/** Language-region pairs common enough to offer for hreflang before a region is typed. */
+const COMMON_HREFLANGS = (
+  'en-US en-GB en-AU en-CA en-IE en-IN en-NZ en-ZA fr-FR fr-CA fr-BE fr-CH de-DE de-AT de-CH es-ES es-MX es-AR es-CO '
+  + 'es-US pt-BR pt-PT it-IT nl-NL nl-BE zh-CN zh-TW zh-HK ja-JP ko-KR ru-RU pl-PL sv-SE da-DK nb-NO fi-FI tr-TR ar-SA ar-AE'
+).split(' ');
+
+export interface CodeItem {
+  code: string;
+  name: string;
+}
+
+/**
+ * hreflang values for what is typed so far: `x-default`, ISO 639-1 languages and common language-REGION pairs; once a
+ * language and `-` are typed, that language with every ISO 3166-1 region.
+ */
+export function hreflangCodes(typed: string): CodeItem[] {
+  const languages = iso639Languages();
+  const regionOf = /^([a-z]{2})-/i.exec(typed);
+  const language = regionOf === null ? undefined : regionOf[1].toLowerCase();
+  if (language !== undefined && languages.has(language)) {
+    return [...iso3166Countries()].map(([region, country]) => ({ code: `${language}-${region}`, name: `${languages.get(language)} (${country})` }));
+  }
+  const items: CodeItem[] = [{ code: 'x-default', name: 'The page for users whose language no other alternate matches' }];
+  for (const [code, name] of languages) items.push({ code, name });
+  for (const code of COMMON_HREFLANGS) items.push({ code, name: describeHreflang(code)! });
+  return items;
+}
+
+/** What an hreflang value names (`English (United Kingdom)`); undefined when it is not a valid one. */
+export function describeHreflang(value: string): string | undefined {
+  if (value.toLowerCase() === 'x-default') return 'The default page, for users whose language no other alternate matches';
+  const match = /^([a-z]{2})(?:-([a-z]{4}))?(?:-([a-z]{2}))?$/i.exec(value);
+  if (match === null) return undefined;
+  const [, language, script, region] = match;
+  const languageName = iso639Languages().get(language.toLowerCase());
+  const scriptCode = script === undefined ? undefined : script[0].toUpperCase() + script.slice(1).toLowerCase();
+  const regionName = region === undefined ? undefined : iso3166Countries().get(region.toUpperCase());
+  if (languageName === undefined || (scriptCode !== undefined && !iso15924Scripts().has(scriptCode)) || (region !== undefined && regionName === undefined)) return undefined;
+  const qualifiers = [scriptCode === undefined ? undefined : `${scriptCode} script`, regionName].filter((x) => x !== undefined);
+  return qualifiers.length === 0 ? languageName : `${languageName} (${qualifiers.join(', ')})`;
+}
+
+/** What a news:language value names; undefined when it is not a valid one. */
+export function describeNewsLanguage(value: string): string | undefined {
+  const code = value.toLowerCase();
+  const chinese = NEWS_CHINESE.find(([c]) => c === code);
+  if (chinese !== undefined) return chinese[1];
+  const name = iso639Languages().get(code);
+  if (name !== undefined) return name;
+  return iso639ThreeLetterLanguages().has(code) ? 'An ISO 639-2 language code' : undefined;
+}
