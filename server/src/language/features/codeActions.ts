@@ -19,6 +19,7 @@ import { isIPrivate, isUcsChar } from '../rules/url';
 import { scanName } from '../scanner';
 import { SegmentKind } from '../segment';
 import { offsetForWallClock, formatOffset, systemTimeZoneOffset } from './clock';
+import { fixLinkRel, fixMissingSelf, fixNotReciprocal, fixUndeclaredPrefix } from './extensionFixes';
 import { HTML_ENTITIES } from './htmlEntities';
 import { fixRobotsLine } from './robotsTxt';
 import {
@@ -52,6 +53,13 @@ const FIXERS: Partial<Record<RuleId, Fixer>> = {
   'language-mismatch': fixLanguage,
 };
 
+/** The extension rules' fixers, by rule id (a string until the rules are in the catalogue). */
+const EXTENSION_FIXERS: Readonly<Record<string, Fixer>> = {
+  'hreflang-invalid': (ctx, problem) => fixLinkRel(ctx.model, problem),
+  'hreflang-missing-self': (ctx, problem) => fixMissingSelf(ctx.model, problem),
+  'hreflang-not-reciprocal': (ctx, problem) => fixNotReciprocal(ctx.model, problem),
+};
+
 /** Rules that may have a safe fix (the fixer decides per problem). */
 const SAFE_RULES: readonly RuleId[] = ['xml-syntax', 'unescaped-ampersand', 'unknown-entity', 'bad-namespace', 'extension-namespace', 'invalid-changefreq', 'invalid-priority', 'element-order'];
 
@@ -61,7 +69,8 @@ export function getQuickFixes(model: SitemapModel, problems: readonly ProblemRef
   const fixes: QuickFix[] = [];
   const seen = new Set<string>();
   for (const problem of problems) {
-    const fixer = Object.prototype.hasOwnProperty.call(FIXERS, problem.rule) ? FIXERS[problem.rule as RuleId] : undefined;
+    const fixer = Object.prototype.hasOwnProperty.call(FIXERS, problem.rule) ? FIXERS[problem.rule as RuleId]
+      : Object.prototype.hasOwnProperty.call(EXTENSION_FIXERS, problem.rule) ? EXTENSION_FIXERS[problem.rule] : undefined;
     if (fixer === undefined || !(problem.start >= 0 && problem.end >= problem.start && problem.end <= model.length)) continue;
     for (const fix of fixer(ctx, problem)) {
       const key = fix.title + '\n' + fix.edits.map((e) => `${e.start}:${e.end}:${e.text}`).join('\n');
@@ -198,8 +207,13 @@ function fixEntity(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'proble
 
 // ---------------------------------------------------------------- namespace
 
-/** The declaration's value (the problem's range) replaced by the extension namespace it was meant to be. */
+/**
+ * The declaration's value (the problem's range) replaced by the extension namespace it was meant to be; or, on the
+ * prefix of an element nothing binds, the namespace declared on the root.
+ */
 function fixExtensionNamespace(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
+  const undeclared = fixUndeclaredPrefix(ctx.model, problem);
+  if (undeclared.length > 0) return undeclared;
   const meant = nearMissExtension(decodeReferences(sliceText(ctx.model, problem.start, problem.end)));
   if (meant === undefined) return [];
   return [{ title: `Use the ${meant.name} extension's namespace`, edits: [replace(problem.start, problem.end, meant.uri)], isPreferred: true, safe: true }];

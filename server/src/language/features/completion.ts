@@ -27,7 +27,7 @@ import { CHANGEFREQ_MEANINGS, ROOT_NAMESPACES, SITEMAP_ELEMENTS, XHTML_NAMESPACE
 import { EXTENSION_NAMESPACES } from '../rules/extensionNamespaces';
 import { EXTENSION_ELEMENTS, ValueKind, type ExtensionElement } from '../rules/extensionVocabulary';
 import { decodeReferences } from '../../../../shared/xmlNamespaces';
-import { describeHreflang, extensionOf, markdownSummary } from './extensionElements';
+import { declarationOnRoot, describeHreflang, extensionOf, markdownSummary } from './extensionElements';
 import { extensionAttributeItems, extensionChildItems, extensionValueItems, type InsertPlace } from './extensionCompletion';
 
 const NONE: CompletionResult = { items: [], isIncomplete: false };
@@ -386,14 +386,7 @@ function typingRoot(req: Request, lt: number, q: number): boolean {
  * undefined when the prefix is bound already or the start tag is unfinished.
  */
 function declareOnRoot(req: Request, prefix: string, uri: string): { start: number; end: number; text: string } | undefined {
-  const element = req.root.element;
-  if (element === undefined || !element.startTagClosed || req.root.bindings.has(prefix)) return undefined;
-  const last = element.attributes.at(-1);
-  const declaration = `xmlns:${prefix}="${uri}"`;
-  if (last === undefined) return { start: element.nameEnd, end: element.nameEnd, text: ` ${declaration}` };
-  const at = last.valueStart >= 0 ? last.valueEnd + 1 : last.nameEnd;
-  const lineBreak = /\r?\n[ \t]*$/.exec(req.model.segments[0].text.slice(element.nameEnd, last.nameStart))?.[0];
-  return { start: at, end: at, text: (lineBreak ?? ' ') + declaration };
+  return declarationOnRoot(req.model, req.root, prefix, uri);
 }
 
 function filter(withBracket: boolean, name: string): string {

@@ -6,6 +6,8 @@
 import { EXTENSION_NAMESPACES, nearMissExtension, type ExtensionNamespace } from '../rules/extensionNamespaces';
 import { extensionElement, type ExtensionElement } from '../rules/extensionVocabulary';
 import { iso15924Scripts, iso3166Countries, iso639Languages, iso639ThreeLetterLanguages } from '../rules/isoCodes';
+import type { SitemapModel } from '../model';
+import type { OffsetEdit } from '../sitemapLanguageTypes';
 import { namespaceOf, type RootStructure, type XmlElement } from './structure';
 
 /** The extension a namespace URI stands for, exactly or as a near miss. */
@@ -35,6 +37,22 @@ export function extensionOf(element: XmlElement, root: RootStructure, sitemapNam
 /** A summary as markdown: a tag name outside code (`<url>`) becomes code, or the renderer drops it as HTML. */
 export function markdownSummary(summary: string): string {
   return summary.replace(/(`+)[\s\S]*?\1|<\/?[A-Za-z][^>]*>/g, (part) => (part.startsWith('`') ? part : `\`${part}\``));
+}
+
+/**
+ * The edit declaring `xmlns:prefix` on the root, after its last attribute (on a line of its own when that one is);
+ * undefined when the prefix is bound already or the start tag is unfinished.
+ */
+export function declarationOnRoot(model: SitemapModel, root: RootStructure, prefix: string, uri: string): OffsetEdit | undefined {
+  const element = root.element;
+  if (element === undefined || !element.startTagClosed || root.bindings.has(prefix)) return undefined;
+  const last = element.attributes.at(-1);
+  const declaration = `xmlns:${prefix}="${uri}"`;
+  if (last === undefined) return { start: element.nameEnd, end: element.nameEnd, text: ` ${declaration}` };
+  const at = last.valueStart >= 0 ? last.valueEnd + 1 : last.nameEnd;
+  // The head starts at offset 0: the root's offsets are absolute.
+  const lineBreak = /\r?\n[ \t]*$/.exec(model.segments[0].text.slice(element.nameEnd, last.nameStart))?.[0];
+  return { start: at, end: at, text: (lineBreak ?? ' ') + declaration };
 }
 
 /** `local` in the prefix `prefix` ('' for none). */
