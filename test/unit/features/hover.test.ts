@@ -4,7 +4,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { getHover, isRuleId, parseDocument, type HoverInfo, type HoverOptions, type SitemapLanguageId } from '../../../server/src/language/languageService';
+import { getHover, parseDocument, type HoverInfo, type HoverOptions, type SitemapLanguageId } from '../../../server/src/language/languageService';
 import { withCursor } from '../../support/cursor';
 import { NOW, NS } from '../../support/fixtures';
 import { CHANGEFREQ_MEANINGS, ROOT_NAMESPACES, SITEMAP_ELEMENTS } from '../../../server/src/language/features/vocabulary';
@@ -166,8 +166,7 @@ describe('hover on the extensions (issue 12)', () => {
   const XHTML = 'http://www.w3.org/1999/xhtml';
   const all = ` xmlns:image="${IMAGE}" xmlns:v="${VIDEO}" xmlns:news="${NEWS}" xmlns:xhtml="${XHTML}"`;
   const inUrl = (inner: string): string => entry(inner).replace('<urlset', `<urlset${all}`);
-  /** The rule's link, or extension-namespace's while the rule is not in the catalogue yet. */
-  const link = (rule: string): string => `${RULES}#${isRuleId(rule) ? rule : 'extension-namespace'}`;
+  const link = (rule: string): string => `${RULES}#${rule}`;
 
   it('an element: its summary, limits and namespace, in any prefix, with a link to the rule that checks it', () => {
     const description = hoverAt(inUrl('    <v:video><v:descr|iption>x</v:description></v:video>\n'));

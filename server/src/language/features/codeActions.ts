@@ -44,6 +44,9 @@ const FIXERS: Partial<Record<RuleId, Fixer>> = {
   'unknown-entity': fixEntity,
   'bad-namespace': fixNamespace,
   'extension-namespace': fixExtensionNamespace,
+  'hreflang-invalid': (ctx, problem) => fixLinkRel(ctx.model, problem),
+  'hreflang-missing-self': (ctx, problem) => fixMissingSelf(ctx.model, problem),
+  'hreflang-not-reciprocal': (ctx, problem) => fixNotReciprocal(ctx.model, problem),
   'invalid-lastmod': fixLastmod,
   'invalid-priority': fixPriority,
   'invalid-changefreq': fixChangefreq,
@@ -51,13 +54,6 @@ const FIXERS: Partial<Record<RuleId, Fixer>> = {
   'invalid-url': fixUrl,
   'duplicate-url': fixDuplicate,
   'language-mismatch': fixLanguage,
-};
-
-/** The extension rules' fixers, by rule id (a string until the rules are in the catalogue). */
-const EXTENSION_FIXERS: Readonly<Record<string, Fixer>> = {
-  'hreflang-invalid': (ctx, problem) => fixLinkRel(ctx.model, problem),
-  'hreflang-missing-self': (ctx, problem) => fixMissingSelf(ctx.model, problem),
-  'hreflang-not-reciprocal': (ctx, problem) => fixNotReciprocal(ctx.model, problem),
 };
 
 /** Rules that may have a safe fix (the fixer decides per problem). */
@@ -69,8 +65,7 @@ export function getQuickFixes(model: SitemapModel, problems: readonly ProblemRef
   const fixes: QuickFix[] = [];
   const seen = new Set<string>();
   for (const problem of problems) {
-    const fixer = Object.prototype.hasOwnProperty.call(FIXERS, problem.rule) ? FIXERS[problem.rule as RuleId]
-      : Object.prototype.hasOwnProperty.call(EXTENSION_FIXERS, problem.rule) ? EXTENSION_FIXERS[problem.rule] : undefined;
+    const fixer = Object.prototype.hasOwnProperty.call(FIXERS, problem.rule) ? FIXERS[problem.rule as RuleId] : undefined;
     if (fixer === undefined || !(problem.start >= 0 && problem.end >= problem.start && problem.end <= model.length)) continue;
     for (const fix of fixer(ctx, problem)) {
       const key = fix.title + '\n' + fix.edits.map((e) => `${e.start}:${e.end}:${e.text}`).join('\n');

@@ -5,7 +5,8 @@
  */
 import { EXTENSION_NAMESPACES, nearMissExtension, type ExtensionNamespace } from '../rules/extensionNamespaces';
 import { extensionElement, type ExtensionElement } from '../rules/extensionVocabulary';
-import { iso15924Scripts, iso3166Countries, iso639Languages, iso639ThreeLetterLanguages } from '../rules/isoCodes';
+import { isHreflang } from '../rules/hreflang';
+import { iso3166Countries, iso639Languages, iso639ThreeLetterLanguages } from '../rules/isoCodes';
 import type { SitemapModel } from '../model';
 import type { OffsetEdit } from '../sitemapLanguageTypes';
 import { namespaceOf, type RootStructure, type XmlElement } from './structure';
@@ -96,13 +97,13 @@ export function hreflangCodes(typed: string): CodeItem[] {
 /** What an hreflang value names (`English (United Kingdom)`); undefined when it is not a valid one. */
 export function describeHreflang(value: string): string | undefined {
   if (value.toLowerCase() === 'x-default') return 'The default page, for users whose language no other alternate matches';
-  const match = /^([a-z]{2})(?:-([a-z]{4}))?(?:-([a-z]{2}))?$/i.exec(value);
-  if (match === null) return undefined;
-  const [, language, script, region] = match;
-  const languageName = iso639Languages().get(language.toLowerCase());
+  if (!isHreflang(value)) return undefined;
+  const [language, ...rest] = value.split('-');
+  const script = rest.find((part) => part.length === 4);
+  const region = rest.find((part) => part.length !== 4);
+  const languageName = iso639Languages().get(language.toLowerCase())!;
   const scriptCode = script === undefined ? undefined : script[0].toUpperCase() + script.slice(1).toLowerCase();
   const regionName = region === undefined ? undefined : iso3166Countries().get(region.toUpperCase());
-  if (languageName === undefined || (scriptCode !== undefined && !iso15924Scripts().has(scriptCode)) || (region !== undefined && regionName === undefined)) return undefined;
   const qualifiers = [scriptCode === undefined ? undefined : `${scriptCode} script`, regionName].filter((x) => x !== undefined);
   return qualifiers.length === 0 ? languageName : `${languageName} (${qualifiers.join(', ')})`;
 }

@@ -6,6 +6,7 @@
 import type { ProblemRef, QuickFix } from '../sitemapLanguageTypes';
 import type { SitemapModel } from '../model';
 import { EXTENSION_NAMESPACES, XHTML_NAMESPACE } from '../rules/extensionNamespaces';
+import { urlKey } from '../rules/hreflang';
 import { SegmentKind } from '../segment';
 import { escapeXml, unescapeXml } from '../xmlText';
 import { decodeReferences } from '../../../../shared/xmlNamespaces';
@@ -147,13 +148,9 @@ function attribute(element: XmlElement, name: string): string | undefined {
   return found === undefined ? undefined : decodeReferences(found.value).trim();
 }
 
-/** A URL as the hreflang rules compare them: trimmed, scheme and host lower-cased, the default port dropped. */
+/** A (decoded) URL as the hreflang rules compare them. */
 function comparable(url: string): string {
-  const match = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#]*)([\s\S]*)$/.exec(url.trim());
-  if (match === null) return url.trim();
-  const scheme = match[1].toLowerCase();
-  const host = match[2].toLowerCase().replace(scheme === 'http' ? /:80$/ : scheme === 'https' ? /:443$/ : /$^/, '');
-  return `${scheme}://${host}${match[3]}`;
+  return urlKey(url.trim());
 }
 
 /**

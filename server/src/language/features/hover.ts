@@ -22,7 +22,7 @@ import {
 import {
   CHANGEFREQ_MEANINGS, HINT_NOTE, ROOT_NAMESPACES, SITEMAP_ELEMENTS, ruleLink,
 } from './vocabulary';
-import { isRuleId, type RuleId } from '../rules/catalogue';
+import type { RuleId } from '../rules/catalogue';
 import { EXTENSION_NAMESPACES } from '../rules/extensionNamespaces';
 import { ValueKind, type ExtensionElement } from '../rules/extensionVocabulary';
 import { iso3166Countries } from '../rules/isoCodes';
@@ -108,15 +108,13 @@ function extensionHover(element: XmlElement, definition: ExtensionElement, optio
   ].join('\n\n');
 }
 
-/** The rule that checks an extension element most directly (`extension-namespace` until that rule exists). */
+/** The rule that checks an extension element most directly. */
 function extensionRule(definition: ExtensionElement): RuleId {
-  let rule: string;
-  if (definition.value === ValueKind.Url) rule = 'invalid-url';
-  else if (definition.extension === 'image') rule = definition.deprecated ? 'image-deprecated' : 'image-missing-loc';
-  else if (definition.extension === 'video') rule = definition.parent === undefined ? 'video-missing-required' : 'video-invalid-value';
-  else if (definition.extension === 'xhtml') rule = 'hreflang-invalid';
-  else rule = definition.value === ValueKind.NewsLanguage ? 'news-invalid-language' : definition.value === ValueKind.FullDate ? 'news-invalid-date' : 'news-missing-required';
-  return isRuleId(rule) ? rule : 'extension-namespace';
+  if (definition.value === ValueKind.Url) return 'invalid-url';
+  if (definition.extension === 'image') return definition.deprecated ? 'image-deprecated' : 'image-missing-loc';
+  if (definition.extension === 'video') return definition.parent === undefined ? 'video-missing-required' : 'video-invalid-value';
+  if (definition.extension === 'xhtml') return 'hreflang-invalid';
+  return definition.value === ValueKind.NewsLanguage ? 'news-invalid-language' : definition.value === ValueKind.FullDate ? 'news-invalid-date' : 'news-missing-required';
 }
 
 /**
