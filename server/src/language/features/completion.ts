@@ -27,7 +27,8 @@ import { CHANGEFREQ_MEANINGS, ROOT_NAMESPACES, SITEMAP_ELEMENTS, XHTML_NAMESPACE
 import { EXTENSION_NAMESPACES } from '../rules/extensionNamespaces';
 import { EXTENSION_ELEMENTS, ValueKind, type ExtensionElement } from '../rules/extensionVocabulary';
 import { decodeReferences } from '../../../../shared/xmlNamespaces';
-import { declarationOnRoot, describeHreflang, extensionOf, markdownSummary } from './extensionElements';
+import { attributeValue, declarationOnRoot, describeHreflang, extensionOf, markdownSummary } from './extensionElements';
+import { urlKey } from '../rules/hreflang';
 import { extensionAttributeItems, extensionChildItems, extensionValueItems, type InsertPlace } from './extensionCompletion';
 
 const NONE: CompletionResult = { items: [], isIncomplete: false };
@@ -249,7 +250,7 @@ function extensionBlockItems(req: Request, entry: XmlElement, place: InsertPlace
     const snippet = SNIPPETS.find((s) => s.place === 'url' && s.namespace === uri);
     const declared = prefixFor(root, uri);
     if (snippet === undefined || declared === '' || (counts.get(`${uri} ${definition.name}`) ?? 0) >= (definition.max ?? Infinity)) return;
-    const declaration = declared === undefined ? declareOnRoot(req, definition.extension, uri) : undefined;
+    const declaration = declared === undefined ? declarationOnRoot(req.model, root, definition.extension, uri) : undefined;
     if (declared === undefined && declaration === undefined) return;
     const prefix = declared ?? definition.extension;
     const name = `${prefix}:${definition.name}`;
@@ -278,15 +279,11 @@ const ALTERNATE_LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'ja'];
 function pageLinks(req: Request, entry: XmlElement, snippet: SitemapSnippet): { snippet: SitemapSnippet; variables: Record<string, string> } {
   const { root } = req;
   const text = req.at.segment.text;
-  const attribute = (element: XmlElement, name: string): string | undefined => {
-    const found = element.attributes.find((a) => a.name === name && a.valueStart >= 0);
-    return found === undefined ? undefined : decodeReferences(found.value).trim();
-  };
   const loc = entry.children.find((child) => child.local === 'loc' && namespaceOf(child, root) === req.model.root?.sitemapNamespace);
   const page = loc === undefined ? '' : decodeReferences(text.slice(...trimmedContent(text, loc)));
   const parts = checkUrl(page, []);
   const links = entry.children.filter((child) => child.local === 'link' && namespaceOf(child, root) === XHTML_NAMESPACE);
-  const used = new Set(links.map((link) => attribute(link, 'hreflang')?.toLowerCase().slice(0, 2)));
+  const used = new Set(links.map((link) => attributeValue(link, 'hreflang')?.toLowerCase().slice(0, 2)));
   const segment = parts === undefined ? null : /^[^:/?#]+:\/\/[^/?#]*\/([A-Za-z]{2}(?:-[A-Za-z]{2,4})?)(?=[/?#]|$)/.exec(page);
   const guessed = segment !== null && describeHreflang(segment[1]) !== undefined ? segment[1] : undefined;
   const self = guessed ?? 'en';
@@ -295,7 +292,7 @@ function pageLinks(req: Request, entry: XmlElement, snippet: SitemapSnippet): { 
     : guessed !== undefined ? page.slice(0, segment!.index + segment![0].length - guessed.length) + other + page.slice(segment!.index + segment![0].length)
       : `${parts.origin}/${other}/`;
   const value = (s: string): string => snippetEscape(escapeXml(s));
-  const hasSelf = parts !== undefined && links.some((link) => attribute(link, 'href') === page);
+  const hasSelf = parts !== undefined && links.some((link) => urlKey(attributeValue(link, 'href') ?? '') === urlKey(page.trim()));
   return {
     snippet: hasSelf ? { ...snippet, body: snippet.body.slice(1) } : snippet,
     variables: {
@@ -379,14 +376,6 @@ function typingRoot(req: Request, lt: number, q: number): boolean {
   const element = req.root.element;
   return req.at.segment.kind === SegmentKind.Head && element !== undefined && element.start === lt && element.nameEnd === q
     && !element.startTagClosed && element.attributes.length === 0;
-}
-
-/**
- * The edit declaring `xmlns:prefix` on the root, after its last attribute (on a line of its own when that one is);
- * undefined when the prefix is bound already or the start tag is unfinished.
- */
-function declareOnRoot(req: Request, prefix: string, uri: string): { start: number; end: number; text: string } | undefined {
-  return declarationOnRoot(req.model, req.root, prefix, uri);
 }
 
 function filter(withBracket: boolean, name: string): string {

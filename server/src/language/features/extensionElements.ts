@@ -8,6 +8,7 @@ import { extensionElement, type ExtensionElement } from '../rules/extensionVocab
 import { isHreflang } from '../rules/hreflang';
 import { iso3166Countries, iso639Languages, iso639ThreeLetterLanguages } from '../rules/isoCodes';
 import type { SitemapModel } from '../model';
+import { decodeReferences } from '../../../../shared/xmlNamespaces';
 import type { OffsetEdit } from '../sitemapLanguageTypes';
 import { namespaceOf, type RootStructure, type XmlElement } from './structure';
 
@@ -54,6 +55,12 @@ export function declarationOnRoot(model: SitemapModel, root: RootStructure, pref
   // The head starts at offset 0: the root's offsets are absolute.
   const lineBreak = /\r?\n[ \t]*$/.exec(model.segments[0].text.slice(element.nameEnd, last.nameStart))?.[0];
   return { start: at, end: at, text: (lineBreak ?? ' ') + declaration };
+}
+
+/** An attribute's value, decoded and trimmed; undefined when the element has no such attribute with a value. */
+export function attributeValue(element: XmlElement, name: string): string | undefined {
+  const found = element.attributes.find((a) => a.name === name && a.valueStart >= 0);
+  return found === undefined ? undefined : decodeReferences(found.value).trim();
 }
 
 /** `local` in the prefix `prefix` ('' for none). */

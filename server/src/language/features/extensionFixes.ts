@@ -10,7 +10,7 @@ import { urlKey } from '../rules/hreflang';
 import { SegmentKind } from '../segment';
 import { escapeXml, unescapeXml } from '../xmlText';
 import { decodeReferences } from '../../../../shared/xmlNamespaces';
-import { declarationOnRoot, describeHreflang, qualified } from './extensionElements';
+import { attributeValue, declarationOnRoot, describeHreflang, qualified } from './extensionElements';
 import { locate, namespaceOf, prefixFor, rootStructure, sliceText, structureOf, trimmedContent, type XmlElement } from './structure';
 
 type Fix = Omit<QuickFix, 'problem'>;
@@ -52,9 +52,9 @@ export function fixMissingSelf(model: SitemapModel, problem: ProblemRef): Fix[] 
   const page = pageAt(model, problem.start);
   if (page?.loc === undefined || page.loc.start !== problem.start || page.loc.end !== problem.end || page.links.length === 0) return [];
   const own = comparable(page.loc.url);
-  if (page.links.some((link) => comparable(attribute(link, 'href') ?? '') === own)) return [];
+  if (page.links.some((link) => comparable(attributeValue(link, 'href') ?? '') === own)) return [];
   const hreflang = languageOf(page.loc.url, page.links)
-    ?? (page.links.some((link) => attribute(link, 'hreflang')?.toLowerCase() === 'x-default') ? undefined : 'x-default');
+    ?? (page.links.some((link) => attributeValue(link, 'hreflang')?.toLowerCase() === 'x-default') ? undefined : 'x-default');
   if (hreflang === undefined) return [];
   const first = page.links[0];
   const line = linkLine(first.prefix, hreflang, page.loc.url);
@@ -70,13 +70,13 @@ export function fixNotReciprocal(model: SitemapModel, problem: ProblemRef): Fix[
   const a = pageAt(model, problem.start);
   const link = a?.links.find((l) => l.attributes.some((x) => x.name === 'href' && a.base + x.valueStart === problem.start && a.base + x.valueEnd === problem.end));
   if (a?.loc === undefined || link === undefined) return [];
-  const target = comparable(attribute(link, 'href')!);
+  const target = comparable(attributeValue(link, 'href')!);
   const b = entryWithUrl(model, target, a.index);
   if (b?.loc === undefined) return [];
   const back = comparable(a.loc.url);
-  if (b.links.some((l) => comparable(attribute(l, 'href') ?? '') === back)) return [];
-  const aSelf = a.links.find((l) => comparable(attribute(l, 'href') ?? '') === back);
-  const aLanguage = (aSelf !== undefined ? attribute(aSelf, 'hreflang') : undefined) ?? languageOf(a.loc.url, a.links);
+  if (b.links.some((l) => comparable(attributeValue(l, 'href') ?? '') === back)) return [];
+  const aSelf = a.links.find((l) => comparable(attributeValue(l, 'href') ?? '') === back);
+  const aLanguage = (aSelf !== undefined ? attributeValue(aSelf, 'hreflang') : undefined) ?? languageOf(a.loc.url, a.links);
   if (aLanguage === undefined) return [];
   const root = rootStructure(model);
   const bound = b.links[0]?.prefix ?? prefixFor(root, XHTML_NAMESPACE);
@@ -84,8 +84,8 @@ export function fixNotReciprocal(model: SitemapModel, problem: ProblemRef): Fix[
   if ((bound === undefined || bound === '') && declaration === undefined) return [];
   const prefix = declaration === undefined ? bound! : 'xhtml';
   const lines: string[] = [];
-  const bLanguage = attribute(link, 'hreflang');
-  const bHasSelf = b.links.some((l) => comparable(attribute(l, 'href') ?? '') === target);
+  const bLanguage = attributeValue(link, 'hreflang');
+  const bHasSelf = b.links.some((l) => comparable(attributeValue(l, 'href') ?? '') === target);
   if (!bHasSelf && bLanguage !== undefined) lines.push(linkLine(prefix, bLanguage, b.loc.url));
   lines.push(linkLine(prefix, aLanguage, a.loc.url));
   const after = b.links.at(-1) ?? b.entry.children.at(-1)!;
@@ -143,11 +143,6 @@ function entryWithUrl(model: SitemapModel, url: string, except: number): Page | 
   return undefined;
 }
 
-function attribute(element: XmlElement, name: string): string | undefined {
-  const found = element.attributes.find((a) => a.name === name && a.valueStart >= 0);
-  return found === undefined ? undefined : decodeReferences(found.value).trim();
-}
-
 /** A (decoded) URL as the hreflang rules compare them. */
 function comparable(url: string): string {
   return urlKey(url.trim());
@@ -161,7 +156,7 @@ function languageOf(url: string, links: readonly XmlElement[]): string | undefin
   const own = urlParts(url);
   if (own === undefined) return undefined;
   for (const link of links) {
-    const other = urlParts(attribute(link, 'href') ?? '');
+    const other = urlParts(attributeValue(link, 'href') ?? '');
     if (other === undefined) continue;
     for (const key of ['path', 'host'] as const) {
       const k = onlyDifference(own[key], other[key]);
