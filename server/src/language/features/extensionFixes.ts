@@ -8,7 +8,7 @@ import type { SitemapModel } from '../model';
 import { EXTENSION_NAMESPACES, XHTML_NAMESPACE } from '../rules/extensionNamespaces';
 import { urlKey } from '../rules/hreflang';
 import { SegmentKind } from '../segment';
-import { escapeXml, unescapeXml } from '../xmlText';
+import { escapeXml } from '../xmlText';
 import { decodeReferences } from '../../../../shared/xmlNamespaces';
 import { attributeValue, declarationOnRoot, describeHreflang, qualified } from './extensionElements';
 import { locate, namespaceOf, prefixFor, rootStructure, sliceText, structureOf, trimmedContent, type XmlElement } from './structure';
@@ -70,8 +70,11 @@ export function fixNotReciprocal(model: SitemapModel, problem: ProblemRef): Fix[
   const a = pageAt(model, problem.start);
   const link = a?.links.find((l) => l.attributes.some((x) => x.name === 'href' && a.base + x.valueStart === problem.start && a.base + x.valueEnd === problem.end));
   if (a?.loc === undefined || link === undefined) return [];
-  const target = comparable(attributeValue(link, 'href')!);
-  const b = entryWithUrl(model, target, a.index);
+  const href = attributeValue(link, 'href')!;
+  const target = comparable(href);
+  // The partner as the rule finds it: the entry whose <loc> is the href, in canonical escaped form.
+  const partner = model.urls.find(escapeXml(href));
+  const b = partner === undefined || partner.index === a.index ? undefined : pageOf(model, partner.index, model.segmentStart(partner.index));
   if (b?.loc === undefined) return [];
   const back = comparable(a.loc.url);
   if (b.links.some((l) => comparable(attributeValue(l, 'href') ?? '') === back)) return [];
@@ -130,17 +133,6 @@ function pageOf(model: SitemapModel, index: number, base: number): Page | undefi
   }
   const links = entry.children.filter((c) => c.local === 'link' && namespaceOf(c, root) === XHTML_NAMESPACE);
   return { index, base, text: segment.text, entry, loc, links };
-}
-
-/** The entry (other than segment `except`) whose `<loc>` is `url` (comparable form); a scan, for one code action. */
-function entryWithUrl(model: SitemapModel, url: string, except: number): Page | undefined {
-  for (let n = 0; n < model.entryCount; n++) {
-    const index = model.entrySegment(n);
-    const raw = model.segments[index].url;
-    if (index === except || raw === undefined || comparable(unescapeXml(raw)) !== url) continue;
-    return pageOf(model, index, model.segmentStart(index));
-  }
-  return undefined;
 }
 
 /** A (decoded) URL as the hreflang rules compare them. */
