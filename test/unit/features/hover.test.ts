@@ -9,7 +9,7 @@ import { withCursor } from '../../support/cursor';
 import { NOW, NS } from '../../support/fixtures';
 import { CHANGEFREQ_MEANINGS, ROOT_NAMESPACES, SITEMAP_ELEMENTS } from '../../../server/src/language/features/vocabulary';
 import { EXTENSION_ELEMENTS } from '../../../server/src/language/rules/extensionVocabulary';
-import { markdownSummary } from '../../../server/src/language/features/extensionElements';
+import { markdownSummary } from '../../../server/src/language/features/extensionAuthoring';
 
 const RULES = 'https://github.com/sitemap-studio/sitemap-studio/blob/main/docs/rules.md';
 const IMAGE = 'http://www.google.com/schemas/sitemap-image/1.1';

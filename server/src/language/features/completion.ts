@@ -24,10 +24,10 @@ import {
 import { SNIPPETS, type SitemapSnippet } from './snippets';
 import { completeRobotsDirective } from './robotsTxt';
 import { CHANGEFREQ_MEANINGS, ROOT_NAMESPACES, SITEMAP_ELEMENTS, XHTML_NAMESPACE, XSI_NAMESPACE, schemaLocation } from './vocabulary';
-import { EXTENSION_NAMESPACES } from '../rules/extensionNamespaces';
+import { extensionByPrefix } from '../rules/extensionNamespaces';
 import { EXTENSION_ELEMENTS, ValueKind, type ExtensionElement } from '../rules/extensionVocabulary';
 import { decodeReferences } from '../../../../shared/xmlNamespaces';
-import { attributeValue, declarationOnRoot, describeHreflang, extensionOf, markdownSummary } from './extensionElements';
+import { attributeValue, declarationOnRoot, describeHreflang, extensionElementOf, markdownSummary } from './extensionAuthoring';
 import { urlKey } from '../rules/hreflang';
 import { extensionAttributeItems, extensionChildItems, extensionValueItems, type InsertPlace } from './extensionCompletion';
 
@@ -129,7 +129,7 @@ function containerAt(req: Request, pos: number): Container {
   if (parent !== undefined && parent.parent === undefined && parent.local === entryName && isSitemap(parent) && isSitemap(element)) {
     if (childOrder(rootKind).includes(element.local)) return { kind: 'field', element, local: element.local };
   }
-  const definition = rootKind === 'urlset' ? extensionOf(element, root, sitemapNs) : undefined;
+  const definition = rootKind === 'urlset' ? extensionElementOf(element, root, sitemapNs) : undefined;
   return definition !== undefined ? { kind: 'extension', element, definition } : { kind: 'other', element };
 }
 
@@ -140,7 +140,7 @@ function extensionTagAt(req: Request, r: number): { element: XmlElement; definit
   if (element === undefined) return undefined;
   const tagEnd = element.startTagClosed ? element.startTagEnd - (element.selfClosing ? 2 : 1) : element.startTagEnd;
   if (!(r > element.nameEnd && r <= tagEnd)) return undefined;
-  const definition = extensionOf(element, req.root, req.model.root.sitemapNamespace);
+  const definition = extensionElementOf(element, req.root, req.model.root.sitemapNamespace);
   return definition === undefined ? undefined : { element, definition };
 }
 
@@ -246,7 +246,7 @@ function extensionBlockItems(req: Request, entry: XmlElement, place: InsertPlace
   const insert = (lines: string[]): string => place.open + place.block([lines[0].slice(1), ...lines.slice(1)]);
   const items: CompletionItemData[] = [];
   EXTENSION_ELEMENTS.filter((definition) => definition.parent === undefined).forEach((definition, rank) => {
-    const uri = EXTENSION_NAMESPACES.find((namespace) => namespace.name === definition.extension)!.uri;
+    const uri = extensionByPrefix(definition.extension)!.uri;
     const snippet = SNIPPETS.find((s) => s.place === 'url' && s.namespace === uri);
     const declared = prefixFor(root, uri);
     if (snippet === undefined || declared === '' || (counts.get(`${uri} ${definition.name}`) ?? 0) >= (definition.max ?? Infinity)) return;

@@ -7,7 +7,7 @@ import type { CompletionItemData } from '../sitemapLanguageTypes';
 import { extensionChildren, ValueKind, VIDEO_PLATFORMS, YES_NO, type ExtensionElement } from '../rules/extensionVocabulary';
 import { iso3166Countries, iso639Languages } from '../rules/isoCodes';
 import { escapeXml } from '../xmlText';
-import { hreflangCodes, markdownSummary, NEWS_CHINESE, qualified, type CodeItem } from './extensionElements';
+import { hreflangCodes, markdownSummary, NEWS_CHINESE, qualified, type CodeItem } from './extensionAuthoring';
 import { isWhitespace } from '../scanner';
 import type { XmlElement } from './structure';
 

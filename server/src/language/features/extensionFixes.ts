@@ -5,12 +5,12 @@
  */
 import type { ProblemRef, QuickFix } from '../sitemapLanguageTypes';
 import type { SitemapModel } from '../model';
-import { EXTENSION_NAMESPACES, XHTML_NAMESPACE } from '../rules/extensionNamespaces';
+import { extensionByPrefix, XHTML_NAMESPACE } from '../rules/extensionNamespaces';
 import { urlKey } from '../rules/hreflang';
 import { SegmentKind } from '../segment';
 import { escapeXml } from '../xmlText';
 import { decodeReferences } from '../../../../shared/xmlNamespaces';
-import { attributeValue, declarationOnRoot, describeHreflang, qualified } from './extensionElements';
+import { attributeValue, declarationOnRoot, describeHreflang, qualified } from './extensionAuthoring';
 import { locate, namespaceOf, prefixFor, rootStructure, sliceText, structureOf, trimmedContent, type XmlElement } from './structure';
 
 type Fix = Omit<QuickFix, 'problem'>;
@@ -18,7 +18,7 @@ type Fix = Omit<QuickFix, 'problem'>;
 /** `extension-namespace` on the prefix of an element or attribute (`image` of `<image:image>`) that nothing binds. */
 export function fixUndeclaredPrefix(model: SitemapModel, problem: ProblemRef): Fix[] {
   const prefix = sliceText(model, problem.start, problem.end);
-  const namespace = EXTENSION_NAMESPACES.find((n) => n.name === prefix);
+  const namespace = extensionByPrefix(prefix);
   if (namespace === undefined || sliceText(model, problem.end, problem.end + 1) !== ':') return [];
   const edit = declarationOnRoot(model, rootStructure(model), prefix, namespace.uri);
   if (edit === undefined) return [];

@@ -23,10 +23,10 @@ import {
   CHANGEFREQ_MEANINGS, HINT_NOTE, ROOT_NAMESPACES, SITEMAP_ELEMENTS, ruleLink,
 } from './vocabulary';
 import type { RuleId } from '../rules/catalogue';
-import { EXTENSION_NAMESPACES } from '../rules/extensionNamespaces';
+import { extensionByPrefix } from '../rules/extensionNamespaces';
 import { ValueKind, type ExtensionElement } from '../rules/extensionVocabulary';
 import { iso3166Countries } from '../rules/isoCodes';
-import { describeHreflang, describeNewsLanguage, extensionOf, markdownSummary } from './extensionElements';
+import { describeHreflang, describeNewsLanguage, extensionElementOf, markdownSummary } from './extensionAuthoring';
 
 export function getHover(model: SitemapModel, offset: number, options: HoverOptions = {}): HoverInfo | undefined {
   if (model.languageId === 'robots-txt') return getRobotsHover(model, offset, docLink(options, 'robots-sitemap-url'));
@@ -63,7 +63,7 @@ export function getHover(model: SitemapModel, offset: number, options: HoverOpti
     if (attribute === undefined || known === undefined || !attribute.name.startsWith('xmlns')) return undefined;
     return { contents: known.what, start: at.base + attribute.valueStart, end: at.base + attribute.valueEnd };
   }
-  const definition = model.root?.kind === 'urlset' && at.segment.kind === SegmentKind.Element ? extensionOf(element, root, model.root.sitemapNamespace) : undefined;
+  const definition = model.root?.kind === 'urlset' && at.segment.kind === SegmentKind.Element ? extensionElementOf(element, root, model.root.sitemapNamespace) : undefined;
   if (definition !== undefined) return extensionValueHover(definition, element, text, r, at.base, options);
   if (!contentContains(element, r) || !isField(model, element, root)) return undefined;
   const [s, e] = trimmedContent(text, element);
@@ -88,13 +88,13 @@ function elementHover(model: SitemapModel, element: XmlElement, root: RootStruct
     if (doc === undefined || !Object.prototype.hasOwnProperty.call(SITEMAP_ELEMENTS, element.local)) return undefined;
     return `**${code(`<${element.qname}>`)}** — ${doc.summary}\n\n${docLink(options, doc.rule)}`;
   }
-  const definition = model.root?.kind === 'urlset' ? extensionOf(element, root, model.root.sitemapNamespace) : undefined;
+  const definition = model.root?.kind === 'urlset' ? extensionElementOf(element, root, model.root.sitemapNamespace) : undefined;
   return definition === undefined ? undefined : extensionHover(element, definition, options);
 }
 
 /** An extension element: what it is, its limits and its namespace, with a link to the rule that checks it. */
 function extensionHover(element: XmlElement, definition: ExtensionElement, options: HoverOptions): string {
-  const namespace = EXTENSION_NAMESPACES.find((n) => n.name === definition.extension)!;
+  const namespace = extensionByPrefix(definition.extension)!;
   const within = code(`<${element.parent?.qname ?? 'url'}>`);
   const limits = [`${definition.required ? 'Required' : 'Optional'} in ${within}`];
   if (definition.max !== undefined) limits.push(`at most ${formatCount(definition.max)} per ${within}`);

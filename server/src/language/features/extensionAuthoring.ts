@@ -1,9 +1,10 @@
 /**
  * The sitemap extensions as the authoring features see them: which vocabulary element an element of the structure
- * is (by its namespace URI, whatever the prefix, near misses included, as the checks read them), and the codes and
- * names their values take (hreflang, news:language).
+ * is (by its namespace URI, whatever the prefix, near misses included, as the checks read them), the codes and names
+ * their values take (hreflang, news:language), and what completion and the quick fixes both write (a namespace
+ * declared on the root).
  */
-import { EXTENSION_NAMESPACES, nearMissExtension, type ExtensionNamespace } from '../rules/extensionNamespaces';
+import { extensionOf } from '../rules/extensionNamespaces';
 import { extensionElement, type ExtensionElement } from '../rules/extensionVocabulary';
 import { isHreflang } from '../rules/hreflang';
 import { iso3166Countries, iso639Languages, iso639ThreeLetterLanguages } from '../rules/isoCodes';
@@ -12,28 +13,22 @@ import { decodeReferences } from '../../../../shared/xmlNamespaces';
 import type { OffsetEdit } from '../sitemapLanguageTypes';
 import { namespaceOf, type RootStructure, type XmlElement } from './structure';
 
-/** The extension a namespace URI stands for, exactly or as a near miss. */
-export function extensionNamed(uri: string | undefined): ExtensionNamespace | undefined {
-  if (uri === undefined) return undefined;
-  return EXTENSION_NAMESPACES.find((namespace) => namespace.uri === uri) ?? nearMissExtension(uri);
-}
-
 /**
  * The vocabulary element `element` is, when it stands (directly or through its extension parents) in a `<url>` of a
  * urlset: `sitemapNamespace` is the urlset's, and the entry is the outermost element of the segment.
  */
-export function extensionOf(element: XmlElement, root: RootStructure, sitemapNamespace: string | undefined): ExtensionElement | undefined {
+export function extensionElementOf(element: XmlElement, root: RootStructure, sitemapNamespace: string | undefined): ExtensionElement | undefined {
   const parent = element.parent;
   if (parent === undefined) return undefined;
-  const extension = extensionNamed(namespaceOf(element, root));
+  const extension = extensionOf(namespaceOf(element, root));
   if (extension === undefined) return undefined;
   if (parent.parent === undefined) {
     const inEntry = parent.local === 'url' && sitemapNamespace !== undefined && namespaceOf(parent, root) === sitemapNamespace;
-    return inEntry ? extensionElement(extension.name, undefined, element.local) : undefined;
+    return inEntry ? extensionElement(extension, undefined, element.local) : undefined;
   }
-  const container = extensionOf(parent, root, sitemapNamespace);
-  if (container === undefined || container.extension !== extension.name) return undefined;
-  return extensionElement(extension.name, container.name, element.local);
+  const container = extensionElementOf(parent, root, sitemapNamespace);
+  if (container === undefined || container.extension !== extension) return undefined;
+  return extensionElement(extension, container.name, element.local);
 }
 
 /** A summary as markdown: a tag name outside code (`<url>`) becomes code, or the renderer drops it as HTML. */
