@@ -382,6 +382,10 @@ describe('quick fixes for the extensions (issue 12)', () => {
     // The same fix from the problem on <image:loc>: one edit fixes both.
     const inner = text.indexOf('<image:loc>') + 1;
     assert.deepEqual(fixesAt(text, 'extension-namespace', inner, inner + 5)[0].edits, fixes[0].edits);
+    // Bound to another namespace, on the element itself: declaring it on the root would change nothing; no fix.
+    const local = urlset(body.replace('<image:image>', '<image:image xmlns:image="urn:example:pictures">'));
+    const localPrefix = local.indexOf('<image:image') + 1;
+    assert.deepEqual(fixesAt(local, 'extension-namespace', localPrefix, localPrefix + 5), []);
     // Bound by now (a stale diagnostic), or not a known extension: nothing.
     assert.deepEqual(getQuickFixes(parseDocument(urlset(body, `xmlns="${NS}" xmlns:image="${IMAGE}"`), 'sitemap'), [{ rule: 'extension-namespace', start: prefix + 30, end: prefix + 35 }]), []);
   });

@@ -11,16 +11,23 @@ import { SegmentKind } from '../segment';
 import { escapeXml } from '../xmlText';
 import { decodeReferences } from '../../../../shared/xmlNamespaces';
 import { attributeValue, declarationOnRoot, describeHreflang, qualified } from './extensionAuthoring';
-import { locate, namespaceOf, prefixFor, rootStructure, sliceText, structureOf, trimmedContent, type XmlElement } from './structure';
+import { elementAt, locate, lookupPrefix, namespaceOf, prefixFor, rootStructure, sliceText, structureOf, trimmedContent, type XmlElement } from './structure';
 
 type Fix = Omit<QuickFix, 'problem'>;
 
-/** `extension-namespace` on the prefix of an element or attribute (`image` of `<image:image>`) that nothing binds. */
+/**
+ * `extension-namespace` on the prefix of an element or attribute (`image` of `<image:image>`) that nothing binds. A
+ * prefix bound to another namespace (on the root or nearer) gets no fix: rebinding it would change other elements.
+ */
 export function fixUndeclaredPrefix(model: SitemapModel, problem: ProblemRef): Fix[] {
   const prefix = sliceText(model, problem.start, problem.end);
   const namespace = extensionByPrefix(prefix);
   if (namespace === undefined || sliceText(model, problem.end, problem.end + 1) !== ':') return [];
-  const edit = declarationOnRoot(model, rootStructure(model), prefix, namespace.uri);
+  const root = rootStructure(model);
+  const at = locate(model, problem.start, false);
+  const element = elementAt(structureOf(at.segment).elements, at.offset);
+  if (element === undefined || lookupPrefix(prefix, element, root) !== undefined) return [];
+  const edit = declarationOnRoot(model, root, prefix, namespace.uri);
   if (edit === undefined) return [];
   // One declaration fixes every element of the prefix: safe, and Fix All merges the identical edits.
   return [{ title: `Declare xmlns:${prefix}="${namespace.uri}" on the root`, edits: [edit], isPreferred: true, safe: true }];
