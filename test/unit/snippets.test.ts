@@ -51,7 +51,8 @@ function documentFor(expanded: string): string {
   if (first === 'url') return `${head}<urlset xmlns="${NS}"${declarations}>\n${expanded}\n</urlset>\n`;
   if (first === 'sitemap') return `${head}<sitemapindex xmlns="${NS}">\n${expanded}\n</sitemapindex>\n`;
   // Everything else goes inside an entry of a urlset (the extension elements).
-  return `${head}<urlset xmlns="${NS}"${declarations}>\n<url>\n<loc>https://www.sitemaps.org/</loc>\n${expanded}\n</url>\n</urlset>\n`;
+  // Its <loc> is the page the hreflang block's self link names by default.
+  return `${head}<urlset xmlns="${NS}"${declarations}>\n<url>\n<loc>https://www.example.com/</loc>\n${expanded}\n</url>\n</urlset>\n`;
 }
 
 function problems(text: string, languageId: SitemapLanguageId = 'sitemap'): string[] {
@@ -108,7 +109,8 @@ describe('snippets', () => {
       ['video:video', 'video:thumbnail_loc', 'video:title', 'video:description', 'video:content_loc']);
     assert.deepEqual(elementNames(expand('news')),
       ['news:news', 'news:publication', 'news:name', 'news:language', 'news:publication_date', 'news:title']);
-    assert.match(expand('hreflang'), /^<xhtml:link rel="alternate" hreflang="[^"]+" href="https:[^"]+"\/>$/);
+    // The page itself (the entry's <loc>, filled in by the server) and one alternate.
+    assert.match(expand('hreflang'), /^<xhtml:link rel="alternate" hreflang="[^"]+" href="https:[^"]+"\/>\n<xhtml:link rel="alternate" hreflang="[^"]+" href="https:[^"]+"\/>$/);
     // The complete files of each extension declare its namespace and use its block.
     for (const [prefix, extension] of [['urlset-image', 'image'], ['urlset-video', 'video'], ['urlset-news', 'news'], ['urlset-hreflang', 'xhtml']]) {
       const text = expand(prefix);

@@ -349,3 +349,116 @@ describe('source.fixAll.sitemap', () => {
     for (let k = 1; k < edits.length; k++) assert.ok(edits[k].start >= edits[k - 1].end);
   });
 });
+
+describe('quick fixes for the extensions (issue 12)', () => {
+  const IMAGE = 'http://www.google.com/schemas/sitemap-image/1.1';
+  const VIDEO = 'http://www.google.com/schemas/sitemap-video/1.1';
+  const XHTML = 'http://www.w3.org/1999/xhtml';
+  const withXhtml = `xmlns="${NS}" xmlns:xhtml="${XHTML}"`;
+  const link = (hreflang: string, href: string): string => `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${href}"/>\n`;
+  const page = (loc: string, links: string): string => `  <url>\n    <loc>${loc}</loc>\n${links}  </url>\n`;
+
+  /**
+   * The fixes for a problem of `rule` at [start, end) — the rule contract's range, where the validator reports it.
+   */
+  function fixesAt(text: string, rule: string, start: number, end: number): Array<QuickFix & { result: string }> {
+    const document = parseDocument(text, 'sitemap');
+    const reported = validate(document, DEFAULT_SETTINGS, { now: NOW }).filter((d) => d.rule === rule).map((d) => [d.start, d.end]);
+    assert.ok(reported.some(([s, e]) => s === start && e === end), `${rule} at ${start}-${end} not in ${JSON.stringify(reported)}`);
+    return getQuickFixes(document, [{ rule, start, end }]).map((fix) => ({ ...fix, result: applyOffsetEdits(text, fix.edits) }));
+  }
+
+  it('extension-namespace on an undeclared prefix: declares it on the root, after its last attribute (safe, preferred)', () => {
+    const body = '  <url>\n    <loc>https://www.example.com/</loc>\n    <image:image><image:loc>https://www.example.com/a.png</image:loc></image:image>\n  </url>\n';
+    const text = urlset(body);
+    const prefix = text.indexOf('<image:image>') + 1;
+    const fixes = fixesAt(text, 'extension-namespace', prefix, prefix + 'image'.length);
+    assert.equal(fixes.length, 1);
+    const at = text.indexOf('>\n  <url>');
+    assert.deepEqual(fixes[0].edits, [{ start: at, end: at, text: ` xmlns:image="${IMAGE}"` }]);
+    assert.equal(fixes[0].result, urlset(body, `xmlns="${NS}" xmlns:image="${IMAGE}"`));
+    assert.equal(fixes[0].safe, true);
+    assert.equal(fixes[0].isPreferred, true);
+    // The same fix from the problem on <image:loc>: one edit fixes both.
+    const inner = text.indexOf('<image:loc>') + 1;
+    assert.deepEqual(fixesAt(text, 'extension-namespace', inner, inner + 5)[0].edits, fixes[0].edits);
+    // Bound to another namespace, on the element itself: declaring it on the root would change nothing; no fix.
+    const local = urlset(body.replace('<image:image>', '<image:image xmlns:image="urn:example:pictures">'));
+    const localPrefix = local.indexOf('<image:image') + 1;
+    assert.deepEqual(fixesAt(local, 'extension-namespace', localPrefix, localPrefix + 5), []);
+    // Bound by now (a stale diagnostic), or not a known extension: nothing.
+    assert.deepEqual(getQuickFixes(parseDocument(urlset(body, `xmlns="${NS}" xmlns:image="${IMAGE}"`), 'sitemap'), [{ rule: 'extension-namespace', start: prefix + 30, end: prefix + 35 }]), []);
+  });
+
+  it('Fix All declares every undeclared extension prefix once, on the root', () => {
+    const body = '  <url>\n    <loc>https://www.example.com/</loc>\n    <image:image><image:loc>https://www.example.com/a.png</image:loc></image:image>\n'
+      + '    <image:image><image:loc>https://www.example.com/b.png</image:loc></image:image>\n    <video:video/>\n  </url>\n';
+    assert.equal(fixAll(urlset(body)), urlset(body, `xmlns="${NS}" xmlns:image="${IMAGE}" xmlns:video="${VIDEO}"`));
+  });
+
+  it('hreflang-invalid on a link without rel: inserts rel="alternate" after the name; a wrong rel becomes alternate', () => {
+    const text = urlset(page('https://www.example.com/', '    <xhtml:link hreflang="en" href="https://www.example.com/"/>\n'), withXhtml);
+    const name = text.indexOf('xhtml:link');
+    const fixes = fixesAt(text, 'hreflang-invalid', name, name + 'xhtml:link'.length);
+    assert.deepEqual(fixes.map((f) => f.edits), [[{ start: name + 10, end: name + 10, text: ' rel="alternate"' }]]);
+    assert.equal(fixes[0].result, urlset(page('https://www.example.com/', link('en', 'https://www.example.com/')), withXhtml));
+    const wrong = urlset(page('https://www.example.com/', '    <xhtml:link rel="canonical" hreflang="en" href="https://www.example.com/"/>\n'), withXhtml);
+    const value = wrong.indexOf('canonical');
+    assert.equal(fixesAt(wrong, 'hreflang-invalid', value, value + 9)[0].result, urlset(page('https://www.example.com/', link('en', 'https://www.example.com/')), withXhtml));
+    // The name of a link that has its rel (a missing href, say): no rel fix.
+    const noHref = urlset(page('https://www.example.com/', '    <xhtml:link rel="alternate" hreflang="en"/>\n'), withXhtml);
+    const noHrefName = noHref.indexOf('xhtml:link');
+    assert.deepEqual(getQuickFixes(parseDocument(noHref, 'sitemap'), [{ rule: 'hreflang-invalid', start: noHrefName, end: noHrefName + 10 }]), []);
+  });
+
+  it('hreflang-missing-self: the page\'s own link before its others, hreflang from the path segment that differs', () => {
+    const loc = 'https://www.example.com/en/about?x=1&amp;y=2';
+    const text = urlset(page(loc, link('de', 'https://www.example.com/de/about?x=1&amp;y=2') + link('fr', 'https://www.example.com/fr/about?x=1&amp;y=2')), withXhtml);
+    const start = text.indexOf(loc);
+    const fixes = fixesAt(text, 'hreflang-missing-self', start, start + loc.length);
+    assert.equal(fixes.length, 1);
+    const first = text.indexOf('<xhtml:link');
+    assert.deepEqual(fixes[0].edits, [{ start: first, end: first, text: `<xhtml:link rel="alternate" hreflang="en" href="${loc}"/>\n    ` }]);
+    assert.equal(fixes[0].result, urlset(page(loc, link('en', loc) + link('de', 'https://www.example.com/de/about?x=1&amp;y=2') + link('fr', 'https://www.example.com/fr/about?x=1&amp;y=2')), withXhtml));
+  });
+
+  it('hreflang-missing-self: the language of the host label that differs; x-default for a page beside its language versions', () => {
+    const sub = urlset(page('https://de.example.com/', link('en', 'https://en.example.com/')), withXhtml);
+    const s = sub.indexOf('https://de.example.com/');
+    assert.equal(fixesAt(sub, 'hreflang-missing-self', s, s + 23)[0].result,
+      urlset(page('https://de.example.com/', link('de', 'https://de.example.com/') + link('en', 'https://en.example.com/')), withXhtml));
+    const home = urlset(page('https://www.example.com/', link('en', 'https://www.example.com/en/') + link('de', 'https://www.example.com/de/')), withXhtml);
+    const h = home.indexOf('https://www.example.com/<');
+    const fix = fixesAt(home, 'hreflang-missing-self', h, h + 24)[0];
+    assert.equal(fix.edits[0].text, '<xhtml:link rel="alternate" hreflang="x-default" href="https://www.example.com/"/>\n    ');
+    // x-default taken and no language to read off the URL: no guess, no fix.
+    const taken = urlset(page('https://www.example.com/', link('x-default', 'https://www.example.com/int/') + link('de', 'https://www.example.com/de/')), withXhtml);
+    const k = taken.indexOf('https://www.example.com/<');
+    assert.deepEqual(fixesAt(taken, 'hreflang-missing-self', k, k + 24), []);
+  });
+
+  it('hreflang-not-reciprocal: the link back in the other entry, after its links', () => {
+    const a = page('https://www.example.com/en/', link('en', 'https://www.example.com/en/') + link('de', 'https://www.example.com/de/'));
+    const b = page('https://www.example.com/de/', link('de', 'https://www.example.com/de/') + link('fr', 'https://www.example.com/fr/'));
+    const text = urlset(a + b, withXhtml);
+    const href = text.indexOf('https://www.example.com/de/"');
+    const fixes = fixesAt(text, 'hreflang-not-reciprocal', href, href + 'https://www.example.com/de/'.length);
+    assert.equal(fixes.length, 1);
+    const b2 = page('https://www.example.com/de/', link('de', 'https://www.example.com/de/') + link('fr', 'https://www.example.com/fr/') + link('en', 'https://www.example.com/en/'));
+    assert.equal(fixes[0].result, urlset(a + b2, withXhtml));
+    assert.equal(fixes[0].edits.length, 1);
+  });
+
+  it('hreflang-not-reciprocal: an entry without links gets its own link too, in the language A gives it, after its last child', () => {
+    const a = page('https://www.example.com/en/', link('en', 'https://www.example.com/en/') + link('de', 'https://www.example.com/de/'));
+    const b = '  <url>\n    <loc>https://www.example.com/de/</loc>\n    <lastmod>2025-06-01</lastmod>\n  </url>\n';
+    const text = urlset(a + b, withXhtml);
+    const href = text.indexOf('https://www.example.com/de/"');
+    const fix = fixesAt(text, 'hreflang-not-reciprocal', href, href + 27)[0];
+    const b2 = '  <url>\n    <loc>https://www.example.com/de/</loc>\n    <lastmod>2025-06-01</lastmod>\n'
+      + link('de', 'https://www.example.com/de/') + link('en', 'https://www.example.com/en/') + '  </url>\n';
+    assert.equal(fix.result, urlset(a + b2, withXhtml));
+    // B links back by now (stale): nothing.
+    assert.deepEqual(getQuickFixes(parseDocument(fix.result, 'sitemap'), [{ rule: 'hreflang-not-reciprocal', start: href, end: href + 27 }]), []);
+  });
+});

@@ -156,7 +156,8 @@ describe('completion in an entry', () => {
     assert.equal(insert('news:news'), '<news:news>\n      <news:publication>\n        <news:name>${1:Publication name}</news:name>\n'
       + '        <news:language>${2:en}</news:language>\n      </news:publication>\n      <news:publication_date>${3:2025-06-15}</news:publication_date>\n'
       + '      <news:title>${4:Article title}</news:title>\n    </news:news>$0');
-    assert.equal(insert('xhtml:link'), '<xhtml:link rel="alternate" hreflang="${1:en}" href="${2:https://www.example.com/en/}"/>$0');
+    assert.equal(insert('xhtml:link'), '<xhtml:link rel="alternate" hreflang="${1:en}" href="https://www.example.com/"/>\n'
+      + '    <xhtml:link rel="alternate" hreflang="${2:de}" href="${3:https://www.example.com/de/}"/>$0');
     for (const label of EXTENSIONS) assert.deepEqual(problems(acceptDefaults(result, label)), [], label);
   });
 
@@ -395,5 +396,133 @@ describe('completion of root attributes', () => {
     const result = completeAt(`<urlset xmlns="${NS}" xmlns:image="ht|">\n${ENTRY}</urlset>\n`);
     assert.deepEqual(result.items.map((i) => i.insertText), [IMAGE]);
     assert.equal(result.text.slice(result.items[0].start, result.items[0].end), 'ht');
+  });
+});
+
+describe('completion in the extensions (issue 12)', () => {
+  const ALL = ` xmlns:image="${IMAGE}" xmlns:video="${VIDEO}" xmlns:news="${NEWS}" xmlns:xhtml="${XHTML}"`;
+  const inUrl = (body: string, attributes = ALL): string => urlset(`  <url>\n    <loc>https://www.example.com/</loc>\n${body}  </url>\n`, attributes);
+  const item = (result: CompletionResult, label: string): CompletionResult['items'][number] => {
+    const found = result.items.find((i) => i.label === label);
+    assert.ok(found, `no item ${label} in ${JSON.stringify(labels(result))}`);
+    return found;
+  };
+
+  it('inside video:video: the children it lacks in schema order, in the prefix it uses, never a deprecated one', () => {
+    const text = inUrl('    <v:video>\n      <v:thumbnail_loc>https://www.example.com/t.jpg</v:thumbnail_loc>\n      <v:tag>a</v:tag>\n      |\n    </v:video>\n', ` xmlns:v="${VIDEO}"`);
+    const result = completeAt(text);
+    assert.deepEqual(labels(result), ['v:title', 'v:description', 'v:content_loc', 'v:player_loc', 'v:duration', 'v:expiration_date', 'v:rating',
+      'v:view_count', 'v:publication_date', 'v:family_friendly', 'v:restriction', 'v:platform', 'v:requires_subscription', 'v:uploader', 'v:live', 'v:tag']);
+    assert.equal(item(result, 'v:title').insertText, '<v:title>$1</v:title>$0');
+    assert.equal(item(result, 'v:title').detail, 'Required');
+    assert.equal(item(result, 'v:family_friendly').insertText, '<v:family_friendly>${1|yes,no|}</v:family_friendly>$0');
+    assert.equal(item(result, 'v:restriction').insertText, '<v:restriction relationship="${1|allow,deny|}">$2</v:restriction>$0');
+    const offset = result.offset;
+    assert.ok(result.items.every((i) => i.start === offset && i.end === offset && i.snippet));
+  });
+
+  it('after "<" in image:image: image:loc only (the other children are deprecated), the rest of the tag', () => {
+    const result = completeAt(inUrl('    <image:image>\n      <im|\n    </image:image>\n'));
+    assert.deepEqual(labels(result), ['image:loc']);
+    assert.equal(result.items[0].insertText, 'image:loc>$1</image:loc>$0');
+    assert.equal(result.text.slice(result.items[0].start, result.items[0].end), 'im');
+    assert.deepEqual(labels(completeAt(inUrl('    <image:image><image:loc>https://www.example.com/a.png</image:loc>|</image:image>\n'))), []);
+  });
+
+  it('inside news:news the publication with its required children; inside news:publication its name and language', () => {
+    const result = completeAt(inUrl('    <news:news>\n      |\n    </news:news>\n'));
+    assert.deepEqual(labels(result), ['news:publication', 'news:publication_date', 'news:title']);
+    assert.equal(item(result, 'news:publication').insertText,
+      '<news:publication>\n        <news:name>$1</news:name>\n        <news:language>$2</news:language>\n      </news:publication>$0');
+    assert.deepEqual(labels(completeAt(inUrl('    <news:news>\n      <news:publication>|</news:publication>\n    </news:news>\n'))), ['news:name', 'news:language']);
+  });
+
+  it('recognises an extension by its namespace URI, a near miss included; nothing in an index or outside a url', () => {
+    const nearMiss = ` xmlns:image="https://www.google.com/schemas/sitemap-image/1.1"`;
+    assert.deepEqual(labels(completeAt(inUrl('    <image:image>|</image:image>\n', nearMiss))), ['image:loc']);
+    assert.deepEqual(labels(completeAt(inUrl('    <image:image>|</image:image>\n', ' xmlns:image="urn:example:pictures"'))).filter((l) => !l.startsWith('</')), []);
+    const inIndex = `<sitemapindex xmlns="${NS}" xmlns:image="${IMAGE}">\n  <sitemap>\n    <loc>https://www.example.com/a.xml</loc>\n    <image:image>|</image:image>\n  </sitemap>\n</sitemapindex>\n`;
+    assert.deepEqual(labels(completeAt(inIndex)), []);
+  });
+
+  it('values: yes/no, countries with their names (the token under the cursor, not one listed already), platforms', () => {
+    const yesNo = completeAt(inUrl('    <video:video><video:live>y|</video:live></video:video>\n'));
+    assert.deepEqual(labels(yesNo), ['yes', 'no']);
+    assert.equal(yesNo.text.slice(yesNo.items[0].start, yesNo.items[0].end), 'y');
+    const countries = completeAt(inUrl('    <video:video><video:restriction relationship="allow">US c| FR</video:restriction></video:video>\n'));
+    const ca = item(countries, 'CA');
+    assert.equal(ca.detail, 'Canada');
+    assert.equal(countries.text.slice(ca.start, ca.end), 'c');
+    assert.ok(!countries.items.some((i) => i.label === 'US' || i.label === 'FR'));
+    assert.equal(countries.items.length, 249 - 2);
+    const platforms = completeAt(inUrl('    <video:video><video:platform relationship="deny">web |</video:platform></video:video>\n'));
+    assert.deepEqual(labels(platforms), ['mobile', 'tv']);
+  });
+
+  it('news:language: ISO 639-1 with names, then zh-cn and zh-tw, replacing the whole value', () => {
+    const result = completeAt(inUrl('    <news:news><news:publication><news:name>N</news:name><news:language> e|n </news:language></news:publication></news:news>\n'));
+    assert.equal(item(result, 'en').detail, 'English');
+    assert.deepEqual(labels(result).slice(-2), ['zh-cn', 'zh-tw']);
+    assert.equal(result.text.slice(result.items[0].start, result.items[0].end), 'en');
+  });
+
+  it('attributes: the ones an element lacks, and their values (relationship, rel, hreflang)', () => {
+    assert.deepEqual(labels(completeAt(inUrl('    <xhtml:link rel="alternate" |/>\n'))), ['hreflang', 'href']);
+    const link = completeAt(inUrl('    <xhtml:link |/>\n'));
+    assert.deepEqual(link.items.map((i) => i.insertText), ['rel="alternate"', 'hreflang="$1"', 'href="$1"']);
+    assert.deepEqual(completeAt(inUrl('    <video:video><video:restriction |>US</video:restriction></video:video>\n')).items.map((i) => i.insertText),
+      ['relationship="${1|allow,deny|}"']);
+    assert.deepEqual(labels(completeAt(inUrl('    <video:video><video:restriction relationship="|">US</video:restriction></video:video>\n'))), ['allow', 'deny']);
+    const rel = completeAt(inUrl('    <xhtml:link rel="alt|" hreflang="en" href="https://www.example.com/"/>\n'));
+    assert.deepEqual(labels(rel), ['alternate']);
+    assert.equal(rel.text.slice(rel.items[0].start, rel.items[0].end), 'alt');
+  });
+
+  it('hreflang values: x-default, ISO 639-1 languages, common language-REGION pairs; every region once "xx-" is typed', () => {
+    const result = completeAt(inUrl('    <xhtml:link rel="alternate" hreflang="|" href="https://www.example.com/"/>\n'));
+    assert.equal(labels(result)[0], 'x-default');
+    assert.equal(item(result, 'de').detail, 'German');
+    assert.equal(item(result, 'en-GB').detail, 'English (United Kingdom)');
+    const regions = completeAt(inUrl('    <xhtml:link rel="alternate" hreflang="pt-|" href="https://www.example.com/"/>\n'));
+    assert.equal(regions.items.length, 249);
+    assert.equal(item(regions, 'pt-BR').detail, 'Portuguese (Brazil)');
+    assert.equal(regions.text.slice(regions.items[0].start, regions.items[0].end), 'pt-');
+  });
+});
+
+describe('extension snippets (issue 12)', () => {
+  const entry = (loc: string, more = ''): string => `  <url>\n    <loc>${loc}</loc>\n${more}    |\n  </url>\n`;
+
+  it('each extension block, in a root without its namespace, declares it and validates with zero problems as expanded', () => {
+    const result = completeAt(urlset(entry('https://www.example.com/')));
+    for (const [label, extension] of [['image:image', 'image'], ['video:video', 'video'], ['news:news', 'news'], ['xhtml:link', 'xhtml']]) {
+      const item = result.items.find((i) => i.label === label)!;
+      const uri = { image: IMAGE, video: VIDEO, news: NEWS, xhtml: XHTML }[extension];
+      assert.deepEqual(item.additionalEdits?.map((e) => e.text), [` xmlns:${extension}="${uri}"`], label);
+      const text = acceptDefaults(result, label);
+      assert.deepEqual(problems(text), [], `${label}:\n${text}`);
+    }
+  });
+
+  it('the hreflang group lists the page itself: its href is the entry\'s loc (escaped as it is), the alternate another language', () => {
+    const result = completeAt(urlset(entry('https://www.example.com/a?x=1&amp;y=2')));
+    const text = acceptDefaults(result, 'xhtml:link');
+    assert.match(text, /<xhtml:link rel="alternate" hreflang="en" href="https:\/\/www\.example\.com\/a\?x=1&amp;y=2"\/>\n {4}<xhtml:link rel="alternate" hreflang="de" href="https:\/\/www\.example\.com\/de\/"\/>\n/);
+    assert.deepEqual(problems(text), []);
+  });
+
+  it('the self link takes the language of the URL\'s first path segment; the alternate swaps that segment', () => {
+    const result = completeAt(urlset(entry('https://www.example.com/de-at/shop/page')));
+    assert.equal(result.items.find((i) => i.label === 'xhtml:link')!.insertText,
+      '<xhtml:link rel="alternate" hreflang="${1:de-at}" href="https://www.example.com/de-at/shop/page"/>\n'
+      + '    <xhtml:link rel="alternate" hreflang="${2:en}" href="${3:https://www.example.com/en/shop/page}"/>$0');
+  });
+
+  it('an entry that links itself already gets one alternate, in a language it does not link yet', () => {
+    const self = '    <xhtml:link rel="alternate" hreflang="en" href="https://www.example.com/"/>\n    <xhtml:link rel="alternate" hreflang="de" href="https://www.example.com/de/"/>\n';
+    const result = completeAt(urlset(entry('https://www.example.com/', self), ` xmlns:xhtml="${XHTML}"`));
+    assert.equal(result.items.find((i) => i.label === 'xhtml:link')!.insertText,
+      '<xhtml:link rel="alternate" hreflang="${2:fr}" href="${3:https://www.example.com/fr/}"/>$0');
+    assert.deepEqual(problems(acceptDefaults(result, 'xhtml:link')), []);
   });
 });

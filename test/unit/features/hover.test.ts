@@ -7,7 +7,9 @@ import assert from 'node:assert/strict';
 import { getHover, parseDocument, type HoverInfo, type HoverOptions, type SitemapLanguageId } from '../../../server/src/language/languageService';
 import { withCursor } from '../../support/cursor';
 import { NOW, NS } from '../../support/fixtures';
-import { CHANGEFREQ_MEANINGS, EXTENSION_ELEMENTS, ROOT_NAMESPACES, SITEMAP_ELEMENTS } from '../../../server/src/language/features/vocabulary';
+import { CHANGEFREQ_MEANINGS, ROOT_NAMESPACES, SITEMAP_ELEMENTS } from '../../../server/src/language/features/vocabulary';
+import { EXTENSION_ELEMENTS } from '../../../server/src/language/rules/extensionVocabulary';
+import { markdownSummary } from '../../../server/src/language/features/extensionAuthoring';
 
 const RULES = 'https://github.com/sitemap-studio/sitemap-studio/blob/main/docs/rules.md';
 const IMAGE = 'http://www.google.com/schemas/sitemap-image/1.1';
@@ -72,7 +74,7 @@ describe('hover on elements', () => {
 
   it('writes element names as code in the completion documentation too', () => {
     const texts = [
-      ...Object.values(SITEMAP_ELEMENTS).map((d) => d.summary), ...EXTENSION_ELEMENTS.map((x) => x.summary),
+      ...Object.values(SITEMAP_ELEMENTS).map((d) => d.summary), ...EXTENSION_ELEMENTS.map((x) => markdownSummary(x.summary)),
       ...ROOT_NAMESPACES.map((n) => n.what), ...CHANGEFREQ_MEANINGS.map(([, meaning]) => meaning),
     ];
     for (const text of texts) assert.deepEqual(rawTags(text), [], text);
@@ -155,5 +157,50 @@ describe('hover on values', () => {
     const hover = hoverAt('https://www.example.com/a|\n', { now: NOW, location: 'https://www.example.com/sitemap.txt' }, 'sitemap-txt');
     assert.equal(hover?.hovered, 'https://www.example.com/a');
     assert.ok(hover.contents.includes('https://www.example.com/sitemap.txt'));
+  });
+});
+
+describe('hover on the extensions (issue 12)', () => {
+  const VIDEO = 'http://www.google.com/schemas/sitemap-video/1.1';
+  const NEWS = 'http://www.google.com/schemas/sitemap-news/0.9';
+  const XHTML = 'http://www.w3.org/1999/xhtml';
+  const all = ` xmlns:image="${IMAGE}" xmlns:v="${VIDEO}" xmlns:news="${NEWS}" xmlns:xhtml="${XHTML}"`;
+  const inUrl = (inner: string): string => entry(inner).replace('<urlset', `<urlset${all}`);
+  const link = (rule: string): string => `${RULES}#${rule}`;
+
+  it('an element: its summary, limits and namespace, in any prefix, with a link to the rule that checks it', () => {
+    const description = hoverAt(inUrl('    <v:video><v:descr|iption>x</v:description></v:video>\n'));
+    assert.equal(description?.hovered, 'v:description');
+    for (const fact of [VIDEO, '2,048', link('video-invalid-value')]) assert.ok(description.contents.includes(fact), `${fact} in ${description.contents}`);
+    const image = hoverAt(inUrl('    <image:ima|ge><image:loc>https://www.example.com/a.png</image:loc></image:image>\n'));
+    for (const fact of [IMAGE, '1,000', link('image-missing-loc')]) assert.ok(image?.contents.includes(fact), `${fact} in ${image?.contents}`);
+    assert.deepEqual(rawTags(image!.contents), []);
+    const caption = hoverAt(inUrl('    <image:image><image:loc>https://www.example.com/a.png</image:loc><image:cap|tion>c</image:caption></image:image>\n'));
+    assert.equal(caption?.hovered, 'image:caption');
+    assert.ok(caption.contents.includes(link('image-deprecated')), caption.contents);
+    const language = hoverAt(inUrl('    <news:news><news:publication><news:lan|guage>en</news:language></news:publication></news:news>\n'));
+    assert.ok(language?.contents.includes(link('news-invalid-language')), language?.contents);
+  });
+
+  it('an hreflang value: the language, script and region it names; an invalid one links to hreflang-invalid', () => {
+    const valid = hoverAt(inUrl('    <xhtml:link rel="alternate" hreflang="en-|GB" href="https://www.example.com/"/>\n'));
+    assert.equal(valid?.hovered, 'en-GB');
+    assert.ok(valid.contents.includes('English') && valid.contents.includes('United Kingdom'), valid.contents);
+    const script = hoverAt(inUrl('    <xhtml:link rel="alternate" hreflang="zh-Hant-|TW" href="https://www.example.com/"/>\n'));
+    assert.ok(script?.contents.includes('Taiwan') && script.contents.includes('Hant'), script?.contents);
+    const invalid = hoverAt(inUrl('    <xhtml:link rel="alternate" hreflang="en-U|K" href="https://www.example.com/"/>\n'));
+    assert.ok(invalid?.contents.includes(link('hreflang-invalid')), invalid?.contents);
+    assert.equal(hoverAt(inUrl('    <xhtml:link rel="alter|nate" hreflang="en" href="https://www.example.com/"/>\n')), undefined);
+  });
+
+  it('a news:language value, and the countries of a restriction, by name', () => {
+    const german = hoverAt(inUrl('    <news:news><news:publication><news:language> d|e </news:language></news:publication></news:news>\n'));
+    assert.equal(german?.hovered, 'de');
+    assert.ok(german.contents.includes('German'), german.contents);
+    const chinese = hoverAt(inUrl('    <news:news><news:publication><news:language>zh-t|w</news:language></news:publication></news:news>\n'));
+    assert.ok(chinese?.contents.includes('Chinese'), chinese?.contents);
+    const countries = hoverAt(inUrl('    <v:video><v:restriction relationship="allow">US c|a</v:restriction></v:video>\n'));
+    assert.equal(countries?.hovered, 'US ca');
+    assert.ok(countries.contents.includes('United States') && countries.contents.includes('Canada'), countries.contents);
   });
 });

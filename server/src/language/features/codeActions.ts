@@ -19,6 +19,7 @@ import { isIPrivate, isUcsChar } from '../rules/url';
 import { scanName } from '../scanner';
 import { SegmentKind } from '../segment';
 import { offsetForWallClock, formatOffset, systemTimeZoneOffset } from './clock';
+import { fixLinkRel, fixMissingSelf, fixNotReciprocal, fixUndeclaredPrefix } from './extensionFixes';
 import { HTML_ENTITIES } from './htmlEntities';
 import { fixRobotsLine } from './robotsTxt';
 import {
@@ -43,6 +44,9 @@ const FIXERS: Partial<Record<RuleId, Fixer>> = {
   'unknown-entity': fixEntity,
   'bad-namespace': fixNamespace,
   'extension-namespace': fixExtensionNamespace,
+  'hreflang-invalid': (ctx, problem) => fixLinkRel(ctx.model, problem),
+  'hreflang-missing-self': (ctx, problem) => fixMissingSelf(ctx.model, problem),
+  'hreflang-not-reciprocal': (ctx, problem) => fixNotReciprocal(ctx.model, problem),
   'invalid-lastmod': fixLastmod,
   'invalid-priority': fixPriority,
   'invalid-changefreq': fixChangefreq,
@@ -198,8 +202,13 @@ function fixEntity(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'proble
 
 // ---------------------------------------------------------------- namespace
 
-/** The declaration's value (the problem's range) replaced by the extension namespace it was meant to be. */
+/**
+ * The declaration's value (the problem's range) replaced by the extension namespace it was meant to be; or, on the
+ * prefix of an element nothing binds, the namespace declared on the root.
+ */
 function fixExtensionNamespace(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
+  const undeclared = fixUndeclaredPrefix(ctx.model, problem);
+  if (undeclared.length > 0) return undeclared;
   const meant = nearMissExtension(decodeReferences(sliceText(ctx.model, problem.start, problem.end)));
   if (meant === undefined) return [];
   return [{ title: `Use the ${meant.name} extension's namespace`, edits: [replace(problem.start, problem.end, meant.uri)], isPreferred: true, safe: true }];

@@ -23,7 +23,13 @@ import {
 } from './structure';
 import { SNIPPETS, type SitemapSnippet } from './snippets';
 import { completeRobotsDirective } from './robotsTxt';
-import { CHANGEFREQ_MEANINGS, EXTENSION_ELEMENTS, NEWS_NAMESPACE, ROOT_NAMESPACES, SITEMAP_ELEMENTS, XSI_NAMESPACE, schemaLocation } from './vocabulary';
+import { CHANGEFREQ_MEANINGS, ROOT_NAMESPACES, SITEMAP_ELEMENTS, XHTML_NAMESPACE, XSI_NAMESPACE, schemaLocation } from './vocabulary';
+import { extensionByPrefix } from '../rules/extensionNamespaces';
+import { EXTENSION_ELEMENTS, ValueKind, type ExtensionElement } from '../rules/extensionVocabulary';
+import { decodeReferences } from '../../../../shared/xmlNamespaces';
+import { attributeValue, declarationOnRoot, describeHreflang, extensionElementOf, markdownSummary } from './extensionAuthoring';
+import { urlKey } from '../rules/hreflang';
+import { extensionAttributeItems, extensionChildItems, extensionValueItems, type InsertPlace } from './extensionCompletion';
 
 const NONE: CompletionResult = { items: [], isIncomplete: false };
 const DEFAULT_MAX_CANDIDATES = 100;
@@ -33,6 +39,7 @@ type Container =
   | { kind: 'root' }
   | { kind: 'entry'; element: XmlElement }
   | { kind: 'field'; element: XmlElement; local: string }
+  | { kind: 'extension'; element: XmlElement; definition: ExtensionElement }
   | { kind: 'other'; element: XmlElement }
   | { kind: 'outside' };
 
@@ -73,9 +80,16 @@ export function complete(model: SitemapModel, offset: number, options: Completio
   }
   const tag = startTagAt(req, r);
   if (tag !== undefined) return attributeItems(req, tag, r, p, q);
+  const extensionTag = extensionTagAt(req, r);
+  if (extensionTag !== undefined) {
+    return { items: extensionAttributeItems(extensionTag.definition, extensionTag.element, text, r, p, q, at.base), isIncomplete: false };
+  }
   if (insideTag(structure.elements, r)) return NONE;
   const container = containerAt(req, r);
   if (container.kind === 'field') return valueItems(req, container.element, container.local);
+  if (container.kind === 'extension' && container.definition.value !== ValueKind.None) {
+    return { items: extensionValueItems(container.definition, text, trimmedContent(text, container.element), r, at.base), isIncomplete: false };
+  }
   const items = elementItems(req, container, p, q, true);
   const closing = closingFor(req, container);
   if (closing !== undefined) {
@@ -115,7 +129,19 @@ function containerAt(req: Request, pos: number): Container {
   if (parent !== undefined && parent.parent === undefined && parent.local === entryName && isSitemap(parent) && isSitemap(element)) {
     if (childOrder(rootKind).includes(element.local)) return { kind: 'field', element, local: element.local };
   }
-  return { kind: 'other', element };
+  const definition = rootKind === 'urlset' ? extensionElementOf(element, root, sitemapNs) : undefined;
+  return definition !== undefined ? { kind: 'extension', element, definition } : { kind: 'other', element };
+}
+
+/** The extension element whose start tag holds `r` after its name (where its attributes go). */
+function extensionTagAt(req: Request, r: number): { element: XmlElement; definition: ExtensionElement } | undefined {
+  if (req.at.segment.kind !== SegmentKind.Element || req.model.root?.kind !== 'urlset') return undefined;
+  const element = elementAt(structureOf(req.at.segment).elements, r);
+  if (element === undefined) return undefined;
+  const tagEnd = element.startTagClosed ? element.startTagEnd - (element.selfClosing ? 2 : 1) : element.startTagEnd;
+  if (!(r > element.nameEnd && r <= tagEnd)) return undefined;
+  const definition = extensionElementOf(element, req.root, req.model.root.sitemapNamespace);
+  return definition === undefined ? undefined : { element, definition };
 }
 
 /** The root's start tag when `r` lies inside it after its name (where attributes go). */
@@ -135,7 +161,9 @@ function insideTag(elements: readonly XmlElement[], r: number): boolean {
 }
 
 function closingFor(req: Request, container: Container): string | undefined {
-  if (container.kind === 'entry' || container.kind === 'other') return container.element.endTagStart < 0 ? container.element.qname : undefined;
+  if (container.kind === 'entry' || container.kind === 'other' || container.kind === 'extension') {
+    return container.element.endTagStart < 0 ? container.element.qname : undefined;
+  }
   if (container.kind === 'root' && req.root.element !== undefined && req.root.endTagStart < 0 && req.at.segment.kind !== SegmentKind.Head) {
     return req.root.element.qname;
   }
@@ -179,15 +207,14 @@ function elementItems(req: Request, container: Container, p: number, q: number, 
     return items;
   }
 
+  if (container.kind === 'extension') return extensionChildItems(container.definition, container.element, { start, end, open, block });
   if (container.kind !== 'entry') return items;
   const present = new Set<string>();
-  const foreign = new Set<string>();
   const sitemapNs = model.root?.sitemapNamespace;
   let fieldAfter = false;
   for (const child of container.element.children) {
     const ns = namespaceOf(child, root);
     if (ns === sitemapNs) present.add(child.local);
-    else if (ns !== undefined) foreign.add(`${ns} ${child.local}`);
     fieldAfter ||= ns === sitemapNs && child.start >= p;
   }
   childOrder(kind === 'urlset' ? 'urlset' : 'sitemapindex').forEach((local, rank) => {
@@ -201,27 +228,78 @@ function elementItems(req: Request, container: Container, p: number, q: number, 
   });
   // Extensions follow the sitemap's own children (element-order).
   if (kind !== 'urlset' || fieldAfter) return items;
-  SNIPPETS.filter((snippet) => snippet.place === 'url').forEach((snippet, rank) => {
-    const uri = snippet.namespace!;
-    const [, conventional, local] = /^<([\w.-]+):([\w.-]+)/.exec(snippet.body[0])!;
+  return [...items, ...extensionBlockItems(req, container.element, { start, end, open, block })];
+}
+
+/**
+ * The extension elements that stand in a `<url>` (the vocabulary's top-level ones), each as its snippet, in the
+ * prefix the root binds its namespace to; under the conventional prefix, declared on the root with the item, when
+ * the root binds none. An element at its most per `<url>` is not offered again.
+ */
+function extensionBlockItems(req: Request, entry: XmlElement, place: InsertPlace): CompletionItemData[] {
+  const { root } = req;
+  const counts = new Map<string, number>();
+  for (const child of entry.children) {
+    const key = `${namespaceOf(child, root)} ${child.local}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const insert = (lines: string[]): string => place.open + place.block([lines[0].slice(1), ...lines.slice(1)]);
+  const items: CompletionItemData[] = [];
+  EXTENSION_ELEMENTS.filter((definition) => definition.parent === undefined).forEach((definition, rank) => {
+    const uri = extensionByPrefix(definition.extension)!.uri;
+    const snippet = SNIPPETS.find((s) => s.place === 'url' && s.namespace === uri);
     const declared = prefixFor(root, uri);
-    // A page has one news article at most; images, videos and language versions repeat.
-    if (declared === '' || (uri === NEWS_NAMESPACE && foreign.has(`${uri} news`))) return;
-    const declaration = declared === undefined ? declareOnRoot(req, conventional, uri) : undefined;
+    if (snippet === undefined || declared === '' || (counts.get(`${uri} ${definition.name}`) ?? 0) >= (definition.max ?? Infinity)) return;
+    const declaration = declared === undefined ? declarationOnRoot(req.model, root, definition.extension, uri) : undefined;
     if (declared === undefined && declaration === undefined) return;
-    const prefix = declared ?? conventional;
-    const name = `${prefix}:${local}`;
-    const extension = EXTENSION_ELEMENTS.find((e) => e.uri === uri && e.local === local);
+    const prefix = declared ?? definition.extension;
+    const name = `${prefix}:${definition.name}`;
+    const served = definition.extension === 'xhtml' ? pageLinks(req, entry, snippet) : { snippet, variables: {} };
     items.push({
       label: name, kind: 'element', detail: declaration === undefined ? 'Extension' : `Extension; declares xmlns:${prefix} on the root`,
-      documentation: extension?.summary ?? snippet.description,
-      insertText: insert(render(req, snippet, prefix)), snippet: true, start, end, sortText: `1${rank}`,
+      documentation: markdownSummary(definition.summary),
+      insertText: insert(render(req, served.snippet, prefix, served.variables)),
+      snippet: true, start: place.start, end: place.end, sortText: `1${rank}`,
       // `hreflang` finds the `xhtml:link` block too.
-      filterText: filter(withBracket, name) + (snippet.prefix === local ? '' : ` ${snippet.prefix}`),
+      filterText: filter(place.open === '<', name) + (snippet.prefix === definition.name ? '' : ` ${snippet.prefix}`),
       additionalEdits: declaration === undefined ? undefined : [declaration],
     });
   });
   return items;
+}
+
+/** Languages an hreflang snippet proposes for the alternate, the first one not linked yet. */
+const ALTERNATE_LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'ja'];
+
+/**
+ * The hreflang snippet for `entry`, listing the page itself: the self link's href is the entry's `<loc>` (the line is
+ * left out when a link to it is there already), its hreflang a guess from the URL's first path segment (`/de/…` →
+ * `de`, else `en`); the alternate takes a language not linked yet, at the URL with that segment swapped.
+ */
+function pageLinks(req: Request, entry: XmlElement, snippet: SitemapSnippet): { snippet: SitemapSnippet; variables: Record<string, string> } {
+  const { root } = req;
+  const text = req.at.segment.text;
+  const loc = entry.children.find((child) => child.local === 'loc' && namespaceOf(child, root) === req.model.root?.sitemapNamespace);
+  const page = loc === undefined ? '' : decodeReferences(text.slice(...trimmedContent(text, loc)));
+  const parts = checkUrl(page, []);
+  const links = entry.children.filter((child) => child.local === 'link' && namespaceOf(child, root) === XHTML_NAMESPACE);
+  const used = new Set(links.map((link) => attributeValue(link, 'hreflang')?.toLowerCase().slice(0, 2)));
+  const segment = parts === undefined ? null : /^[^:/?#]+:\/\/[^/?#]*\/([A-Za-z]{2}(?:-[A-Za-z]{2,4})?)(?=[/?#]|$)/.exec(page);
+  const guessed = segment !== null && describeHreflang(segment[1]) !== undefined ? segment[1] : undefined;
+  const self = guessed ?? 'en';
+  const other = ALTERNATE_LANGUAGES.find((code) => code !== self.slice(0, 2).toLowerCase() && !used.has(code)) ?? 'de';
+  const otherUrl = parts === undefined ? `https://www.example.com/${other}/`
+    : guessed !== undefined ? page.slice(0, segment!.index + segment![0].length - guessed.length) + other + page.slice(segment!.index + segment![0].length)
+      : `${parts.origin}/${other}/`;
+  const value = (s: string): string => snippetEscape(escapeXml(s));
+  const hasSelf = parts !== undefined && links.some((link) => urlKey(attributeValue(link, 'href') ?? '') === urlKey(page.trim()));
+  return {
+    snippet: hasSelf ? { ...snippet, body: snippet.body.slice(1) } : snippet,
+    variables: {
+      PAGE_URL: parts === undefined ? '${4:https://www.example.com/}' : value(page), PAGE_HREFLANG: self,
+      ALTERNATE_HREFLANG: other, ALTERNATE_URL: value(otherUrl),
+    },
+  };
 }
 
 /** Lines after the first start at `indent`; each leading `\t` becomes one `unit`. */
@@ -229,13 +307,17 @@ function indentLines(lines: readonly string[], indent: string, unit: string): st
   return lines.map((line, k) => (k === 0 ? line : indent + line.replace(/^\t+/, (tabs) => unit.repeat(tabs.length)))).join('\n');
 }
 
-/** A snippet's lines as served here: today's date, the base URL in `<loc>`, element names in `prefix` ('' keeps them). */
-function render(req: Request, snippet: SitemapSnippet, prefix: string): string[] {
+/**
+ * A snippet's lines as served here: today's date, the base URL in `<loc>`, element names in `prefix` ('' keeps them),
+ * `variables` (snippet text) in place of `${NAME:default}`.
+ */
+function render(req: Request, snippet: SitemapSnippet, prefix: string, variables: Readonly<Record<string, string>> = {}): string[] {
   const [year, month, day] = localDate(req.now, req.zone).split('-');
   const base = snippet.place === 'url' ? undefined : baseUrl(req);
   const body = snippet.body.join('\n');
   return snippet.body.map((line) => {
-    let out = line.replace(/\$CURRENT_(YEAR|MONTH|DATE)\b/g, (_, part: string) => (part === 'YEAR' ? year : part === 'MONTH' ? month : day));
+    let out = line.replace(/\$CURRENT_(YEAR|MONTH|DATE)\b/g, (_, part: string) => (part === 'YEAR' ? year : part === 'MONTH' ? month : day))
+      .replace(/\$\{([A-Z][A-Z_]*):([^{}]*)\}/g, (_, name: string, fallback: string) => variables[name] ?? fallback);
     // With a base URL the cursor goes after it, so the user types the path; a mirrored one (`href="$1"`) stays whole.
     if (base !== undefined) {
       out = out.replace(/<loc>\$\{(\d+):[^}]*\}<\/loc>/, (_, n: string) => {
@@ -296,21 +378,6 @@ function typingRoot(req: Request, lt: number, q: number): boolean {
     && !element.startTagClosed && element.attributes.length === 0;
 }
 
-/**
- * The edit declaring `xmlns:prefix` on the root, after its last attribute (on a line of its own when that one is);
- * undefined when the prefix is bound already or the start tag is unfinished.
- */
-function declareOnRoot(req: Request, prefix: string, uri: string): { start: number; end: number; text: string } | undefined {
-  const element = req.root.element;
-  if (element === undefined || !element.startTagClosed || req.root.bindings.has(prefix)) return undefined;
-  const last = element.attributes.at(-1);
-  const declaration = `xmlns:${prefix}="${uri}"`;
-  if (last === undefined) return { start: element.nameEnd, end: element.nameEnd, text: ` ${declaration}` };
-  const at = last.valueStart >= 0 ? last.valueEnd + 1 : last.nameEnd;
-  const lineBreak = /\r?\n[ \t]*$/.exec(req.model.segments[0].text.slice(element.nameEnd, last.nameStart))?.[0];
-  return { start: at, end: at, text: (lineBreak ?? ' ') + declaration };
-}
-
 function filter(withBracket: boolean, name: string): string {
   return withBracket ? `<${name}` : name;
 }
@@ -330,7 +397,7 @@ function fieldPlaceholder(req: Request, local: string): string {
 
 function closingTagItems(req: Request, container: Container, p: number, q: number, addBracket: boolean): CompletionItemData[] {
   let name: string | undefined;
-  if (container.kind === 'entry' || container.kind === 'field' || container.kind === 'other') name = container.element.qname;
+  if (container.kind === 'entry' || container.kind === 'field' || container.kind === 'other' || container.kind === 'extension') name = container.element.qname;
   else if (container.kind === 'root') name = req.root.element?.qname;
   if (name === undefined) return [];
   return [{

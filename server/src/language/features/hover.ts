@@ -20,9 +20,13 @@ import {
   contentContains, elementAt, locate, namespaceOf, rootStructure, structureOf, trimmedContent, type RootStructure, type XmlElement,
 } from './structure';
 import {
-  CHANGEFREQ_MEANINGS, EXTENSION_ELEMENTS, HINT_NOTE, ROOT_NAMESPACES, SITEMAP_ELEMENTS, ruleLink,
+  CHANGEFREQ_MEANINGS, HINT_NOTE, ROOT_NAMESPACES, SITEMAP_ELEMENTS, ruleLink,
 } from './vocabulary';
 import type { RuleId } from '../rules/catalogue';
+import { extensionByPrefix } from '../rules/extensionNamespaces';
+import { ValueKind, type ExtensionElement } from '../rules/extensionVocabulary';
+import { iso3166Countries } from '../rules/isoCodes';
+import { describeHreflang, describeNewsLanguage, extensionElementOf, markdownSummary } from './extensionAuthoring';
 
 export function getHover(model: SitemapModel, offset: number, options: HoverOptions = {}): HoverInfo | undefined {
   if (model.languageId === 'robots-txt') return getRobotsHover(model, offset, docLink(options, 'robots-sitemap-url'));
@@ -59,6 +63,8 @@ export function getHover(model: SitemapModel, offset: number, options: HoverOpti
     if (attribute === undefined || known === undefined || !attribute.name.startsWith('xmlns')) return undefined;
     return { contents: known.what, start: at.base + attribute.valueStart, end: at.base + attribute.valueEnd };
   }
+  const definition = model.root?.kind === 'urlset' && at.segment.kind === SegmentKind.Element ? extensionElementOf(element, root, model.root.sitemapNamespace) : undefined;
+  if (definition !== undefined) return extensionValueHover(definition, element, text, r, at.base, options);
   if (!contentContains(element, r) || !isField(model, element, root)) return undefined;
   const [s, e] = trimmedContent(text, element);
   const raw = text.slice(s, e);
@@ -82,9 +88,67 @@ function elementHover(model: SitemapModel, element: XmlElement, root: RootStruct
     if (doc === undefined || !Object.prototype.hasOwnProperty.call(SITEMAP_ELEMENTS, element.local)) return undefined;
     return `**${code(`<${element.qname}>`)}** — ${doc.summary}\n\n${docLink(options, doc.rule)}`;
   }
-  const extension = EXTENSION_ELEMENTS.find((x) => x.uri === ns && x.local === element.local);
-  if (extension === undefined) return undefined;
-  return `**${code(`<${element.qname}>`)}** — ${extension.summary}\n\n${docLink(options, 'unknown-element')}`;
+  const definition = model.root?.kind === 'urlset' ? extensionElementOf(element, root, model.root.sitemapNamespace) : undefined;
+  return definition === undefined ? undefined : extensionHover(element, definition, options);
+}
+
+/** An extension element: what it is, its limits and its namespace, with a link to the rule that checks it. */
+function extensionHover(element: XmlElement, definition: ExtensionElement, options: HoverOptions): string {
+  const namespace = extensionByPrefix(definition.extension)!;
+  const within = code(`<${element.parent?.qname ?? 'url'}>`);
+  const limits = [`${definition.required ? 'Required' : 'Optional'} in ${within}`];
+  if (definition.max !== undefined) limits.push(`at most ${formatCount(definition.max)} per ${within}`);
+  if (definition.maxLength !== undefined) limits.push(`at most ${formatCount(definition.maxLength)} characters`);
+  if (definition.deprecated) limits.push('deprecated: search engines ignore it');
+  return [
+    `**${code(`<${element.qname}>`)}** — ${markdownSummary(definition.summary)}`,
+    `${limits.join('; ')}.`,
+    `Namespace: ${code(namespace.uri)} (the ${namespace.name} extension)`,
+    docLink(options, extensionRule(definition)),
+  ].join('\n\n');
+}
+
+/** The rule that checks an extension element most directly. */
+function extensionRule(definition: ExtensionElement): RuleId {
+  if (definition.value === ValueKind.Url) return 'invalid-url';
+  if (definition.extension === 'image') return definition.deprecated ? 'image-deprecated' : 'image-missing-loc';
+  if (definition.extension === 'video') return definition.parent === undefined ? 'video-missing-required' : 'video-invalid-value';
+  if (definition.extension === 'xhtml') return 'hreflang-invalid';
+  return definition.value === ValueKind.NewsLanguage ? 'news-invalid-language' : definition.value === ValueKind.FullDate ? 'news-invalid-date' : 'news-missing-required';
+}
+
+/**
+ * The value of an extension element under the cursor `r` (segment-relative): what an hreflang attribute or a
+ * news:language names, which countries a restriction lists.
+ */
+function extensionValueHover(definition: ExtensionElement, element: XmlElement, text: string, r: number, base: number, options: HoverOptions): HoverInfo | undefined {
+  const attribute = element.attributes.find((a) => a.valueStart >= 0 && r >= a.valueStart && r <= a.valueEnd);
+  let range: [number, number];
+  let contents: string;
+  if (attribute !== undefined) {
+    if (attribute.name !== 'hreflang' || definition.extension !== 'xhtml') return undefined;
+    const value = decodeReferences(attribute.value).trim();
+    const name = describeHreflang(value);
+    range = [attribute.valueStart, attribute.valueEnd];
+    contents = name === undefined ? `Not a language(-region) code nor \`x-default\`. ${docLink(options, extensionRule(definition))}` : `**${code(value)}**: ${name}`;
+  } else {
+    if (!contentContains(element, r)) return undefined;
+    range = trimmedContent(text, element);
+    const raw = text.slice(...range);
+    if (raw.includes('<') || raw === '') return undefined;
+    const value = decodeReferences(raw);
+    if (definition.value === ValueKind.NewsLanguage) {
+      const name = describeNewsLanguage(value);
+      contents = name === undefined ? `Not an ISO 639 language code. ${docLink(options, extensionRule(definition))}` : `**${code(value)}**: ${name}`;
+    } else if (definition.value === ValueKind.Countries) {
+      const countries = iso3166Countries();
+      const names = value.split(/\s+/).filter((token) => token !== '').map((token) => `${code(token)} ${countries.get(token.toUpperCase()) ?? '(not an ISO 3166-1 country)'}`);
+      contents = names.join(', ');
+    } else {
+      return undefined;
+    }
+  }
+  return { contents, start: base + range[0], end: base + range[1] };
 }
 
 function valueHover(model: SitemapModel, local: string, value: string, options: HoverOptions): string | undefined {

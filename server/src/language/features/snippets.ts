@@ -238,10 +238,12 @@ export const SNIPPETS: readonly SitemapSnippet[] = [
     ],
   },
   {
-    prefix: 'hreflang', name: 'hreflang alternate', place: 'url', namespace: XHTML_NAMESPACE,
-    description: 'A language alternate of this page: `<xhtml:link rel="alternate" hreflang="…" href="…"/>`.',
+    prefix: 'hreflang', name: 'hreflang alternates', place: 'url', namespace: XHTML_NAMESPACE,
+    description: 'The language versions of this page, itself included: `<xhtml:link rel="alternate" hreflang="…" href="…"/>` for the page and for one alternate.',
+    // The server fills in the variables from the entry (completion.ts, pageLinks): the self link's href is its <loc>.
     body: [
-      '<xhtml:link rel="alternate" hreflang="${1:en}" href="${2:https://www.example.com/en/}"/>$0',
+      '<xhtml:link rel="alternate" hreflang="${1:${PAGE_HREFLANG:en}}" href="${PAGE_URL:https://www.example.com/}"/>',
+      '<xhtml:link rel="alternate" hreflang="${2:${ALTERNATE_HREFLANG:de}}" href="${3:${ALTERNATE_URL:https://www.example.com/de/}}"/>$0',
     ],
   },
 ];

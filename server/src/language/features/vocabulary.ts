@@ -72,14 +72,6 @@ export const SITEMAP_ELEMENTS: Readonly<Record<string, ElementDoc>> = {
   },
 };
 
-/** Extension elements that may appear inside `<url>`, by namespace and local name. */
-export const EXTENSION_ELEMENTS: ReadonlyArray<{ uri: string; local: string; summary: string }> = [
-  { uri: IMAGE_NAMESPACE, local: 'image', summary: "Google's image extension: an image on this page, with its `<image:loc>`. Up to 1,000 per `<url>`." },
-  { uri: VIDEO_NAMESPACE, local: 'video', summary: "Google's video extension: a video on this page, with its thumbnail, title, description and a content or player URL." },
-  { uri: NEWS_NAMESPACE, local: 'news', summary: "Google's news extension: a news article, with its publication (name, language), publication date and title." },
-  { uri: XHTML_NAMESPACE, local: 'link', summary: 'A language or regional version of this page: `rel="alternate"`, its `hreflang` and `href`.' },
-];
-
 export const CHANGEFREQ_MEANINGS: ReadonlyArray<[string, string]> = [
   ['always', 'changes every time it is accessed'],
   ['hourly', 'changes about every hour'],
