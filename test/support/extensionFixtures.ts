@@ -1,7 +1,7 @@
 /**
  * The extension fixtures (test/fixtures/extensions/, issue 12): per-rule files with ⟦marked⟧ ranges and their expected
  * rule ids in test/fixtures/extensions/expected.json, plus cases generated here that would be too large to commit
- * (1,001 images, 1,001 news articles, a 2,049-character description, 33 tags, duration bounds). The same cases run in
+ * (1,002 images, 1,001 news articles, a 2,049-character description, 33 tags, duration bounds). The same cases run in
  * process, over the wire and through sitemap-lint. Their clock is the tests' NOW (2025-06-15T12:00:00Z).
  */
 import * as fs from 'node:fs';
@@ -67,7 +67,7 @@ function urlset(namespace: string, body: string): string {
 
 function generatedCases(): ExtensionCase[] {
   return [
-    imagesInOneUrl(1001), imagesInOneUrl(1000),
+    imagesInOneUrl(1002), imagesInOneUrl(1000),
     newsArticles(1001, 1001), newsArticles(1001, 1000),
     videoWith('description-2049', `<video:description>⟦${'d'.repeat(2049)}⟧</video:description>`),
     videoWith('description-2048-decoded', `<video:description>\n  ${'a&amp;'.repeat(1024)}\n</video:description>`),
@@ -80,7 +80,7 @@ function generatedCases(): ExtensionCase[] {
   ];
 }
 
-/** One url with `count` images: the 1,001st `image:image` is too-many-images, once. */
+/** One url with `count` images: the 1,001st `image:image` is too-many-images, once (not again on the 1,002nd). */
 function imagesInOneUrl(count: number): ExtensionCase {
   const images = Array.from({ length: count }, (_, k) =>
     `    <${k === 1000 ? '⟦image:image⟧' : 'image:image'}><image:loc>https://cdn.example.net/i${k}.jpg</image:loc></image:image>\n`);

@@ -1,7 +1,8 @@
 /**
  * The extension fixtures (test/fixtures/extensions/ and the generated cases of test/support/extensionFixtures.ts)
  * through the language service facade: exactly the marked rule ids at the marked ranges, in document order, at the
- * tests' NOW; the good files also with a location (no scope rule on extension URLs). Plus what the marks cannot say:
+ * tests' NOW; the good files also with a location (no scope rule on extension URLs); each entry of each file deleted
+ * and typed back, the incremental model agreeing with a fresh parse. Plus what the marks cannot say:
  * hreflang-not-reciprocal's related information, and reciprocity re-judged when the other entry is edited.
  */
 import { test } from 'node:test';
@@ -10,7 +11,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { applyEdits, DEFAULT_SETTINGS, parseDocument, validate } from '../../../server/src/language/languageService';
 import { diagnose, NOW, render, stripMarks } from '../../support/fixtures';
-import { EXTENSION_FIXTURES, expectedOf, extensionCases } from '../../support/extensionFixtures';
+import { EXTENSION_FIXTURES, expectedOf, extensionCases, fileCases } from '../../support/extensionFixtures';
 
 for (const c of extensionCases()) {
   const { text, expected } = expectedOf(c);
@@ -20,6 +21,24 @@ for (const c of extensionCases()) {
     if (c.location !== undefined) assert.deepEqual(render(diagnose(text, { context: { location: c.location } })), want, `with location ${c.location}`);
   });
 }
+
+test('extension fixtures, edited: deleting each entry or namespace declaration and typing it back gives what a fresh parse gives', () => {
+  for (const c of fileCases()) {
+    const { text } = stripMarks(c.fixture);
+    const model = parseDocument(text, 'sitemap');
+    const context = { now: NOW };
+    const pieces = [...text.matchAll(/<url>[\s\S]*?<\/url>\n|\s+xmlns:\w+="[^"]*"/g)];
+    assert.ok(pieces.length > 0, c.name);
+    for (const piece of pieces) {
+      const [start, end] = [piece.index, piece.index + piece[0].length];
+      const without = text.slice(0, start) + text.slice(end);
+      applyEdits(model, [{ start, end, text: '' }]);
+      assert.deepEqual(render(validate(model, DEFAULT_SETTINGS, context)), render(diagnose(without)), `${c.name}: without ${JSON.stringify(piece[0].slice(0, 40))}`);
+      applyEdits(model, [{ start, end: start, text: piece[0] }]);
+      assert.deepEqual(render(validate(model, DEFAULT_SETTINGS, context)), render(diagnose(text)), `${c.name}: ${JSON.stringify(piece[0].slice(0, 40))} typed back`);
+    }
+  }
+});
 
 test('every new rule id has a bad case, and each extension a good file', () => {
   const cases = extensionCases();
