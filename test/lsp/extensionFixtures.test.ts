@@ -2,11 +2,12 @@
  * The extension fixtures (test/support/extensionFixtures.ts) over stdio: each is opened in the bundled server and its
  * first published diagnostics are exactly the marked rule ids, with their default severities, at the marked ranges,
  * in drawing order (errors, then warnings, then information, each in document order). The server has no injectable
- * clock, so `news-too-old` is turned off here (sitemap.rules) and left to the in-process test.
+ * clock, so `news-too-old` is turned off for the fixtures (sitemap.rules) and checked on its own with dates that are
+ * too old, or not, whatever the day.
  */
 import { after, before, describe, it } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { CLOCK_RULE, expectedOf, extensionCases } from '../support/extensionFixtures';
+import { CLOCK_RULE, clockFreeNewsCase, expectedOf, extensionCases } from '../support/extensionFixtures';
 import { RULES } from '../../server/src/language/rules/catalogue';
 import { formatRange, LspClient, positionAt, summarize, type Summary } from './lspClient';
 
@@ -47,6 +48,21 @@ describe('extension fixtures over stdio', () => {
       client.close(uri);
     });
   }
+
+  it('news-too-old with the server\'s real clock: an article of 2017 is too old, one of 2999 is not', async () => {
+    const c = clockFreeNewsCase();
+    const { text, expected } = expectedOf(c);
+    const uri = `file:///extension-fixtures/${c.name}`;
+    const withClockRule = await LspClient.start();
+    try {
+      const first = withClockRule.nextDiagnostics(uri, (_, params) => params.version === 1);
+      withClockRule.open(uri, 'sitemap', text);
+      assert.deepEqual(summarize((await first).diagnostics), published(text, expected));
+    } finally {
+      assert.equal(await withClockRule.stop(), 0);
+    }
+    assert.deepEqual(withClockRule.protocolErrors, []);
+  });
 
   it('hreflang-not-reciprocal carries related information at the other entry\'s <loc> value', async () => {
     const c = extensionCases().find((x) => x.name === 'hreflang-bad.xml')!;

@@ -4,14 +4,15 @@
  * compared across files), `--format json`; the report is exactly the marked rule ids with their default severities
  * at the marked 1-based ranges, in document order, and the exit code is 1 when one of them is an error, else 0. The
  * good files are linted again published under a site root (`--site-root`): no scope rule on extension URLs.
- * sitemap-lint's clock is the real one, so `news-too-old` is turned off here (`--rule`) and left to the in-process test.
+ * sitemap-lint's clock is the real one, so `news-too-old` is turned off for the fixtures (`--rule`) and checked on its
+ * own with dates that are too old, or not, whatever the day.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { RULES } from '../../server/src/language/rules/catalogue';
-import { CLOCK_RULE, expectedOf, extensionCases } from '../support/extensionFixtures';
+import { CLOCK_RULE, clockFreeNewsCase, expectedOf, extensionCases } from '../support/extensionFixtures';
 import { positionAt } from './lspClient';
 import { tempFolders } from '../support/tempFolders';
 
@@ -47,4 +48,14 @@ describe('extension fixtures through sitemap-lint', () => {
       }
     });
   }
+
+  it('news-too-old with the real clock: an article of 2017 is too old (a warning: exit 0), one of 2999 is not', () => {
+    const c = clockFreeNewsCase();
+    const { text, expected } = expectedOf(c);
+    const dir = folder({ [c.name]: text });
+    const r = spawnSync(process.execPath, [BIN, '--format', 'json', c.name], { cwd: dir, encoding: 'utf8' });
+    assert.equal(r.stderr, '');
+    const problems = (JSON.parse(r.stdout) as JsonFile[])[0].problems.map((p) => `${p.rule} ${p.severity} ${p.line}:${p.column}-${p.endLine}:${p.endColumn}`);
+    assert.deepEqual({ code: r.status, problems }, { code: 0, problems: expected.map((e) => reported(text, e.rule, e.start, e.end)) });
+  });
 });

@@ -77,6 +77,7 @@ function generatedCases(): ExtensionCase[] {
     videoWith('duration-28801', '<video:duration>⟦28801⟧</video:duration>'),
     videoWith('duration-1', '<video:duration>1</video:duration>'),
     videoWith('duration-28800', '<video:duration>28800</video:duration>'),
+    clockFreeNewsCase(),
   ];
 }
 
@@ -105,6 +106,23 @@ function newsArticles(urls: number, withNews: number): ExtensionCase {
     name: `generated-news-${withNews}-of-${urls}.xml`,
     fixture: urlset(NEWS_NS, entries.join('')),
     rules: withNews > 1000 ? ['news-too-many-urls'] : [],
+  };
+}
+
+/**
+ * news-too-old with any clock after 2017 (for the wire and the CLI, which use the real one): an article of April 2017
+ * is too old, one dated 2999 is not (there is no rule for future news).
+ */
+export function clockFreeNewsCase(): ExtensionCase {
+  const article = (date: string) => '<news:news><news:publication><news:name>The Example Times</news:name><news:language>en</news:language>' +
+    `</news:publication><news:publication_date>${date}</news:publication_date><news:title>Title</news:title></news:news>`;
+  return {
+    name: 'generated-news-old-and-future.xml',
+    fixture: urlset(NEWS_NS, `  <url><loc>https://www.example.com/old</loc>${article('⟦2017-04-25T10:00:36+00:00⟧')}</url>
+` +
+      `  <url><loc>https://www.example.com/future</loc>${article('2999-01-01')}</url>
+`),
+    rules: [CLOCK_RULE],
   };
 }
 
