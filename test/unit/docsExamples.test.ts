@@ -10,11 +10,14 @@
  * - A one-line HTML comment `<!-- example: { … } -->` before a fenced block (blank lines in between are fine) sets,
  *   for that block only, as JSON: `location` (the URL the sitemap is published at: ValidationContext.location),
  *   `settings` (overrides of the sitemap.* settings; `limits` is merged over the defaults) and `indexes` (URLs of
- *   workspace files that are sitemap indexes, for nested-index; other URLs map to no file).
+ *   workspace files that are sitemap indexes, for nested-index; other URLs map to no file), `now` (the clock, an ISO
+ *   date-time, for news-too-old: examples state the moment they are judged at) and `repeat` (`{ "line": "…", "times":
+ *   N }`: the example's one line whose trimmed text is `line` is written N times, so a limit such as too-many-images'
+ *   1,000 images per URL is shown without printing a thousand lines).
  * - Cross-file rules need a site: consecutive blocks after one label, each with `"file": "<path>"` in its directive,
  *   are the files of one example, linted together (language/site) under the site root `https://www.example.com/`
  *   (a file `a/b.xml` is published at `https://www.example.com/a/b.xml`; a URL maps to the file of that path).
- * - The clock is the tests' fixed NOW, so future-lastmod examples do not depend on the day the tests run.
+ * - Without `now`, the clock is the tests' fixed NOW, so future-lastmod examples do not depend on the day the tests run.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -58,6 +61,24 @@ interface ExampleDirective {
   settings?: Partial<SitemapSettings>;
   indexes?: string[];
   file?: string;
+  now?: string;
+  repeat?: RepeatedLine;
+}
+
+interface RepeatedLine {
+  line: string;
+  times: number;
+}
+
+/** The example with its one line whose trimmed text is `repeat.line` written `repeat.times` times. */
+function expandRepeat(text: string, repeat: RepeatedLine | undefined, where: string): string {
+  if (repeat === undefined) return text;
+  const lines = text.split('\n');
+  const found = lines.flatMap((line, k) => (line.trim() === repeat.line ? [k] : []));
+  assert.equal(found.length, 1, `${where}: "repeat" names one line of the example, found ${found.length}`);
+  assert.ok(Number.isInteger(repeat.times) && repeat.times >= 1, `${where}: "repeat.times" is a whole number ≥ 1`);
+  lines.splice(found[0], 1, ...Array<string>(repeat.times).fill(lines[found[0]]));
+  return lines.join('\n');
 }
 
 function toOptions(directive: ExampleDirective | undefined, languageId: SitemapLanguageId): Options {
@@ -68,6 +89,10 @@ function toOptions(directive: ExampleDirective | undefined, languageId: SitemapL
   if (directive.indexes !== undefined) {
     const indexes = new Set(directive.indexes);
     context.isSitemapIndex = (url) => (indexes.has(url) ? true : undefined);
+  }
+  if (directive.now !== undefined) {
+    context.now = Date.parse(directive.now);
+    assert.ok(!Number.isNaN(context.now), `"now" is an ISO date-time, not "${directive.now}"`);
   }
   options.context = context;
   if (directive.settings !== undefined) {
@@ -132,7 +157,8 @@ export function parseRulesDoc(markdown: string): Section[] {
           directive = undefined;
           continue; // the next block may be another file of the site
         }
-        section[label].push({ text, languageId, options: toOptions(directive, languageId), line: start });
+        const expanded = expandRepeat(text, directive?.repeat, `docs/rules.md:${start}`);
+        section[label].push({ text: expanded, languageId, options: toOptions(directive, languageId), line: start });
       }
       label = undefined;
       site = undefined;
@@ -238,4 +264,20 @@ test('docs/rules.md: the example conventions are understood (a self-check of the
   assert.deepEqual(s.bad[0].options.settings?.limits, { ...DEFAULT_SETTINGS.limits, maxEntries: 3 });
   assert.equal(s.good[0].languageId, 'sitemap');
   assert.equal(s.good[0].options.context, undefined, 'a directive applies to the next block only');
+});
+
+test('docs/rules.md: the "now" and "repeat" example options are understood', () => {
+  const parsed = parseRulesDoc([
+    '## news-too-old',
+    '**Bad**',
+    '<!-- example: { "now": "2025-06-15T12:00:00Z", "repeat": { "line": "<b/>", "times": 3 } } -->',
+    '```xml',
+    '<a>',
+    '  <b/>',
+    '</a>',
+    '```',
+  ].join('\n'));
+  const [bad] = parsed[0].bad;
+  assert.equal(bad.text, '<a>\n  <b/>\n  <b/>\n  <b/>\n</a>\n');
+  assert.equal(bad.options.context?.now, Date.UTC(2025, 5, 15, 12, 0, 0));
 });
