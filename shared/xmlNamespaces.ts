@@ -17,7 +17,11 @@ export function declaredPrefix(name: string): string | undefined {
  * stays as written, and a reference to a character XML does not allow becomes nothing).
  */
 export function decodeReferences(raw: string): string {
-  if (raw.indexOf('&') < 0) return raw;
+  let at = raw.indexOf('&');
+  if (at < 0) return raw;
+  // The common case, a URL written with &amp; only: no regular expression, no callback per reference.
+  while (at >= 0 && raw.startsWith('&amp;', at)) at = raw.indexOf('&', at + 5);
+  if (at < 0) return raw.split('&amp;').join('&');
   return raw.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|amp|lt|gt|quot|apos);/g, (_, ref: string) => {
     if (ref[0] === '#') {
       const code = ref[1] === 'x' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);

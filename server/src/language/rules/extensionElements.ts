@@ -183,11 +183,14 @@ function checkRequiredChildren(frame: Frame, element: ExtensionElement, problems
   if (element.value !== ValueKind.None) return;
   const children = extensionChildren(element.extension, element.name);
   if (children.length === 0) return;
-  const missing = children.filter((child, place) => child.required && (frame.childrenFilled & (1 << place)) === 0).map((child) => child.name);
+  let missing: string[] | undefined;
+  children.forEach((child, place) => {
+    if (child.required && (frame.childrenFilled & (1 << place)) === 0) (missing ??= []).push(child.name);
+  });
   if (element.extension === 'video' && (frame.childrenFilled & (bitOf(children, 'content_loc') | bitOf(children, 'player_loc'))) === 0) {
-    missing.push('content_loc or player_loc');
+    (missing ??= []).push('content_loc or player_loc');
   }
-  if (missing.length === 0) return;
+  if (missing === undefined) return;
   const rule = element.extension === 'image' ? 'image-missing-loc' : element.extension === 'video' ? 'video-missing-required' : 'news-missing-required';
   const prefix = frame.qname.length > frame.local.length ? frame.qname.slice(0, frame.qname.length - frame.local.length) : '';
   problems.push({ rule, start: frame.nameStart, end: frame.nameEnd, message: `<${frame.qname}> lacks ${missing.map((name) => `<${prefix}${name}>`).join(', ')}.` });

@@ -112,14 +112,23 @@ export const EXTENSION_ELEMENTS: readonly ExtensionElement[] = [
   { extension: 'xhtml', name: 'link', parent: undefined, value: ValueKind.None, attributes: { rel: ['alternate'], hreflang: [], href: [] }, summary: 'A language or regional version of the page: rel="alternate", its hreflang code and its absolute URL.' },
 ];
 
-/** Extension → parent ('' for `<url>`) → name → element: looked up for every extension element, without a key string. */
+/**
+ * Extension → parent ('' for `<url>`) → name → element, and the children in order: looked up for every extension
+ * element, without a key string or a new array.
+ */
 const BY_NAME = new Map<string, Map<string, Map<string, ExtensionElement>>>();
+const CHILDREN = new Map<string, Map<string, ExtensionElement[]>>();
 for (const element of EXTENSION_ELEMENTS) {
   let parents = BY_NAME.get(element.extension);
   if (parents === undefined) BY_NAME.set(element.extension, (parents = new Map()));
   let names = parents.get(element.parent ?? '');
   if (names === undefined) parents.set(element.parent ?? '', (names = new Map()));
   names.set(element.name, element);
+  let lists = CHILDREN.get(element.extension);
+  if (lists === undefined) CHILDREN.set(element.extension, (lists = new Map()));
+  let children = lists.get(element.parent ?? '');
+  if (children === undefined) lists.set(element.parent ?? '', (children = []));
+  children.push(element);
 }
 
 /** The element `name` of `extension` under `parent` (undefined: directly under `<url>`), if the extension has one. */
@@ -129,7 +138,7 @@ export function extensionElement(extension: ExtensionName, parent: string | unde
 
 /** The children of `parent` (undefined: the elements of `extension` that stand directly in `<url>`), in order. */
 export function extensionChildren(extension: ExtensionName, parent: string | undefined): readonly ExtensionElement[] {
-  return EXTENSION_ELEMENTS.filter((element) => element.extension === extension && element.parent === parent);
+  return CHILDREN.get(extension)?.get(parent ?? '') ?? [];
 }
 
 const PLACES = new Map<ExtensionElement, number>();
