@@ -10,7 +10,7 @@ import type { ValueText } from '../valueText';
 import type { LocalProblem } from './catalogue';
 import type { EntryState } from './entryRules';
 import { extensionByPrefix, extensionOf } from './extensionNamespaces';
-import { checkExtensionValue } from './extensionValues';
+import { checkExtensionValue, valueRuleOf } from './extensionValues';
 import {
   childPlace, extensionChildren, extensionElement, MAX_IMAGES_PER_ENTRY, RELATIONSHIPS, ValueKind, type ExtensionElement,
 } from './extensionVocabulary';
@@ -157,8 +157,7 @@ function checkValue(frame: Frame, element: ExtensionElement, value: ValueText, p
   if (text === '') {
     // An empty required value counts as missing (reported on the parent); an empty optional one is a bad value.
     if (!element.required && element.value !== ValueKind.Text) {
-      const rule = element.value === ValueKind.Url ? 'invalid-url' : element.extension === 'news' ? 'news-invalid-date' : 'video-invalid-value';
-      problems.push({ rule, start: frame.nameStart, end: frame.nameEnd, message: `<${frame.qname}> is empty.` });
+      problems.push({ rule: valueRuleOf(element), start: frame.nameStart, end: frame.nameEnd, message: `<${frame.qname}> is empty.` });
     }
     return;
   }

@@ -19,7 +19,7 @@ const MAX_RATING = 5;
  * date in epoch ms (NaN for other kinds or an invalid date).
  */
 export function checkExtensionValue(element: ExtensionElement, text: string, found: ValueProblem[]): number {
-  const rule: RuleId = element.extension === 'news' ? 'news-invalid-date' : 'video-invalid-value';
+  const rule = valueRuleOf(element);
   switch (element.value) {
     case ValueKind.Url:
       checkCleanUrl(text, mediaUrls, found);
@@ -50,7 +50,7 @@ export function checkExtensionValue(element: ExtensionElement, text: string, fou
       return NaN;
     case ValueKind.NewsLanguage:
       if (!isNewsLanguage(text)) {
-        found.push({ rule: 'news-invalid-language', start: 0, end: text.length, message: `"${text}" is not an ISO 639 language code (zh-cn or zh-tw for Chinese).` });
+        found.push({ rule, start: 0, end: text.length, message: `"${text}" is not an ISO 639 language code (zh-cn or zh-tw for Chinese).` });
       }
       return NaN;
     default:
@@ -67,6 +67,13 @@ export function checkCleanUrl(url: string, plain: PlainUrls, found: ValueProblem
   const before = found.length;
   const parts = checkUrl(url, found);
   if (parts !== undefined && found.length === before) plain.remember(url, parts);
+}
+
+/** The rule that reports a bad value of `element`: the core's for URLs, else its extension's value rule. */
+export function valueRuleOf(element: ExtensionElement): RuleId {
+  if (element.value === ValueKind.Url) return 'invalid-url';
+  if (element.value === ValueKind.NewsLanguage) return 'news-invalid-language';
+  return element.extension === 'news' ? 'news-invalid-date' : 'video-invalid-value';
 }
 
 function invalid(text: string, message: string): ValueProblem {
