@@ -81,16 +81,31 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['minute', 60_000],
 ];
 
-/** `3 days ago`, `in 2 hours`, `just now`. */
+/**
+ * `3 days ago`, `in 2 hours`, `2 years 7 months ago`, `just now`. Whole units only, counted down (never rounded up):
+ * 2 years and 7 months is not "3 years ago".
+ */
 export function relativeTime(epochMs: number, now: number): string {
   const delta = epochMs - now;
   const abs = Math.abs(delta);
   if (abs < 60_000) return 'just now';
+  const sign = delta < 0 ? -1 : 1;
   const format = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
   for (const [unit, size] of UNITS) {
     // Weeks only below a month and above two weeks, so "10 days ago" stays in days.
     if (unit === 'week' && abs < 14 * 86_400_000) continue;
-    if (abs >= size) return format.format(Math.round(delta / size), unit);
+    if (abs < size) continue;
+    const count = Math.floor(abs / size);
+    if (unit === 'year') return yearsAndMonths(count, Math.floor((abs - count * size) / UNITS[1][1]), sign, format);
+    return format.format(sign * count, unit);
   }
-  return format.format(Math.round(delta / 60_000), 'minute');
+  return format.format(sign * Math.floor(abs / 60_000), 'minute');
+}
+
+/** `2 years 7 months ago`, `in 1 year`: the months that a year count alone would hide. */
+function yearsAndMonths(years: number, months: number, sign: number, format: Intl.RelativeTimeFormat): string {
+  const phrase = format.format(sign * years, 'year');
+  if (months === 0) return phrase;
+  const monthsText = `${months} ${months === 1 ? 'month' : 'months'}`;
+  return sign < 0 ? phrase.replace(/ ago$/, ` ${monthsText} ago`) : `${phrase} ${monthsText}`;
 }
