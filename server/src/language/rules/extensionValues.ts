@@ -4,7 +4,7 @@
  * Offsets are relative to the trimmed value.
  */
 import type { RuleId } from './catalogue';
-import { ValueKind, VIDEO_PLATFORMS, YES_NO, type ExtensionElement } from './extensionVocabulary';
+import { ValueKind, VIDEO_PLATFORMS, YES_NO_FORMS, type ExtensionElement } from './extensionVocabulary';
 import { iso3166Countries, iso639Languages, iso639ThreeLetterLanguages } from './isoCodes';
 import { checkLastmod } from './lastmod';
 import { PlainUrls } from './listedUrl';
@@ -29,9 +29,10 @@ export function checkExtensionValue(element: ExtensionElement, text: string, fou
       return NaN;
     case ValueKind.Date:
     case ValueKind.FullDate:
-      return checkDate(text, element.value === ValueKind.FullDate, rule, found);
+    case ValueKind.DateOrSeconds:
+      return checkDate(text, element.value, rule, found);
     case ValueKind.YesNo:
-      if (!YES_NO.includes(text)) found.push(invalid(text, 'The value is "yes" or "no", in lower case.'));
+      if (!YES_NO_FORMS.includes(text)) found.push(invalid(text, 'The value is "yes" or "no": all lower case, all upper case or capitalised.'));
       return NaN;
     case ValueKind.Duration:
       if (!/^\d+$/.test(text) || +text < 1 || +text > MAX_DURATION) found.push(invalid(text, 'A duration is a whole number of seconds from 1 to 28800 (8 hours).'));
@@ -88,10 +89,20 @@ function checkLength(text: string, max: number, found: ValueProblem[]): void {
   if (codePoints > max) found.push(invalid(text, `${codePoints} characters: the most allowed is ${max}.`));
 }
 
-/** A W3C Datetime, with at least a full date when `fullDate` (the news XSD); lastmod's ranges under `rule`. */
-function checkDate(text: string, fullDate: boolean, rule: RuleId, found: ValueProblem[]): number {
-  if (fullDate && !/^\d{4}-\d\d-\d\d/.test(text)) {
-    found.push({ rule, start: 0, end: text.length, message: 'A news publication date is a W3C Datetime with at least the full date: YYYY-MM-DD.' });
+/** The shapes a date kind requires beyond W3C Datetime, and what to say when a value lacks them. */
+const DATE_SHAPES: ReadonlyMap<ValueKind, { shape: RegExp; message: string }> = new Map([
+  [ValueKind.FullDate, { shape: /^\d{4}-\d\d-\d\d/, message: 'A news publication date is a W3C Datetime with at least the full date: YYYY-MM-DD.' }],
+  [ValueKind.DateOrSeconds, {
+    shape: /^\d{4}-\d\d-\d\d(?:$|T\d\d:\d\d:\d\d)/,
+    message: 'A video date is a full date (YYYY-MM-DD), or a date and time with seconds and zone (YYYY-MM-DDThh:mm:ss+hh:mm).',
+  }],
+]);
+
+/** A W3C Datetime, in the shape its kind requires (DATE_SHAPES); lastmod's ranges under `rule`. */
+function checkDate(text: string, kind: ValueKind, rule: RuleId, found: ValueProblem[]): number {
+  const required = DATE_SHAPES.get(kind);
+  if (required !== undefined && !required.shape.test(text)) {
+    found.push({ rule, start: 0, end: text.length, message: required.message });
     return NaN;
   }
   const before = found.length;

@@ -19,7 +19,9 @@ export const enum ValueKind {
   Date,
   /** A W3C Datetime with at least the full date (the news XSD). */
   FullDate,
-  /** `yes` or `no`. */
+  /** A full date, or a full date with hours, minutes, seconds and zone (the video XSD and Google's video docs). */
+  DateOrSeconds,
+  /** `yes` or `no`: all lower case, all upper case or capitalised (the video XSD's tYesNo). */
   YesNo,
   /** Whole seconds, 1 to 28,800. */
   Duration,
@@ -62,7 +64,10 @@ export const MAX_VIDEO_TAGS = 32;
 export const MAX_VIDEO_DESCRIPTION = 2048;
 export const VIDEO_PLATFORMS: readonly string[] = ['web', 'mobile', 'tv'];
 export const RELATIONSHIPS: readonly string[] = ['allow', 'deny'];
+/** What completion offers. */
 export const YES_NO: readonly string[] = ['yes', 'no'];
+/** What the video XSD's tYesNo accepts: `yEs` is not among them. */
+export const YES_NO_FORMS: readonly string[] = ['yes', 'Yes', 'YES', 'no', 'No', 'NO'];
 
 const RELATIONSHIP = { relationship: RELATIONSHIPS };
 
@@ -82,10 +87,10 @@ export const EXTENSION_ELEMENTS: readonly ExtensionElement[] = [
   { extension: 'video', name: 'content_loc', parent: 'video', value: ValueKind.Url, max: 1, summary: 'The URL of the video file itself (not the page\'s URL); this or player_loc is required.' },
   { extension: 'video', name: 'player_loc', parent: 'video', value: ValueKind.Url, max: 1, summary: 'The URL of a player for the video; this or content_loc is required.' },
   { extension: 'video', name: 'duration', parent: 'video', value: ValueKind.Duration, max: 1, summary: 'The length in whole seconds, 1 to 28,800 (8 hours).' },
-  { extension: 'video', name: 'expiration_date', parent: 'video', value: ValueKind.Date, max: 1, summary: 'When the video stops being available (W3C Datetime).' },
+  { extension: 'video', name: 'expiration_date', parent: 'video', value: ValueKind.DateOrSeconds, max: 1, summary: 'When the video stops being available: a full date, or date and time with seconds and zone (W3C Datetime).' },
   { extension: 'video', name: 'rating', parent: 'video', value: ValueKind.Rating, max: 1, summary: 'The rating, a number from 0.0 to 5.0.' },
   { extension: 'video', name: 'view_count', parent: 'video', value: ValueKind.Count, max: 1, summary: 'How many times the video has been viewed.' },
-  { extension: 'video', name: 'publication_date', parent: 'video', value: ValueKind.Date, max: 1, summary: 'When the video was first published (W3C Datetime).' },
+  { extension: 'video', name: 'publication_date', parent: 'video', value: ValueKind.DateOrSeconds, max: 1, summary: 'When the video was first published: a full date, or date and time with seconds and zone (W3C Datetime).' },
   { extension: 'video', name: 'family_friendly', parent: 'video', value: ValueKind.YesNo, max: 1, summary: '`no` when the video should be shown only with SafeSearch off.' },
   { extension: 'video', name: 'restriction', parent: 'video', value: ValueKind.Countries, max: 1, attributes: RELATIONSHIP, summary: 'Countries (ISO 3166-1 alpha-2 codes, space-separated) where the video may (`allow`) or may not (`deny`) be shown.' },
   { extension: 'video', name: 'platform', parent: 'video', value: ValueKind.Platforms, max: 1, attributes: RELATIONSHIP, summary: 'Platforms (`web`, `mobile`, `tv`, space-separated) where the video may (`allow`) or may not (`deny`) be shown.' },
