@@ -404,7 +404,8 @@ class XmlParser {
       }
     } else if (parent.role === Role.Extension) {
       openExtensionElement(frame, parent, parent.entry!, tagEnd, this.tagAttributes, this.valueText, out.problems);
-    } else if (parent.role === Role.Field && frame.ns === this.root.sitemapNamespace) {
+    } else if (parent.role === Role.Field) {
+      // Any element, an extension's too: consumers would read its text into the value, and lose what it says.
       out.report('unknown-element', frame.nameStart, frame.nameEnd, `<${frame.qname}> cannot appear inside <${parent.qname}>, which holds a plain value.`);
     }
     if (!selfClosing) {

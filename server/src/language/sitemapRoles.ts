@@ -6,6 +6,7 @@
 import { isWhitespace } from '../../../shared/xmlChars';
 import { Role, type Frame, type RootInfo } from './elementFrame';
 import { closeEntryExtensions, closeExtensionElement } from './rules/extensionElements';
+import { extensionOf } from './rules/extensionNamespaces';
 import { checkEntryEnd, checkFieldValue, FIELD_RANK, fieldsOf, resetEntryState, type EntryState } from './rules/entryRules';
 import type { SegmentAssembler } from './segmentAssembler';
 import type { ValueText } from './valueText';
@@ -44,6 +45,10 @@ export function classifyRootChild(root: RootInfo, frame: Frame, tagEnd: number, 
     // `<sm:urlset xmlns:sm="…">` with plain `<url>` children: consumers would see no entries at all.
     if (frame.local === root.entryName) {
       out.report('bad-namespace', frame.nameStart, frame.nameEnd, `This <${frame.qname}> is not in the namespace of <${root.frame!.qname}>, so it is not an entry.`);
+    } else if (extensionOf(frame.ns) !== undefined) {
+      // Other namespaces may stand here, but search engines read an extension's elements only inside an entry.
+      const where = root.kind === 'urlset' ? 'inside a <url>: here search engines ignore it' : 'in a sitemap, inside a <url>, not in an index';
+      out.report('unknown-element', frame.nameStart, frame.nameEnd, `<${frame.qname}> belongs ${where}.`);
     }
     return false;
   }

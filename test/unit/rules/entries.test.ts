@@ -90,7 +90,7 @@ test('unknown-element: the entry-less <url> keeps missing-loc as well', () => {
 
 test('unknown-element: whitespace, comments and other namespaces are allowed anywhere', () => {
   expectDiagnostics(
-    urlset(`<!-- a -->\n<url>\n  <!-- b -->\n  <loc>https://example.com/</loc>\n  ${PICTURE}\n</url>\n<image:image/>`, IMAGE),
+    urlset(`<!-- a -->\n<url>\n  <!-- b -->\n  <loc>https://example.com/</loc>\n  ${PICTURE}\n</url>\n<x:note xmlns:x="https://other.example.com/ns"/>`, IMAGE),
     [],
   );
 });

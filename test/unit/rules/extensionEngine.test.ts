@@ -123,10 +123,10 @@ test('news-too-old: more than 48 hours before the clock; a date alone once its d
   expectDiagnostics(urlset(article('⟦2024⟧'), ROOT), ['news-invalid-date']);
 });
 
-test('extension elements are checked only in a <url>: an index\'s <sitemap> and the root ignore them', () => {
+test('extension elements are checked only in a <url>: an index\'s <sitemap> ignores them, the root reports them where they stand', () => {
   const index = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex ${ROOT}>\n<sitemap><loc>https://example.com/s.xml</loc><image:image/></sitemap>\n</sitemapindex>\n`;
   expectDiagnostics(index, []);
-  expectDiagnostics(urlset(`<url><loc>https://example.com/</loc></url><image:image/>`, ROOT), []);
+  expectDiagnostics(urlset(`<url><loc>https://example.com/</loc></url><⟦image:image⟧/>`, ROOT), ['unknown-element']);
 });
 
 test('unescaped-character: in the extensions\' URLs and codes, not in their prose (captions, titles, descriptions)', () => {

@@ -7,7 +7,7 @@
 import type { Frame } from '../elementFrame';
 import { Role } from '../elementFrame';
 import type { ValueText } from '../valueText';
-import type { LocalProblem } from './catalogue';
+import type { LocalProblem, RuleId } from './catalogue';
 import type { EntryState } from './entryRules';
 import { extensionByPrefix, extensionOf } from './extensionNamespaces';
 import { checkExtensionValue, valueRuleOf } from './extensionValues';
@@ -155,10 +155,7 @@ function checkValue(frame: Frame, element: ExtensionElement, value: ValueText, p
   const start = raw.length - raw.trimStart().length;
   const text = raw.trim();
   if (text === '') {
-    // An empty required value counts as missing (reported on the parent); an empty optional one is a bad value.
-    if (!element.required && element.value !== ValueKind.Text) {
-      problems.push({ rule: valueRuleOf(element), start: frame.nameStart, end: frame.nameEnd, message: `<${frame.qname}> is empty.` });
-    }
+    checkEmptyValue(frame, element, problems);
     return;
   }
   if (frame.extensionParent !== null) frame.extensionParent.childrenFilled |= 1 << childPlace(element);
@@ -177,6 +174,24 @@ function checkValue(frame: Frame, element: ExtensionElement, value: ValueText, p
   }
 }
 
+/**
+ * An empty (or whitespace-only) value: a required one is reported on itself, under the rule that reports it missing,
+ * and counts as present so that its parent does not call it missing too; an optional one is a bad value, unless plain
+ * text.
+ */
+function checkEmptyValue(frame: Frame, element: ExtensionElement, problems: LocalProblem[]): void {
+  if (element.required) {
+    if (frame.extensionParent !== null) frame.extensionParent.childrenFilled |= 1 << childPlace(element);
+    problems.push({ rule: missingRuleOf(element), start: frame.nameStart, end: frame.nameEnd, message: `<${frame.qname}> is empty: it needs a value.` });
+  } else if (element.value !== ValueKind.Text) {
+    problems.push({ rule: valueRuleOf(element), start: frame.nameStart, end: frame.nameEnd, message: `<${frame.qname}> is empty.` });
+  }
+}
+
+function missingRuleOf(element: ExtensionElement): RuleId {
+  return element.extension === 'image' ? 'image-missing-loc' : element.extension === 'video' ? 'video-missing-required' : 'news-missing-required';
+}
+
 /** What each container requires, and the rule that reports what it lacks. */
 function checkRequiredChildren(frame: Frame, element: ExtensionElement, problems: LocalProblem[]): void {
   if (element.value !== ValueKind.None) return;
@@ -190,7 +205,7 @@ function checkRequiredChildren(frame: Frame, element: ExtensionElement, problems
     (missing ??= []).push('content_loc or player_loc');
   }
   if (missing === undefined) return;
-  const rule = element.extension === 'image' ? 'image-missing-loc' : element.extension === 'video' ? 'video-missing-required' : 'news-missing-required';
+  const rule = missingRuleOf(element);
   const prefix = frame.qname.length > frame.local.length ? frame.qname.slice(0, frame.qname.length - frame.local.length) : '';
   problems.push({ rule, start: frame.nameStart, end: frame.nameEnd, message: `<${frame.qname}> lacks ${missing.map((name) => `<${prefix}${name}>`).join(', ')}.` });
 }
