@@ -31,11 +31,11 @@ import { extensionNamespaceMessage, nearMissExtension } from './rules/extensionN
 import type { LinkAttribute } from './rules/hreflang';
 import { Segment, SegmentKind } from './segment';
 import { SegmentAssembler } from './segmentAssembler';
-import { checkStrayText, classifyEntryChild, classifyRootChild, closeFrame, setRoot } from './sitemapRoles';
+import { checkStrayText, classifyEntryChild, classifyRootChild, closeFrame, setRoot, SITEMAP_NAMESPACE } from './sitemapRoles';
 import { ValueText } from './valueText';
 
 export type { RootInfo, RootKind } from './elementFrame';
-export { SITEMAP_NAMESPACE } from './sitemapRoles';
+export { SITEMAP_NAMESPACE };
 export { sameChildContext } from './namespaceBinding';
 
 let useFastPath = true;
@@ -123,6 +123,8 @@ class XmlParser {
   private tagAttributeNames: string[] | null = null;
   /** Value range of each of tagAttributeNames (start -1: no value). */
   private readonly tagAttributeValues: number[] = [];
+  /** Where each of tagAttributeNames starts. */
+  private readonly tagAttributeStarts: number[] = [];
   /** The start tag's attributes, for extension elements (rules/extensionElements.ts). */
   private readonly tagAttributes: TagAttributes = { get: (name) => this.attribute(name) };
   private tagSelfClosing = false;
@@ -330,6 +332,7 @@ class XmlParser {
     } else this.tagAttributeNames.push(name);
     this.attributeIndex = this.tagAttributeNames.length - 1;
     this.tagAttributeValues[2 * this.attributeIndex] = -1;
+    this.tagAttributeStarts[this.attributeIndex] = start;
   }
 
   /** The value of the attribute just named; false when it runs into the end of the text. */
@@ -408,6 +411,7 @@ class XmlParser {
       // Any element, an extension's too: consumers would read its text into the value, and lose what it says.
       out.report('unknown-element', frame.nameStart, frame.nameEnd, `<${frame.qname}> cannot appear inside <${parent.qname}>, which holds a plain value.`);
     }
+    if (this.tagAttributeNames !== null && isProtocolElement(frame)) this.reportUnexpectedAttributes(frame);
     if (!selfClosing) {
       stack.push(frame);
       return;
@@ -417,6 +421,23 @@ class XmlParser {
     if (frame.role === Role.Root) {
       this.rootClosed = true;
       out.begin(tagEnd, SegmentKind.Tail);
+    }
+  }
+
+  /**
+   * `unexpected-attribute` on each attribute without a namespace of a protocol element: the schema allows none, and
+   * consumers ignore them. Namespace declarations and namespaced attributes (xsi:schemaLocation, tools' own) pass.
+   * The range runs from the name to the value's closing quote, what the quick fix removes.
+   */
+  private reportUnexpectedAttributes(frame: Frame): void {
+    const names = this.tagAttributeNames!;
+    for (let k = 0; k < names.length; k++) {
+      const name = names[k];
+      if (name === 'xmlns' || name.indexOf(':') >= 0) continue;
+      const start = this.tagAttributeStarts[k];
+      const valueEnd = this.tagAttributeValues[2 * k] < 0 ? -1 : this.tagAttributeValues[2 * k + 1];
+      const end = valueEnd < 0 ? start + name.length : Math.min(valueEnd + 1, this.end);
+      this.out.report('unexpected-attribute', start, end, `<${frame.qname}> has no attribute "${name}": the sitemap schema allows none, and consumers ignore it.`);
     }
   }
 
@@ -761,4 +782,10 @@ class XmlParser {
       if (type === TokenType.DoctypeClose) return;
     }
   }
+}
+
+/** The root, an entry or one of its fields (loc, lastmod, …): the elements the sitemap schema gives no attribute. */
+function isProtocolElement(frame: Frame): boolean {
+  return frame.role === Role.Field || (frame.role === Role.RootChild && frame.entry !== null)
+    || (frame.role === Role.Root && frame.ns === SITEMAP_NAMESPACE && (frame.local === 'urlset' || frame.local === 'sitemapindex'));
 }

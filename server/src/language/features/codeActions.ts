@@ -54,6 +54,7 @@ const FIXERS: Partial<Record<RuleId, Fixer>> = {
   'invalid-url': fixUrl,
   'duplicate-url': fixDuplicate,
   'language-mismatch': fixLanguage,
+  'unexpected-attribute': fixUnexpectedAttribute,
 };
 
 /** Rules that may have a safe fix (the fixer decides per problem). */
@@ -511,4 +512,19 @@ function fixDuplicate(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'pro
     end += after[0].length;
   }
   return [{ title, edits: [replace(start, end, '')], isPreferred: false, safe: false }];
+}
+
+/**
+ * Removes the attribute, and the whitespace before it, so `<url id="e1">` becomes `<url>`. Never part of Fix All: the
+ * attribute may mean something to whoever wrote it.
+ */
+function fixUnexpectedAttribute(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
+  const model = ctx.model;
+  const attribute = sliceText(model, problem.start, problem.end);
+  // Still the attribute the problem was about (the diagnostics may be stale).
+  const shape = /^([^\s=<>"'/]+)(?:\s*=\s*("[^"]*"|'[^']*'))?$/.exec(attribute);
+  if (shape === null) return [];
+  const before = sliceText(model, Math.max(0, problem.start - 256), problem.start);
+  const space = /[ \t\r\n]*$/.exec(before)![0].length;
+  return [{ title: `Remove the attribute "${shape[1]}"`, edits: [replace(problem.start - space, problem.end, '')], isPreferred: true, safe: false }];
 }
