@@ -138,6 +138,47 @@ describe('completion in an entry', () => {
     assert.equal(afterBracket.text.slice(item.start, item.end), 'la');
   });
 
+  it('a field that does not fit at the cursor goes where the schema puts it (issue 20): no element-order', () => {
+    const loc = '    <loc>https://www.example.com/</loc>\n';
+    const priority = '    <priority>0.5</priority>\n';
+    const cases: Array<[string, string, string]> = [
+      // After <priority>, typed as a word, and after "<".
+      [`  <url>\n${loc}${priority}    |\n  </url>\n`, 'lastmod', `  <url>\n${loc}    <lastmod>2025-06-15</lastmod>\n${priority}    \n  </url>\n`],
+      [`  <url>\n${loc}${priority}    la|\n  </url>\n`, 'lastmod', `  <url>\n${loc}    <lastmod>2025-06-15</lastmod>\n${priority}    \n  </url>\n`],
+      [`  <url>\n${loc}${priority}    <la|\n  </url>\n`, 'changefreq', `  <url>\n${loc}    <changefreq>weekly</changefreq>\n${priority}    \n  </url>\n`],
+      // Before <loc>: after it.
+      [`  <url>\n    |\n${loc}  </url>\n`, 'priority', `  <url>\n    \n${loc}    <priority>0.5</priority>\n  </url>\n`],
+      // No loc yet, a lastmod after the cursor's place: before the lastmod.
+      [`  <url>\n    <lastmod>2024-01-01</lastmod>\n    |\n  </url>\n`, 'loc', `  <url>\n    <loc>https://www.example.com/</loc>\n    <lastmod>2024-01-01</lastmod>\n    \n  </url>\n`],
+    ];
+    for (const [fixture, label, expected] of cases) {
+      const result = completeAt(urlset(fixture));
+      const item = result.items.find((i) => i.label === label)!;
+      assert.equal(item.insertText, '', label);
+      const after = acceptDefaults(result, label);
+      assert.equal(after, urlset(expected), `${fixture} → ${label}`);
+      assert.deepEqual(problems(after).filter((p) => p.startsWith('element-order')), []);
+    }
+  });
+
+  it('after an extension element every field goes before it, in schema order', () => {
+    const attributes = ` xmlns:image="${IMAGE}"`;
+    const image = '    <image:image><image:loc>https://www.example.com/a.png</image:loc></image:image>\n';
+    const result = completeAt(urlset(`  <url>\n    <loc>https://www.example.com/</loc>\n${image}    |\n  </url>\n`, attributes));
+    const after = acceptDefaults(result, 'lastmod');
+    assert.equal(after, urlset(`  <url>\n    <loc>https://www.example.com/</loc>\n    <lastmod>2025-06-15</lastmod>\n${image}    \n  </url>\n`, attributes));
+    assert.deepEqual(problems(after), []);
+  });
+
+  it('a field that fits at the cursor is inserted there, as a snippet', () => {
+    const result = completeAt(urlset('  <url>\n    <loc>https://www.example.com/</loc>\n    |\n    <priority>0.5</priority>\n  </url>\n'));
+    for (const label of ['lastmod', 'changefreq']) {
+      const item = result.items.find((i) => i.label === label)!;
+      assert.equal(item.additionalEdits, undefined, label);
+      assert.deepEqual(problems(acceptDefaults(result, label)), [], label);
+    }
+  });
+
   it('offers loc and lastmod in a sitemap entry, nothing else', () => {
     assert.deepEqual(labels(completeAt(index('  <sitemap>\n    |\n  </sitemap>\n'))), ['loc', 'lastmod']);
     assert.deepEqual(labels(completeAt(index('  <sitemap>\n    <loc>https://www.example.com/a.xml</loc>\n    |\n  </sitemap>\n'))), ['lastmod']);

@@ -209,26 +209,79 @@ function elementItems(req: Request, container: Container, p: number, q: number, 
 
   if (container.kind === 'extension') return extensionChildItems(container.definition, container.element, { start, end, open, block });
   if (container.kind !== 'entry') return items;
-  const present = new Set<string>();
-  const sitemapNs = model.root?.sitemapNamespace;
-  let fieldAfter = false;
-  for (const child of container.element.children) {
-    const ns = namespaceOf(child, root);
-    if (ns === sitemapNs) present.add(child.local);
-    fieldAfter ||= ns === sitemapNs && child.start >= p;
-  }
-  childOrder(kind === 'urlset' ? 'urlset' : 'sitemapindex').forEach((local, rank) => {
-    if (present.has(local)) return;
-    const name = sitemapName(root, local);
-    items.push({
-      label: name, kind: 'element', detail: local === 'loc' ? 'Required' : 'Optional', documentation: SITEMAP_ELEMENTS[local].summary,
-      insertText: `${open}${name}>${fieldPlaceholder(req, local)}</${name}>$0`, snippet: true, start, end, sortText: `0${rank}`,
-      filterText: filter(withBracket, name),
-    });
-  });
+  // Not the tag being typed (`<lastm|`): it is no field yet.
+  const fields = fieldsOfEntry(req, container.element).filter((field) => withBracket || field.element.start !== p - 1);
+  items.push(...fieldItems(req, container.element, fields, p, { start, end, open, block }));
   // Extensions follow the sitemap's own children (element-order).
-  if (kind !== 'urlset' || fieldAfter) return items;
+  if (kind !== 'urlset' || fields.some((field) => field.rank >= 0 && field.element.start >= p)) return items;
   return [...items, ...extensionBlockItems(req, container.element, { start, end, open, block })];
+}
+
+interface EntryField {
+  element: XmlElement;
+  /** Its place in the schema's order (childOrder); -1 for an element of another namespace. */
+  rank: number;
+}
+
+/** The entry's children: its sitemap fields with their ranks, and the elements of other namespaces (rank -1). */
+function fieldsOfEntry(req: Request, entry: XmlElement): EntryField[] {
+  const order = childOrder(req.model.root?.kind === 'urlset' ? 'urlset' : 'sitemapindex');
+  const sitemapNs = req.model.root?.sitemapNamespace;
+  return entry.children.map((element) => ({ element, rank: namespaceOf(element, req.root) === sitemapNs ? order.indexOf(element.local) : -1 }))
+    .filter((field) => field.rank >= 0 || namespaceOf(field.element, req.root) !== sitemapNs);
+}
+
+/**
+ * The entry's missing fields. One that fits at the cursor (after the fields before it in the schema's order and before
+ * those after it, and before any extension) is inserted there, as a snippet. One that does not is inserted where the
+ * schema puts it, by an additional edit, while the main edit only takes away what was typed: accepting `lastmod` after
+ * `<priority>` must not raise element-order. Every LSP client applies additional edits; the cursor stays.
+ */
+function fieldItems(req: Request, entry: XmlElement, fields: readonly EntryField[], p: number, place: InsertPlace): CompletionItemData[] {
+  const { root } = req;
+  const before = fields.filter((field) => field.element.end <= p);
+  const after = fields.filter((field) => field.element.start >= p && field.rank >= 0);
+  const lowest = Math.max(-1, ...before.map((field) => field.rank));
+  const highest = Math.min(Infinity, ...after.map((field) => field.rank));
+  const foreignBefore = before.some((field) => field.rank < 0);
+  const items: CompletionItemData[] = [];
+  childOrder(req.model.root?.kind === 'urlset' ? 'urlset' : 'sitemapindex').forEach((local, rank) => {
+    if (fields.some((field) => field.rank === rank)) return;
+    const name = sitemapName(root, local);
+    const item: CompletionItemData = {
+      label: name, kind: 'element', detail: local === 'loc' ? 'Required' : 'Optional', documentation: SITEMAP_ELEMENTS[local].summary,
+      insertText: `${place.open}${name}>${fieldPlaceholder(req, local)}</${name}>$0`, snippet: true, start: place.start, end: place.end,
+      sortText: `0${rank}`, filterText: filter(place.open === '<', name),
+    };
+    if (rank <= lowest || rank >= highest || foreignBefore) {
+      // The typed `<` goes too (the range must stay on the cursor's line and hold it, which it does).
+      const start = place.open === '<' ? place.start : place.start - 1;
+      Object.assign(item, {
+        detail: `${item.detail}; inserted in schema order`, insertText: '', snippet: false, start, filterText: `<${name}`,
+        additionalEdits: [schemaPlaceEdit(req, entry, fields, rank, `<${name}>${fieldValue(req, local)}</${name}>`)],
+      });
+    }
+    items.push(item);
+  });
+  return items;
+}
+
+/** Inserts `element` after the last field that precedes it in the schema's order, else before the first that follows it. */
+function schemaPlaceEdit(req: Request, entry: XmlElement, fields: readonly EntryField[], rank: number, element: string): { start: number; end: number; text: string } {
+  const { model, at } = req;
+  const sitemapFields = fields.filter((field) => field.rank >= 0);
+  const previous = sitemapFields.filter((field) => field.rank < rank).at(-1);
+  if (previous !== undefined) {
+    const offset = at.base + previous.element.end;
+    return { start: offset, end: offset, text: `\n${lineIndentation(model, at.base + previous.element.start)}${element}` };
+  }
+  const next = sitemapFields.find((field) => field.rank > rank) ?? fields[0];
+  if (next !== undefined) {
+    const offset = at.base + next.element.start;
+    return { start: offset, end: offset, text: `${element}\n${lineIndentation(model, offset)}` };
+  }
+  const offset = at.base + entry.startTagEnd;
+  return { start: offset, end: offset, text: `\n${lineIndentation(model, at.base + entry.start)}${indentUnit(model)}${element}` };
 }
 
 /**
@@ -380,6 +433,20 @@ function typingRoot(req: Request, lt: number, q: number): boolean {
 
 function filter(withBracket: boolean, name: string): string {
   return withBracket ? `<${name}` : name;
+}
+
+/** fieldPlaceholder's default as plain text, for an additional edit (which takes no snippet). */
+function fieldValue(req: Request, local: string): string {
+  switch (local) {
+    case 'loc':
+      return escapeXml(baseUrl(req) ?? '');
+    case 'lastmod':
+      return localDate(req.now, req.zone);
+    case 'changefreq':
+      return 'weekly';
+    default:
+      return '0.5';
+  }
 }
 
 function fieldPlaceholder(req: Request, local: string): string {
