@@ -27,7 +27,6 @@ export function checkExtensionValue(element: ExtensionElement, text: string, fou
     case ValueKind.Text:
       if (element.maxLength !== undefined) checkLength(text, element.maxLength, found);
       return NaN;
-    case ValueKind.Date:
     case ValueKind.FullDate:
     case ValueKind.DateOrSeconds:
       return checkDate(text, element.value, rule, found);

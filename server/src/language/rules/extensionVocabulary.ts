@@ -15,8 +15,6 @@ export const enum ValueKind {
   Url,
   /** Plain text: checked for length only where a limit is given. */
   Text,
-  /** A W3C Datetime. */
-  Date,
   /** A W3C Datetime with at least the full date (the news XSD). */
   FullDate,
   /** A full date, or a full date with hours, minutes, seconds and zone (the video XSD and Google's video docs). */
