@@ -117,6 +117,22 @@ describe('authoring features over stdio', () => {
     client.close(uri);
   });
 
+  it('completes a field that does not fit at the cursor with an additional edit at its schema place (issue 20)', async () => {
+    const text = `<urlset xmlns="${NS}">\n  <url>\n    <loc>https://www.example.com/</loc>\n    <priority>0.5</priority>\n    <la\n  </url>\n</urlset>\n`;
+    const uri = uriOf('public/order.xml');
+    await openAndWait(uri, text);
+    const position = positionOf(text, '<la');
+    const list = await request<CompletionList>('textDocument/completion', { textDocument: { uri }, position });
+    const item = list.items.find((i) => i.label === 'lastmod')!;
+    const edits = [item.textEdit as TextEdit, ...(item.additionalTextEdits ?? [])];
+    const accepted = applyTextEdits(text, edits);
+    assert.match(accepted, /<loc>https:\/\/www\.example\.com\/<\/loc>\n    <lastmod>\d{4}-\d\d-\d\d<\/lastmod>\n    <priority>0\.5<\/priority>\n    \n  <\/url>/);
+    const published = client.nextDiagnostics(uri);
+    client.change(uri, { text: accepted });
+    assert.deepEqual((await published).diagnostics.map((d) => d.code), []);
+    client.close(uri);
+  });
+
   it('serves the whole-file snippets in an empty document only', async () => {
     const uri = uriOf('public/new.xml');
     await openAndWait(uri, '');
