@@ -100,6 +100,9 @@ export const EXTENSION_ELEMENTS: readonly ExtensionElement[] = [
   { extension: 'video', name: 'category', parent: 'video', value: ValueKind.Text, deprecated: true, max: 1, summary: 'The video\'s category.' },
   { extension: 'video', name: 'tvshow', parent: 'video', value: ValueKind.None, deprecated: true, max: 1, summary: 'The TV show the video belongs to.' },
   { extension: 'video', name: 'gallery_loc', parent: 'video', value: ValueKind.None, deprecated: true, max: 1, summary: 'A gallery the video belongs to.' },
+  // In Google's video XSD, gone from its documentation: valid, and ignored.
+  { extension: 'video', name: 'content_segment_loc', parent: 'video', value: ValueKind.None, deprecated: true, attributes: { duration: [] }, summary: 'One clip of a video published as a series of clips.' },
+  { extension: 'video', name: 'id', parent: 'video', value: ValueKind.None, deprecated: true, attributes: { type: ['tms:series', 'tms:program', 'rovi:series', 'rovi:program', 'freebase', 'url'] }, summary: 'An identifier of the video in a given context (`type`).' },
 
   { extension: 'news', name: 'news', parent: undefined, value: ValueKind.None, max: 1, summary: 'A news article (only articles from the last two days; at most 1,000 per sitemap).' },
   { extension: 'news', name: 'publication', parent: 'news', value: ValueKind.None, required: true, max: 1, summary: 'The publication the article appears in.' },
