@@ -10,6 +10,7 @@ import {
 } from '../../../server/src/language/languageService';
 import { applyOffsetEdits } from '../../support/cursor';
 import { expectDiagnostics, NOW, NS, render, sitemapindex, urlset } from '../../support/fixtures';
+import { random } from '../../support/generate';
 
 const XSI = 'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.sitemaps.org/schemas/sitemap/0.9 http://www.sitemaps.org/schemas/sitemap/0.9/sitemap.xsd"';
 
@@ -75,5 +76,36 @@ describe('unexpected-attribute', () => {
       assert.deepEqual(render(validate(document, DEFAULT_SETTINGS, { now: NOW })), diagnostics(document.getText()));
     }
     assert.equal(document.getText(), text);
+  });
+});
+
+/** Issue 20's shapes: attributes on protocol elements, elements inside values, extensions between entries, empty values. */
+const ISSUE_20_BASE = urlset(Array.from({ length: 10 }, (_, n) =>
+  `<url${n % 3 === 0 ? ' id="e' + n + '"' : ''}>\n  <loc${n % 4 === 1 ? " lang='en'" : ''}>https://example.com/${n}${n === 5 ? '<image:image/>' : ''}</loc>\n` +
+  `  <lastmod>2024-01-0${n % 9 + 1}</lastmod>\n` +
+  (n % 2 === 0 ? `  <video:video><video:thumbnail_loc>https://example.com/t.jpg</video:thumbnail_loc><video:title>T</video:title>` +
+    `<video:description>${n % 4 === 0 ? ' ' : 'D'}</video:description><video:player_loc>https://example.com/p</video:player_loc>` +
+    `<video:live>${['Yes', 'NO', 'yEs'][n % 3]}</video:live><video:publication_date>${['2024', '2024-01-01', '2024-01-01T10:20+01:00'][n % 3]}</video:publication_date></video:video>\n` : '') +
+  `</url>` + (n % 5 === 2 ? '\n<image:image/>' : '')).join('\n'),
+`xmlns="${NS}" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:video="http://www.google.com/schemas/sitemap-video/1.1"`);
+
+const FRAGMENTS = [' id="x"', " lang='en'", '=', '"', '<image:image/>', '</url>', '<url>', '<loc>', '</loc>', '<', '>', ' ', 'xmlns:a="u"', 'a:b="1"', ':', '<video:live>Yes</video:live>'];
+
+describe('issue 20 shapes under random edits', () => {
+  it('the incremental model equals a full parse after every edit', () => {
+    for (let seed = 1; seed <= 12; seed++) {
+      const rnd = random(seed);
+      let text = ISSUE_20_BASE;
+      const document = parseDocument(text, 'sitemap');
+      for (let step = 0; step < 120; step++) {
+        const start = Math.floor(rnd() * (text.length + 1));
+        const end = Math.min(text.length, start + (rnd() < 0.4 ? 0 : Math.floor(rnd() * 8)));
+        const edit = { start, end, text: rnd() < 0.8 ? FRAGMENTS[Math.floor(rnd() * FRAGMENTS.length)] : '' };
+        text = text.slice(0, start) + edit.text + text.slice(end);
+        applyEdits(document, [edit]);
+        const where = `seed ${seed}, edit ${step} ${JSON.stringify(edit)}`;
+        assert.deepEqual(render(validate(document, DEFAULT_SETTINGS, { now: NOW })), render(validate(parseDocument(text, 'sitemap'), DEFAULT_SETTINGS, { now: NOW })), where);
+      }
+    }
   });
 });
