@@ -148,6 +148,9 @@ describe('completion in an entry', () => {
       [`  <url>\n${loc}${priority}    <la|\n  </url>\n`, 'changefreq', `  <url>\n${loc}    <changefreq>weekly</changefreq>\n${priority}    \n  </url>\n`],
       // Before <loc>: after it.
       [`  <url>\n    |\n${loc}  </url>\n`, 'priority', `  <url>\n    \n${loc}    <priority>0.5</priority>\n  </url>\n`],
+      // An entry on one line stays on one line.
+      [`  <url><loc>https://www.example.com/</loc><priority>0.5</priority>|</url>\n`, 'lastmod', `  <url><loc>https://www.example.com/</loc><lastmod>2025-06-15</lastmod><priority>0.5</priority></url>\n`],
+      [`  <url><lastmod>2024-01-01</lastmod>|</url>\n`, 'loc', `  <url><loc>https://www.example.com/</loc><lastmod>2024-01-01</lastmod></url>\n`],
       // No loc yet, a lastmod after the cursor's place: before the lastmod.
       [`  <url>\n    <lastmod>2024-01-01</lastmod>\n    |\n  </url>\n`, 'loc', `  <url>\n    <loc>https://www.example.com/</loc>\n    <lastmod>2024-01-01</lastmod>\n    \n  </url>\n`],
     ];

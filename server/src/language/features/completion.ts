@@ -266,19 +266,28 @@ function fieldItems(req: Request, entry: XmlElement, fields: readonly EntryField
   return items;
 }
 
-/** Inserts `element` after the last field that precedes it in the schema's order, else before the first that follows it. */
+/**
+ * Inserts `element` after the last field that precedes it in the schema's order, else before the first that follows
+ * it: on a line of its own when that field has one, beside it in an entry written on one line.
+ */
 function schemaPlaceEdit(req: Request, entry: XmlElement, fields: readonly EntryField[], rank: number, element: string): { start: number; end: number; text: string } {
   const { model, at } = req;
   const sitemapFields = fields.filter((field) => field.rank >= 0);
+  const ownLine = (offset: number): string | undefined => {
+    const indentation = lineIndentation(model, offset);
+    return model.lineStart(model.positionAt(offset).line) + indentation.length === offset ? indentation : undefined;
+  };
   const previous = sitemapFields.filter((field) => field.rank < rank).at(-1);
   if (previous !== undefined) {
     const offset = at.base + previous.element.end;
-    return { start: offset, end: offset, text: `\n${lineIndentation(model, at.base + previous.element.start)}${element}` };
+    const indentation = ownLine(at.base + previous.element.start);
+    return { start: offset, end: offset, text: indentation === undefined ? element : `\n${indentation}${element}` };
   }
   const next = sitemapFields.find((field) => field.rank > rank) ?? fields[0];
   if (next !== undefined) {
     const offset = at.base + next.element.start;
-    return { start: offset, end: offset, text: `${element}\n${lineIndentation(model, offset)}` };
+    const indentation = ownLine(offset);
+    return { start: offset, end: offset, text: indentation === undefined ? element : `${element}\n${indentation}` };
   }
   const offset = at.base + entry.startTagEnd;
   return { start: offset, end: offset, text: `\n${lineIndentation(model, at.base + entry.start)}${indentUnit(model)}${element}` };
