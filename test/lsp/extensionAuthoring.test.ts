@@ -50,6 +50,22 @@ describe('authoring the extensions over stdio', () => {
     client.close(uri);
   });
 
+  it('unexpected-attribute (issue 20): a warning on the attribute, a quick fix that removes it, nothing in Fix All', async () => {
+    const uri = 'file:///authoring/attribute.xml';
+    const text = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}">\n  <url id="e1">\n    <loc>https://www.example.com/</loc>\n  </url>\n</urlset>\n`;
+    const diagnostics = await openAndWait(uri, text);
+    assert.deepEqual(diagnostics.map((d) => [d.code, d.severity, d.range]), [['unexpected-attribute', 2, rangeOf(text, 'id="e1"')]]);
+    const actions = await request<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri }, range: diagnostics[0].range, context: { diagnostics, only: ['quickfix'] },
+    });
+    assert.deepEqual(actions.map((a) => a.edit!.changes![uri]), [[{ range: rangeOf(text, ' id="e1"'), newText: '' }]]);
+    const fixAll = await request<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri }, range: diagnostics[0].range, context: { diagnostics, only: ['source.fixAll.sitemap'] },
+    });
+    assert.deepEqual(fixAll.flatMap((a) => a.edit?.changes?.[uri] ?? []), []);
+    client.close(uri);
+  });
+
   it('hreflang-missing-self: the page\'s own link, inserted before its other links', async () => {
     const uri = 'file:///authoring/hreflang.xml';
     const text = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}" xmlns:xhtml="${XHTML}">\n  <url>\n    <loc>https://www.example.com/en/</loc>\n`
