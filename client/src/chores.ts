@@ -28,7 +28,7 @@ export function registerChoreCommands(context: ExtensionContext, server: Sitemap
     })),
     commands.registerCommand('sitemap.setLastmodNow', () => runEdit(SET_LASTMOD_NOW_COMMAND, {
       applied: (n, value) => `Set lastmod to ${value} on ${n} entr${n === 1 ? 'y' : 'ies'}.`,
-      unchanged: 'No entry in the selection: put the cursor inside a <url> or <sitemap>.',
+      unchanged: 'No entry selected: put the cursor in an entry.',
     }, true)),
     commands.registerCommand('sitemap.convertToXml', () => convert('xml')),
     commands.registerCommand('sitemap.convertToText', () => convert('text')),
