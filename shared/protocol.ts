@@ -75,6 +75,10 @@ export interface ConvertCommandResult {
   entries?: number;
   /** What the other form cannot hold, by kind (`lastmod`, `image:image`, `comment`, …) → count. */
   dropped?: Record<string, number>;
+  /** To XML: the lines that are no URL (1-based number, trimmed text). */
+  skippedLines?: Array<{ line: number; text: string }>;
+  /** To XML: the URL lines written percent-encoded. */
+  encodedLines?: Array<{ line: number; text: string }>;
 }
 
 // ---------------------------------------------------------------- Merge Index into One Sitemap

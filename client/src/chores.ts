@@ -9,6 +9,7 @@ import { ExecuteCommandRequest } from 'vscode-languageclient/node';
 import {
   CONVERT_COMMAND, REMOVE_DUPLICATES_COMMAND, SET_LASTMOD_NOW_COMMAND, SORT_ENTRIES_COMMAND, type ChoreResult, type ConvertCommandResult,
 } from '../../shared/protocol';
+import { describeConversion } from './convertReport';
 import { fileExists } from './fileExists';
 import { registerRobotsTxtCommand } from './robotsTxt';
 import type { SitemapServer } from './server';
@@ -93,9 +94,9 @@ async function convertWith(askServer: AskServer, to: 'xml' | 'text'): Promise<vo
     opened = target;
   }
   await window.showTextDocument(opened);
-  const dropped = Object.entries(result.dropped ?? {}).map(([what, n]) => `${n} ${what}`).join(', ');
-  void window.showInformationMessage(`Converted ${result.entries ?? 0} URL${result.entries === 1 ? '' : 's'} to a ${to === 'xml' ? 'XML' : 'text'} sitemap`
-    + (dropped === '' ? '.' : `; dropped ${dropped}.`));
+  const report = describeConversion(result, to);
+  if ((result.skippedLines ?? []).length > 0) void window.showWarningMessage(report);
+  else void window.showInformationMessage(report);
 }
 
 /**
