@@ -6,6 +6,7 @@
  * URI), the quick fix on the limit rules (a URI string) and the status bar item past a limit. A file VS Code will
  * not open for extensions (over 50 MB, or gzip) is split from disk by the bundled CLI instead (splitStream.ts).
  */
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
@@ -25,6 +26,7 @@ import type { SitemapServer } from './server';
 import { askSplitChoices, type SplitChoices } from './splitPrompts';
 import { isGzipName, splitReport } from './splitNames';
 import { splitFileOnDisk } from './splitStream';
+import { describeWriteFailure, writeSplitFiles, type SplitFiles } from './splitWrite';
 
 /** VS Code hands no larger file to extensions (`openTextDocument` fails). */
 export const EDITOR_MAX_BYTES = 50 * 1024 * 1024;
@@ -115,9 +117,10 @@ async function planAndApply(client: LanguageClient, document: TextDocument, choi
     return undefined;
   }
   if (plan.version !== document.version) throw new Error(`${fileName} changed meanwhile; run the command again.`);
-  const edit = await buildEdit(document, choices, plan.children ?? [], plan.index ?? '', token);
-  if (edit === undefined || token?.isCancellationRequested) return undefined;
-  if (!await workspace.applyEdit(edit)) throw new Error('VS Code did not apply the edit (nothing was written).');
+  const built = await buildEdit(document, choices, plan.children ?? [], plan.index ?? '', token);
+  if (built === undefined || token?.isCancellationRequested) return undefined;
+  const written = await writeSplitFiles(built.files, filesIn(folderOnDisk(document.uri)), () => Promise.resolve(workspace.applyEdit(built.edit)));
+  if (!written.written) throw new Error(describeWriteFailure(written, fileName, (uri) => workspace.asRelativePath(uri)));
   // A new index is shown: Undo in its editor (as in the original's when the index replaced it) reverts the split.
   if (!choices.replaceOriginal) await window.showTextDocument(Uri.joinPath(folderOnDisk(document.uri), choices.indexName), { preview: false });
   return report(fileName, choices, plan.children ?? []);
@@ -138,7 +141,7 @@ async function documentInfo(client: LanguageClient, uri: string): Promise<Docume
  * The edit: every child created (gzipped if asked), then the original's whole text replaced by the index, or the
  * index created. Existing files are overwritten only after a modal question; undefined when the user declines.
  */
-async function buildEdit(document: TextDocument, choices: SplitChoices, children: readonly SplitPlanChild[], index: string, token: CancellationToken | undefined): Promise<WorkspaceEdit | undefined> {
+async function buildEdit(document: TextDocument, choices: SplitChoices, children: readonly SplitPlanChild[], index: string, token: CancellationToken | undefined): Promise<BuiltEdit | undefined> {
   const folder = folderOnDisk(document.uri);
   const files = children.map((child) => ({ uri: Uri.joinPath(folder, ...child.name.split('/')), text: child.text, gzip: choices.gzip }));
   if (!choices.replaceOriginal) files.push({ uri: Uri.joinPath(folder, choices.indexName), text: index, gzip: false });
@@ -152,14 +155,37 @@ async function buildEdit(document: TextDocument, choices: SplitChoices, children
     if (overwrite !== 'Overwrite') return undefined;
   }
   const edit = new WorkspaceEdit();
+  const written: BuiltEdit['files'] = [];
   for (const file of files) {
     if (token?.isCancellationRequested) return undefined;
     const bytes = Buffer.from(file.text, 'utf8');
     const contents = file.gzip ? await gzip(bytes) : bytes;
     edit.createFile(file.uri, { overwrite: true, contents });
+    written.push({ file: file.uri, bytes: contents.length });
   }
   if (choices.replaceOriginal) edit.replace(document.uri, new Range(document.positionAt(0), document.positionAt(document.getText().length)), index);
-  return edit;
+  return { edit, files: written };
+}
+
+interface BuiltEdit {
+  edit: WorkspaceEdit;
+  /** The files the edit creates, with their sizes on disk. */
+  files: Array<{ file: Uri; bytes: number }>;
+}
+
+/** The split's files through VS Code's file system; the free space from the disk when the folder is local. */
+function filesIn(folder: Uri): SplitFiles<Uri> {
+  return {
+    exists: fileExists,
+    read: (uri) => Promise.resolve(workspace.fs.readFile(uri)),
+    write: (uri, bytes) => Promise.resolve(workspace.fs.writeFile(uri, bytes)),
+    remove: (uri) => Promise.resolve(workspace.fs.delete(uri, { useTrash: false })),
+    freeBytes: async () => {
+      if (folder.scheme !== 'file') return undefined;
+      const stats = await fs.promises.statfs(folder.fsPath);
+      return stats.bavail * stats.bsize;
+    },
+  };
 }
 
 function report(fileName: string, choices: SplitChoices, children: readonly SplitPlanChild[]): string {
