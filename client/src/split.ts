@@ -25,6 +25,7 @@ import type { SitemapOutput } from './output';
 import type { SitemapServer } from './server';
 import { askSplitChoices, type SplitChoices } from './splitPrompts';
 import { isGzipName, splitReport } from './splitNames';
+import { explainRequestFailure, SERVER_STOPPED } from './serverGone';
 import { splitFileOnDisk } from './splitStream';
 import { describeWriteFailure, writeSplitFiles, type SplitFiles } from './splitWrite';
 
@@ -41,8 +42,10 @@ export function registerSplitCommand(context: ExtensionContext, server: SitemapS
   context.subscriptions.push(commands.registerCommand(SPLIT_COMMAND, async (target?: unknown) => {
     try {
       await splitTarget(context, server, target);
-    } catch (error) {
-      output.error('Split into Index failed', error);
+    } catch (failure) {
+      // A server that died mid-split rejects its requests with the library's words: say what happened instead.
+      const error = explainRequestFailure(failure, 'while splitting');
+      output.error('Split into Index failed', failure);
       void window.showErrorMessage(`Split into Index failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }));
@@ -90,14 +93,18 @@ async function splitDocument(server: SitemapServer, document: TextDocument): Pro
   const choices = await askSplitChoices({ uri: document.uri, fileName, kind: info.kind, location: info.location, firstOrigin: info.firstOrigin });
   if (choices === undefined) return;
 
-  const work = (token: CancellationToken | undefined) => planAndApply(client, document, choices, token);
+  const starts = server.startCount;
+  const serverStopped = () => !server.isRunning || server.startCount !== starts;
+  const work = (token: CancellationToken | undefined) => planAndApply(client, document, choices, token, serverStopped);
   const message = info.bytes < PROGRESS_FROM_BYTES ? await work(undefined)
     : await window.withProgress({ location: ProgressLocation.Notification, title: `Splitting ${fileName}`, cancellable: true }, (_progress, token) => work(token));
   if (message !== undefined) void window.showInformationMessage(message);
 }
 
 /** Asks the server for the plan and applies it; the report, or undefined when refused, declined or cancelled. */
-async function planAndApply(client: LanguageClient, document: TextDocument, choices: SplitChoices, token: CancellationToken | undefined): Promise<string | undefined> {
+async function planAndApply(
+  client: LanguageClient, document: TextDocument, choices: SplitChoices, token: CancellationToken | undefined, serverStopped: () => boolean,
+): Promise<string | undefined> {
   const fileName = path.posix.basename(document.uri.path);
   const uri = client.code2ProtocolConverter.asUri(document.uri);
   const params: SplitPlanParams = { uri, maxEntries: choices.maxEntries, maxBytes: choices.maxBytes, baseUrl: choices.baseUrl, namePattern: choices.namePattern };
@@ -111,7 +118,8 @@ async function planAndApply(client: LanguageClient, document: TextDocument, choi
     throw error;
   }
   if (token?.isCancellationRequested) return undefined;
-  if (plan === null) throw new Error(`the language server no longer has ${fileName} open.`);
+  // A restarted server answers for documents it has not been sent yet: null.
+  if (plan === null) throw new Error(serverStopped() ? `${SERVER_STOPPED} while splitting; nothing was written. Run the command again.` : `the language server no longer has ${fileName} open.`);
   if (plan.refused !== undefined) {
     void refuse(document, refusalText(fileName, plan.refused.reason), client.protocol2CodeConverter.asRange(plan.refused.range));
     return undefined;
