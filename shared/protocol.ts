@@ -89,6 +89,8 @@ export const MERGE_INDEX_REQUEST = 'sitemap/mergeIndex';
 export interface MergeIndexParams {
   /** The index document's URI (it must be open). */
   uri: string;
+  /** Merge the children that can be read when others cannot (the user accepted losing their entries); refused otherwise. */
+  allowMissing?: boolean;
 }
 
 export interface MergeIndexChild {
@@ -106,9 +108,13 @@ export interface MergeIndexResult {
   /** The index's version the merge was made from: apply only onto that version. */
   version: number;
   children: MergeIndexChild[];
-  /** Present when every child was read and merged. */
-  merged?: { text: string; entries: number; bytes: number; addedNamespaces: string[]; droppedLines: number };
-  /** Why there is no merge: a child missing (a partial merge would lose its entries), a limit, an ill-formed child… */
+  /** Present when every child was read and merged (or, with `allowMissing`, every child that could be read). */
+  merged?: {
+    text: string; entries: number; bytes: number; addedNamespaces: string[]; droppedLines: number;
+    /** Entries whose URL an earlier entry of the merged sitemap already lists. */
+    duplicateUrls: number;
+  };
+  /** Why there is no merge: a child missing (unless `allowMissing`), a limit, an ill-formed child… */
   refused?: {
     kind: 'not-open' | 'missing-children' | MergeRefusalKind;
     message: string;
