@@ -127,6 +127,28 @@ export interface MergeIndexResult {
   };
 }
 
+// ---------------------------------------------------------------- Add to robots.txt
+
+/**
+ * Client → server: which of the sitemaps a robots.txt lists are indexes that list a given sitemap (Add to robots.txt
+ * says the sitemap is reachable already). Each URL is mapped to a workspace file as the robots.txt's own links are.
+ */
+export const LISTING_INDEXES_REQUEST = 'sitemap/listingIndexes';
+
+export interface ListingIndexesParams {
+  /** The robots.txt's URI (a file; it need not be open). */
+  robotsUri: string;
+  /** The URLs of its `Sitemap:` lines. */
+  urls: string[];
+  /** The sitemap's public URL. */
+  sitemapUrl: string;
+}
+
+export interface ListingIndexesResult {
+  /** Those of `urls` whose file is a sitemap index listing `sitemapUrl`, in the order given. */
+  indexes: string[];
+}
+
 // ---------------------------------------------------------------- Split into Index
 
 /** Client command splitting a sitemap into children and an index; argument: a document or file URI (optional). */
