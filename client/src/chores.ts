@@ -12,6 +12,7 @@ import {
 import { describeConversion } from './convertReport';
 import { fileExists } from './fileExists';
 import { registerRobotsTxtCommand } from './robotsTxt';
+import { isServerGone } from './serverGone';
 import type { SitemapServer } from './server';
 
 export function registerChoreCommands(context: ExtensionContext, server: SitemapServer): void {
@@ -128,7 +129,8 @@ async function askServerWith<R>(server: SitemapServer, command: string, document
     const uri = client.code2ProtocolConverter.asUri(document.uri);
     return await client.sendRequest(ExecuteCommandRequest.type, { command, arguments: [uri, ...args] }) as R;
   } catch (error) {
-    void window.showErrorMessage(`The language server could not run the command (${error instanceof Error ? error.message : String(error)}).`);
+    void window.showErrorMessage(isServerGone(error) ? 'The language server stopped while running the command: nothing was changed. Run it again.'
+      : `The language server could not run the command (${error instanceof Error ? error.message : String(error)}).`);
     return undefined;
   }
 }

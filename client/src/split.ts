@@ -153,6 +153,7 @@ async function buildEdit(document: TextDocument, choices: SplitChoices, children
   const folder = folderOnDisk(document.uri);
   const files = children.map((child) => ({ uri: Uri.joinPath(folder, ...child.name.split('/')), text: child.text, gzip: choices.gzip }));
   if (!choices.replaceOriginal) files.push({ uri: Uri.joinPath(folder, choices.indexName), text: index, gzip: false });
+  injectWriteFault(files, document.uri);
   const existing = (await Promise.all(files.map(async (f) => (await fileExists(f.uri) ? f.uri : undefined)))).filter((u) => u !== undefined);
   if (existing.length > 0) {
     const names = existing.slice(0, 5).map((u) => workspace.asRelativePath(u)).join(', ') + (existing.length > 5 ? ', …' : '');
@@ -173,6 +174,15 @@ async function buildEdit(document: TextDocument, choices: SplitChoices, children
   }
   if (choices.replaceOriginal) edit.replace(document.uri, new Range(document.positionAt(0), document.positionAt(document.getText().length)), index);
   return { edit, files: written };
+}
+
+/**
+ * For tests, as sitemap-split reads it: `SITEMAP_SPLIT_FAIL_WRITE=n` makes VS Code fail to create the nth file (its
+ * path goes below the original, a file), so that the edit fails as on a full disk. Unset, nothing changes.
+ */
+function injectWriteFault(files: Array<{ uri: Uri }>, original: Uri): void {
+  const n = Number(process.env.SITEMAP_SPLIT_FAIL_WRITE ?? 0);
+  if (n >= 1 && n <= files.length) files[n - 1].uri = Uri.joinPath(original.with({ scheme: 'file' }), 'cannot-be-written.xml');
 }
 
 interface BuiltEdit {
