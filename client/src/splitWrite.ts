@@ -31,11 +31,12 @@ const SPACE_MARGIN = 1024 * 1024;
  * space first and undoing a partial write.
  */
 export async function writeSplitFiles<T>(files: ReadonlyArray<{ file: T; bytes: number }>, io: SplitFiles<T>, apply: () => Promise<boolean>): Promise<SplitWriteOutcome<T>> {
-  const needed = files.reduce((sum, f) => sum + f.bytes, 0);
-  const free = await io.freeBytes().catch(() => undefined);
-  if (free !== undefined && free < needed + SPACE_MARGIN) return { written: false, reason: 'no-space', needed, free };
   const backups = new Map<T, Uint8Array>();
   for (const { file } of files) if (await io.exists(file)) backups.set(file, await io.read(file));
+  // A file overwritten gives its room back.
+  const needed = files.reduce((sum, f) => sum + f.bytes, 0) - [...backups.values()].reduce((sum, b) => sum + b.length, 0);
+  const free = await io.freeBytes().catch(() => undefined);
+  if (free !== undefined && free < needed + SPACE_MARGIN) return { written: false, reason: 'no-space', needed, free };
   let error: unknown;
   try {
     if (await apply()) return { written: true };

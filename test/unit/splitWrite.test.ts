@@ -68,6 +68,9 @@ describe('Split into Index: writing its files', () => {
     assert.equal(applied, false);
     assert.deepEqual(snapshot(files), { 'sitemap.xml': 'original' });
     assert.ok(!outcome.written && outcome.reason === 'no-space' && outcome.needed === sized.reduce((s, f) => s + f.bytes, 0) && outcome.free === 1000);
+    // Overwriting counts the room the old files give back.
+    const { io: fuller } = memoryFolder({ 'sitemap-1.xml': 'x'.repeat(2_000_000) }, 1_200_000);
+    assert.deepEqual(await writeSplitFiles(sized, fuller, async () => true), { written: true });
   });
 
   it('keeps what a successful edit wrote', async () => {
