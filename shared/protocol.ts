@@ -75,6 +75,10 @@ export interface ConvertCommandResult {
   entries?: number;
   /** What the other form cannot hold, by kind (`lastmod`, `image:image`, `comment`, …) → count. */
   dropped?: Record<string, number>;
+  /** To XML: the lines that are no URL (1-based number, trimmed text). */
+  skippedLines?: Array<{ line: number; text: string }>;
+  /** To XML: the URL lines written percent-encoded. */
+  encodedLines?: Array<{ line: number; text: string }>;
 }
 
 // ---------------------------------------------------------------- Merge Index into One Sitemap
@@ -85,6 +89,8 @@ export const MERGE_INDEX_REQUEST = 'sitemap/mergeIndex';
 export interface MergeIndexParams {
   /** The index document's URI (it must be open). */
   uri: string;
+  /** Merge the children that can be read when others cannot (the user accepted losing their entries); refused otherwise. */
+  allowMissing?: boolean;
 }
 
 export interface MergeIndexChild {
@@ -102,9 +108,13 @@ export interface MergeIndexResult {
   /** The index's version the merge was made from: apply only onto that version. */
   version: number;
   children: MergeIndexChild[];
-  /** Present when every child was read and merged. */
-  merged?: { text: string; entries: number; bytes: number; addedNamespaces: string[]; droppedLines: number };
-  /** Why there is no merge: a child missing (a partial merge would lose its entries), a limit, an ill-formed child… */
+  /** Present when every child was read and merged (or, with `allowMissing`, every child that could be read). */
+  merged?: {
+    text: string; entries: number; bytes: number; addedNamespaces: string[]; droppedLines: number;
+    /** Entries whose URL an earlier entry of the merged sitemap already lists. */
+    duplicateUrls: number;
+  };
+  /** Why there is no merge: a child missing (unless `allowMissing`), a limit, an ill-formed child… */
   refused?: {
     kind: 'not-open' | 'missing-children' | MergeRefusalKind;
     message: string;
@@ -115,6 +125,28 @@ export interface MergeIndexResult {
     count?: number;
     limit?: number;
   };
+}
+
+// ---------------------------------------------------------------- Add to robots.txt
+
+/**
+ * Client → server: which of the sitemaps a robots.txt lists are indexes that list a given sitemap (Add to robots.txt
+ * says the sitemap is reachable already). Each URL is mapped to a workspace file as the robots.txt's own links are.
+ */
+export const LISTING_INDEXES_REQUEST = 'sitemap/listingIndexes';
+
+export interface ListingIndexesParams {
+  /** The robots.txt's URI (a file; it need not be open). */
+  robotsUri: string;
+  /** The URLs of its `Sitemap:` lines. */
+  urls: string[];
+  /** The sitemap's public URL. */
+  sitemapUrl: string;
+}
+
+export interface ListingIndexesResult {
+  /** Those of `urls` whose file is a sitemap index listing `sitemapUrl`, in the order given. */
+  indexes: string[];
 }
 
 // ---------------------------------------------------------------- Split into Index

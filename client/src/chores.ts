@@ -9,8 +9,10 @@ import { ExecuteCommandRequest } from 'vscode-languageclient/node';
 import {
   CONVERT_COMMAND, REMOVE_DUPLICATES_COMMAND, SET_LASTMOD_NOW_COMMAND, SORT_ENTRIES_COMMAND, type ChoreResult, type ConvertCommandResult,
 } from '../../shared/protocol';
+import { describeConversion } from './convertReport';
 import { fileExists } from './fileExists';
 import { registerRobotsTxtCommand } from './robotsTxt';
+import { isServerGone } from './serverGone';
 import type { SitemapServer } from './server';
 
 export function registerChoreCommands(context: ExtensionContext, server: SitemapServer): void {
@@ -28,7 +30,7 @@ export function registerChoreCommands(context: ExtensionContext, server: Sitemap
     })),
     commands.registerCommand('sitemap.setLastmodNow', () => runEdit(SET_LASTMOD_NOW_COMMAND, {
       applied: (n, value) => `Set lastmod to ${value} on ${n} entr${n === 1 ? 'y' : 'ies'}.`,
-      unchanged: 'No entry in the selection: put the cursor inside a <url> or <sitemap>.',
+      unchanged: 'No entry selected: put the cursor in an entry.',
     }, true)),
     commands.registerCommand('sitemap.convertToXml', () => convert('xml')),
     commands.registerCommand('sitemap.convertToText', () => convert('text')),
@@ -93,9 +95,9 @@ async function convertWith(askServer: AskServer, to: 'xml' | 'text'): Promise<vo
     opened = target;
   }
   await window.showTextDocument(opened);
-  const dropped = Object.entries(result.dropped ?? {}).map(([what, n]) => `${n} ${what}`).join(', ');
-  void window.showInformationMessage(`Converted ${result.entries ?? 0} URL${result.entries === 1 ? '' : 's'} to a ${to === 'xml' ? 'XML' : 'text'} sitemap`
-    + (dropped === '' ? '.' : `; dropped ${dropped}.`));
+  const report = describeConversion(result, to);
+  if ((result.skippedLines ?? []).length > 0) void window.showWarningMessage(report);
+  else void window.showInformationMessage(report);
 }
 
 /**
@@ -127,7 +129,8 @@ async function askServerWith<R>(server: SitemapServer, command: string, document
     const uri = client.code2ProtocolConverter.asUri(document.uri);
     return await client.sendRequest(ExecuteCommandRequest.type, { command, arguments: [uri, ...args] }) as R;
   } catch (error) {
-    void window.showErrorMessage(`The language server could not run the command (${error instanceof Error ? error.message : String(error)}).`);
+    void window.showErrorMessage(isServerGone(error) ? 'The language server stopped while running the command: nothing was changed. Run it again.'
+      : `The language server could not run the command (${error instanceof Error ? error.message : String(error)}).`);
     return undefined;
   }
 }

@@ -1,12 +1,16 @@
 // Sitemap: Merge Index into One Sitemap. The index's text is replaced by the merged sitemap in one undoable edit, so
 // robots.txt lines and URLs already submitted keep working; the child files stay where they are (deleting them is
-// left to the user: they may still be listed elsewhere, and a merge is easy to undo only while they exist).
+// left to the user: they may still be listed elsewhere, and a merge is easy to undo only while they exist). With a
+// child missing it offers to merge the others, saying what would be lost.
 import { commands, ProgressLocation, Range, Uri, window, workspace, WorkspaceEdit, type ExtensionContext } from 'vscode';
 import { MERGE_INDEX_REQUEST, type MergeIndexParams, type MergeIndexResult } from '../../shared/protocol';
+import { mergeSummary, missingChildrenText, partialMergeText } from './mergeReport';
+import { isServerGone, SERVER_STOPPED } from './serverGone';
 import { describeLimit, describeSize } from '../../shared/byteSize';
 import type { SitemapServer } from './server';
 
 export const MERGE_INDEX_COMMAND = 'sitemap.mergeIndex';
+const MERGE_OTHERS = 'Merge the Others';
 
 export function registerMergeCommand(context: ExtensionContext, server: SitemapServer): void {
   context.subscriptions.push(commands.registerCommand(MERGE_INDEX_COMMAND, (uri?: unknown) => mergeIndex(server, uri instanceof Uri ? uri : undefined)));
@@ -19,18 +23,15 @@ async function mergeIndex(server: SitemapServer, uri: Uri | undefined): Promise<
     return;
   }
   const name = workspace.asRelativePath(document.uri);
-  const params: MergeIndexParams = { uri: document.uri.toString() };
-  let result: MergeIndexResult | null | undefined;
-  try {
-    result = await window.withProgress({ location: ProgressLocation.Notification, title: `Merging ${name}…` },
-      () => server.sendRequest<MergeIndexResult | null>(MERGE_INDEX_REQUEST, params));
-  } catch {
-    result = undefined;
+  let result = await requestMerge(server, name, { uri: document.uri.toString() });
+  if (result?.refused?.kind === 'missing-children' && result.children.some((c) => c.problem === undefined)) {
+    // Offered, never done unasked: the missing children's entries would be lost.
+    const choice = await window.showWarningMessage(`${name}: ${missingChildrenText(result.children)}`,
+      { modal: true, detail: partialMergeText(result.children) }, MERGE_OTHERS);
+    if (choice !== MERGE_OTHERS) return;
+    result = await requestMerge(server, name, { uri: document.uri.toString(), allowMissing: true });
   }
-  if (result === null || result === undefined) {
-    void window.showErrorMessage(`Could not merge ${name}: see Sitemap: Show Output.`);
-    return;
-  }
+  if (result === undefined) return;
   if (result.refused !== undefined) {
     await showRefusal(name, result);
     return;
@@ -46,28 +47,33 @@ async function mergeIndex(server: SitemapServer, uri: Uri | undefined): Promise<
     void window.showErrorMessage(`Could not edit ${name}: nothing was changed.`);
     return;
   }
-  void window.showInformationMessage(summary(name, result));
+  const summary = mergeSummary(name, result);
+  if (result.merged.duplicateUrls > 0) void window.showWarningMessage(summary);
+  else void window.showInformationMessage(summary);
 }
 
-function summary(name: string, result: MergeIndexResult): string {
-  const merged = result.merged!;
-  const k = result.children.length;
-  let text = `Merged ${count(merged.entries, 'entry', 'entries')} from ${count(k, 'child', 'children')} into ${name}; the child files are unchanged.`;
-  if (merged.addedNamespaces.length > 0) text += ` Declared on the root: ${merged.addedNamespaces.join(' ')}.`;
-  if (merged.droppedLines > 0) text += ` ${count(merged.droppedLines, 'line', 'lines')} of text sitemaps that were not URLs left out.`;
-  return text;
+/** The server's merge, or undefined after saying why there is none (the server stopped, or failed). */
+async function requestMerge(server: SitemapServer, name: string, params: MergeIndexParams): Promise<MergeIndexResult | undefined> {
+  let result: MergeIndexResult | null;
+  try {
+    result = await window.withProgress({ location: ProgressLocation.Notification, title: `Merging ${name}…` },
+      () => server.sendRequest<MergeIndexResult | null>(MERGE_INDEX_REQUEST, params));
+  } catch (error) {
+    const why = isServerGone(error) ? `${SERVER_STOPPED}; nothing was changed` : 'see Sitemap: Show Output';
+    void window.showErrorMessage(`Could not merge ${name}: ${why}.`);
+    return undefined;
+  }
+  if (result === null) void window.showErrorMessage(`Could not merge ${name}: see Sitemap: Show Output.`);
+  return result ?? undefined;
 }
 
 async function showRefusal(name: string, result: MergeIndexResult): Promise<void> {
   const refused = result.refused!;
   let message = `Cannot merge ${name}: `;
   switch (refused.kind) {
-    case 'missing-children': {
-      const missing = result.children.filter((c) => c.problem !== undefined);
-      const shown = missing.slice(0, 3).map((c) => `${c.loc || '(an entry without <loc>)'} (${describeProblem(c.problem!)})`);
-      message += `${missing.length} of ${result.children.length} children have no readable local file, and a merge without them would lose their entries: ${shown.join(', ')}${missing.length > 3 ? ', …' : ''}.`;
+    case 'missing-children':
+      message += `${missingChildrenText(result.children)} A merge without them would lose their entries.`;
       break;
-    }
     case 'too-many-entries':
       message += `the merged sitemap would hold ${refused.count?.toLocaleString('en-US')} entries, past the limit of ${refused.limit?.toLocaleString('en-US')} (sitemap.limits.maxEntries).`;
       break;
@@ -87,10 +93,3 @@ async function showRefusal(name: string, result: MergeIndexResult): Promise<void
   }
 }
 
-function describeProblem(problem: NonNullable<MergeIndexResult['children'][number]['problem']>): string {
-  return problem === 'unmapped' ? 'no local file for this URL: set sitemap.siteRoots' : problem === 'not-found' ? 'no such file' : 'unreadable';
-}
-
-function count(n: number, one: string, many: string): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-}

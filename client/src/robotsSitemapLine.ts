@@ -49,6 +49,11 @@ export function planRobotsSitemapLine(robotsText: string, sitemapUrl: string): R
   return { status: 'add', add };
 }
 
+/** The URLs of the robots.txt's `Sitemap:` lines, with their 0-based line numbers. */
+export function listedSitemaps(robotsText: string): Array<{ line: number; url: string }> {
+  return sitemapLines(robotsText).map(({ line, url }) => ({ line, url }));
+}
+
 /** The text of a new robots.txt holding only the line. */
 export function newRobotsTxt(sitemapUrl: string): string {
   return `Sitemap: ${sitemapUrl}\n`;

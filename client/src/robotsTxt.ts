@@ -4,13 +4,16 @@
  * `siteRoots`, else is asked (prefilled with the first entry's origin, from the server, and the path below that
  * root). A compressed sitemap open as text (`sitemap-gz:`) is the file at the same path. The line itself
  * is planned by the pure `planRobotsSitemapLine`; the edit is one WorkspaceEdit (a new robots.txt only after asking).
+ * A sitemap an index of the robots.txt lists already is reachable: said, and a line added only when asked anyway.
  */
 import { commands, Range, Uri, window, workspace, WorkspaceEdit, type ExtensionContext, type TextDocument } from 'vscode';
-import { COMPRESSED_SCHEME, DOCUMENT_INFO_REQUEST, type DocumentInfo, type DocumentInfoParams } from '../../shared/protocol';
+import {
+  COMPRESSED_SCHEME, DOCUMENT_INFO_REQUEST, LISTING_INDEXES_REQUEST, type DocumentInfo, type DocumentInfoParams, type ListingIndexesParams, type ListingIndexesResult,
+} from '../../shared/protocol';
 import { fileExists } from './fileExists';
 import type { SitemapServer } from './server';
 import { locationFromSiteRoots, normalizeRelativePath, normalizeSiteRootUrl, type SiteRoots } from '../../shared/location';
-import { newRobotsTxt, planRobotsSitemapLine } from './robotsSitemapLine';
+import { listedSitemaps, newRobotsTxt, planRobotsSitemapLine } from './robotsSitemapLine';
 
 export function registerRobotsTxtCommand(context: ExtensionContext, server: SitemapServer): void {
   context.subscriptions.push(commands.registerCommand('sitemap.addToRobotsTxt', () => addToRobotsTxt(server)));
@@ -51,6 +54,7 @@ async function addToRobotsTxt(server: SitemapServer): Promise<void> {
       void window.showInformationMessage(`${shown} already lists ${url} (line ${plan.line + 1}): nothing changed.`);
       return;
     }
+    if (!await addAlthoughReachable(server, robotsUri, robots.getText(), url, shown)) return;
     let change = plan.add;
     report = `Added Sitemap: ${url} to ${shown}`;
     if (plan.status === 'other-url') {
@@ -71,6 +75,31 @@ async function addToRobotsTxt(server: SitemapServer): Promise<void> {
   await window.showTextDocument(robotsUri, { preview: false });
   void window.showInformationMessage(report + '.');
 }
+
+/**
+ * Whether to go on when an index that robots.txt lists already lists the sitemap (crawlers reach it through the
+ * index): said, and the line added only when the user asks for it anyway. True when no such index is known.
+ */
+async function addAlthoughReachable(server: SitemapServer, robotsUri: Uri, robotsText: string, url: string, shown: string): Promise<boolean> {
+  const listed = listedSitemaps(robotsText);
+  let indexes: string[] = [];
+  try {
+    const client = await server.running();
+    const params: ListingIndexesParams = { robotsUri: client.code2ProtocolConverter.asUri(robotsUri), urls: listed.map((l) => l.url), sitemapUrl: url };
+    indexes = (await client.sendRequest<ListingIndexesResult>(LISTING_INDEXES_REQUEST, params)).indexes;
+  } catch {
+    return true; // the server cannot say: the line is what was asked for
+  }
+  if (indexes.length === 0) return true;
+  const line = listed.find((l) => l.url === indexes[0])!.line;
+  const choice = await window.showWarningMessage(
+    `${url} is reachable already: ${shown} lists the index ${indexes[0]} (line ${line + 1}), which lists it.`,
+    { modal: true, detail: 'Crawlers find the sitemap through the index; a Sitemap: line of its own is not needed.' }, ADD_ANYWAY,
+  );
+  return choice === ADD_ANYWAY;
+}
+
+const ADD_ANYWAY = 'Add Anyway';
 
 /** The deepest `siteRoots` folder (with a usable URL) holding the file; `''` for the workspace folder. */
 function siteRootFolder(relative: string, siteRoots: SiteRoots): string {

@@ -6,6 +6,7 @@
  * URI), the quick fix on the limit rules (a URI string) and the status bar item past a limit. A file VS Code will
  * not open for extensions (over 50 MB, or gzip) is split from disk by the bundled CLI instead (splitStream.ts).
  */
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
@@ -24,7 +25,9 @@ import type { SitemapOutput } from './output';
 import type { SitemapServer } from './server';
 import { askSplitChoices, type SplitChoices } from './splitPrompts';
 import { isGzipName, splitReport } from './splitNames';
+import { explainRequestFailure, SERVER_STOPPED } from './serverGone';
 import { splitFileOnDisk } from './splitStream';
+import { describeWriteFailure, writeSplitFiles, type SplitFiles } from './splitWrite';
 
 /** VS Code hands no larger file to extensions (`openTextDocument` fails). */
 export const EDITOR_MAX_BYTES = 50 * 1024 * 1024;
@@ -39,8 +42,10 @@ export function registerSplitCommand(context: ExtensionContext, server: SitemapS
   context.subscriptions.push(commands.registerCommand(SPLIT_COMMAND, async (target?: unknown) => {
     try {
       await splitTarget(context, server, target);
-    } catch (error) {
-      output.error('Split into Index failed', error);
+    } catch (failure) {
+      // A server that died mid-split rejects its requests with the library's words: say what happened instead.
+      const error = explainRequestFailure(failure, 'while splitting');
+      output.error('Split into Index failed', failure);
       void window.showErrorMessage(`Split into Index failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }));
@@ -88,14 +93,18 @@ async function splitDocument(server: SitemapServer, document: TextDocument): Pro
   const choices = await askSplitChoices({ uri: document.uri, fileName, kind: info.kind, location: info.location, firstOrigin: info.firstOrigin });
   if (choices === undefined) return;
 
-  const work = (token: CancellationToken | undefined) => planAndApply(client, document, choices, token);
+  const starts = server.startCount;
+  const serverStopped = () => !server.isRunning || server.startCount !== starts;
+  const work = (token: CancellationToken | undefined) => planAndApply(client, document, choices, token, serverStopped);
   const message = info.bytes < PROGRESS_FROM_BYTES ? await work(undefined)
     : await window.withProgress({ location: ProgressLocation.Notification, title: `Splitting ${fileName}`, cancellable: true }, (_progress, token) => work(token));
   if (message !== undefined) void window.showInformationMessage(message);
 }
 
 /** Asks the server for the plan and applies it; the report, or undefined when refused, declined or cancelled. */
-async function planAndApply(client: LanguageClient, document: TextDocument, choices: SplitChoices, token: CancellationToken | undefined): Promise<string | undefined> {
+async function planAndApply(
+  client: LanguageClient, document: TextDocument, choices: SplitChoices, token: CancellationToken | undefined, serverStopped: () => boolean,
+): Promise<string | undefined> {
   const fileName = path.posix.basename(document.uri.path);
   const uri = client.code2ProtocolConverter.asUri(document.uri);
   const params: SplitPlanParams = { uri, maxEntries: choices.maxEntries, maxBytes: choices.maxBytes, baseUrl: choices.baseUrl, namePattern: choices.namePattern };
@@ -109,15 +118,17 @@ async function planAndApply(client: LanguageClient, document: TextDocument, choi
     throw error;
   }
   if (token?.isCancellationRequested) return undefined;
-  if (plan === null) throw new Error(`the language server no longer has ${fileName} open.`);
+  // A restarted server answers for documents it has not been sent yet: null.
+  if (plan === null) throw new Error(serverStopped() ? `${SERVER_STOPPED} while splitting; nothing was written. Run the command again.` : `the language server no longer has ${fileName} open.`);
   if (plan.refused !== undefined) {
     void refuse(document, refusalText(fileName, plan.refused.reason), client.protocol2CodeConverter.asRange(plan.refused.range));
     return undefined;
   }
   if (plan.version !== document.version) throw new Error(`${fileName} changed meanwhile; run the command again.`);
-  const edit = await buildEdit(document, choices, plan.children ?? [], plan.index ?? '', token);
-  if (edit === undefined || token?.isCancellationRequested) return undefined;
-  if (!await workspace.applyEdit(edit)) throw new Error('VS Code did not apply the edit (nothing was written).');
+  const built = await buildEdit(document, choices, plan.children ?? [], plan.index ?? '', token);
+  if (built === undefined || token?.isCancellationRequested) return undefined;
+  const written = await writeSplitFiles(built.files, filesIn(folderOnDisk(document.uri)), () => Promise.resolve(workspace.applyEdit(built.edit)));
+  if (!written.written) throw new Error(describeWriteFailure(written, fileName, (uri) => workspace.asRelativePath(uri)));
   // A new index is shown: Undo in its editor (as in the original's when the index replaced it) reverts the split.
   if (!choices.replaceOriginal) await window.showTextDocument(Uri.joinPath(folderOnDisk(document.uri), choices.indexName), { preview: false });
   return report(fileName, choices, plan.children ?? []);
@@ -138,10 +149,11 @@ async function documentInfo(client: LanguageClient, uri: string): Promise<Docume
  * The edit: every child created (gzipped if asked), then the original's whole text replaced by the index, or the
  * index created. Existing files are overwritten only after a modal question; undefined when the user declines.
  */
-async function buildEdit(document: TextDocument, choices: SplitChoices, children: readonly SplitPlanChild[], index: string, token: CancellationToken | undefined): Promise<WorkspaceEdit | undefined> {
+async function buildEdit(document: TextDocument, choices: SplitChoices, children: readonly SplitPlanChild[], index: string, token: CancellationToken | undefined): Promise<BuiltEdit | undefined> {
   const folder = folderOnDisk(document.uri);
   const files = children.map((child) => ({ uri: Uri.joinPath(folder, ...child.name.split('/')), text: child.text, gzip: choices.gzip }));
   if (!choices.replaceOriginal) files.push({ uri: Uri.joinPath(folder, choices.indexName), text: index, gzip: false });
+  injectWriteFault(files, document.uri);
   const existing = (await Promise.all(files.map(async (f) => (await fileExists(f.uri) ? f.uri : undefined)))).filter((u) => u !== undefined);
   if (existing.length > 0) {
     const names = existing.slice(0, 5).map((u) => workspace.asRelativePath(u)).join(', ') + (existing.length > 5 ? ', …' : '');
@@ -152,14 +164,46 @@ async function buildEdit(document: TextDocument, choices: SplitChoices, children
     if (overwrite !== 'Overwrite') return undefined;
   }
   const edit = new WorkspaceEdit();
+  const written: BuiltEdit['files'] = [];
   for (const file of files) {
     if (token?.isCancellationRequested) return undefined;
     const bytes = Buffer.from(file.text, 'utf8');
     const contents = file.gzip ? await gzip(bytes) : bytes;
     edit.createFile(file.uri, { overwrite: true, contents });
+    written.push({ file: file.uri, bytes: contents.length });
   }
   if (choices.replaceOriginal) edit.replace(document.uri, new Range(document.positionAt(0), document.positionAt(document.getText().length)), index);
-  return edit;
+  return { edit, files: written };
+}
+
+/**
+ * For tests, as sitemap-split reads it: `SITEMAP_SPLIT_FAIL_WRITE=n` makes VS Code fail to create the nth file (its
+ * path goes below the original, a file), so that the edit fails as on a full disk. Unset, nothing changes.
+ */
+function injectWriteFault(files: Array<{ uri: Uri }>, original: Uri): void {
+  const n = Number(process.env.SITEMAP_SPLIT_FAIL_WRITE ?? 0);
+  if (n >= 1 && n <= files.length) files[n - 1].uri = Uri.joinPath(original.with({ scheme: 'file' }), 'cannot-be-written.xml');
+}
+
+interface BuiltEdit {
+  edit: WorkspaceEdit;
+  /** The files the edit creates, with their sizes on disk. */
+  files: Array<{ file: Uri; bytes: number }>;
+}
+
+/** The split's files through VS Code's file system; the free space from the disk when the folder is local. */
+function filesIn(folder: Uri): SplitFiles<Uri> {
+  return {
+    exists: fileExists,
+    read: (uri) => Promise.resolve(workspace.fs.readFile(uri)),
+    write: (uri, bytes) => Promise.resolve(workspace.fs.writeFile(uri, bytes)),
+    remove: (uri) => Promise.resolve(workspace.fs.delete(uri, { useTrash: false })),
+    freeBytes: async () => {
+      if (folder.scheme !== 'file') return undefined;
+      const stats = await fs.promises.statfs(folder.fsPath);
+      return stats.bavail * stats.bsize;
+    },
+  };
 }
 
 function report(fileName: string, choices: SplitChoices, children: readonly SplitPlanChild[]): string {

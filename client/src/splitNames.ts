@@ -61,12 +61,16 @@ export function parseCount(value: string): number | undefined {
 
 /**
  * What a split did, shortest first (a notification shows one line): `2 children, 3 entries: a-1.xml, a-2.xml.
- * The index replaces a.xml (unsaved).` `indexName` undefined: the index replaced the original.
+ * The index replaces a.xml in its editor (Undo there reverts the split).` `indexName` undefined: the index replaced
+ * the original — in its editor when `inEditor` (saved already or not, by files.autoSave or VS Code for the Web: the
+ * words hold either way), on disk otherwise.
  */
-export function splitReport(fileName: string, children: readonly { name: string; entries: number }[], indexName: string | undefined, unsaved: boolean): string {
+export function splitReport(fileName: string, children: readonly { name: string; entries: number }[], indexName: string | undefined, inEditor: boolean): string {
   const entries = children.reduce((sum, c) => sum + c.entries, 0);
   const names = children.length <= 3 ? children.map((c) => c.name).join(', ') : `${children[0].name} … ${children[children.length - 1].name}`;
   const count = `${children.length} ${children.length === 1 ? 'child' : 'children'}, ${entries.toLocaleString('en-US')} ${entries === 1 ? 'entry' : 'entries'}`;
-  const index = indexName === undefined ? `The index replaces ${fileName}${unsaved ? ' (unsaved)' : ''}.` : `The index is ${indexName}.`;
+  const index = indexName === undefined
+    ? `The index replaces ${fileName}${inEditor ? ' in its editor (Undo there reverts the split)' : ''}.`
+    : `The index is ${indexName}.`;
   return `Split: ${count}: ${names}. ${index}`;
 }

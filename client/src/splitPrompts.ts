@@ -54,8 +54,8 @@ export async function askSplitChoices(subject: SplitSubject): Promise<SplitChoic
   const known = subject.location !== undefined;
   const baseUrl = await window.showInputBox({
     title: title(3), ignoreFocusOut: true,
-    prompt: known ? `The children's public folder (the sitemap is published at ${subject.location})`
-      : 'The children\'s public folder: the sitemap\'s location is unknown (sitemap.siteRoots, robots.txt)',
+    prompt: known ? `The URL of the children's public folder, ending in / (the sitemap is published at ${subject.location})`
+      : 'The URL of the children\'s public folder, ending in / (the sitemap\'s location is unknown: sitemap.siteRoots, robots.txt)',
     value: defaultBaseUrl(subject.location, subject.firstOrigin),
     validateInput: (value) => checkBaseUrl(value.trim()),
   });

@@ -61,7 +61,7 @@ export async function splitFileOnDisk(context: ExtensionContext, server: Sitemap
     return;
   }
   // The CLI writes the index as plain XML: over a gzip original it is compressed again, so its URL keeps serving gzip.
-  if (choices.replaceOriginal && /\.gz$/i.test(file)) fs.writeFileSync(file, zlib.gzipSync(fs.readFileSync(file)));
+  if (choices.replaceOriginal && /\.gz$/i.test(file)) replaceWhole(file, zlib.gzipSync(fs.readFileSync(file)));
   const children = manifest.children.map((c) => ({ name: path.relative(folder, c.file), entries: c.entries }));
   void window.showInformationMessage(splitReport(fileName, children, choices.replaceOriginal ? undefined : path.basename(manifest.index), false));
 }
@@ -91,7 +91,7 @@ function runCli(cli: string, args: string[], token: CancellationToken): Promise<
     child.once('close', (code) => {
       cancel.dispose();
       if (token.isCancellationRequested) resolve(undefined);
-      else if (code !== 0) reject(new Error(stderr.trim().split('\n').pop() || `sitemap-split exited with ${code}`));
+      else if (code !== 0) reject(new Error(stderr.trim().split('\n').pop()?.replace(/^sitemap-split: /, '') || `sitemap-split exited with ${code}`));
       else {
         try {
           resolve(JSON.parse(stdout) as Manifest);
@@ -101,6 +101,18 @@ function runCli(cli: string, args: string[], token: CancellationToken): Promise<
       }
     });
   });
+}
+
+/** `file`'s content replaced by `bytes` through a temporary file: a full disk leaves the old content, never half. */
+function replaceWhole(file: string, bytes: Uint8Array): void {
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  try {
+    fs.writeFileSync(temp, bytes, { flag: 'wx' });
+    fs.renameSync(temp, file);
+  } catch (error) {
+    fs.rmSync(temp, { force: true });
+    throw error;
+  }
 }
 
 /** The first bytes of the file as text, gunzipped when it is gzip. */

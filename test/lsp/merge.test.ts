@@ -34,11 +34,11 @@ describe('sitemap/mergeIndex over stdio', () => {
     return file;
   };
   const uriOf = (relative: string): string => pathToFileURL(path.join(root, ...relative.split('/'))).href;
-  const merge = async (relative: string, text: string): Promise<MergeIndexResult> => {
+  const merge = async (relative: string, text: string, allowMissing?: boolean): Promise<MergeIndexResult> => {
     const uri = uriOf(relative);
     client.open(uri, 'sitemap', text);
     try {
-      return (await client.connection.sendRequest(MERGE_INDEX_REQUEST, { uri })) as MergeIndexResult;
+      return (await client.connection.sendRequest(MERGE_INDEX_REQUEST, { uri, allowMissing })) as MergeIndexResult;
     } finally {
       client.close(uri);
     }
@@ -87,6 +87,28 @@ describe('sitemap/mergeIndex over stdio', () => {
       ['https://www.example.com/maps/part-1.xml', undefined, uriOf('public/maps/part-1.xml')],
       ['https://www.example.com/maps/gone.xml', 'not-found', uriOf('public/maps/gone.xml')],
     ]);
+  });
+
+  it('merges the children it can read when asked to (allowMissing), says which are missing, and counts URLs listed twice', async () => {
+    write('public/maps/part-1.xml', child('a', 'b'));
+    write('public/maps/part-3.xml', child('b', 'c', 'a'));
+    const index = sitemapindex('https://www.example.com/maps/part-1.xml', 'https://www.example.com/maps/gone.xml', 'https://www.example.com/maps/part-3.xml');
+    assert.equal((await merge('public/partial_index.xml', index)).refused?.kind, 'missing-children');
+    const result = await merge('public/partial_index.xml', index, true);
+    assert.equal(result.refused, undefined, JSON.stringify(result.refused));
+    assert.equal(result.merged?.text, child('a', 'b', 'b', 'c', 'a'));
+    assert.equal(result.merged?.duplicateUrls, 2);
+    assert.deepEqual(result.children.map((c) => [c.problem, c.entries]), [[undefined, 2], ['not-found', undefined], [undefined, 3]]);
+    // Nothing readable: nothing to merge, even when asked.
+    const none = await merge('public/none_index.xml', sitemapindex('https://www.example.com/maps/gone.xml'), true);
+    assert.equal(none.refused?.kind, 'missing-children');
+  });
+
+  it('points at an ill-formed child after a missing one, in that file (allowMissing)', async () => {
+    write('public/maps/broken-2.xml', `${opening}\n  <url><loc>https://www.example.com/x</loc>\n  <url/>\n</urlset>\n`);
+    const result = await merge('public/broken2_index.xml', sitemapindex('https://www.example.com/maps/gone.xml', 'https://www.example.com/maps/broken-2.xml'), true);
+    assert.equal(result.refused?.kind, 'ill-formed');
+    assert.equal(result.refused?.uri, uriOf('public/maps/broken-2.xml'));
   });
 
   it('refuses an ill-formed child at its first xml-syntax problem, in that file', async () => {

@@ -18,8 +18,8 @@ const DECL = '<?xml version="1.0" encoding="UTF-8"?>';
 const NOW = Date.UTC(2025, 5, 15);
 const folder = tempFolders('sitemap-split-');
 
-function run(args: string[], cwd?: string) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8' });
+function run(args: string[], cwd?: string, env: NodeJS.ProcessEnv = process.env) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -189,6 +189,23 @@ describe('sitemap-split', () => {
     }
     const ill = run([path.join(dir, 'bad.xml')]);
     assert.ok(ill.stderr.startsWith(`sitemap-split: ${path.join(dir, 'bad.xml')}:4:2: `), ill.stderr);
+  });
+
+  it('leaves no file behind when the nth write fails as on a full disk (children, then the index; over the input too)', () => {
+    const dir = folder({ 'sitemap.xml': realistic(10, '\n'), 'sitemap-2.xml': 'mine' });
+    const input = path.join(dir, 'sitemap.xml');
+    const before = snapshot(dir);
+    for (const overInput of [false, true]) {
+      for (let n = 1; n <= 4; n++) {
+        const args = [input, '--max-entries', '4', '--force', ...(overInput ? ['--index', input] : [])];
+        const r = run(args, undefined, { ...process.env, SITEMAP_SPLIT_FAIL_WRITE: String(n) });
+        assert.equal(r.code, 2, `write ${n}: ${r.stderr}`);
+        assert.equal(r.stderr.trim().split('\n').filter((l) => !l.includes('base URL')).length, 1, r.stderr);
+        assert.deepEqual(snapshot(dir), before, `write ${n} failed, over the input: ${overInput}`);
+      }
+    }
+    assert.equal(run([input, '--max-entries', '4', '--force']).code, 0, 'without the fault it splits');
+    assert.deepEqual(fs.readdirSync(dir).sort(), ['sitemap-1.xml', 'sitemap-2.xml', 'sitemap-3.xml', 'sitemap-index.xml', 'sitemap.xml']);
   });
 
   it('never overwrites without --force', () => {

@@ -61,4 +61,8 @@ describe('Split into Index: prompt defaults', () => {
     const report = splitReport('a.xml', many, 'a-index.xml', false);
     assert.match(report, /\b12 children, 600,000 entries: a-1\.xml … a-12\.xml\b.*\ba-index\.xml\b/);
   });
+
+  it('does not call the replaced original unsaved: autosave and VS Code for the Web have saved it already', () => {
+    assert.doesNotMatch(splitReport('a.xml', [{ name: 'a-1.xml', entries: 2 }], undefined, true), /unsaved/i);
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * Writes the children of a split as they are planned: each into a temporary file in the target folder (so the
- * final rename stays on one file system), gzip-compressed on request; `commit` renames them into place,
- * `abort` deletes them. Writes are buffered by the streams; `drained` waits for them, so memory stays bounded.
+ * final rename stays on one file system), gzip-compressed on request; `commit` renames them into place, so a child
+ * appears whole or not at all; `abort` deletes the temporary files and the children it had created. Writes are buffered
+ * by the streams; `drained` waits for them, so memory stays bounded.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -9,6 +10,8 @@ import { createGzip } from 'node:zlib';
 import { finished } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
 import type { ChildSink } from '../language/languageService';
+import { WriteFailure } from './failure';
+import { WriteFaults } from './writeFaults';
 
 interface Pending {
   file: fs.WriteStream;
@@ -30,8 +33,11 @@ export class ChildFiles implements ChildSink {
   private batch: string[] = [];
   private batchLength = 0;
   private failure: Error | undefined;
+  /** Children renamed into place where no file was: what `abort` removes after a later failure. */
+  private readonly created: string[] = [];
 
-  constructor(private readonly folder: string, private readonly gzip: boolean, private readonly force: boolean) {}
+  constructor(private readonly folder: string, private readonly gzip: boolean, private readonly force: boolean,
+    private readonly faults = new WriteFaults()) {}
 
   /** Where the child named `name` goes. */
   target(name: string): string {
@@ -43,7 +49,9 @@ export class ChildFiles implements ChildSink {
     if (!this.force && fs.existsSync(target)) throw new ExistsError(`${target} exists (use --force to overwrite)`);
     const temp = tempPath(target);
     const file = fs.createWriteStream(temp, { flags: 'wx' });
-    file.on('error', (e) => (this.failure ??= e));
+    file.on('error', (e) => (this.failure ??= writeFailure(target, e)));
+    const fault = this.faults.next();
+    if (fault !== undefined) file.once('open', () => file.destroy(fault));
     let stream: Writable = file;
     if (this.gzip) {
       const gzip = createGzip();
@@ -96,13 +104,19 @@ export class ChildFiles implements ChildSink {
   /** Waits for every child to be on disk, then renames them into place. */
   async commit(): Promise<void> {
     await this.drained();
-    await Promise.all(this.written.map((w) => w.done));
+    await Promise.all(this.written.map((w) => w.done)).catch((e: unknown) => {
+      throw this.failure ?? e;
+    });
     if (this.failure !== undefined) throw this.failure;
-    for (const w of this.written) fs.renameSync(w.temp, w.target);
+    for (const w of this.written) {
+      const existed = fs.existsSync(w.target);
+      fs.renameSync(w.temp, w.target);
+      if (!existed) this.created.push(w.target);
+    }
     this.written.length = 0;
   }
 
-  /** Deletes every temporary file. */
+  /** Deletes every temporary file, and the children `commit` had put where no file was. */
   async abort(): Promise<void> {
     this.stream?.destroy();
     for (const w of this.written) {
@@ -111,7 +125,16 @@ export class ChildFiles implements ChildSink {
       fs.rmSync(w.temp, { force: true });
     }
     this.written.length = 0;
+    for (const target of this.created) fs.rmSync(target, { force: true });
+    this.created.length = 0;
   }
+}
+
+/** A write error that names the file: `sitemap-2.xml: no space left on device`. */
+export function writeFailure(target: string, error: Error): WriteFailure {
+  const code = (error as NodeJS.ErrnoException).code;
+  const reason = code === 'ENOSPC' ? 'no space left on device' : code === 'EDQUOT' ? 'disk quota exceeded' : error.message;
+  return new WriteFailure(`cannot write ${target}: ${reason}`);
 }
 
 export function tempPath(target: string): string {

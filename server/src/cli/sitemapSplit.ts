@@ -8,12 +8,13 @@ import * as path from 'node:path';
 import type { Readable } from 'node:stream';
 import { looksLikeXml, SNIFF_LENGTH } from '../../../shared/contentDetection';
 import { SplitRefused, SplitStream, type SplitRefusal, type StreamSplitResult } from '../language/languageService';
-import { ChildFiles, ExistsError, tempPath } from './childFiles';
-import { Failure } from './failure';
+import { ChildFiles, ExistsError, tempPath, writeFailure } from './childFiles';
+import { Failure, WriteFailure } from './failure';
 import { chunksOf, streamMaybeGzip } from './inputStream';
 import { parseArgs, stemOf, USAGE, UsageError, type SplitArgs } from './splitArgs';
 import { exitQuietlyOnClosedPipe } from './closedPipe';
 import { reportMaxRss } from './reportRss';
+import { WriteFaults } from './writeFaults';
 
 const REFUSALS: Record<SplitRefusal['reason'], string> = {
   'ill-formed': 'not well-formed XML',
@@ -37,22 +38,27 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   let createdFolder: string | undefined;
   let files: ChildFiles | undefined;
+  let indexTemp: string | undefined;
   try {
     const input = openInput(args.file);
     const out = args.out ?? path.dirname(args.file);
     const indexPath = args.index ?? path.join(out, `${stemOf(args.file)}-index.xml`);
     if (!args.force && fs.existsSync(indexPath)) throw new Failure(`${indexPath} exists (use --force to overwrite)`);
     createdFolder = fs.mkdirSync(out, { recursive: true });
-    files = new ChildFiles(out, args.gzip, args.force);
+    const faults = new WriteFaults();
+    files = new ChildFiles(out, args.gzip, args.force, faults);
     const result = await split(args, input, files);
+    // Every file whole on disk before any appears: the index's temporary file too, then the renames.
+    indexTemp = writeTemporary(indexPath, result.index, faults);
     await files.commit();
-    writeAtomically(indexPath, result.index);
+    fs.renameSync(indexTemp, indexPath);
     report(args, files, indexPath, result);
     return 0;
   } catch (e) {
     await files?.abort();
+    if (indexTemp !== undefined) fs.rmSync(indexTemp, { force: true });
     if (createdFolder !== undefined) fs.rmSync(createdFolder, { recursive: true, force: true });
-    process.stderr.write(`sitemap-split: ${describe(e, args.file)}\n`);
+    process.stderr.write(`sitemap-split: ${describe(e, args.file)}${e instanceof WriteFailure || isSystemError(e) ? '; nothing was written' : ''}\n`);
     return e instanceof Failure || e instanceof ExistsError || e instanceof SplitRefused || isSystemError(e) ? 2 : 1;
   }
 }
@@ -127,14 +133,20 @@ function derivedBaseUrl(firstUrl: string | undefined): string {
   return `${origin}/`;
 }
 
-function writeAtomically(target: string, text: string): void {
+/** `text` in the temporary file beside `target` (renamed into place by the caller); nothing left on failure. */
+function writeTemporary(target: string, text: string, faults: WriteFaults): string {
   const temp = tempPath(target);
   try {
+    const fault = faults.next();
+    if (fault !== undefined) {
+      fs.writeFileSync(temp, text.slice(0, text.length >> 1), { flag: 'wx' });
+      throw fault;
+    }
     fs.writeFileSync(temp, text, { flag: 'wx' });
-    fs.renameSync(temp, target);
+    return temp;
   } catch (e) {
     fs.rmSync(temp, { force: true });
-    throw e;
+    throw e instanceof Error && isSystemError(e) ? writeFailure(target, e) : e;
   }
 }
 

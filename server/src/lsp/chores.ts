@@ -41,7 +41,8 @@ export function registerChores(connection: Connection, store: DocumentStore, cap
       case CONVERT_COMMAND: {
         const result = convertSitemap(doc, extra === 'text' ? 'text' : 'xml');
         if (result.status !== 'converted') return { status: 'not-editable' };
-        return { status: 'converted', text: result.text, entries: result.entries, dropped: result.dropped };
+        const { text, entries, dropped, skippedLines, encodedLines } = result;
+        return { status: 'converted', text, entries, dropped, skippedLines, encodedLines };
       }
       default:
         return null;

@@ -1,8 +1,8 @@
 /**
  * `sitemap/mergeIndex`: resolves each `<loc>` of an open index to a local file — through `sitemap.siteRoots` (or next
  * to the index's known location), else the URL's last path segment beside the index — reads it (its open document's
- * unsaved text first, else the file, gunzipped when it is gzip), and merges. Any child missing refuses the merge:
- * a partial merge would silently lose that child's entries.
+ * unsaved text first, else the file, gunzipped when it is gzip), and merges. Any child missing refuses the merge
+ * (it would lose that child's entries) unless the client asks for the others with `allowMissing`, once the user agreed.
  */
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
@@ -52,6 +52,8 @@ async function mergeOpenIndex(deps: MergeDependencies, params: MergeIndexParams,
   const maxRead = settings.limits.maxBytes + READ_SLACK_BYTES;
   const children: MergeIndexChild[] = [];
   const read: MergeChild[] = [];
+  /** The index in `children` of each child in `read`. */
+  const readAt: number[] = [];
   for (const { url } of listed) {
     if (token.isCancellationRequested) return null;
     const loc = url ?? '';
@@ -64,23 +66,23 @@ async function mergeOpenIndex(deps: MergeDependencies, params: MergeIndexParams,
       children.push({ loc, uri: result.uri, problem: result.problem });
       continue;
     }
+    readAt.push(children.length);
     children.push({ loc, uri: result.uri, entries: result.document.entryCount });
     read.push({ loc, document: result.document });
   }
   if (token.isCancellationRequested || deps.store.get(entry.uri) !== entry || entry.version !== version) return null;
   const missing = children.filter((c) => c.problem !== undefined);
-  if (missing.length > 0) {
+  if (missing.length > 0 && (params.allowMissing !== true || read.length === 0)) {
     const message = `${missing.length} of ${children.length} children could not be read: ${missing.map((c) => c.loc || '(no <loc>)').join(', ')}.`;
     return { version, children, refused: { kind: 'missing-children', message } };
   }
   const outcome = mergeIndex(index, read, settings.limits);
   if (outcome.merged !== undefined) {
-    const { text, entries, bytes, addedNamespaces, droppedLines } = outcome.merged;
-    return { version, children, merged: { text, entries, bytes, addedNamespaces, droppedLines } };
+    const { text, entries, bytes, addedNamespaces, droppedLines, duplicateUrls } = outcome.merged;
+    return { version, children, merged: { text, entries, bytes, addedNamespaces, droppedLines, duplicateUrls } };
   }
   const { kind, message, child, offset, count, limit } = outcome.refused;
-  // No child is missing here, so `children` and `read` line up.
-  const uri = child !== undefined ? children[child].uri : offset !== undefined ? entry.uri : undefined;
+  const uri = child !== undefined ? children[readAt[child]].uri : offset !== undefined ? entry.uri : undefined;
   const range = offset === undefined ? undefined : rangeOf(child !== undefined ? read[child].document : index, offset, offset);
   return { version, children, refused: { kind, message, uri, range, count, limit } };
 }

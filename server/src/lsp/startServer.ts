@@ -7,6 +7,7 @@ import { registerChores } from './chores';
 import { registerDocumentSync } from './documentSync';
 import { registerFeatures } from './features';
 import { registerLifecycle, registerShutdown } from './lifecycle';
+import { registerListingIndexes } from './listingIndexes';
 import { registerMerge } from './merge';
 import { MessageQueue } from './messageQueue';
 import { createServerParts, type ClientState } from './serverParts';
@@ -38,6 +39,7 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
   registerSplit(connection, { store, configuration, contexts, locator });
   registerChores(connection, store, () => client.capabilities);
   registerMerge(connection, { store, configuration, contexts, workspace });
+  registerListingIndexes(connection, { store, configuration, workspace });
   parts.checkSiteCommand.register();
   registerShutdown(connection, parts);
 

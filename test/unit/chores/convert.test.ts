@@ -1,18 +1,35 @@
 /** Convert to XML / to Text: the exact text of the other form, and what was dropped. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { convertSitemap, parseDocument } from '../../../server/src/language/languageService';
+import { convertSitemap, getQuickFixes, parseDocument } from '../../../server/src/language/languageService';
 import { NS } from '../../support/fixtures';
 
 describe('convertSitemap', () => {
   it('turns a text sitemap into a urlset, escaping URLs, in the original line ending', () => {
-    const result = convertSitemap(parseDocument('https://e.com/a?x=1&y=<2>\r\n\r\nURLs:\r\nhttps://e.com/b\r\n', 'sitemap-txt'), 'xml');
+    const result = convertSitemap(parseDocument('https://e.com/a?x=1&y=\'2\'\r\n\r\nURLs:\r\nhttps://e.com/b\r\n', 'sitemap-txt'), 'xml');
     assert.deepEqual(result, {
       status: 'converted',
       entries: 2,
       dropped: { 'non-URL line': 1 },
-      text: `<?xml version="1.0" encoding="UTF-8"?>\r\n<urlset xmlns="${NS}">\r\n  <url>\r\n    <loc>https://e.com/a?x=1&amp;y=&lt;2&gt;</loc>\r\n  </url>\r\n  <url>\r\n    <loc>https://e.com/b</loc>\r\n  </url>\r\n</urlset>\r\n`,
+      skippedLines: [{ line: 3, text: 'URLs:' }],
+      encodedLines: [],
+      text: `<?xml version="1.0" encoding="UTF-8"?>\r\n<urlset xmlns="${NS}">\r\n  <url>\r\n    <loc>https://e.com/a?x=1&amp;y=&apos;2&apos;</loc>\r\n  </url>\r\n  <url>\r\n    <loc>https://e.com/b</loc>\r\n  </url>\r\n</urlset>\r\n`,
     });
+  });
+
+  it('keeps a URL it can repair, percent-encoded as the invalid-url quick fix encodes it, and names the lines it cannot use', () => {
+    const source = 'https://www.example.com/with space\n  https://e.com/a<b>  \nVisit https://e.com/\nhttps://exa mple.com/\n\nhttps://e.com/ok\n';
+    const result = convertSitemap(parseDocument(source, 'sitemap-txt'), 'xml');
+    assert.equal(result.status, 'converted');
+    if (result.status !== 'converted') return;
+    assert.deepEqual(result.text.split('\n').filter((l) => l.includes('<loc>')).map((l) => l.trim()),
+      ['<loc>https://www.example.com/with%20space</loc>', '<loc>https://e.com/a%3Cb%3E</loc>', '<loc>https://e.com/ok</loc>']);
+    assert.equal(result.entries, 3);
+    assert.deepEqual(result.encodedLines, [{ line: 1, text: 'https://www.example.com/with space' }, { line: 2, text: 'https://e.com/a<b>' }]);
+    assert.deepEqual(result.skippedLines, [{ line: 3, text: 'Visit https://e.com/' }, { line: 4, text: 'https://exa mple.com/' }]);
+    // The quick fix's own edit on the same URL gives the same text.
+    const fix = getQuickFixes(parseDocument('https://e.com/a<b>\n', 'sitemap-txt'), [{ rule: 'invalid-url', start: 15, end: 16 }]);
+    assert.deepEqual(fix[0]?.edits.map((e) => e.text), ['%3C', '%3E']);
   });
 
   it('turns a urlset into text, unescaping URLs and counting what text cannot hold', () => {

@@ -60,6 +60,18 @@ describe('setLastmodNow', () => {
     assert.equal(run(fixture), expected);
   });
 
+  it('sets every entry for Select All, or a selection that holds the root\'s start or end tag', () => {
+    const body = [0, 1, 2].map((n) => `  <url><loc>https://e.com/${n}</loc><lastmod>2020-01-01</lastmod></url>\n`);
+    const all = set(body.map((b) => b.replace('2020-01-01', '2025-06-15')).join(''));
+    assert.equal(run('[' + set(body.join('')) + ']'), all);
+    assert.equal(run(set(body.join('')).replace('<urlset', '[<urlset').replace('</urlset>', '</urlset>]')), all);
+    // From inside the root's start tag to the middle entry; from the middle entry into the root's end tag.
+    assert.equal(run(set(body[0] + body[1].replace('<loc>', ']<loc>') + body[2]).replace('<urlset', '<url[set')),
+      set(body.slice(0, 2).map((b) => b.replace('2020-01-01', '2025-06-15')).join('') + body[2]));
+    assert.equal(run(set(body[0] + body[1].replace('<loc>', '[<loc>') + body[2]).replace('</urlset>', '</url]set>')),
+      set(body[0] + body.slice(1).map((b) => b.replace('2020-01-01', '2025-06-15')).join('')));
+  });
+
   it('works in a sitemap index, and finds no entry in the prolog', () => {
     assert.equal(run(`<sitemapindex xmlns="${NS}">\n  <sitemap>\n    <loc>https://e.com/1.xml</loc>|\n  </sitemap>\n</sitemapindex>`),
       `<sitemapindex xmlns="${NS}">\n  <sitemap>\n    <loc>https://e.com/1.xml</loc>\n    <lastmod>2025-06-15T14:34:56+02:00</lastmod>\n  </sitemap>\n</sitemapindex>`);

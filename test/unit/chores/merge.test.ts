@@ -54,6 +54,12 @@ describe('mergeIndex: XML children', () => {
     assert.deepEqual(outcome.merged?.addedNamespaces, []);
   });
 
+  it('counts the entries whose URL the merged sitemap already lists (across children and within one, decoded)', () => {
+    const outcome = merge([opening + units.slice(0, 2).join('') + closing, opening + `\n  ${url('a')}\n  ${url('b?x=1&#38;y=2')}\n  ${url('f')}\n  ${url('f')}` + closing]);
+    assert.equal(outcome.merged?.duplicateUrls, 3);
+    assert.equal(merge([original]).merged?.duplicateUrls, 0);
+  });
+
   it('takes the closing from the last child (Split gives the others a bare end tag)', () => {
     const bare = '\n</urlset>\n';
     assert.equal(merged([opening + units[0] + bare, opening + units.slice(1).join('') + closing]), original);

@@ -31,6 +31,16 @@ describe('sortEntries', () => {
     assert.equal(text.slice(result.edit.start, result.edit.end), '\n  <url><loc>https://e.com/c</loc></url>\n  <url><loc>https://e.com/b</loc></url>');
   });
 
+  it('counts as moved only the entries whose place changed (zeta, alpha, mid, alpha: 3)', () => {
+    const urls = ['zeta', 'alpha', 'mid', 'alpha'].map((u) => `  <url><loc>https://e.com/${u}</loc></url>\n`).join('');
+    const result = sortEntries(parseDocument(`${HEAD}\n${urls}</urlset>\n`, 'sitemap'));
+    assert.equal(result.status, 'sorted');
+    if (result.status !== 'sorted') return;
+    assert.equal(result.moved, 3);
+    const lines = sortEntries(parseDocument('https://e.com/zeta\nhttps://e.com/alpha\nhttps://e.com/mid\nhttps://e.com/alpha\n', 'sitemap-txt'));
+    assert.equal(lines.status === 'sorted' ? lines.moved : -1, 3);
+  });
+
   it('keeps CRLF and a prefixed root; compares decoded URLs', () => {
     const text = `<?xml version="1.0"?>\r\n<sm:urlset xmlns:sm="${NS}">\r\n\t<sm:url><sm:loc>https://e.com/?a=1&amp;b=2</sm:loc></sm:url>\r\n\t<sm:url><sm:loc>https://e.com/?a=1&amp;a=2</sm:loc></sm:url>\r\n</sm:urlset>`;
     assert.equal(sorted(text), `<?xml version="1.0"?>\r\n<sm:urlset xmlns:sm="${NS}">\r\n\t<sm:url><sm:loc>https://e.com/?a=1&amp;a=2</sm:loc></sm:url>\r\n\t<sm:url><sm:loc>https://e.com/?a=1&amp;b=2</sm:loc></sm:url>\r\n</sm:urlset>`);

@@ -1,7 +1,8 @@
 /**
  * Sitemap: Convert to XML Sitemap / Convert to Text Sitemap: the text of the other form, in the original's line
- * ending. To XML: one `<url><loc>` per URL line (escaped), a UTF-8 declaration, two-space indentation; lines that are
- * not URLs are counted as skipped. To text: one literal (unescaped) URL per entry with a `<loc>`; everything else —
+ * ending. To XML: one `<url><loc>` per URL line, percent-encoded as the `invalid-url` quick fix would (so a URL with a
+ * space is kept, repaired), then escaped; a UTF-8 declaration, two-space indentation; a line that is no URL even
+ * encoded is skipped, by number. To text: one literal (unescaped) URL per entry with a `<loc>`; everything else —
  * child elements by qualified name, comments, entries without a `<loc>` — is counted as dropped.
  */
 import type { SitemapModel } from '../model';
@@ -9,10 +10,23 @@ import { SITEMAP_NAMESPACE } from '../parser';
 import { SegmentKind } from '../segment';
 import { namespaceOf, rootStructure, structureOf } from '../features/structure';
 import { escapeXml, unescapeXml } from '../xmlText';
+import { percentEncodeUrl } from '../features/percentEncoding';
 import { hasSyntaxErrors } from './entries';
 
+/** A line of a text sitemap, by number (1-based) and trimmed text. */
+export interface SourceLine {
+  line: number;
+  text: string;
+}
+
 export type ConvertResult =
-  | { status: 'converted'; text: string; entries: number; dropped: Record<string, number> }
+  | {
+    status: 'converted'; text: string; entries: number; dropped: Record<string, number>;
+    /** To XML: the lines that are no URL, even percent-encoded. */
+    skippedLines?: SourceLine[];
+    /** To XML: the URL lines written percent-encoded (as the `invalid-url` quick fix encodes them). */
+    encodedLines?: SourceLine[];
+  }
   | { status: 'not-convertible' };
 
 export function convertToXml(model: SitemapModel): ConvertResult {
@@ -20,17 +34,27 @@ export function convertToXml(model: SitemapModel): ConvertResult {
   const eol = lineEnding(model);
   let body = '';
   let entries = 0;
-  let skipped = 0;
+  const skippedLines: SourceLine[] = [];
+  const encodedLines: SourceLine[] = [];
+  let line = 0;
   for (const segment of model.segments) {
-    if (segment.url !== undefined) {
-      body += `  <url>${eol}    <loc>${escapeXml(unescapeXml(segment.url))}</loc>${eol}  </url>${eol}`;
-      entries++;
-    } else if (segment.text.trim() !== '' && segment.text !== '\ufeff') {
-      skipped++;
+    if (segment.kind !== SegmentKind.Line) continue;
+    line++;
+    const text = lineValue(segment.text);
+    if (text === '') continue; // blank lines are not content
+    const url = segment.url !== undefined ? unescapeXml(segment.url) : text;
+    const encoded = percentEncodeUrl(url);
+    if (segment.url === undefined && encoded === undefined) {
+      skippedLines.push({ line, text });
+      continue;
     }
+    if (encoded !== undefined && encoded !== url) encodedLines.push({ line, text });
+    body += `  <url>${eol}    <loc>${escapeXml(encoded ?? url)}</loc>${eol}  </url>${eol}`;
+    entries++;
   }
   const text = `<?xml version="1.0" encoding="UTF-8"?>${eol}<urlset xmlns="${SITEMAP_NAMESPACE}">${eol}${body}</urlset>${eol}`;
-  return { status: 'converted', text, entries, dropped: skipped > 0 ? { 'non-URL line': skipped } : {} };
+  const dropped: Record<string, number> = skippedLines.length > 0 ? { 'non-URL line': skippedLines.length } : {};
+  return { status: 'converted', text, entries, dropped, skippedLines, encodedLines };
 }
 
 export function convertToText(model: SitemapModel): ConvertResult {
@@ -61,6 +85,11 @@ export function convertToText(model: SitemapModel): ConvertResult {
     }
   }
   return { status: 'converted', text, entries, dropped };
+}
+
+/** A line's content without its byte-order mark, line break and surrounding whitespace. */
+function lineValue(line: string): string {
+  return line.replace(/^\ufeff/, '').replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '');
 }
 
 /** The original's first line break, `\n` when it has none. */

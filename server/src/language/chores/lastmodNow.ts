@@ -37,8 +37,7 @@ export function setLastmodNow(model: SitemapModel, ranges: ReadonlyArray<{ start
   if (model.languageId !== 'sitemap' || model.kind === 'unknown' || hasSyntaxErrors(model)) return { status: 'not-editable' };
   const touched = new Set<number>();
   for (const range of ranges) {
-    const from = entryAt(model, range.start);
-    const to = entryAt(model, range.end > range.start ? range.end - 1 : range.start);
+    const [from, to] = range.end > range.start ? selectedSpan(model, range) : [entryAt(model, range.start), entryAt(model, range.start)];
     for (let i = Math.min(from, to); i <= Math.max(from, to); i++) {
       if (model.segments[i]?.kind === SegmentKind.Element && model.segments[i].isEntry) touched.add(i);
     }
@@ -77,6 +76,19 @@ function entryAt(model: SitemapModel, offset: number): number {
   if (segment.kind !== SegmentKind.Element) return -1;
   const end = entryExtent(segment).end;
   return relative > end && /[\r\n]/.test(segment.text.slice(end, relative)) ? index + 1 : index;
+}
+
+/**
+ * The segments a non-empty selection spans. A selection that starts in the head (the root's start tag, the prolog)
+ * starts at the first entry, and one that ends in the tail (the root's end tag) ends at the last: Select All, or the
+ * root element selected, means every entry.
+ */
+function selectedSpan(model: SitemapModel, range: { start: number; end: number }): [number, number] {
+  const startIndex = model.segmentAt(Math.max(0, Math.min(range.start, model.length)));
+  const from = model.segments[startIndex].kind === SegmentKind.Head ? startIndex + 1 : entryAt(model, range.start);
+  const endIndex = model.segmentAt(Math.max(0, Math.min(range.end - 1, model.length)));
+  const to = model.segments[endIndex].kind === SegmentKind.Tail ? endIndex - 1 : entryAt(model, range.end - 1);
+  return from === -1 || to === -1 || to < from ? [-1, -1] : [from, to];
 }
 
 function firstValidStyle(model: SitemapModel): LastmodStyle | undefined {

@@ -35,6 +35,8 @@ export interface Merged {
   addedNamespaces: string[];
   /** Lines of text children that were neither blank nor a URL (a text sitemap holds nothing else): not carried over. */
   droppedLines: number;
+  /** Entries whose URL (decoded) an earlier entry of the merged sitemap already lists: what Remove Duplicate URLs removes. */
+  duplicateUrls: number;
 }
 
 export interface MergeRefusal {
@@ -100,7 +102,23 @@ export function mergeIndex(index: SitemapModel, children: readonly MergeChildMod
   if (bytes > options.maxBytes) {
     return refuse('too-large', `The merged sitemap would be ${bytes} bytes; the limit is ${options.maxBytes}.`, { count: bytes, limit: options.maxBytes });
   }
-  return { merged: { text: built.text, entries, bytes, addedNamespaces: built.addedNamespaces, droppedLines: built.droppedLines } };
+  const { text, addedNamespaces, droppedLines } = built;
+  return { merged: { text, entries, bytes, addedNamespaces, droppedLines, duplicateUrls: repeatedUrls(children) } };
+}
+
+/** Entries, across the children in order, whose decoded URL an earlier one has. */
+function repeatedUrls(children: readonly MergeChildModel[]): number {
+  const seen = new Set<string>();
+  let repeated = 0;
+  for (const { model } of children) {
+    for (const segment of model.segments) {
+      if (!segment.isEntry || segment.url === undefined) continue;
+      const url = unescapeXml(segment.url);
+      if (seen.has(url)) repeated++;
+      else seen.add(url);
+    }
+  }
+  return repeated;
 }
 
 // ---------------------------------------------------------------- cutting an XML child

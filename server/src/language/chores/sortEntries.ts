@@ -32,7 +32,14 @@ export function sortEntries(model: SitemapModel): SortResult {
     out += text.slice(units[sorted[k].index].start, units[sorted[k].index].end);
     if (k < last) out += text.slice(units[k].end, units[k + 1].start); // the gap between places: line breaks, blank lines
   }
-  return { status: 'sorted', edit: { start: units[first].start, end: units[last].end, text: out }, moved: last - first + 1, entries: units.length };
+  return { status: 'sorted', edit: { start: units[first].start, end: units[last].end, text: out }, moved: movedCount(sorted), entries: units.length };
+}
+
+/** Entries whose place changed: inside the edited span, one that was already in its place is not counted. */
+function movedCount(sorted: ReadonlyArray<{ index: number }>): number {
+  let moved = 0;
+  sorted.forEach((entry, place) => { if (entry.index !== place) moved++; });
+  return moved;
 }
 
 function compareKeys(a: string | undefined, b: string | undefined): number {
