@@ -146,6 +146,8 @@ export interface QuickFix {
 export interface FixOptions {
   /** The local time zone, for a lastmod time without a zone (default: the machine's). */
   timeZoneOffset?: TimeZoneOffset;
+  /** Where the document is published (its URL: `sitemap.siteRoots`, robots.txt), when known. */
+  location?: string;
 }
 
 export interface FixAllOptions {

@@ -31,7 +31,7 @@ export function registerCodeActions(connection: Connection, deps: FeatureDepende
 async function codeActions(deps: FeatureDependencies, params: CodeActionParams, token: CancellationToken): Promise<CodeAction[] | null> {
   const prepared = await documentInContext(deps, params.textDocument.uri, token);
   if (prepared === undefined) return null;
-  const { entry, settings } = prepared;
+  const { entry, settings, location } = prepared;
   const doc = entry.doc;
   const only = params.context.only;
   const wants = (kind: string): boolean => only === undefined || only.some((o) => kind === o || kind.startsWith(o + '.'));
@@ -40,7 +40,7 @@ async function codeActions(deps: FeatureDependencies, params: CodeActionParams, 
   let safeFixOffered = false;
   if (wants(CodeActionKind.QuickFix)) {
     const byProblem = problemsOf(doc, params.context.diagnostics);
-    for (const fix of getQuickFixes(doc, [...byProblem.keys()])) {
+    for (const fix of getQuickFixes(doc, [...byProblem.keys()], { location })) {
       if (fix.setLanguage !== undefined) {
         if (deps.canSetLanguage()) actions.push(setLanguageAction(entry.uri, fix.title, fix.setLanguage, byProblem.get(fix.problem)!));
         continue;

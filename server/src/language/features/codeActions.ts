@@ -39,7 +39,8 @@ interface FixContext {
 
 const FIXERS: Partial<Record<RuleId, Fixer>> = {
   'xml-syntax': fixDeclaration,
-  'robots-sitemap-url': (ctx, problem) => fixRobotsLine(ctx.model, problem),
+  'robots-sitemap-url': (ctx, problem) => fixRobotsLine(ctx.model, problem, ctx.options.location),
+  'robots-sitemap-spelling': (ctx, problem) => fixRobotsLine(ctx.model, problem),
   'unescaped-ampersand': fixAmpersand,
   'unknown-entity': fixEntity,
   'bad-namespace': fixNamespace,
