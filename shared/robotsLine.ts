@@ -29,12 +29,12 @@ function isWhitespace(c: number): boolean {
 }
 
 /**
- * Where a line's content starts: after a byte-order mark, and on the file's first line after a partial one too. Google
- * skips any prefix of EF BB BF at the file's start; decoded as UTF-8, `EF BB` or `EF` before text is one U+FFFD.
+ * Where a line's content starts: after a byte-order mark, whole or partial, on the file's first line. Google skips any
+ * prefix of EF BB BF at the file's start (only there); decoded as UTF-8, `EF BB` or `EF` before text is one U+FFFD.
  */
 export function robotsLineStart(lineText: string, fileStart: boolean): number {
   const c = lineText.charCodeAt(0);
-  return c === BOM || (fileStart && c === REPLACEMENT) ? 1 : 0;
+  return fileStart && (c === BOM || c === REPLACEMENT) ? 1 : 0;
 }
 
 /**

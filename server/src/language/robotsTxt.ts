@@ -77,8 +77,9 @@ function missingColon(line: RobotsLine, name: string, value: string): RobotsProb
 
 function nonStandardSpelling(line: RobotsLine, name: string): RobotsProblem {
   const readers = protegoReadsSitemapName(name) ? 'Google and Protego read' : 'Google reads';
+  // `Sitemap is https` (the scheme's `:` taken as the separator): what was meant is not a spelling away.
   return {
-    rule: 'robots-sitemap-spelling', start: line.nameStart, end: line.nameEnd, fix: 'Sitemap',
+    rule: 'robots-sitemap-spelling', start: line.nameStart, end: line.nameEnd, fix: /\s/.test(name) ? undefined : 'Sitemap',
     message: `${readers} '${name}:' as 'Sitemap:', other crawlers may not: write 'Sitemap:'.`,
   };
 }
