@@ -174,9 +174,55 @@ describe('robots.txt on a site over stdio: where it is published, the spellings 
     write('other/blog/sitemap.xml', sitemap);
     const diagnostics = await open('other/blog/sitemap.xml', 'sitemap', sitemap);
     assert.deepEqual(summarize(diagnostics).map((d) => [d.code, d.range]), [['out-of-scope', formatRange(rangeOf(sitemap, 'https://www.example.com/shop/b'))]]);
+    assert.ok(diagnostics[0].message.includes('https://www.example.com/blog/sitemap.xml'), 'the message names the location');
     const robots = '\uFFFDSitemap: https://www.example.com/sitemap.xml\nSite-Maps: https://www.example.com/blog/sitemap.xml\n';
     assert.deepEqual(summarize(await open('other/robots.txt', 'robots-txt', robots)), [
       { code: SPELLING, severity: WARNING, range: formatRange(rangeOf(robots, 'Site-Maps')) },
     ]);
+  });
+});
+
+describe('out-of-scope over stdio: the message names the location; remove the entry, or allow its origin', () => {
+  let client: LspClient;
+  let root: string;
+  const settings: { siteRoots: Record<string, string>; allowedHosts: string[] } = { siteRoots: { public: 'https://www.example.com/' }, allowedHosts: [] };
+
+  before(async () => {
+    root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-scope-')));
+    client = await LspClient.start({
+      workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'site' }], settings: () => settings, initializationOptions: { allowHostCommand: true },
+    });
+  });
+
+  after(async () => {
+    const code = await client.stop();
+    fs.rmSync(root, { recursive: true, force: true });
+    assert.equal(code, 0, `server exit code; stderr:\n${client.stderr}`);
+    assert.deepEqual(client.protocolErrors, []);
+  });
+
+  it('offers the removal as an edit and the origin as the client\'s sitemap.allowHost command; allowing it clears the problem', async () => {
+    const uri = pathToFileURL(path.join(root, 'public', 'news', 'sitemap.xml')).href;
+    const text = `<urlset xmlns="${NS}">\n  <url>\n    <loc>https://www.example.com/news/a</loc>\n  </url>\n  <url>\n    <loc>https://cdn.example.net/news/b</loc>\n  </url>\n</urlset>\n`;
+    let published = client.nextDiagnostics(uri);
+    client.open(uri, 'sitemap', text);
+    const diagnostics = (await published).diagnostics;
+    const cdn = rangeOf(text, 'https://cdn.example.net/news/b');
+    assert.deepEqual(summarize(diagnostics).map((d) => [d.code, d.range]), [['out-of-scope', formatRange(cdn)]]);
+    assert.ok(diagnostics[0].message.includes('https://www.example.com/news/sitemap.xml'), 'the message names the location');
+    const actions = await client.connection.sendRequest('textDocument/codeAction', {
+      textDocument: { uri }, range: cdn, context: { diagnostics, only: ['quickfix'] },
+    }) as CodeAction[];
+    const entryStart = { line: 4, character: 0 };
+    assert.deepEqual(actions.map((a) => [a.edit?.changes?.[uri], a.command?.command, a.command?.arguments]), [
+      [[{ range: { start: entryStart, end: { line: 7, character: 0 } }, newText: '' }], undefined, undefined],
+      [undefined, 'sitemap.allowHost', [uri, 'https://cdn.example.net']],
+    ]);
+    // What the command does in VS Code (allowedHostsUpdate.ts): the setting gets the origin; the server re-validates.
+    settings.allowedHosts = ['https://cdn.example.net'];
+    published = client.nextDiagnostics(uri, (d) => d.length === 0);
+    client.configurationChanged();
+    await published;
+    client.close(uri);
   });
 });

@@ -141,6 +141,8 @@ export interface QuickFix {
   problem: ProblemRef;
   /** Instead of edits (then empty): the editor changes the document's language to this one. */
   setLanguage?: SitemapLanguageId;
+  /** Instead of edits (then empty): the editor adds this origin to `sitemap.allowedHosts`. */
+  allowHost?: string;
 }
 
 export interface FixOptions {

@@ -14,6 +14,7 @@ import type { OpenDocument } from './documentStore';
 import { documentInContext, type FeatureDependencies } from './featureContext';
 import { guardRequest } from './guard';
 import { rangeOf } from './ranges';
+import { allowHostAction } from './allowHost';
 import { setLanguageAction } from './setLanguage';
 import { splitActions } from './split';
 
@@ -43,6 +44,10 @@ async function codeActions(deps: FeatureDependencies, params: CodeActionParams, 
     for (const fix of getQuickFixes(doc, [...byProblem.keys()], { location })) {
       if (fix.setLanguage !== undefined) {
         if (deps.canSetLanguage()) actions.push(setLanguageAction(entry.uri, fix.title, fix.setLanguage, byProblem.get(fix.problem)!));
+        continue;
+      }
+      if (fix.allowHost !== undefined) {
+        if (deps.canAllowHost()) actions.push(allowHostAction(entry.uri, fix.title, fix.allowHost, byProblem.get(fix.problem)!));
         continue;
       }
       safeFixOffered ||= fix.safe;
