@@ -186,3 +186,13 @@ test('robotsSitemapUrls reads exactly the Sitemap lines robots-sitemap-url accep
     if (/^site-?maps?\s*:/i.test(lines[k])) assert.equal(flagged.has(k), !read.some((url) => lines[k].includes(url)), lines[k]);
   }
 });
+
+test('a line that becomes the first is read again: a partial byte-order mark is skipped there only', () => {
+  const text = 'User-agent: *\n\uFFFDSitemap: https://example.com/s.xml\n';
+  const document = parseDocument(text, 'robots-txt');
+  assert.deepEqual(render(validate(document, DEFAULT_SETTINGS, {})), [`${RULE}@14-22`]);
+  applyEdits(document, [{ start: 0, end: 14, text: '' }]);
+  assert.deepEqual(validate(document, DEFAULT_SETTINGS, {}), []);
+  applyEdits(document, [{ start: 0, end: 0, text: '# robots\n' }]);
+  assert.deepEqual(render(validate(document, DEFAULT_SETTINGS, {})), [`${RULE}@9-17`]);
+});
