@@ -71,7 +71,7 @@ function missingColon(line: RobotsLine, name: string, value: string): RobotsProb
   const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:/.exec(value);
   const reading = scheme !== null
     ? ` Google reads '${name} ${scheme[0].slice(0, -1)}' as the directive and '${value.slice(scheme[0].length)}' as its URL; Protego ignores the line.`
-    : '';
+    : ' Google and Protego read the line without it; other crawlers may not.';
   return { rule: URL_RULE, start: line.nameStart, end: line.nameEnd, fix, message: `A ':' must follow '${name}'.${reading}` };
 }
 

@@ -347,7 +347,7 @@ export class SiteChecks {
       for (const { url } of summary.entries) {
         const target = resolver.fileOf(url, from);
         mapped[url] = target ?? null;
-        const named = target === undefined && summary.kind === 'sitemapindex' ? resolver.fileBeside!(url, from) : undefined;
+        const named = target === undefined && summary.kind === 'sitemapindex' ? resolver.fileBeside(url, from) : undefined;
         if (named !== undefined) (beside[file] ??= {})[url] = named;
         const existingTarget = target ?? named;
         if (existingTarget !== undefined && resolver.exists(existingTarget)) existing.add(existingTarget);
@@ -388,7 +388,7 @@ export class SiteChecks {
     return cached;
   }
 
-  private resolver(settings: ServerSettings): SiteResolver {
+  private resolver(settings: ServerSettings): Required<SiteResolver> {
     const exists = new Map<string, boolean>();
     return {
       fileOf: (url, from) => {
