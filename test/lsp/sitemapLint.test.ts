@@ -186,6 +186,9 @@ describe('sitemap-lint', () => {
     assert.deepEqual(summary(json(['site/maps/sitemap.xml'], dir).files)['site/maps/sitemap.xml'].map((p) => p.split(' ')[0]), ['out-of-scope', 'future-lastmod', 'out-of-scope']);
     // The search stops at the current directory, as the editor's stops at the workspace folder.
     assert.deepEqual(summary(json(['sitemap.xml'], path.join(dir, 'site', 'maps')).files)['sitemap.xml'].map((p) => p.split(' ')[0]), ['future-lastmod', 'mixed-hosts']);
+    // A spelling Google reads as Sitemap (robots-sitemap-spelling), after a partial byte-order mark, says it too.
+    fs.writeFileSync(path.join(dir, 'site', 'robots.txt'), Buffer.concat([Buffer.from([0xef, 0xbb]), Buffer.from('Site-Maps: https://www.example.com/maps/sitemap.xml\n')]));
+    assert.deepEqual(summary(json(['site/maps/sitemap.xml'], dir).files)['site/maps/sitemap.xml'].map((p) => p.split(' ')[0]), ['out-of-scope', 'future-lastmod', 'out-of-scope']);
   });
 
   it('checks a robots.txt\'s Sitemap: lines (robots-sitemap-url, robots-sitemap-spelling) and exits 1 on them', () => {
