@@ -150,6 +150,18 @@ export function locationFromRobots(
   }
 }
 
+/**
+ * The file name a URL ends with, decoded (`sitemap-2.xml` for `https://example.com/a/sitemap-2.xml?x`): how Merge and
+ * missing-sitemap-file find an index's children beside it when the index's location is unknown. Undefined for a URL
+ * naming a folder, and for names no file can have (`..`, a slash).
+ */
+export function urlFileName(url: string): string | undefined {
+  const parsed = parseHttpUrl(url);
+  if (parsed === undefined) return undefined;
+  const name = safeDecode(parsed.pathname.slice(parsed.pathname.lastIndexOf('/') + 1));
+  return name === undefined || name === '' || name === '.' || name === '..' || /[/\\\0]/.test(name) ? undefined : name;
+}
+
 function parseHttpUrl(value: unknown): URL | undefined {
   if (typeof value !== 'string') return undefined;
   let url: URL;

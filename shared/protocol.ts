@@ -13,10 +13,15 @@ export interface InitializationOptions {
   setLanguageCommand?: boolean;
   /** The client runs {@link SPLIT_COMMAND}, so `too-many-entries` and `file-too-large` get a quick fix running it. */
   splitCommand?: boolean;
+  /** The client runs {@link ALLOW_HOST_COMMAND}, so `out-of-scope` gets a quick fix allowing the entry's origin. */
+  allowHostCommand?: boolean;
 }
 
 /** Client command changing the language of an open document; arguments: its URI and the language id. */
 export const SET_LANGUAGE_COMMAND = 'sitemap.setLanguage';
+
+/** Client command adding an origin to the `sitemap.allowedHosts` setting; arguments: the document's URI, the origin. */
+export const ALLOW_HOST_COMMAND = 'sitemap.allowHost';
 
 /** Server → client after each validation of a document: its size, from the server's incremental model. */
 export const STATUS_NOTIFICATION = 'sitemap/status';

@@ -1,6 +1,6 @@
 /**
- * One robots.txt line read as `name: value # comment`: the language layer's robots-sitemap-url check and the client's
- * Add to robots.txt read lines the same way.
+ * One robots.txt line read as Google's parser (google/robotstxt robots.cc) reads it: the language layer's checks, where
+ * a sitemap lives and the client's Add to robots.txt all read lines through here.
  */
 
 /** One `name: value` line; offsets relative to the line. */
@@ -8,9 +8,9 @@ export interface RobotsLine {
   /** The directive's name, trimmed. */
   nameStart: number;
   nameEnd: number;
-  /** Whether a `:` follows the name (`Sitemap https://…` has none). */
+  /** Whether a `:` follows the name (`Sitemap https://…` and `Sitemap /s.xml` have none). */
   colon: boolean;
-  /** After the `:`, up to a `#` comment, trimmed. */
+  /** After the `:` (or the name's whitespace), up to a `#` comment, trimmed. */
   valueStart: number;
   valueEnd: number;
 }
@@ -18,36 +18,79 @@ export interface RobotsLine {
 /** A value meant as a sitemap's address: a URL with a scheme, or a path. */
 export const LOOKS_LIKE_A_URL = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/|^\//;
 
+const SCHEME_AND_SLASHES = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 const BOM = 0xfeff;
+const REPLACEMENT = 0xfffd;
 const COLON = 0x3a;
 
-/** XML's whitespace, as the language layer's scanner has it: space, tab, line feed, carriage return. */
+/** Google's whitespace (absl's ASCII whitespace): space, tab, line feed, vertical tab, form feed, carriage return. */
 function isWhitespace(c: number): boolean {
-  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+  return c === 0x20 || (c >= 0x09 && c <= 0x0d);
 }
 
 /**
- * Reads `name: value # comment` (undefined for blank and comment lines, and for lines with neither a `:` nor a URL
- * after their first word). A first word followed by a URL (`Sitemap https://…`) is a name missing its `:`.
+ * Where a line's content starts: after a byte-order mark, whole or partial, on the file's first line. Google skips any
+ * prefix of EF BB BF at the file's start (only there); decoded as UTF-8, `EF BB` or `EF` before text is one U+FFFD.
  */
-export function readRobotsLine(lineText: string, end = lineText.length): RobotsLine | undefined {
-  let p = lineText.charCodeAt(0) === BOM ? 1 : 0;
-  while (p < end && isWhitespace(lineText.charCodeAt(p))) p++;
-  const nameStart = p;
-  let comment = lineText.indexOf('#', p);
+export function robotsLineStart(lineText: string, fileStart: boolean): number {
+  const c = lineText.charCodeAt(0);
+  return fileStart && (c === BOM || c === REPLACEMENT) ? 1 : 0;
+}
+
+/**
+ * Reads `name: value # comment` as Google does: the comment cut at the first `#`, the name before the first `:`, or,
+ * without a `:`, whitespace as the separator of a line of exactly two words. Undefined for blank and comment lines and
+ * lines Google reads no directive in. One reading differs, to say what was meant: a first word followed by
+ * `scheme://…` (`Sitemap https://…`, where Google's name is `Sitemap https` and its value `//…`) is a name missing
+ * its `:` before that URL.
+ */
+export function readRobotsLine(lineText: string, end = lineText.length, fileStart = false): RobotsLine | undefined {
+  const first = robotsLineStart(lineText, fileStart);
+  let comment = lineText.indexOf('#', first);
   if (comment < 0 || comment > end) comment = end;
-  if (nameStart === comment) return undefined;
-  let wordEnd = p;
-  while (wordEnd < comment && !isWhitespace(lineText.charCodeAt(wordEnd)) && lineText.charCodeAt(wordEnd) !== COLON) wordEnd++;
-  const rest = trim(lineText, wordEnd, comment);
-  if (wordEnd < rest.start && LOOKS_LIKE_A_URL.test(lineText.slice(rest.start, rest.end)) && !LOOKS_LIKE_A_URL.test(lineText.slice(nameStart, rest.end))) {
-    return { nameStart, nameEnd: wordEnd, colon: false, valueStart: rest.start, valueEnd: rest.end };
+  const content = trim(lineText, first, comment);
+  if (content.start === content.end) return undefined;
+  let wordEnd = content.start;
+  while (wordEnd < content.end && !isWhitespace(lineText.charCodeAt(wordEnd)) && lineText.charCodeAt(wordEnd) !== COLON) wordEnd++;
+  const rest = trim(lineText, wordEnd, content.end);
+  const restText = lineText.slice(rest.start, rest.end);
+  if (wordEnd < rest.start && SCHEME_AND_SLASHES.test(restText)) {
+    return { nameStart: content.start, nameEnd: wordEnd, colon: false, valueStart: rest.start, valueEnd: rest.end };
   }
-  const colon = lineText.indexOf(':', nameStart);
-  if (colon < 0 || colon >= comment) return undefined;
-  const name = trim(lineText, nameStart, colon);
-  const value = trim(lineText, colon + 1, comment);
-  return { nameStart, nameEnd: name.end, colon: true, valueStart: value.start, valueEnd: value.end };
+  const colon = lineText.indexOf(':', content.start);
+  if (colon >= 0 && colon < content.end) {
+    const name = trim(lineText, content.start, colon);
+    if (name.start === name.end) return undefined;
+    const value = trim(lineText, colon + 1, content.end);
+    return { nameStart: name.start, nameEnd: name.end, colon: true, valueStart: value.start, valueEnd: value.end };
+  }
+  if (rest.start === rest.end || hasWhitespace(restText)) return undefined;
+  return { nameStart: content.start, nameEnd: wordEnd, colon: false, valueStart: rest.start, valueEnd: rest.end };
+}
+
+/**
+ * Whether crawlers read a directive name as `Sitemap`: Google any name starting with `sitemap` or `site-map`, in any
+ * case (robots.cc `KeyIsSitemap`); Protego `sitemap`, `sitemaps` and `site-map`, a subset.
+ */
+export function isSitemapName(name: string): boolean {
+  const lower = name.toLowerCase();
+  return lower.startsWith('sitemap') || lower.startsWith('site-map');
+}
+
+/** The spelling every crawler reads, in any case. */
+export function isStandardSitemapName(name: string): boolean {
+  return name.toLowerCase() === 'sitemap';
+}
+
+/** Whether Protego (Scrapy's parser) reads the name as `Sitemap` too. */
+export function protegoReadsSitemapName(name: string): boolean {
+  const lower = name.toLowerCase();
+  return lower === 'sitemap' || lower === 'sitemaps' || lower === 'site-map';
+}
+
+function hasWhitespace(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (isWhitespace(text.charCodeAt(i))) return true;
+  return false;
 }
 
 function trim(text: string, start: number, end: number): { start: number; end: number } {

@@ -47,7 +47,7 @@ export async function createLanguageClient(context: ExtensionContext, outputChan
     documentSelector,
     synchronize: { configurationSection: 'sitemap', fileEvents },
     outputChannel,
-    initializationOptions: { statusNotifications: true, setLanguageCommand: true, splitCommand: true } satisfies InitializationOptions,
+    initializationOptions: { statusNotifications: true, setLanguageCommand: true, splitCommand: true, allowHostCommand: true } satisfies InitializationOptions,
   };
 
   return new LanguageClient('sitemap', 'Sitemap Studio', serverOptions, clientOptions);

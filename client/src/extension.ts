@@ -8,6 +8,7 @@ import { registerCompressedFiles } from './gzip/open';
 import { registerCheckSiteCommand } from './checkSite';
 import { registerChoreCommands } from './chores';
 import { registerMergeCommand } from './merge';
+import { registerAllowHostCommand } from './allowHost';
 import { registerSetLanguageCommand } from './setLanguage';
 import { registerSplitCommand } from './split';
 import { SitemapOutput } from './output';
@@ -34,6 +35,7 @@ export function activate(context: ExtensionContext): SitemapStudioApi {
   registerCommands(context, sitemapServer, output);
   registerContentDetection(context);
   registerSetLanguageCommand(context);
+  registerAllowHostCommand(context);
   registerCompressedFiles(context);
   registerChoreCommands(context, sitemapServer);
   registerMergeCommand(context, sitemapServer);

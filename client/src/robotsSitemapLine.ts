@@ -4,7 +4,7 @@
  * another URL (http vs https, an old host, another folder) is offered for update, replacing only its URL. A new line
  * goes after the last `Sitemap:` line, else at the end; the file's line ending and its trailing-newline state are kept.
  */
-import { readRobotsLine } from '../../shared/robotsLine';
+import { isSitemapName, readRobotsLine } from '../../shared/robotsLine';
 
 /** Replace `start`–`end` (UTF-16 offsets into the robots.txt) with `text`. */
 export interface OffsetEdit {
@@ -67,8 +67,9 @@ function sitemapLines(text: string): SitemapLine[] {
     pattern.lastIndex = start;
     const content = pattern.exec(text)?.[0] ?? '';
     const lineEnd = start + content.length;
-    const read = readRobotsLine(content);
-    if (read !== undefined && read.colon && read.valueEnd > read.valueStart && content.slice(read.nameStart, read.nameEnd).toLowerCase() === 'sitemap') {
+    const read = readRobotsLine(content, content.length, line === 0);
+    // Any spelling Google reads as Sitemap (`Sitemaps:`, `Site-map:`) names its sitemap.
+    if (read !== undefined && read.colon && read.valueEnd > read.valueStart && isSitemapName(content.slice(read.nameStart, read.nameEnd))) {
       // The first word of the value: the URL this line names, even when more follows it.
       const url = /^[^ \t]+/.exec(content.slice(read.valueStart, read.valueEnd))![0];
       found.push({ line, urlStart: start + read.valueStart, urlEnd: start + read.valueStart + url.length, lineEnd, url });

@@ -209,3 +209,37 @@ describe('the cross-file rules over stdio', () => {
     await closeAndWait('sitemap_index.xml');
   });
 });
+
+describe('missing-sitemap-file for an index whose location is unknown, over stdio', () => {
+  let client: LspClient;
+  let root: string;
+
+  before(async () => {
+    root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-unlocated-')));
+    fs.mkdirSync(path.join(root, 'maps'));
+    fs.writeFileSync(path.join(root, 'maps', 'child.xml'), urlset(['five']));
+    fs.writeFileSync(path.join(root, 'maps', 'inner.xml'), sitemapindex(['child.xml']));
+    client = await LspClient.start({ workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'unlocated' }], settings: {} });
+  });
+
+  after(async () => {
+    const code = await client.stop();
+    fs.rmSync(root, { recursive: true, force: true });
+    assert.equal(code, 0, `server exit code; stderr:\n${client.stderr}`);
+    assert.deepEqual(client.protocolErrors, []);
+  });
+
+  it('finds the children by file name beside the index (as Merge does): one that is not there is missing, an index nested', async () => {
+    // No site root, no robots.txt: the index's URLs map to no path; their file names do.
+    const index = sitemapindex(['child.xml'], ['lost.xml'], ['deep/lost-too.xml?v=2'], ['folder/'], ['inner.xml']);
+    const uri = pathToFileURL(path.join(root, 'maps', 'index.xml')).href;
+    const published = client.nextDiagnostics(uri, (d) => hasCode('missing-sitemap-file')(d) && hasCode('nested-index')(d));
+    client.open(uri, 'sitemap', index);
+    assert.deepEqual(summarize((await published).diagnostics).filter((d) => d.code !== 'unlisted-sitemap'), [
+      { code: 'nested-index', severity: ERROR, range: formatRange(rangeOf(index, `${BASE}inner.xml`)) },
+      { code: 'missing-sitemap-file', severity: WARNING, range: formatRange(rangeOf(index, `${BASE}lost.xml`)) },
+      { code: 'missing-sitemap-file', severity: WARNING, range: formatRange(rangeOf(index, `${BASE}deep/lost-too.xml?v=2`)) },
+    ]);
+    client.close(uri);
+  });
+});

@@ -186,13 +186,17 @@ describe('sitemap-lint', () => {
     assert.deepEqual(summary(json(['site/maps/sitemap.xml'], dir).files)['site/maps/sitemap.xml'].map((p) => p.split(' ')[0]), ['out-of-scope', 'future-lastmod', 'out-of-scope']);
     // The search stops at the current directory, as the editor's stops at the workspace folder.
     assert.deepEqual(summary(json(['sitemap.xml'], path.join(dir, 'site', 'maps')).files)['sitemap.xml'].map((p) => p.split(' ')[0]), ['future-lastmod', 'mixed-hosts']);
+    // A spelling Google reads as Sitemap (robots-sitemap-spelling), after a partial byte-order mark, says it too.
+    fs.writeFileSync(path.join(dir, 'site', 'robots.txt'), Buffer.concat([Buffer.from([0xef, 0xbb]), Buffer.from('Site-Maps: https://www.example.com/maps/sitemap.xml\n')]));
+    assert.deepEqual(summary(json(['site/maps/sitemap.xml'], dir).files)['site/maps/sitemap.xml'].map((p) => p.split(' ')[0]), ['out-of-scope', 'future-lastmod', 'out-of-scope']);
   });
 
-  it('checks a robots.txt\'s Sitemap: lines (robots-sitemap-url) and exits 1 on them', () => {
+  it('checks a robots.txt\'s Sitemap: lines (robots-sitemap-url, robots-sitemap-spelling) and exits 1 on them', () => {
     const dir = folder({ 'robots.txt': 'User-agent: *\nSitemap: /sitemap.xml\nSitemaps: https://www.example.com/news.xml\nSitemap: https://www.example.com/sitemap.xml\n', 'sitemap.xml': CLEAN });
     const r = json(['robots.txt'], dir);
     assert.equal(r.code, 1);
-    assert.deepEqual(summary(r.files), { 'robots.txt': ['robots-sitemap-url error 2:10-2:22', 'robots-sitemap-url error 3:1-3:9'] });
+    // The spelling Google reads still names its sitemap, which does not exist.
+    assert.deepEqual(summary(r.files), { 'robots.txt': ['robots-sitemap-url error 2:10-2:22', 'robots-sitemap-spelling warning 3:1-3:9', 'missing-sitemap-file warning 3:11-3:43'] });
     assert.equal(json(['--rule', 'robots-sitemap-url=warning', 'robots.txt'], dir).code, 0);
   });
 

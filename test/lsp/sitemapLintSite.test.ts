@@ -75,13 +75,25 @@ describe('sitemap-lint: the site across files', () => {
     // The robots.txt names a sitemap on another host: nothing maps locally; other/sitemap.xml is in a folder
     // holding a robots.txt and listed by nothing.
     assert.deepEqual(lint(['other/robots.txt'], dir).files, { 'other/robots.txt': [] });
-    // An index whose location is unknown (no site root, no robots.txt) maps its <loc>s to no file.
-    assert.deepEqual(lint(['lone'], dir).files, { 'lone/child.xml': [], 'lone/index.xml': [] });
+    // An index whose location is unknown (no site root, no robots.txt) finds its children by file name beside it.
+    assert.deepEqual(lint(['lone'], dir).files, { 'lone/child.xml': [], 'lone/index.xml': ['stale-index-lastmod warning 3:63-3:73'] });
     // With a site root, the same index is stale against its child, linted together.
     assert.deepEqual(lint(['--site-root', `lone=${ROOT}`, 'lone'], dir).files, {
       'lone/child.xml': [], 'lone/index.xml': ['unlisted-sitemap information 2:2-2:14', 'stale-index-lastmod warning 3:63-3:73'],
     });
     assert.deepEqual(lint(['--rule', 'cross-file-duplicate-url=off', '--rule', 'unlisted-sitemap=off', 'public'], folder(SITE)).files['public/b.xml'], []);
+  });
+
+  it('an index whose location is unknown: a child not beside it by file name is missing, linted alone or together', () => {
+    const dir = folder({
+      'lone/index.xml': index(loc('child.xml'), loc('lost.xml'), loc('news/lost-too.xml.gz'), loc('folder/')),
+      'lone/child.xml': urlset(loc('c')),
+    });
+    const missing = ['missing-sitemap-file warning 4:15-4:47', 'missing-sitemap-file warning 5:15-5:59'];
+    assert.deepEqual(lint(['lone/index.xml'], dir), { code: 0, files: { 'lone/index.xml': missing } });
+    assert.deepEqual(lint(['lone'], dir).files, { 'lone/child.xml': [], 'lone/index.xml': missing });
+    // A site root says where the index lives: its URLs are mapped through it (the same files here), not by name.
+    assert.deepEqual(lint(['--site-root', `lone=${ROOT}`, 'lone/index.xml'], dir).files, { 'lone/index.xml': ['unlisted-sitemap information 2:2-2:14', ...missing] });
   });
 
   it('SARIF: a cross-file duplicate points at the first listing', () => {

@@ -99,6 +99,7 @@ test('sitemap.rules: severities apply, off drops the rule', () => {
   ]);
 });
 
-test('robots.txt lines that robots-sitemap-url rejects name no sitemap', () => {
-  assert.deepEqual(check({ 'robots.txt': `Sitemap: /gone.xml\nSitemaps: ${ROOT}gone.xml\n` }), []);
+test('robots.txt lines that robots-sitemap-url rejects name no sitemap; a spelling Google reads does', () => {
+  assert.deepEqual(check({ 'robots.txt': `Sitemap: /gone.xml\nSitmap: ${ROOT}gone.xml\nSitemap ${ROOT}gone.xml\n` }), []);
+  assert.deepEqual(check({ 'robots.txt': `\uFFFDSite-Maps: ${ROOT}gone.xml\n` }), [`robots.txt: missing-sitemap-file warning "${ROOT}gone.xml"`]);
 });

@@ -93,7 +93,7 @@ describe('the site files of a workspace folder', () => {
       const open = parseDocument(urlset('https://a.example/c&amp;2'), 'sitemap');
       const request = (withSummaries: boolean): CheckRequest => ({
         files: [{ path: crlf, inSite: true, summary: withSummaries ? here.known(crlf)?.summary : undefined }, { path: path.join(dir, 'open.xml'), inSite: true, summary: summarizeForSite(open) }],
-        targets: {}, existing: [], settings: DEFAULT_SETTINGS, want: path.join(dir, 'open.xml'), maxProblems: 100,
+        targets: {}, beside: {}, existing: [], settings: DEFAULT_SETTINGS, want: path.join(dir, 'open.xml'), maxProblems: 100,
       });
       const { files: all, ...rest } = request(false);
       const there = await worker.check({ request: rest, files: all.map(({ summary, ...f }) => (summary === undefined ? f : { ...f, packed: [packSummary(summary)] })) });

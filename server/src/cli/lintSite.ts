@@ -12,6 +12,7 @@ import type { FileResult, LintProblem } from '../node/lintResults';
 import type { LintOptions } from './lintFiles';
 import type { SiteFacts } from './lintOne';
 import { positionIn } from '../node/lineTable';
+import { fileBesideNamed } from '../node/siteFiles';
 
 export interface LintedFile {
   result: FileResult;
@@ -42,6 +43,7 @@ export class SiteLint {
           : options.site.fileOf(url, from.path, byPath.get(from.path)?.site.location);
         return target === undefined ? undefined : path.resolve(target);
       },
+      fileBeside: (url, from) => (byPath.get(from.path)?.site.location === undefined ? fileBesideNamed(from.path, url) : undefined),
       exists: (file) => fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true,
     };
     const touched = new Set<FileResult>();

@@ -313,6 +313,12 @@ export class SitemapModel {
     let oldText = '';
     for (let k = i; k <= j; k++) oldText += segments[k].text;
     let newText = oldText.slice(0, start - regionStart) + text + oldText.slice(end - regionStart);
+    if (regionStart === 0 && j + 1 < last) {
+      // The next line may become the first, whose reading differs (robots.txt: a partial byte-order mark).
+      j++;
+      oldText += segments[j].text;
+      newText += segments[j].text;
+    }
     for (;;) {
       const endsOpen = newText.length > 0 && !endsWithLineBreak(newText);
       const nextText = j + 1 < last ? segments[j + 1].text : '';
@@ -322,7 +328,7 @@ export class SitemapModel {
       oldText += nextText;
       newText += nextText;
     }
-    this.replaceSegments(i, j, this.parseLines(newText), utf8Length(newText) - utf8Length(oldText));
+    this.replaceSegments(i, j, this.parseLines(newText, regionStart === 0), utf8Length(newText) - utf8Length(oldText));
     this.stats.incrementalParses++;
     return true;
   }
@@ -541,8 +547,9 @@ export class SitemapModel {
     return this.languageId === 'sitemap-txt' || this.languageId === 'robots-txt';
   }
 
-  private parseLines(text: string): Segment[] {
-    return this.languageId === 'robots-txt' ? parseRobotsLines(text) : parseTextLines(text);
+  /** `fileStart`: whether `text` begins the document. */
+  private parseLines(text: string, fileStart = true): Segment[] {
+    return this.languageId === 'robots-txt' ? parseRobotsLines(text, fileStart) : parseTextLines(text);
   }
 
   /**

@@ -1,51 +1,104 @@
 /**
  * robots.txt as a checked language: one segment per line (textSitemap.ts's splitting, so edits reparse only the lines
- * they touch), and the rule robots-sitemap-url on `Sitemap:` lines. Every other line (groups, comments, unknown
- * directives) is left alone. Where a sitemap lives (shared/location.ts's callers) is read through robotsSitemapUrls,
- * so it and what the editor flags agree.
+ * they touch), and the rules robots-sitemap-url and robots-sitemap-spelling on Sitemap lines. Every other line (groups,
+ * comments, unknown directives) is left alone. Where a sitemap lives (shared/location.ts's callers) is read through
+ * robotsSitemapUrls, so it and what the editor flags agree.
  */
 import type { LocalProblem } from './rules/catalogue';
 import { checkUrl } from './rules/url';
 import type { ValueProblem } from './rules/valueProblem';
-import { LOOKS_LIKE_A_URL, readRobotsLine } from '../../../shared/robotsLine';
+import {
+  LOOKS_LIKE_A_URL, isSitemapName, isStandardSitemapName, protegoReadsSitemapName, readRobotsLine, type RobotsLine,
+} from '../../../shared/robotsLine';
 import { Segment, SegmentKind } from './segment';
 import { splitLines } from './textSitemap';
 
-/** A robots-sitemap-url problem, with the text that replaces its range when that fix is safe. */
+const SITEMAP = 'sitemap';
+const URL_RULE = 'robots-sitemap-url';
+
+/** A robots-sitemap-url or robots-sitemap-spelling problem, with the text that replaces its range when that fix is plain. */
 export interface RobotsProblem extends LocalProblem {
   fix?: string;
 }
 
-const SITEMAP = 'sitemap';
-
-export function parseRobotsLines(text: string): Segment[] {
-  return splitLines(text, parseRobotsLine);
+/** `fileStart`: whether the text begins the file (its first line may open with a partial byte-order mark). */
+export function parseRobotsLines(text: string, fileStart = true): Segment[] {
+  let first = fileStart;
+  return splitLines(text, (lineText, contentLength, lineBreaks) => {
+    const segment = parseRobotsLine(lineText, contentLength, lineBreaks, first);
+    first = false;
+    return segment;
+  });
 }
 
-function parseRobotsLine(lineText: string, contentLength: number, lineBreaks: number): Segment {
+function parseRobotsLine(lineText: string, contentLength: number, lineBreaks: number, fileStart: boolean): Segment {
   const segment = new Segment(SegmentKind.Line, lineText);
   segment.lineBreaks = lineBreaks;
-  const problems = checkRobotsLine(lineText, contentLength);
+  const problems = checkRobotsLine(lineText, contentLength, fileStart);
   if (problems.length > 0) segment.problems = problems.map(({ rule, start, end, message }) => ({ rule, start, end, message }));
   return segment;
 }
 
-/** The problems of one line (`end`: where its content ends, before the line break). */
-export function checkRobotsLine(lineText: string, end = lineText.length): RobotsProblem[] {
-  const line = readRobotsLine(lineText, end);
+/**
+ * The problems of one line (`end`: where its content ends, before the line break). A name crawlers read as `Sitemap`
+ * (robotsLine.ts) is checked as one: its spelling, its `:`, its URL; a near miss they do not read is reported as such.
+ */
+export function checkRobotsLine(lineText: string, end = lineText.length, fileStart = false): RobotsProblem[] {
+  const line = readRobotsLine(lineText, end, fileStart);
   if (line === undefined) return [];
   const name = lineText.slice(line.nameStart, line.nameEnd);
   const value = lineText.slice(line.valueStart, line.valueEnd);
-  const at = (start: number, stop: number, message: string, fix?: string): RobotsProblem[] => [{ rule: 'robots-sitemap-url', start, end: stop, message, fix }];
-  if (name.toLowerCase() !== SITEMAP) {
-    if (!isSitemapTypo(name.toLowerCase()) || !LOOKS_LIKE_A_URL.test(value)) return [];
-    return at(line.nameStart, line.nameEnd, `'${name}' is not a directive crawlers know: write 'Sitemap:'.`, line.colon ? 'Sitemap' : 'Sitemap:');
-  }
-  if (!line.colon) return at(line.nameStart, line.nameEnd, "A ':' must follow 'Sitemap'.", name + ':');
-  if (value === '') return at(line.nameStart, line.nameEnd, 'This Sitemap: line has no URL.');
-  if (/[ \t]/.test(value)) return at(line.valueStart, line.valueEnd, 'A Sitemap: line holds one URL: give each sitemap a line of its own.');
+  if (!isSitemapName(name)) return unknownDirective(line, name, value);
+  const problems: RobotsProblem[] = [];
+  if (!line.colon) problems.push(missingColon(line, name, value));
+  else if (!isStandardSitemapName(name)) problems.push(nonStandardSpelling(line, name));
+  const valueProblem = sitemapValueProblem(line, value);
+  if (valueProblem !== undefined) problems.push(valueProblem);
+  return problems;
+}
+
+/** `Sitmap:`, `Site map:` before a URL: no crawler reads these lines. */
+function unknownDirective(line: RobotsLine, name: string, value: string): RobotsProblem[] {
+  if (!isSitemapTypo(name.toLowerCase()) || !LOOKS_LIKE_A_URL.test(value)) return [];
+  return [{
+    rule: URL_RULE, start: line.nameStart, end: line.nameEnd, fix: line.colon ? 'Sitemap' : 'Sitemap:',
+    message: `'${name}' is not a directive crawlers know (Google reads names starting with 'sitemap' or 'site-map'): write 'Sitemap:'.`,
+  }];
+}
+
+function missingColon(line: RobotsLine, name: string, value: string): RobotsProblem {
+  const fix = isStandardSitemapName(name) ? name + ':' : 'Sitemap:';
+  const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:/.exec(value);
+  const reading = scheme !== null
+    ? ` Google reads '${name} ${scheme[0].slice(0, -1)}' as the directive and '${value.slice(scheme[0].length)}' as its URL; Protego ignores the line.`
+    : ' Google and Protego read the line without it; other crawlers may not.';
+  return { rule: URL_RULE, start: line.nameStart, end: line.nameEnd, fix, message: `A ':' must follow '${name}'.${reading}` };
+}
+
+function nonStandardSpelling(line: RobotsLine, name: string): RobotsProblem {
+  const readers = protegoReadsSitemapName(name) ? 'Google and Protego read' : 'Google reads';
+  // `Sitemap is https` (the scheme's `:` taken as the separator): what was meant is not a spelling away.
+  return {
+    rule: 'robots-sitemap-spelling', start: line.nameStart, end: line.nameEnd, fix: /\s/.test(name) ? undefined : 'Sitemap',
+    message: `${readers} '${name}:' as 'Sitemap:', other crawlers may not: write 'Sitemap:'.`,
+  };
+}
+
+/** An empty value, two values, or not an absolute http(s) URL: the line names no sitemap crawlers can fetch. */
+function sitemapValueProblem(line: RobotsLine, value: string): RobotsProblem | undefined {
+  if (value === '') return { rule: URL_RULE, start: line.nameStart, end: line.nameEnd, message: 'This Sitemap: line has no URL.' };
+  const at = (message: string): RobotsProblem => ({ rule: URL_RULE, start: line.valueStart, end: line.valueEnd, message });
+  if (/[ \t]/.test(value)) return at('A Sitemap: line holds one URL: give each sitemap a line of its own.');
   const message = urlProblem(value);
-  return message === undefined ? [] : at(line.valueStart, line.valueEnd, `A Sitemap: line needs an absolute http or https URL. ${message}`);
+  if (message === undefined) return undefined;
+  const noScheme = !/^[A-Za-z][A-Za-z0-9+.-]*:/.test(value);
+  const google = noScheme ? " Google reads the line but asks for a fully-qualified URL: it guesses no scheme or host, so it fetches no sitemap from it." : '';
+  return at(`A Sitemap: line needs an absolute http or https URL. ${message}${google}`);
+}
+
+/** Whether `value` is a URL a Sitemap line accepts. */
+export function isAbsoluteHttpUrl(value: string): boolean {
+  return urlProblem(value) === undefined && /^https?:\/\//i.test(value);
 }
 
 /** What checkUrl (the `invalid-url` check) finds wrong with `value`, or undefined when it is a valid URL. */
@@ -56,24 +109,29 @@ function urlProblem(value: string): string | undefined {
 }
 
 /**
- * The URLs of a robots.txt's `Sitemap:` lines: anywhere in the file, independent of `User-agent` groups, directive
- * name case-insensitive, `#` comments stripped, only the lines robots-sitemap-url accepts (one valid absolute
- * `http`/`https` URL) kept, as written: what the editor flags is exactly what is not read here.
+ * The URLs of a robots.txt's Sitemap lines: anywhere in the file, independent of `User-agent` groups, any spelling
+ * crawlers read as `Sitemap` (robotsLine.ts), `#` comments stripped, only the lines robots-sitemap-url accepts (one
+ * valid absolute `http`/`https` URL after a `:`) kept, as written: what the editor flags is exactly what is not read.
  */
 export function robotsSitemapUrls(text: string): string[] {
   const found: string[] = [];
-  for (const lineText of text.split(/\r\n|\r|\n/)) {
-    const value = acceptedSitemapValue(lineText);
-    if (value !== undefined) found.push(lineText.slice(value.start, value.end));
+  const lines = text.split(/\r\n|\r|\n/);
+  for (let k = 0; k < lines.length; k++) {
+    const value = acceptedSitemapValue(lines[k], k === 0);
+    if (value !== undefined) found.push(lines[k].slice(value.start, value.end));
   }
   return found;
 }
 
-/** The range of a line's `Sitemap:` URL when robots-sitemap-url accepts the line (one line, without its break). */
-export function acceptedSitemapValue(lineText: string): { start: number; end: number } | undefined {
-  const line = readRobotsLine(lineText);
-  if (line === undefined || !line.colon || lineText.slice(line.nameStart, line.nameEnd).toLowerCase() !== SITEMAP) return undefined;
-  return checkRobotsLine(lineText).length === 0 ? { start: line.valueStart, end: line.valueEnd } : undefined;
+/**
+ * The range of a line's Sitemap URL when robots-sitemap-url accepts the line (one line, without its break; `fileStart`
+ * when it is the file's first). A non-standard spelling (robots-sitemap-spelling) still names its sitemap.
+ */
+export function acceptedSitemapValue(lineText: string, fileStart = false): { start: number; end: number } | undefined {
+  const line = readRobotsLine(lineText, lineText.length, fileStart);
+  if (line === undefined || !line.colon || !isSitemapName(lineText.slice(line.nameStart, line.nameEnd))) return undefined;
+  const problems = checkRobotsLine(lineText, lineText.length, fileStart);
+  return problems.some((p) => p.rule === URL_RULE) ? undefined : { start: line.valueStart, end: line.valueEnd };
 }
 
 /**

@@ -141,11 +141,15 @@ export interface QuickFix {
   problem: ProblemRef;
   /** Instead of edits (then empty): the editor changes the document's language to this one. */
   setLanguage?: SitemapLanguageId;
+  /** Instead of edits (then empty): the editor adds this origin to `sitemap.allowedHosts`. */
+  allowHost?: string;
 }
 
 export interface FixOptions {
   /** The local time zone, for a lastmod time without a zone (default: the machine's). */
   timeZoneOffset?: TimeZoneOffset;
+  /** Where the document is published (its URL: `sitemap.siteRoots`, robots.txt), when known. */
+  location?: string;
 }
 
 export interface FixAllOptions {

@@ -161,7 +161,16 @@ export function entryContextOf(isIndex: boolean, settings: SitemapSettings, cont
     referenceEscaped: reference !== undefined ? escapeXml(reference.origin) : undefined,
     now,
     scopePrefix: location !== undefined ? escapeXml(location.origin + scopeDirectory(location)) : undefined,
+    outOfScopeMessage: location !== undefined ? outOfScopeMessage(isIndex, context.location ?? location.origin + location.path, location) : '',
     isIndex,
     isSitemapIndex: context.isSitemapIndex,
   };
+}
+
+/** out-of-scope's message, naming where the sitemap lives and so what it may list (once per context). */
+function outOfScopeMessage(isIndex: boolean, where: string, location: UrlParts): string {
+  const under = location.origin + scopeDirectory(location);
+  return isIndex
+    ? `An index may only list sitemaps under its own location: this one lives at ${where}, so under ${under}.`
+    : `A sitemap may only list URLs under its own location: this one lives at ${where}, so only URLs under ${under} (same protocol, host and port).`;
 }

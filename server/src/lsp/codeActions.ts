@@ -14,6 +14,7 @@ import type { OpenDocument } from './documentStore';
 import { documentInContext, type FeatureDependencies } from './featureContext';
 import { guardRequest } from './guard';
 import { rangeOf } from './ranges';
+import { allowHostAction } from './allowHost';
 import { setLanguageAction } from './setLanguage';
 import { splitActions } from './split';
 
@@ -31,7 +32,7 @@ export function registerCodeActions(connection: Connection, deps: FeatureDepende
 async function codeActions(deps: FeatureDependencies, params: CodeActionParams, token: CancellationToken): Promise<CodeAction[] | null> {
   const prepared = await documentInContext(deps, params.textDocument.uri, token);
   if (prepared === undefined) return null;
-  const { entry, settings } = prepared;
+  const { entry, settings, location } = prepared;
   const doc = entry.doc;
   const only = params.context.only;
   const wants = (kind: string): boolean => only === undefined || only.some((o) => kind === o || kind.startsWith(o + '.'));
@@ -40,9 +41,13 @@ async function codeActions(deps: FeatureDependencies, params: CodeActionParams, 
   let safeFixOffered = false;
   if (wants(CodeActionKind.QuickFix)) {
     const byProblem = problemsOf(doc, params.context.diagnostics);
-    for (const fix of getQuickFixes(doc, [...byProblem.keys()])) {
+    for (const fix of getQuickFixes(doc, [...byProblem.keys()], { location })) {
       if (fix.setLanguage !== undefined) {
         if (deps.canSetLanguage()) actions.push(setLanguageAction(entry.uri, fix.title, fix.setLanguage, byProblem.get(fix.problem)!));
+        continue;
+      }
+      if (fix.allowHost !== undefined) {
+        if (deps.canAllowHost()) actions.push(allowHostAction(entry.uri, fix.title, fix.allowHost, byProblem.get(fix.problem)!));
         continue;
       }
       safeFixOffered ||= fix.safe;

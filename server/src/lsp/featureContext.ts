@@ -19,6 +19,8 @@ export interface FeatureDependencies {
   canSetLanguage: () => boolean;
   /** Whether the client runs SPLIT_COMMAND. */
   canSplit: () => boolean;
+  /** Whether the client runs ALLOW_HOST_COMMAND. */
+  canAllowHost: () => boolean;
 }
 
 /** An open document as a request sees it: its settings and where it lives on its site. */

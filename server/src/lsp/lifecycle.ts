@@ -30,6 +30,7 @@ export function registerLifecycle(connection: Connection, parts: ServerParts, cl
       parts.diagnostics.statusNotifications = isOptionOn(params.initializationOptions, 'statusNotifications');
       client.setLanguage = isOptionOn(params.initializationOptions, 'setLanguageCommand');
       client.split = isOptionOn(params.initializationOptions, 'splitCommand');
+      client.allowHost = isOptionOn(params.initializationOptions, 'allowHostCommand');
     } catch (error) {
       logFailure(connection, 'initialize', error);
     }

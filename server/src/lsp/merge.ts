@@ -14,6 +14,7 @@ import { indexEntries, mergeIndex, parseDocument, type MergeChild, type SitemapD
 import type { Configuration } from './configuration';
 import type { DocumentStore, OpenDocument } from './documentStore';
 import { decodeFileText, isGzip } from '../node/files';
+import { fileBesideNamed } from '../node/siteFiles';
 import { guardRequest } from './guard';
 import { rangeOf } from './ranges';
 import { MERGE_INDEX_REQUEST, type MergeIndexChild, type MergeIndexParams, type MergeIndexResult } from '../../../shared/protocol';
@@ -92,27 +93,9 @@ function candidates(entry: OpenDocument, url: string, mapped: ((url: string) => 
   const found: string[] = [];
   const viaSite = mapped?.(url);
   if (viaSite !== undefined) found.push(viaSite);
-  const name = lastSegment(url);
-  if (name !== undefined && entry.fsPath !== undefined) {
-    const beside = path.join(path.dirname(entry.fsPath), name);
-    if (!found.includes(beside)) found.push(beside);
-  }
+  const beside = entry.fsPath === undefined ? undefined : fileBesideNamed(entry.fsPath, url);
+  if (beside !== undefined && !found.includes(beside)) found.push(beside);
   return found;
-}
-
-function lastSegment(url: string): string | undefined {
-  let pathname: string;
-  try {
-    pathname = new URL(url).pathname;
-  } catch {
-    return undefined;
-  }
-  try {
-    const name = decodeURIComponent(pathname.slice(pathname.lastIndexOf('/') + 1));
-    return name === '' || name === '.' || name === '..' || /[/\\\0]/.test(name) ? undefined : name;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The first candidate that is open or on disk. */

@@ -10,6 +10,7 @@ import { sniffSitemapRoot } from '../../../shared/contentDetection';
 import type { ServerSettings } from './configuration';
 import type { DocumentStore, OpenDocument } from './documentStore';
 import { decodeFileText, isGzip, readHead, stampOf, type FileStamp } from '../node/files';
+import { fileBesideNamed } from '../node/siteFiles';
 import { urlToFileFor } from './urlToFile';
 import type { Workspace } from './workspace';
 
@@ -32,9 +33,11 @@ export class NestedIndexResolver {
   /** The `isSitemapIndex` of the validation context of `entry` (`undefined` for documents that are not files). */
   lookupFor(entry: OpenDocument, settings: ServerSettings, location: string | undefined): IndexLookup | undefined {
     const urlToFile = urlToFileFor(this.workspace, entry, settings, location);
-    if (urlToFile === undefined) return undefined;
+    const fsPath = entry.fsPath;
+    if (urlToFile === undefined || fsPath === undefined) return undefined;
     return (url: string) => {
-      const targetPath = urlToFile(url);
+      // Its location unknown, an index finds its children by file name beside it, as missing-sitemap-file does.
+      const targetPath = urlToFile(url) ?? (location === undefined ? fileBesideNamed(fsPath, url) : undefined);
       if (targetPath === undefined) return undefined;
       const answer = this.isIndexFile(targetPath);
       this.answered.set(targetPath, answer);

@@ -24,6 +24,8 @@ export interface ClientState {
   setLanguage: boolean;
   /** Whether the client runs SPLIT_COMMAND. */
   split: boolean;
+  /** Whether the client runs ALLOW_HOST_COMMAND. */
+  allowHost: boolean;
 }
 
 export interface ServerParts {

@@ -23,7 +23,7 @@ import { diagnosticAt } from './diagnostics';
 import type { DocumentStore, OpenDocument } from './documentStore';
 import { stampOf } from '../node/files';
 import { rangeOf } from './ranges';
-import { isSiteFile } from '../node/siteFiles';
+import { fileBesideNamed, isSiteFile } from '../node/siteFiles';
 import type { SiteLocator } from './siteLocation';
 import { compareWalkOrder, mayBeSiteFile, SCAN_LIMITS, scanSiteFiles, turn } from './siteScan';
 import { ClosedSummaries, MAX_ENTRIES, MAX_FILE_BYTES, type ClosedFile } from './siteSummaries';
@@ -333,6 +333,7 @@ export class SiteChecks {
     const resolver = this.resolver(settings);
     const files: CheckFile[] = [];
     const targets: CheckRequest['targets'] = {};
+    const beside: CheckRequest['beside'] = {};
     const existing = new Set<string>();
     for (const file of paths) {
       const openEntry = this.host.store.getByPath(file);
@@ -342,13 +343,17 @@ export class SiteChecks {
       files.push({ path: file, inSite, summary: openEntry === undefined && closed?.workerRead !== undefined ? undefined : summary });
       if (summary === undefined || (summary.kind !== 'sitemapindex' && summary.kind !== 'robots')) continue;
       const mapped: Record<string, string | null> = (targets[file] = {});
+      const from = { path: file, summary, inSite };
       for (const { url } of summary.entries) {
-        const target = resolver.fileOf(url, { path: file, summary, inSite });
+        const target = resolver.fileOf(url, from);
         mapped[url] = target ?? null;
-        if (target !== undefined && resolver.exists(target)) existing.add(target);
+        const named = target === undefined && summary.kind === 'sitemapindex' ? resolver.fileBeside(url, from) : undefined;
+        if (named !== undefined) (beside[file] ??= {})[url] = named;
+        const existingTarget = target ?? named;
+        if (existingTarget !== undefined && resolver.exists(existingTarget)) existing.add(existingTarget);
       }
     }
-    return { files, targets, existing: [...existing], settings, want: entry.fsPath!, maxProblems: settings.maxProblems };
+    return { files, targets, beside, existing: [...existing], settings, want: entry.fsPath!, maxProblems: settings.maxProblems };
   }
 
   private heldOf(p: CheckedProblem, closedFiles: ReadonlyMap<string, ClosedFile>): HeldProblem {
@@ -383,7 +388,7 @@ export class SiteChecks {
     return cached;
   }
 
-  private resolver(settings: ServerSettings): SiteResolver {
+  private resolver(settings: ServerSettings): Required<SiteResolver> {
     const exists = new Map<string, boolean>();
     return {
       fileOf: (url, from) => {
@@ -393,6 +398,7 @@ export class SiteChecks {
         const target = toFile?.(url);
         return target === undefined ? undefined : path.normalize(target);
       },
+      fileBeside: (url, from) => (this.host.locator.locate(from.path, settings) === undefined ? fileBesideNamed(from.path, url) : undefined),
       exists: (file) => {
         let known = exists.get(file);
         if (known === undefined) {

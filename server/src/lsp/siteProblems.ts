@@ -18,6 +18,8 @@ export interface CheckRequest {
   files: CheckFile[];
   /** Per index or robots.txt: the local file each of its URLs maps to (null: none). */
   targets: Record<string, Record<string, string | null>>;
+  /** Per index whose location is unknown: the file beside it each URL no site root maps names, by file name. */
+  beside: Record<string, Record<string, string>>;
   /** Those targets that exist. */
   existing: string[];
   settings: SitemapSettings;
@@ -55,7 +57,11 @@ export function checkSiteProblems(request: CheckRequest, known: (path: string) =
     if (summary !== undefined) files.push({ path: file.path, summary, inSite: file.inSite });
   }
   const existing = new Set(request.existing);
-  const resolver = { fileOf: (url: string, from: SiteFile) => request.targets[from.path]?.[url] ?? undefined, exists: (file: string) => existing.has(file) };
+  const resolver = {
+    fileOf: (url: string, from: SiteFile) => request.targets[from.path]?.[url] ?? undefined,
+    fileBeside: (url: string, from: SiteFile) => request.beside[from.path]?.[url],
+    exists: (file: string) => existing.has(file),
+  };
   const problems: CheckedProblem[] = [];
   for (const d of validateSite(files, resolver, request.settings)) {
     if (d.path !== request.want || d.rule === 'nested-index') continue; // nested-index is nestedIndex.ts's

@@ -23,7 +23,7 @@ export interface ServerHooks {
 }
 
 export function startServer(connection: Connection, hooks: ServerHooks = {}): void {
-  const client: ClientState = { capabilities: {}, setLanguage: false, split: false };
+  const client: ClientState = { capabilities: {}, setLanguage: false, split: false, allowHost: false };
   const parts = createServerParts(connection, client, hooks.queue ?? new MessageQueue());
   const { store, configuration, contexts, pages, workspace, locator, queue } = parts;
 
@@ -35,6 +35,7 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
   registerFeatures(connection, {
     store, configuration, contexts, pages, workspace, queue,
     capabilities: () => client.capabilities, canSetLanguage: () => client.setLanguage, canSplit: () => client.split,
+    canAllowHost: () => client.allowHost,
   });
   registerSplit(connection, { store, configuration, contexts, locator });
   registerChores(connection, store, () => client.capabilities);

@@ -3,8 +3,10 @@
  * what the editor scans its workspace for. A robots.txt, or a .xml/.txt (maybe .gz) file that is a sitemap by name or
  * content; gzip by its magic bytes, whatever the name.
  */
+import * as path from 'node:path';
 import { zlib } from './lazyZlib';
 import { looksLikeXml, sniffPlainText, sniffSitemapRoot, SNIFF_LENGTH } from '../../../shared/contentDetection';
+import { urlFileName } from '../../../shared/location';
 import { SITEMAP_TXT_NAME, SITEMAP_XML_NAME } from '../language/languageService';
 import { isGzip, readHead } from './files';
 
@@ -47,4 +49,10 @@ function readHeadText(file: string): string | undefined {
     return undefined;
   }
   return bytes.toString('utf8').slice(0, SNIFF_LENGTH);
+}
+
+/** The file beside `file` named as `url` ends (an index's child found by name, its location unknown). */
+export function fileBesideNamed(file: string, url: string): string | undefined {
+  const name = urlFileName(url);
+  return name === undefined ? undefined : path.join(path.dirname(file), name);
 }

@@ -27,6 +27,8 @@ describe('planRobotsSitemapLine', () => {
 
   it('says when the sitemap is listed already (normalised URLs)', () => {
     assert.deepEqual(planRobotsSitemapLine('User-agent: *\n  SITEMAP : https://WWW.e.com:443/sitemap.xml\n', URL_), { status: 'listed', line: 1 });
+    // In a spelling Google reads as Sitemap, after a partial byte-order mark (robots-sitemap-spelling flags the line).
+    assert.deepEqual(planRobotsSitemapLine('\uFFFDSite-map: https://www.e.com/sitemap.xml\n', URL_), { status: 'listed', line: 0 });
   });
 
   it('offers to update a line for the same file under another URL, replacing only the URL', () => {

@@ -296,6 +296,37 @@ describe('quick fix for duplicate URLs', () => {
   });
 });
 
+describe('quick fixes for out-of-scope', () => {
+  const LOCATION = 'https://www.example.com/blog/sitemap.xml';
+  const fixes = (text: string, languageId: SitemapLanguageId = 'sitemap', nth = 0): Array<QuickFix & { result: string }> => {
+    const document = parseDocument(text, languageId);
+    const problems = validate(document, DEFAULT_SETTINGS, { now: NOW, location: LOCATION }).filter((d) => d.rule === 'out-of-scope');
+    assert.ok(problems.length > nth, `no out-of-scope in ${text}`);
+    return getQuickFixes(document, [problems[nth]], { location: LOCATION }).map((fix) => ({ ...fix, result: applyOffsetEdits(text, fix.edits) }));
+  };
+
+  it('removes the entry with its line, or allows its origin (the editor changes sitemap.allowedHosts)', () => {
+    const text = urlset('  <url>\n    <loc>https://www.example.com/blog/a</loc>\n  </url>\n  <url>\n    <loc>https://cdn.example.net:8443/blog/b?x=1&amp;y=2</loc>\n  </url>\n');
+    assert.deepEqual(fixes(text).map((f) => [f.result, f.allowHost, f.isPreferred, f.safe]), [
+      [urlset('  <url>\n    <loc>https://www.example.com/blog/a</loc>\n  </url>\n'), undefined, false, false],
+      [text, 'https://cdn.example.net:8443', false, false],
+    ]);
+  });
+
+  it('on the sitemap\'s own origin, outside its folder: only the removal (allowing the origin would hide the folder rule)', () => {
+    const text = urlset('  <url><loc>https://www.example.com/shop/</loc></url><url><loc>https://www.example.com/blog/</loc></url>\n');
+    assert.deepEqual(fixes(text).map((f) => [f.result, f.allowHost]), [[urlset('  <url><loc>https://www.example.com/blog/</loc></url>\n'), undefined]]);
+  });
+
+  it('in an index and a text sitemap too', () => {
+    const index = `<sitemapindex xmlns="${NS}">\r\n  <sitemap><loc>http://www.example.com/blog/s.xml</loc></sitemap>\r\n</sitemapindex>\r\n`;
+    assert.deepEqual(fixes(index).map((f) => [f.result, f.allowHost]), [[`<sitemapindex xmlns="${NS}">\r\n</sitemapindex>\r\n`, undefined], [index, 'http://www.example.com']]);
+    assert.deepEqual(fixes('https://www.example.com/blog/a\nhttps://example.com/blog/b\n', 'sitemap-txt').map((f) => [f.result, f.allowHost]), [
+      ['https://www.example.com/blog/a\n', undefined], ['https://www.example.com/blog/a\nhttps://example.com/blog/b\n', 'https://example.com'],
+    ]);
+  });
+});
+
 describe('fixes are robust', () => {
   it('offers nothing when the text no longer matches the problem', () => {
     const document = parseDocument(entry('    <loc>https://www.example.com/?a=1&amp;b=2</loc>\n'), 'sitemap');

@@ -13,6 +13,7 @@ import { diagnose, expectDiagnostics, render, stripMarks, type Options } from '.
 
 const ROBOTS: Options = { languageId: 'robots-txt' };
 const RULE = 'robots-sitemap-url';
+const SPELLING = 'robots-sitemap-spelling';
 
 test('robots-sitemap-url: a relative path, another scheme, a URL without a scheme, on the value', () => {
   expectDiagnostics('Sitemap: ⟦/sitemap.xml⟧\n', [RULE], ROBOTS);
@@ -38,20 +39,32 @@ test('robots-sitemap-url: an empty value, on the directive', () => {
   expectDiagnostics('  ⟦sitemap⟧ :   # none yet\r\n', [RULE], ROBOTS);
 });
 
-test('robots-sitemap-url: a misspelt directive or a missing colon before a URL, on the directive', () => {
-  expectDiagnostics('⟦Sitemaps⟧: https://example.com/s.xml\n', [RULE], ROBOTS);
-  expectDiagnostics('⟦Site-map⟧: https://example.com/s.xml\n', [RULE], ROBOTS);
+test('robots-sitemap-url: a near miss no crawler reads as Sitemap, or a missing colon before a URL, on the directive', () => {
   expectDiagnostics('⟦Sitmap⟧: https://example.com/s.xml\n', [RULE], ROBOTS);
   expectDiagnostics('⟦Stiemap⟧:https://example.com/s.xml\n', [RULE], ROBOTS);
   expectDiagnostics('⟦Site map⟧ : https://example.com/s.xml\n', [RULE], ROBOTS);
-  expectDiagnostics('⟦Site-maps⟧: /s.xml\n', [RULE], ROBOTS);
+  expectDiagnostics('⟦Stie-map⟧: /s.xml\n', [RULE], ROBOTS);
   expectDiagnostics('⟦Sitemap⟧ https://example.com/s.xml\n', [RULE], ROBOTS);
   expectDiagnostics('\uFEFF⟦SITEMAP⟧\thttps://example.com/s.xml # no colon\n', [RULE], ROBOTS);
+  expectDiagnostics('⟦Sitemap⟧ ⟦https://example.com/a.xml https://example.com/b.xml⟧\n', [RULE, RULE], ROBOTS);
 });
 
-test('not a typo: far from "sitemap", no URL after it, or reading as meant', () => {
-  expectDiagnostics('NoSitemap: https://example.com/s.xml\nSitemaps: see the docs\nHost: https://example.com\nSitemapindex: https://example.com/i.xml\n', [], ROBOTS);
-  expectDiagnostics('Sitemaps:\nSite: https://example.com/\n', [], ROBOTS);
+test('robots-sitemap-spelling: a name Google reads as Sitemap, on the directive; its URL checked as a Sitemap line\'s', () => {
+  expectDiagnostics('⟦Sitemaps⟧: https://example.com/s.xml\n', [SPELLING], ROBOTS);
+  expectDiagnostics('⟦Site-map⟧: https://example.com/s.xml\n', [SPELLING], ROBOTS);
+  expectDiagnostics('⟦Site-Maps⟧: https://example.com/s.xml\n', [SPELLING], ROBOTS);
+  expectDiagnostics('⟦Sitemapss⟧: https://example.com/s.xml\n', [SPELLING], ROBOTS);
+  expectDiagnostics('⟦Sitemapindex⟧: https://example.com/i.xml\n', [SPELLING], ROBOTS);
+  expectDiagnostics('⟦Site-maps⟧: ⟦/s.xml⟧\n', [SPELLING, RULE], ROBOTS);
+  expectDiagnostics('⟦Sitemaps⟧: ⟦see the docs⟧\n', [SPELLING, RULE], ROBOTS);
+  expectDiagnostics('⟦Sitemaps⟧ https://example.com/s.xml\n', [RULE], ROBOTS); // the missing colon's fix writes both
+  assert.deepEqual(diagnose('Sitemaps: https://example.com/s.xml\n', ROBOTS).map((d) => d.severity), ['warning']);
+});
+
+test('not a Sitemap line: far from "sitemap", no URL after a near miss, two words more, a partial byte-order mark', () => {
+  expectDiagnostics('NoSitemap: https://example.com/s.xml\nHost: https://example.com\nSitmap: see the docs\n', [], ROBOTS);
+  expectDiagnostics('Site: https://example.com/\nsitemap is here /s.xml\n', [], ROBOTS);
+  expectDiagnostics('\uFFFDSitemap: https://example.com/s.xml\n', [], ROBOTS);
 });
 
 test('valid Sitemap lines, the other directives, comments and blank lines say nothing', () => {
@@ -93,9 +106,30 @@ test('quick fixes: the directive spelt right, the missing colon added; none for 
   assert.deepEqual(fix('sitemap https://example.com/s.xml'), ['sitemap: https://example.com/s.xml']);
   assert.deepEqual(fix('Sitmaps https://example.com/s.xml\n'), ['Sitemap: https://example.com/s.xml\n']);
   assert.deepEqual(fix('Sitemap: /s.xml\nSitemap:\nSitemap: a b\n'), []);
+  assert.deepEqual(fix('Sitemap: ftp://example.com/s.xml\nSitemap: sitemap.xml\n'), []);
   // A stale problem (the line changed since) gets nothing.
   assert.deepEqual(getQuickFixes(parseDocument('Sitemap: https://example.com/s.xml\n', 'robots-txt'), [{ rule: RULE, start: 0, end: 7 }]), []);
   assert.deepEqual(getFixAllEdits(parseDocument('Sitemaps: https://example.com/s.xml\n', 'robots-txt')), []);
+});
+
+test('quick fixes: a relative URL made absolute where the robots.txt is published; a URL without its scheme gets one', () => {
+  const fixes = (text: string, location?: string): Array<[string, boolean]> => {
+    const document = parseDocument(text, 'robots-txt');
+    const problems = validate(document, DEFAULT_SETTINGS, {});
+    return getQuickFixes(document, problems, { location }).map((f) => [applyOffsetEdits(text, f.edits), f.isPreferred]);
+  };
+  const site = 'https://www.example.com/robots.txt';
+  assert.deepEqual(fixes('Sitemap: /sitemap.xml\n', site), [['Sitemap: https://www.example.com/sitemap.xml\n', true]]);
+  assert.deepEqual(fixes('User-agent: *\r\nSitemap:  /news/s%C3%BC.xml # n\r\n', 'http://example.com:8080/robots.txt'), [['User-agent: *\r\nSitemap:  http://example.com:8080/news/s%C3%BC.xml # n\r\n', true]]);
+  assert.deepEqual(fixes('Sitemap: sitemap.xml', 'https://www.example.com/shop/robots.txt'), [['Sitemap: https://www.example.com/shop/sitemap.xml', true]]);
+  assert.deepEqual(fixes('Sitemaps: /s.xml\n', site), [['Sitemap: /s.xml\n', true], ['Sitemaps: https://www.example.com/s.xml\n', true]]);
+  assert.deepEqual(fixes('sitemap www.example.com/sitemap.xml\n', 'http://www.example.com/robots.txt'), [
+    ['sitemap: www.example.com/sitemap.xml\n', true], ['sitemap http://www.example.com/sitemap.xml\n', true],
+  ]);
+  assert.deepEqual(fixes('Sitemap: www.example.com/sitemap.xml\n'), [['Sitemap: https://www.example.com/sitemap.xml\n', false]]);
+  assert.deepEqual(fixes('Sitemap: //cdn.example.net/s.xml\n', site), [['Sitemap: https://cdn.example.net/s.xml\n', false]]);
+  assert.deepEqual(fixes('Sitemap: /a b.xml\nSitemap: ftp://example.com/s.xml\n', site), []);
+  assert.deepEqual(fixes('Sitemap: /s.xml\n', 'not a url'), []);
 });
 
 test('hover on the Sitemap directive, nothing elsewhere', () => {
@@ -137,17 +171,28 @@ test('typing a Sitemap line keystroke by keystroke reparses one line and ends wh
   assert.equal((document as unknown as { stats: { fullParses: number } }).stats.fullParses, 1);
 });
 
-test('robotsSitemapUrls reads exactly the Sitemap lines the rule accepts', () => {
+test('robotsSitemapUrls reads exactly the Sitemap lines robots-sitemap-url accepts, in any spelling crawlers read', () => {
   const lines = [
-    'Sitemap: https://example.com/ok.xml', 'sitemap :https://example.com/ok2.xml # c', 'Sitemap: /rel.xml', 'Sitemaps: https://example.com/typo.xml',
+    'Sitemap: https://example.com/ok.xml', 'sitemap :https://example.com/ok2.xml # c', 'Sitemap: /rel.xml', 'Sitemaps: https://example.com/spelt.xml',
     'Sitemap https://example.com/nocolon.xml', 'Sitemap: https://example.com/a.xml https://example.com/b.xml', 'Sitemap:', 'Sitemap: https://exa mple.com/',
-    'Sitemap: https://example..com/s.xml', 'Sitemap: ftp://example.com/s.xml', '# Sitemap: https://example.com/comment.xml',
+    'Sitemap: https://example..com/s.xml', 'Sitemap: ftp://example.com/s.xml', '# Sitemap: https://example.com/comment.xml', 'Sitmap: https://example.com/typo.xml',
+    'sitemap www.example.com/sitemap.xml',
   ];
-  const read = robotsSitemapUrls(lines.join('\n'));
-  assert.deepEqual(read, ['https://example.com/ok.xml', 'https://example.com/ok2.xml']);
-  const flagged = new Set(diagnose(lines.join('\n'), ROBOTS).map((d) => lines.join('\n').slice(0, d.start).split('\n').length - 1));
+  const text = lines.join('\n');
+  const read = robotsSitemapUrls(text);
+  assert.deepEqual(read, ['https://example.com/ok.xml', 'https://example.com/ok2.xml', 'https://example.com/spelt.xml']);
+  const flagged = new Set(diagnose(text, ROBOTS).filter((d) => d.rule === RULE).map((d) => text.slice(0, d.start).split('\n').length - 1));
   for (let k = 0; k < lines.length; k++) {
-    const isSitemapLine = /^sitemap\s*:/i.test(lines[k]);
-    if (isSitemapLine) assert.equal(flagged.has(k), !read.some((url) => lines[k].includes(url)), lines[k]);
+    if (/^site-?maps?\s*:/i.test(lines[k])) assert.equal(flagged.has(k), !read.some((url) => lines[k].includes(url)), lines[k]);
   }
+});
+
+test('a line that becomes the first is read again: a partial byte-order mark is skipped there only', () => {
+  const text = 'User-agent: *\n\uFFFDSitemap: https://example.com/s.xml\n';
+  const document = parseDocument(text, 'robots-txt');
+  assert.deepEqual(render(validate(document, DEFAULT_SETTINGS, {})), [`${RULE}@14-22`]);
+  applyEdits(document, [{ start: 0, end: 14, text: '' }]);
+  assert.deepEqual(validate(document, DEFAULT_SETTINGS, {}), []);
+  applyEdits(document, [{ start: 0, end: 0, text: '# robots\n' }]);
+  assert.deepEqual(render(validate(document, DEFAULT_SETTINGS, {})), [`${RULE}@9-17`]);
 });

@@ -15,6 +15,7 @@ import { fieldsOf } from '../rules/entryRules';
 import { nearMissExtension } from '../rules/extensionNamespaces';
 import { checkLastmod } from '../rules/lastmod';
 import { CHANGEFREQ_VALUES } from '../rules/simpleValues';
+import { checkUrl } from '../rules/url';
 import { scanName } from '../scanner';
 import { SegmentKind } from '../segment';
 import { offsetForWallClock, formatOffset, systemTimeZoneOffset } from './clock';
@@ -39,7 +40,8 @@ interface FixContext {
 
 const FIXERS: Partial<Record<RuleId, Fixer>> = {
   'xml-syntax': fixDeclaration,
-  'robots-sitemap-url': (ctx, problem) => fixRobotsLine(ctx.model, problem),
+  'robots-sitemap-url': (ctx, problem) => fixRobotsLine(ctx.model, problem, ctx.options.location),
+  'robots-sitemap-spelling': (ctx, problem) => fixRobotsLine(ctx.model, problem),
   'unescaped-ampersand': fixAmpersand,
   'unknown-entity': fixEntity,
   'bad-namespace': fixNamespace,
@@ -53,6 +55,7 @@ const FIXERS: Partial<Record<RuleId, Fixer>> = {
   'element-order': fixOrder,
   'invalid-url': fixUrl,
   'duplicate-url': fixDuplicate,
+  'out-of-scope': fixOutOfScope,
   'language-mismatch': fixLanguage,
   'unexpected-attribute': fixUnexpectedAttribute,
 };
@@ -425,25 +428,46 @@ function fixUrl(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'problem'>
 // ---------------------------------------------------------------- duplicates
 
 function fixDuplicate(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
-  const model = ctx.model;
+  const edit = removeEntryEdit(ctx.model, problem);
+  // Removing an entry loses whatever else it says (lastmod…): offered, never preferred.
+  return edit === undefined ? [] : [{ title: 'Remove this duplicate entry', edits: [edit], isPreferred: false, safe: false }];
+}
+
+// ---------------------------------------------------------------- scope
+
+/**
+ * An entry outside the sitemap's location: remove it, or (on another origin than the sitemap's) allow its origin in
+ * `sitemap.allowedHosts`, which the editor does (cross-submission: that host's robots.txt names this sitemap).
+ */
+function fixOutOfScope(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
+  const edit = removeEntryEdit(ctx.model, problem);
+  if (edit === undefined) return [];
+  const fixes: Omit<QuickFix, 'problem'>[] = [{ title: 'Remove this entry', edits: [edit], isPreferred: false, safe: false }];
+  const url = checkUrl(decodeReferences(sliceText(ctx.model, problem.start, problem.end)), []);
+  const location = ctx.options.location === undefined ? undefined : checkUrl(ctx.options.location, []);
+  if (url !== undefined && url.origin !== location?.origin) {
+    fixes.push({ title: `Allow ${url.origin} in sitemap.allowedHosts`, edits: [], allowHost: url.origin, isPreferred: false, safe: false });
+  }
+  return fixes;
+}
+
+/** The edit removing the entry whose URL is the problem's range: its whole line when it stands alone on it. */
+function removeEntryEdit(model: SitemapModel, problem: ProblemRef): OffsetEdit | undefined {
   const at = locate(model, problem.start, false);
   const segment = at.segment;
-  if (!segment.isEntry || segment.url === undefined || at.base + segment.urlStart !== problem.start) return [];
-  const title = 'Remove this duplicate entry';
-  // Removing an entry loses whatever else it says (lastmod…): offered, never preferred.
-  if (segment.kind === SegmentKind.Line) return [{ title, edits: [replace(at.base, at.base + segment.text.length, '')], isPreferred: false, safe: false }];
+  if (!segment.isEntry || segment.url === undefined || at.base + segment.urlStart !== problem.start) return undefined;
+  if (segment.kind === SegmentKind.Line) return replace(at.base, at.base + segment.text.length, '');
   const extent = entryExtent(segment);
   let start = at.base + extent.start;
   let end = at.base + extent.end;
   const sliceStart = Math.max(0, start - 256);
   const before = /(^|\r\n|\n|\r)([ \t]*)$/.exec(sliceText(model, sliceStart, start));
   const after = /^[ \t]*(\r\n|\n|\r)/.exec(sliceText(model, end, end + 256));
-  // The whole line when the entry stands alone on it; otherwise just the element.
   if (before !== null && (before[1] !== '' || sliceStart === 0) && after !== null) {
     start -= before[2].length;
     end += after[0].length;
   }
-  return [{ title, edits: [replace(start, end, '')], isPreferred: false, safe: false }];
+  return replace(start, end, '');
 }
 
 /**

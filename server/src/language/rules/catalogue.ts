@@ -55,6 +55,7 @@ export const RULES = {
   'hreflang-not-reciprocal': 'warning',
   'hreflang-duplicate': 'warning',
   'unexpected-attribute': 'warning',
+  'robots-sitemap-spelling': 'warning',
 } as const satisfies Record<string, Severity>;
 
 export type RuleId = keyof typeof RULES;

@@ -33,6 +33,8 @@ export interface EntryContext {
    * after) is in scope.
    */
   scopePrefix: string | undefined;
+  /** out-of-scope's message, which names the location. */
+  outOfScopeMessage: string;
   isIndex: boolean;
   isSitemapIndex: ((url: string) => boolean | undefined) | undefined;
 }
@@ -55,9 +57,7 @@ export function checkEntryContext(segment: Segment, context: EntryContext): read
     if (parts !== undefined) {
       if (context.scope !== undefined) {
         if (!isInScope(parts, context.scope)) {
-          (problems ??= []).push({ rule: 'out-of-scope', start: segment.urlStart, end: segment.urlEnd, message: context.isIndex
-            ? 'An index may only list sitemaps under its own location.'
-            : 'A sitemap may only list URLs under its own location: same protocol, host and port, and under its directory.' });
+          (problems ??= []).push({ rule: 'out-of-scope', start: segment.urlStart, end: segment.urlEnd, message: context.outOfScopeMessage });
         }
       } else if (context.reference !== undefined && parts.origin !== context.reference.origin && !isAllowed(parts.origin, parts.host, context.allowed)) {
         (problems ??= []).push({ rule: 'mixed-hosts', start: segment.urlStart, end: segment.urlEnd, message: mixedHostsMessage(context.reference) });

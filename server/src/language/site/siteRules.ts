@@ -19,6 +19,11 @@ export interface SiteResolver {
   fileOf(url: string, from: SiteFile): string | undefined;
   /** Whether a file exists at `path` (linted together or not). */
   exists(path: string): boolean;
+  /**
+   * For an index whose location is unknown (no site root, no robots.txt naming it), the file beside it named as the
+   * URL ends (as Merge finds children); undefined when the location is known or the URL ends in no file name.
+   */
+  fileBeside?(url: string, from: SiteFile): string | undefined;
 }
 
 export interface SiteRelated {
@@ -76,13 +81,15 @@ export function checkWholeSite(files: readonly SiteFile[], resolver: SiteResolve
 /** missing-sitemap-file, nested-index and stale-index-lastmod on an index's `<loc>`s or a robots.txt's lines. */
 function checkReferences(file: SiteFile, byPath: ReadonlyMap<string, SiteFile>, resolver: SiteResolver, listed: Set<string>, problems: SiteProblem[]): void {
   for (const entry of file.summary.entries) {
-    const target = resolver.fileOf(entry.url, file);
+    const mapped = resolver.fileOf(entry.url, file);
+    const beside = mapped === undefined && file.summary.kind === 'sitemapindex' ? resolver.fileBeside?.(entry.url, file) : undefined;
+    const target = mapped ?? beside;
     if (target === undefined) continue;
     listed.add(target);
     const child = byPath.get(target);
     const at = { path: file.path, start: entry.start, end: entry.end };
     if (child === undefined) {
-      if (!resolver.exists(target)) problems.push({ ...at, rule: 'missing-sitemap-file', message: `No file exists at ${target}, where this URL is served from.` });
+      if (!resolver.exists(target)) problems.push({ ...at, rule: 'missing-sitemap-file', message: missingMessage(target, beside !== undefined) });
       continue;
     }
     if (file.summary.kind !== 'sitemapindex') continue;
@@ -99,6 +106,12 @@ function checkReferences(file: SiteFile, byPath: ReadonlyMap<string, SiteFile>, 
       });
     }
   }
+}
+
+function missingMessage(target: string, beside: boolean): string {
+  if (!beside) return `No file exists at ${target}, where this URL is served from.`;
+  const name = target.slice(Math.max(target.lastIndexOf('/'), target.lastIndexOf('\\')) + 1);
+  return `No file named ${name} beside the index: its location is unknown (no site root, no robots.txt naming it), so its children are found by file name, as Merge finds them.`;
 }
 
 /**

@@ -98,10 +98,10 @@ function sitemapEntryOf(segment: Segment, offset: number): SiteEntry | undefined
   return siteEntry(unescapeXml(segment.url), segment.urlStart, segment.urlEnd, segment.lastmod, lastmodText, lastmodStart, lastmodEnd, offset);
 }
 
-/** A `Sitemap:` line robots-sitemap-url accepts (the others name no sitemap). */
+/** A Sitemap line robots-sitemap-url accepts (the others name no sitemap); the file's first starts at 0. */
 function robotsEntryOf(segment: Segment, offset: number): SiteEntry | undefined {
   const lineText = segment.text.replace(/(?:\r\n|\r|\n)$/, '');
-  const value = acceptedSitemapValue(lineText);
+  const value = acceptedSitemapValue(lineText, offset === 0);
   if (value === undefined) return undefined;
   return siteEntry(lineText.slice(value.start, value.end), value.start, value.end, NaN, '', 0, 0, offset);
 }
