@@ -54,6 +54,7 @@ export const RULES = {
   'hreflang-missing-self': 'warning',
   'hreflang-not-reciprocal': 'warning',
   'hreflang-duplicate': 'warning',
+  'entity-not-expanded': 'warning',
 } as const satisfies Record<string, Severity>;
 
 export type RuleId = keyof typeof RULES;
