@@ -46,6 +46,15 @@ export function checkDoctype(text: string, start: number, end: number, terminate
   return checker.facts;
 }
 
+/** Whether references read the same against `a` and `b` (what a reparse of the head alone must keep). */
+export function sameDoctypeFacts(a: DoctypeFacts | undefined, b: DoctypeFacts | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  if (a.declaresElsewhere !== b.declaresElsewhere || a.entities.size !== b.entities.size || a.values.size !== b.values.size) return false;
+  for (const [name, kind] of a.entities) if (b.entities.get(name) !== kind) return false;
+  for (const [name, value] of a.values) if (b.values.get(name) !== value) return false;
+  return true;
+}
+
 /** Thrown where the grammar breaks; caught per markup declaration. */
 class Mismatch {
   constructor(readonly start: number, readonly end: number, readonly message: string) {}
