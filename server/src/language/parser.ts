@@ -237,6 +237,8 @@ class XmlParser {
     if (!isQName(qname)) {
       this.out.report('xml-syntax', nameStart, nameEnd, `"${qname}" is not a valid qualified name.`);
     }
+    // Bytes that were not UTF-8 read as U+FFFD, which is a name character: `encoding` in a name as in text.
+    this.chars.checkEncodingIn(nameStart, nameEnd);
     let tagEnd = this.tokens.closeBareStartTag();
     if (tagEnd >= 0) {
       this.tagBindings = this.tagPrefixed = this.tagAttributeNames = null;
@@ -335,6 +337,7 @@ class XmlParser {
     this.attributeEnd = end;
     if (notSeparated) this.out.report('xml-syntax', start, end, 'Attributes must be separated by whitespace.');
     if (!isQName(name)) this.out.report('xml-syntax', start, end, `"${name}" is not a valid qualified name.`);
+    this.chars.checkEncodingIn(start, end);
     this.attributeIndex = -1;
     if (this.tagAttributeNames === null) this.tagAttributeNames = [name];
     else if (this.tagAttributeNames.includes(name)) {
@@ -546,6 +549,7 @@ class XmlParser {
     const nameStart = tagStart + 2;
     const nameEnd = tokens.nameEnd;
     const p = tokens.tokenEnd;
+    this.chars.checkEncodingIn(nameStart, nameEnd);
     // Reported once the tag's segment is known: an end tag closing the root starts the tail.
     let unterminated: { rule: 'xml-syntax'; start: number; end: number; message: string } | undefined;
     if (tokens.error === TokenError.UnterminatedEndTag) {

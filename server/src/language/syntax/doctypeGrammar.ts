@@ -74,7 +74,9 @@ class DoctypeChecker {
 
   checkDoctype(): void {
     try {
-      this.requireWhitespace('the root element\'s name');
+      const spacedName = this.skipWhitespace();
+      if (this.p >= this.limit || this.at(Ch.OpenBracket)) this.fail(this.p, this.p + 1, 'A DOCTYPE names the root element: <!DOCTYPE urlset>.');
+      if (!spacedName) this.fail(this.p, this.wordEnd(), 'Expected whitespace before the root element\'s name.');
       this.requireName('the root element\'s name', false);
       const spaced = this.skipWhitespace();
       if (this.startsWord('SYSTEM') || this.startsWord('PUBLIC')) {
@@ -89,7 +91,8 @@ class DoctypeChecker {
         this.p++;
         this.skipWhitespace();
       }
-      if (this.p < this.limit) this.fail(this.p, this.p + 1, this.at(Ch.OpenBracket) ? 'A DOCTYPE has only one internal subset.' : 'Expected the internal subset "[" or the DOCTYPE\'s ">".');
+      if (this.at(Ch.OpenBracket)) this.fail(this.p, this.p + 1, 'A DOCTYPE has only one internal subset.');
+      if (this.p < this.limit) this.fail(this.p, this.wordEnd(), 'Expected SYSTEM or PUBLIC (in upper case) before a quoted identifier, the internal subset "[", or ">".');
     } catch (e) {
       this.reportMismatch(e);
     }
@@ -127,9 +130,17 @@ class DoctypeChecker {
     else if (this.startsKeyword('<!ATTLIST')) this.attributeListDeclaration();
     else if (this.startsKeyword('<!ENTITY')) this.entityDeclaration();
     else if (this.startsKeyword('<!NOTATION')) this.notationDeclaration();
-    else if (t.startsWith('<![', p)) this.fail(p, p + 3, 'Conditional sections are only allowed in an external DTD, not in the internal subset.');
+    else if (t.startsWith('<![', p)) this.conditionalSection();
     else if (t.startsWith('<!', p)) this.fail(p, scanName(t, p + 2, this.limit), 'Expected <!ELEMENT, <!ATTLIST, <!ENTITY or <!NOTATION (in upper case).');
     else this.fail(p, p + 1, 'Expected a markup declaration, a comment, a processing instruction or a parameter-entity reference.');
+  }
+
+  /** Not allowed here: reported once, and skipped whole up to its "]]>". */
+  private conditionalSection(): never {
+    const start = this.p;
+    const close = this.text.indexOf(']]>', start);
+    if (close > 0 && close < this.limit) this.p = close + 2;
+    this.fail(start, start + 3, 'Conditional sections are only allowed in an external DTD, not in the internal subset.');
   }
 
   /** After an error in the declaration that started at `from`: past its ">"; false when that is past the subset. */
