@@ -11,7 +11,8 @@
  * an end tag that matches an ancestor closes everything up to it, and an entry start tag (`<url>`) met inside an
  * open entry closes that entry; so does one met inside another root child whose end tag follows nowhere, or inside a
  * comment with no "-->" after it (such a segment remembers what it lacked, for the model's reparses). Entities are
- * never expanded beyond the five predefined ones and character references; a DOCTYPE is skipped, never read.
+ * never expanded beyond the five predefined ones and character references; a DOCTYPE is checked against its grammar
+ * (syntax/doctypeGrammar.ts), never expanded.
  *
  * The parser drives the shared tokenizer (shared/xmlTokenizer.ts) and keeps the element stack; its other jobs have
  * units of their own: namespace binding (namespaceBinding.ts), sitemap roles and entry checks (sitemapRoles.ts),
