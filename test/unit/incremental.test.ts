@@ -58,6 +58,12 @@ const BASES: Array<{ name: string; languageId: SitemapLanguageId; text: string }
     text: Array.from({ length: 15 }, (_, n) => (n % 5 === 4 ? 'not a url\n' : `https://example.com/t/${n}\r\n`)).join(''),
   },
   {
+    // A DOCTYPE whose entities the entries use: edits in the subset change what the references in every entry are.
+    name: 'urlset with a DOCTYPE', languageId: 'sitemap',
+    text: `<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE urlset [\n  <!ENTITY e "x">\n  <!ENTITY t "<b>&e;</b>">\n  <!ATTLIST urlset a CDATA "&e;">\n]>\n` +
+      `<urlset xmlns="${NS}">\n` + Array.from({ length: 10 }, (_, n) => `  <url><loc>https://example.com/${n}&e;</loc></url>\n`).join('') + '</urlset>\n',
+  },
+  {
     name: 'robots.txt', languageId: 'robots-txt',
     text: 'User-agent: *\r\nDisallow: /private/\r\n# sitemaps\r\n' +
       Array.from({ length: 10 }, (_, n) => ['Sitemap: https://example.com/s', 'sitemap :/rel', 'Sitemaps: https://example.com/s', 'Sitemap https://example.com/s', 'Allow: /'][n % 5] + `${n} # c${n}\n`).join(''),
