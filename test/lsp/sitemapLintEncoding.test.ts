@@ -55,6 +55,9 @@ describe('sitemap-lint on files that are not UTF-8', () => {
     // One at a time: files of one run that list the same URL are cross-file duplicates.
     for (const name of Object.keys(files)) assert.deepEqual(lintBothWays([name], dir).problems[name], [ENCODING_AT_START, 'invalid-url error 3:36-3:37'], name);
     assert.equal(lint(['le.xml'], dir).code, 1);
+    // A folder search finds a UTF-16 sitemap by its root, as a UTF-8 one, whatever its name.
+    const search = folder({ 'products.xml': utf16(SITEMAP('5'), 'be', false), 'notes.xml': utf16('<notes/>', 'le', true) });
+    assert.deepEqual(lint(['.'], search).problems, { 'products.xml': [ENCODING_AT_START, 'invalid-url error 3:36-3:37'] });
   });
 
   it('a UTF-16 file large enough to stream on its own', () => {
