@@ -153,6 +153,15 @@ describe('Check Site over the wire', () => {
     assert.deepEqual(published(client, dir, Object.keys(EXPECTED)), EXPECTED);
   });
 
+  it('a binary file named like a sitemap is one encoding problem at its start, above the site\'s real problems', async () => {
+    // Bytes of every value, NUL included: no text, and so no part of the site (no cross-file problem either).
+    const binary = Buffer.from(Array.from({ length: 20_000 }, (_, k) => (k * 7919 + 13) & 255));
+    const dir = workspace({ ...SITE, 'public/sitemap-binary.xml': binary });
+    const client = await start([dir]);
+    await checkSite(client);
+    assert.deepEqual(published(client, dir, [...Object.keys(EXPECTED), 'public/sitemap-binary.xml']), { ...EXPECTED, 'public/sitemap-binary.xml': ['encoding 0:0-0:0'] });
+  });
+
   it('open documents keep their live problems; closed unedited, a file gets its Check Site problems back, edited, none', async () => {
     const dir = workspace(SITE);
     const client = await start([dir]);

@@ -13,9 +13,8 @@ const SETTINGS = { ...DEFAULT_SETTINGS, maxProblems: Number.MAX_SAFE_INTEGER };
  * Which of our diagnostics say "this is not well-formed XML 1.0 (with Namespaces)":
  * - `xml-syntax`: always (that is its definition).
  * - `unescaped-ampersand`: always — `&` may only start a Reference ([14] CharData, [10] AttValue, [67] Reference).
- * - `unknown-entity`: always here — WFC: Entity Declared; a document without a DTD declares only the five
- *   predefined entities. (With an internal subset declaring the entity it would be well-formed; we never read
- *   DTDs, so that case is reported as `doctype` plus `unknown-entity` on purpose — not part of this corpus.)
+ * - `unknown-entity`: always — WFC: Entity Declared; a document without a DTD declares only the five predefined
+ *   entities. (An entity the internal subset declares is `entity-not-expanded` instead, a warning: well-formed.)
  * - `encoding` only where it means the text is not XML 1.0 text: on the encoding declaration (§4.3.3: an entity
  *   presented in an encoding other than the one declared is a fatal error, and our documents are UTF-8 text), or
  *   on a lone surrogate (not a [2] Char, and not encodable in UTF-8 at all). `encoding` on U+FFFD is a sitemap

@@ -58,6 +58,12 @@ const BASES: Array<{ name: string; languageId: SitemapLanguageId; text: string }
     text: Array.from({ length: 15 }, (_, n) => (n % 5 === 4 ? 'not a url\n' : `https://example.com/t/${n}\r\n`)).join(''),
   },
   {
+    // A DOCTYPE whose entities the entries use: edits in the subset change what the references in every entry are.
+    name: 'urlset with a DOCTYPE', languageId: 'sitemap',
+    text: `<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE urlset [\n  <!ENTITY e "x">\n  <!ENTITY t "<b>&e;</b>">\n  <!ATTLIST urlset a CDATA "&e;">\n]>\n` +
+      `<urlset xmlns="${NS}">\n` + Array.from({ length: 10 }, (_, n) => `  <url><loc>https://example.com/${n}&e;</loc></url>\n`).join('') + '</urlset>\n',
+  },
+  {
     name: 'robots.txt', languageId: 'robots-txt',
     text: 'User-agent: *\r\nDisallow: /private/\r\n# sitemaps\r\n' +
       Array.from({ length: 10 }, (_, n) => ['Sitemap: https://example.com/s', 'sitemap :/rel', 'Sitemaps: https://example.com/s', 'Sitemap https://example.com/s', 'Allow: /'][n % 5] + `${n} # c${n}\n`).join(''),
@@ -542,4 +548,20 @@ test('an element and a comment left open in one segment: writing either closer f
     change({ start: below, end: below + closer.length, text: '' }, `${closer} erased`);
   }
   assert.equal(model.stats.fullParses, 1);
+});
+
+test('typing a DOCTYPE that declares an entity the entries use, character by character, gives what a full parse gives', () => {
+  // Entries refer to &e; (unknown-entity without the declaration, entity-not-expanded with it): an edit of the head
+  // that changes the declarations changes the problems of entries far below it.
+  const base = FALLBACK_BASE.replace('<loc>https://example.com/150<', '<loc>https://example.com/150&e;<');
+  const model = parseDocument(base, 'sitemap') as SitemapModel;
+  const doc = editing(model, base);
+  let offset = at(base, '<urlset');
+  for (const c of '<!DOCTYPE urlset [<!ENTITY e "x">]>') {
+    doc.change({ start: offset, end: offset, text: c }, `typed ${JSON.stringify(doc.text.slice(at(base, '<!-- head -->') + 13, offset + 1))}`);
+    offset++;
+  }
+  const value = at(doc.text, '"x"') + 1;
+  doc.change({ start: value, end: value + 1, text: '<' }, 'a value that is not well-formed content');
+  doc.change({ start: value, end: value + 1, text: '' }, 'an empty value');
 });

@@ -149,6 +149,13 @@ const CLASSES: ExplainedClass[] = [
     },
   },
   {
+    // A colon in a PI target (Namespaces 1.0 §7: PI targets are NCNames); xmldom does not apply it. Repair: "-".
+    id: 'pi-target-colon',
+    repair(text) {
+      return inTextAndTags(text, ['pi'], (s) => s.replace(/^(<\?[^ \t\r\n?]*)/, (target: string) => target.replaceAll(':', '-')));
+    },
+  },
+  {
     // An entry start tag (<url> in a urlset, <sitemap> in an index, in the namespace of the root as bound where
     // the tag stands) anywhere inside an entry. Located with xmldom's DOM; the tags are found by pairing the
     // DOM's elements (document order) with the tokenizer's start tags. Repair: rename it (and its end tag) to
@@ -402,6 +409,12 @@ test('class end-tag-after-root: we are right, xmldom accepts a repeated end tag 
   // tag repeats its name.
   const text = `${urlset('')}</urlset>`;
   assert.deepEqual(disagreement(text, 'end-tag-after-root'), [at(text, 'xml-syntax', 'urlset', 6, text.lastIndexOf('</urlset>'))]);
+});
+
+test('class pi-target-colon: we are right, xmldom allows a colon in a PI target', () => {
+  // Namespaces in XML 1.0 §7: "no entity names, PI targets, or notation names contain any colons".
+  const text = urlset('<?a:b data?>');
+  assert.deepEqual(disagreement(text, 'pi-target-colon'), [at(text, 'xml-syntax', 'a:b')]);
 });
 
 test('xmldom is wrong on U+037E in a name ([4] NameStartChar); the corpus cannot produce it', () => {

@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { SKIPPED_FOLDERS } from '../language/languageService';
 import { isGzip } from '../node/files';
+import { sniffEncoding, SNIFF_BYTES, type FileEncoding } from '../node/fileEncoding';
 import { compareNames, isSiteFile, siteFileType, type SiteFileType } from '../node/siteFiles';
 import { gunzipWhole } from './gunzip';
 import { Failure } from './failure';
@@ -28,6 +29,8 @@ export interface ReadInput extends Input {
   text: string;
   /** The text's UTF-8 length when the bytes read give it (decodedByteLength), so that the parse need not count it. */
   byteLength?: number;
+  /** What the bytes were; the text is empty for a binary file. */
+  encoding?: FileEncoding;
 }
 
 /** The inputs named on the command line, folders expanded; a missing file or a folder without sitemaps fails. */
@@ -73,7 +76,10 @@ function searchFolder(folder: string): string[] {
   return found;
 }
 
-/** Reads and decodes an input (UTF-8, malformed bytes as U+FFFD for the `encoding` rule, as an editor reads them). */
+/**
+ * Reads and decodes an input: UTF-8 (malformed bytes as U+FFFD for the `encoding` rule, as an editor reads them), or
+ * UTF-16 when its first bytes say so; a binary file is not decoded (node/fileEncoding.ts).
+ */
 export function readInput(input: Input): ReadInput {
   let bytes: Buffer;
   try {
@@ -85,11 +91,14 @@ export function readInput(input: Input): ReadInput {
     try {
       bytes = gunzipWhole(bytes);
     } catch (e) {
-      throw new Failure(`${input.name}: not a valid gzip file (${(e as Error).message})`);
+      // A file not named .gz that starts like one is reported as what it is, a file that is not text.
+      if (/\.gz$/i.test(input.name)) throw new Failure(`${input.name}: not a valid gzip file (${(e as Error).message})`);
     }
   }
-  const text = new TextDecoder('utf-8').decode(bytes);
-  return { ...input, kind: kindOf(input.name, text), text, byteLength: decodedByteLength(bytes) };
+  const encoding = sniffEncoding(bytes.subarray(0, SNIFF_BYTES));
+  if (encoding.kind === 'binary') return { ...input, kind: kindOf(input.name, ''), text: '', encoding };
+  const text = new TextDecoder(encoding.kind).decode(bytes);
+  return { ...input, kind: kindOf(input.name, text), text, byteLength: encoding.kind === 'utf-8' ? decodedByteLength(bytes) : undefined, encoding };
 }
 
 /**

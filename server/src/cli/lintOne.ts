@@ -5,12 +5,13 @@
  * A robots.txt is checked as the editor checks it (`robots-sitemap-url`).
  */
 import {
-  indexEntries, needsSiteCheck, parseDocument, positionsAt, summarizeForSite, validate, type SiteSummary, type SitemapDocument,
+  indexEntries, needsSiteCheck, parseDocument, positionsAt, summarizeForSite, validate, type SiteSummary, type SitemapDiagnostic, type SitemapDocument,
 } from '../language/languageService';
 import type { FileResult, LintProblem } from '../node/lintResults';
 import type { LintOptions } from './lintFiles';
 import { readInput, type Input, type ReadInput } from './lintInputs';
 import { lintStreamed } from './lintStream';
+import { encodingProblem, repeatsUtf16 } from './encodingProblem';
 import { lineTableOf, type LineTable } from '../node/lineTable';
 
 /** What the cross-file step keeps of a file read from disk. */
@@ -38,9 +39,13 @@ export async function lintInput(input: Input, options: LintOptions, alone: boole
 
 /** `alone`: the only input; a lone sitemap then has nothing to check across files, and skips its summary (40–100 ms at 50,000 entries, with the GC). */
 export function lintOne(input: ReadInput, options: LintOptions, alone: boolean): LintedOne {
+  const encoding = encodingProblem(input.encoding, options.settings);
+  // Not text: that one problem, and nothing a site could use.
+  if (input.encoding?.kind === 'binary') return { result: { file: input.name, problems: encoding ? [encoding] : [] }, children: [], site: undefined };
   const doc = parseDocument(input.text, input.kind === 'robots' ? 'robots-txt' : input.kind, { byteLength: input.byteLength, once: true });
   const location = input.kind !== 'robots' && input.file !== undefined ? options.site.locate(input.file) : undefined;
-  const result = { file: input.name, problems: problemsOf(doc, options, location) };
+  const found = validate(doc, options.settings, { location, now: options.now }).filter((d) => !repeatsUtf16(input.encoding, d, input.text));
+  const result = { file: input.name, problems: [...(encoding ? [encoding] : []), ...problemsOf(doc, found)] };
   if (input.file === undefined || (alone && !needsSiteCheck([doc.kind]))) return { result, children: [], site: undefined };
   const site: SiteFacts = { file: input.file, location, summary: summarizeForSite(doc), lines: lineTableOf(input.text), length: input.text.length };
   return { result, children: childrenOf(input, doc, options, location), site };
@@ -57,8 +62,7 @@ function childrenOf(input: ReadInput, doc: SitemapDocument, options: LintOptions
   return children;
 }
 
-function problemsOf(doc: SitemapDocument, options: LintOptions, location: string | undefined): LintProblem[] {
-  const found = validate(doc, options.settings, { location, now: options.now });
+function problemsOf(doc: SitemapDocument, found: readonly SitemapDiagnostic[]): LintProblem[] {
   // All positions in one call: a few problems are placed by one walk over the document, not by building its index.
   const at = positionsAt(doc, found.flatMap((d) => [Math.min(Math.max(0, d.start), doc.length), Math.min(Math.max(d.start, d.end), doc.length)]));
   return found.map((d, k) => {

@@ -6,6 +6,7 @@
  */
 import * as fs from 'node:fs';
 import type { Readable } from 'node:stream';
+import { TextDecoder } from 'node:util';
 import type * as V8 from 'node:v8';
 import { SNIFF_LENGTH } from '../../../shared/contentDetection';
 import { ValidationStream, type StreamValidationOptions, type StreamValidationResult } from '../language/languageService';
@@ -16,6 +17,8 @@ import { kindOf, type Input } from './lintInputs';
 import type { LintedOne } from './lintOne';
 import { Failure } from './failure';
 import { chunksOf, streamMaybeGzip } from './inputStream';
+import { encodingProblem, repeatsUtf16 } from './encodingProblem';
+import { sniffEncoding, SNIFF_BYTES, type FileEncoding } from '../node/fileEncoding';
 import { LineTableBuilder, positionIn, type LineTable } from '../node/lineTable';
 
 /**
@@ -59,7 +62,8 @@ async function streamPasses(input: Input, file: string, options: LintOptions, wi
       linted = await streamOnce(input, file, options, { window, reference, alone });
     } catch (e) {
       // An unreadable file is reported as a whole read reports it; anything else is this path's fault: read it whole.
-      if (e instanceof Failure) throw e;
+      // So is gzip that does not decompress in a file not named .gz: a whole read reports it as not text.
+      if (e instanceof Failure && /\.gz$/i.test(input.name)) throw e;
       return undefined;
     }
     if (linted === undefined) return undefined;
@@ -107,7 +111,8 @@ function uncompressedSize(file: string): number {
 async function streamOnce(input: Input, file: string, options: LintOptions, how: Pick<StreamValidationOptions, 'window' | 'reference' | 'alone'>): Promise<{ linted: LintedOne; windows: number } | Extract<StreamValidationResult, { rerun: true }> | undefined> {
   const { window } = how;
   const source = open(input, file, window);
-  const decoder = new TextDecoder('utf-8');
+  const found: { encoding?: FileEncoding } = {};
+  let opening = '';
   const lines = new LineTableBuilder();
   const location = options.site.locate(file);
   let stream: ValidationStream | undefined;
@@ -133,16 +138,24 @@ async function streamOnce(input: Input, file: string, options: LintOptions, how:
     return !stream.needsWholeDocument;
   };
   try {
-    for await (const chunk of chunksOf(source, input.name)) if (!take(decoder.decode(chunk, { stream: true }), false)) return undefined;
+    for await (const text of decodedText(source, input.name, found)) {
+      // The XML declaration, for repeatsUtf16.
+      if (opening.length < 256) opening += text.slice(0, 256 - opening.length);
+      if (!take(text, false)) return undefined;
+    }
   } finally {
     source.destroy();
   }
-  if (!take(decoder.decode(), true)) return undefined;
+  const encoding = encodingProblem(found.encoding, options.settings);
+  if (found.encoding?.kind === 'binary') return { linted: { result: { file: input.name, problems: encoding ? [encoding] : [] }, children: [], site: undefined }, windows: 0 };
+  if (!take('', true)) return undefined;
   const result = stream!.end(bytes);
   if (stream!.needsWholeDocument) return undefined;
   if (result.rerun) return result;
   const { lines: table, length } = lines.finish();
-  const problems: LintProblem[] = result.diagnostics.map((d) => ({ rule: d.rule, severity: d.severity, message: d.message, ...spanIn(table, length, d.start, d.end) }));
+  const problems: LintProblem[] = result.diagnostics.filter((d) => !repeatsUtf16(found.encoding, d, opening))
+    .map((d) => ({ rule: d.rule, severity: d.severity, message: d.message, ...spanIn(table, length, d.start, d.end) }));
+  if (encoding !== undefined) problems.unshift(encoding);
   const { summary } = result;
   if (summary === undefined) return { linted: { result: { file: input.name, problems }, children: [], site: undefined }, windows: stream!.windows };
   const children: string[] = [];
@@ -154,6 +167,41 @@ async function streamOnce(input: Input, file: string, options: LintOptions, how:
   }
   const linted = { result: { file: input.name, problems }, children, site: { file, location, summary, lines: table, length } };
   return { linted, windows: stream!.windows };
+}
+
+/**
+ * The text of `source` in pieces, decoded as its first bytes say (node/fileEncoding.ts; the encoding is left in
+ * `found`); nothing once they say it is not text.
+ */
+async function* decodedText(source: Readable, name: string, found: { encoding?: FileEncoding }): AsyncGenerator<string> {
+  const head: Buffer[] = [];
+  let headBytes = 0;
+  let decoder: TextDecoder | undefined;
+  const decide = (): string | undefined => {
+    const bytes = Buffer.concat(head);
+    found.encoding = sniffEncoding(bytes.subarray(0, SNIFF_BYTES));
+    if (found.encoding.kind === 'binary') return undefined;
+    decoder = new TextDecoder(found.encoding.kind);
+    return decoder.decode(bytes, { stream: true });
+  };
+  for await (const chunk of chunksOf(source, name)) {
+    if (decoder !== undefined) {
+      yield decoder.decode(chunk, { stream: true });
+      continue;
+    }
+    head.push(chunk);
+    headBytes += chunk.length;
+    if (headBytes < SNIFF_BYTES) continue;
+    const text = decide();
+    if (text === undefined) return;
+    yield text;
+  }
+  if (decoder === undefined) {
+    const text = decide();
+    if (text === undefined) return;
+    yield text;
+  }
+  yield decoder!.decode();
 }
 
 /** The file's bytes, gunzipped when they start with gzip's magic number. */

@@ -5,11 +5,15 @@
  */
 import { ASCII, Ch, isXmlChar, scanName, TEXT_SPECIAL } from '../../../shared/xmlChars';
 import type { SegmentAssembler } from './segmentAssembler';
+import type { DoctypeFacts } from './syntax/doctypeGrammar';
+import { entityReferenceProblem } from './syntax/entityValues';
 import type { ValueText } from './valueText';
 
 const PREDEFINED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 export class CharacterData {
+  /** The DOCTYPE's declarations, once one has been read. */
+  doctype: DoctypeFacts | undefined = undefined;
   private readonly end: number;
 
   constructor(private readonly text: string, private readonly out: SegmentAssembler) {
@@ -62,7 +66,7 @@ export class CharacterData {
         this.out.report('xml-syntax', p, p + 1, '"<" is not allowed in an attribute value: write &lt;.');
         p++;
       } else if (c === Ch.Ampersand) {
-        p = this.scanReference(p, null);
+        p = this.scanReference(p, null, true);
       } else if (c < 0x20 ? c !== Ch.Tab && c !== Ch.LineFeed && c !== Ch.CarriageReturn : c >= 0xd800) {
         p = this.checkUnusualChar(p);
       } else p++;
@@ -102,7 +106,7 @@ export class CharacterData {
   }
 
   /** Scans an entity or character reference at `p` (an `&`); returns the position after it. */
-  private scanReference(p: number, value: ValueText | null): number {
+  private scanReference(p: number, value: ValueText | null, inAttribute = false): number {
     const t = this.text;
     if (p + 1 < this.end && t.charCodeAt(p + 1) === Ch.Hash) return this.scanCharacterReference(p, value);
     const nameEnd = scanName(t, p + 1, this.end);
@@ -114,12 +118,30 @@ export class CharacterData {
     const name = t.slice(p + 1, nameEnd);
     const decoded = PREDEFINED_ENTITIES[name];
     if (decoded === undefined || !Object.prototype.hasOwnProperty.call(PREDEFINED_ENTITIES, name)) {
-      this.out.report('unknown-entity', p, nameEnd + 1, `&${name}; is not defined: XML has only &amp; &lt; &gt; &quot; &apos; (use a numeric reference such as &#160;).`);
+      this.reportEntityReference(name, p, nameEnd + 1, inAttribute);
       if (value !== null) value.addLiteral(t, p, nameEnd + 1);
     } else if (value !== null) {
       value.addReference(decoded, p, nameEnd + 1);
     }
     return nameEnd + 1;
+  }
+
+  /**
+   * A reference to an entity XML does not predefine: unknown without a DOCTYPE that (may) declare it; else never
+   * expanded, unless it may not stand there at all (syntax/entityValues.ts).
+   */
+  private reportEntityReference(name: string, start: number, end: number, inAttribute: boolean): void {
+    const doctype = this.doctype;
+    const problem = doctype === undefined ? undefined : entityReferenceProblem(doctype, name, inAttribute);
+    if (doctype === undefined || (problem !== undefined && !doctype.entities.has(name))) {
+      this.out.report('unknown-entity', start, end, `&${name}; is not defined: XML has only &amp; &lt; &gt; &quot; &apos; (use a numeric reference such as &#160;).`);
+    } else if (problem !== undefined) {
+      this.out.report('xml-syntax', start, end, problem);
+    } else {
+      this.out.report('entity-not-expanded', start, end, doctype.entities.has(name)
+        ? `&${name}; is declared in the DOCTYPE, which is never read: its value is not checked, and consumers that do not read DTDs reject it.`
+        : `&${name}; may be declared in an external DTD or parameter entity, which is never read: its value is not checked.`);
+    }
   }
 
   /** `&#…;` or `&#x…;` at `p`. */

@@ -1,5 +1,6 @@
 /** What the parser knows of an open element, and of the document's root. */
 import type { Field, EntryState } from './rules/entryRules';
+import type { DoctypeFacts } from './syntax/doctypeGrammar';
 import type { ExtensionElement } from './rules/extensionVocabulary';
 import type { ValueText } from './valueText';
 
@@ -69,4 +70,6 @@ export interface RootInfo {
   sitemapNamespace: string | undefined;
   /** Name of the entry element: `url` or `sitemap`. */
   entryName: string;
+  /** What the DOCTYPE's internal subset declares, when there is one: entity references are read against it. */
+  doctype: DoctypeFacts | undefined;
 }

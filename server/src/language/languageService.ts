@@ -34,6 +34,8 @@ export { DEFAULT_SETTINGS } from './settings';
 export { ruleLink } from './features/vocabulary';
 /** The rules as data (id, default severity, description), for a report format that lists them. */
 export { isRuleId, RULES, TOO_MANY_PROBLEMS } from './rules/catalogue';
+/** A rule's severity after `sitemap.rules` (undefined: off), for problems found outside the language layer. */
+export { severityOf } from './validation';
 export type { SortResult, RemoveDuplicatesResult, LastmodNowOptions, LastmodNowResult, ConvertResult };
 /** The `sitemap` settings section read defensively (junk falls back to the defaults), for the server and sitemap-lint. */
 export { isObject, resolveSettings } from './settingsSection';

@@ -1,6 +1,7 @@
 /** Namespace binding for the parser (Namespaces in XML 1.0): declarations, their reserved names, prefix lookup. */
 import { isNameStart } from '../../../shared/xmlChars';
 import { XML_NAMESPACE, XMLNS_NAMESPACE } from '../../../shared/xmlNamespaces';
+import { sameDoctypeFacts } from './syntax/doctypeGrammar';
 import type { Frame, RootInfo } from './elementFrame';
 import { extensionByPrefix, extensionOf } from './rules/extensionNamespaces';
 import type { SegmentAssembler } from './segmentAssembler';
@@ -48,7 +49,7 @@ export function isQName(name: string): boolean {
 
 /**
  * Whether the root's children parse under `b` exactly as under `a`, so that an edit of the head alone need not reparse
- * them (model.ts): the same root element and entry name, and namespaces that look the same from every prefix a child
+ * them (model.ts): the same root element and entry name, the same DOCTYPE declarations, and namespaces that look the same from every prefix a child
  * may use — children only ask whether a prefix is bound, whether it names the sitemap namespace, and which extension's it names. `mayUse(prefix)`
  * may be a textual search (false only when no child can use the prefix); `mayDeclare()`, whether a child may declare
  * a namespace of its own (which could equal one root's sitemap namespace and not the other's).
@@ -56,6 +57,7 @@ export function isQName(name: string): boolean {
 export function sameChildContext(a: RootInfo, b: RootInfo, mayUse: (prefix: string) => boolean, mayDeclare: () => boolean): boolean {
   const [fa, fb] = [a.frame, b.frame];
   if (fa === undefined || fb === undefined || a.kind !== b.kind || a.entryName !== b.entryName || fa.qname !== fb.qname) return false;
+  if (!sameDoctypeFacts(a.doctype, b.doctype)) return false;
   const sameNamespace = a.sitemapNamespace === b.sitemapNamespace;
   if (!sameNamespace && mayDeclare()) return false;
   const prefixes = new Set(['', 'xml', ...(fa.bindings ?? []).map((x) => x.prefix), ...(fb.bindings ?? []).map((x) => x.prefix)]);

@@ -11,7 +11,8 @@
  * an end tag that matches an ancestor closes everything up to it, and an entry start tag (`<url>`) met inside an
  * open entry closes that entry; so does one met inside another root child whose end tag follows nowhere, or inside a
  * comment with no "-->" after it (such a segment remembers what it lacked, for the model's reparses). Entities are
- * never expanded beyond the five predefined ones and character references; a DOCTYPE is skipped, never read.
+ * never expanded beyond the five predefined ones and character references; a DOCTYPE is checked against its grammar
+ * (syntax/doctypeGrammar.ts), never expanded.
  *
  * The parser drives the shared tokenizer (shared/xmlTokenizer.ts) and keeps the element stack; its other jobs have
  * units of their own: namespace binding (namespaceBinding.ts), sitemap roles and entry checks (sitemapRoles.ts),
@@ -19,7 +20,7 @@
  * (fastEntry.ts).
  */
 import { Ch, isNameStart, isWhitespace, scanName, skipWhitespace } from '../../../shared/xmlChars';
-import { decodeReferences } from '../../../shared/xmlNamespaces';
+import { decodeReferences, XML_NAMESPACE } from '../../../shared/xmlNamespaces';
 import { TokenError, TokenizerState, TokenType, XmlTokenizer } from '../../../shared/xmlTokenizer';
 import { CharacterData } from './characterData';
 import { Role, type Binding, type Frame, type RootInfo } from './elementFrame';
@@ -32,6 +33,7 @@ import type { LinkAttribute } from './rules/hreflang';
 import { Segment, SegmentKind } from './segment';
 import { SegmentAssembler } from './segmentAssembler';
 import { checkStrayText, classifyEntryChild, classifyRootChild, closeFrame, setRoot, SITEMAP_NAMESPACE } from './sitemapRoles';
+import { checkDoctype } from './syntax/doctypeGrammar';
 import { ValueText } from './valueText';
 
 export type { RootInfo, RootKind } from './elementFrame';
@@ -140,8 +142,9 @@ class XmlParser {
     this.end = text.length;
     this.out = new SegmentAssembler(text, onSegment);
     this.chars = new CharacterData(text, this.out);
+    this.chars.doctype = root?.doctype;
     this.tokens = new XmlTokenizer(text, 0, regionMode ? TokenizerState.Content : TokenizerState.DocumentStart);
-    this.root = root ?? { kind: 'none', nameStart: 0, nameEnd: 0, startTagEnd: 0, frame: undefined, sitemapNamespace: undefined, entryName: 'url' };
+    this.root = root ?? { kind: 'none', nameStart: 0, nameEnd: 0, startTagEnd: 0, frame: undefined, sitemapNamespace: undefined, entryName: 'url', doctype: undefined };
     if (regionMode && root?.frame) this.stack.push(root.frame);
   }
 
@@ -237,6 +240,8 @@ class XmlParser {
     if (!isQName(qname)) {
       this.out.report('xml-syntax', nameStart, nameEnd, `"${qname}" is not a valid qualified name.`);
     }
+    // Bytes that were not UTF-8 read as U+FFFD, which is a name character: `encoding` in a name as in text.
+    this.chars.checkEncodingIn(nameStart, nameEnd);
     let tagEnd = this.tokens.closeBareStartTag();
     if (tagEnd >= 0) {
       this.tagBindings = this.tagPrefixed = this.tagAttributeNames = null;
@@ -254,15 +259,26 @@ class XmlParser {
     };
     if (bindings !== null) frame.scope = frame;
     frame.ns = resolvePrefix(prefix, frame, nameStart, this.out);
-    const prefixed = this.tagPrefixed;
-    if (prefixed !== null) {
-      for (let i = 0; i < prefixed.length; i += 2) {
-        const name = this.text.slice(prefixed[i], prefixed[i + 1]);
-        const attributePrefix = name.slice(0, name.indexOf(':'));
-        if (attributePrefix !== 'xml') resolvePrefix(attributePrefix, frame, prefixed[i], this.out);
-      }
-    }
+    if (this.tagPrefixed !== null) this.resolveAttributePrefixes(this.tagPrefixed, frame);
     this.openElement(frame, tagEnd, this.tagSelfClosing);
+  }
+
+  /**
+   * Resolves the prefixes of the attribute names at `prefixed` (start, end pairs); two names that expand to one
+   * (namespace, local name) through two prefixes bound to one URI are duplicates (Namespaces 1.0 §6.3).
+   */
+  private resolveAttributePrefixes(prefixed: number[], frame: Frame): void {
+    const expanded = prefixed.length > 2 ? new Set<string>() : undefined;
+    for (let i = 0; i < prefixed.length; i += 2) {
+      const name = this.text.slice(prefixed[i], prefixed[i + 1]);
+      const colon = name.indexOf(':');
+      const attributePrefix = name.slice(0, colon);
+      const ns = attributePrefix === 'xml' ? XML_NAMESPACE : resolvePrefix(attributePrefix, frame, prefixed[i], this.out);
+      if (expanded === undefined || ns === undefined) continue;
+      const key = `${ns} ${name.slice(colon + 1)}`;
+      if (expanded.has(key)) this.out.report('xml-syntax', prefixed[i], prefixed[i + 1], `Duplicate attribute: "${name}" names the same attribute as another prefix bound to "${ns}".`);
+      expanded.add(key);
+    }
   }
 
   /**
@@ -324,6 +340,7 @@ class XmlParser {
     this.attributeEnd = end;
     if (notSeparated) this.out.report('xml-syntax', start, end, 'Attributes must be separated by whitespace.');
     if (!isQName(name)) this.out.report('xml-syntax', start, end, `"${name}" is not a valid qualified name.`);
+    this.chars.checkEncodingIn(start, end);
     this.attributeIndex = -1;
     if (this.tagAttributeNames === null) this.tagAttributeNames = [name];
     else if (this.tagAttributeNames.includes(name)) {
@@ -555,6 +572,7 @@ class XmlParser {
     const nameStart = tagStart + 2;
     const nameEnd = tokens.nameEnd;
     const p = tokens.tokenEnd;
+    this.chars.checkEncodingIn(nameStart, nameEnd);
     // Reported once the tag's segment is known: an end tag closing the root starts the tail.
     let unterminated: { rule: 'xml-syntax'; start: number; end: number; message: string } | undefined;
     if (tokens.error === TokenError.UnterminatedEndTag) {
@@ -730,6 +748,7 @@ class XmlParser {
       return;
     }
     this.chars.checkEncodingIn(tokens.tokenStart + 2, tokens.tokenEnd - 2);
+    if (error === TokenError.None) this.checkTargetHasNoColon(tokens.tokenStart + 2);
     if (error === TokenError.MissingPITarget) {
       out.report('xml-syntax', errorStart, errorEnd, 'A processing instruction needs a target name.');
     } else if (error === TokenError.PITargetNotSeparated) {
@@ -740,6 +759,13 @@ class XmlParser {
         ? 'The XML declaration must be the very first thing in the file: nothing, not even whitespace, may precede it.'
         : `"${target}" is reserved: the XML declaration is written <?xml … ?> at the very start.`);
     }
+  }
+
+  /** Namespaces 1.0 §7: a PI target is an NCName. */
+  private checkTargetHasNoColon(targetStart: number): void {
+    const targetEnd = scanName(this.text, targetStart, this.end);
+    const colon = this.text.indexOf(':', targetStart);
+    if (colon >= 0 && colon < targetEnd) this.out.report('xml-syntax', targetStart, targetEnd, 'The target of a processing instruction may not contain a colon.');
   }
 
   /** The declaration at the very start; one that lost (part of) its `?>` ends where the next markup starts. */
@@ -759,7 +785,10 @@ class XmlParser {
     }
   }
 
-  /** A DOCTYPE is never read: its internal subset is only looked through for entity declarations. */
+  /**
+   * A DOCTYPE is checked against the grammar (syntax/doctypeGrammar.ts) but never expanded: its entity declarations
+   * only tell the references in the document apart (declared but not expanded, or unknown).
+   */
   private takeDoctype(): void {
     const tokens = this.tokens;
     const out = this.out;
@@ -769,6 +798,7 @@ class XmlParser {
     }
     this.doctypeSeen = true;
     out.report('doctype', start, start + 9, 'A DOCTYPE is not part of the sitemap protocol; it is never read or expanded.');
+    let terminated = true;
     for (;;) {
       const type = tokens.scan();
       if (type === TokenType.EntityDeclaration) {
@@ -777,10 +807,15 @@ class XmlParser {
       if (tokens.error === TokenError.UnterminatedDoctype) {
         out.report('xml-syntax', tokens.errorStart, tokens.errorEnd, 'The DOCTYPE is not terminated.');
         this.hitEnd = true;
-        return;
+        terminated = false;
+        break;
       }
-      if (type === TokenType.DoctypeClose) return;
+      if (type === TokenType.DoctypeClose) break;
     }
+    const end = tokens.tokenEnd;
+    const facts = checkDoctype(this.text, start, end, terminated, (from, to, message) => out.report('xml-syntax', from, to, message));
+    this.chars.checkEncodingIn(start + 9, terminated ? end - 1 : end);
+    if (this.root.doctype === undefined) this.root.doctype = this.chars.doctype = facts;
   }
 }
 

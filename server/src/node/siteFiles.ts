@@ -9,6 +9,7 @@ import { looksLikeXml, sniffPlainText, sniffSitemapRoot, SNIFF_LENGTH } from '..
 import { urlFileName } from '../../../shared/location';
 import { SITEMAP_TXT_NAME, SITEMAP_XML_NAME } from '../language/languageService';
 import { isGzip, readHead } from './files';
+import { sniffEncoding } from './fileEncoding';
 
 export type SiteFileType = 'sitemap' | 'sitemap-txt' | 'robots';
 
@@ -48,7 +49,10 @@ function readHeadText(file: string): string | undefined {
   } catch {
     return undefined;
   }
-  return bytes.toString('utf8').slice(0, SNIFF_LENGTH);
+  // A UTF-16 sitemap is found by its root as a UTF-8 one is (and then reported as UTF-16: fileEncoding.ts).
+  const encoding = sniffEncoding(bytes);
+  const text = encoding.kind === 'utf-16le' || encoding.kind === 'utf-16be' ? new TextDecoder(encoding.kind).decode(bytes) : bytes.toString('utf8');
+  return text.slice(0, SNIFF_LENGTH);
 }
 
 /** The file beside `file` named as `url` ends (an index's child found by name, its location unknown). */

@@ -69,6 +69,16 @@ describe('quick fixes for characters and entities', () => {
     }
   });
 
+  it('entity-not-expanded → the declared value in its place, when it is plain text; not part of Fix All', () => {
+    const doctype = (value: string) => `<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE urlset [<!ENTITY e "${value}">]>\n`;
+    const text = (value: string, loc: string) => entry(`    <loc>${loc}</loc>\n`).replace('<?xml version="1.0" encoding="UTF-8"?>\n', doctype(value));
+    const fix = onlyFix(text('caf&#233;', 'https://www.example.com/&e;'), 'entity-not-expanded');
+    assert.equal(fix.result, text('caf&#233;', 'https://www.example.com/café'));
+    assert.equal(fix.safe, false);
+    assert.equal(fixAll(text('x', 'https://www.example.com/&e;')), text('x', 'https://www.example.com/&e;'));
+    for (const value of ['a&amp;b', '&lt;b', "it's"]) assert.deepEqual(fixesFor(text(value, 'https://www.example.com/&e;'), 'entity-not-expanded'), [], value);
+  });
+
   it('unknown-entity: no fix for a name nobody knows', () => {
     assert.deepEqual(fixesFor(entry('    <loc>https://www.example.com/a&bogus;b</loc>\n'), 'unknown-entity'), []);
   });

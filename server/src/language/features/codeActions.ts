@@ -58,6 +58,7 @@ const FIXERS: Partial<Record<RuleId, Fixer>> = {
   'out-of-scope': fixOutOfScope,
   'language-mismatch': fixLanguage,
   'unexpected-attribute': fixUnexpectedAttribute,
+  'entity-not-expanded': fixEntityNotExpanded,
 };
 
 /** Rules that may have a safe fix (the fixer decides per problem). */
@@ -202,6 +203,18 @@ function fixEntity(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'proble
   if (code === undefined) return [];
   const reference = `&#${code};`;
   return [{ title: `Replace &${match![1]}; with ${reference}`, edits: [replace(problem.start, problem.end, reference)], isPreferred: true, safe: true }];
+}
+
+/**
+ * The value the DOCTYPE declares written in the reference's place, as a parser that reads the DOCTYPE would see it:
+ * only a value of plain text (no markup, reference or quote, which would need escaping where it lands). Not part of
+ * Fix All: the user decides to give up the entity.
+ */
+function fixEntityNotExpanded(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
+  const match = /^&([^;&\s]+);$/.exec(textOf(ctx.model, problem));
+  const value = match === null ? undefined : ctx.model.root?.doctype?.values.get(match[1]);
+  if (value === undefined || /[<>&"']/.test(value)) return [];
+  return [{ title: `Write the value of &${match![1]}; in its place`, edits: [replace(problem.start, problem.end, value)], isPreferred: true, safe: false }];
 }
 
 // ---------------------------------------------------------------- namespace

@@ -56,6 +56,7 @@ export const RULES = {
   'hreflang-duplicate': 'warning',
   'unexpected-attribute': 'warning',
   'robots-sitemap-spelling': 'warning',
+  'entity-not-expanded': 'warning',
 } as const satisfies Record<string, Severity>;
 
 export type RuleId = keyof typeof RULES;
