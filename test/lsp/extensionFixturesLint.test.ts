@@ -35,7 +35,7 @@ function lint(dir: string, args: string[]): { code: number | null; problems: str
  */
 function childrenOf(text: string): Record<string, string> {
   if (!text.includes('<sitemapindex')) return {};
-  const names = [...text.matchAll(/<loc>https?:\/\/[^/<]+\/([^/<?#]+)<\/loc>/g)].map((m) => m[1]);
+  const names = [...text.matchAll(/<loc>https?:\/\/[^/<]+\/([^/<?#]+)/g)].map((m) => m[1]);
   return Object.fromEntries(names.map((name) => [name, '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"/>\n']));
 }
 
