@@ -375,9 +375,9 @@ class XmlParser {
     const k = this.tagAttributeNames === null ? -1 : this.tagAttributeNames.indexOf(name);
     if (k < 0 || this.tagAttributeValues[2 * k] < 0) return undefined;
     const [start, end] = [this.tagAttributeValues[2 * k], this.tagAttributeValues[2 * k + 1]];
-    const ampersand = this.text.indexOf('&', start);
+    // Searched in the value only: a search of the text from `start` runs to the end of a file without `&` (issue 20).
     const raw = this.text.slice(start, end);
-    return { value: ampersand < 0 || ampersand >= end ? raw : decodeReferences(raw), raw, start, end };
+    return { value: raw.indexOf('&') < 0 ? raw : decodeReferences(raw), raw, start, end };
   }
 
   /** The namespace scope of the innermost open element. */

@@ -1,0 +1,61 @@
+/**
+ * Opening a file costs work linear in its entries (issue 20), counted rather than timed: the characters the parse and
+ * the validation search with indexOf / lastIndexOf, and the entries the alternate index checks.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { DEFAULT_SETTINGS, parseDocument, validate } from '../../server/src/language/languageService';
+import type { SitemapModel } from '../../server/src/language/model';
+import { benchCrossFileAlternatesSitemap, benchExtensionSitemap } from '../support/generate';
+import { NOW } from '../support/fixtures';
+
+interface Work {
+  /** Characters searched, per character of the text. */
+  searchedPerCharacter: number;
+  entriesChecked: number;
+}
+
+/** Opens `text` as the server does (`once`: as sitemap-lint does), counting the characters String searches cover. */
+function openCounting(text: string, once: boolean): Work {
+  const { indexOf, lastIndexOf } = String.prototype;
+  let searched = 0;
+  String.prototype.indexOf = function (this: string, search: string, from?: number): number {
+    const at = indexOf.call(this, search, from);
+    searched += (at < 0 ? this.length : at) - Math.min(Math.max(from ?? 0, 0), this.length);
+    return at;
+  };
+  String.prototype.lastIndexOf = function (this: string, search: string, from?: number): number {
+    const at = lastIndexOf.call(this, search, from);
+    searched += Math.min(Math.max(from ?? this.length, 0), this.length) - Math.max(at, 0);
+    return at;
+  };
+  try {
+    const document = parseDocument(text, 'sitemap', { once });
+    const found = validate(document, DEFAULT_SETTINGS, { now: NOW });
+    assert.deepEqual(found.map((d) => d.rule), [], 'the generated file is clean');
+    return { searchedPerCharacter: searched / text.length, entriesChecked: (document as SitemapModel).alternates.entriesChecked };
+  } finally {
+    String.prototype.indexOf = indexOf;
+    String.prototype.lastIndexOf = lastIndexOf;
+  }
+}
+
+const SHAPES: Array<[string, (entries: number) => string]> = [
+  ['alternates listed in other sitemaps, no & in the file', (n) => benchCrossFileAlternatesSitemap(n)],
+  ['alternates listed in the same file, with &amp;', benchExtensionSitemap],
+];
+
+for (const [shape, generate] of SHAPES) {
+  test(`opening ${shape}: the work per character does not grow with the entries`, () => {
+    for (const once of [false, true]) {
+      const small = openCounting(generate(500), once);
+      const large = openCounting(generate(4_000), once);
+      // A search that runs to the end of the text from each entry makes the large file's figure 8× the small one's.
+      assert.ok(large.searchedPerCharacter <= 1.25 * small.searchedPerCharacter + 0.5,
+        `searched ${small.searchedPerCharacter.toFixed(2)} then ${large.searchedPerCharacter.toFixed(2)} characters per character (once: ${once})`);
+      assert.ok(large.searchedPerCharacter < 10, `searched ${large.searchedPerCharacter.toFixed(2)} characters per character (once: ${once})`);
+      assert.equal(small.entriesChecked, 500);
+      assert.equal(large.entriesChecked, 4_000);
+    }
+  });
+}
