@@ -4,7 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEFAULT_SETTINGS, parseDocument, validate } from '../../server/src/language/languageService';
+import { applyEdits, DEFAULT_SETTINGS, parseDocument, validate } from '../../server/src/language/languageService';
 import type { SitemapModel } from '../../server/src/language/model';
 import { benchCrossFileAlternatesSitemap, benchExtensionSitemap } from '../support/generate';
 import { NOW } from '../support/fixtures';
@@ -13,6 +13,7 @@ interface Work {
   /** Characters searched, per character of the text. */
   searchedPerCharacter: number;
   entriesChecked: number;
+  alternatesListed: number;
 }
 
 /** Opens `text` as the server does (`once`: as sitemap-lint does), counting the characters String searches cover. */
@@ -33,7 +34,8 @@ function openCounting(text: string, once: boolean): Work {
     const document = parseDocument(text, 'sitemap', { once });
     const found = validate(document, DEFAULT_SETTINGS, { now: NOW });
     assert.deepEqual(found.map((d) => d.rule), [], 'the generated file is clean');
-    return { searchedPerCharacter: searched / text.length, entriesChecked: (document as SitemapModel).alternates.entriesChecked };
+    const { entriesChecked, alternatesListed } = (document as SitemapModel).alternates;
+    return { searchedPerCharacter: searched / text.length, entriesChecked, alternatesListed };
   } finally {
     String.prototype.indexOf = indexOf;
     String.prototype.lastIndexOf = lastIndexOf;
@@ -56,6 +58,24 @@ for (const [shape, generate] of SHAPES) {
       assert.ok(large.searchedPerCharacter < 10, `searched ${large.searchedPerCharacter.toFixed(2)} characters per character (once: ${once})`);
       assert.equal(small.entriesChecked, 500);
       assert.equal(large.entriesChecked, 4_000);
+      // Which entries list a page is for edits: an open that is checked and closed never lists them.
+      assert.equal(large.alternatesListed, 0);
     }
   });
 }
+
+test('the first edit lists each alternate of another page once, and later edits list only their own', () => {
+  const text = benchCrossFileAlternatesSitemap(1_000);
+  const document = parseDocument(text, 'sitemap');
+  validate(document, DEFAULT_SETTINGS, { now: NOW });
+  const index = (document as SitemapModel).alternates;
+  // A space typed before the lastmod of an entry in the middle.
+  const at = text.indexOf('<lastmod>', text.indexOf('item-000500'));
+  applyEdits(document, [{ start: at, end: at, text: ' ' }]);
+  validate(document, DEFAULT_SETTINGS, { now: NOW });
+  // Two links to other pages per entry, listed once; the edited entry's twice (removed, then added again).
+  assert.equal(index.alternatesListed, 2 * 1_000 + 2);
+  applyEdits(document, [{ start: at, end: at + 1, text: '' }]);
+  validate(document, DEFAULT_SETTINGS, { now: NOW });
+  assert.equal(index.alternatesListed, 2 * 1_000 + 4);
+});
