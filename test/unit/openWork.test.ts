@@ -4,7 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { applyEdits, DEFAULT_SETTINGS, parseDocument, validate } from '../../server/src/language/languageService';
+import { applyEdits, completeParse, DEFAULT_SETTINGS, parseDocument, validate } from '../../server/src/language/languageService';
 import type { SitemapModel } from '../../server/src/language/model';
 import { benchCrossFileAlternatesSitemap, benchExtensionSitemap } from '../support/generate';
 import { NOW } from '../support/fixtures';
@@ -78,4 +78,18 @@ test('the first edit lists each alternate of another page once, and later edits 
   applyEdits(document, [{ start: at, end: at + 1, text: '' }]);
   validate(document, DEFAULT_SETTINGS, { now: NOW });
   assert.equal(index.alternatesListed, 2 * 1_000 + 4);
+});
+
+test('completeParse lists the alternates, as the server does once the first diagnostics are out, and the first edit does not again', () => {
+  const text = benchCrossFileAlternatesSitemap(1_000);
+  const document = parseDocument(text, 'sitemap', { once: true });
+  validate(document, DEFAULT_SETTINGS, { now: NOW });
+  const index = (document as SitemapModel).alternates;
+  assert.equal(index.alternatesListed, 0);
+  completeParse(document);
+  assert.equal(index.alternatesListed, 2 * 1_000);
+  const at = text.indexOf('<lastmod>', text.indexOf('item-000500'));
+  applyEdits(document, [{ start: at, end: at, text: ' ' }]);
+  validate(document, DEFAULT_SETTINGS, { now: NOW });
+  assert.equal(index.alternatesListed, 2 * 1_000 + 2);
 });

@@ -18,7 +18,7 @@ export class AlternateIndex {
   private readonly listing = new Map<number, Segment | Segment[]>();
   /**
    * Entries added since the last clear and not listed yet: only an edit reads the listing, so a document that is
-   * opened, checked and closed never builds it; the first edit does.
+   * opened, checked and closed never builds it; the server builds it once the first diagnostics are out.
    */
   private unlisted: Segment[] | undefined = [];
   /** Entries with unreciprocated alternates. */
@@ -50,7 +50,7 @@ export class AlternateIndex {
   remove(segment: Segment): void {
     const alternates = segment.extensions?.alternates;
     if (alternates !== undefined) {
-      this.listAll();
+      this.complete();
       const pageKey = pageKeyOf(segment);
       for (const alternate of alternates) if (alternate.href !== pageKey) this.unlist(keyOf(alternate.href), segment);
       this.pending.delete(segment);
@@ -59,7 +59,8 @@ export class AlternateIndex {
     this.touch(segment);
   }
 
-  private listAll(): void {
+  /** Lists what add deferred (a no-op when nothing is deferred): what the first edit would do otherwise. */
+  complete(): void {
     const unlisted = this.unlisted;
     if (unlisted === undefined) return;
     this.unlisted = undefined;
@@ -92,7 +93,7 @@ export class AlternateIndex {
   /** The entries listing `segment`'s page are checked again. */
   private touch(segment: Segment): void {
     if (segment.url === undefined) return;
-    this.listAll();
+    this.complete();
     if (this.listing.size === 0) return;
     const listers = this.listing.get(keyOf(pageKeyOf(segment)!));
     if (listers === undefined) return;
