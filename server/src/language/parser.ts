@@ -24,10 +24,10 @@ import { TokenError, TokenizerState, TokenType, XmlTokenizer } from '../../../sh
 import { CharacterData } from './characterData';
 import { Role, type Binding, type Frame, type RootInfo } from './elementFrame';
 import { scanFastEntry, type FastEntry } from './fastEntry';
-import { checkDeclaration, isQName, lookupNamespace, resolvePrefix } from './namespaceBinding';
+import { checkDeclaration, isQName, lookupNamespace, prefixBoundTo, resolvePrefix } from './namespaceBinding';
 import { Field, newEntryState, resetEntryState } from './rules/entryRules';
 import { openExtensionElement, type TagAttributes } from './rules/extensionElements';
-import { extensionNamespaceMessage, nearMissExtension } from './rules/extensionNamespaces';
+import { extensionNamespaceMessage, nearMissExtension, XHTML_NAMESPACE } from './rules/extensionNamespaces';
 import type { LinkAttribute } from './rules/hreflang';
 import { Segment, SegmentKind } from './segment';
 import { SegmentAssembler } from './segmentAssembler';
@@ -113,6 +113,8 @@ class XmlParser {
   /** Only one entry and one value element are ever open at a time: their state is reused. */
   private readonly entryState = newEntryState();
   private readonly valueText = new ValueText();
+  /** The prefix the root binds to the XHTML namespace (null: none), for the fast path's links; read at its first entry. */
+  private linkPrefix: string | null | undefined;
   /** Recently seen element names, so that 250,000 tags do not make 250,000 strings. */
   private readonly names: string[] = new Array<string>(256).fill('');
 
@@ -487,7 +489,8 @@ class XmlParser {
     if (!useFastPath || (root.kind !== 'urlset' && root.kind !== 'sitemapindex')) return false;
     if (lookupNamespace('', this.scopeAtTop()) !== root.sitemapNamespace) return false;
     const t = this.text;
-    let fast = scanFastEntry(t, tagStart, root.kind);
+    const linkPrefix = this.linkPrefix === undefined ? (this.linkPrefix = prefixBoundTo(XHTML_NAMESPACE, this.scopeAtTop()) ?? null) : this.linkPrefix;
+    let fast = scanFastEntry(t, tagStart, root.kind, linkPrefix ?? undefined);
     if (fast === undefined) return false;
     let end = this.takeFastEntry(tagStart, fast);
     for (;;) {
@@ -495,7 +498,7 @@ class XmlParser {
       const next = skipWhitespace(t, end, this.end);
       if (t.charCodeAt(next) !== Ch.LessThan) break;
       // Tried before the segment begins: an entry the fast path declines is left to takeStartTag, which begins it.
-      fast = scanFastEntry(t, next, root.kind);
+      fast = scanFastEntry(t, next, root.kind, linkPrefix ?? undefined);
       if (fast === undefined) break;
       this.out.begin(next, SegmentKind.Element);
       end = this.takeFastEntry(next, fast);
@@ -515,6 +518,9 @@ class XmlParser {
     entry.lastmod = fast.lastmod;
     entry.lastmodStart = fast.lastmodStart;
     entry.lastmodEnd = fast.lastmodEnd;
+    if (fast.alternates !== undefined) {
+      entry.extensions = { images: 0, news: undefined, alternates: fast.alternates, pageKey: fast.pageKey, contentLocs: undefined };
+    }
     this.out.entry = entry;
     this.out.elementEnd = fast.end;
     return fast.end;
