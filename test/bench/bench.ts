@@ -6,13 +6,16 @@
  * (splitBench.ts; `BENCH_SPLIT=0` skips it), then sitemap-lint against xmllint --schema (lintBench.ts; `BENCH_LINT=0`
  * skips it). Prints markdown tables (copy them to docs/performance.md). Run with --expose-gc.
  */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_SETTINGS, applyEdits, complete, parseDocument, validate, type SitemapDocument } from '../../server/src/language/languageService';
-import { benchExtensionSitemap, benchSitemap, benchSitemapOneLine, random } from '../support/generate';
+import { benchCrossFileAlternatesSitemap, benchExtensionSitemap, benchSitemap, benchSitemapOneLine, random } from '../support/generate';
 import { loadGrammar, tokenizeBinary } from '../support/textmate';
 import { printWire } from './wire';
 import { printSplit } from './splitBench';
-import { printLint } from './lintBench';
+import { printLint, timeXmllintNoout } from './lintBench';
 import type { SitemapModel } from '../../server/src/language/model';
 
 const sizes = (value: string): number[] => value.split(',').map(Number).filter((n) => n > 0);
@@ -303,8 +306,51 @@ Extensions (issue 12): ${entries.toLocaleString('en-US')} entries, ${EDITS} alte
 keystroke median ratio, extensions / plain: ${(e / p).toFixed(2)}× (target ≤ 2×)`);
 }
 
+/**
+ * Issue 20: opening one language's sitemap of a multilingual site, whose every entry lists its page in three languages,
+ * two of them in other sitemaps (benchCrossFileAlternatesSitemap), in process (parse and validate, as the bench's open),
+ * median of OPEN_RUNS, against `xmllint --noout` on the same file, alternating. `BENCH_CROSS_FILE_ENTRIES`: the sizes
+ * (default 10,000 and 50,000; empty or 0 skips), so that the ratio between them shows the growth (linear: their ratio).
+ */
+function printCrossFileOpens(): void {
+  const sizesOf = sizes(process.env.BENCH_CROSS_FILE_ENTRIES ?? '10000,50000');
+  if (sizesOf.length === 0) return;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cross-file-bench-'));
+  try {
+    const rows = sizesOf.map((entries) => {
+      const text = benchCrossFileAlternatesSitemap(entries);
+      const file = path.join(dir, 'en-sitemap.xml');
+      fs.writeFileSync(file, text);
+      const opens: number[] = [];
+      const xmllint: number[] = [];
+      for (let run = 0; run < OPEN_RUNS; run++) {
+        const copy = Buffer.from(text).toString();
+        gc!();
+        const t0 = performance.now();
+        const document = parseDocument(copy, 'sitemap', { byteLength: Buffer.byteLength(copy) });
+        const diagnostics = validate(document, DEFAULT_SETTINGS, CONTEXT);
+        opens.push(performance.now() - t0);
+        if (diagnostics.some(isProblem)) throw new Error(`The benchmark sitemap should be clean, got ${diagnostics.find(isProblem)!.rule}`);
+        xmllint.push(timeXmllintNoout([file]));
+      }
+      return { entries, megabytes: Buffer.byteLength(text) / 1_048_576, open: median(opens), xmllint: median(xmllint) };
+    });
+    console.log(`\nAlternates to other sitemaps (issue 20), in process: parse and validate, median of ${OPEN_RUNS}, against xmllint --noout on the same file, alternating\n`);
+    console.log('| entries | size (MB) | open (ms) | xmllint --noout (ms) | ratio |');
+    console.log('|---:|---:|---:|---:|---:|');
+    for (const r of rows) console.log(`| ${r.entries.toLocaleString('en-US')} | ${r.megabytes.toFixed(1)} | ${r.open.toFixed(0)} | ${r.xmllint.toFixed(0)} | ${(r.open / r.xmllint).toFixed(2)}× |`);
+    if (rows.length >= 2) {
+      const [first, last] = [rows[0], rows[rows.length - 1]];
+      console.log(`\nopen ratio ${last.entries.toLocaleString('en-US')} / ${first.entries.toLocaleString('en-US')} entries: ${(last.open / first.open).toFixed(2)}× (linear: ${(last.entries / first.entries).toFixed(0)}×)`);
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 printLanguageLayer();
 printExtensionKeystrokes();
+printCrossFileOpens();
 printGrammar().then(printWire).then(printSplit).then(printLint).catch((error: unknown) => {
   console.error(error);
   process.exit(1);

@@ -6,7 +6,9 @@
  * worker threads bring). Then the peak RSS the linter reports itself (process.resourceUsage().maxRSS under
  * SITEMAP_LINT_REPORT_RSS=1) on a 200,000-entry `.xml.gz`, against the document: its uncompressed bytes, which is
  * also what V8 holds for its decoded text (one byte per character for text that is all Latin-1, as these sitemaps and
- * nearly all real ones are). `BENCH_LINT_BIN` runs another build instead.
+ * nearly all real ones are); `BENCH_LINT_SCHEMA=0` skips these. Then issue 20's multilingual shape against
+ * `xmllint --noout`: one language's sitemap, and a folder of three (`BENCH_LINT_CROSS_FILE_ENTRIES` entries each,
+ * default 50,000; 0 skips). `BENCH_LINT_BIN` runs another build instead.
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -14,7 +16,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as zlib from 'node:zlib';
-import { benchSitemap } from '../support/generate';
+import { benchCrossFileAlternatesSitemap, benchSitemap } from '../support/generate';
 
 const RUNS = Number(process.env.BENCH_LINT_RUNS ?? 5);
 /** `BENCH_LINT_BIN`: another build's sitemap-lint.js, to compare. */
@@ -54,6 +56,12 @@ export function hasXmllint(): boolean {
   return spawnSync('xmllint', ['--version']).status === 0;
 }
 
+/** One run of `xmllint --noout` on the files, process start to exit (ms); NaN without xmllint. */
+export function timeXmllintNoout(files: string[]): number {
+  if (!hasXmllint()) return NaN;
+  return run({ command: 'xmllint', args: ['--noout', ...files], ok: 0 }).ms;
+}
+
 /**
  * The generated files are clean but for the size rules: only the 200,000-entry one has an error (too-many-entries).
  * `--max-warnings 0` makes a warning fail the run too (200 copies of one file would be 398,000 cross-file duplicates).
@@ -63,6 +71,11 @@ const xmllint = (files: string[]): Command => ({ command: 'xmllint', args: ['--n
 
 export function printLint(): void {
   if (process.env.BENCH_LINT === '0') return;
+  if (process.env.BENCH_LINT_SCHEMA !== '0') printLintAgainstSchema();
+  printLintCrossFile();
+}
+
+function printLintAgainstSchema(): void {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lint-bench-'));
   try {
     const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
@@ -101,6 +114,41 @@ export function printLint(): void {
     console.log(`| the same in one thread (SITEMAP_LINT_WORKERS=0) | ${ms(batchOneThread)} | ${ms(batchXmllint)} | ${ratio(batchOneThread, batchXmllint)} | |`);
     console.log(`\n200,000 entries as .xml.gz (${(fs.statSync(huge).size / 1_048_576).toFixed(1)} MB gzipped, the document ${documentMb.toFixed(1)} MB uncompressed): peak RSS ${rssMb.toFixed(0)} MB `
       + `(${(rssMb / documentMb).toFixed(2)}× the document; node alone ${bareMb.toFixed(0)} MB, so ${((rssMb - bareMb) / documentMb).toFixed(2)}× above it), one run, ${gz.ms.toFixed(0)} ms; target ≤ 2×`);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Issue 20: cold sitemap-lint on one language's sitemap of a multilingual site (alternates listed in the other
+ * sitemaps), and on a folder holding the three languages' sitemaps (read as a site), against `xmllint --noout` on the
+ * same files, median of RUNS, interleaved.
+ */
+function printLintCrossFile(): void {
+  const entries = Number(process.env.BENCH_LINT_CROSS_FILE_ENTRIES ?? 50_000);
+  if (entries <= 0) return;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lint-cross-file-'));
+  try {
+    const load = os.loadavg().map((l) => l.toFixed(2)).join(' ');
+    const languages = ['en', 'de', 'fr'];
+    const files = languages.map((language) => {
+      const file = path.join(dir, 'site', `${language}-sitemap.xml`);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, benchCrossFileAlternatesSitemap(entries, language, languages.filter((other) => other !== language)));
+      return file;
+    });
+    const mb = fs.statSync(files[0]).size / 1_048_576;
+    const noout = (inputs: string[]): Command => ({ command: 'xmllint', args: ['--noout', ...inputs], ok: 0 });
+    const withXmllint = hasXmllint();
+    const [one, oneXmllint = NaN] = withXmllint ? compare(lint([files[0]]), noout([files[0]])) : compare(lint([files[0]]));
+    const [site, siteXmllint = NaN] = withXmllint ? compare(lint([path.dirname(files[0])]), noout(files)) : compare(lint([path.dirname(files[0])]));
+    const ratio = (a: number, b: number): string => (Number.isNaN(b) ? 'n/a (no xmllint)' : `${(a / b).toFixed(2)}×`);
+    const ms = (value: number): string => (Number.isNaN(value) ? 'n/a' : value.toFixed(0));
+    console.log(`\nAlternates to other sitemaps (issue 20): cold sitemap-lint (${process.env.BENCH_LINT_BIN || 'dist/sitemap-lint.js'}) against xmllint --noout, median of ${RUNS} runs each, interleaved; ${os.availableParallelism()} cores, load average ${load} at the start\n`);
+    console.log('| input | sitemap-lint (ms) | xmllint --noout (ms) | ratio | target |');
+    console.log('|---|---:|---:|---:|---|');
+    console.log(`| one language's sitemap, ${entries.toLocaleString('en-US')} entries with 3 alternates, 2 in other sitemaps, ${mb.toFixed(1)} MB | ${ms(one)} | ${ms(oneXmllint)} | ${ratio(one, oneXmllint)} | ≤ 3× |`);
+    console.log(`| a folder of the 3 languages' sitemaps (site mode), ${(3 * entries).toLocaleString('en-US')} entries | ${ms(site)} | ${ms(siteXmllint)} | ${ratio(site, siteXmllint)} | |`);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -11,7 +11,9 @@
  * beside it, so the cross-file rules read, summarize and compare them (and publish their maxProblems duplicates).
  * Then (issue 12) keystrokes alternating between the plain sitemap and one whose every entry carries an image and three
  * hreflang alternates, open in the same server (`BENCH_WIRE_EXTENSION_ENTRIES`, default 50,000; 0 skips it).
- * `BENCH_WIRE=0` skips it.
+ * Then (issue 20) a fresh server's first open of one language's sitemap of a multilingual site, whose alternates are
+ * listed in other sitemaps, alternating with `xmllint --noout` (`BENCH_WIRE_CROSS_FILE_ENTRIES`, default 50,000; 0
+ * skips it). `BENCH_WIRE_ENTRIES=0` skips all but these two; `BENCH_WIRE=0` skips it all.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -20,8 +22,8 @@ import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { LspClient } from '../lsp/lspClient';
-import { benchExtensionSitemap, benchSitemap, random } from '../support/generate';
-import { hasXmllint, XSD } from './lintBench';
+import { benchCrossFileAlternatesSitemap, benchExtensionSitemap, benchSitemap, random } from '../support/generate';
+import { hasXmllint, timeXmllintNoout, XSD } from './lintBench';
 
 const ENTRIES = Number(process.env.BENCH_WIRE_ENTRIES ?? 50_000);
 const KEYSTROKES = Number(process.env.BENCH_WIRE_KEYSTROKES ?? 40);
@@ -35,6 +37,7 @@ const ENTRY_LINES = 6;
 /** Lines per entry in `benchExtensionSitemap`, and its entries (`BENCH_WIRE_EXTENSION_ENTRIES`; 0 skips it). */
 const EXTENSION_ENTRY_LINES = 10;
 const EXTENSION_ENTRIES = Number(process.env.BENCH_WIRE_EXTENSION_ENTRIES ?? 50_000);
+const CROSS_FILE_ENTRIES = Number(process.env.BENCH_WIRE_CROSS_FILE_ENTRIES ?? 50_000);
 
 export interface WireFigures {
   openMedian: number;
@@ -210,7 +213,16 @@ function timeXmllint(file: string): number {
 }
 
 export async function printWire(): Promise<void> {
-  if (process.env.BENCH_WIRE === '0' || ENTRIES <= 0 || KEYSTROKES <= 0) return;
+  if (process.env.BENCH_WIRE === '0') return;
+  if (ENTRIES > 0 && KEYSTROKES > 0) await printPlainWire();
+  if (EXTENSION_ENTRIES > 0 && KEYSTROKES > 0) {
+    const x = await measureWireExtensions();
+    console.log(`\nExtensions over the wire (issue 12): ${EXTENSION_ENTRIES.toLocaleString('en-US')} entries, each with an image and 3 hreflang alternates, against the plain file in the same server, ${KEYSTROKES} alternating keystrokes each: keystroke → diagnostics median ${x.extensions.toFixed(1)} ms against ${x.plain.toFixed(1)} ms = ${(x.extensions / x.plain).toFixed(2)}× (target ≤ 2×)`);
+  }
+  if (CROSS_FILE_ENTRIES > 0) await printWireCrossFile();
+}
+
+async function printPlainWire(): Promise<void> {
   const f = await measureWire();
   const kb = (method: string): string => `${(f.answerBytes[method] / 1024).toFixed(0)} KB`;
   console.log(`\nOver the wire: ${SERVER ?? 'dist/server.js'} --stdio, ${ENTRIES.toLocaleString('en-US')} entries${SITE ? ' in a site (robots.txt and a copy)' : ''}, ${OPENS} open${OPENS === 1 ? '' : 's'}, ${KEYSTROKES} keystrokes, each followed by ${EDITOR_REQUESTS.map((m) => m.slice(13)).join(', ')}\n`);
@@ -219,9 +231,39 @@ export async function printWire(): Promise<void> {
   console.log(`| ${f.openMedian.toFixed(0)} | ${f.keystrokeMedian.toFixed(1)} | ${f.keystrokeWorst.toFixed(1)} | ${f.answersMedian.toFixed(1)} | ${EDITOR_REQUESTS.map(kb).join(' | ')} |`);
   const ratio = (ms: number) => (Number.isNaN(f.xmllintMedian) ? 'n/a (no xmllint)' : `${(ms / f.xmllintMedian).toFixed(2)}×`);
   console.log(`\nOpen against \`xmllint --noout --schema\` on the same text, alternating, medians of ${OPENS}: didOpen → diagnostics ${f.openMedian.toFixed(0)} ms (${ratio(f.openMedian)}), server spawn → diagnostics ${f.spawnToDiagnosticsMedian.toFixed(0)} ms (${ratio(f.spawnToDiagnosticsMedian)}), xmllint ${Number.isNaN(f.xmllintMedian) ? 'n/a' : f.xmllintMedian.toFixed(0)} ms`);
-  if (EXTENSION_ENTRIES > 0) {
-    const x = await measureWireExtensions();
-    console.log(`\nExtensions over the wire (issue 12): ${EXTENSION_ENTRIES.toLocaleString('en-US')} entries, each with an image and 3 hreflang alternates, against the plain file in the same server, ${KEYSTROKES} alternating keystrokes each: keystroke → diagnostics median ${x.extensions.toFixed(1)} ms against ${x.plain.toFixed(1)} ms = ${(x.extensions / x.plain).toFixed(2)}× (target ≤ 2×)`);
-  }
   console.log(`\nSplit into Index over the wire: sitemap/splitPlan into children of 10,000 entries, median of ${SPLIT_RUNS}: ${f.splitPlanMedian.toFixed(0)} ms (${(f.splitPlanBytes / 1_048_576).toFixed(1)} MB of JSON)`);
+}
+
+/**
+ * Issue 20 over the wire: a fresh server's first open of one language's sitemap whose alternates are listed in other
+ * sitemaps, OPENS times, each alternating with one run of `xmllint --noout` on the same text.
+ */
+async function printWireCrossFile(): Promise<void> {
+  const text = benchCrossFileAlternatesSitemap(CROSS_FILE_ENTRIES);
+  const copy = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-wire-cross-file-')), 'en-sitemap.xml');
+  fs.writeFileSync(copy, text);
+  const opens: number[] = [];
+  const fromSpawn: number[] = [];
+  const xmllint: number[] = [];
+  try {
+    for (let run = 0; run < OPENS; run++) {
+      xmllint.push(timeXmllintNoout([copy]));
+      const spawned = performance.now();
+      await withServer(async (client, uri) => {
+        const first = client.nextDiagnostics(uri);
+        const t0 = performance.now();
+        client.open(uri, 'sitemap', text);
+        await first;
+        opens.push(performance.now() - t0);
+        fromSpawn.push(performance.now() - spawned);
+      }, text);
+    }
+  } finally {
+    fs.rmSync(path.dirname(copy), { recursive: true, force: true });
+  }
+  const x = median(xmllint);
+  const ratio = (ms: number): string => (Number.isNaN(x) ? 'n/a (no xmllint)' : `${(ms / x).toFixed(2)}×`);
+  const [open, spawn] = [median(opens), median(fromSpawn)];
+  console.log(`\nAlternates to other sitemaps over the wire (issue 20): a fresh server's first open of ${CROSS_FILE_ENTRIES.toLocaleString('en-US')} entries with 3 alternates each, 2 in other sitemaps (${(Buffer.byteLength(text) / 1_048_576).toFixed(1)} MB), against xmllint --noout on the same text, alternating, medians of ${OPENS}: `
+    + `didOpen → diagnostics ${open.toFixed(0)} ms (${ratio(open)}), server spawn → diagnostics ${spawn.toFixed(0)} ms (${ratio(spawn)}), xmllint ${Number.isNaN(x) ? 'n/a' : x.toFixed(0)} ms (target ≤ 3×)`);
 }

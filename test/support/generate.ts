@@ -55,3 +55,24 @@ export function benchExtensionSitemap(entries: number): string {
   parts.push('</urlset>\n');
   return parts.join('');
 }
+
+/**
+ * One language's sitemap of a multilingual site laid out one sitemap per language (issue 20): every entry is a page in
+ * `language` with three hreflang alternates — itself and its versions in the other languages, which other sitemaps list
+ * (`otherLanguages`) — so no alternate's partner is in this file and the file is clean.
+ */
+export function benchCrossFileAlternatesSitemap(entries: number, language = 'en', otherLanguages: readonly string[] = ['de', 'fr']): string {
+  const parts = ['<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" ' +
+    'xmlns:xhtml="http://www.w3.org/1999/xhtml">\n'];
+  const versions = [language, ...otherLanguages];
+  for (let n = 0; n < entries; n++) {
+    const id = String(n).padStart(6, '0');
+    // No `&` anywhere, as in most such sites: a search for a reference in an attribute then finds none to stop it.
+    const page = (lang: string): string => `https://www.example.com/${lang}/products/item-${id}`;
+    parts.push(`  <url>\n    <loc>${page(language)}</loc>\n    <lastmod>2024-03-${String((n % 28) + 1).padStart(2, '0')}</lastmod>\n` +
+      versions.map((lang) => `    <xhtml:link rel="alternate" hreflang="${lang}" href="${page(lang)}"/>\n`).join('') +
+      '  </url>\n');
+  }
+  parts.push('</urlset>\n');
+  return parts.join('');
+}

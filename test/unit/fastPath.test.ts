@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseXmlDocument, setFastPath } from '../../server/src/language/parser';
+import { scanFastEntry } from '../../server/src/language/fastEntry';
 import { benchEntry, random } from '../support/generate';
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
@@ -76,4 +77,87 @@ test('each edge value parses the same with and without the fast path, after a cl
       }
     }
   }
+});
+
+const XHTML = 'http://www.w3.org/1999/xhtml';
+const link = (language: string, href: string, prefix = 'xhtml', close = '/>') => `<${prefix}:link rel="alternate" hreflang="${language}" href="${href}"${close}`;
+const page = (n: number, language: string) => `https://www.example.com/${language}/p${n}`;
+/** An entry of the multilingual shape (issue 20): its page in English, its alternates in English, German and French. */
+const linkedEntry = (n: number, links = ['en', 'de', 'fr'].map((l) => link(l, page(n, l))).join('\n    ')) =>
+  `  <url>\n    <loc>${page(n, 'en')}</loc>\n    <lastmod>2024-03-01</lastmod>\n    ${links}\n  </url>\n`;
+const linkedSitemap = (entries: string[], rootAttributes = `xmlns:xhtml="${XHTML}"`) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}" ${rootAttributes}>\n${entries.join('')}</urlset>\n`;
+const LINK_FRAGMENTS = ['xhtml:', 'link', ' rel="alternate"', ' hreflang="de"', 'hreflang', 'href', '="', '/>', ' />', 'x-default', 'EN', '-', 'en', 'de', '&amp;', '&apos;', '&lt;', "'", '"', ' ', '\n', '<', '>', '</url>', '<url>', 'p1', '/', '?', '%', 'xmlns:xhtml="x"'];
+
+test('entries with hreflang links parse the same with and without the fast path, mutated at random', () => {
+  for (let seed = 1; seed <= 400; seed++) {
+    const rnd = random(seed);
+    let text = linkedSitemap(Array.from({ length: 5 }, (_, n) => linkedEntry(seed * 10 + n)));
+    const mutations = 1 + Math.floor(rnd() * 3);
+    for (let m = 0; m < mutations; m++) {
+      const at = Math.floor(rnd() * text.length);
+      const cut = rnd() < 0.5 ? 0 : 1 + Math.floor(rnd() * 3);
+      const insert = rnd() < 0.8 ? LINK_FRAGMENTS[Math.floor(rnd() * LINK_FRAGMENTS.length)] : '';
+      text = text.slice(0, at) + insert + text.slice(at + cut);
+    }
+    setFastPath(false);
+    const general = shape(text);
+    setFastPath(true);
+    assert.deepEqual(shape(text), general, text);
+  }
+});
+
+/** Links at the edges of what the fast path takes: each after a clean entry, under the roots that bind the prefix. */
+const LINKS: string[] = [
+  linkedEntry(1),
+  linkedEntry(1, link('en', page(1, 'en'), 'xhtml', ' />')),
+  linkedEntry(1, link('en', page(1, 'en'), 'xhtml', '\n    />')),
+  linkedEntry(1, `${link('en', page(1, 'en'))}${link('de', page(1, 'de'))}`),
+  linkedEntry(1, link('EN-gb', page(1, 'en'))),
+  linkedEntry(1, `${link('x-default', page(1, 'en'))}${link('en', page(1, 'en'))}`),
+  linkedEntry(1, `${link('en', page(1, 'en'))}${link('de-Latn-AT', page(1, 'de'))}`),
+  linkedEntry(1, link('zz', page(1, 'en'))),
+  linkedEntry(1, link('en-', page(1, 'en'))),
+  linkedEntry(1, link('', page(1, 'en'))),
+  linkedEntry(1, link('de', page(1, 'de'))),
+  linkedEntry(1, `${link('en', page(1, 'en'))}${link('de', page(1, 'de'))}${link('de', page(1, 'fr'))}`),
+  linkedEntry(1, `${link('en', page(1, 'en'))}${link('en', page(1, 'en'))}`),
+  linkedEntry(1, link('en', 'HTTPS://WWW.EXAMPLE.COM:443/en/p1')),
+  linkedEntry(1, link('en', '/en/p1')),
+  linkedEntry(1, link('en', 'https://www.example.com/en/p1?a=1&amp;b=2')),
+  `  <url><loc>https://www.example.com/en/p1?a=1&amp;b=2</loc>${link('en', 'https://www.example.com/en/p1?a=1&amp;b=2')}</url>\n`,
+  `  <url><loc>https://www.example.com/en/p1?a=&apos;</loc>${link('en', 'https://www.example.com/en/p1?a=&apos;')}</url>\n`,
+  linkedEntry(1, link('en', 'https://www.example.com/en/p 1')),
+  linkedEntry(1, link('en', 'https://www.example.com/en/p1%zz')),
+  linkedEntry(1, link('en', 'https://exa mple.com/en/p1')),
+  linkedEntry(1, link('en', page(1, 'en'), 'xh')),
+  linkedEntry(1, link('en', page(1, 'en'), 'a.b')),
+  linkedEntry(1, `<xhtml:link hreflang="en" rel="alternate" href="${page(1, 'en')}"/>`),
+  linkedEntry(1, `<xhtml:link rel='alternate' hreflang='en' href='${page(1, 'en')}'/>`),
+  linkedEntry(1, `<xhtml:link rel="alternate" hreflang="en" href="${page(1, 'en')}"></xhtml:link>`),
+  linkedEntry(1, `<xhtml:link  rel="alternate" hreflang="en" href="${page(1, 'en')}"/>`),
+  `  <url>\n    <loc>${page(1, 'en')}</loc>\n    ${link('en', page(1, 'en'))}\n    <lastmod>2024-03-01</lastmod>\n  </url>\n`,
+  `  <url><loc>${page(1, 'en')}</loc><changefreq>daily</changefreq><priority>0.5</priority>${link('en', page(1, 'en'))}</url>\n`,
+];
+const LINK_ROOTS = [`xmlns:xhtml="${XHTML}"`, `xmlns:xhtml="${XHTML}" xmlns:xh="${XHTML}" xmlns:a.b="${XHTML}"`, 'xmlns:xhtml="https://www.w3.org/1999/xhtml"', '', `xmlns:xh="${XHTML}"`];
+
+test('each edge link parses the same with and without the fast path', () => {
+  for (const root of LINK_ROOTS) {
+    for (const entry of LINKS) {
+      const text = linkedSitemap([linkedEntry(0), entry], root);
+      setFastPath(false);
+      const general = shape(text);
+      setFastPath(true);
+      assert.deepEqual(shape(text), general, text);
+    }
+  }
+});
+
+test('the fast path takes the entries of the multilingual shape, and declines one it does not check', () => {
+  const text = linkedSitemap([linkedEntry(0), linkedEntry(1, link('en', page(1, 'en'), 'xhtml', ' />')), linkedEntry(2, link('de', page(2, 'de')))]);
+  const starts = [...text.matchAll(/<url>/g)].map((m) => m.index);
+  const taken = starts.map((start) => scanFastEntry(text, start, 'urlset', 'xhtml')?.alternates?.map((a) => a.language));
+  // The third lists no link to its own page (hreflang-missing-self): the general path reports it.
+  assert.deepEqual(taken, [['en', 'de', 'fr'], ['en'], undefined]);
+  assert.equal(scanFastEntry(text, starts[0], 'urlset'), undefined, 'without the prefix, links are not taken');
 });

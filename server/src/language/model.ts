@@ -235,11 +235,12 @@ export class SitemapModel {
   }
 
   /**
-   * Completes a `once` parse: fills the URL index it deferred, and builds the prefix sums (see `trees`), so that no
-   * edit pays for them.
+   * Completes a `once` parse: fills the URL index it deferred, lists the alternates (any parse defers them), and
+   * builds the prefix sums (see `trees`), so that no edit pays for them.
    */
   completeParse(): void {
     this.urls.complete();
+    this.alternates.complete();
     void this.tree;
   }
 

@@ -20,6 +20,16 @@ export function lookupNamespace(prefix: string, scope: Frame | null): string | u
   return undefined;
 }
 
+/** A non-empty prefix that names `uri` in the scope (the innermost binding of it that no inner one hides), if any. */
+export function prefixBoundTo(uri: string, scope: Frame | null): string | undefined {
+  for (let s = scope; s !== null; s = s.outerScope) {
+    for (const binding of s.bindings!) {
+      if (binding.prefix !== '' && binding.uri === uri && lookupNamespace(binding.prefix, scope) === uri) return binding.prefix;
+    }
+  }
+  return undefined;
+}
+
 /** Resolves a prefix in the frame's scope; reports an undeclared one at `at`. */
 export function resolvePrefix(prefix: string, frame: Frame, at: number, out: SegmentAssembler): string | undefined {
   const ns = lookupNamespace(prefix, frame.scope);

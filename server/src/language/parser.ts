@@ -25,10 +25,10 @@ import { TokenError, TokenizerState, TokenType, XmlTokenizer } from '../../../sh
 import { CharacterData } from './characterData';
 import { Role, type Binding, type Frame, type RootInfo } from './elementFrame';
 import { scanFastEntry, type FastEntry } from './fastEntry';
-import { checkDeclaration, isQName, lookupNamespace, resolvePrefix } from './namespaceBinding';
+import { checkDeclaration, isQName, lookupNamespace, prefixBoundTo, resolvePrefix } from './namespaceBinding';
 import { Field, newEntryState, resetEntryState } from './rules/entryRules';
 import { openExtensionElement, type TagAttributes } from './rules/extensionElements';
-import { extensionNamespaceMessage, nearMissExtension } from './rules/extensionNamespaces';
+import { extensionNamespaceMessage, nearMissExtension, XHTML_NAMESPACE } from './rules/extensionNamespaces';
 import type { LinkAttribute } from './rules/hreflang';
 import { Segment, SegmentKind } from './segment';
 import { SegmentAssembler } from './segmentAssembler';
@@ -115,6 +115,8 @@ class XmlParser {
   /** Only one entry and one value element are ever open at a time: their state is reused. */
   private readonly entryState = newEntryState();
   private readonly valueText = new ValueText();
+  /** The prefix the root binds to the XHTML namespace (null: none), for the fast path's links; read at its first entry. */
+  private linkPrefix: string | null | undefined;
   /** Recently seen element names, so that 250,000 tags do not make 250,000 strings. */
   private readonly names: string[] = new Array<string>(256).fill('');
 
@@ -395,9 +397,9 @@ class XmlParser {
     const k = this.tagAttributeNames === null ? -1 : this.tagAttributeNames.indexOf(name);
     if (k < 0 || this.tagAttributeValues[2 * k] < 0) return undefined;
     const [start, end] = [this.tagAttributeValues[2 * k], this.tagAttributeValues[2 * k + 1]];
-    const ampersand = this.text.indexOf('&', start);
+    // Searched in the value only: a search of the text from `start` runs to the end of a file without `&` (issue 20).
     const raw = this.text.slice(start, end);
-    return { value: ampersand < 0 || ampersand >= end ? raw : decodeReferences(raw), raw, start, end };
+    return { value: raw.indexOf('&') < 0 ? raw : decodeReferences(raw), raw, start, end };
   }
 
   /** The namespace scope of the innermost open element. */
@@ -526,7 +528,8 @@ class XmlParser {
     if (!useFastPath || (root.kind !== 'urlset' && root.kind !== 'sitemapindex')) return false;
     if (lookupNamespace('', this.scopeAtTop()) !== root.sitemapNamespace) return false;
     const t = this.text;
-    let fast = scanFastEntry(t, tagStart, root.kind);
+    const linkPrefix = this.linkPrefix === undefined ? (this.linkPrefix = prefixBoundTo(XHTML_NAMESPACE, this.scopeAtTop()) ?? null) : this.linkPrefix;
+    let fast = scanFastEntry(t, tagStart, root.kind, linkPrefix ?? undefined);
     if (fast === undefined) return false;
     let end = this.takeFastEntry(tagStart, fast);
     for (;;) {
@@ -534,7 +537,7 @@ class XmlParser {
       const next = skipWhitespace(t, end, this.end);
       if (t.charCodeAt(next) !== Ch.LessThan) break;
       // Tried before the segment begins: an entry the fast path declines is left to takeStartTag, which begins it.
-      fast = scanFastEntry(t, next, root.kind);
+      fast = scanFastEntry(t, next, root.kind, linkPrefix ?? undefined);
       if (fast === undefined) break;
       this.out.begin(next, SegmentKind.Element);
       end = this.takeFastEntry(next, fast);
@@ -554,6 +557,9 @@ class XmlParser {
     entry.lastmod = fast.lastmod;
     entry.lastmodStart = fast.lastmodStart;
     entry.lastmodEnd = fast.lastmodEnd;
+    if (fast.alternates !== undefined) {
+      entry.extensions = { images: 0, news: undefined, alternates: fast.alternates, pageKey: fast.pageKey, contentLocs: undefined };
+    }
     this.out.entry = entry;
     this.out.elementEnd = fast.end;
     return fast.end;

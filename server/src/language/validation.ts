@@ -32,8 +32,10 @@ export function validateModel(model: SitemapModel, settings: SitemapSettings, co
   const extras: Problem[] = [];
   if (model.kind !== 'robots') {
     // The sitemap rules: a robots.txt only has its lines' own problems.
-    checkDuplicates(model, extras);
+    // Reciprocity first: its look-ups fill a deferred URL index, which the duplicates then read instead of building
+    // a set of every URL of their own (the extras are sorted below).
     checkReciprocity(model, extras);
+    checkDuplicates(model, extras);
     checkDocument(modelFacts(model), settings, extras);
   }
   extras.sort(byRange);

@@ -56,7 +56,7 @@ export function checkLink(
   if (problems.length !== before) return undefined;
   const canonical = isCanonical(href!.raw) ? href!.raw.trim() : escapeXml(url);
   return {
-    language: language.toLowerCase(), languageStart: hreflang!.start, languageEnd: hreflang!.end,
+    language: lowerCaseCode(language), languageStart: hreflang!.start, languageEnd: hreflang!.end,
     href: urlKey(canonical), url: canonical, hrefStart: href!.start, hrefEnd: href!.end,
   };
 }
@@ -91,6 +91,19 @@ function isCanonical(raw: string): boolean {
     if (!raw.startsWith('&amp;', at)) return false;
   }
   return true;
+}
+
+/** Codes in lower case, one string each: the alternates of a file keep a handful of codes 150,000 times. */
+const lowerCaseCodes = new Map<string, string>();
+
+function lowerCaseCode(code: string): string {
+  let lower = lowerCaseCodes.get(code);
+  if (lower === undefined) {
+    lower = code.toLowerCase();
+    if (lowerCaseCodes.size > 1024) lowerCaseCodes.clear();
+    lowerCaseCodes.set(code, lower);
+  }
+  return lower;
 }
 
 /** isHreflang's verdicts: a file repeats a handful of codes 50,000 times. */
