@@ -26,14 +26,17 @@ export function isServedDocument(document: TextDocument): boolean {
 }
 
 /**
- * Creates (does not start) the language client, logging to `outputChannel`. Its id `sitemap` makes it read the
- * `sitemap.trace.server` setting.
- *
- * No custom `errorHandler`: vscode-languageclient's default one restarts a crashed server (up to 4 restarts within
- * 3 minutes, then it gives up and says so), which is what we want.
+ * What to do when the connection to the server closes without a stop (a crash): `restart` it, or `give-up` — the
+ * caller then says so itself (the library's own message and its one button are replaced).
  */
-export async function createLanguageClient(context: ExtensionContext, outputChannel: OutputChannel): Promise<LanguageClient> {
-  const { LanguageClient, TransportKind } = await import('vscode-languageclient/node');
+export type CrashDecision = () => 'restart' | 'give-up';
+
+/**
+ * Creates (does not start) the language client, logging to `outputChannel`. Its id `sitemap` makes it read the
+ * `sitemap.trace.server` setting. Connection errors are handled as vscode-languageclient's default handler does.
+ */
+export async function createLanguageClient(context: ExtensionContext, outputChannel: OutputChannel, onCrash: CrashDecision): Promise<LanguageClient> {
+  const { LanguageClient, TransportKind, CloseAction, ErrorAction } = await import('vscode-languageclient/node');
   const module = context.asAbsolutePath(SERVER_BUNDLE);
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc },
@@ -47,6 +50,10 @@ export async function createLanguageClient(context: ExtensionContext, outputChan
     documentSelector,
     synchronize: { configurationSection: 'sitemap', fileEvents },
     outputChannel,
+    errorHandler: {
+      error: (_error, _message, count) => ({ action: count !== undefined && count <= 3 ? ErrorAction.Continue : ErrorAction.Shutdown }),
+      closed: () => ({ action: onCrash() === 'restart' ? CloseAction.Restart : CloseAction.DoNotRestart, handled: true }),
+    },
     initializationOptions: { statusNotifications: true, setLanguageCommand: true, splitCommand: true } satisfies InitializationOptions,
   };
 

@@ -12,6 +12,7 @@ import { registerSetLanguageCommand } from './setLanguage';
 import { registerSplitCommand } from './split';
 import { SitemapOutput } from './output';
 import { SitemapServer } from './server';
+import type { ServerHealth } from './serverHealth';
 import type { StatusBarState } from './statusBar';
 import { sniffPlainText, sniffSitemapRoot, SNIFF_LENGTH, type PlainTextKind } from '../../shared/contentDetection';
 import { COMPRESSED_SCHEME } from '../../shared/protocol';
@@ -23,6 +24,10 @@ export interface SitemapStudioApi {
   serverStarts(): number;
   /** What the status bar item shows; `undefined` while it is hidden. */
   statusBar(): StatusBarState | undefined;
+  /** Whether the server runs, is being restarted, or has stopped for good. */
+  serverHealth(): ServerHealth;
+  /** The running server's process id (the in-editor tests kill it). */
+  serverProcessId(): number | undefined;
 }
 
 let server: SitemapServer | undefined;
@@ -44,6 +49,8 @@ export function activate(context: ExtensionContext): SitemapStudioApi {
     isClientRunning: () => sitemapServer.isRunning,
     serverStarts: () => sitemapServer.startCount,
     statusBar: () => sitemapServer.status?.current,
+    serverHealth: () => sitemapServer.health,
+    serverProcessId: () => sitemapServer.processId,
   };
 }
 
