@@ -7,12 +7,14 @@
  * (Ctrl+Space), the hover on a `<lastmod>`, the Outline and breadcrumbs, the status bar item and its tooltip, a URL
  * found with Go to Symbol in Workspace, the quick-fix menu on an unescaped `&` (Ctrl+.) and Fix All; the languages'
  * icons in the Explorer, Sitemap: Split into Index from F1 with Enter through its prompts, and Sitemap: Show Output;
- * last, an error squiggle drawn below 600 warnings.
+ * an error squiggle drawn below 600 warnings; last, a `.xml.gz` opened with Quick Open: its breadcrumbs relative,
+ * Open Compressed Sitemap as Text in the palette, and the icons of `.gz` and robots.txt files in the Explorer.
  * Every step saves a screenshot, and those of a feature also one cropped to it (`*-crop.png`, what the README
  * shows); a failing step saves one too and ends the test.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import * as zlib from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import type { CodeServer } from './codeServer';
 
@@ -47,6 +49,10 @@ const FIXES = 'fixes-sitemap.xml';
 /** Split into Index's fixture (test/e2e/workspace/split/) and the number of its prompts for an XML sitemap. */
 const SPLIT = 'products-sitemap.xml';
 const SPLIT_PROMPTS = 6;
+
+/** Written by the compressed-sitemap steps: the broken fixture, gzipped, in a folder of its own. */
+const COMPRESSED_FOLDER = 'archive';
+const COMPRESSED = 'old-sitemap.xml.gz';
 
 /** Written by the last step: a sitemap whose warnings come before its one error. */
 const MANY_WARNINGS = 'many-warnings-sitemap.xml';
@@ -278,6 +284,37 @@ export async function runSmokeTest(browser: Browser, server: CodeServer, options
       await goToLine(page, errorLine, 1);
       await page.locator(`${ACTIVE_EDITOR} .squiggly-error`).first().waitFor();
     }, editorArea()],
+    // ------------------------------------------------------------ a compressed sitemap, and robots.txt
+    ['compressed-breadcrumbs', async () => {
+      fs.mkdirSync(path.join(options.folder, COMPRESSED_FOLDER), { recursive: true });
+      fs.writeFileSync(path.join(options.folder, COMPRESSED_FOLDER, COMPRESSED), zlib.gzipSync(fixture));
+      await openFile(page, COMPRESSED); // its default editor hands over to a text editor of the same name
+      await page.locator(`${ACTIVE_EDITOR} .view-lines`, { hasText: 'urlset' }).first().waitFor();
+      // Relative, as for the other files of the workspace: the folder in the workspace, then the file.
+      const items = await until(page, 'the breadcrumbs of the compressed sitemap', () => page.locator(`${BREADCRUMBS} .monaco-breadcrumb-item`).allInnerTexts(),
+        (texts) => texts.includes(COMPRESSED));
+      if (items[0] !== COMPRESSED_FOLDER || items[1] !== COMPRESSED) throw new Error(`the breadcrumbs are not relative: ${JSON.stringify(items)}`);
+    }, () => clipOf(page, ['.tabs-container', BREADCRUMBS], 0)],
+    ['compressed-in-palette', async () => {
+      await page.keyboard.press('F1');
+      await page.locator(QUICK_INPUT_BOX).waitFor();
+      await page.keyboard.type('Open Compressed Sitemap as Text');
+      await page.locator(QUICK_INPUT_ROWS, { hasText: 'Open Compressed Sitemap as Text' }).first().waitFor();
+    }, () => clipOf(page, [QUICK_INPUT], 12)],
+    ['compressed-and-robots-icons', async () => {
+      await page.keyboard.press('Escape');
+      await runCommand(page, 'Collapse Folders in Explorer'); // the folders below then fit in the list
+      for (const folder of [COMPRESSED_FOLDER, 'robots']) {
+        await page.locator('.explorer-folders-view .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${folder}$`) }) }).click();
+      }
+      for (const [name, language] of [[COMPRESSED, 'compressed-sitemap'], ['robots.txt', 'robots-txt']]) {
+        const label = page.locator(`.explorer-folders-view .monaco-list-row .${language}-lang-file-icon`, { hasText: name }).first();
+        await label.waitFor();
+        type Window = { getComputedStyle(element: unknown, pseudo: string): { backgroundImage: string } }; // no DOM lib here
+        const image = await label.evaluate((element) => (globalThis as unknown as Window).getComputedStyle(element, '::before').backgroundImage);
+        if (!image.includes(`${language}-`)) throw new Error(`${name}: the explorer icon is ${image}, not the ${language} icon`);
+      }
+    }, () => clipOf(page, ['.explorer-folders-view'], 0)],
   ];
 
   let passed = 0;
