@@ -12,6 +12,8 @@ import { registerStatusBar, type SitemapStatusBar } from './statusBar';
 
 /** How long the status bar confirms a restart the user asked for. */
 const RESTARTED_MESSAGE_MS = 5_000;
+/** Past the workbench's spam window for notifications (800 ms). */
+const NOTICE_DELAY_MS = 1_000;
 
 /** Context key: a server has been started in this window (the command palette offers Restart then). */
 export const STARTED_CONTEXT_KEY = 'sitemap.serverStarted';
@@ -184,11 +186,18 @@ export class SitemapServer implements Disposable {
     const notice = stoppedNotice(this.crashes.count, this.crashes.windowMs);
     this.output.error(notice.message);
     this.setHealth('stopped');
-    void window.showErrorMessage(notice.message, ...notice.actions).then((choice) => {
+    // After the library's own error messages of a server that died starting: the workbench shows at most 3 toasts
+    // in 800 ms and files the others silently in the notification centre.
+    setTimeout(() => this.notifyStopped(notice.message, notice.actions), NOTICE_DELAY_MS);
+    return decision;
+  }
+
+  private notifyStopped(message: string, actions: string[]): void {
+    if (this.currentHealth !== 'stopped') return; // restarted meanwhile
+    void window.showErrorMessage(message, ...actions).then((choice) => {
       if (choice === RESTART_ACTION) void this.restart();
       else if (choice === SHOW_OUTPUT_ACTION) this.output.show();
     });
-    return decision;
   }
 
   private setHealth(health: ServerHealth): void {
