@@ -8,7 +8,9 @@
  * found with Go to Symbol in Workspace, the quick-fix menu on an unescaped `&` (Ctrl+.) and Fix All; the languages'
  * icons in the Explorer, Sitemap: Split into Index from F1 with Enter through its prompts, and Sitemap: Show Output;
  * an error squiggle drawn below 600 warnings; last, a `.xml.gz` opened with Quick Open: its breadcrumbs relative,
- * Open Compressed Sitemap as Text in the palette, and the icons of `.gz` and robots.txt files in the Explorer.
+ * Open Compressed Sitemap as Text in the palette, and the icons of `.gz` and robots.txt files in the Explorer; then
+ * the server's process killed five times: the status bar item says the checker stopped, in the error colour, the
+ * notification's Restart Language Server brings the counts and the squiggles back.
  * Every step saves a screenshot, and those of a feature also one cropped to it (`*-crop.png`, what the README
  * shows); a failing step saves one too and ends the test.
  */
@@ -17,6 +19,7 @@ import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import type { CodeServer } from './codeServer';
+import { allProcesses } from './processes';
 
 export interface SmokeOptions {
   /** A copy of test/e2e/workspace. */
@@ -50,6 +53,8 @@ const FIXES = 'fixes-sitemap.xml';
 const SPLIT = 'products-sitemap.xml';
 const SPLIT_PROMPTS = 6;
 
+const TOASTS = '.notifications-toasts .notification-toast';
+
 /** Written by the compressed-sitemap steps: the broken fixture, gzipped, in a folder of its own. */
 const COMPRESSED_FOLDER = 'archive';
 const COMPRESSED = 'old-sitemap.xml.gz';
@@ -69,6 +74,7 @@ function manyWarnings(entries: number): { text: string; errorLine: number } {
 }
 
 type Clip = { x: number; y: number; width: number; height: number };
+type Window = { getComputedStyle(element: unknown, pseudo: string | null): { backgroundImage: string; backgroundColor: string } }; // no DOM lib here
 type Step = [name: string, run: () => Promise<void>, crop?: () => Promise<Clip>];
 
 export async function runSmokeTest(browser: Browser, server: CodeServer, options: SmokeOptions): Promise<{ passed: number; failed: number }> {
@@ -95,7 +101,6 @@ export async function runSmokeTest(browser: Browser, server: CodeServer, options
       for (const [name, language] of [['foo-sitemap.xml', 'sitemap'], ['sitemap.txt', 'sitemap-txt']]) {
         const label = page.locator(`.explorer-folders-view .monaco-list-row .${language}-lang-file-icon`, { hasText: name }).first();
         await label.waitFor();
-        type Window = { getComputedStyle(element: unknown, pseudo: string): { backgroundImage: string } }; // no DOM lib here
         const image = await label.evaluate((element) => (globalThis as unknown as Window).getComputedStyle(element, '::before').backgroundImage);
         if (!image.includes(`${language}-`)) throw new Error(`${name}: the explorer icon is ${image}, not the ${language} icon`);
       }
@@ -310,12 +315,47 @@ export async function runSmokeTest(browser: Browser, server: CodeServer, options
       for (const [name, language] of [[COMPRESSED, 'compressed-sitemap'], ['robots.txt', 'robots-txt']]) {
         const label = page.locator(`.explorer-folders-view .monaco-list-row .${language}-lang-file-icon`, { hasText: name }).first();
         await label.waitFor();
-        type Window = { getComputedStyle(element: unknown, pseudo: string): { backgroundImage: string } }; // no DOM lib here
         const image = await label.evaluate((element) => (globalThis as unknown as Window).getComputedStyle(element, '::before').backgroundImage);
         if (!image.includes(`${language}-`)) throw new Error(`${name}: the explorer icon is ${image}, not the ${language} icon`);
       }
     }, () => clipOf(page, ['.explorer-folders-view'], 0)],
+    // ------------------------------------------------------------ a dead server never looks like a clean file
+    ['server-stopped', async () => {
+      await openFile(page, SHOP);
+      const item = page.locator(STATUS_SITEMAP);
+      await item.filter({ hasText: '3 / 50,000' }).waitFor();
+      const killed = new Set<number>();
+      for (let crash = 1; crash <= 5; crash++) {
+        // A server that runs: it has counted the file (a restarted one again); then its process alone is alive.
+        await item.filter({ hasText: '3 / 50,000' }).waitFor();
+        const pid = await until(page, `the server's process (crash ${crash})`, async () => {
+          const alive = serverProcesses().filter((p) => !killed.has(p));
+          return alive.length === 1 ? alive[0] : 0;
+        }, (found) => found > 0);
+        process.kill(pid, 'SIGKILL');
+        killed.add(pid);
+        await item.filter({ hasText: /restarting|stopped/ }).waitFor();
+      }
+      await item.filter({ hasText: 'stopped' }).waitFor();
+      const colour = await item.evaluate((element) => (globalThis as unknown as Window).getComputedStyle(element, null).backgroundColor);
+      const [red, green] = (colour.match(/\d+/g) ?? []).map(Number);
+      if (!(red > 2 * green)) throw new Error(`the stopped item is not in the error colour: ${colour}`);
+      const toast = page.locator(TOASTS).filter({ has: page.locator('.monaco-button', { hasText: 'Restart Language Server' }) });
+      await toast.locator('.monaco-button', { hasText: 'Show Output' }).waitFor();
+    }, async () => widen(page, await clipOf(page, [STATUS_SITEMAP, TOASTS], 12), 560)],
+    ['server-restarted', async () => {
+      await page.locator(TOASTS).locator('.monaco-button', { hasText: 'Restart Language Server' }).first().click();
+      await page.locator('.statusbar', { hasText: 'restarted' }).first().waitFor(); // the confirmation, for a few seconds
+      await page.locator(STATUS_SITEMAP).filter({ hasText: '3 / 50,000' }).waitFor();
+      await page.locator(`${ACTIVE_EDITOR} :is(.squiggly-error, .squiggly-warning)`).first().waitFor();
+    }, () => clipOf(page, ['.part.statusbar'], 0)],
   ];
+
+  /** The language servers of the extension installed in this code-server (not the suite's, nor another run's). */
+  function serverProcesses(): number[] {
+    const bundle = path.join(server.extensionsDir, 'sitemap-studio.sitemap-studio-');
+    return allProcesses().filter((p) => p.command.includes(bundle) && p.command.includes('server.js')).map((p) => p.pid);
+  }
 
   let passed = 0;
   let failed = 0;
