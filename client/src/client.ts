@@ -33,7 +33,9 @@ export type CrashDecision = () => 'restart' | 'give-up';
 
 /**
  * Creates (does not start) the language client, logging to `outputChannel`. Its id `sitemap` makes it read the
- * `sitemap.trace.server` setting. Connection errors are handled as vscode-languageclient's default handler does.
+ * `sitemap.trace.server` setting. A connection error (a write to a server that just died, an unreadable message) is
+ * logged and nothing more: if the connection is gone, its close follows and `onCrash` decides. (The library's default
+ * shuts the server down after a few errors, outside any crash count, and shows each error in a notification.)
  */
 export async function createLanguageClient(context: ExtensionContext, outputChannel: OutputChannel, onCrash: CrashDecision): Promise<LanguageClient> {
   const { LanguageClient, TransportKind, CloseAction, ErrorAction } = await import('vscode-languageclient/node');
@@ -51,7 +53,7 @@ export async function createLanguageClient(context: ExtensionContext, outputChan
     synchronize: { configurationSection: 'sitemap', fileEvents },
     outputChannel,
     errorHandler: {
-      error: (_error, _message, count) => ({ action: count !== undefined && count <= 3 ? ErrorAction.Continue : ErrorAction.Shutdown }),
+      error: () => ({ action: ErrorAction.Continue, handled: true }),
       closed: () => ({ action: onCrash() === 'restart' ? CloseAction.Restart : CloseAction.DoNotRestart, handled: true }),
     },
     initializationOptions: { statusNotifications: true, setLanguageCommand: true, splitCommand: true } satisfies InitializationOptions,

@@ -172,7 +172,9 @@ export class SitemapServer implements Disposable {
   /** A stop not caused by a crash (the handler below has decided then) nor by us: the client shut it down. */
   private nowStopped(): void {
     this.output.info('The language server stopped');
-    if (!this.stopping && this.currentHealth === 'running') this.setHealth('stopped');
+    if (this.stopping || this.currentHealth !== 'running') return;
+    this.setHealth('stopped');
+    this.notifyLater(stoppedNotice());
   }
 
   /** The connection closed without a stop: restart, or give up and say so with the two ways out. */
@@ -183,21 +185,25 @@ export class SitemapServer implements Disposable {
       this.setHealth('restarting');
       return decision;
     }
-    const notice = stoppedNotice(this.crashes.count, this.crashes.windowMs);
+    const notice = stoppedNotice({ count: this.crashes.count, windowMs: this.crashes.windowMs });
     this.output.error(notice.message);
     this.setHealth('stopped');
-    // After the library's own error messages of a server that died starting: the workbench shows at most 3 toasts
-    // in 800 ms and files the others silently in the notification centre.
-    setTimeout(() => this.notifyStopped(notice.message, notice.actions), NOTICE_DELAY_MS);
+    this.notifyLater(notice);
     return decision;
   }
 
-  private notifyStopped(message: string, actions: string[]): void {
-    if (this.currentHealth !== 'stopped') return; // restarted meanwhile
-    void window.showErrorMessage(message, ...actions).then((choice) => {
-      if (choice === RESTART_ACTION) void this.restart();
-      else if (choice === SHOW_OUTPUT_ACTION) this.output.show();
-    });
+  /**
+   * After the library's own error messages of a server that died starting: the workbench shows at most 3 toasts in
+   * 800 ms and files the others silently in the notification centre.
+   */
+  private notifyLater({ message, actions }: { message: string; actions: string[] }): void {
+    setTimeout(() => {
+      if (this.currentHealth !== 'stopped') return; // restarted meanwhile
+      void window.showErrorMessage(message, ...actions).then((choice) => {
+        if (choice === RESTART_ACTION) void this.restart();
+        else if (choice === SHOW_OUTPUT_ACTION) this.output.show();
+      });
+    }, NOTICE_DELAY_MS);
   }
 
   private setHealth(health: ServerHealth): void {

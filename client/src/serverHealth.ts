@@ -35,12 +35,15 @@ export class CrashHistory {
   }
 }
 
-/** The notification when the server will not be restarted; its buttons are the two actions. */
-export function stoppedNotice(crashes: number, windowMs: number): { message: string; actions: string[] } {
-  const minutes = Math.round(windowMs / 60_000);
+/**
+ * The notification when the server will not be restarted (after `crashes` within `windowMs`, or stopped otherwise);
+ * its buttons are the two actions.
+ */
+export function stoppedNotice(crashes?: { count: number; windowMs: number }): { message: string; actions: string[] } {
+  const why = crashes === undefined ? 'stopped'
+    : `crashed ${crashes.count} times in ${Math.round(crashes.windowMs / 60_000)} minutes and was not restarted`;
   return {
-    message: `The Sitemap Studio language server crashed ${crashes} times in ${minutes} minutes and was not restarted: `
-      + 'sitemaps are not being checked.',
+    message: `The Sitemap Studio language server ${why}: sitemaps are not being checked.`,
     actions: [RESTART_ACTION, SHOW_OUTPUT_ACTION],
   };
 }

@@ -55,7 +55,8 @@ describe('server health', () => {
   });
 
   it('offers Restart Language Server and Show Output when it gives up', () => {
-    assert.deepEqual(stoppedNotice(5, 3 * MINUTE).actions, [RESTART_ACTION, SHOW_OUTPUT_ACTION]);
+    assert.deepEqual(stoppedNotice({ count: 5, windowMs: 3 * MINUTE }).actions, [RESTART_ACTION, SHOW_OUTPUT_ACTION]);
+    assert.deepEqual(stoppedNotice().actions, [RESTART_ACTION, SHOW_OUTPUT_ACTION]);
     assert.equal(RESTART_ACTION, 'Restart Language Server');
     assert.equal(SHOW_OUTPUT_ACTION, 'Show Output');
   });
