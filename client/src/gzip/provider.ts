@@ -18,7 +18,8 @@ export function compressedUri(uri: Uri): Uri {
   if (uri.scheme === COMPRESSED_SCHEME) return uri;
   const file = Uri.file(uri.fsPath);
   const folder = workspace.getWorkspaceFolder(file)?.uri;
-  return Uri.parse(toCompressedUri(file.toString(), folder?.scheme === 'file' ? folder.toString() : undefined), true);
+  const inFolder = folder?.scheme === 'file' ? { uri: folder.toString(), path: folder.fsPath } : undefined;
+  return Uri.parse(toCompressedUri(file.toString(), inFolder), true);
 }
 
 /** The file on disk a `sitemap-gz:` URI stands for (other URIs are returned as they are). */

@@ -17,7 +17,7 @@ export function fixtureUri(relative: string): vscode.Uri {
 /** The `sitemap-gz:` URI under which the extension opens the compressed file `file` as text. */
 export function compressedUriOf(file: vscode.Uri): vscode.Uri {
   const folder = vscode.workspace.getWorkspaceFolder(file);
-  return vscode.Uri.parse(toCompressedUri(file.toString(), folder?.uri.toString()), true);
+  return vscode.Uri.parse(toCompressedUri(file.toString(), folder && { uri: folder.uri.toString(), path: folder.uri.fsPath }), true);
 }
 
 /**
