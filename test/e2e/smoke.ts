@@ -7,8 +7,9 @@
  * (Ctrl+Space), the hover on a `<lastmod>`, the Outline and breadcrumbs, the status bar item and its tooltip, a URL
  * found with Go to Symbol in Workspace, the quick-fix menu on an unescaped `&` (Ctrl+.) and Fix All; the languages'
  * icons in the Explorer, Sitemap: Split into Index from F1 with Enter through its prompts, and Sitemap: Show Output;
- * an error squiggle drawn below 600 warnings; last, a `.xml.gz` opened with Quick Open: its breadcrumbs relative,
- * Open Compressed Sitemap as Text in the palette, and the icons of `.gz` and robots.txt files in the Explorer; then
+ * an error squiggle drawn below 600 warnings; a `.xml.gz` opened from the Explorer: its breadcrumbs relative, its
+ * path on disk in the tab's hover, Open Compressed Sitemap as Text in the palette, and the icons of `.gz` and robots.txt
+ * files in the Explorer; then
  * the server's process killed five times: the status bar item says the checker stopped, in the error colour, the
  * notification's Restart Language Server brings the counts and the squiggles back.
  * Every step saves a screenshot, and those of a feature also one cropped to it (`*-crop.png`, what the README
