@@ -44,7 +44,8 @@ export function isOptionOn(initializationOptions: unknown, option: keyof Initial
 
 /**
  * The URI scheme of gzip-compressed sitemaps opened as text (client/src/gzip/): `sitemap-gz:/abs/path/x.xml.gz` names
- * the file at that path, read gunzipped and saved gzipped by the client's file system provider.
+ * the file at that path, read gunzipped and saved gzipped by the client's file system provider; a file in a workspace
+ * folder has its path in the folder and the folder in the query (compressedUri.ts).
  */
 export const COMPRESSED_SCHEME = 'sitemap-gz';
 

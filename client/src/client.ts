@@ -26,14 +26,19 @@ export function isServedDocument(document: TextDocument): boolean {
 }
 
 /**
- * Creates (does not start) the language client, logging to `outputChannel`. Its id `sitemap` makes it read the
- * `sitemap.trace.server` setting.
- *
- * No custom `errorHandler`: vscode-languageclient's default one restarts a crashed server (up to 4 restarts within
- * 3 minutes, then it gives up and says so), which is what we want.
+ * What to do when the connection to the server closes without a stop (a crash): `restart` it, or `give-up` — the
+ * caller then says so itself (the library's own message and its one button are replaced).
  */
-export async function createLanguageClient(context: ExtensionContext, outputChannel: OutputChannel): Promise<LanguageClient> {
-  const { LanguageClient, TransportKind } = await import('vscode-languageclient/node');
+export type CrashDecision = () => 'restart' | 'give-up';
+
+/**
+ * Creates (does not start) the language client, logging to `outputChannel`. Its id `sitemap` makes it read the
+ * `sitemap.trace.server` setting. A connection error (a write to a server that just died, an unreadable message) is
+ * logged and nothing more: if the connection is gone, its close follows and `onCrash` decides. (The library's default
+ * shuts the server down after a few errors, outside any crash count, and shows each error in a notification.)
+ */
+export async function createLanguageClient(context: ExtensionContext, outputChannel: OutputChannel, onCrash: CrashDecision): Promise<LanguageClient> {
+  const { LanguageClient, TransportKind, CloseAction, ErrorAction } = await import('vscode-languageclient/node');
   const module = context.asAbsolutePath(SERVER_BUNDLE);
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc },
@@ -47,6 +52,10 @@ export async function createLanguageClient(context: ExtensionContext, outputChan
     documentSelector,
     synchronize: { configurationSection: 'sitemap', fileEvents },
     outputChannel,
+    errorHandler: {
+      error: () => ({ action: ErrorAction.Continue, handled: true }),
+      closed: () => ({ action: onCrash() === 'restart' ? CloseAction.Restart : CloseAction.DoNotRestart, handled: true }),
+    },
     initializationOptions: { statusNotifications: true, setLanguageCommand: true, splitCommand: true, allowHostCommand: true } satisfies InitializationOptions,
   };
 

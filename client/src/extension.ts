@@ -3,7 +3,7 @@
 import { ExtensionContext, Position, Range, TextDocument, languages, workspace } from 'vscode';
 import { isServedDocument } from './client';
 import { registerCommands } from './commands';
-import { compressedLanguageOf } from './gzip/language';
+import { COMPRESSED_LANGUAGE, compressedLanguageOf } from './gzip/language';
 import { registerCompressedFiles } from './gzip/open';
 import { registerCheckSiteCommand } from './checkSite';
 import { registerChoreCommands } from './chores';
@@ -13,6 +13,7 @@ import { registerSetLanguageCommand } from './setLanguage';
 import { registerSplitCommand } from './split';
 import { SitemapOutput } from './output';
 import { SitemapServer } from './server';
+import type { ServerHealth } from './serverHealth';
 import type { StatusBarState } from './statusBar';
 import { sniffPlainText, sniffSitemapRoot, SNIFF_LENGTH, type PlainTextKind } from '../../shared/contentDetection';
 import { COMPRESSED_SCHEME } from '../../shared/protocol';
@@ -24,6 +25,10 @@ export interface SitemapStudioApi {
   serverStarts(): number;
   /** What the status bar item shows; `undefined` while it is hidden. */
   statusBar(): StatusBarState | undefined;
+  /** Whether the server runs, is being restarted, or has stopped for good. */
+  serverHealth(): ServerHealth;
+  /** The running server's process id (the in-editor tests kill it). */
+  serverProcessId(): number | undefined;
 }
 
 let server: SitemapServer | undefined;
@@ -46,6 +51,8 @@ export function activate(context: ExtensionContext): SitemapStudioApi {
     isClientRunning: () => sitemapServer.isRunning,
     serverStarts: () => sitemapServer.startCount,
     statusBar: () => sitemapServer.status?.current,
+    serverHealth: () => sitemapServer.health,
+    serverProcessId: () => sitemapServer.processId,
   };
 }
 
@@ -69,6 +76,9 @@ function startOnFirstSitemap(context: ExtensionContext, sitemapServer: SitemapSe
  * Switches `xml` documents whose root is `<urlset>`/`<sitemapindex>` to `sitemap`, plain text that is a text sitemap
  * by content to `sitemap-txt`, and a `sitemap-txt` (by name) that reads like a robots.txt to `plaintext`.
  */
+/** The languages a document may be switched from. */
+const DETECTED_FROM: readonly string[] = ['xml', 'plaintext', 'sitemap-txt', COMPRESSED_LANGUAGE];
+
 function registerContentDetection(context: ExtensionContext): void {
   // A language change reaches extensions as a close immediately followed by an open of the same document. When a
   // user (or another extension) turns a sitemap back into `xml`, that open must not be overridden, so only genuine
@@ -77,9 +87,9 @@ function registerContentDetection(context: ExtensionContext): void {
 
   const detect = (document: TextDocument) => {
     const from = document.languageId;
-    if ((from !== 'xml' && from !== 'plaintext' && from !== 'sitemap-txt') || justClosed.has(document.uri.toString())) return;
-    // VS Code has no language for `*.gz`: a compressed sitemap's name without `.gz` gives it one, with or without sniffing.
-    const compressed = document.uri.scheme === COMPRESSED_SCHEME && from === 'plaintext';
+    if (!DETECTED_FROM.includes(from) || justClosed.has(document.uri.toString())) return;
+    // `*.gz` has only the Explorer's language: a compressed sitemap's name without `.gz` gives it one, with or without sniffing.
+    const compressed = document.uri.scheme === COMPRESSED_SCHEME && (from === COMPRESSED_LANGUAGE || from === 'plaintext');
     const byContent = workspace.getConfiguration('sitemap', document.uri).get<boolean>('detectByContent', true);
     if (!byContent && !compressed) return;
     const head = byContent ? document.getText(new Range(new Position(0, 0), document.positionAt(SNIFF_LENGTH))) : '';

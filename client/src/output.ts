@@ -1,25 +1,33 @@
 /**
- * The "Sitemap Studio" output channel: the language client's log (the server's console), and the extension's own
- * lines — start-up, settings, failures. Created on first use, so that activating on an `xml` file costs nothing.
+ * The "Sitemap Studio" output channel, a log channel (VS Code stamps each line and offers the level filter): the
+ * language client's log (the server's console) and the extension's own lines — start-up, settings, failures. Created
+ * on first use, so that activating on an `xml` file costs nothing.
  */
-import { window, workspace, type Disposable, type OutputChannel } from 'vscode';
+import { window, workspace, type Disposable, type LogOutputChannel, type OutputChannel, type ViewColumn } from 'vscode';
+import { LineCollector, parseLibraryLine, type LogLevel } from './logLines';
 
 export const OUTPUT_CHANNEL_NAME = 'Sitemap Studio';
 
 export class SitemapOutput implements Disposable {
-  private channel: OutputChannel | undefined;
+  private channel: LogOutputChannel | undefined;
+  private library: OutputChannel | undefined;
 
+  private get log(): LogOutputChannel {
+    return (this.channel ??= window.createOutputChannel(OUTPUT_CHANNEL_NAME, { log: true }));
+  }
+
+  /** The channel handed to the language client: its own stamps are replaced by the log channel's. */
   get outputChannel(): OutputChannel {
-    return (this.channel ??= window.createOutputChannel(OUTPUT_CHANNEL_NAME));
+    return (this.library ??= new LibraryChannel(this.log));
   }
 
   info(message: string): void {
-    this.outputChannel.appendLine(`[${timestamp()}] ${message}`);
+    this.log.info(message);
   }
 
   error(message: string, error?: unknown): void {
     const reason = error instanceof Error ? error.stack ?? error.message : error === undefined ? '' : String(error);
-    this.outputChannel.appendLine(`[${timestamp()}] ERROR ${message}${reason ? `: ${reason}` : ''}`);
+    this.log.error(`${message}${reason ? `: ${reason}` : ''}`);
   }
 
   /** The effective `sitemap.*` settings (of the workspace; folders may override them). */
@@ -28,15 +36,61 @@ export class SitemapOutput implements Disposable {
   }
 
   show(): void {
-    this.outputChannel.show(true);
+    this.log.show(true);
   }
 
   dispose(): void {
     this.channel?.dispose();
     this.channel = undefined;
+    this.library = undefined;
   }
 }
 
-function timestamp(): string {
-  return new Date().toISOString().replace('T', ' ').slice(0, 23);
+/** An OutputChannel over the log channel that writes the library's text lines as levelled messages (logLines.ts). */
+class LibraryChannel implements OutputChannel {
+  private readonly lines = new LineCollector();
+  private level: LogLevel = 'info';
+
+  constructor(private readonly log: LogOutputChannel) {}
+
+  get name(): string {
+    return this.log.name;
+  }
+
+  append(value: string): void {
+    this.write(this.lines.append(value));
+  }
+
+  appendLine(value: string): void {
+    this.write(this.lines.appendLine(value));
+  }
+
+  replace(value: string): void {
+    this.log.replace(value);
+  }
+
+  clear(): void {
+    this.log.clear();
+  }
+
+  show(columnOrPreserveFocus?: ViewColumn | boolean, preserveFocus?: boolean): void {
+    if (typeof columnOrPreserveFocus === 'boolean') this.log.show(columnOrPreserveFocus);
+    else this.log.show(preserveFocus);
+  }
+
+  hide(): void {
+    this.log.hide();
+  }
+
+  dispose(): void {
+    // The log channel is SitemapOutput's.
+  }
+
+  private write(lines: string[]): void {
+    for (const line of lines) {
+      const { level, message } = parseLibraryLine(line, this.level);
+      this.level = level;
+      this.log[level](message);
+    }
+  }
 }

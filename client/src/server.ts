@@ -1,13 +1,19 @@
 /**
  * The language server's life: started when the first sitemap opens (lazily: no process until then), restarted on
- * request (`sitemap.restartServer`, which also starts a stopped or never-started server), stopped on deactivation.
- * Start-up, settings and failures go to the output channel.
+ * request (`sitemap.restartServer`, which also starts a stopped or never-started server) and after a crash (up to
+ * CrashHistory's limit), stopped on deactivation. Start-up, settings and failures go to the output channel.
  */
-import { commands, env, extensions, workspace, type Disposable, type ExtensionContext } from 'vscode';
+import { commands, env, extensions, window, workspace, type Disposable, type ExtensionContext } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { createLanguageClient, SERVER_BUNDLE } from './client';
 import type { SitemapOutput } from './output';
+import { CrashHistory, RESTART_ACTION, SHOW_OUTPUT_ACTION, stoppedNotice, type ServerHealth } from './serverHealth';
 import { registerStatusBar, type SitemapStatusBar } from './statusBar';
+
+/** How long the status bar confirms a restart the user asked for. */
+const RESTARTED_MESSAGE_MS = 5_000;
+/** Past the workbench's spam window for notifications (800 ms). */
+const NOTICE_DELAY_MS = 1_000;
 
 /** Context key: a server has been started in this window (the command palette offers Restart then). */
 export const STARTED_CONTEXT_KEY = 'sitemap.serverStarted';
@@ -19,6 +25,12 @@ export class SitemapServer implements Disposable {
   private pending: Promise<void> = Promise.resolve();
   private statusBar: SitemapStatusBar | undefined;
   private starts = 0;
+  private currentHealth: ServerHealth = 'starting';
+  private readonly crashes = new CrashHistory();
+  /** A stop of ours is in progress: the state change it causes is no failure. */
+  private stopping = false;
+  /** The user asked for a restart: say when it is done. */
+  private confirmRestart = false;
   private readonly disposables: Disposable[] = [];
 
   constructor(private readonly context: ExtensionContext, private readonly output: SitemapOutput) {
@@ -38,6 +50,17 @@ export class SitemapServer implements Disposable {
 
   get status(): SitemapStatusBar | undefined {
     return this.statusBar;
+  }
+
+  get health(): ServerHealth {
+    return this.currentHealth;
+  }
+
+  /** The running server's process id, as it reports it in its `initialize` answer. */
+  get processId(): number | undefined {
+    const experimental: unknown = this.client?.initializeResult?.capabilities.experimental;
+    const processId = (experimental as { processId?: unknown } | undefined)?.processId;
+    return this.isRunning && typeof processId === 'number' ? processId : undefined;
   }
 
   /** Starts the server unless it runs or is starting. */
@@ -61,9 +84,12 @@ export class SitemapServer implements Disposable {
   restart(): Promise<void> {
     return this.enqueue('Restarting the language server', async () => {
       const client = await this.getClient();
+      this.crashes.reset();
+      this.confirmRestart = true;
+      this.setHealth('restarting');
       if (client.isRunning()) {
         this.output.info('Restarting the language server');
-        await client.stop();
+        await this.stopClient(client);
       }
       await this.startClient(client);
     });
@@ -72,7 +98,7 @@ export class SitemapServer implements Disposable {
   /** Stops the server (deactivation). */
   stop(): Promise<void> {
     return this.enqueue('Stopping the language server', async () => {
-      if (this.client?.isRunning()) await this.client.stop();
+      if (this.client?.isRunning()) await this.stopClient(this.client);
     });
   }
 
@@ -94,31 +120,94 @@ export class SitemapServer implements Disposable {
     return run;
   }
 
+  private async stopClient(client: LanguageClient): Promise<void> {
+    this.stopping = true;
+    try {
+      await client.stop();
+    } finally {
+      this.stopping = false;
+    }
+  }
+
   private async startClient(client: LanguageClient): Promise<void> {
     const version = extensions.getExtension('sitemap-studio.sitemap-studio')?.packageJSON?.version ?? 'unknown';
     this.output.info(`Starting Sitemap Studio ${version}: server ${this.context.asAbsolutePath(SERVER_BUNDLE)} over IPC, `
       + `${env.appName} ${env.appHost}, extension host Node ${process.versions.node}`);
     this.output.settings('on start');
-    await client.start();
+    try {
+      await client.start();
+    } catch (error) {
+      this.setHealth('stopped');
+      throw error;
+    }
     void commands.executeCommand('setContext', STARTED_CONTEXT_KEY, true);
   }
 
   private getClient(): Promise<LanguageClient> {
     return (this.creating ??= (async () => {
-      const client = await createLanguageClient(this.context, this.output.outputChannel);
+      const client = await createLanguageClient(this.context, this.output.outputChannel, () => this.crashed());
       const { State } = await import('vscode-languageclient/node'); // loaded already by createLanguageClient
       this.context.subscriptions.push(client);
       this.disposables.push(client.onDidChangeState((event) => {
-        if (event.newState === State.Running) {
-          this.starts++;
-          this.output.info('The language server is running');
-        } else if (event.newState === State.Stopped && event.oldState === State.Running) {
-          this.output.info('The language server stopped');
-        }
+        if (event.newState === State.Running) this.nowRunning();
+        else if (event.newState === State.Stopped && event.oldState === State.Running) this.nowStopped();
       }));
       this.client = client;
       this.statusBar = registerStatusBar(this.context, client);
+      this.statusBar.setHealth(this.currentHealth);
       return client;
     })());
+  }
+
+  private nowRunning(): void {
+    this.starts++;
+    this.setHealth('running');
+    this.output.info(`The language server is running (process ${this.processId ?? 'unknown'})`);
+    if (this.confirmRestart) {
+      this.confirmRestart = false;
+      window.setStatusBarMessage('$(check) Sitemap language server restarted', RESTARTED_MESSAGE_MS);
+    }
+  }
+
+  /** A stop not caused by a crash (the handler below has decided then) nor by us: the client shut it down. */
+  private nowStopped(): void {
+    this.output.info('The language server stopped');
+    if (this.stopping || this.currentHealth !== 'running') return;
+    this.setHealth('stopped');
+    this.notifyLater(stoppedNotice());
+  }
+
+  /** The connection closed without a stop: restart, or give up and say so with the two ways out. */
+  private crashed(): 'restart' | 'give-up' {
+    const decision = this.crashes.crashed();
+    if (decision === 'restart') {
+      this.output.error('The language server stopped unexpectedly; restarting it');
+      this.setHealth('restarting');
+      return decision;
+    }
+    const notice = stoppedNotice({ count: this.crashes.count, windowMs: this.crashes.windowMs });
+    this.output.error(notice.message);
+    this.setHealth('stopped');
+    this.notifyLater(notice);
+    return decision;
+  }
+
+  /**
+   * After the library's own error messages of a server that died starting: the workbench shows at most 3 toasts in
+   * 800 ms and files the others silently in the notification centre.
+   */
+  private notifyLater({ message, actions }: { message: string; actions: string[] }): void {
+    setTimeout(() => {
+      if (this.currentHealth !== 'stopped') return; // restarted meanwhile
+      void window.showErrorMessage(message, ...actions).then((choice) => {
+        if (choice === RESTART_ACTION) void this.restart();
+        else if (choice === SHOW_OUTPUT_ACTION) this.output.show();
+      });
+    }, NOTICE_DELAY_MS);
+  }
+
+  private setHealth(health: ServerHealth): void {
+    this.currentHealth = health;
+    this.statusBar?.setHealth(health);
   }
 }

@@ -16,11 +16,12 @@ import {
 } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import {
-  COMPRESSED_SCHEME, SPLIT_COMMAND, DOCUMENT_INFO_REQUEST, SPLIT_PLAN_REQUEST,
+  SPLIT_COMMAND, DOCUMENT_INFO_REQUEST, SPLIT_PLAN_REQUEST,
   type DocumentInfo, type DocumentInfoParams, type SplitPlanChild, type SplitPlanParams, type SplitPlanResult,
 } from '../../shared/protocol';
 import { isServedDocument } from './client';
 import { fileExists } from './fileExists';
+import { fileOfCompressed } from './gzip/provider';
 import type { SitemapOutput } from './output';
 import type { SitemapServer } from './server';
 import { askSplitChoices, type SplitChoices } from './splitPrompts';
@@ -233,7 +234,7 @@ async function refuse(document: TextDocument, message: string, range: Range): Pr
  * but files created through that scheme would be compressed by it — children already gzipped would be twice.
  */
 function folderOnDisk(uri: Uri): Uri {
-  return Uri.joinPath(uri.scheme === COMPRESSED_SCHEME ? uri.with({ scheme: 'file' }) : uri, '..');
+  return Uri.joinPath(fileOfCompressed(uri), '..');
 }
 
 async function sizeOf(uri: Uri): Promise<number> {

@@ -1,7 +1,7 @@
 /**
  * The status bar item of the active sitemap: entries and size against the limits, from the server's `sitemap/status`
- * notifications (the numbers of its incremental model — the client never re-reads the text). Shown only while the
- * active editor holds a document the server serves and has reported on.
+ * notifications (the numbers of its incremental model — the client never re-reads the text). Shown while the active
+ * editor holds a document the server serves and has reported on, and whenever the server is down (serverHealth.ts).
  */
 import {
   Disposable, StatusBarAlignment, ThemeColor, commands, env, window, workspace, type ExtensionContext, type StatusBarItem,
@@ -10,6 +10,8 @@ import {
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { SPLIT_COMMAND, STATUS_NOTIFICATION, type StatusParams } from '../../shared/protocol';
 import { isServedDocument } from './client';
+import { RESTART_SERVER_COMMAND } from './commands';
+import { describeHealth, type ServerHealth } from './serverHealth';
 import { describeStatus, resolveLimits, type StatusLevel } from './statusFormat';
 
 /** What a click does over a limit: Split into Index on the active sitemap. */
@@ -42,6 +44,7 @@ export class SitemapStatusBar implements Disposable {
   private readonly disposables: Disposable[] = [];
   private state: StatusBarState | undefined;
   private activeKind: string | undefined;
+  private health: ServerHealth = 'starting';
 
   constructor(client: LanguageClient) {
     this.item = window.createStatusBarItem('sitemap.status', StatusBarAlignment.Right, 100);
@@ -64,6 +67,14 @@ export class SitemapStatusBar implements Disposable {
     return this.state;
   }
 
+  /** A server that is not running must never look like a file without problems: the item says so instead. */
+  setHealth(health: ServerHealth): void {
+    if (health === this.health) return;
+    this.health = health;
+    if (health === 'stopped' || health === 'restarting') this.statuses.clear(); // a dead server's numbers
+    this.update();
+  }
+
   dispose(): void {
     this.disposables.forEach((d) => d.dispose());
     this.statuses.clear();
@@ -78,23 +89,31 @@ export class SitemapStatusBar implements Disposable {
 
   private update(editor: TextEditor | undefined = window.activeTextEditor): void {
     const document = editor?.document;
-    const status = document !== undefined && isServedDocument(document) ? this.statuses.get(document.uri.toString()) : undefined;
+    const served = document !== undefined && isServedDocument(document);
+    const status = served ? this.statuses.get(document.uri.toString()) : undefined;
     this.setActiveKind(status?.kind);
-    if (document === undefined || status === undefined) {
+    const down = served ? describeHealth(this.health, RESTART_SERVER_COMMAND) : undefined;
+    if (down !== undefined) {
+      this.show({ text: down.text, tooltip: down.tooltip, level: down.level, command: down.command }, 'Restart Language Server');
+    } else if (document !== undefined && status !== undefined) {
+      const settings = workspace.getConfiguration('sitemap', document.uri);
+      const limits = resolveLimits(settings.get('limits.maxEntries'), settings.get('limits.maxBytes'));
+      const view = describeStatus(status, limits, env.language);
+      const command = view.overLimit ? OVER_LIMIT_COMMAND : undefined;
+      this.show({ text: view.text, tooltip: view.tooltip, level: view.level, command }, 'Split into Index');
+    } else {
       this.state = undefined;
       this.item.hide();
-      return;
     }
-    const settings = workspace.getConfiguration('sitemap', document.uri);
-    const limits = resolveLimits(settings.get('limits.maxEntries'), settings.get('limits.maxBytes'));
-    const view = describeStatus(status, limits, env.language);
-    const command = view.overLimit ? OVER_LIMIT_COMMAND : undefined;
-    this.item.text = view.text;
-    this.item.tooltip = view.tooltip;
-    this.item.backgroundColor = BACKGROUNDS[view.level];
-    this.item.command = command === undefined ? undefined : { command, title: 'Split into Index' };
-    this.item.accessibilityInformation = { label: view.text.replace(/^\$\([\w-]+\)\s*/, '') };
-    this.state = { text: view.text, tooltip: view.tooltip, level: view.level, command };
+  }
+
+  private show(state: StatusBarState, commandTitle: string): void {
+    this.item.text = state.text;
+    this.item.tooltip = state.tooltip;
+    this.item.backgroundColor = BACKGROUNDS[state.level];
+    this.item.command = state.command === undefined ? undefined : { command: state.command, title: commandTitle };
+    this.item.accessibilityInformation = { label: state.text.replace(/^\$\([\w~-]+\)\s*/, '') };
+    this.state = state;
     this.item.show();
   }
 

@@ -12,6 +12,8 @@ import { descendantsOf, stillRunning } from './processes';
 export interface CodeServer {
   readonly port: number;
   readonly origin: string;
+  /** Where `install` put the extensions: their processes' command lines name it. */
+  readonly extensionsDir: string;
   /** The workbench URL opening `folder`, with `payload` entries such as extensionDevelopmentPath. */
   url(folder: string, payload: Record<string, string>): string;
   /** A `vscode-remote://` URI for an absolute path on this server, as the workbench payload needs. */
@@ -122,6 +124,7 @@ export async function startCodeServer(entry: string, folders: RunFolders, option
   return {
     port,
     origin,
+    extensionsDir,
     remoteUri,
     url(folder, payload) {
       const entries = Object.entries(payload);

@@ -7,14 +7,20 @@
  * (Ctrl+Space), the hover on a `<lastmod>`, the Outline and breadcrumbs, the status bar item and its tooltip, a URL
  * found with Go to Symbol in Workspace, the quick-fix menu on an unescaped `&` (Ctrl+.) and Fix All; the languages'
  * icons in the Explorer, Sitemap: Split into Index from F1 with Enter through its prompts, and Sitemap: Show Output;
- * last, an error squiggle drawn below 600 warnings.
+ * an error squiggle drawn below 600 warnings; a `.xml.gz` opened from the Explorer: its breadcrumbs relative, its
+ * path on disk in the tab's hover, Open Compressed Sitemap as Text in the palette, and the icons of `.gz` and robots.txt
+ * files in the Explorer; then
+ * the server's process killed five times: the status bar item says the checker stopped, in the error colour, the
+ * notification's Restart Language Server brings the counts and the squiggles back.
  * Every step saves a screenshot, and those of a feature also one cropped to it (`*-crop.png`, what the README
  * shows); a failing step saves one too and ends the test.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import * as zlib from 'node:zlib';
+import type { Browser, Locator, Page } from 'playwright-core';
 import type { CodeServer } from './codeServer';
+import { allProcesses } from './processes';
 
 export interface SmokeOptions {
   /** A copy of test/e2e/workspace. */
@@ -48,6 +54,12 @@ const FIXES = 'fixes-sitemap.xml';
 const SPLIT = 'products-sitemap.xml';
 const SPLIT_PROMPTS = 6;
 
+const TOASTS = '.notifications-toasts .notification-toast';
+
+/** Written by the compressed-sitemap steps: the broken fixture, gzipped, in a folder of its own. */
+const COMPRESSED_FOLDER = 'archive';
+const COMPRESSED = 'old-sitemap.xml.gz';
+
 /** Written by the last step: a sitemap whose warnings come before its one error. */
 const MANY_WARNINGS = 'many-warnings-sitemap.xml';
 
@@ -63,6 +75,7 @@ function manyWarnings(entries: number): { text: string; errorLine: number } {
 }
 
 type Clip = { x: number; y: number; width: number; height: number };
+type Window = { getComputedStyle(element: unknown, pseudo: string | null): { backgroundImage: string; backgroundColor: string } }; // no DOM lib here
 type Step = [name: string, run: () => Promise<void>, crop?: () => Promise<Clip>];
 
 export async function runSmokeTest(browser: Browser, server: CodeServer, options: SmokeOptions): Promise<{ passed: number; failed: number }> {
@@ -86,13 +99,7 @@ export async function runSmokeTest(browser: Browser, server: CodeServer, options
     }],
     ['file-icons', async () => {
       // The default theme (Seti) has no icon for our languages, so the languages' own icons show.
-      for (const [name, language] of [['foo-sitemap.xml', 'sitemap'], ['sitemap.txt', 'sitemap-txt']]) {
-        const label = page.locator(`.explorer-folders-view .monaco-list-row .${language}-lang-file-icon`, { hasText: name }).first();
-        await label.waitFor();
-        type Window = { getComputedStyle(element: unknown, pseudo: string): { backgroundImage: string } }; // no DOM lib here
-        const image = await label.evaluate((element) => (globalThis as unknown as Window).getComputedStyle(element, '::before').backgroundImage);
-        if (!image.includes(`${language}-`)) throw new Error(`${name}: the explorer icon is ${image}, not the ${language} icon`);
-      }
+      for (const [name, language] of [['foo-sitemap.xml', 'sitemap'], ['sitemap.txt', 'sitemap-txt']]) await explorerIcon(page, name, language);
     }, () => clipOf(page, ['.explorer-folders-view'], 0)],
     ['quick-open', async () => {
       await page.keyboard.press('Control+P');
@@ -278,7 +285,82 @@ export async function runSmokeTest(browser: Browser, server: CodeServer, options
       await goToLine(page, errorLine, 1);
       await page.locator(`${ACTIVE_EDITOR} .squiggly-error`).first().waitFor();
     }, editorArea()],
+    // ------------------------------------------------------------ a compressed sitemap, and robots.txt
+    ['compressed-breadcrumbs', async () => {
+      fs.mkdirSync(path.join(options.folder, COMPRESSED_FOLDER), { recursive: true });
+      fs.writeFileSync(path.join(options.folder, COMPRESSED_FOLDER, COMPRESSED), zlib.gzipSync(fixture));
+      // From the Explorer: its default editor hands over to a text editor of the same name.
+      await explorerRow(page, COMPRESSED_FOLDER).click();
+      await explorerRow(page, COMPRESSED).click();
+      await page.locator('.tabs-container .tab.active', { hasText: COMPRESSED }).waitFor();
+      await page.locator(`${ACTIVE_EDITOR} .view-lines`, { hasText: 'urlset' }).first().waitFor();
+      // Relative, as for the other files of the workspace: the folder in the workspace, then the file.
+      const items = await until(page, 'the breadcrumbs of the compressed sitemap', () => page.locator(`${BREADCRUMBS} .monaco-breadcrumb-item`).allInnerTexts(),
+        (texts) => texts.includes(COMPRESSED));
+      if (items[0] !== COMPRESSED_FOLDER || items[1] !== COMPRESSED) throw new Error(`the breadcrumbs are not relative: ${JSON.stringify(items)}`);
+      // The tab's hover names the file where it is on disk (package.json's label formatter for sitemap-gz:).
+      // A hover that came while the tab was still changing is gone: then the mouse comes back, a bounded number of times.
+      const file = path.join(options.folder, COMPRESSED_FOLDER, COMPRESSED);
+      for (let attempt = 1; ; attempt++) {
+        await page.mouse.move(600, 300);
+        await page.locator('.tabs-container .tab.active').hover();
+        try {
+          await page.locator('.workbench-hover', { hasText: file }).first().waitFor({ timeout: 10_000 });
+          break;
+        } catch (error) {
+          if (attempt === 3) throw error;
+        }
+      }
+    }, () => clipOf(page, ['.tabs-container', BREADCRUMBS], 0)],
+    ['compressed-in-palette', async () => {
+      await page.keyboard.press('F1');
+      await page.locator(QUICK_INPUT_BOX).waitFor();
+      await page.keyboard.type('Open Compressed Sitemap as Text');
+      await page.locator(QUICK_INPUT_ROWS, { hasText: 'Open Compressed Sitemap as Text' }).first().waitFor();
+    }, () => clipOf(page, [QUICK_INPUT], 12)],
+    ['compressed-and-robots-icons', async () => {
+      await page.keyboard.press('Escape');
+      await runCommand(page, 'Collapse Folders in Explorer'); // the folders below then fit in the list
+      for (const folder of [COMPRESSED_FOLDER, 'robots']) await explorerRow(page, folder).click();
+      for (const [name, language] of [[COMPRESSED, 'compressed-sitemap'], ['robots.txt', 'robots-txt']]) await explorerIcon(page, name, language);
+    }, () => clipOf(page, ['.explorer-folders-view'], 0)],
+    // ------------------------------------------------------------ a dead server never looks like a clean file
+    ['server-stopped', async () => {
+      await openFile(page, SHOP);
+      const item = page.locator(STATUS_SITEMAP);
+      await item.filter({ hasText: '3 / 50,000' }).waitFor();
+      const killed = new Set<number>();
+      for (let crash = 1; crash <= 5; crash++) {
+        // A server that runs: it has counted the file (a restarted one again); then its process alone is alive.
+        await item.filter({ hasText: '3 / 50,000' }).waitFor();
+        const pid = await until(page, `the server's process (crash ${crash})`, async () => {
+          const alive = serverProcesses().filter((p) => !killed.has(p));
+          return alive.length === 1 ? alive[0] : 0;
+        }, (found) => found > 0);
+        process.kill(pid, 'SIGKILL');
+        killed.add(pid);
+        await item.filter({ hasText: /restarting|stopped/ }).waitFor();
+      }
+      await item.filter({ hasText: 'stopped' }).waitFor();
+      const colour = await item.evaluate((element) => (globalThis as unknown as Window).getComputedStyle(element, null).backgroundColor);
+      const [red, green] = (colour.match(/\d+/g) ?? []).map(Number);
+      if (!(red > 2 * green)) throw new Error(`the stopped item is not in the error colour: ${colour}`);
+      const toast = page.locator(TOASTS).filter({ has: page.locator('.monaco-button', { hasText: 'Restart Language Server' }) });
+      await toast.locator('.monaco-button', { hasText: 'Show Output' }).waitFor();
+    }, async () => widen(page, await clipOf(page, [STATUS_SITEMAP, TOASTS], 12), 560)],
+    ['server-restarted', async () => {
+      await page.locator(TOASTS).locator('.monaco-button', { hasText: 'Restart Language Server' }).first().click();
+      await page.locator('.statusbar', { hasText: 'restarted' }).first().waitFor(); // the confirmation, for a few seconds
+      await page.locator(STATUS_SITEMAP).filter({ hasText: '3 / 50,000' }).waitFor();
+      await page.locator(`${ACTIVE_EDITOR} :is(.squiggly-error, .squiggly-warning)`).first().waitFor();
+    }, () => clipOf(page, ['.part.statusbar'], 0)],
   ];
+
+  /** The language servers of the extension installed in this code-server (not the suite's, nor another run's). */
+  function serverProcesses(): number[] {
+    const bundle = path.join(server.extensionsDir, 'sitemap-studio.sitemap-studio-');
+    return allProcesses().filter((p) => p.command.includes(bundle) && p.command.includes('server.js')).map((p) => p.pid);
+  }
 
   let passed = 0;
   let failed = 0;
@@ -318,6 +400,23 @@ export async function until<T>(page: Page, what: string, read: () => Promise<T>,
   return value;
 }
 
+/** The Explorer's row of the file or folder named exactly `name`. */
+function explorerRow(page: Page, name: string): Locator {
+  const exactly = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  return page.locator('.explorer-folders-view .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: exactly }) });
+}
+
+/**
+ * Waits until the Explorer row of `name` shows the icon of `language` (the language's own, as the default theme has
+ * none): the row gets the language's class first, the icon's style a moment later.
+ */
+async function explorerIcon(page: Page, name: string, language: string): Promise<void> {
+  const label = page.locator(`.explorer-folders-view .monaco-list-row .${language}-lang-file-icon`, { hasText: name }).first();
+  await label.waitFor();
+  const image = () => label.evaluate((element) => (globalThis as unknown as Window).getComputedStyle(element, '::before').backgroundImage);
+  await until(page, `the ${language} icon on ${name} in the Explorer`, image, (url) => url.includes(`${language}-`));
+}
+
 /** Errors and warnings as the status bar counts them. */
 export async function problemCounts(page: Page): Promise<{ errors: number; warnings: number; label: string }> {
   const label = (await page.locator(STATUS_PROBLEMS).getAttribute('aria-label')) ?? '';
@@ -343,7 +442,17 @@ async function openFile(page: Page, name: string): Promise<void> {
   // Enter opens the focused row, which is not the file while Quick Open is still ranking (`foo-sitemap.xml` for
   // `sitemap.xml`): wait until the focused row is exactly that name.
   const exactly = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-  await page.locator(`${QUICK_INPUT_ROWS}.focused .label-name`, { hasText: exactly }).waitFor();
+  // A file written just before may not be in Quick Open's file list yet ("No matching results"): type it again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.locator(`${QUICK_INPUT_ROWS}.focused .label-name`, { hasText: exactly }).waitFor({ timeout: 10_000 });
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await page.locator(QUICK_INPUT_BOX).fill('');
+      await page.keyboard.type(name);
+    }
+  }
   await page.keyboard.press('Enter');
   await page.locator('.tabs-container .tab.active', { hasText: name }).waitFor();
   await page.locator(QUICK_INPUT_BOX).waitFor({ state: 'hidden' });
@@ -389,6 +498,8 @@ async function goToLine(page: Page, line: number, column: number): Promise<void>
   await page.keyboard.press('Control+G');
   await page.locator(QUICK_INPUT_BOX).waitFor();
   await page.keyboard.type(`${line}:${column}`);
+  // Enter before the picker has taken the text in goes nowhere (seen on a loaded machine): wait until it offers the line.
+  await page.locator(`${QUICK_INPUT_BOX}[aria-label^="Go to line ${line} "]`).waitFor();
   await page.keyboard.press('Enter');
   await page.locator(QUICK_INPUT_BOX).waitFor({ state: 'hidden' });
 }

@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic, DocumentLink } from 'vscode-languageserver-protocol';
+import { toCompressedUri } from '../../shared/compressedUri';
 import { formatRange, hasCode, LspClient, rangeOf, summarize } from './lspClient';
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
@@ -51,6 +52,17 @@ describe('compressed sitemaps over the wire', () => {
     const uri = pathToFileURL(file('www/blog/sitemap.xml.gz')).href.replace(/^file:\/\//, 'sitemap-gz:');
     assert.match(uri, /^sitemap-gz:\/[^/]/);
     const text = urlset('https://www.example.com/blog/a', 'https://www.example.com/shop/item');
+    const diagnostics = await openAndWait(uri, 'sitemap', text, hasCode('out-of-scope'));
+    assert.deepEqual(summarize(diagnostics), [
+      { code: 'out-of-scope', severity: ERROR, range: formatRange(rangeOf(text, 'https://www.example.com/shop/item')) },
+    ]);
+    client.close(uri);
+  });
+
+  it('locates a sitemap-gz: document of a workspace folder (its path in the folder, the folder in the query) by its file', async () => {
+    const uri = toCompressedUri(pathToFileURL(file('www/news/sitemap.xml.gz')).href, { uri: pathToFileURL(root).href, path: root });
+    assert.match(uri, /^sitemap-gz:\/www\/news\/sitemap\.xml\.gz\?/);
+    const text = urlset('https://www.example.com/news/a', 'https://www.example.com/shop/item');
     const diagnostics = await openAndWait(uri, 'sitemap', text, hasCode('out-of-scope'));
     assert.deepEqual(summarize(diagnostics), [
       { code: 'out-of-scope', severity: ERROR, range: formatRange(rangeOf(text, 'https://www.example.com/shop/item')) },

@@ -4,6 +4,12 @@
  */
 import { sniffPlainText, sniffSitemapRoot } from '../../../shared/contentDetection';
 
+/**
+ * package.json's language for `*.xml.gz` and `*.txt.gz` names: it gives the Explorer's row an icon, and is the first
+ * language of a compressed sitemap opened as text, until the one below replaces it.
+ */
+export const COMPRESSED_LANGUAGE = 'compressed-sitemap';
+
 /** `x.xml.gz` → `sitemap` (or `xml` when it holds other XML), `x.txt.gz` → `sitemap-txt` (or `plaintext` for a robots.txt); other names `undefined`. */
 export function compressedLanguageOf(fileName: string, head: string): string | undefined {
   if (/\.txt\.gz$/i.test(fileName)) return sniffPlainText(head) === 'robots' ? 'plaintext' : 'sitemap-txt';

@@ -1,6 +1,7 @@
 /**
- * The `sitemap-gz:` file system: `sitemap-gz:/abs/path/x.xml.gz` is the file at that path, read gunzipped and written
- * gzipped (gzipFile.ts), so VS Code's ordinary text editor, with its undo, dirty state and save, works on it.
+ * The `sitemap-gz:` file system: `sitemap-gz:/abs/path/x.xml.gz` is the file at that path (a file in a workspace
+ * folder: shared/compressedUri.ts), read gunzipped and written gzipped (gzipFile.ts), so VS Code's ordinary text
+ * editor, with its undo, dirty state and save, works on it.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -8,12 +9,27 @@ import {
   Disposable, EventEmitter, FileChangeType, FileSystemError, FileType, RelativePattern, Uri, workspace,
   type FileChangeEvent, type FileStat, type FileSystemProvider,
 } from 'vscode';
+import { compressedToFileUri, toCompressedUri } from '../../../shared/compressedUri';
 import { COMPRESSED_SCHEME } from '../../../shared/protocol';
 import { readGzipFile, writeGzipFile } from './gzipFile';
 
 /** `file:` (or already `sitemap-gz:`) → the `sitemap-gz:` URI of the same file. */
 export function compressedUri(uri: Uri): Uri {
-  return uri.scheme === COMPRESSED_SCHEME ? uri : Uri.file(uri.fsPath).with({ scheme: COMPRESSED_SCHEME });
+  if (uri.scheme === COMPRESSED_SCHEME) return uri;
+  const file = Uri.file(uri.fsPath);
+  const folder = workspace.getWorkspaceFolder(file)?.uri;
+  const inFolder = folder?.scheme === 'file' ? { uri: folder.toString(), path: folder.fsPath } : undefined;
+  return Uri.parse(toCompressedUri(file.toString(), inFolder), true);
+}
+
+/** The file on disk a `sitemap-gz:` URI stands for (other URIs are returned as they are). */
+export function fileOfCompressed(uri: Uri): Uri {
+  return uri.scheme === COMPRESSED_SCHEME ? Uri.parse(compressedToFileUri(uri.toString()), true) : uri;
+}
+
+/** The path on disk of a `sitemap-gz:` URI. */
+function diskPath(uri: Uri): string {
+  return fileOfCompressed(uri).fsPath;
 }
 
 export class CompressedFileSystem implements FileSystemProvider {
@@ -22,7 +38,7 @@ export class CompressedFileSystem implements FileSystemProvider {
 
   /** Through VS Code's own watcher of the file on disk, so an external rewrite reaches an open editor. */
   watch(uri: Uri, options: { readonly recursive: boolean }): Disposable {
-    const fsPath = uri.fsPath;
+    const fsPath = diskPath(uri);
     const pattern = options.recursive
       ? new RelativePattern(Uri.file(fsPath), '**/*')
       : new RelativePattern(Uri.file(path.dirname(fsPath)), path.basename(fsPath));
@@ -37,39 +53,39 @@ export class CompressedFileSystem implements FileSystemProvider {
   }
 
   async stat(uri: Uri): Promise<FileStat> {
-    const stat = await io(uri, () => fs.promises.stat(uri.fsPath));
+    const stat = await io(uri, () => fs.promises.stat(diskPath(uri)));
     return { type: typeOf(stat), ctime: stat.ctimeMs, mtime: stat.mtimeMs, size: stat.size };
   }
 
   async readDirectory(uri: Uri): Promise<[string, FileType][]> {
-    const entries = await io(uri, () => fs.promises.readdir(uri.fsPath, { withFileTypes: true }));
+    const entries = await io(uri, () => fs.promises.readdir(diskPath(uri), { withFileTypes: true }));
     return entries.map((entry) => [entry.name, typeOf(entry)]);
   }
 
   async createDirectory(uri: Uri): Promise<void> {
-    await io(uri, () => fs.promises.mkdir(uri.fsPath));
+    await io(uri, () => fs.promises.mkdir(diskPath(uri)));
   }
 
   readFile(uri: Uri): Promise<Uint8Array> {
-    return io(uri, () => readGzipFile(uri.fsPath));
+    return io(uri, () => readGzipFile(diskPath(uri)));
   }
 
   async writeFile(uri: Uri, content: Uint8Array, options: { readonly create: boolean; readonly overwrite: boolean }): Promise<void> {
-    const exists = await fs.promises.stat(uri.fsPath).then(() => true, () => false);
+    const exists = await fs.promises.stat(diskPath(uri)).then(() => true, () => false);
     if (!exists && !options.create) throw FileSystemError.FileNotFound(uri);
     if (exists && !options.overwrite) throw FileSystemError.FileExists(uri);
-    await io(uri, () => writeGzipFile(uri.fsPath, content));
+    await io(uri, () => writeGzipFile(diskPath(uri), content));
     this.changes.fire([{ type: exists ? FileChangeType.Changed : FileChangeType.Created, uri }]);
   }
 
   async delete(uri: Uri, options: { readonly recursive: boolean }): Promise<void> {
-    await io(uri, () => fs.promises.rm(uri.fsPath, { recursive: options.recursive }));
+    await io(uri, () => fs.promises.rm(diskPath(uri), { recursive: options.recursive }));
     this.changes.fire([{ type: FileChangeType.Deleted, uri }]);
   }
 
   async rename(oldUri: Uri, newUri: Uri, options: { readonly overwrite: boolean }): Promise<void> {
-    if (!options.overwrite && (await fs.promises.stat(newUri.fsPath).then(() => true, () => false))) throw FileSystemError.FileExists(newUri);
-    await io(oldUri, () => fs.promises.rename(oldUri.fsPath, newUri.fsPath));
+    if (!options.overwrite && (await fs.promises.stat(diskPath(newUri)).then(() => true, () => false))) throw FileSystemError.FileExists(newUri);
+    await io(oldUri, () => fs.promises.rename(diskPath(oldUri), diskPath(newUri)));
     this.changes.fire([{ type: FileChangeType.Deleted, uri: oldUri }, { type: FileChangeType.Created, uri: newUri }]);
   }
 }

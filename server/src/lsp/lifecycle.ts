@@ -40,6 +40,8 @@ export function registerLifecycle(connection: Connection, parts: ServerParts, cl
         ...featureCapabilities(),
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
         workspaceSymbolProvider: true,
+        // For the client's log and its tests, which kill the process to see a crash handled.
+        experimental: { processId: process.pid },
       },
       serverInfo: { name: SERVER_NAME, version: packageVersion() },
     };

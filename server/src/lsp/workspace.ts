@@ -4,6 +4,7 @@
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { WorkspaceFolder } from 'vscode-languageserver';
+import { compressedToFileUri } from '../../../shared/compressedUri';
 import { COMPRESSED_SCHEME } from '../../../shared/protocol';
 
 export interface WorkspaceFolderInfo {
@@ -62,7 +63,7 @@ export class Workspace {
  */
 export function uriToFsPath(uri: unknown): string | undefined {
   if (typeof uri !== 'string') return undefined;
-  const fileUri = uri.toLowerCase().startsWith(COMPRESSED_SCHEME + ':') ? 'file:' + uri.slice(COMPRESSED_SCHEME.length + 1) : uri;
+  const fileUri = uri.toLowerCase().startsWith(COMPRESSED_SCHEME + ':') ? compressedToFileUri(uri) : uri;
   if (!/^file:/i.test(fileUri)) return undefined;
   try {
     return path.normalize(fileURLToPath(fileUri));

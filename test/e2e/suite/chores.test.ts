@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as zlib from 'node:zlib';
 import * as vscode from 'vscode';
-import { closeAllEditors, diagnosticsSettle, fixtureUri, openAs, poll, revert, runAcceptingDefaults, until } from './helpers';
+import { closeAllEditors, compressedUriOf, diagnosticsSettle, fixtureUri, openAs, poll, revert, runAcceptingDefaults, until } from './helpers';
 
 /** A text sitemap of two URLs, one with an `&`. */
 const TEXT_SITEMAP = 'chores/sitemap-pages.txt';
@@ -83,7 +83,7 @@ describe('Sitemap chores', () => {
       + '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url><loc>https://news.example.com/a</loc></url>\n</urlset>\n'));
     try {
       await vscode.commands.executeCommand('vscode.open', gz); // a sitemap-gz: text editor
-      const compressed = gz.with({ scheme: 'sitemap-gz' });
+      const compressed = compressedUriOf(gz);
       await diagnosticsSettle(compressed, 'the server to hold the compressed sitemap', () => true);
       await until('the compressed sitemap active', [vscode.window.onDidChangeActiveTextEditor],
         () => vscode.window.activeTextEditor?.document.uri.toString() === compressed.toString());

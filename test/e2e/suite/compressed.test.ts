@@ -8,13 +8,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import * as vscode from 'vscode';
-import { closeAllEditors, diagnosticsSettle, fixtureUri, openDocument, rangeOf, until } from './helpers';
+import { closeAllEditors, compressedUriOf, diagnosticsSettle, fixtureUri, openDocument, rangeOf, until } from './helpers';
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const SITEMAP = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}">\n  <url>\n    <loc>https://www.example.com/gz/a</loc>\n    <priority>1.5</priority>\n  </url>\n</urlset>\n`;
 const TEXT_SITEMAP = 'https://www.example.com/gz/a\n/relative\nhttps://www.example.com/gz/b\n';
 
-const asCompressed = (file: vscode.Uri) => file.with({ scheme: 'sitemap-gz' });
+const asCompressed = compressedUriOf;
 
 describe('compressed sitemaps (.xml.gz, .txt.gz)', () => {
   const write = (relative: string, bytes: Buffer): vscode.Uri => {

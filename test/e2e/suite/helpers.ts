@@ -1,6 +1,7 @@
 /** Shared by the in-editor tests: the fixture workspace, waiting on editor events, diagnostics in a comparable form. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { toCompressedUri } from '../../../shared/compressedUri';
 
 export const EXTENSION_ID = 'sitemap-studio.sitemap-studio';
 
@@ -11,6 +12,12 @@ export function fixtureUri(relative: string): vscode.Uri {
   const folder = vscode.workspace.workspaceFolders?.[0];
   assert.ok(folder, 'the tests need the fixture workspace (test/e2e/workspace, copied) open as a folder');
   return vscode.Uri.joinPath(folder.uri, ...relative.split('/'));
+}
+
+/** The `sitemap-gz:` URI under which the extension opens the compressed file `file` as text. */
+export function compressedUriOf(file: vscode.Uri): vscode.Uri {
+  const folder = vscode.workspace.getWorkspaceFolder(file);
+  return vscode.Uri.parse(toCompressedUri(file.toString(), folder && { uri: folder.uri.toString(), path: folder.uri.fsPath }), true);
 }
 
 /**

@@ -9,7 +9,7 @@
 import * as assert from 'node:assert/strict';
 import * as zlib from 'node:zlib';
 import * as vscode from 'vscode';
-import { closeAllEditors, diagnosticsSettle, fixtureUri, openAs, poll, revert, ruleId, runAcceptingDefaults, setSetting } from './helpers';
+import { closeAllEditors, compressedUriOf, diagnosticsSettle, fixtureUri, openAs, poll, revert, ruleId, runAcceptingDefaults, setSetting } from './helpers';
 
 /** Three entries, a comment before the second, a non-ASCII URL; over the limit of 2 set below. */
 const FIXTURE = 'split/products-sitemap.xml';
@@ -133,7 +133,7 @@ describe('Split into Index', () => {
     const gz = fixtureUri('split/open-sitemap.xml.gz');
     await vscode.workspace.fs.writeFile(gz, zlib.gzipSync(Buffer.from(original)));
     await vscode.commands.executeCommand('vscode.open', gz); // as the explorer opens it: a sitemap-gz: text editor
-    const compressed = gz.with({ scheme: 'sitemap-gz' });
+    const compressed = compressedUriOf(gz);
     await diagnosticsSettle(compressed, 'too-many-entries', (codes) => codes.includes('too-many-entries'));
     const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === compressed.toString());
     assert.ok(document);

@@ -36,10 +36,10 @@ function labels(list: vscode.CompletionList | undefined): string[] {
 describe('workbench', () => {
   afterEach(closeAllEditors);
 
-  it('gives both languages an icon, light and dark, that the extension ships', async () => {
+  it('gives every language an icon, light and dark, that the extension ships (robots.txt and .gz files too)', async () => {
     const ext = extension();
     const languages = (ext.packageJSON.contributes.languages as LanguageContribution[]);
-    for (const id of ['sitemap', 'sitemap-txt']) {
+    for (const id of ['sitemap', 'sitemap-txt', 'robots-txt', 'compressed-sitemap']) {
       const icon = languages.find((l) => l.id === id)?.icon;
       assert.ok(icon?.light && icon.dark, `${id} has a light and a dark icon`);
       for (const file of [icon.light, icon.dark]) {
