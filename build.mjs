@@ -25,11 +25,11 @@ const common = {
 await Promise.all([
   build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] }),
   build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' }),
-  build({ ...common, entryPoints: ['server/src/cli/sitemapSplit.ts'], outfile: 'dist/sitemap-split.js', banner: { js: '#!/usr/bin/env node' } }),
-  build({ ...common, entryPoints: ['server/src/cli/sitemapLint.ts'], outfile: 'dist/sitemap-lint.js', banner: { js: '#!/usr/bin/env node' } }),
-  build({ ...common, entryPoints: ['server/src/cli/checkSiteChild.ts'], outfile: 'dist/check-site.js' }),
+  build({ ...common, entryPoints: ['server/src/cli/split/sitemapSplit.ts'], outfile: 'dist/sitemap-split.js', banner: { js: '#!/usr/bin/env node' } }),
+  build({ ...common, entryPoints: ['server/src/cli/lint/sitemapLint.ts'], outfile: 'dist/sitemap-lint.js', banner: { js: '#!/usr/bin/env node' } }),
+  build({ ...common, entryPoints: ['server/src/cli/lint/checkSiteChild.ts'], outfile: 'dist/check-site.js' }),
   // sitemap-lint's worker threads (lintPool.ts), found beside the bundle at run time.
-  build({ ...common, entryPoints: ['server/src/cli/lintWorker.ts'], outfile: 'dist/lintWorker.js' }),
+  build({ ...common, entryPoints: ['server/src/cli/lint/lintWorker.ts'], outfile: 'dist/lintWorker.js' }),
 ]);
 chmodSync('dist/sitemap-split.js', 0o755);
 chmodSync('dist/sitemap-lint.js', 0o755);

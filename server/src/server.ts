@@ -6,7 +6,7 @@
 import { format } from 'node:util';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { describe } from './lsp/guard';
-import { MessageQueue } from './lsp/messageQueue';
+import { MessageQueue } from './lsp/documents/messageQueue';
 import { startServer } from './lsp/startServer';
 import { stampTiming } from './lsp/timingLog';
 

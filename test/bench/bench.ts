@@ -16,7 +16,7 @@ import { loadGrammar, tokenizeBinary } from '../support/textmate';
 import { printWire } from './wire';
 import { printSplit } from './splitBench';
 import { printLint, timeXmllintNoout } from './lintBench';
-import type { SitemapModel } from '../../server/src/language/model';
+import type { SitemapModel } from '../../server/src/language/model/model';
 
 const sizes = (value: string): number[] => value.split(',').map(Number).filter((n) => n > 0);
 const SIZES = sizes(process.env.BENCH_SIZES ?? '5000,50000,200000');

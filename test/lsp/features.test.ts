@@ -14,7 +14,7 @@ import {
   type MarkupContent, type Position, type SelectionRange, type TextEdit,
 } from 'vscode-languageserver-protocol';
 import { LspClient, positionAt, rangeOf } from './lspClient';
-import { snippetToPlain } from '../../server/src/lsp/completion';
+import { snippetToPlain } from '../../server/src/lsp/features/completion';
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const IMAGE = 'http://www.google.com/schemas/sitemap-image/1.1';

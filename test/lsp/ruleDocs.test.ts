@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Hover, MarkupContent } from 'vscode-languageserver-protocol';
 import { LspClient, SERVER_PATH } from './lspClient';
-import { loadRuleDocs } from '../../server/src/lsp/ruleDocs';
+import { loadRuleDocs } from '../../server/src/lsp/features/ruleDocs';
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const WEB = 'https://github.com/sitemap-studio/sitemap-studio/blob/main/docs/rules.md';

@@ -1,6 +1,6 @@
 /**
  * The extension's TextMate grammars in the engine VS Code uses (vscode-textmate on vscode-oniguruma), for the grammar
- * tests (test/unit/grammar.test.ts) and the benchmark (test/bench/bench.ts). Our grammars are found through
+ * tests (test/client/grammar.test.ts) and the benchmark (test/bench/bench.ts). Our grammars are found through
  * package.json's `contributes.grammars`, so a wrong path or scope name there fails too; `text.xml`, which VS Code
  * provides, comes from the committed copy in test/fixtures/grammars/ (never from .cache/: CI may not have it).
  */

@@ -3,7 +3,7 @@
  * (completion, hover, fixes, outline, folding, selection, links). Pure: no LSP, no I/O.
  * Offsets are UTF-16 code units; positions (0-based line and character) exist only for the protocol's edge.
  */
-import { SitemapModel } from './model';
+import { SitemapModel } from './model/model';
 import type {
   CompletionOptions, CompletionResult, DocumentFacts, DocumentLinkData, DocumentSymbolData, FixAllOptions, FixOptions,
   FoldingOptions, FoldingRangeData, HoverInfo, HoverOptions, LinkOptions, OffsetEdit, ParseOptions, Position, ProblemRef,
@@ -18,16 +18,16 @@ import { findDocumentSymbols as documentSymbols } from './features/documentSymbo
 import { getFoldingRanges as foldingRanges } from './features/folding';
 import { getSelectionRanges as selectionRanges } from './features/selectionRanges';
 import { findDocumentLinks as documentLinks } from './features/documentLinks';
-import { sortEntries as sortModel, type SortResult } from './chores/sortEntries';
-import { removeDuplicates as removeFromModel, type RemoveDuplicatesResult } from './chores/removeDuplicates';
-import { setLastmodNow as setLastmodInModel, type LastmodNowOptions, type LastmodNowResult } from './chores/lastmodNow';
-import { convertToText as toText, convertToXml as toXml, type ConvertResult } from './chores/convert';
+import { sortEntries as sortModel, type SortResult } from './edits/sortEntries';
+import { removeDuplicates as removeFromModel, type RemoveDuplicatesResult } from './edits/removeDuplicates';
+import { setLastmodNow as setLastmodInModel, type LastmodNowOptions, type LastmodNowResult } from './edits/lastmodNow';
+import { convertToText as toText, convertToXml as toXml, type ConvertResult } from './edits/convert';
 import { getDocumentFacts as documentFacts } from './features/documentFacts';
-import { splitModel, type SplitOptions, type SplitOutcome } from './chores/split';
+import { splitModel, type SplitOptions, type SplitOutcome } from './edits/splitSitemap';
 import { SiteSummarizer, summarizeModel, type SiteFileKind, type SiteSummary } from './site/siteSummary';
 import { siteRulesApply, type SiteFile, type SiteResolver } from './site/siteRules';
 import { SiteValidation, validateSiteFiles, type SiteDiagnostic } from './site/validateSite';
-import { indexEntries as listIndexEntries, mergeIndex as mergeChildren, type IndexEntry, type MergeOptions, type MergeOutcome } from './chores/merge';
+import { indexEntries as listIndexEntries, mergeIndex as mergeChildren, type IndexEntry, type MergeOptions, type MergeOutcome } from './edits/mergeSitemaps';
 
 export type * from './sitemapLanguageTypes';
 export { DEFAULT_SETTINGS } from './settings';
@@ -42,9 +42,9 @@ export { isObject, resolveSettings } from './settingsSection';
 export { DEFAULT_MAX_SYMBOLS } from './features/documentSymbols';
 /** Which workspace files are sitemaps by name, and which folders a scan skips. */
 export { SITEMAP_TXT_NAME, SITEMAP_XML_NAME, SKIPPED_FOLDERS } from './fileNames';
-export { robotsSitemapUrls } from './robotsTxt';
+export { robotsSitemapUrls } from './rules/robotsTxtRules';
 /** Workspace symbols: the URLs of a document, searched by a query (the protocol layer keeps one index per file). */
-export { indexEntryUrls, searchUrls, type UrlMatch, type UrlSearchIndex } from './urlSearch';
+export { indexEntryUrls, searchUrls, type UrlMatch, type UrlSearchIndex } from './model/urlSearch';
 
 export function parseDocument(text: string, languageId: SitemapLanguageId, options?: ParseOptions): SitemapDocument {
   return new SitemapModel(languageId, text, options?.byteLength, options?.once);
@@ -147,11 +147,11 @@ export function getDocumentFacts(document: SitemapDocument): DocumentFacts {
 
 // ---------------------------------------------------------------- chores (text transformations)
 
-export type { SplitChild, SplitOptions, SplitOutcome, SplitPlan, SplitRefusal } from './chores/split';
+export type { SplitChild, SplitOptions, SplitOutcome, SplitPlan, SplitRefusal } from './edits/splitSitemap';
 /** The same split over a stream of text, for files too large to hold (the command line's `sitemap-split`). */
-export { SplitStream, type StreamSplitResult } from './chores/splitStream';
-export { ValidationStream, type StreamValidationOptions, type StreamValidationResult } from './validationStream';
-export { SplitRefused, type ChildSink, type ChildSummary, type SplitterOptions } from './chores/splitPlanner';
+export { SplitStream, type StreamSplitResult } from './edits/splitStream';
+export { ValidationStream, type StreamValidationOptions, type StreamValidationResult } from './stream/validationStream';
+export { SplitRefused, type ChildSink, type ChildSummary, type SplitterOptions } from './edits/splitPlanner';
 
 /**
  * Split into Index: children within `maxEntries` and `maxBytes` holding the entries byte for byte, and the index
@@ -163,7 +163,7 @@ export function splitIntoIndex(document: SitemapDocument, options: SplitOptions)
 
 // ---------------------------------------------------------------- chores: Merge Index into One Sitemap
 
-export type { IndexEntry, Merged, MergeOptions, MergeOutcome, MergeRefusal } from './chores/merge';
+export type { IndexEntry, Merged, MergeOptions, MergeOutcome, MergeRefusal } from './edits/mergeSitemaps';
 export type { MergeRefusalKind } from '../../../shared/kinds';
 
 export interface MergeChild {
@@ -186,7 +186,7 @@ export function mergeIndex(index: SitemapDocument, children: readonly MergeChild
 
 export type { SiteEntry, SiteFileKind, SiteSummary, SiteUrls } from './site/siteSummary';
 /** A URL's hash as the cross-file duplicate check keeps it, for a summary packed to cross threads without its URLs. */
-export { urlHashIn } from './urlHash';
+export { urlHashIn } from './model/urlHash';
 export type { SiteFile, SiteProblem, SiteRelated, SiteResolver } from './site/siteRules';
 export type { SiteDiagnostic, SiteValidation } from './site/validateSite';
 

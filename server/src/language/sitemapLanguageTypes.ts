@@ -3,14 +3,14 @@
  * the protocol layer name them here, so nothing inside the layer imports the facade that binds it.
  */
 import type { DocumentKind } from '../../../shared/kinds';
-import type { Position, SitemapLanguageId } from './model';
+import type { Position, SitemapLanguageId } from './model/model';
 import type { RuleId, SeverityOrOff, TOO_MANY_PROBLEMS } from './rules/catalogue';
 
 export type { DocumentKind, Position, SitemapLanguageId };
 export type { Problem, RuleId, Severity, SeverityOrOff } from './rules/catalogue';
 export type { SitemapSettings, ValidationContext } from './settings';
 export type { SectionSettings } from './settingsSection';
-export type { SitemapDiagnostic } from './problemCap';
+export type { SitemapDiagnostic } from './model/problemCap';
 
 /** Replace text[start, end) with `text` (UTF-16 offsets). */
 export interface OffsetEdit {

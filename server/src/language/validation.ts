@@ -11,12 +11,12 @@ import { checkReciprocity } from './rules/reciprocity';
 import { isLocalHost } from './rules/listedUrl';
 import { parseAllowedHosts, scopeDirectory } from './rules/scope';
 import { checkUrl, type UrlParts } from './rules/url';
-import type { SitemapModel } from './model';
-import type { ReferenceOrigin } from './originCounts';
-import { ProblemCap, type SitemapDiagnostic } from './problemCap';
-import { escapeXml } from './xmlText';
+import type { SitemapModel } from './model/model';
+import type { ReferenceOrigin } from './model/originCounts';
+import { ProblemCap, type SitemapDiagnostic } from './model/problemCap';
+import { escapeXml } from './syntax/xmlText';
 import type { SitemapSettings, ValidationContext } from './settings';
-import { NO_PROBLEMS, type Segment } from './segment';
+import { NO_PROBLEMS, type Segment } from './model/segment';
 
 export type { SitemapDiagnostic };
 

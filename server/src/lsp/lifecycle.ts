@@ -8,13 +8,13 @@ import {
 } from 'vscode-languageserver';
 import { isOptionOn } from '../../../shared/protocol';
 import { packageVersion } from '../node/bundle';
-import { SECTION } from './configuration';
-import { featureCapabilities } from './features';
+import { SECTION } from './documents/configuration';
+import { featureCapabilities } from './features/features';
 import { guard, logFailure } from './guard';
 import type { ClientState, ServerParts } from './serverParts';
 import { stampTiming } from './timingLog';
-import { registerWorkspaceFolders } from './workspaceEvents';
-import { fsPathToUri } from './workspace';
+import { registerWorkspaceFolders } from './documents/workspaceEvents';
+import { fsPathToUri } from './documents/workspace';
 
 export const SERVER_NAME = 'sitemap-studio';
 

@@ -3,19 +3,19 @@
  * diagnostics publisher and the cross-file checks. Made once per connection; the handlers only call into them.
  */
 import type { ClientCapabilities, Connection } from 'vscode-languageserver';
-import { CheckSiteCommand } from './checkSite';
-import { Configuration, DEFAULT_SERVER_SETTINGS } from './configuration';
-import { DiagnosticsPublisher } from './diagnostics';
-import { DocumentStore } from './documentStore';
+import { CheckSiteCommand } from './commands/checkSite';
+import { Configuration, DEFAULT_SERVER_SETTINGS } from './documents/configuration';
+import { DiagnosticsPublisher } from './documents/diagnostics';
+import { DocumentStore } from './documents/documentStore';
 import { logFailure } from './guard';
-import type { MessageQueue } from './messageQueue';
-import { NestedIndexResolver } from './nestedIndex';
-import { SiteChecks } from './siteChecks';
-import { SiteLocator } from './siteLocation';
-import { SitePages } from './sitePages';
-import { ValidationContexts } from './validationContext';
-import { Workspace } from './workspace';
-import { WorkspaceSymbols } from './workspaceSymbols';
+import type { MessageQueue } from './documents/messageQueue';
+import { NestedIndexResolver } from './site/nestedIndex';
+import { SiteChecks } from './site/siteChecks';
+import { SiteLocator } from './site/siteLocation';
+import { SitePages } from './site/sitePages';
+import { ValidationContexts } from './documents/validationContext';
+import { Workspace } from './documents/workspace';
+import { WorkspaceSymbols } from './features/workspaceSymbols';
 
 /** What the client said in `initialize`: read by the handlers from then on. */
 export interface ClientState {

@@ -3,17 +3,17 @@
  * turn. Takes the connection as an argument so that it runs over any transport (stdio, IPC, a test's streams).
  */
 import type { Connection } from 'vscode-languageserver';
-import { registerChores } from './chores';
-import { registerDocumentSync } from './documentSync';
-import { registerFeatures } from './features';
+import { registerChores } from './commands/editRequests';
+import { registerDocumentSync } from './documents/documentSync';
+import { registerFeatures } from './features/features';
 import { registerLifecycle, registerShutdown } from './lifecycle';
-import { registerListingIndexes } from './listingIndexes';
-import { registerMerge } from './merge';
-import { MessageQueue } from './messageQueue';
+import { registerListingIndexes } from './commands/listingIndexes';
+import { registerMerge } from './commands/mergeRequest';
+import { MessageQueue } from './documents/messageQueue';
 import { createServerParts, type ClientState } from './serverParts';
-import { registerSplit } from './split';
-import { registerWorkspaceEvents } from './workspaceEvents';
-import { registerWorkspaceSymbols } from './workspaceSymbols';
+import { registerSplit } from './commands/splitRequest';
+import { registerWorkspaceEvents } from './documents/workspaceEvents';
+import { registerWorkspaceSymbols } from './features/workspaceSymbols';
 
 export interface ServerHooks {
   /** Called once the client has confirmed initialization. */

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { ruleLink, RULES, TOO_MANY_PROBLEMS, type Severity } from '../../language/languageService';
 import { packageJson, packageVersion } from '../../node/bundle';
 import type { FileResult } from '../../node/lintResults';
-import { STDIN_NAME } from '../lintInputs';
+import { STDIN_NAME } from '../lint/lintInputs';
 
 const SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 const INFORMATION_URI = 'https://github.com/sitemap-studio/sitemap-studio';

@@ -9,20 +9,20 @@
  * entry's reordering with the fixes inside the children it moves, and returns edits that never overlap.
  */
 import type { FixAllOptions, FixOptions, OffsetEdit, ProblemRef, QuickFix, TimeZoneOffset } from '../sitemapLanguageTypes';
-import type { SitemapModel } from '../model';
+import type { SitemapModel } from '../model/model';
 import type { RuleId } from '../rules/catalogue';
 import { fieldsOf } from '../rules/entryRules';
 import { nearMissExtension } from '../rules/extensionNamespaces';
 import { checkLastmod } from '../rules/lastmod';
 import { CHANGEFREQ_VALUES } from '../rules/simpleValues';
 import { checkUrl } from '../rules/url';
-import { scanName } from '../scanner';
-import { SegmentKind } from '../segment';
+import { scanName } from '../syntax/textMetrics';
+import { SegmentKind } from '../model/segment';
 import { offsetForWallClock, formatOffset, systemTimeZoneOffset } from './clock';
 import { fixLinkRel, fixMissingSelf, fixNotReciprocal, fixUndeclaredPrefix } from './extensionFixes';
 import { HTML_ENTITIES } from './htmlEntities';
 import { percentEncodeEdits } from './percentEncoding';
-import { fixRobotsLine } from './robotsTxt';
+import { fixRobotsLine } from './robotsTxtFeatures';
 import {
   enclosingElement, entryExtent, locate, namespaceOf, rootStructure, sliceText, structureOf, trimmedContent,
   type SegmentPosition, type XmlElement,

@@ -8,21 +8,21 @@
  * offered only where they fit: VS Code cannot filter statically contributed ones by context.
  */
 import type { CompletionItemData, CompletionOptions, CompletionResult, TimeZoneOffset } from '../sitemapLanguageTypes';
-import type { SitemapModel } from '../model';
-import { isNameChar, isWhitespace } from '../scanner';
-import { SegmentKind } from '../segment';
+import type { SitemapModel } from '../model/model';
+import { isNameChar, isWhitespace } from '../syntax/textMetrics';
+import { SegmentKind } from '../model/segment';
 import { isInScope, parseAllowedHosts, scopeDirectory } from '../rules/scope';
 import { childOrder } from '../rules/entryRules';
 import { checkUrl } from '../rules/url';
 import type { ValueProblem } from '../rules/valueProblem';
-import { escapeXml, unescapeXml } from '../xmlText';
+import { escapeXml, unescapeXml } from '../syntax/xmlText';
 import { localDate, localDateTime, systemTimeZoneOffset, utcDateTime } from './clock';
 import {
   elementAt, enclosingElement, indentUnit, inOpaque, lineIndentation, locate, namespaceOf, prefixFor,
   rootStructure, sitemapName, sliceText, structureOf, trimmedContent, type RootStructure, type SegmentPosition, type XmlElement,
 } from './structure';
 import { SNIPPETS, type SitemapSnippet } from './snippets';
-import { completeRobotsDirective } from './robotsTxt';
+import { completeRobotsDirective } from './robotsTxtFeatures';
 import { CHANGEFREQ_MEANINGS, ROOT_NAMESPACES, SITEMAP_ELEMENTS, XHTML_NAMESPACE, XSI_NAMESPACE, schemaLocation } from './vocabulary';
 import { extensionByPrefix } from '../rules/extensionNamespaces';
 import { EXTENSION_ELEMENTS, ValueKind, type ExtensionElement } from '../rules/extensionVocabulary';

@@ -4,8 +4,8 @@
  * location is unknown). Read from the model's segments: no validation run, no copy of the text.
  */
 import type { DocumentFacts } from '../sitemapLanguageTypes';
-import type { SitemapModel } from '../model';
-import { firstSyntaxError } from '../chores/entries';
+import type { SitemapModel } from '../model/model';
+import { firstSyntaxError } from '../edits/entries';
 
 export function getDocumentFacts(model: SitemapModel): DocumentFacts {
   const facts: DocumentFacts = {};

@@ -4,8 +4,8 @@
  * 50,000-entry sitemap is megabytes of JSON for nothing. One pass over the segments, reading what the parser kept.
  */
 import type { DocumentLinkData, LinkOptions } from '../sitemapLanguageTypes';
-import type { SitemapModel } from '../model';
-import { unescapeXml } from '../xmlText';
+import type { SitemapModel } from '../model/model';
+import { unescapeXml } from '../syntax/xmlText';
 
 export function findDocumentLinks(model: SitemapModel, options: LinkOptions = {}): DocumentLinkData[] {
   const resolve = options.resolveFile;

@@ -6,9 +6,9 @@
  */
 import type { DocumentSymbolData, SymbolKindName, SymbolOptions } from '../sitemapLanguageTypes';
 import { formatCount, formatLimitMegabytes } from '../../../../shared/byteSize';
-import type { SitemapModel } from '../model';
-import { SegmentKind } from '../segment';
-import { unescapeXml } from '../xmlText';
+import type { SitemapModel } from '../model/model';
+import { SegmentKind } from '../model/segment';
+import { unescapeXml } from '../syntax/xmlText';
 import { entryExtent, rootStructure } from './structure';
 
 export const DEFAULT_MAX_SYMBOLS = 5000;

@@ -8,7 +8,7 @@ import { extensionOf } from '../rules/extensionNamespaces';
 import { extensionElement, type ExtensionElement } from '../rules/extensionVocabulary';
 import { isHreflang } from '../rules/hreflang';
 import { iso3166Countries, iso639Languages, iso639ThreeLetterLanguages } from '../rules/isoCodes';
-import type { SitemapModel } from '../model';
+import type { SitemapModel } from '../model/model';
 import { decodeReferences } from '../../../../shared/xmlNamespaces';
 import type { OffsetEdit } from '../sitemapLanguageTypes';
 import { namespaceOf, type RootStructure, type XmlElement } from './structure';

@@ -6,9 +6,9 @@
 import type { CompletionItemData } from '../sitemapLanguageTypes';
 import { extensionChildren, ValueKind, VIDEO_PLATFORMS, YES_NO, type ExtensionElement } from '../rules/extensionVocabulary';
 import { iso3166Countries, iso639Languages } from '../rules/isoCodes';
-import { escapeXml } from '../xmlText';
+import { escapeXml } from '../syntax/xmlText';
 import { hreflangCodes, markdownSummary, NEWS_CHINESE, qualified, type CodeItem } from './extensionAuthoring';
-import { isWhitespace } from '../scanner';
+import { isWhitespace } from '../syntax/textMetrics';
 import type { XmlElement } from './structure';
 
 /** Where items go and how they are laid out, as completion.ts computed it. */

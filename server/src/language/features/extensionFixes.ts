@@ -4,11 +4,11 @@
  * checks that the text still shows the problem, and inserts in the layout of the lines around it.
  */
 import type { ProblemRef, QuickFix } from '../sitemapLanguageTypes';
-import type { SitemapModel } from '../model';
+import type { SitemapModel } from '../model/model';
 import { extensionByPrefix, XHTML_NAMESPACE } from '../rules/extensionNamespaces';
 import { urlKey } from '../rules/hreflang';
-import { SegmentKind } from '../segment';
-import { escapeXml } from '../xmlText';
+import { SegmentKind } from '../model/segment';
+import { escapeXml } from '../syntax/xmlText';
 import { decodeReferences } from '../../../../shared/xmlNamespaces';
 import { attributeValue, declarationOnRoot, describeHreflang, qualified } from './extensionAuthoring';
 import { elementAt, locate, lookupPrefix, namespaceOf, prefixFor, rootStructure, sliceText, structureOf, trimmedContent, type XmlElement } from './structure';

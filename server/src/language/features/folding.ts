@@ -4,7 +4,7 @@
  * kept: what VS Code keeps itself when it cuts (outer levels first, then document order).
  */
 import type { FoldingOptions, FoldingRangeData } from '../sitemapLanguageTypes';
-import type { SitemapModel } from '../model';
+import type { SitemapModel } from '../model/model';
 import { entryExtent, rootStructure } from './structure';
 
 export function getFoldingRanges(model: SitemapModel, options: FoldingOptions = {}): FoldingRangeData[] {

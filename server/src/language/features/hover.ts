@@ -5,17 +5,17 @@
  */
 import type { HoverInfo, HoverOptions } from '../sitemapLanguageTypes';
 import { formatCount } from '../../../../shared/byteSize';
-import type { SitemapModel } from '../model';
+import type { SitemapModel } from '../model/model';
 import { checkLastmod } from '../rules/lastmod';
 import { isInScope, parseAllowedHosts, scopeDirectory } from '../rules/scope';
 import { checkChangefreq, checkPriority } from '../rules/simpleValues';
 import { checkUrl } from '../rules/url';
 import type { ValueProblem } from '../rules/valueProblem';
-import { SegmentKind } from '../segment';
-import { unescapeXml } from '../xmlText';
+import { SegmentKind } from '../model/segment';
+import { unescapeXml } from '../syntax/xmlText';
 import { decodeReferences } from '../../../../shared/xmlNamespaces';
 import { relativeTime, utcDateTime } from './clock';
-import { getRobotsHover } from './robotsTxt';
+import { getRobotsHover } from './robotsTxtFeatures';
 import {
   contentContains, elementAt, locate, namespaceOf, rootStructure, structureOf, trimmedContent, type RootStructure, type XmlElement,
 } from './structure';

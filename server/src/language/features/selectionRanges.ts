@@ -3,8 +3,8 @@
  * each cursor.
  */
 import type { RangeData } from '../sitemapLanguageTypes';
-import type { SitemapModel } from '../model';
-import { SegmentKind } from '../segment';
+import type { SitemapModel } from '../model/model';
+import { SegmentKind } from '../model/segment';
 import { contentContains, elementAt, locate, rootStructure, structureOf, trimmedContent } from './structure';
 
 /** For each offset, the ranges around it from the innermost to the outermost, each containing the one before. */

@@ -6,12 +6,12 @@
  * cached on the segment (segments are immutable: an edit replaces them), so a request never scans the document.
  * Offsets are relative to the segment's start.
  */
-import type { SitemapModel } from '../model';
-import { SITEMAP_NAMESPACE } from '../parser';
+import type { SitemapModel } from '../model/model';
+import { SITEMAP_NAMESPACE } from '../syntax/parser';
 import { Ch, isWhitespace, scanName } from '../../../../shared/xmlChars';
 import { declaredPrefix, decodeReferences, XML_NAMESPACE } from '../../../../shared/xmlNamespaces';
 import { TokenError, TokenizerState, TokenType, XmlTokenizer } from '../../../../shared/xmlTokenizer';
-import { SegmentKind, type Segment } from '../segment';
+import { SegmentKind, type Segment } from '../model/segment';
 
 export { SITEMAP_NAMESPACE };
 

@@ -3,7 +3,7 @@
  * namespaces they offer. Shared by completion and hover so that both describe things the same way.
  */
 import type { RuleLink } from '../sitemapLanguageTypes';
-import { SITEMAP_NAMESPACE } from '../parser';
+import { SITEMAP_NAMESPACE } from '../syntax/parser';
 import type { RuleId } from '../rules/catalogue';
 
 export { SITEMAP_NAMESPACE };

@@ -6,12 +6,12 @@
  */
 import { formatCount } from '../../../../shared/byteSize';
 import type { LocalProblem } from './catalogue';
-import type { ReferenceOrigin } from '../originCounts';
+import type { ReferenceOrigin } from '../model/originCounts';
 import { isInScope, type AllowedHosts, type SitemapScope } from './scope';
 import { checkUrl } from './url';
 import type { ValueProblem } from './valueProblem';
-import { NO_PROBLEMS, type Segment } from '../segment';
-import { unescapeXml } from '../xmlText';
+import { NO_PROBLEMS, type Segment } from '../model/segment';
+import { unescapeXml } from '../syntax/xmlText';
 
 /** One day of clock skew is allowed before a lastmod counts as future. */
 export const FUTURE_LASTMOD_SKEW_MS = 24 * 60 * 60 * 1000;

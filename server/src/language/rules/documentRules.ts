@@ -1,7 +1,7 @@
 /** Rules on the document as a whole: no-entries and the protocol's limits (news-too-many-urls too). Offsets are absolute. */
 import type { Problem } from './catalogue';
-import type { DocumentKind, SitemapModel } from '../model';
-import type { RootInfo } from '../parser';
+import type { DocumentKind, SitemapModel } from '../model/model';
+import type { RootInfo } from '../syntax/parser';
 import type { SitemapSettings } from '../settings';
 import { describeLimit, describeSize, formatCount } from '../../../../shared/byteSize';
 

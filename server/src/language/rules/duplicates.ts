@@ -1,6 +1,6 @@
 /** duplicate-url: the same `<loc>` twice in one file, related to its first occurrence. Offsets are absolute. */
 import type { Problem } from './catalogue';
-import type { SitemapModel } from '../model';
+import type { SitemapModel } from '../model/model';
 
 export function checkDuplicates(model: SitemapModel, problems: Problem[]): void {
   for (const group of model.urls.duplicateGroups()) {

@@ -8,9 +8,9 @@ import type { ValueProblem } from './valueProblem';
 import { checkListedUrl } from './listedUrl';
 import { checkLastmod } from './lastmod';
 import { checkChangefreq, checkPriority } from './simpleValues';
-import type { ValueText } from '../valueText';
-import { isWhitespace } from '../scanner';
-import { escapeXml } from '../xmlText';
+import type { ValueText } from '../syntax/valueText';
+import { isWhitespace } from '../syntax/textMetrics';
+import { escapeXml } from '../syntax/xmlText';
 import type { EntryExtensions } from './extensionElements';
 
 export const enum Field {

@@ -4,9 +4,9 @@
  * (extensionVocabulary.ts). What the rules beyond the entry need (news-too-old, news-too-many-urls,
  * hreflang-not-reciprocal) is kept on the entry's segment as EntryExtensions.
  */
-import type { Frame } from '../elementFrame';
-import { Role } from '../elementFrame';
-import type { ValueText } from '../valueText';
+import type { Frame } from '../syntax/elementFrame';
+import { Role } from '../syntax/elementFrame';
+import type { ValueText } from '../syntax/valueText';
 import type { LocalProblem, RuleId } from './catalogue';
 import type { EntryState } from './entryRules';
 import { extensionByPrefix, extensionOf } from './extensionNamespaces';
@@ -16,7 +16,7 @@ import {
 } from './extensionVocabulary';
 import { checkDuplicateLanguage, checkLink, checkSelfListed, urlKey, type Alternate, type LinkAttribute } from './hreflang';
 import type { ValueProblem } from './valueProblem';
-import { escapeXml } from '../xmlText';
+import { escapeXml } from '../syntax/xmlText';
 
 /** The first `<news:news>` of an entry. Offsets as the entry's. */
 export interface NewsFacts {

@@ -8,9 +8,9 @@ import { iso15924Scripts, iso3166Countries, iso639Languages } from './isoCodes';
 import { checkCleanUrl } from './extensionValues';
 import { PlainUrls } from './listedUrl';
 import type { ValueProblem } from './valueProblem';
-import { ValueText } from '../valueText';
-import type { Segment } from '../segment';
-import { escapeXml } from '../xmlText';
+import { ValueText } from '../syntax/valueText';
+import type { Segment } from '../model/segment';
+import { escapeXml } from '../syntax/xmlText';
 
 /** A valid alternate of an entry; offsets as the entry's. */
 export interface Alternate {

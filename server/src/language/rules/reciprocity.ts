@@ -1,6 +1,6 @@
 /** hreflang-not-reciprocal, from the model's alternate index (alternateIndex.ts). Offsets are absolute. */
 import type { Problem } from './catalogue';
-import type { SitemapModel } from '../model';
+import type { SitemapModel } from '../model/model';
 
 export function checkReciprocity(model: SitemapModel, problems: Problem[]): void {
   if (model.kind !== 'urlset') return;

@@ -2,12 +2,12 @@
  * What the cross-file rules need to know of one file, read from the model's segments once: its kind, its entries
  * (URL, lastmod, ranges) and, for a robots.txt, its accepted `Sitemap:` lines. Offsets are absolute.
  */
-import type { SitemapModel } from '../model';
-import type { RootInfo } from '../parser';
-import type { Segment } from '../segment';
-import { acceptedSitemapValue } from '../robotsTxt';
-import { unescapeXml } from '../xmlText';
-import { urlHash } from '../urlHash';
+import type { SitemapModel } from '../model/model';
+import type { RootInfo } from '../syntax/parser';
+import type { Segment } from '../model/segment';
+import { acceptedSitemapValue } from '../rules/robotsTxtRules';
+import { unescapeXml } from '../syntax/xmlText';
+import { urlHash } from '../model/urlHash';
 
 export type SiteFileKind = 'urlset' | 'sitemapindex' | 'text' | 'robots' | 'unknown';
 

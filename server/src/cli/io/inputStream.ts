@@ -1,0 +1,34 @@
+/**
+ * An input read from disk a window at a time, gunzipped on the way: how sitemap-split and sitemap-lint's streaming
+ * read a file without holding it whole.
+ */
+import * as fs from 'node:fs';
+import type { Readable } from 'node:stream';
+import { isGzip } from '../../node/files';
+import { zlib } from '../../node/lazyZlib';
+import { Failure } from './failure';
+
+/** The bytes of the file open as `fd`, in pieces of `window` bytes, gunzipped when they start with gzip's magic number. */
+export function streamMaybeGzip(fd: number, file: string, window = 1 << 16): Readable {
+  const magic = Buffer.alloc(2);
+  const read = fs.readSync(fd, magic, 0, 2, 0);
+  const stream = fs.createReadStream(file, { fd, start: 0, highWaterMark: window });
+  return isGzip(magic.subarray(0, read)) ? stream.pipe(zlib().createGunzip({ chunkSize: Math.max(zlib().constants.Z_MIN_CHUNK, window) })) : stream;
+}
+
+/** The chunks; a read or gunzip error becomes a Failure, one line naming the file. */
+export async function* chunksOf(source: Readable, name: string): AsyncGenerator<Buffer> {
+  source.on('error', () => undefined); // reported by the iteration below
+  const iterator = (source as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+  for (;;) {
+    let next: IteratorResult<Buffer>;
+    try {
+      next = await iterator.next();
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code ?? '';
+      throw new Failure(`${name}: ${code.startsWith('Z_') ? 'not a valid gzip file' : 'cannot read'} (${(e as Error).message})`);
+    }
+    if (next.done === true) return;
+    yield next.value;
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * The child process of the editor's Check Site (lsp/checkSite.ts, bundled as dist/check-site.js): sitemap-lint's
+ * pipeline over each workspace folder, each folder a site as `sitemap-lint <folder>` makes it. It runs outside the
+ * language server so that a 200-file site never holds up typing, its memory goes when it ends, and Cancel is one kill.
+ * Over IPC: one job in, progress messages, one result out, then it exits; it also exits when the server goes away.
+ */
+import type { CheckSiteJob, CheckSiteMessage, Unreadable } from '../../node/checkSiteMessages';
+import type { FileResult } from '../../node/lintResults';
+import { collectInputs, type Input } from './lintInputs';
+import { lintFiles } from './lintFiles';
+import { Failure } from '../io/failure';
+import { SiteContext } from './siteContext';
+
+async function run(job: CheckSiteJob): Promise<CheckSiteMessage> {
+  const inputs = job.folders.map((f) => findInputs(f.path));
+  const known = inputs.reduce((n, i) => n + i.length, 0);
+  const files: FileResult[] = [];
+  const unreadable: Unreadable[] = [];
+  let before = 0; // files of the folders before this one
+  for (const [k, folder] of job.folders.entries()) {
+    files.push(...await lintFiles(inputs[k], {
+      settings: folder.settings, site: new SiteContext(folder.siteRoots, folder.path), follow: false, cwd: folder.path, now: job.now,
+      onProgress: (done) => send({ type: 'progress', done: Math.min(known, before + done), known }),
+      // A corrupt .gz must not cost the whole site its check: it is left out and named in the summary.
+      onUnreadable: (input, message) => unreadable.push({ file: input.name, reason: message.startsWith(`${input.name}: `) ? message.slice(input.name.length + 2) : message }),
+    }));
+    before += inputs[k].length;
+  }
+  return { type: 'done', files, unreadable };
+}
+
+/** A folder's sitemaps and robots.txt files, named by absolute path; none when it has no sitemap or cannot be read. */
+function findInputs(folder: string): Input[] {
+  try {
+    return collectInputs([folder], folder);
+  } catch (error) {
+    if (error instanceof Failure) return [];
+    throw error;
+  }
+}
+
+function send(message: CheckSiteMessage, then?: () => void): void {
+  process.send!(message, undefined, undefined, then);
+}
+
+process.on('disconnect', () => process.exit(0));
+process.once('message', (job: CheckSiteJob) => {
+  run(job).then(
+    (message) => send(message, () => process.exit(0)),
+    (error: unknown) => send({ type: 'failed', reason: error instanceof Error ? error.stack ?? error.message : String(error) }, () => process.exit(1)),
+  );
+});

@@ -1,0 +1,117 @@
+/**
+ * What `sitemap-lint` reads: the files named, the sitemaps and robots.txt files found in the folders named (searched
+ * recursively, skipping dependencies and version control; node/siteFiles.ts tells them apart, for the editor's
+ * workspace too), and standard input for `-`.
+ */
+import { isUtf8 } from 'node:buffer';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { SKIPPED_FOLDERS } from '../../language/languageService';
+import { isGzip } from '../../node/files';
+import { sniffEncoding, SNIFF_BYTES, type FileEncoding } from '../../node/fileEncoding';
+import { compareNames, isSiteFile, siteFileType, type SiteFileType } from '../../node/siteFiles';
+import { gunzipWhole } from '../io/gunzip';
+import { Failure } from '../io/failure';
+
+export const STDIN_NAME = '<stdin>';
+
+export type InputKind = SiteFileType;
+
+export interface Input {
+  /** As given or found (`<stdin>` for standard input): what the report says. */
+  name: string;
+  /** Absolute path; undefined for standard input. */
+  file: string | undefined;
+}
+
+export interface ReadInput extends Input {
+  kind: InputKind;
+  text: string;
+  /** The text's UTF-8 length when the bytes read give it (decodedByteLength), so that the parse need not count it. */
+  byteLength?: number;
+  /** What the bytes were; the text is empty for a binary file. */
+  encoding?: FileEncoding;
+}
+
+/** The inputs named on the command line, folders expanded; a missing file or a folder without sitemaps fails. */
+export function collectInputs(names: readonly string[], cwd: string): Input[] {
+  const inputs: Input[] = [];
+  for (const name of names) {
+    if (name === '-') {
+      inputs.push({ name: STDIN_NAME, file: undefined });
+      continue;
+    }
+    const file = path.resolve(cwd, name);
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (stat === undefined) throw new Failure(`${name}: no such file or folder`);
+    if (!stat.isDirectory()) {
+      inputs.push({ name, file });
+      continue;
+    }
+    const found = searchFolder(file);
+    if (!found.some((f) => path.basename(f).toLowerCase() !== 'robots.txt')) throw new Failure(`${name}: no sitemap in this folder`);
+    for (const f of found) inputs.push({ name: path.join(name, path.relative(file, f)), file: f });
+  }
+  return inputs;
+}
+
+/** The sitemaps and robots.txt files under `folder`, in name order. */
+function searchFolder(folder: string): string[] {
+  const found: string[] = [];
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(folder, { withFileTypes: true });
+  } catch (e) {
+    throw new Failure(`${folder}: cannot read the folder (${(e as Error).message})`);
+  }
+  entries.sort((a, b) => compareNames(a.name, b.name));
+  for (const entry of entries) {
+    const file = path.join(folder, entry.name);
+    if (entry.isDirectory()) {
+      if (!SKIPPED_FOLDERS.has(entry.name)) found.push(...searchFolder(file));
+    } else if (entry.isFile() && isSiteFile(file, entry.name)) {
+      found.push(file);
+    }
+  }
+  return found;
+}
+
+/**
+ * Reads and decodes an input: UTF-8 (malformed bytes as U+FFFD for the `encoding` rule, as an editor reads them), or
+ * UTF-16 when its first bytes say so; a binary file is not decoded (node/fileEncoding.ts).
+ */
+export function readInput(input: Input): ReadInput {
+  let bytes: Buffer;
+  try {
+    bytes = input.file === undefined ? fs.readFileSync(0) : fs.readFileSync(input.file);
+  } catch (e) {
+    throw new Failure(`${input.name}: cannot read (${(e as Error).message})`);
+  }
+  if (isGzip(bytes)) {
+    try {
+      bytes = gunzipWhole(bytes);
+    } catch (e) {
+      // A file not named .gz that starts like one is reported as what it is, a file that is not text.
+      if (/\.gz$/i.test(input.name)) throw new Failure(`${input.name}: not a valid gzip file (${(e as Error).message})`);
+    }
+  }
+  const encoding = sniffEncoding(bytes.subarray(0, SNIFF_BYTES));
+  if (encoding.kind === 'binary') return { ...input, kind: kindOf(input.name, ''), text: '', encoding };
+  const text = new TextDecoder(encoding.kind).decode(bytes);
+  return { ...input, kind: kindOf(input.name, text), text, byteLength: encoding.kind === 'utf-8' ? decodedByteLength(bytes) : undefined, encoding };
+}
+
+/**
+ * The UTF-8 length of what TextDecoder makes of `bytes` (a BOM dropped, malformed bytes as U+FFFD), when valid UTF-8
+ * makes it plain: checking the bytes (about 1 ms at 11.5 MB) is cheaper than counting the text again (2–11 ms).
+ */
+export function decodedByteLength(bytes: Uint8Array): number | undefined {
+  if (!isUtf8(bytes)) return undefined;
+  const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  return bom ? bytes.length - 3 : bytes.length;
+}
+
+/** As the editor and the folder search tell files apart (siteFiles.ts): by name, then content. */
+export function kindOf(name: string, text: string): InputKind {
+  return siteFileType(path.basename(name), text);
+}

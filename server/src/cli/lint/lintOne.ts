@@ -1,0 +1,73 @@
+/**
+ * One input linted on the editor's engine (`parseDocument` + `validate`): its problems in lines and columns, the
+ * local files it names (for `--follow`), and what the cross-file rules need of it once its document is gone — its
+ * site summary, where it lives, and its line table to place cross-file problems.
+ * A robots.txt is checked as the editor checks it (`robots-sitemap-url`).
+ */
+import {
+  indexEntries, needsSiteCheck, parseDocument, positionsAt, summarizeForSite, validate, type SiteSummary, type SitemapDiagnostic, type SitemapDocument,
+} from '../../language/languageService';
+import type { FileResult, LintProblem } from '../../node/lintResults';
+import type { LintOptions } from './lintFiles';
+import { readInput, type Input, type ReadInput } from './lintInputs';
+import { lintStreamed } from './lintStream';
+import { encodingProblem, repeatsUtf16 } from './encodingProblem';
+import { lineTableOf, type LineTable } from '../../node/lineTable';
+
+/** What the cross-file step keeps of a file read from disk. */
+export interface SiteFacts {
+  /** Absolute path. */
+  file: string;
+  location: string | undefined;
+  summary: SiteSummary;
+  lines: LineTable;
+  length: number;
+}
+
+export interface LintedOne {
+  result: FileResult;
+  /** Absolute paths of the local files its robots.txt lines or index entries name. */
+  children: string[];
+  /** Undefined for standard input, which is not part of a site. */
+  site: SiteFacts | undefined;
+}
+
+/** An input read and linted: a large file as it streams (lintStream.ts), any other whole. */
+export async function lintInput(input: Input, options: LintOptions, alone: boolean): Promise<LintedOne> {
+  return (await lintStreamed(input, options, alone)) ?? lintOne(readInput(input), options, alone);
+}
+
+/** `alone`: the only input; a lone sitemap then has nothing to check across files, and skips its summary (40–100 ms at 50,000 entries, with the GC). */
+export function lintOne(input: ReadInput, options: LintOptions, alone: boolean): LintedOne {
+  const encoding = encodingProblem(input.encoding, options.settings);
+  // Not text: that one problem, and nothing a site could use.
+  if (input.encoding?.kind === 'binary') return { result: { file: input.name, problems: encoding ? [encoding] : [] }, children: [], site: undefined };
+  const doc = parseDocument(input.text, input.kind === 'robots' ? 'robots-txt' : input.kind, { byteLength: input.byteLength, once: true });
+  const location = input.kind !== 'robots' && input.file !== undefined ? options.site.locate(input.file) : undefined;
+  const found = validate(doc, options.settings, { location, now: options.now }).filter((d) => !repeatsUtf16(input.encoding, d, input.text));
+  const result = { file: input.name, problems: [...(encoding ? [encoding] : []), ...problemsOf(doc, found)] };
+  if (input.file === undefined || (alone && !needsSiteCheck([doc.kind]))) return { result, children: [], site: undefined };
+  const site: SiteFacts = { file: input.file, location, summary: summarizeForSite(doc), lines: lineTableOf(input.text), length: input.text.length };
+  return { result, children: childrenOf(input, doc, options, location), site };
+}
+
+function childrenOf(input: ReadInput, doc: SitemapDocument, options: LintOptions, location: string | undefined): string[] {
+  if (input.kind === 'robots') return options.site.sitemapsOfRobots(input.file!, input.text);
+  const children: string[] = [];
+  if (doc.kind !== 'sitemapindex') return children;
+  for (const entry of indexEntries(doc)) {
+    const child = entry.url !== undefined ? options.site.fileOf(entry.url, input.file!, location) : undefined;
+    if (child !== undefined) children.push(child);
+  }
+  return children;
+}
+
+function problemsOf(doc: SitemapDocument, found: readonly SitemapDiagnostic[]): LintProblem[] {
+  // All positions in one call: a few problems are placed by one walk over the document, not by building its index.
+  const at = positionsAt(doc, found.flatMap((d) => [Math.min(Math.max(0, d.start), doc.length), Math.min(Math.max(d.start, d.end), doc.length)]));
+  return found.map((d, k) => {
+    const s = at[2 * k];
+    const e = at[2 * k + 1];
+    return { rule: d.rule, severity: d.severity, message: d.message, line: s.line + 1, column: s.character + 1, endLine: e.line + 1, endColumn: e.character + 1 };
+  });
+}

@@ -1,0 +1,53 @@
+/**
+ * The settings of a `sitemap-lint` run: `--config` (the keys of the `sitemap.*` settings, read as the server reads
+ * them) under the options. Site roots end up keyed by absolute folder, whatever they were relative to.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { normalizeSiteRootUrl } from '../../../../shared/location';
+import { isObject, isRuleId, resolveSettings, type SitemapSettings } from '../../language/languageService';
+import { UsageError, type LintArgs } from './lintArgs';
+import { Failure } from '../io/failure';
+
+export interface LintSettings {
+  settings: SitemapSettings;
+  /** Absolute folder → site root URL. */
+  siteRoots: Record<string, string>;
+}
+
+export function lintSettings(args: LintArgs, cwd: string): LintSettings {
+  const config = args.config === undefined ? {} : readConfig(args.config);
+  const section = resolveSettings(config);
+  const configDir = args.config === undefined ? cwd : path.dirname(path.resolve(cwd, args.config));
+  const siteRoots: Record<string, string> = {};
+  for (const [dir, url] of Object.entries(section.siteRoots)) {
+    if (normalizeSiteRootUrl(url) === undefined) throw new Failure(`${args.config}: siteRoots "${dir}" needs an absolute http(s) URL, not "${url}"`);
+    siteRoots[path.resolve(configDir, dir)] = url;
+  }
+  for (const { dir, url } of args.siteRoots) {
+    if (normalizeSiteRootUrl(url) === undefined) throw new UsageError(`--site-root ${dir} needs an absolute http(s) URL, not "${url}"`);
+    siteRoots[path.resolve(cwd, dir)] = url;
+  }
+  const { siteRoots: _roots, symbols: _symbols, ...settings } = section;
+  return {
+    settings: { ...settings, rules: { ...settings.rules, ...args.rules }, allowedHosts: [...settings.allowedHosts, ...args.allowedHosts] },
+    siteRoots,
+  };
+}
+
+/** The config file's object; an unreadable file, bad JSON or an unknown rule id is a Failure. */
+function readConfig(file: string): Record<string, unknown> {
+  let json: unknown;
+  try {
+    json = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new Failure(`${file}: ${code === 'ENOENT' ? 'no such config file' : e instanceof SyntaxError ? `not valid JSON (${e.message})` : `cannot read (${(e as Error).message})`}`);
+  }
+  if (!isObject(json)) throw new Failure(`${file}: the config must be a JSON object with rules, siteRoots, allowedHosts or limits`);
+  if (isObject(json.rules)) {
+    const unknown = Object.keys(json.rules).find((id) => !isRuleId(id));
+    if (unknown !== undefined) throw new Failure(`${file}: unknown rule "${unknown}"`);
+  }
+  return json;
+}

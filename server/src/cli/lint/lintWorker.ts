@@ -1,0 +1,70 @@
+/**
+ * A lint worker thread (lintPool.ts starts it; bundled as dist/lintWorker.js beside sitemap-lint.js): reads, decodes
+ * and lints one input at a time, as lintFiles does in its own thread, and posts back what lintOne returns, its site
+ * summary packed and the typed arrays transferred rather than copied. A Failure (unreadable file, bad gzip) goes back
+ * as its one line. The language server's summary worker (lsp/siteWorker.ts) runs this same bundle, with no
+ * WorkerInit, for its own messages (lsp/siteWorkerThread.ts).
+ */
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import type { SiteFileKind } from '../../language/languageService';
+import type { SitemapSettings } from '../../language/sitemapLanguageTypes';
+import type { LintOptions } from './lintFiles';
+import type { Input } from './lintInputs';
+import { lintInput, type LintedOne, type SiteFacts } from './lintOne';
+import { packSummary, transferables, type PackedSummary } from '../../node/packedSummary';
+import { Failure } from '../io/failure';
+import { SiteContext } from './siteContext';
+import { handleSiteRequest, isSiteRequest, type SiteRequest } from '../../lsp/site/siteWorkerThread';
+
+/** What a worker needs of LintOptions, in a form that crosses threads. */
+export interface WorkerInit {
+  settings: SitemapSettings;
+  siteRoots: Record<string, string>;
+  cwd: string;
+  now: number;
+}
+
+/** LintedOne with its summary packed (packedSummary.ts). */
+export interface WorkerLinted extends Omit<LintedOne, 'site'> {
+  site: (Omit<SiteFacts, 'summary'> & { summary: PackedSummary }) | undefined;
+}
+
+export type WorkerReply =
+  | { linted: WorkerLinted }
+  | { failure: string }
+  | { error: { message: string; stack: string | undefined } };
+
+if (parentPort !== null) {
+  const port = parentPort;
+  const init = workerData as WorkerInit | undefined;
+  const options = init === undefined ? undefined
+    : { settings: init.settings, site: new SiteContext(init.siteRoots, init.cwd), follow: false, cwd: init.cwd, now: init.now };
+  // The pool posts a file before the last is answered (lintPool.ts, IN_FLIGHT): one at a time still, in the order
+  // posted (a streamed file awaits its reads), so that the answers come in that order and one file is held at a time.
+  let lintedBefore: Promise<void> = Promise.resolve();
+  port.on('message', (message: Input | SiteRequest) => {
+    if (isSiteRequest(message)) return void handleSiteRequest(port, message);
+    // A file that cannot be answered stops the worker, as an uncaught error (the pool then stops).
+    lintedBefore = lintedBefore.then(() => lintAndAnswer(port, message, options!)).catch((e) => process.nextTick(() => { throw e; }));
+  });
+}
+
+async function lintAndAnswer(port: MessagePort, input: Input, options: LintOptions): Promise<void> {
+  let reply: WorkerReply;
+  const transfer: ArrayBuffer[] = [];
+  try {
+    const { result, children, site } = await lintInput(input, options, false);
+    const summary = site === undefined ? undefined : packSummary(site.summary, isSitemap(site.summary.kind));
+    reply = { linted: { result, children, site: site === undefined ? undefined : { ...site, summary: summary! } } };
+    // lineTableOf and lintStream give each table a buffer of its own, so moving it takes nothing from anything else.
+    if (site !== undefined) transfer.push(site.lines.buffer as ArrayBuffer, ...transferables(summary!));
+  } catch (e) {
+    reply = e instanceof Failure ? { failure: e.message } : { error: { message: String((e as Error)?.message ?? e), stack: (e as Error)?.stack } };
+  }
+  port.postMessage(reply, transfer);
+}
+
+/** The kinds whose URLs the cross-file duplicate check reads (their hashes go with them). */
+function isSitemap(kind: SiteFileKind): boolean {
+  return kind === 'urlset' || kind === 'text';
+}

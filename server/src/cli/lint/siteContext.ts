@@ -1,0 +1,91 @@
+/**
+ * Where a linted file lives and which local file a URL names, as the editor decides it (shared/location.ts), with
+ * the current directory in the place of the workspace folder: site roots first (keyed by absolute folder, so they
+ * apply anywhere), else the nearest robots.txt naming the file, from its folder up to the current directory (or only
+ * its own folder when it lies outside the current directory, as for a file outside the workspace).
+ */
+import * as path from 'node:path';
+import {
+  fileFromSiteRoots, fileNextToLocation, locationFromRobots, locationFromSiteRoots,
+} from '../../../../shared/location';
+import { robotsSitemapUrls } from '../../language/languageService';
+import { MAX_ROBOTS_BYTES, readHead } from '../../node/files';
+
+export class SiteContext {
+  /** Site roots keyed by the folder's path from the file system's root, `/`-separated (what location.ts expects). */
+  private readonly roots: Record<string, string> = {};
+  private readonly robots = new Map<string, readonly string[] | undefined>();
+
+  /** `siteRoots` (absolute folder → URL) and `cwd` are kept as given: a lint worker builds its own from them. */
+  constructor(readonly siteRoots: Readonly<Record<string, string>>, readonly cwd: string) {
+    for (const [dir, url] of Object.entries(siteRoots)) this.roots[fromRoot(dir)] = url;
+  }
+
+  /** The URL the file at `file` (absolute) is published at, when known. */
+  locate(file: string): string | undefined {
+    const viaRoots = locationFromSiteRoots(fromRoot(file), this.roots);
+    if (viaRoots !== undefined) return viaRoots;
+    const base = isInside(this.cwd, file) ? this.cwd : path.dirname(file);
+    const relative = path.relative(base, file).split(path.sep).join('/');
+    return locationFromRobots(relative, (dir) => this.sitemapsOf(path.join(base, ...dir.split('/'), 'robots.txt')));
+  }
+
+  /** The local file a URL listed in `file` (published at `location`) names: through the site roots, else beside it. */
+  fileOf(url: string, file: string, location: string | undefined): string | undefined {
+    const target = fileFromSiteRoots(url, this.roots) ?? (location !== undefined ? fileNextToLocation(url, location, fromRoot(file)) : undefined);
+    return target === undefined ? undefined : toAbsolute(target, file);
+  }
+
+  /** The local files a robots.txt's `Sitemap:` lines name. */
+  sitemapsOfRobots(robotsFile: string, text: string): string[] {
+    const files: string[] = [];
+    for (const url of robotsSitemapUrls(text)) {
+      const target = this.fileOfRobotsUrl(url, robotsFile);
+      if (target !== undefined) files.push(target);
+    }
+    return files;
+  }
+
+  /** The local file a robots.txt's `Sitemap:` URL names: through the site roots, else below the robots.txt's folder. */
+  fileOfRobotsUrl(url: string, robotsFile: string): string | undefined {
+    const target = fileFromSiteRoots(url, this.roots) ?? fileFromSiteRoots(url, { [fromRoot(path.dirname(robotsFile))]: `${new URL(url).origin}/` });
+    return target === undefined ? undefined : toAbsolute(target, robotsFile);
+  }
+
+  /**
+   * Whether the file lies under a site root: a configured one, or a folder holding a robots.txt, from the file's
+   * folder up to the current directory (only its own folder outside it), as `locate` searches.
+   */
+  inSite(file: string): boolean {
+    if (locationFromSiteRoots(fromRoot(file), this.roots) !== undefined) return true;
+    const top = isInside(this.cwd, file) ? path.resolve(this.cwd) : path.dirname(path.resolve(file));
+    for (let folder = path.dirname(path.resolve(file)); ; folder = path.dirname(folder)) {
+      if (this.sitemapsOf(path.join(folder, 'robots.txt')) !== undefined) return true;
+      if (folder === top || path.dirname(folder) === folder) return false;
+    }
+  }
+
+  private sitemapsOf(robotsFile: string): readonly string[] | undefined {
+    if (!this.robots.has(robotsFile)) {
+      const text = readHead(robotsFile, MAX_ROBOTS_BYTES)?.toString('utf8');
+      this.robots.set(robotsFile, text === undefined ? undefined : robotsSitemapUrls(text));
+    }
+    return this.robots.get(robotsFile);
+  }
+}
+
+/** `/srv/site/public` → `srv/site/public`: an absolute path as a path from its file system's root. */
+function fromRoot(file: string): string {
+  const absolute = path.resolve(file);
+  return path.relative(path.parse(absolute).root, absolute).split(path.sep).join('/');
+}
+
+/** The inverse of fromRoot, on the root (drive) of `near`. */
+function toAbsolute(target: string, near: string): string {
+  return path.join(path.parse(path.resolve(near)).root, ...target.split('/'));
+}
+
+function isInside(folder: string, file: string): boolean {
+  const relative = path.relative(folder, file);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+}

@@ -1,0 +1,182 @@
+/**
+ * `sitemap-split`: Split into Index for build pipelines, streaming from disk on the language layer's SplitStream.
+ * Exit 0 on success; 2 with one line on stderr on bad usage, an unreadable or ill-formed input, a refusal or a file
+ * that exists (without --force) — and then nothing is written.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Readable } from 'node:stream';
+import { looksLikeXml, SNIFF_LENGTH } from '../../../../shared/contentDetection';
+import { SplitRefused, SplitStream, type SplitRefusal, type StreamSplitResult } from '../../language/languageService';
+import { ChildFiles, ExistsError, tempPath, writeFailure } from './childFiles';
+import { Failure, WriteFailure } from '../io/failure';
+import { chunksOf, streamMaybeGzip } from '../io/inputStream';
+import { parseArgs, stemOf, USAGE, UsageError, type SplitArgs } from './splitArgs';
+import { exitQuietlyOnClosedPipe } from '../io/closedPipe';
+import { reportMaxRss } from '../io/reportRss';
+import { WriteFaults } from './writeFaults';
+
+const REFUSALS: Record<SplitRefusal['reason'], string> = {
+  'ill-formed': 'not well-formed XML',
+  'entry-too-large': 'this entry alone does not fit in --max-bytes',
+  'no-entries': 'no entries to split',
+  'not-a-sitemap': 'not a sitemap (<urlset> or a text sitemap): nothing to split',
+};
+
+async function main(argv: readonly string[]): Promise<number> {
+  let args: SplitArgs;
+  try {
+    args = parseArgs(argv);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    process.stderr.write(`sitemap-split: ${e.message} (sitemap-split --help for the usage)\n`);
+    return 2;
+  }
+  if (args.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  let createdFolder: string | undefined;
+  let files: ChildFiles | undefined;
+  let indexTemp: string | undefined;
+  try {
+    const input = openInput(args.file);
+    const out = args.out ?? path.dirname(args.file);
+    const indexPath = args.index ?? path.join(out, `${stemOf(args.file)}-index.xml`);
+    if (!args.force && fs.existsSync(indexPath)) throw new Failure(`${indexPath} exists (use --force to overwrite)`);
+    createdFolder = fs.mkdirSync(out, { recursive: true });
+    const faults = new WriteFaults();
+    files = new ChildFiles(out, args.gzip, args.force, faults);
+    const result = await split(args, input, files);
+    // Every file whole on disk before any appears: the index's temporary file too, then the renames.
+    indexTemp = writeTemporary(indexPath, result.index, faults);
+    await files.commit();
+    fs.renameSync(indexTemp, indexPath);
+    report(args, files, indexPath, result);
+    return 0;
+  } catch (e) {
+    await files?.abort();
+    if (indexTemp !== undefined) fs.rmSync(indexTemp, { force: true });
+    if (createdFolder !== undefined) fs.rmSync(createdFolder, { recursive: true, force: true });
+    process.stderr.write(`sitemap-split: ${describe(e, args.file)}${e instanceof WriteFailure || isSystemError(e) ? '; nothing was written' : ''}\n`);
+    return e instanceof Failure || e instanceof ExistsError || e instanceof SplitRefused || isSystemError(e) ? 2 : 1;
+  }
+}
+
+/** The input's bytes, gunzipped when they start with gzip's magic number. */
+function openInput(file: string): Readable {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, 'r');
+  } catch (e) {
+    throw new Failure(`${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : `cannot read (${(e as Error).message})`}`);
+  }
+  return streamMaybeGzip(fd, file);
+}
+
+async function split(args: SplitArgs, input: Readable, files: ChildFiles): Promise<StreamSplitResult> {
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  let stream: SplitStream | undefined;
+  let head = '';
+  let offset = 0;
+  const begin = (text: string) => {
+    const xml = looksLikeXml(text) || /^\uFEFF?[ \t\r\n]*</.test(text);
+    const pattern = args.name ?? `${stemOf(args.file)}-{n}.${xml ? 'xml' : 'txt'}${args.gzip ? '.gz' : ''}`;
+    return new SplitStream({
+      maxEntries: args.maxEntries,
+      maxBytes: args.maxBytes,
+      baseUrl: args.baseUrl ?? derivedBaseUrl,
+      childName: (n) => pattern.replaceAll('{n}', String(n)),
+    }, files, xml);
+  };
+  for await (const chunk of chunksOf(input, args.file)) {
+    let text: string;
+    try {
+      text = decoder.decode(chunk, { stream: true });
+    } catch {
+      throw new Failure(`${args.file}: not valid UTF-8 (near byte ${offset}); sitemaps must be UTF-8`);
+    }
+    offset += chunk.length;
+    if (stream === undefined) {
+      head += text;
+      if (head.length < SNIFF_LENGTH) continue;
+      stream = begin(head);
+      text = head;
+    }
+    stream.push(text);
+    await files.drained();
+  }
+  let rest: string;
+  try {
+    rest = decoder.decode();
+  } catch {
+    throw new Failure(`${args.file}: not valid UTF-8 (it ends inside a character); sitemaps must be UTF-8`);
+  }
+  if (stream === undefined) {
+    stream = begin(head + rest);
+    rest = head + rest;
+  }
+  stream.push(rest);
+  return stream.end();
+}
+
+/** Without --base-url: the first entry's origin, said on stderr. */
+function derivedBaseUrl(firstUrl: string | undefined): string {
+  let origin: string | undefined;
+  try {
+    origin = firstUrl === undefined ? undefined : new URL(firstUrl).origin;
+  } catch {
+    origin = undefined;
+  }
+  if (origin === undefined || origin === 'null') throw new Failure('cannot take the base URL from the first entry; give --base-url');
+  process.stderr.write(`sitemap-split: base URL ${origin}/ (the first entry's origin; --base-url sets it)\n`);
+  return `${origin}/`;
+}
+
+/** `text` in the temporary file beside `target` (renamed into place by the caller); nothing left on failure. */
+function writeTemporary(target: string, text: string, faults: WriteFaults): string {
+  const temp = tempPath(target);
+  try {
+    const fault = faults.next();
+    if (fault !== undefined) {
+      fs.writeFileSync(temp, text.slice(0, text.length >> 1), { flag: 'wx' });
+      throw fault;
+    }
+    fs.writeFileSync(temp, text, { flag: 'wx' });
+    return temp;
+  } catch (e) {
+    fs.rmSync(temp, { force: true });
+    throw e instanceof Error && isSystemError(e) ? writeFailure(target, e) : e;
+  }
+}
+
+function report(args: SplitArgs, files: ChildFiles, indexPath: string, result: StreamSplitResult): void {
+  const children = result.children.map((c) => ({ file: path.resolve(files.target(c.name)), url: c.loc, entries: c.entries, bytes: c.bytes }));
+  if (args.json) {
+    process.stdout.write(`${JSON.stringify({ index: path.resolve(indexPath), children }, null, 2)}\n`);
+  } else {
+    for (const c of children) process.stdout.write(`${c.file}\t${c.entries} entries\t${c.bytes} bytes\n`);
+    process.stdout.write(`${path.resolve(indexPath)}\tindex of ${children.length}\n`);
+  }
+  reportMaxRss('sitemap-split');
+}
+
+function describe(e: unknown, file: string): string {
+  if (e instanceof SplitRefused) {
+    const where = `${file}:${e.line + 1}:${e.column + 1}`;
+    return `${where}: ${REFUSALS[e.refusal.reason]}${e.detail ? `: ${e.detail}` : ''}`;
+  }
+  return e instanceof Error ? e.message : String(e);
+}
+
+function isSystemError(e: unknown): boolean {
+  return e instanceof Error && typeof (e as NodeJS.ErrnoException).code === 'string';
+}
+
+exitQuietlyOnClosedPipe();
+main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+}, (e: unknown) => {
+  process.stderr.write(`sitemap-split: ${e instanceof Error ? e.stack ?? e.message : String(e)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,226 @@
+/**
+ * Sitemap: Check Site (`sitemap/checkSite`): sitemap-lint's pipeline over every workspace folder, in a child process
+ * (dist/check-site.js) so that the server keeps answering keystrokes, and its problems published for every file
+ * checked. A child process rather than a worker thread: the lint's memory never joins the server's heap, a crash or
+ * an out-of-memory in it cannot end the server, and Cancel is one kill that takes any threads of its own with it.
+ *
+ * Open documents keep their live problems: a file's Check Site problems are held back while it is open and come back
+ * when it closes unedited (an edited file's describe a text that is gone: they are dropped until the next run). A run
+ * replaces the previous run's problems (files now clean are cleared); a cancelled or failed run publishes nothing.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import * as path from 'node:path';
+import {
+  LSPErrorCodes, ResponseError,
+  type CancellationToken, type Connection, type Diagnostic, type WorkDoneProgressReporter,
+} from 'vscode-languageserver';
+import { normalizeRelativePath } from '../../../../shared/location';
+import type { CheckSiteJob, CheckSiteMessage } from '../../node/checkSiteMessages';
+import type { FileResult, LintProblem } from '../../node/lintResults';
+import type { Configuration } from '../documents/configuration';
+import { inDrawingOrder, lspSeverity, SOURCE } from '../documents/diagnostics';
+import type { DocumentStore, OpenDocument } from '../documents/documentStore';
+import { describe, logFailure } from '../guard';
+import { CHECK_SITE_REQUEST, COMPRESSED_SCHEME, type CheckSiteParams, type CheckSiteResult } from '../../../../shared/protocol';
+import { ruleDocs } from '../features/ruleDocs';
+import { fsPathToUri, type Workspace } from '../documents/workspace';
+
+/** Beside dist/server.js. */
+const CHILD_BUNDLE = path.join(__dirname, 'check-site.js');
+/** Progress notifications at most this often (a 10,000-file site would otherwise send 10,000). */
+const PROGRESS_INTERVAL_MS = 100;
+
+type Done = Extract<CheckSiteMessage, { type: 'done' }>;
+
+export class CheckSiteCommand {
+  /** The last completed run's problems, by file path. */
+  private results = new Map<string, Diagnostic[]>();
+  /** Open documents' versions when they opened, by URI: closed at another version, they were edited. */
+  private readonly openedAt = new Map<string, number>();
+  private cancelRunning: (() => void) | undefined;
+  /** Bumped by each request: one that was overtaken while it read the settings stops there. */
+  private requests = 0;
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly store: DocumentStore,
+    private readonly configuration: Configuration,
+    private readonly workspace: Workspace,
+  ) {}
+
+  register(): void {
+    this.connection.onRequest(CHECK_SITE_REQUEST, (params: CheckSiteParams | undefined, token) => this.check(params, token));
+  }
+
+  opened(entry: OpenDocument): void {
+    this.openedAt.set(entry.uri, entry.version);
+    // A compressed sitemap opened as text has its own URI: its file's problems would show twice.
+    if (entry.fsPath !== undefined && entry.uri.startsWith(`${COMPRESSED_SCHEME}:`) && this.results.has(entry.fsPath)) {
+      this.send(fsPathToUri(entry.fsPath), []);
+    }
+  }
+
+  /** After the live problems were cleared: the file's Check Site problems come back, unless it was edited. */
+  closed(entry: OpenDocument): void {
+    const edited = this.openedAt.get(entry.uri) !== entry.version;
+    this.openedAt.delete(entry.uri);
+    if (entry.fsPath === undefined || !this.results.has(entry.fsPath)) return;
+    if (edited) this.results.delete(entry.fsPath);
+    else this.send(fsPathToUri(entry.fsPath), this.results.get(entry.fsPath)!);
+  }
+
+  dispose(): void {
+    this.cancelRunning?.();
+  }
+
+  private async check(params: CheckSiteParams | undefined, token: CancellationToken): Promise<CheckSiteResult> {
+    this.cancelRunning?.();
+    const request = ++this.requests;
+    const workDoneToken = params?.workDoneToken;
+    const progress = this.connection.window.attachWorkDoneProgress(
+      typeof workDoneToken === 'string' || typeof workDoneToken === 'number' ? workDoneToken : undefined);
+    progress.begin('Checking the site', 0, 'Looking for sitemaps', true);
+    try {
+      const job = await this.job();
+      if (token.isCancellationRequested || request !== this.requests) throw cancelled();
+      const done = await this.run(job, token, progress);
+      return this.publish(job, done);
+    } catch (error) {
+      if (!(error instanceof ResponseError)) logFailure(this.connection, 'Check Site', error);
+      throw error instanceof ResponseError ? error : new ResponseError(LSPErrorCodes.RequestFailed, `Check Site failed: ${describe(error).split('\n')[0]}`);
+    } finally {
+      progress.done();
+    }
+  }
+
+  /** Each workspace folder with its own settings, site roots made absolute. */
+  private async job(): Promise<CheckSiteJob> {
+    const folders: CheckSiteJob['folders'] = [];
+    for (const folder of this.workspace.all) {
+      const { siteRoots, symbols: _symbols, ...settings } = await this.configuration.get(folder.uri);
+      const roots: Record<string, string> = {};
+      for (const [dir, url] of Object.entries(siteRoots)) {
+        const relative = normalizeRelativePath(dir);
+        if (relative !== undefined) roots[path.join(folder.fsPath, ...relative.split('/'))] = url;
+      }
+      folders.push({ path: folder.fsPath, settings, siteRoots: roots });
+    }
+    return { folders, now: Date.now() };
+  }
+
+  /** Runs the child; resolves with its results, rejects with RequestCancelled once a cancelled child has exited. */
+  private run(job: CheckSiteJob, token: CancellationToken, progress: WorkDoneProgressReporter): Promise<Done> {
+    return new Promise((resolve, reject) => {
+      let child: ChildProcess;
+      try {
+        child = fork(CHILD_BUNDLE, [], {
+          stdio: ['ignore', 'ignore', 'pipe', 'ipc'], execArgv: [], env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+        });
+      } catch (error) {
+        reject(error);
+        return;
+      }
+      let stopped = false;
+      let settled = false;
+      let stderr = '';
+      let lastReport = 0;
+      const cancel = (): void => {
+        stopped = true;
+        child.kill();
+      };
+      const finish = (outcome: () => void): void => {
+        if (settled) return;
+        settled = true;
+        subscription.dispose();
+        if (this.cancelRunning === cancel) this.cancelRunning = undefined;
+        outcome();
+      };
+      this.cancelRunning = cancel;
+      const subscription = token.onCancellationRequested(cancel);
+      child.stderr!.on('data', (chunk: Buffer) => {
+        if (stderr.length < 4000) stderr += chunk.toString('utf8');
+      });
+      child.on('message', (message: CheckSiteMessage) => {
+        if (stopped) return;
+        if (message.type === 'progress') {
+          const now = Date.now();
+          if (now - lastReport < PROGRESS_INTERVAL_MS && message.done < message.known) return;
+          lastReport = now;
+          progress.report(Math.floor((100 * message.done) / Math.max(1, message.known)), `${message.done}/${message.known} files`);
+        } else if (message.type === 'done') {
+          finish(() => resolve(message));
+        } else {
+          finish(() => reject(new Error(message.reason)));
+        }
+      });
+      child.on('error', (error) => finish(() => reject(error)));
+      child.on('exit', (code, signal) => finish(() => reject(stopped ? cancelled()
+        : new Error(`The Check Site process ended (${signal ?? `exit code ${code}`}) without results. ${stderr}`))));
+      child.send(job, (error) => {
+        if (error !== null && error !== undefined) logFailure(this.connection, 'Starting Check Site', error);
+      });
+      if (token.isCancellationRequested) cancel();
+    });
+  }
+
+  /** Publishes every file's problems except open documents', clears the files the previous run had and this one not. */
+  private publish(job: CheckSiteJob, done: Done): CheckSiteResult {
+    const results = new Map<string, Diagnostic[]>();
+    const counts = { errors: 0, warnings: 0, others: 0 };
+    for (const file of done.files) {
+      results.set(path.normalize(file.file), inDrawingOrder(toDiagnostics(file)));
+      for (const p of file.problems) {
+        if (p.severity === 'error') counts.errors++;
+        else if (p.severity === 'warning') counts.warnings++;
+        else counts.others++;
+      }
+    }
+    const previous = this.results;
+    this.results = results;
+    for (const [fsPath, diagnostics] of results) {
+      if (this.store.getByPath(fsPath) === undefined) this.send(fsPathToUri(fsPath), diagnostics);
+    }
+    for (const fsPath of previous.keys()) {
+      if (!results.has(fsPath) && this.store.getByPath(fsPath) === undefined) this.send(fsPathToUri(fsPath), []);
+    }
+    return {
+      folders: job.folders.length,
+      files: done.files.length,
+      ...counts,
+      unreadable: done.unreadable.map((u) => ({ uri: fsPathToUri(u.file), reason: u.reason })),
+    };
+  }
+
+  private send(uri: string, diagnostics: Diagnostic[]): void {
+    this.connection.sendDiagnostics({ uri, diagnostics })
+      .catch((error: unknown) => logFailure(this.connection, `Publishing Check Site's diagnostics for ${uri}`, error));
+  }
+}
+
+/** 1-based lines and columns (sitemap-lint's) to LSP's 0-based ranges; related files are absolute paths. */
+function toDiagnostics(file: FileResult): Diagnostic[] {
+  return file.problems.map((p): Diagnostic => {
+    const diagnostic: Diagnostic = {
+      range: lintRange(p),
+      severity: lspSeverity(p.severity),
+      source: SOURCE,
+      code: p.rule,
+      codeDescription: { href: ruleDocs().href(p.rule) },
+      message: p.message,
+    };
+    if (p.related !== undefined && p.related.length > 0) {
+      diagnostic.relatedInformation = p.related.map((r) => ({ location: { uri: fsPathToUri(r.file), range: lintRange(r) }, message: r.message }));
+    }
+    return diagnostic;
+  });
+}
+
+/** sitemap-lint's 1-based lines and columns as an LSP range (ranges.ts's rangeOf takes a document's offsets). */
+function lintRange(p: Pick<LintProblem, 'line' | 'column' | 'endLine' | 'endColumn'>): Diagnostic['range'] {
+  return { start: { line: p.line - 1, character: p.column - 1 }, end: { line: p.endLine - 1, character: p.endColumn - 1 } };
+}
+
+function cancelled(): ResponseError<void> {
+  return new ResponseError(LSPErrorCodes.RequestCancelled, 'Check Site was cancelled');
+}
+

@@ -1,0 +1,71 @@
+/**
+ * The chores as `workspace/executeCommand` commands, so that any LSP client can run them: the server computes the
+ * edit from its model and applies it with `workspace/applyEdit` (versioned when the client supports it, so an editor
+ * that changed the document meanwhile refuses it). A request for another version than the server holds does nothing.
+ */
+import { TextDocumentEdit, type ClientCapabilities, type Connection, type Range, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver';
+import {
+  convertSitemap, removeDuplicateUrls, setLastmodNow, sortEntries, type OffsetEdit, type SitemapDocument,
+} from '../../language/languageService';
+import type { DocumentStore, OpenDocument } from '../documents/documentStore';
+import { guardRequest } from '../guard';
+import { rangeOf } from '../documents/ranges';
+import {
+  CONVERT_COMMAND, REMOVE_DUPLICATES_COMMAND, SET_LASTMOD_NOW_COMMAND, SORT_ENTRIES_COMMAND, type ChoreResult, type ConvertCommandResult,
+} from '../../../../shared/protocol';
+
+export function registerChores(connection: Connection, store: DocumentStore, capabilities: () => ClientCapabilities): void {
+  connection.onExecuteCommand(guardRequest(connection, 'workspace/executeCommand', null, async (params): Promise<ChoreResult | ConvertCommandResult | null> => {
+    const [uri, version, extra] = params.arguments ?? [];
+    const entry = typeof uri === 'string' ? store.get(uri) : undefined;
+    if (entry === undefined) return { status: 'not-open' };
+    if (typeof version === 'number' && version !== entry.version) return { status: 'stale' };
+    const doc = entry.doc;
+    switch (params.command) {
+      case SORT_ENTRIES_COMMAND: {
+        const result = sortEntries(doc);
+        if (result.status !== 'sorted') return { status: result.status === 'already-sorted' ? 'unchanged' : 'not-editable' };
+        return apply(entry, 'Sort Entries by URL', [result.edit], { count: result.moved });
+      }
+      case REMOVE_DUPLICATES_COMMAND: {
+        const result = removeDuplicateUrls(doc);
+        if (result.status !== 'removed') return { status: result.status === 'no-duplicates' ? 'unchanged' : 'not-editable' };
+        return apply(entry, 'Remove Duplicate URLs', result.edits, { count: result.removed });
+      }
+      case SET_LASTMOD_NOW_COMMAND: {
+        const ranges = (Array.isArray(extra) ? extra : []).filter(isRange).map((r) => ({ start: doc.offsetAt(r.start), end: doc.offsetAt(r.end) }));
+        const result = setLastmodNow(doc, ranges, { now: Date.now() });
+        if (result.status !== 'set') return { status: result.status === 'no-entries' ? 'unchanged' : 'not-editable' };
+        return apply(entry, 'Set lastmod to Now', result.edits, { count: result.entries, value: result.value });
+      }
+      case CONVERT_COMMAND: {
+        const result = convertSitemap(doc, extra === 'text' ? 'text' : 'xml');
+        if (result.status !== 'converted') return { status: 'not-editable' };
+        const { text, entries, dropped, skippedLines, encodedLines } = result;
+        return { status: 'converted', text, entries, dropped, skippedLines, encodedLines };
+      }
+      default:
+        return null;
+    }
+  }));
+
+  /** `label`: what the editor's Undo names. */
+  const apply = async (entry: OpenDocument, label: string, edits: readonly OffsetEdit[], summary: Omit<ChoreResult, 'status'>): Promise<ChoreResult> => {
+    const textEdits = edits.map((e) => toTextEdit(entry.doc, e));
+    const edit: WorkspaceEdit = capabilities().workspace?.workspaceEdit?.documentChanges === true
+      ? { documentChanges: [TextDocumentEdit.create({ uri: entry.uri, version: entry.version }, textEdits)] }
+      : { changes: { [entry.uri]: textEdits } };
+    const response = await connection.workspace.applyEdit({ label, edit });
+    return response.applied ? { status: 'applied', ...summary } : { status: 'rejected' };
+  };
+}
+
+function toTextEdit(doc: SitemapDocument, edit: OffsetEdit): TextEdit {
+  return { range: rangeOf(doc, edit.start, edit.end), newText: edit.text };
+}
+
+function isRange(value: unknown): value is Range {
+  const r = value as Range | null;
+  return typeof r === 'object' && r !== null && typeof r.start?.line === 'number' && typeof r.start?.character === 'number'
+    && typeof r.end?.line === 'number' && typeof r.end?.character === 'number';
+}

@@ -1,0 +1,59 @@
+/**
+ * `sitemap/listingIndexes`, for Add to robots.txt: which sitemaps of a robots.txt are indexes that list a sitemap
+ * already (it is then reachable without a line of its own). Each URL is mapped to a file as the robots.txt's links
+ * are; the index is read from its open document, else from disk (gzip too).
+ */
+import type { Connection } from 'vscode-languageserver';
+import { looksLikeXml } from '../../../../shared/contentDetection';
+import { LISTING_INDEXES_REQUEST, type ListingIndexesParams, type ListingIndexesResult } from '../../../../shared/protocol';
+import { indexEntries, parseDocument, type SitemapDocument } from '../../language/languageService';
+import type { Configuration } from '../documents/configuration';
+import type { DocumentStore } from '../documents/documentStore';
+import { decodeFileText, readMaybeGzip } from '../../node/files';
+import { guardRequest } from '../guard';
+import { robotsUrlToFile } from '../site/urlToFile';
+import { uriToFsPath, type Workspace } from '../documents/workspace';
+
+/** An index is at most 50 MB uncompressed; more is not one to read here. */
+const MAX_INDEX_BYTES = 52_428_800;
+
+export interface ListingIndexesDependencies {
+  store: DocumentStore;
+  configuration: Configuration;
+  workspace: Workspace;
+}
+
+export function registerListingIndexes(connection: Connection, deps: ListingIndexesDependencies): void {
+  connection.onRequest(LISTING_INDEXES_REQUEST, guardRequest(connection, LISTING_INDEXES_REQUEST, { indexes: [] },
+    (params: ListingIndexesParams) => listingIndexes(deps, params)));
+}
+
+async function listingIndexes({ store, configuration, workspace }: ListingIndexesDependencies, params: ListingIndexesParams): Promise<ListingIndexesResult> {
+  const robotsPath = uriToFsPath(params?.robotsUri);
+  if (robotsPath === undefined || !Array.isArray(params.urls) || typeof params.sitemapUrl !== 'string') return { indexes: [] };
+  const settings = await configuration.get(params.robotsUri);
+  const toFile = robotsUrlToFile(workspace, robotsPath, settings);
+  const wanted = normalized(params.sitemapUrl);
+  const indexes: string[] = [];
+  for (const url of params.urls) {
+    const file = typeof url === 'string' ? toFile?.(url) : undefined;
+    const index = file === undefined ? undefined : store.getByPath(file)?.doc ?? readIndex(file);
+    if (index?.kind === 'sitemapindex' && indexEntries(index).some((entry) => entry.url !== undefined && normalized(entry.url) === wanted)) indexes.push(url);
+  }
+  return { indexes };
+}
+
+function readIndex(file: string): SitemapDocument | undefined {
+  const bytes = readMaybeGzip(file, MAX_INDEX_BYTES);
+  if (bytes === undefined) return undefined;
+  const text = decodeFileText(bytes);
+  return looksLikeXml(text) ? parseDocument(text, 'sitemap') : undefined;
+}
+
+function normalized(url: string): string {
+  try {
+    return new URL(url.trim()).href;
+  } catch {
+    return url.trim();
+  }
+}

@@ -1,0 +1,226 @@
+/**
+ * Validation and publishing: immediately on open; after a change, as soon as the messages received with it have been
+ * handled (no fixed delay: a keystroke costs well under a millisecond to validate, and a burst of changes read at once
+ * is validated once); results for an outdated request dropped. Offsets become LSP ranges here, at the edge.
+ * Only a document whose last validation was slow waits before the next one, for as long as that one took (bounded):
+ * while the user types, validation then holds at most about half the server's thread, and the keystrokes of that
+ * wait are validated once.
+ */
+import { performance } from 'node:perf_hooks';
+import {
+  DiagnosticSeverity, type Connection, type Diagnostic, type DiagnosticRelatedInformation, type Range,
+} from 'vscode-languageserver';
+import {
+  validate, type Severity, type SitemapDiagnostic, type SitemapDocument, type SitemapSettings, type ValidationContext,
+} from '../../language/languageService';
+import type { DocumentStore, OpenDocument } from './documentStore';
+import { describe, logFailure } from '../guard';
+import type { MessageQueue } from './messageQueue';
+import { STATUS_NOTIFICATION, type StatusParams } from '../../../../shared/protocol';
+import { rangesOf } from './ranges';
+import { ruleDocs } from '../features/ruleDocs';
+import { stampTiming } from '../timingLog';
+
+export const SOURCE = 'sitemap';
+
+export interface Prepared {
+  settings: SitemapSettings;
+  context: ValidationContext;
+}
+
+/** A validation under one frame (60 Hz) is not worth a wait: validating again at once costs the user nothing visible. */
+export const SLOW_VALIDATION_MS = 16;
+/** The longest wait: a validation that takes seconds should not also make its successor wait seconds. */
+export const MAX_VALIDATION_DELAY_MS = 200;
+
+/** How long to wait before validating again, given what the last validation cost and how long ago it ended. */
+export function validationDelay(cost: number, sinceEnd: number): number {
+  if (cost < SLOW_VALIDATION_MS) return 0;
+  return Math.max(0, Math.min(cost, MAX_VALIDATION_DELAY_MS) - sinceEnd);
+}
+
+/** Tests: every validation counts as costing at least this (`SITEMAP_VALIDATION_COST_MS`), to make any document slow. */
+const COST_FLOOR_MS = Number(process.env.SITEMAP_VALIDATION_COST_MS) || 0;
+
+interface Cost {
+  /** From the start of the validation to its diagnostics written (preparing, validating, converting, sending). */
+  ms: number;
+  ended: number;
+}
+
+const SEVERITIES: Record<Severity, DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  information: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+/** The protocol's severity for a problem's (the document's own or Check Site's); an unknown one is an error. */
+export function lspSeverity(severity: Severity): DiagnosticSeverity {
+  return SEVERITIES[severity] ?? DiagnosticSeverity.Error;
+}
+
+export class DiagnosticsPublisher {
+  /** Documents waiting for the message queue to drain, each with a token that validateNow and clear withdraw. */
+  private readonly pending = new Map<string, object>();
+  /** Latest validation run per document: an older run that finishes later publishes nothing. */
+  private readonly runs = new Map<string, number>();
+  /** What the last published validation of each document cost. */
+  private readonly costs = new Map<string, Cost>();
+  /** Send `sitemap/status` after each validation (the client asked for it). */
+  statusNotifications = false;
+  /** Problems found elsewhere (the cross-file rules), published with the document's own. */
+  extra: (entry: OpenDocument) => Diagnostic[] = () => [];
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly store: DocumentStore,
+    private readonly prepare: (entry: OpenDocument) => Promise<Prepared>,
+    private readonly fallback: () => Prepared,
+    private readonly queue: MessageQueue,
+  ) {}
+
+  /** Validates the latest text once the messages received so far have been handled; until then, calls add nothing. */
+  schedule(uri: string): void {
+    if (this.pending.has(uri)) return;
+    const token = {};
+    this.pending.set(uri, token);
+    void this.queue.drained().then(async () => {
+      const wait = this.delayFor(uri);
+      if (wait > 0) {
+        await new Promise((resolve) => setTimeout(resolve, wait));
+        // The changes read during the wait may still be queued: validate the newest text.
+        await this.queue.drained();
+      }
+      if (this.pending.get(uri) === token) void this.validateNow(uri);
+    });
+  }
+
+  /** Zero unless the document's last validation was slow and ended less than its cost ago. */
+  private delayFor(uri: string): number {
+    const last = this.costs.get(uri);
+    return last === undefined ? 0 : validationDelay(last.ms, performance.now() - last.ended);
+  }
+
+  scheduleAll(): void {
+    for (const entry of this.store.all()) this.schedule(entry.uri);
+  }
+
+  /** Validates and publishes; never rejects. */
+  async validateNow(uri: string): Promise<void> {
+    this.pending.delete(uri);
+    const started = performance.now();
+    const run = (this.runs.get(uri) ?? 0) + 1;
+    this.runs.set(uri, run);
+    const entry = this.store.get(uri);
+    if (entry === undefined) return;
+    let prepared: Prepared;
+    try {
+      prepared = await this.prepare(entry);
+    } catch (error) {
+      logFailure(this.connection, `Preparing the validation of ${uri}`, error);
+      prepared = this.fallback();
+    }
+    if (this.store.get(uri) !== entry || this.runs.get(uri) !== run) return;
+    stampTiming('prepared', { uri, version: entry.version });
+    let diagnostics: Diagnostic[];
+    try {
+      const doc = entry.doc;
+      diagnostics = toDiagnostics(uri, doc, validate(doc, prepared.settings, prepared.context));
+      // Within sitemap.maxProblems with the document's own (VS Code shows at most 1,000 per file).
+      const room = Math.max(0, Math.floor(prepared.settings.maxProblems) - diagnostics.length);
+      diagnostics.push(...this.extra(entry).slice(0, room));
+      diagnostics = inDrawingOrder(diagnostics);
+    } catch (error) {
+      logFailure(this.connection, `Validating ${uri}`, error);
+      diagnostics = [internalProblem(error)];
+    }
+    stampTiming('published', { uri, version: entry.version }); // before the write, which the client may see first
+    const written = this.publish(uri, entry.version, diagnostics);
+    // The status bar counts a sitemap's entries and bytes: nothing a robots.txt has.
+    if (this.statusNotifications && entry.doc.kind !== 'robots') this.sendStatus(uri, entry.doc);
+    await written;
+    if (this.store.get(uri) === entry) {
+      const ended = performance.now();
+      this.costs.set(uri, { ms: Math.max(ended - started, COST_FLOOR_MS), ended });
+    }
+  }
+
+  /** Forgets a closed document and clears its problems. */
+  clear(uri: string): void {
+    this.pending.delete(uri);
+    this.runs.delete(uri);
+    this.costs.delete(uri);
+    void this.publish(uri, undefined, []);
+  }
+
+  dispose(): void {
+    this.pending.clear();
+  }
+
+  private sendStatus(uri: string, doc: SitemapDocument): void {
+    const params: StatusParams = { uri, kind: doc.kind, entries: doc.entryCount, bytes: doc.byteLength };
+    this.connection.sendNotification(STATUS_NOTIFICATION, params)
+      .catch((error: unknown) => logFailure(this.connection, `Sending the status of ${uri}`, error));
+  }
+
+  /** Resolves once the diagnostics are written (or failed to be); never rejects. */
+  private publish(uri: string, version: number | undefined, diagnostics: Diagnostic[]): Promise<void> {
+    return this.connection.sendDiagnostics({ uri, version, diagnostics })
+      .catch((error: unknown) => logFailure(this.connection, `Publishing diagnostics for ${uri}`, error));
+  }
+}
+
+/**
+ * Errors first, then warnings, information and hints, each in the order given (document order). VS Code draws
+ * squiggles for only the first 500 problems of a file, in the order they were published
+ * (`markerDecorationsService.ts`, `take: 500`): in document order, an error typed below 500 warnings would show in the
+ * Problems panel, which sorts by itself, but not in the text.
+ */
+export function inDrawingOrder(diagnostics: Diagnostic[]): Diagnostic[] {
+  const bySeverity: Diagnostic[][] = [[], [], [], []];
+  for (const d of diagnostics) bySeverity[Math.min(Math.max((d.severity ?? DiagnosticSeverity.Error) - 1, 0), 3)].push(d);
+  return bySeverity.flat();
+}
+
+/** The problems as LSP diagnostics, their ranges converted at once (rangesOf). */
+export function toDiagnostics(uri: string, doc: SitemapDocument, problems: readonly SitemapDiagnostic[]): Diagnostic[] {
+  const spans: { start: number; end: number }[] = [];
+  for (const d of problems) spans.push(d, ...(d.related ?? []));
+  const ranges = rangesOf(doc, spans);
+  let next = 0;
+  return problems.map((d) => {
+    const diagnostic = diagnosticAt(ranges[next++], d);
+    if (d.related !== undefined && d.related.length > 0) {
+      diagnostic.relatedInformation = d.related.map((r): DiagnosticRelatedInformation => ({
+        location: { uri, range: ranges[next++] },
+        message: r.message,
+      }));
+    }
+    return diagnostic;
+  });
+}
+
+
+/** A problem of `rule` at `range`, with its severity, source and documentation link; no related information. */
+export function diagnosticAt(range: Range, d: { rule: SitemapDiagnostic['rule']; severity: Severity; message: string }): Diagnostic {
+  return {
+    range,
+    severity: lspSeverity(d.severity),
+    source: SOURCE,
+    code: d.rule,
+    codeDescription: { href: ruleDocs().href(d.rule) },
+    message: d.message,
+  };
+}
+
+/** The one problem shown when validation itself failed (a bug): the document keeps its place, other files work on. */
+function internalProblem(error: unknown): Diagnostic {
+  const reason = describe(error).split('\n')[0];
+  return {
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+    severity: DiagnosticSeverity.Error,
+    source: SOURCE,
+    message: `Sitemap Studio could not check this file (${reason}). This is a bug in the extension; other files are not affected. Details are in the server log.`,
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * Changes around the open documents: settings, files on disk (robots.txt, other sitemaps, pages) and workspace
+ * folders. Each drops what it made stale and has the documents it concerns checked again.
+ */
+import * as path from 'node:path';
+import type { Connection, DidChangeWatchedFilesParams } from 'vscode-languageserver';
+import { guard } from '../guard';
+import { recheckIndexes, resetAll, type ServerParts } from '../serverParts';
+import { uriToFsPath } from './workspace';
+
+export function registerWorkspaceEvents(connection: Connection, parts: ServerParts): void {
+  connection.onDidChangeConfiguration(guard(connection, 'workspace/didChangeConfiguration', (params) => {
+    parts.configuration.changed(params);
+    resetAll(parts, false);
+  }));
+
+  connection.onDidChangeWatchedFiles(guard(connection, 'workspace/didChangeWatchedFiles', (params) => watchedFilesChanged(parts, params)));
+}
+
+/** Registered once `initialized` shows that the client sends folder changes. */
+export function registerWorkspaceFolders(connection: Connection, parts: ServerParts): void {
+  connection.workspace.onDidChangeWorkspaceFolders(guard(connection, 'workspace/didChangeWorkspaceFolders', (event) => {
+    parts.workspace.remove(event.removed ?? []);
+    parts.workspace.add(event.added ?? []);
+    parts.locator.invalidate();
+    parts.pages.invalidate();
+    parts.symbols.foldersChanged();
+    resetAll(parts, true);
+  }));
+}
+
+function watchedFilesChanged(parts: ServerParts, params: DidChangeWatchedFilesParams): void {
+  const { locator, nested, contexts, diagnostics, pages, symbols, site } = parts;
+  let robotsChanged = false;
+  let indexesChanged = false;
+  pages.filesChanged(params.changes ?? []);
+  const siteChanges: { fsPath: string; type: number }[] = [];
+  for (const change of params.changes ?? []) {
+    const fsPath = uriToFsPath(change?.uri);
+    if (fsPath === undefined) continue;
+    siteChanges.push({ fsPath, type: change.type });
+    symbols.fileChanged(fsPath, change.type);
+    if (path.basename(fsPath).toLowerCase() === 'robots.txt') {
+      locator.invalidate(fsPath);
+      robotsChanged = true;
+    }
+    if (nested.pathChanged(fsPath)) indexesChanged = true;
+  }
+  if (robotsChanged) {
+    contexts.invalidateLocations();
+    diagnostics.scheduleAll();
+  }
+  if (indexesChanged) recheckIndexes(parts);
+  site.filesChanged(siteChanges);
+}

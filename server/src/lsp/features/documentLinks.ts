@@ -1,0 +1,32 @@
+/** Document links over the protocol: an index entry that maps to a workspace file opens it. */
+import type { Connection, DocumentLink } from 'vscode-languageserver';
+import { findDocumentLinks } from '../../language/languageService';
+import { onCurrentVersion } from '../documents/currentVersion';
+import { documentInContext, type FeatureDependencies } from './featureContext';
+import { guardRequest } from '../guard';
+import { rangeOf } from '../documents/ranges';
+import { fileResolverFor } from '../site/sitePages';
+import { fsPathToUri } from '../documents/workspace';
+
+export function registerDocumentLinks(connection: Connection, deps: FeatureDependencies): void {
+  const { store, queue, workspace } = deps;
+  connection.onDocumentLinks(guardRequest(connection, 'textDocument/documentLink', null, async (params, token) => {
+    const current = store.get(params.textDocument.uri);
+    if (current === undefined) return null;
+    // VS Code makes every http(s) URL clickable itself: only an index entry that maps to a workspace file needs us.
+    if (current.doc.kind !== 'sitemapindex') return [];
+    return onCurrentVersion(store, queue, current, token, async (): Promise<DocumentLink[] | null> => {
+      const prepared = await documentInContext(deps, params.textDocument.uri, token);
+      if (prepared === undefined) return null;
+      const { entry, settings, location } = prepared;
+      const doc = entry.doc;
+      const resolve = fileResolverFor(workspace, entry, settings, location);
+      if (resolve === undefined) return [];
+      const links = findDocumentLinks(doc, { resolveFile: (url) => {
+        const file = resolve(url);
+        return file === undefined ? undefined : fsPathToUri(file);
+      } });
+      return links.map((link) => ({ range: rangeOf(doc, link.start, link.end), target: link.target, tooltip: 'Open the workspace file' }));
+    });
+  }));
+}

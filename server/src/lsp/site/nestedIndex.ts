@@ -1,0 +1,95 @@
+/**
+ * For `nested-index`: does a `<loc>` of an index name a workspace file that is itself a sitemap index?
+ * The URL is mapped back to a file through `sitemap.siteRoots` (else, when the index's own location is known, next
+ * to the index file); the file's root is taken from the open document if there is one, else sniffed from the first
+ * 4 KB on disk (gzip included), cached by path, modification time and size.
+ */
+import * as path from 'node:path';
+import * as zlib from 'node:zlib';
+import { sniffSitemapRoot } from '../../../../shared/contentDetection';
+import type { ServerSettings } from '../documents/configuration';
+import type { DocumentStore, OpenDocument } from '../documents/documentStore';
+import { decodeFileText, isGzip, readHead, stampOf, type FileStamp } from '../../node/files';
+import { fileBesideNamed } from '../../node/siteFiles';
+import { urlToFileFor } from './urlToFile';
+import type { Workspace } from '../documents/workspace';
+
+const SNIFF_BYTES = 4096;
+/** Bound on what a 4 KB gzip prefix may inflate to (deflate's worst case is about 1:1032). */
+const MAX_INFLATED_BYTES = 8 * 1024 * 1024;
+
+export type IndexLookup = (url: string) => boolean | undefined;
+
+export class NestedIndexResolver {
+  private readonly sniffed = new Map<string, { stamp: FileStamp; isIndex: boolean }>();
+  /** The last answer given to the language layer per file: when one changes, index documents are re-checked. */
+  private readonly answered = new Map<string, boolean | undefined>();
+
+  constructor(
+    private readonly store: DocumentStore,
+    private readonly workspace: Workspace,
+  ) {}
+
+  /** The `isSitemapIndex` of the validation context of `entry` (`undefined` for documents that are not files). */
+  lookupFor(entry: OpenDocument, settings: ServerSettings, location: string | undefined): IndexLookup | undefined {
+    const urlToFile = urlToFileFor(this.workspace, entry, settings, location);
+    const fsPath = entry.fsPath;
+    if (urlToFile === undefined || fsPath === undefined) return undefined;
+    return (url: string) => {
+      // Its location unknown, an index finds its children by file name beside it, as missing-sitemap-file does.
+      const targetPath = urlToFile(url) ?? (location === undefined ? fileBesideNamed(fsPath, url) : undefined);
+      if (targetPath === undefined) return undefined;
+      const answer = this.isIndexFile(targetPath);
+      this.answered.set(targetPath, answer);
+      return answer;
+    };
+  }
+
+  /**
+   * Something happened to a file (changed on disk, opened, closed, its root edited). Returns whether an answer
+   * already given about it is now different, i.e. whether index documents must be re-checked.
+   */
+  pathChanged(fsPath: string): boolean {
+    const file = path.normalize(fsPath);
+    this.sniffed.delete(file);
+    if (!this.answered.has(file)) return false;
+    const before = this.answered.get(file);
+    const now = this.isIndexFile(file);
+    this.answered.set(file, now);
+    return before !== now;
+  }
+
+  clear(): void {
+    this.sniffed.clear();
+    this.answered.clear();
+  }
+
+  private isIndexFile(fsPath: string): boolean | undefined {
+    const open = this.store.getByPath(fsPath);
+    if (open !== undefined) return open.doc.kind === 'sitemapindex';
+    const stamp = stampOf(fsPath);
+    if (stamp === undefined) {
+      this.sniffed.delete(fsPath);
+      return undefined;
+    }
+    const cached = this.sniffed.get(fsPath);
+    if (cached !== undefined && cached.stamp.mtimeMs === stamp.mtimeMs && cached.stamp.size === stamp.size) return cached.isIndex;
+    const isIndex = sniffIsIndex(readHead(fsPath, SNIFF_BYTES));
+    this.sniffed.set(fsPath, { stamp, isIndex });
+    return isIndex;
+  }
+}
+
+/** Whether the first bytes of a file (plain or gzipped, UTF-8 or UTF-16) start a `<sitemapindex>` document. */
+export function sniffIsIndex(head: Buffer | undefined): boolean {
+  if (head === undefined || head.length === 0) return false;
+  let bytes = head;
+  if (isGzip(bytes)) {
+    try {
+      bytes = zlib.gunzipSync(bytes, { finishFlush: zlib.constants.Z_SYNC_FLUSH, maxOutputLength: MAX_INFLATED_BYTES });
+    } catch {
+      return false;
+    }
+  }
+  return sniffSitemapRoot(decodeFileText(bytes).slice(0, SNIFF_BYTES)) === 'sitemapindex';
+}

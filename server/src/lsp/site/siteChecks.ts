@@ -1,0 +1,459 @@
+/**
+ * The cross-file rules (missing-sitemap-file, stale-index-lastmod, cross-file-duplicate-url, unlisted-sitemap) for the
+ * open documents of a workspace folder, over the folder's site files: open documents as edited, the others from disk
+ * (siteScan.ts finds them, siteSummaries.ts keeps their summaries). nested-index stays nestedIndex.ts's.
+ *
+ * Never in the way of a keystroke: a document's own problems are published first, with its cross-file problems of
+ * the last pass shifted through the edits since (one that an edit touched is dropped until the next pass). A pass per
+ * folder runs after an open, a close or a watched-file change at once, after typing once the document has been quiet
+ * for EDIT_DELAY_MS. The closed files are read, kept and compared in the site worker (siteWorker.ts) when one runs:
+ * this thread summarizes the open documents incrementally and in slices and packs them a slice at a time, yielding
+ * between slices, so a keystroke never waits long; without a worker it reads and compares here, a file at a time.
+ * Only the documents whose cross-file problems changed are published again.
+ */
+import * as path from 'node:path';
+import { FileChangeType, type Diagnostic, type DiagnosticRelatedInformation, type Location } from 'vscode-languageserver';
+import {
+  createSiteSummaries, type SiteSummaries, type SiteDiagnostic, type SiteResolver, type SiteSummary, type SitemapDocument,
+} from '../../language/languageService';
+import { packSummary, type PackedSummary } from '../../node/packedSummary';
+import { locationFromSiteRoots } from '../../../../shared/location';
+import type { ServerSettings } from '../documents/configuration';
+import { diagnosticAt } from '../documents/diagnostics';
+import type { DocumentStore, OpenDocument } from '../documents/documentStore';
+import { stampOf } from '../../node/files';
+import { rangeOf } from '../documents/ranges';
+import { fileBesideNamed, isSiteFile } from '../../node/siteFiles';
+import type { SiteLocator } from './siteLocation';
+import { compareWalkOrder, mayBeSiteFile, SCAN_LIMITS, scanSiteFiles, turn } from './siteScan';
+import { ClosedSummaries, MAX_ENTRIES, MAX_FILE_BYTES, type ClosedFile } from './siteSummaries';
+import { positionIn } from '../../node/lineTable';
+import { SiteWorker } from './siteWorker';
+import { checkSiteProblems, type CheckedProblem, type CheckFile, type CheckRequest } from './siteProblems';
+import { robotsUrlToFile, urlToFileAt } from './urlToFile';
+import { fsPathToUri, relativeInside, type Workspace, type WorkspaceFolderInfo } from '../documents/workspace';
+
+/** Quiet time after a keystroke before the folder's cross-file problems are computed again. */
+export const EDIT_DELAY_MS = 300;
+/** Segments an open document's summary is brought up to date by per turn: a few milliseconds' work. */
+const SUMMARY_SLICE = 2_000;
+/** Entries of an open document packed per turn for the worker. */
+const PACK_SLICE = 5_000;
+
+export interface SiteChecksHost {
+  store: DocumentStore;
+  workspace: Workspace;
+  locator: SiteLocator;
+  settingsOf: (uri: string) => Promise<ServerSettings>;
+  /** Publishes the document's problems again (its own and {@link SiteChecks.diagnosticsFor}). */
+  republish: (uri: string) => void;
+  log: (message: string) => void;
+  logFailure: (what: string, error: unknown) => void;
+}
+
+/** A cross-file problem of an open document, its offsets kept in step with the document's edits. */
+interface HeldProblem {
+  diagnostic: SiteDiagnostic;
+  start: number;
+  end: number;
+  related: DiagnosticRelatedInformation[];
+}
+
+interface FolderState {
+  /** The folder's site files on disk in search order; undefined until scanned. */
+  files: string[] | undefined;
+  scanning: Promise<void> | undefined;
+  timer: NodeJS.Timeout | undefined;
+  running: boolean;
+  /** Something changed while a pass ran: run again after it, with the longest delay asked for meanwhile. */
+  again: boolean;
+  againDelay: number;
+}
+
+export class SiteChecks {
+  private readonly folders = new Map<string, FolderState>();
+  private readonly held = new Map<string, { doc: SitemapDocument; problems: HeldProblem[] }>();
+  private readonly openSummaries = new Map<string, { doc: SitemapDocument; summaries: SiteSummaries; version: number; summary: SiteSummary | undefined }>();
+  private readonly worker = new SiteWorker();
+  private readonly closed: ClosedSummaries;
+  private disposed = false;
+
+  constructor(private readonly host: SiteChecksHost) {
+    const report = process.env.SITEMAP_LINT_REPORT_POOL === '1' ? host.log : undefined;
+    this.closed = new ClosedSummaries({ maxFileBytes: MAX_FILE_BYTES, maxEntries: MAX_ENTRIES }, this.worker, report);
+  }
+
+  /** The document's cross-file problems from the last pass, at their ranges in its current text. */
+  diagnosticsFor(entry: OpenDocument): Diagnostic[] {
+    const held = this.held.get(entry.uri);
+    if (held === undefined || held.doc !== entry.doc) return [];
+    return held.problems.map((p) => {
+      const diagnostic = diagnosticAt(rangeOf(entry.doc, p.start, p.end), p.diagnostic);
+      if (p.related.length > 0) diagnostic.relatedInformation = p.related;
+      return diagnostic;
+    });
+  }
+
+  /** An edit of an open document: problems after it move, problems it touches are dropped until the next pass. */
+  edited(entry: OpenDocument, start: number, end: number, length: number): void {
+    const held = this.held.get(entry.uri);
+    if (held === undefined) return;
+    const delta = length - (end - start);
+    held.problems = held.problems.filter((p) => p.end < start || p.start > end);
+    for (const p of held.problems) {
+      if (p.start > end) {
+        p.start += delta;
+        p.end += delta;
+      }
+    }
+  }
+
+  documentOpened(entry: OpenDocument): void {
+    this.schedule(entry.fsPath, 0);
+  }
+
+  documentChanged(entry: OpenDocument): void {
+    // The document object is replaced by a full-text change: follow it.
+    const held = this.held.get(entry.uri);
+    if (held !== undefined) held.doc = entry.doc;
+    this.schedule(entry.fsPath, EDIT_DELAY_MS);
+  }
+
+  documentClosed(entry: OpenDocument): void {
+    this.held.delete(entry.uri);
+    this.openSummaries.delete(entry.uri);
+    this.schedule(entry.fsPath, 0);
+  }
+
+  /** Watched files changed on disk: the folders' lists and summaries follow, their open documents are checked again. */
+  filesChanged(changes: readonly { fsPath: string; type: number }[]): void {
+    const touched = new Set<string>();
+    for (const { fsPath, type } of changes) {
+      const folder = this.host.workspace.folderOf(fsPath);
+      // Pages (watched for completion) are no site files; a deleted folder may have held some.
+      if (folder === undefined || (type !== FileChangeType.Deleted && !mayBeSiteFile(path.basename(fsPath)))) continue;
+      this.closed.forget(fsPath);
+      const state = this.folders.get(folder.fsPath);
+      if (state?.files !== undefined) {
+        if (type === FileChangeType.Deleted) {
+          this.closed.forgetUnder(fsPath);
+          const prefix = fsPath + path.sep;
+          state.files = state.files.filter((f) => f !== fsPath && !f.startsWith(prefix));
+        } else {
+          state.files = state.files.filter((f) => f !== fsPath);
+          const name = path.basename(fsPath);
+          if (mayBeSiteFile(name) && isSiteFile(fsPath, name)) {
+            state.files.push(fsPath);
+            state.files.sort(compareWalkOrder);
+          }
+        }
+      }
+      touched.add(folder.fsPath);
+    }
+    for (const folder of touched) this.scheduleFolder(folder, 0);
+  }
+
+  /** Settings, robots.txt files or workspace folders changed: every folder is checked again (and re-scanned if asked). */
+  reset(rescan: boolean): void {
+    if (rescan) {
+      for (const state of this.folders.values()) clearTimeout(state.timer);
+      this.folders.clear();
+      this.closed.clear();
+    }
+    for (const folder of this.host.workspace.all) this.scheduleFolder(folder.fsPath, 0);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    for (const state of this.folders.values()) clearTimeout(state.timer);
+    this.worker.dispose();
+  }
+
+  private schedule(fsPath: string | undefined, delay: number): void {
+    const folder = fsPath === undefined ? undefined : this.host.workspace.folderOf(fsPath);
+    if (folder !== undefined) this.scheduleFolder(folder.fsPath, delay);
+  }
+
+  private scheduleFolder(folderPath: string, delay: number): void {
+    if (this.disposed) return;
+    const state = this.stateOf(folderPath);
+    if (state.running) {
+      state.againDelay = state.again ? Math.max(state.againDelay, delay) : delay;
+      state.again = true;
+      return;
+    }
+    clearTimeout(state.timer);
+    state.timer = setTimeout(() => {
+      state.timer = undefined;
+      void this.run(folderPath, state);
+    }, delay);
+  }
+
+  private stateOf(folderPath: string): FolderState {
+    let state = this.folders.get(folderPath);
+    if (state === undefined) {
+      state = { files: undefined, scanning: undefined, timer: undefined, running: false, again: false, againDelay: 0 };
+      this.folders.set(folderPath, state);
+    }
+    return state;
+  }
+
+  private async run(folderPath: string, state: FolderState): Promise<void> {
+    state.running = true;
+    state.again = false;
+    try {
+      await this.check(folderPath, state);
+    } catch (error) {
+      this.host.logFailure(`Checking the site in ${folderPath}`, error);
+    } finally {
+      state.running = false;
+      if (state.again && this.folders.get(folderPath) === state) this.scheduleFolder(folderPath, state.againDelay);
+    }
+  }
+
+  /** One pass over the folder: every open document's cross-file problems, against the closed files and one another. */
+  private async check(folderPath: string, state: FolderState): Promise<void> {
+    const folder = this.host.workspace.all.find((f) => f.fsPath === folderPath);
+    if (folder === undefined) return;
+    if (this.openIn(folder).length === 0) return;
+    if (state.files === undefined) await this.scan(folderPath, state);
+    const closedFiles = await this.readClosed(state.files ?? []);
+    const open = await this.summarizeOpen(folder, closedFiles.size);
+    const settings = await Promise.all(open.map((entry) => this.host.settingsOf(entry.uri)));
+    if (state.again) return; // something changed meanwhile: the next pass sees it
+    const current = this.openIn(folder);
+    if (current.length !== open.length || current.some((entry, k) => entry !== open[k])) {
+      state.again = true;
+      state.againDelay = 0;
+      return;
+    }
+    const paths = [...new Set([...closedFiles.keys(), ...open.map((entry) => entry.fsPath!)])].sort(compareWalkOrder);
+    const inWorker = [...closedFiles.values()].some((f) => f.workerRead !== undefined);
+    const packed = new Map<string, Promise<PackedSummary[]>>();
+    for (const [k, entry] of open.entries()) {
+      // A lone sitemap has nothing to be compared with: not even summarized (a large file being typed in, say).
+      if (paths.length === 1 && (entry.doc.kind === 'urlset' || entry.doc.kind === 'text')) {
+        this.hold(entry, []);
+        continue;
+      }
+      const { doc, version } = entry;
+      const request = this.requestFor(entry, folder, paths, closedFiles, settings[k]);
+      let problems: CheckedProblem[];
+      if (inWorker) {
+        const checked = await this.checkInWorker(request, packed);
+        if (checked === undefined) {
+          // The worker stopped: what it held is forgotten, and the next pass reads it again (here, if it failed).
+          state.again = true;
+          state.againDelay = 0;
+          return;
+        }
+        problems = checked;
+        // Edited meanwhile: the offsets are stale, and the edit asked for another pass.
+        if (this.host.store.get(entry.uri) !== entry || entry.doc !== doc || entry.version !== version) continue;
+      } else {
+        problems = checkSiteProblems(request, (file) => this.closed.known(file));
+      }
+      this.hold(entry, problems.map((p) => this.heldOf(p, closedFiles)));
+    }
+  }
+
+  /** Finds the folder's site files once; watched-file events keep the list current after that. */
+  private async scan(folderPath: string, state: FolderState): Promise<void> {
+    state.scanning ??= scanSiteFiles(folderPath, SCAN_LIMITS, () => this.disposed).then((result) => {
+      state.files = result.files;
+      if (result.truncated) {
+        this.host.log(`${folderPath}: the search for sitemaps stopped at ${SCAN_LIMITS.maxFiles} site files or ${SCAN_LIMITS.maxVisited} folder entries; the cross-file rules compare only those.`);
+      }
+    });
+    await state.scanning;
+  }
+
+  /** The closed files' summaries, one file per turn; the open ones are read at the end, in one turn, as they are then. */
+  private async readClosed(files: readonly string[]): Promise<Map<string, ClosedFile>> {
+    const closedFiles = new Map<string, ClosedFile>();
+    for (const file of files) {
+      if (this.host.store.getByPath(file) !== undefined) continue;
+      await turn();
+      const summary = await this.closed.get(file);
+      if (summary?.kind !== undefined) closedFiles.set(file, summary);
+    }
+    return closedFiles;
+  }
+
+  /**
+   * The folder's open documents, their summaries brought up to date a slice per turn when there is something to compare
+   * them with; read again afterwards, since documents may have opened or closed meanwhile.
+   */
+  private async summarizeOpen(folder: WorkspaceFolderInfo, closedCount: number): Promise<OpenDocument[]> {
+    const open = this.openIn(folder);
+    if (closedCount + open.length <= 1 && open.every((entry) => entry.doc.kind === 'urlset' || entry.doc.kind === 'text')) return open;
+    for (const entry of open) {
+      while (!this.disposed && this.host.store.get(entry.uri) === entry && !this.summariesOf(entry).prepare(entry.doc, SUMMARY_SLICE)) await turn();
+    }
+    return this.openIn(folder);
+  }
+
+  /**
+   * The comparison in the site worker: a closed file it read goes by its path, the other summaries packed a slice per
+   * turn (each once per pass); undefined if the worker stopped.
+   */
+  private async checkInWorker(request: CheckRequest, packed: Map<string, Promise<PackedSummary[]>>): Promise<CheckedProblem[] | undefined> {
+    const { files: all, ...rest } = request;
+    const files = [];
+    for (const { summary, ...file } of all) {
+      if (summary === undefined) {
+        files.push(file);
+        continue;
+      }
+      let chunks = packed.get(file.path);
+      if (chunks === undefined) packed.set(file.path, (chunks = packInSlices(summary)));
+      files.push({ ...file, packed: await chunks });
+    }
+    try {
+      return await this.worker.check({ request: rest, files });
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The file-backed open documents inside the folder (not those of a nested workspace folder). */
+  private openIn(folder: WorkspaceFolderInfo): OpenDocument[] {
+    return this.host.store.all().filter((entry) => entry.fsPath !== undefined && this.host.workspace.folderOf(entry.fsPath)?.fsPath === folder.fsPath);
+  }
+
+  /**
+   * What the comparison needs for `entry` under its settings: the open documents' summaries (a closed file goes by its
+   * path when the worker holds it, with its summary when this thread does), and the resolver's answers for every URL
+   * of an index or a robots.txt.
+   */
+  private requestFor(
+    entry: OpenDocument, folder: WorkspaceFolderInfo, paths: readonly string[], closedFiles: ReadonlyMap<string, ClosedFile>, settings: ServerSettings,
+  ): CheckRequest {
+    const robotsFolders = new Map<string, boolean>();
+    const resolver = this.resolver(settings);
+    const files: CheckFile[] = [];
+    const targets: CheckRequest['targets'] = {};
+    const beside: CheckRequest['beside'] = {};
+    const existing = new Set<string>();
+    for (const file of paths) {
+      const openEntry = this.host.store.getByPath(file);
+      const closed = closedFiles.get(file);
+      const summary = openEntry !== undefined ? this.summaryOf(openEntry) : closed?.summary;
+      const inSite = this.inSite(file, folder, settings, robotsFolders);
+      files.push({ path: file, inSite, summary: openEntry === undefined && closed?.workerRead !== undefined ? undefined : summary });
+      if (summary === undefined || (summary.kind !== 'sitemapindex' && summary.kind !== 'robots')) continue;
+      const mapped: Record<string, string | null> = (targets[file] = {});
+      const from = { path: file, summary, inSite };
+      for (const { url } of summary.entries) {
+        const target = resolver.fileOf(url, from);
+        mapped[url] = target ?? null;
+        const named = target === undefined && summary.kind === 'sitemapindex' ? resolver.fileBeside(url, from) : undefined;
+        if (named !== undefined) (beside[file] ??= {})[url] = named;
+        const existingTarget = target ?? named;
+        if (existingTarget !== undefined && resolver.exists(existingTarget)) existing.add(existingTarget);
+      }
+    }
+    return { files, targets, beside, existing: [...existing], settings, want: entry.fsPath!, maxProblems: settings.maxProblems };
+  }
+
+  private heldOf(p: CheckedProblem, closedFiles: ReadonlyMap<string, ClosedFile>): HeldProblem {
+    const related = p.related.map((r): DiagnosticRelatedInformation => ({
+      location: r.range !== undefined ? { uri: fsPathToUri(r.path), range: r.range } : this.locationOf(r.path, r.start, r.end, closedFiles),
+      message: r.message,
+    }));
+    const diagnostic: SiteDiagnostic = { path: p.path, rule: p.rule, severity: p.severity, start: p.start, end: p.end, message: p.message };
+    return { diagnostic, start: p.start, end: p.end, related };
+  }
+
+  private summaryOf(entry: OpenDocument): SiteSummary {
+    const cached = this.cachedSummaries(entry);
+    if (cached.summary === undefined || cached.version !== entry.version) {
+      cached.summary = cached.summaries.summarize(entry.doc);
+      cached.version = entry.version;
+    }
+    return cached.summary;
+  }
+
+  private summariesOf(entry: OpenDocument): SiteSummaries {
+    return this.cachedSummaries(entry).summaries;
+  }
+
+  /** One incremental summary per open document object (a full-text change replaces it). */
+  private cachedSummaries(entry: OpenDocument): { summaries: SiteSummaries; version: number; summary: SiteSummary | undefined } {
+    let cached = this.openSummaries.get(entry.uri);
+    if (cached === undefined || cached.doc !== entry.doc) {
+      cached = { doc: entry.doc, summaries: createSiteSummaries(), version: entry.version, summary: undefined };
+      this.openSummaries.set(entry.uri, cached);
+    }
+    return cached;
+  }
+
+  private resolver(settings: ServerSettings): Required<SiteResolver> {
+    const exists = new Map<string, boolean>();
+    return {
+      fileOf: (url, from) => {
+        const toFile = from.summary.kind === 'robots'
+          ? robotsUrlToFile(this.host.workspace, from.path, settings)
+          : urlToFileAt(this.host.workspace, from.path, settings, this.host.locator.locate(from.path, settings));
+        const target = toFile?.(url);
+        return target === undefined ? undefined : path.normalize(target);
+      },
+      fileBeside: (url, from) => (this.host.locator.locate(from.path, settings) === undefined ? fileBesideNamed(from.path, url) : undefined),
+      exists: (file) => {
+        let known = exists.get(file);
+        if (known === undefined) {
+          known = this.host.store.getByPath(file) !== undefined || stampOf(file) !== undefined;
+          exists.set(file, known);
+        }
+        return known;
+      },
+    };
+  }
+
+  /** Under a site root: a `sitemap.siteRoots` folder, or a folder holding a robots.txt, up to the workspace folder. */
+  private inSite(file: string, folder: WorkspaceFolderInfo, settings: ServerSettings, robotsFolders: Map<string, boolean>): boolean {
+    const relative = relativeInside(folder.fsPath, file);
+    if (relative === undefined) return false;
+    if (locationFromSiteRoots(relative, settings.siteRoots) !== undefined) return true;
+    for (let dir = path.dirname(file); relativeInside(folder.fsPath, dir) !== undefined; dir = path.dirname(dir)) {
+      let has = robotsFolders.get(dir);
+      if (has === undefined) {
+        const robots = path.join(dir, 'robots.txt');
+        has = this.host.store.getByPath(robots) !== undefined || stampOf(robots) !== undefined;
+        robotsFolders.set(dir, has);
+      }
+      if (has) return true;
+      if (dir === folder.fsPath || path.dirname(dir) === dir) break;
+    }
+    return false;
+  }
+
+  private locationOf(file: string, start: number, end: number, closedFiles: ReadonlyMap<string, ClosedFile>): Location {
+    const uri = fsPathToUri(file);
+    const openEntry = this.host.store.getByPath(file);
+    if (openEntry !== undefined) return { uri: openEntry.uri, range: rangeOf(openEntry.doc, start, end) };
+    const closedFile = closedFiles.get(file);
+    const at = (offset: number) => (closedFile === undefined ? { line: 0, character: 0 } : positionIn(closedFile.lineStarts, closedFile.length, offset));
+    return { uri, range: { start: at(start), end: at(end) } };
+  }
+
+  /** Keeps the document's new problems; publishes again only when they differ from those held. */
+  private hold(entry: OpenDocument, problems: HeldProblem[]): void {
+    const before = this.held.get(entry.uri);
+    this.held.set(entry.uri, { doc: entry.doc, problems });
+    const key = (list: readonly HeldProblem[]): string => JSON.stringify(list.map((p) => [p.diagnostic.rule, p.diagnostic.severity, p.start, p.end, p.diagnostic.message, p.related]));
+    if (before !== undefined && before.doc === entry.doc && key(before.problems) === key(problems)) return;
+    if (before === undefined && problems.length === 0) return;
+    this.host.republish(entry.uri);
+  }
+}
+
+/** The summary packed a slice of entries per turn (packing 50,000 at once holds the thread for tens of ms). */
+async function packInSlices(summary: SiteSummary): Promise<PackedSummary[]> {
+  const chunks: PackedSummary[] = [];
+  for (let k = 0; k === 0 || k < summary.entries.length; k += PACK_SLICE) {
+    if (k > 0) await turn();
+    chunks.push(packSummary({ ...summary, entries: summary.entries.slice(k, k + PACK_SLICE) }));
+  }
+  return chunks;
+}

@@ -1,0 +1,46 @@
+/**
+ * One closed site file read for the cross-file rules: read (gunzipped when gzip), parsed, summarized, its line starts
+ * kept for positions; the text and the document are let go. The same steps in the server's summary worker
+ * (siteWorker.ts, in cli/lintWorker.ts's thread) and, when no worker can run, in the server's own thread.
+ */
+import { promises as fsp } from 'node:fs';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import * as zlib from 'node:zlib';
+import { parseDocument, summarizeForSite, type SiteSummary, type SitemapLanguageId } from '../../language/languageService';
+import { lineTableOf, type LineTable } from '../../node/lineTable';
+import { decodeFileText, isGzip } from '../../node/files';
+import { siteFileType } from '../../node/siteFiles';
+
+const gunzip = promisify(zlib.gunzip);
+
+const LANGUAGES: Record<ReturnType<typeof siteFileType>, SitemapLanguageId> = { sitemap: 'sitemap', 'sitemap-txt': 'sitemap-txt', robots: 'robots-txt' };
+
+export interface FileSummary {
+  summary: SiteSummary;
+  /** Offset of each line's start, for the positions of related information. */
+  lines: LineTable;
+  /** The text's length, in UTF-16 code units. */
+  length: number;
+}
+
+/**
+ * The file's summary (the caller leaves out files larger than `maxFileBytes`); undefined when it inflates past
+ * `maxFileBytes`, is unreadable or invalid gzip, or the parser failed on it. `onRead`: the bytes are in, the parse starts (a bug there must not take the server down over a file nobody opened).
+ */
+export async function summarizeSiteFile(fsPath: string, maxFileBytes: number, onRead?: () => void): Promise<FileSummary | undefined> {
+  let bytes: Buffer;
+  try {
+    bytes = await fsp.readFile(fsPath);
+    if (isGzip(bytes)) bytes = await gunzip(bytes, { maxOutputLength: maxFileBytes });
+  } catch {
+    return undefined;
+  }
+  onRead?.();
+  const text = decodeFileText(bytes);
+  try {
+    return { summary: summarizeForSite(parseDocument(text, LANGUAGES[siteFileType(path.basename(fsPath), text)])), lines: lineTableOf(text), length: text.length };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * One open document's cross-file problems, from everything the comparison needs in a form that crosses threads: the
+ * site's files (summaries, or only paths for the closed files the checking thread already holds), where each URL of an
+ * index or robots.txt maps to and which of those files exist, the settings. Run in the summary worker (siteWorker.ts)
+ * when the closed files were read there, else in the server's thread: the same function either way.
+ */
+import { validateSite, type SiteDiagnostic, type SiteFile, type SiteSummary, type SitemapSettings } from '../../language/languageService';
+import { positionIn, type LineTable } from '../../node/lineTable';
+
+export interface CheckFile {
+  path: string;
+  inSite: boolean;
+  /** An open document's; absent for a closed file, which the checking thread holds (`known`). */
+  summary?: SiteSummary;
+}
+
+export interface CheckRequest {
+  files: CheckFile[];
+  /** Per index or robots.txt: the local file each of its URLs maps to (null: none). */
+  targets: Record<string, Record<string, string | null>>;
+  /** Per index whose location is unknown: the file beside it each URL no site root maps names, by file name. */
+  beside: Record<string, Record<string, string>>;
+  /** Those targets that exist. */
+  existing: string[];
+  settings: SitemapSettings;
+  /** The document whose problems are wanted; at most maxProblems of them. */
+  want: string;
+  maxProblems: number;
+}
+
+/** A closed file as its reading thread keeps it. */
+export interface KnownFile {
+  summary: SiteSummary;
+  lines: LineTable;
+  length: number;
+}
+
+export interface CheckedRelated {
+  path: string;
+  start: number;
+  end: number;
+  message: string;
+  /** In a closed file: its position, from the file's line table (an open document's is made by the caller). */
+  range?: { start: { line: number; character: number }; end: { line: number; character: number } };
+}
+
+export interface CheckedProblem extends Omit<SiteDiagnostic, 'related'> {
+  related: CheckedRelated[];
+}
+
+export function checkSiteProblems(request: CheckRequest, known: (path: string) => KnownFile | undefined): CheckedProblem[] {
+  const files: SiteFile[] = [];
+  const closed = new Set<string>();
+  for (const file of request.files) {
+    if (file.summary === undefined) closed.add(file.path);
+    const summary = file.summary ?? known(file.path)?.summary;
+    if (summary !== undefined) files.push({ path: file.path, summary, inSite: file.inSite });
+  }
+  const existing = new Set(request.existing);
+  const resolver = {
+    fileOf: (url: string, from: SiteFile) => request.targets[from.path]?.[url] ?? undefined,
+    fileBeside: (url: string, from: SiteFile) => request.beside[from.path]?.[url],
+    exists: (file: string) => existing.has(file),
+  };
+  const problems: CheckedProblem[] = [];
+  for (const d of validateSite(files, resolver, request.settings)) {
+    if (d.path !== request.want || d.rule === 'nested-index') continue; // nested-index is nestedIndex.ts's
+    if (problems.length >= request.maxProblems) break; // never published past it (diagnostics.ts)
+    const related = (d.related ?? []).map((r): CheckedRelated => {
+      const file = closed.has(r.path) ? known(r.path) : undefined;
+      if (file === undefined) return r;
+      return { ...r, range: { start: positionIn(file.lines, file.length, r.start), end: positionIn(file.lines, file.length, r.end) } };
+    });
+    problems.push({ ...d, related });
+  }
+  return problems;
+}

@@ -1,0 +1,133 @@
+/**
+ * The server's site worker: one thread (sitemap-lint's worker bundle, dist/lintWorker.js beside dist/server.js) that
+ * reads, parses, summarizes and keeps the closed site files, and compares an open document with them
+ * (siteWorkerThread.ts), so that a 50,000-entry file nobody opened never holds up a keystroke. One is enough: the
+ * point is a free main thread, not throughput, and a pass reads its files one at a time. Started on the first closed
+ * file, stopped when idle for IDLE_MS and on shutdown (`onStop`: what it held is gone). When it cannot start or fails,
+ * its calls reject and the caller does the work in its own thread, as before.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { CheckedProblem } from './siteProblems';
+import type { SiteReply, SiteRequest, SummaryRead } from './siteWorkerThread';
+
+/** Beside the bundle (dist/), or beside the compiled cli/ module (out/, the unit tests). */
+const WORKER_FILES = [path.join(__dirname, 'lintWorker.js'), path.join(__dirname, '..', '..', 'cli', 'lint', 'lintWorker.js')];
+/** A thread costs some megabytes and a warm-up: kept for a burst of passes, not for good. */
+const IDLE_MS = 60_000;
+
+interface Pending {
+  resolve: (answer: SummaryRead | CheckedProblem[] | undefined) => void;
+  reject: (error: unknown) => void;
+}
+
+type CheckMessage = Extract<SiteRequest, { siteCheck: unknown }>['siteCheck'];
+
+export class SiteWorker {
+  private worker: Worker | undefined;
+  private failed = false;
+  private nextId = 0;
+  private readonly pending = new Map<number, Pending>();
+  private idle: NodeJS.Timeout | undefined;
+  /** The worker stopped (idle, failed, disposed): the files it held must be read again. */
+  onStop: (() => void) | undefined;
+
+  /** `SITEMAP_LINT_WORKERS=0` keeps the server in one thread, as it does sitemap-lint. */
+  constructor(private readonly enabled = process.env.SITEMAP_LINT_WORKERS !== '0') {}
+
+  /**
+   * Reads and keeps the file in the worker: its kind and entry count (and an index's or robots.txt's summary), or
+   * undefined when it cannot be summarized (as in summarizeSiteFile). Rejects when no worker runs (none could
+   * start, or it failed): the caller then reads the file in its own thread.
+   */
+  async summarize(file: string, maxFileBytes: number): Promise<{ id: number; read: SummaryRead | undefined }> {
+    let id = 0;
+    const read = await this.ask((n) => ({ siteSummary: { id: (id = n), file, maxFileBytes } }));
+    return { id, read: read as SummaryRead | undefined };
+  }
+
+  /** An open document's cross-file problems against the files the worker holds. */
+  check(message: Omit<CheckMessage, 'id'>): Promise<CheckedProblem[]> {
+    return this.ask((id) => ({ siteCheck: { id, ...message } })) as Promise<CheckedProblem[]>;
+  }
+
+  /** Drops the file the worker read as `id` (not a later read of the same path). */
+  forget(file: string, id: number): void {
+    this.worker?.postMessage({ siteForget: { file, id } } satisfies SiteRequest);
+  }
+
+  private ask(message: (id: number) => SiteRequest): Promise<SummaryRead | CheckedProblem[] | undefined> {
+    return new Promise((resolve, reject) => {
+      const worker = this.start();
+      if (worker === undefined) return reject(new Error('no site worker'));
+      clearTimeout(this.idle);
+      const id = this.nextId++;
+      this.pending.set(id, { resolve, reject });
+      worker.postMessage(message(id));
+    });
+  }
+
+  /** Whether summaries come from a worker (until it fails). */
+  get available(): boolean {
+    return this.enabled && !this.failed && (this.worker !== undefined || workerFile() !== undefined);
+  }
+
+  dispose(): void {
+    this.failed = true;
+    this.stop(new Error('the server is shutting down'));
+  }
+
+  private start(): Worker | undefined {
+    if (this.worker !== undefined) return this.worker;
+    const file = workerFile();
+    if (!this.enabled || this.failed || file === undefined) return undefined;
+    try {
+      const worker = new Worker(file);
+      worker.unref(); // never what keeps the server alive
+      worker.on('message', (reply: SiteReply) => this.settle(reply));
+      worker.on('error', (error) => this.fail(worker, error));
+      worker.on('exit', () => this.fail(worker, new Error('the summary worker exited')));
+      this.worker = worker;
+      return worker;
+    } catch {
+      this.failed = true;
+      return undefined;
+    }
+  }
+
+  private settle(reply: SiteReply): void {
+    const id = 'siteSummary' in reply ? reply.siteSummary.id : reply.siteCheck.id;
+    const pending = this.pending.get(id);
+    if (pending === undefined) return;
+    this.pending.delete(id);
+    pending.resolve('siteSummary' in reply ? reply.siteSummary.read : reply.siteCheck.problems);
+    if (this.pending.size === 0) {
+      clearTimeout(this.idle);
+      this.idle = setTimeout(() => this.stop(new Error('the summary worker was idle')), IDLE_MS);
+      this.idle.unref();
+    }
+  }
+
+  /** A worker that failed or exited unasked is not started again: the files are read in this thread from then on. */
+  private fail(worker: Worker, error: unknown): void {
+    if (this.worker !== worker) return; // stopped when idle: not a failure
+    this.failed = true;
+    this.stop(error);
+  }
+
+  private stop(reason: unknown): void {
+    clearTimeout(this.idle);
+    const worker = this.worker;
+    this.worker = undefined;
+    for (const pending of this.pending.values()) pending.reject(reason);
+    this.pending.clear();
+    if (worker === undefined) return;
+    void worker.terminate();
+    this.onStop?.();
+  }
+}
+
+function workerFile(): string | undefined {
+  return WORKER_FILES.find((file) => fs.existsSync(file));
+}

@@ -1,0 +1,82 @@
+/**
+ * The boundaries between the server's parts, read from the import graph of the sources (every `import`, `export …
+ * from` and `require` that TypeScript's pre-processor finds). The per-part tsconfigs keep Node out of the language
+ * layer and the server out of the client; these are the boundaries inside the server they cannot express.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as ts from 'typescript';
+
+/** Tests compile to out/test/<part>/: the sources are read from the repository, not from out/. */
+const ROOT = path.resolve(__dirname, '../../..');
+const LANGUAGE = 'server/src/language/';
+const FACADE = `${LANGUAGE}languageService.ts`;
+const TYPES = `${LANGUAGE}sitemapLanguageTypes.ts`;
+const SITE_WORKER_THREAD = 'server/src/lsp/site/siteWorkerThread.ts';
+
+interface Import {
+  /** Repository-relative, with `/`. */
+  from: string;
+  to: string;
+}
+
+/** Every relative import of every .ts file under `dir`, resolved to a repository-relative file. */
+function importsUnder(dir: string): Import[] {
+  const found: Import[] = [];
+  for (const file of sourceFiles(dir)) {
+    const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+    for (const ref of ts.preProcessFile(text, true, true).importedFiles) {
+      if (!ref.fileName.startsWith('.')) continue;
+      found.push({ from: file, to: resolve(path.posix.join(path.posix.dirname(file), ref.fileName)) });
+    }
+  }
+  return found;
+}
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => path.posix.join(dir, name.split(path.sep).join('/')));
+}
+
+function resolve(target: string): string {
+  for (const candidate of [`${target}.ts`, `${target}/index.ts`, target]) {
+    if (fs.existsSync(path.join(ROOT, candidate))) return candidate;
+  }
+  assert.fail(`${target} does not resolve to a source file`);
+}
+
+function describe(imports: Import[]): string[] {
+  return imports.map((i) => `${i.from} → ${i.to}`);
+}
+
+test('nothing in the language layer imports its facade (the facade binds the features, not the other way round)', () => {
+  const inward = importsUnder(LANGUAGE).filter((i) => i.to === FACADE && i.from !== FACADE);
+  assert.deepEqual(describe(inward), []);
+});
+
+test('the types module imports no feature, chore or facade: only other type homes', () => {
+  const fromTypes = importsUnder(LANGUAGE).filter((i) => i.from === TYPES);
+  assert.ok(fromTypes.length > 0);
+  const reachingOut = fromTypes.filter((i) => i.to === FACADE || /\/(features|edits|site)\//.test(i.to));
+  assert.deepEqual(describe(reachingOut), []);
+});
+
+test('the protocol layer, the command line and the Node-side helpers reach the language layer only through the facade and the types module', () => {
+  const imports = [...importsUnder('server/src/lsp/'), ...importsUnder('server/src/cli/'), ...importsUnder('server/src/node/')];
+  const past = imports.filter((i) => i.to.startsWith(LANGUAGE) && i.to !== FACADE && i.to !== TYPES);
+  assert.deepEqual(describe(past), []);
+});
+
+test('what the server and the command line share lives in node/: neither imports the other', () => {
+  const crossing = [
+    ...importsUnder('server/src/node/').filter((i) => i.to.startsWith('server/src/lsp/') || i.to.startsWith('server/src/cli/')),
+    ...importsUnder('server/src/lsp/').filter((i) => i.to.startsWith('server/src/cli/')),
+    // The one exception: sitemap-lint's worker bundle is also the server's site worker, so its entry hands the
+    // server's messages to their handler.
+    ...importsUnder('server/src/cli/').filter((i) => i.to.startsWith('server/src/lsp/') && i.to !== SITE_WORKER_THREAD),
+  ];
+  assert.deepEqual(describe(crossing), []);
+});
