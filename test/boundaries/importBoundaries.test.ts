@@ -14,7 +14,6 @@ const ROOT = path.resolve(__dirname, '../../..');
 const LANGUAGE = 'server/src/language/';
 const FACADE = `${LANGUAGE}languageService.ts`;
 const TYPES = `${LANGUAGE}sitemapLanguageTypes.ts`;
-const SITE_WORKER_THREAD = 'server/src/lsp/site/siteWorkerThread.ts';
 
 interface Import {
   /** Repository-relative, with `/`. */
@@ -74,9 +73,7 @@ test('what the server and the command line share lives in node/: neither imports
   const crossing = [
     ...importsUnder('server/src/node/').filter((i) => i.to.startsWith('server/src/lsp/') || i.to.startsWith('server/src/cli/')),
     ...importsUnder('server/src/lsp/').filter((i) => i.to.startsWith('server/src/cli/')),
-    // The one exception: sitemap-lint's worker bundle is also the server's site worker, so its entry hands the
-    // server's messages to their handler.
-    ...importsUnder('server/src/cli/').filter((i) => i.to.startsWith('server/src/lsp/') && i.to !== SITE_WORKER_THREAD),
+    ...importsUnder('server/src/cli/').filter((i) => i.to.startsWith('server/src/lsp/')),
   ];
   assert.deepEqual(describe(crossing), []);
 });
