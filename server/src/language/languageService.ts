@@ -38,8 +38,7 @@ export { isRuleId, RULES, TOO_MANY_PROBLEMS } from './rules/catalogue';
 export { severityOf } from './validation';
 export type { SortResult, RemoveDuplicatesResult, LastmodNowOptions, LastmodNowResult, ConvertResult };
 /** The `sitemap` settings section read defensively (junk falls back to the defaults), for the server and sitemap-lint. */
-export { isObject, resolveSettings } from './settingsSection';
-export { DEFAULT_MAX_SYMBOLS } from './features/documentSymbols';
+export { DEFAULT_MAX_SYMBOLS, isObject, resolveSettings } from './settingsSection';
 /** Which workspace files are sitemaps by name, and which folders a scan skips. */
 export { SITEMAP_TXT_NAME, SITEMAP_XML_NAME, SKIPPED_FOLDERS } from './fileNames';
 export { robotsSitemapUrls } from './rules/robotsTxtRules';
