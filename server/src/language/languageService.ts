@@ -23,7 +23,8 @@ import { removeDuplicates as removeFromModel, type RemoveDuplicatesResult } from
 import { setLastmodNow as setLastmodInModel, type LastmodNowOptions, type LastmodNowResult } from './edits/lastmodNow';
 import { convertToText as toText, convertToXml as toXml, type ConvertResult } from './edits/convert';
 import { getDocumentFacts as documentFacts } from './features/documentFacts';
-import { splitModel, type SplitOptions, type SplitOutcome } from './edits/splitSitemap';
+import { splitModel, type SplitOutcome } from './edits/splitSitemap';
+import type { SplitOptions } from './edits/splitPlanner';
 import { SiteSummarizer, summarizeModel, type SiteFileKind, type SiteSummary } from './site/siteSummary';
 import { siteRulesApply, type SiteFile, type SiteResolver } from './site/siteRules';
 import { SiteValidation, validateSiteFiles, type SiteDiagnostic } from './site/validateSite';
@@ -146,11 +147,11 @@ export function getDocumentFacts(document: SitemapDocument): DocumentFacts {
 
 // ---------------------------------------------------------------- chores (text transformations)
 
-export type { SplitChild, SplitOptions, SplitOutcome, SplitPlan, SplitRefusal } from './edits/splitSitemap';
+export type { SplitChild, SplitOutcome, SplitPlan } from './edits/splitSitemap';
 /** The same split over a stream of text, for files too large to hold (the command line's `sitemap-split`). */
 export { SplitStream, type StreamSplitResult } from './edits/splitStream';
 export { ValidationStream, type StreamValidationOptions, type StreamValidationResult } from './stream/validationStream';
-export { SplitRefused, type ChildSink, type ChildSummary, type SplitterOptions } from './edits/splitPlanner';
+export { SplitRefused, type ChildSink, type ChildSummary, type SplitOptions, type SplitRefusal, type SplitterOptions } from './edits/splitPlanner';
 
 /**
  * Split into Index: children within `maxEntries` and `maxBytes` holding the entries byte for byte, and the index
