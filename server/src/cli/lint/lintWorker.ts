@@ -8,9 +8,9 @@
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import type { SiteFileKind } from '../../language/languageService';
 import type { SitemapSettings } from '../../language/sitemapLanguageTypes';
-import type { LintOptions } from './lintFiles';
+import type { LintedOne, LintOptions, SiteFacts } from './lintContract';
 import type { Input } from './lintInputs';
-import { lintInput, type LintedOne, type SiteFacts } from './lintOne';
+import { lintInput } from './lintOne';
 import { packSummary, transferables, type PackedSummary } from '../../node/packedSummary';
 import { Failure } from '../io/failure';
 import { SiteContext } from './siteContext';
