@@ -1,7 +1,8 @@
 /**
  * The boundaries between the server's parts, read from the import graph of the sources (every `import`, `export …
  * from` and `require` that TypeScript's pre-processor finds). The per-part tsconfigs keep Node out of the language
- * layer and the server out of the client; these are the boundaries inside the server they cannot express.
+ * layer and the server out of the client; these are the boundaries inside the server they cannot express, and the
+ * absence of import cycles anywhere (a type-only cycle is still two modules that cannot be read apart).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,7 +15,6 @@ const ROOT = path.resolve(__dirname, '../../..');
 const LANGUAGE = 'server/src/language/';
 const FACADE = `${LANGUAGE}languageService.ts`;
 const TYPES = `${LANGUAGE}sitemapLanguageTypes.ts`;
-const SITE_WORKER_THREAD = 'server/src/lsp/site/siteWorkerThread.ts';
 
 interface Import {
   /** Repository-relative, with `/`. */
@@ -74,9 +74,33 @@ test('what the server and the command line share lives in node/: neither imports
   const crossing = [
     ...importsUnder('server/src/node/').filter((i) => i.to.startsWith('server/src/lsp/') || i.to.startsWith('server/src/cli/')),
     ...importsUnder('server/src/lsp/').filter((i) => i.to.startsWith('server/src/cli/')),
-    // The one exception: sitemap-lint's worker bundle is also the server's site worker, so its entry hands the
-    // server's messages to their handler.
-    ...importsUnder('server/src/cli/').filter((i) => i.to.startsWith('server/src/lsp/') && i.to !== SITE_WORKER_THREAD),
+    ...importsUnder('server/src/cli/').filter((i) => i.to.startsWith('server/src/lsp/')),
   ];
   assert.deepEqual(describe(crossing), []);
 });
+
+test('the source has no import cycle, type-only ones included (each type lives in the module that owns it)', () => {
+  const imports = [...importsUnder('server/src/'), ...importsUnder('client/src/'), ...importsUnder('shared/')];
+  assert.deepEqual(cyclesIn(imports), []);
+});
+
+/** One cycle per back edge of a depth-first walk, as `a → b → … → a`: empty exactly when the graph has no cycle. */
+function cyclesIn(imports: Import[]): string[] {
+  const edges = new Map<string, string[]>();
+  for (const { from, to } of imports) edges.set(from, [...(edges.get(from) ?? []), to]);
+  const done = new Set<string>();
+  const path: string[] = [];
+  const cycles: string[] = [];
+  const visit = (file: string): void => {
+    path.push(file);
+    for (const next of edges.get(file) ?? []) {
+      const back = path.indexOf(next);
+      if (back >= 0) cycles.push([...path.slice(back), next].join(' → '));
+      else if (!done.has(next)) visit(next);
+    }
+    path.pop();
+    done.add(file);
+  };
+  for (const file of [...edges.keys()].sort()) if (!done.has(file)) visit(file);
+  return cycles;
+}

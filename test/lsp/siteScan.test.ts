@@ -14,7 +14,7 @@ import { compareWalkOrder, scanSiteFiles } from '../../server/src/lsp/site/siteS
 import { ClosedSummaries } from '../../server/src/lsp/site/siteSummaries';
 import { positionIn } from '../../server/src/node/lineTable';
 import { SiteWorker } from '../../server/src/lsp/site/siteWorker';
-import { checkSiteProblems, type CheckRequest } from '../../server/src/lsp/site/siteProblems';
+import { checkSiteProblems, type CheckRequest } from '../../server/src/node/siteProblems';
 import { packSummary } from '../../server/src/node/packedSummary';
 import { DEFAULT_SETTINGS, parseDocument, summarizeForSite } from '../../server/src/language/languageService';
 

@@ -23,7 +23,8 @@ import { removeDuplicates as removeFromModel, type RemoveDuplicatesResult } from
 import { setLastmodNow as setLastmodInModel, type LastmodNowOptions, type LastmodNowResult } from './edits/lastmodNow';
 import { convertToText as toText, convertToXml as toXml, type ConvertResult } from './edits/convert';
 import { getDocumentFacts as documentFacts } from './features/documentFacts';
-import { splitModel, type SplitOptions, type SplitOutcome } from './edits/splitSitemap';
+import { splitModel, type SplitOutcome } from './edits/splitSitemap';
+import type { SplitOptions } from './edits/splitPlanner';
 import { SiteSummarizer, summarizeModel, type SiteFileKind, type SiteSummary } from './site/siteSummary';
 import { siteRulesApply, type SiteFile, type SiteResolver } from './site/siteRules';
 import { SiteValidation, validateSiteFiles, type SiteDiagnostic } from './site/validateSite';
@@ -38,8 +39,7 @@ export { isRuleId, RULES, TOO_MANY_PROBLEMS } from './rules/catalogue';
 export { severityOf } from './validation';
 export type { SortResult, RemoveDuplicatesResult, LastmodNowOptions, LastmodNowResult, ConvertResult };
 /** The `sitemap` settings section read defensively (junk falls back to the defaults), for the server and sitemap-lint. */
-export { isObject, resolveSettings } from './settingsSection';
-export { DEFAULT_MAX_SYMBOLS } from './features/documentSymbols';
+export { DEFAULT_MAX_SYMBOLS, isObject, resolveSettings } from './settingsSection';
 /** Which workspace files are sitemaps by name, and which folders a scan skips. */
 export { SITEMAP_TXT_NAME, SITEMAP_XML_NAME, SKIPPED_FOLDERS } from './fileNames';
 export { robotsSitemapUrls } from './rules/robotsTxtRules';
@@ -147,11 +147,11 @@ export function getDocumentFacts(document: SitemapDocument): DocumentFacts {
 
 // ---------------------------------------------------------------- chores (text transformations)
 
-export type { SplitChild, SplitOptions, SplitOutcome, SplitPlan, SplitRefusal } from './edits/splitSitemap';
+export type { SplitChild, SplitOutcome, SplitPlan } from './edits/splitSitemap';
 /** The same split over a stream of text, for files too large to hold (the command line's `sitemap-split`). */
 export { SplitStream, type StreamSplitResult } from './edits/splitStream';
 export { ValidationStream, type StreamValidationOptions, type StreamValidationResult } from './stream/validationStream';
-export { SplitRefused, type ChildSink, type ChildSummary, type SplitterOptions } from './edits/splitPlanner';
+export { SplitRefused, type ChildSink, type ChildSummary, type SplitOptions, type SplitRefusal, type SplitterOptions } from './edits/splitPlanner';
 
 /**
  * Split into Index: children within `maxEntries` and `maxBytes` holding the entries byte for byte, and the index

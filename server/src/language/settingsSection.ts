@@ -4,7 +4,6 @@
  */
 import { DEFAULT_SETTINGS, type SitemapSettings } from './settings';
 import { isRuleId, type RuleId, type SeverityOrOff } from './rules/catalogue';
-import { DEFAULT_MAX_SYMBOLS } from './features/documentSymbols';
 
 /** The language layer's settings plus the site roots and the outline's cap. */
 export interface SectionSettings extends SitemapSettings {
@@ -13,6 +12,9 @@ export interface SectionSettings extends SitemapSettings {
   /** `sitemap.symbols.maxItems`: entries shown in the outline. */
   symbols: { maxItems: number };
 }
+
+/** `sitemap.symbols.maxItems` when unset. */
+export const DEFAULT_MAX_SYMBOLS = 5000;
 
 const SEVERITY_ALIASES: Record<string, SeverityOrOff> = {
   error: 'error', warning: 'warning', warn: 'warning', information: 'information', info: 'information',

@@ -6,28 +6,13 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { SitemapSettings } from '../../language/sitemapLanguageTypes';
 import type { FileResult } from '../../node/lintResults';
 import type { Input } from './lintInputs';
-import { lintInput, type LintedOne } from './lintOne';
+import type { LintedOne, LintOptions } from './lintContract';
+import { lintInput } from './lintOne';
 import { LintPool, poolSize } from './lintPool';
-import type { SiteContext } from './siteContext';
 import { SiteLint } from './lintSite';
 import { Failure } from '../io/failure';
-
-export interface LintOptions {
-  settings: SitemapSettings;
-  site: SiteContext;
-  follow: boolean;
-  cwd: string;
-  now: number;
-  /** Called after each file, with the files known so far (following may add more). */
-  onProgress?: (done: number, known: number) => void;
-  /** Takes the files that cannot be read (a Failure: unreadable, not gzip…), which are then left out; without it, the first one fails the run. */
-  onUnreadable?: (input: Input, message: string) => void;
-  /** Stops between files; lintFiles then rejects with the signal's reason. */
-  signal?: AbortSignal;
-}
 
 export async function lintFiles(inputs: readonly Input[], options: LintOptions): Promise<FileResult[]> {
   const queue: Queued[] = inputs.map((input) => ({ input, bytes: input.file === undefined ? 0 : sizeOf(input.file) }));

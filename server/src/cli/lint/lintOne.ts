@@ -5,32 +5,14 @@
  * A robots.txt is checked as the editor checks it (`robots-sitemap-url`).
  */
 import {
-  indexEntries, needsSiteCheck, parseDocument, positionsAt, summarizeForSite, validate, type SiteSummary, type SitemapDiagnostic, type SitemapDocument,
+  indexEntries, needsSiteCheck, parseDocument, positionsAt, summarizeForSite, validate, type SitemapDiagnostic, type SitemapDocument,
 } from '../../language/languageService';
-import type { FileResult, LintProblem } from '../../node/lintResults';
-import type { LintOptions } from './lintFiles';
+import type { LintProblem } from '../../node/lintResults';
+import type { LintedOne, LintOptions, SiteFacts } from './lintContract';
 import { readInput, type Input, type ReadInput } from './lintInputs';
 import { lintStreamed } from './lintStream';
 import { encodingProblem, repeatsUtf16 } from './encodingProblem';
-import { lineTableOf, type LineTable } from '../../node/lineTable';
-
-/** What the cross-file step keeps of a file read from disk. */
-export interface SiteFacts {
-  /** Absolute path. */
-  file: string;
-  location: string | undefined;
-  summary: SiteSummary;
-  lines: LineTable;
-  length: number;
-}
-
-export interface LintedOne {
-  result: FileResult;
-  /** Absolute paths of the local files its robots.txt lines or index entries name. */
-  children: string[];
-  /** Undefined for standard input, which is not part of a site. */
-  site: SiteFacts | undefined;
-}
+import { lineTableOf } from '../../node/lineTable';
 
 /** An input read and linted: a large file as it streams (lintStream.ts), any other whole. */
 export async function lintInput(input: Input, options: LintOptions, alone: boolean): Promise<LintedOne> {

@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Input } from './lintInputs';
-import type { LintedOne } from './lintOne';
+import type { LintedOne } from './lintContract';
 import { Failure } from '../io/failure';
 import type { WorkerInit, WorkerLinted, WorkerReply } from './lintWorker';
 import { receivedSummary } from '../../node/packedSummary';

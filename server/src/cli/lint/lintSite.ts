@@ -9,8 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { startSiteValidation, type SiteResolver, type SiteValidation } from '../../language/languageService';
 import type { FileResult, LintProblem } from '../../node/lintResults';
-import type { LintOptions } from './lintFiles';
-import type { SiteFacts } from './lintOne';
+import type { LintOptions, SiteFacts } from './lintContract';
 import { positionIn } from '../../node/lineTable';
 import { fileBesideNamed } from '../../node/siteFiles';
 

@@ -2,19 +2,19 @@
  * A lint worker thread (lintPool.ts starts it; bundled as dist/lintWorker.js beside sitemap-lint.js): reads, decodes
  * and lints one input at a time, as lintFiles does in its own thread, and posts back what lintOne returns, its site
  * summary packed and the typed arrays transferred rather than copied. A Failure (unreadable file, bad gzip) goes back
- * as its one line. The language server's summary worker (lsp/siteWorker.ts) runs this same bundle, with no
- * WorkerInit, for its own messages (lsp/siteWorkerThread.ts).
+ * as its one line. The language server's summary worker (lsp/site/siteWorker.ts) runs this same bundle, with no
+ * WorkerInit, for its own messages (node/siteWorkerThread.ts).
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import type { SiteFileKind } from '../../language/languageService';
 import type { SitemapSettings } from '../../language/sitemapLanguageTypes';
-import type { LintOptions } from './lintFiles';
+import type { LintedOne, LintOptions, SiteFacts } from './lintContract';
 import type { Input } from './lintInputs';
-import { lintInput, type LintedOne, type SiteFacts } from './lintOne';
+import { lintInput } from './lintOne';
 import { packSummary, transferables, type PackedSummary } from '../../node/packedSummary';
 import { Failure } from '../io/failure';
 import { SiteContext } from './siteContext';
-import { handleSiteRequest, isSiteRequest, type SiteRequest } from '../../lsp/site/siteWorkerThread';
+import { handleSiteRequest, isSiteRequest, type SiteRequest } from '../../node/siteWorkerThread';
 
 /** What a worker needs of LintOptions, in a form that crosses threads. */
 export interface WorkerInit {

@@ -1,5 +1,5 @@
 /**
- * The heart of Split into Index, shared by the in-memory chore (split.ts) and the streaming one (splitStream.ts):
+ * The heart of Split into Index, shared by the in-memory edit (splitSitemap.ts) and the streaming one (splitStream.ts):
  * segments are cut into entry units (the whitespace, comments and other elements before an entry travel with it),
  * and a greedy planner fills each child until the next unit would not fit. Children are written through a sink
  * as they are planned, so a stream never holds more than one unit.
@@ -8,7 +8,21 @@ import type { RootInfo } from '../syntax/parser';
 import { utf8Length } from '../syntax/textMetrics';
 import { SegmentKind, type Segment } from '../model/segment';
 import { escapeXml, unescapeXml } from '../syntax/xmlText';
-import type { SplitOptions, SplitRefusal } from './splitSitemap';
+
+/** What a split is asked for: the limits of each child, and where and under what names the children go. */
+export interface SplitOptions {
+  /** Entries per child. */
+  maxEntries: number;
+  /** UTF-8 bytes of a whole child file, uncompressed. */
+  maxBytes: number;
+  /** Public URL of the children's folder, ending in '/'. */
+  baseUrl: string;
+  /** File name of the n-th child, n from 1 (e.g. 'sitemap-1.xml'). */
+  childName(n: number): string;
+}
+
+/** Why a sitemap cannot be split, and where (an offset in its text). */
+export interface SplitRefusal { reason: 'ill-formed' | 'entry-too-large' | 'no-entries' | 'not-a-sitemap'; offset: number }
 
 /** A refusal, with its 0-based line and column (for a command line's `file:line:col`) and what is wrong there. */
 export class SplitRefused extends Error {

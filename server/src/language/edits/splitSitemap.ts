@@ -8,22 +8,13 @@
 import type { SitemapModel } from '../model/model';
 import type { RootInfo } from '../syntax/parser';
 import type { Segment } from '../model/segment';
-import { SplitRefused, Splitter, textLayout, writeIndex, xmlLayout, type ChildSink, type ChildSummary, type SplitLayout, type SplitterOptions } from './splitPlanner';
+import {
+  SplitRefused, Splitter, textLayout, writeIndex, xmlLayout, type ChildSink, type ChildSummary, type SplitLayout, type SplitOptions, type SplitRefusal, type SplitterOptions,
+} from './splitPlanner';
 
-export interface SplitOptions {
-  /** Entries per child. */
-  maxEntries: number;
-  /** UTF-8 bytes of a whole child file, uncompressed. */
-  maxBytes: number;
-  /** Public URL of the children's folder, ending in '/'. */
-  baseUrl: string;
-  /** File name of the n-th child, n from 1 (e.g. 'sitemap-1.xml'). */
-  childName(n: number): string;
-}
 export interface SplitChild { name: string; loc: string; text: string; entries: number; bytes: number; lastmod?: string }
 /** `index`: the sitemap index's whole text. */
 export interface SplitPlan { children: SplitChild[]; index: string }
-export interface SplitRefusal { reason: 'ill-formed' | 'entry-too-large' | 'no-entries' | 'not-a-sitemap'; offset: number }
 export type SplitOutcome = { plan: SplitPlan; refused?: undefined } | { refused: SplitRefusal; plan?: undefined };
 
 export function splitModel(model: SitemapModel, options: SplitOptions): SplitOutcome {

@@ -10,8 +10,7 @@ import type { SitemapModel } from '../model/model';
 import { SegmentKind } from '../model/segment';
 import { unescapeXml } from '../syntax/xmlText';
 import { entryExtent, rootStructure } from './structure';
-
-export const DEFAULT_MAX_SYMBOLS = 5000;
+import { DEFAULT_MAX_SYMBOLS } from '../settingsSection';
 
 export function findDocumentSymbols(model: SitemapModel, options: SymbolOptions = {}): DocumentSymbolData[] {
   const max = Math.max(0, Math.floor(options.maxItems ?? DEFAULT_MAX_SYMBOLS));

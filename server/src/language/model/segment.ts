@@ -1,5 +1,5 @@
 import type { LocalProblem } from '../rules/catalogue';
-import type { EntryExtensions } from '../rules/extensionElements';
+import type { EntryExtensions } from '../syntax/parseState';
 
 export const enum SegmentKind {
   /** Prolog, root start tag and whatever precedes the root's first child element. */

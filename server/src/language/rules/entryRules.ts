@@ -11,14 +11,7 @@ import { checkChangefreq, checkPriority } from './simpleValues';
 import type { ValueText } from '../syntax/valueText';
 import { isWhitespace } from '../syntax/textMetrics';
 import { escapeXml } from '../syntax/xmlText';
-import type { EntryExtensions } from './extensionElements';
-
-export const enum Field {
-  Loc = 0,
-  Lastmod = 1,
-  Changefreq = 2,
-  Priority = 3,
-}
+import { Field, type EntryState } from '../syntax/parseState';
 
 /** Schema order of the children. */
 export const FIELD_RANK: readonly number[] = [0, 1, 2, 3];
@@ -37,56 +30,6 @@ export function childOrder(kind: 'urlset' | 'sitemapindex'): readonly string[] {
 
 export function fieldsOf(kind: 'urlset' | 'sitemapindex'): ReadonlyMap<string, Field> {
   return kind === 'urlset' ? URL_FIELDS : SITEMAP_FIELDS;
-}
-
-/** What the parser gathers about an entry while it is open. Offsets are absolute in the parsed text. */
-export interface EntryState {
-  kind: 'urlset' | 'sitemapindex';
-  tagStart: number;
-  tagEnd: number;
-  nameStart: number;
-  nameEnd: number;
-  /** Bit set of the fields seen. */
-  seen: number;
-  maxRank: number;
-  foreignSeen: boolean;
-  orderReported: boolean;
-  /** Name range of the first `<loc>` when it is empty (start is -1 otherwise). */
-  locEmptyStart: number;
-  locEmptyEnd: number;
-  url: string | undefined;
-  urlStart: number;
-  urlEnd: number;
-  lastmod: number;
-  lastmodStart: number;
-  lastmodEnd: number;
-  /** What its extension elements leave, once it has one (extensionElements.ts). */
-  extensions: EntryExtensions | null;
-}
-
-export function resetEntryState(entry: EntryState, kind: 'urlset' | 'sitemapindex', tagStart: number, tagEnd: number, nameStart: number, nameEnd: number): void {
-  entry.kind = kind;
-  entry.tagStart = tagStart;
-  entry.tagEnd = tagEnd;
-  entry.nameStart = nameStart;
-  entry.nameEnd = nameEnd;
-  entry.seen = 0;
-  entry.maxRank = -1;
-  entry.foreignSeen = false;
-  entry.orderReported = false;
-  entry.locEmptyStart = -1;
-  entry.locEmptyEnd = -1;
-  entry.url = undefined;
-  entry.urlStart = entry.urlEnd = 0;
-  entry.lastmod = NaN;
-  entry.lastmodStart = entry.lastmodEnd = 0;
-  entry.extensions = null;
-}
-
-export function newEntryState(): EntryState {
-  const entry = {} as EntryState;
-  resetEntryState(entry, 'urlset', 0, 0, 0, 0);
-  return entry;
 }
 
 /** Scratch space for value problems: values are checked one at a time. */

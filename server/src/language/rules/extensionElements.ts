@@ -8,37 +8,15 @@ import type { Frame } from '../syntax/elementFrame';
 import { Role } from '../syntax/elementFrame';
 import type { ValueText } from '../syntax/valueText';
 import type { LocalProblem, RuleId } from './catalogue';
-import type { EntryState } from './entryRules';
+import type { EntryExtensions, EntryState } from '../syntax/parseState';
 import { extensionByPrefix, extensionOf } from './extensionNamespaces';
 import { checkExtensionValue, valueRuleOf } from './extensionValues';
 import {
   childPlace, extensionChildren, extensionElement, MAX_IMAGES_PER_ENTRY, RELATIONSHIPS, ValueKind, type ExtensionElement,
 } from './extensionVocabulary';
-import { checkDuplicateLanguage, checkLink, checkSelfListed, urlKey, type Alternate, type LinkAttribute } from './hreflang';
+import { checkDuplicateLanguage, checkLink, checkSelfListed, urlKey, type LinkAttribute } from './hreflang';
 import type { ValueProblem } from './valueProblem';
 import { escapeXml } from '../syntax/xmlText';
-
-/** The first `<news:news>` of an entry. Offsets as the entry's. */
-export interface NewsFacts {
-  nameStart: number;
-  nameEnd: number;
-  /** The valid publication date in epoch ms (the start of the day for a date alone), else NaN (and no range). */
-  time: number;
-  dateOnly: boolean;
-  dateStart: number;
-  dateEnd: number;
-}
-
-/** What an entry's extension elements leave for the entry's end and for the rules beyond it. */
-export interface EntryExtensions {
-  images: number;
-  news: NewsFacts | undefined;
-  alternates: Alternate[] | undefined;
-  /** The entry's page as a comparison key (urlKey of its `<loc>`), once it has alternates and a loc. */
-  pageKey: string | undefined;
-  /** Comparison key and range of each `video:content_loc`, checked against the page's URL when the entry ends. */
-  contentLocs: { key: string; start: number; end: number }[] | undefined;
-}
 
 /** The start tag's attributes as the parser read them, for the few extension elements that have any. */
 export interface TagAttributes {

@@ -10,21 +10,8 @@ import { PlainUrls } from './listedUrl';
 import type { ValueProblem } from './valueProblem';
 import { ValueText } from '../syntax/valueText';
 import type { Segment } from '../model/segment';
+import type { Alternate } from '../syntax/parseState';
 import { escapeXml } from '../syntax/xmlText';
-
-/** A valid alternate of an entry; offsets as the entry's. */
-export interface Alternate {
-  /** The hreflang, lower-cased. */
-  language: string;
-  languageStart: number;
-  languageEnd: number;
-  /** The href as a comparison key: urlKey of `url`. */
-  href: string;
-  /** The href in the canonical escaped form of entry URLs (Segment.url), to find the entry it names. */
-  url: string;
-  hrefStart: number;
-  hrefEnd: number;
-}
 
 /** One attribute of the link as the parser read it: decoded value and source range (undefined when absent). */
 export interface LinkAttribute {

@@ -5,7 +5,7 @@
  */
 import { ASCII, Ch, isXmlChar, scanName, TEXT_SPECIAL } from '../../../../shared/xmlChars';
 import type { SegmentAssembler } from './segmentAssembler';
-import type { DoctypeFacts } from './doctypeGrammar';
+import type { DoctypeFacts } from './doctypeFacts';
 import { entityReferenceProblem } from './entityValues';
 import type { ValueText } from './valueText';
 

@@ -5,7 +5,7 @@
  */
 import { Ch, scanName } from '../../../../shared/xmlChars';
 import { TokenError, TokenizerState, TokenType, XmlTokenizer } from '../../../../shared/xmlTokenizer';
-import { EntityKind, type DoctypeFacts } from './doctypeGrammar';
+import { EntityKind, type DoctypeFacts } from './doctypeFacts';
 
 const PREDEFINED = new Set(['amp', 'lt', 'gt', 'quot', 'apos']);
 

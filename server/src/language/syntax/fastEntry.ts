@@ -13,7 +13,8 @@
  */
 import { decodeReferences } from '../../../../shared/xmlNamespaces';
 import type { LocalProblem } from '../rules/catalogue';
-import { checkDuplicateLanguage, checkLink, checkSelfListed, urlKey, type Alternate, type LinkAttribute } from '../rules/hreflang';
+import { checkDuplicateLanguage, checkLink, checkSelfListed, urlKey, type LinkAttribute } from '../rules/hreflang';
+import type { Alternate } from './parseState';
 import { CHANGEFREQ_VALUES } from '../rules/simpleValues';
 import { plainLastmodAt } from '../rules/lastmod';
 import { checkListedUrl, isPlainListedUrl } from '../rules/listedUrl';

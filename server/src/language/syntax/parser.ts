@@ -26,7 +26,7 @@ import { CharacterData } from './characterData';
 import { Role, type Binding, type Frame, type RootInfo } from './elementFrame';
 import { scanFastEntry, type FastEntry } from './fastEntry';
 import { checkDeclaration, isQName, lookupNamespace, prefixBoundTo, resolvePrefix } from './namespaceBinding';
-import { Field, newEntryState, resetEntryState } from '../rules/entryRules';
+import { Field, newEntryState, resetEntryState } from './parseState';
 import { openExtensionElement, type TagAttributes } from '../rules/extensionElements';
 import { extensionNamespaceMessage, nearMissExtension, XHTML_NAMESPACE } from '../rules/extensionNamespaces';
 import type { LinkAttribute } from '../rules/hreflang';

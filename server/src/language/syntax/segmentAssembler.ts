@@ -3,7 +3,7 @@
  * segment's problems; offsets are absolute while a segment is open and made relative when it is finished.
  */
 import type { LocalProblem, RuleId } from '../rules/catalogue';
-import type { EntryState } from '../rules/entryRules';
+import type { EntryState } from './parseState';
 import { shiftExtensions } from '../rules/extensionElements';
 import { countLineBreaks } from './textMetrics';
 import { Segment, SegmentKind } from '../model/segment';

@@ -7,7 +7,8 @@ import { isWhitespace } from '../../../../shared/xmlChars';
 import { Role, type Frame, type RootInfo } from './elementFrame';
 import { closeEntryExtensions, closeExtensionElement } from '../rules/extensionElements';
 import { extensionOf } from '../rules/extensionNamespaces';
-import { checkEntryEnd, checkFieldValue, FIELD_RANK, fieldsOf, resetEntryState, type EntryState } from '../rules/entryRules';
+import { checkEntryEnd, checkFieldValue, FIELD_RANK, fieldsOf } from '../rules/entryRules';
+import { resetEntryState, type EntryState } from './parseState';
 import type { SegmentAssembler } from './segmentAssembler';
 import type { ValueText } from './valueText';
 

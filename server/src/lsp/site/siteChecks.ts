@@ -29,7 +29,7 @@ import { compareWalkOrder, mayBeSiteFile, SCAN_LIMITS, scanSiteFiles, turn } fro
 import { ClosedSummaries, MAX_ENTRIES, MAX_FILE_BYTES, type ClosedFile } from './siteSummaries';
 import { positionIn } from '../../node/lineTable';
 import { SiteWorker } from './siteWorker';
-import { checkSiteProblems, type CheckedProblem, type CheckFile, type CheckRequest } from './siteProblems';
+import { checkSiteProblems, type CheckedProblem, type CheckFile, type CheckRequest } from '../../node/siteProblems';
 import { robotsUrlToFile, urlToFileAt } from './urlToFile';
 import { fsPathToUri, relativeInside, type Workspace, type WorkspaceFolderInfo } from '../documents/workspace';
 

@@ -10,8 +10,8 @@ import * as path from 'node:path';
 import type { SiteFileKind, SiteSummary } from '../../language/languageService';
 import { unpackSummary } from '../../node/packedSummary';
 import { stampOf, type FileStamp } from '../../node/files';
-import { summarizeSiteFile } from './siteFileSummary';
-import type { KnownFile } from './siteProblems';
+import { summarizeSiteFile } from '../../node/siteFileSummary';
+import type { KnownFile } from '../../node/siteProblems';
 import type { SiteWorker } from './siteWorker';
 
 /** 50 MB: the protocol's limit for one file, uncompressed. */

@@ -1,7 +1,7 @@
 /**
  * The server's site worker: one thread (sitemap-lint's worker bundle, dist/lintWorker.js beside dist/server.js) that
  * reads, parses, summarizes and keeps the closed site files, and compares an open document with them
- * (siteWorkerThread.ts), so that a 50,000-entry file nobody opened never holds up a keystroke. One is enough: the
+ * (node/siteWorkerThread.ts), so that a 50,000-entry file nobody opened never holds up a keystroke. One is enough: the
  * point is a free main thread, not throughput, and a pass reads its files one at a time. Started on the first closed
  * file, stopped when idle for IDLE_MS and on shutdown (`onStop`: what it held is gone). When it cannot start or fails,
  * its calls reject and the caller does the work in its own thread, as before.
@@ -9,8 +9,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { CheckedProblem } from './siteProblems';
-import type { SiteReply, SiteRequest, SummaryRead } from './siteWorkerThread';
+import type { CheckedProblem } from '../../node/siteProblems';
+import type { SiteReply, SiteRequest, SummaryRead } from '../../node/siteWorkerThread';
 
 /** Beside the bundle (dist/), or beside the compiled cli/ module (out/, the unit tests). */
 const WORKER_FILES = [path.join(__dirname, 'lintWorker.js'), path.join(__dirname, '..', '..', 'cli', 'lint', 'lintWorker.js')];

@@ -1,12 +1,13 @@
 /**
- * The language server's side of the lint worker (cli/lintWorker.ts hands these messages here): closed site files
+ * The language server's side of the worker thread it shares with sitemap-lint (cli/lint/lintWorker.ts, the bundle's
+ * entry, hands these messages here; lsp/site/siteWorker.ts sends them): closed site files
  * summarized and kept in this thread, forgotten when the server says so, and an open document's cross-file problems
  * computed against them (siteProblems.ts). Only what the server needs goes back: a closed file's kind and entry
  * count, and the summary itself for an index or a robots.txt (the server maps their URLs to files).
  */
 import type { MessagePort } from 'node:worker_threads';
-import type { SiteFileKind } from '../../language/languageService';
-import { packSummary, transferables, unpackSummary, type PackedSummary } from '../../node/packedSummary';
+import type { SiteFileKind } from '../language/languageService';
+import { packSummary, transferables, unpackSummary, type PackedSummary } from './packedSummary';
 import { summarizeSiteFile } from './siteFileSummary';
 import { checkSiteProblems, type CheckedProblem, type CheckFile, type CheckRequest, type KnownFile } from './siteProblems';
 

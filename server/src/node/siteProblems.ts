@@ -1,11 +1,11 @@
 /**
  * One open document's cross-file problems, from everything the comparison needs in a form that crosses threads: the
  * site's files (summaries, or only paths for the closed files the checking thread already holds), where each URL of an
- * index or robots.txt maps to and which of those files exist, the settings. Run in the summary worker (siteWorker.ts)
+ * index or robots.txt maps to and which of those files exist, the settings. Run in the summary worker (lsp/site/siteWorker.ts)
  * when the closed files were read there, else in the server's thread: the same function either way.
  */
-import { validateSite, type SiteDiagnostic, type SiteFile, type SiteSummary, type SitemapSettings } from '../../language/languageService';
-import { positionIn, type LineTable } from '../../node/lineTable';
+import { validateSite, type SiteDiagnostic, type SiteFile, type SiteSummary, type SitemapSettings } from '../language/languageService';
+import { positionIn, type LineTable } from './lineTable';
 
 export interface CheckFile {
   path: string;
@@ -64,8 +64,8 @@ export function checkSiteProblems(request: CheckRequest, known: (path: string) =
   };
   const problems: CheckedProblem[] = [];
   for (const d of validateSite(files, resolver, request.settings)) {
-    if (d.path !== request.want || d.rule === 'nested-index') continue; // nested-index is nestedIndex.ts's
-    if (problems.length >= request.maxProblems) break; // never published past it (diagnostics.ts)
+    if (d.path !== request.want || d.rule === 'nested-index') continue; // nested-index is lsp/site/nestedIndex.ts's
+    if (problems.length >= request.maxProblems) break; // never published past it (lsp/documents/diagnostics.ts)
     const related = (d.related ?? []).map((r): CheckedRelated => {
       const file = closed.has(r.path) ? known(r.path) : undefined;
       if (file === undefined) return r;

@@ -1,16 +1,16 @@
 /**
  * One closed site file read for the cross-file rules: read (gunzipped when gzip), parsed, summarized, its line starts
  * kept for positions; the text and the document are let go. The same steps in the server's summary worker
- * (siteWorker.ts, in cli/lintWorker.ts's thread) and, when no worker can run, in the server's own thread.
+ * (lsp/site/siteWorker.ts, in cli/lint/lintWorker.ts's thread) and, when no worker can run, in the server's own thread.
  */
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
-import { parseDocument, summarizeForSite, type SiteSummary, type SitemapLanguageId } from '../../language/languageService';
-import { lineTableOf, type LineTable } from '../../node/lineTable';
-import { decodeFileText, isGzip } from '../../node/files';
-import { siteFileType } from '../../node/siteFiles';
+import { parseDocument, summarizeForSite, type SiteSummary, type SitemapLanguageId } from '../language/languageService';
+import { lineTableOf, type LineTable } from './lineTable';
+import { decodeFileText, isGzip } from './files';
+import { siteFileType } from './siteFiles';
 
 const gunzip = promisify(zlib.gunzip);
 

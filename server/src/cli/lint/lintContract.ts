@@ -1,0 +1,42 @@
+/**
+ * What linting a file takes and gives: a run's options, one file's result and what the cross-file step keeps of it.
+ * lintFiles.ts runs them; lintOne.ts, lintStream.ts, lintSite.ts and the worker threads each use a part.
+ */
+import type { SiteSummary } from '../../language/languageService';
+import type { SitemapSettings } from '../../language/sitemapLanguageTypes';
+import type { FileResult } from '../../node/lintResults';
+import type { LineTable } from '../../node/lineTable';
+import type { Input } from './lintInputs';
+import type { SiteContext } from './siteContext';
+
+export interface LintOptions {
+  settings: SitemapSettings;
+  site: SiteContext;
+  follow: boolean;
+  cwd: string;
+  now: number;
+  /** Called after each file, with the files known so far (following may add more). */
+  onProgress?: (done: number, known: number) => void;
+  /** Takes the files that cannot be read (a Failure: unreadable, not gzip…), which are then left out; without it, the first one fails the run. */
+  onUnreadable?: (input: Input, message: string) => void;
+  /** Stops between files; lintFiles then rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+/** What the cross-file step keeps of a file read from disk. */
+export interface SiteFacts {
+  /** Absolute path. */
+  file: string;
+  location: string | undefined;
+  summary: SiteSummary;
+  lines: LineTable;
+  length: number;
+}
+
+export interface LintedOne {
+  result: FileResult;
+  /** Absolute paths of the local files its robots.txt lines or index entries name. */
+  children: string[];
+  /** Undefined for standard input, which is not part of a site. */
+  site: SiteFacts | undefined;
+}
