@@ -5,7 +5,6 @@
  * (it would lose that child's entries) unless the client asks for the others with `allowMissing`, once the user agreed.
  */
 import { promises as fs } from 'node:fs';
-import * as path from 'node:path';
 import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
 import type { CancellationToken, Connection } from 'vscode-languageserver';
