@@ -20,20 +20,19 @@
  * (fastEntry.ts).
  */
 import { Ch, isNameStart, isWhitespace, scanName, skipWhitespace } from '../../../../shared/xmlChars';
-import { decodeReferences, XML_NAMESPACE } from '../../../../shared/xmlNamespaces';
 import { TokenError, TokenizerState, TokenType, XmlTokenizer } from '../../../../shared/xmlTokenizer';
 import { CharacterData } from './characterData';
-import { Role, type Binding, type Frame, type RootInfo } from './elementFrame';
+import { Role, type Frame, type RootInfo } from './elementFrame';
 import { scanFastEntry, type FastEntry } from './fastEntry';
-import { checkDeclaration, isQName, lookupNamespace, prefixBoundTo, resolvePrefix } from './namespaceBinding';
+import { isQName, lookupNamespace, prefixBoundTo, resolvePrefix } from './namespaceBinding';
 import { Field, newEntryState, resetEntryState } from '../rules/entryRules';
-import { openExtensionElement, type TagAttributes } from '../rules/extensionElements';
-import { extensionNamespaceMessage, nearMissExtension, XHTML_NAMESPACE } from '../rules/extensionNamespaces';
-import type { LinkAttribute } from '../rules/hreflang';
+import { openExtensionElement } from '../rules/extensionElements';
+import { XHTML_NAMESPACE } from '../rules/extensionNamespaces';
 import { Segment, SegmentKind } from '../model/segment';
+import { MarkupReader } from './markupReader';
 import { SegmentAssembler } from './segmentAssembler';
+import { StartTagReader } from './startTagReader';
 import { checkStrayText, classifyEntryChild, classifyRootChild, closeFrame, setRoot, SITEMAP_NAMESPACE } from './sitemapRoles';
-import { checkDoctype } from './doctypeGrammar';
 import { ValueText } from './valueText';
 
 export type { RootInfo, RootKind } from './elementFrame';
@@ -119,25 +118,8 @@ class XmlParser {
   private linkPrefix: string | null | undefined;
   /** Recently seen element names, so that 250,000 tags do not make 250,000 strings. */
   private readonly names: string[] = new Array<string>(256).fill('');
-
-  // The start tag being read.
-  private tagBindings: Binding[] | null = null;
-  /** Start and end of each prefixed attribute name (not a namespace declaration). */
-  private tagPrefixed: number[] | null = null;
-  private tagAttributeNames: string[] | null = null;
-  /** Value range of each of tagAttributeNames (start -1: no value). */
-  private readonly tagAttributeValues: number[] = [];
-  /** Where each of tagAttributeNames starts. */
-  private readonly tagAttributeStarts: number[] = [];
-  /** The start tag's attributes, for extension elements (rules/extensionElements.ts). */
-  private readonly tagAttributes: TagAttributes = { get: (name) => this.attribute(name) };
-  private tagSelfClosing = false;
-  private tagUnterminated = false;
-  private attributeName = '';
-  private attributeStart = 0;
-  private attributeEnd = 0;
-  /** The attribute's place in tagAttributeNames (-1 for a duplicate). */
-  private attributeIndex = -1;
+  private readonly tag: StartTagReader;
+  private readonly markup: MarkupReader;
 
   constructor(private readonly text: string, private readonly regionMode: boolean, root: RootInfo | undefined,
     onSegment: ((segment: Segment, index: number) => void) | undefined, private readonly followingText?: FollowingText) {
@@ -146,6 +128,8 @@ class XmlParser {
     this.chars = new CharacterData(text, this.out);
     this.chars.doctype = root?.doctype;
     this.tokens = new XmlTokenizer(text, 0, regionMode ? TokenizerState.Content : TokenizerState.DocumentStart);
+    this.tag = new StartTagReader(text, this.tokens, this.chars, this.out);
+    this.markup = new MarkupReader(text, this.tokens, this.chars, this.out);
     this.root = root ?? { kind: 'none', nameStart: 0, nameEnd: 0, startTagEnd: 0, frame: undefined, sitemapNamespace: undefined, entryName: 'url', doctype: undefined };
     if (regionMode && root?.frame) this.stack.push(root.frame);
   }
@@ -244,43 +228,27 @@ class XmlParser {
     }
     // Bytes that were not UTF-8 read as U+FFFD, which is a name character: `encoding` in a name as in text.
     this.chars.checkEncodingIn(nameStart, nameEnd);
+    const tag = this.tag;
     let tagEnd = this.tokens.closeBareStartTag();
-    if (tagEnd >= 0) {
-      this.tagBindings = this.tagPrefixed = this.tagAttributeNames = null;
-      this.tagSelfClosing = this.tagUnterminated = false;
-    } else {
-      tagEnd = this.takeAttributes(qname, nameStart, nameEnd);
-      if (tagEnd < 0) return;
+    if (tagEnd >= 0) tag.clear();
+    else {
+      tagEnd = tag.read(qname, nameStart, nameEnd);
+      if (tagEnd < 0) {
+        this.hitEnd = true;
+        return;
+      }
     }
-    const bindings = this.tagBindings;
+    const bindings = tag.bindings;
     const parentScope = this.scopeAtTop();
     const frame: Frame = {
       qname, local, ns: undefined, tagStart, nameStart, nameEnd, role: Role.Other, bindings, scope: parentScope, outerScope: parentScope,
-      entry: null, value: null, field: Field.Loc, duplicate: false, unterminated: this.tagUnterminated, endTagAhead: -1,
+      entry: null, value: null, field: Field.Loc, duplicate: false, unterminated: tag.unterminated, endTagAhead: -1,
       extension: undefined, extensionParent: null, childCounts: null, childrenFilled: 0,
     };
     if (bindings !== null) frame.scope = frame;
     frame.ns = resolvePrefix(prefix, frame, nameStart, this.out);
-    if (this.tagPrefixed !== null) this.resolveAttributePrefixes(this.tagPrefixed, frame);
-    this.openElement(frame, tagEnd, this.tagSelfClosing);
-  }
-
-  /**
-   * Resolves the prefixes of the attribute names at `prefixed` (start, end pairs); two names that expand to one
-   * (namespace, local name) through two prefixes bound to one URI are duplicates (Namespaces 1.0 §6.3).
-   */
-  private resolveAttributePrefixes(prefixed: number[], frame: Frame): void {
-    const expanded = prefixed.length > 2 ? new Set<string>() : undefined;
-    for (let i = 0; i < prefixed.length; i += 2) {
-      const name = this.text.slice(prefixed[i], prefixed[i + 1]);
-      const colon = name.indexOf(':');
-      const attributePrefix = name.slice(0, colon);
-      const ns = attributePrefix === 'xml' ? XML_NAMESPACE : resolvePrefix(attributePrefix, frame, prefixed[i], this.out);
-      if (expanded === undefined || ns === undefined) continue;
-      const key = `${ns} ${name.slice(colon + 1)}`;
-      if (expanded.has(key)) this.out.report('xml-syntax', prefixed[i], prefixed[i + 1], `Duplicate attribute: "${name}" names the same attribute as another prefix bound to "${ns}".`);
-      expanded.add(key);
-    }
+    tag.resolvePrefixes(frame);
+    this.openElement(frame, tagEnd, tag.selfClosing);
   }
 
   /**
@@ -304,104 +272,6 @@ class XmlParser {
     return this.tryFastEntry(tagStart);
   }
 
-  /** Reads the attributes up to the tag's end; returns where the tag ends, or -1 when the text ends first. */
-  private takeAttributes(qname: string, nameStart: number, nameEnd: number): number {
-    this.tagBindings = this.tagPrefixed = this.tagAttributeNames = null;
-    this.tagSelfClosing = this.tagUnterminated = false;
-    const tokens = this.tokens;
-    const out = this.out;
-    for (;;) {
-      const type = tokens.scan();
-      if (type === TokenType.AttributeName) {
-        this.takeAttributeName(tokens.tokenStart, tokens.tokenEnd, tokens.error === TokenError.AttributesNotSeparated);
-      } else if (type === TokenType.AttributeValue) {
-        if (!this.takeAttributeValue()) return -1;
-      } else if (type === TokenType.StartTagClose) {
-        if (tokens.error === TokenError.StartTagMissingGt) {
-          out.report('xml-syntax', tokens.errorStart, tokens.errorEnd, `The start tag <${qname}> is missing its ">".`);
-          this.tagUnterminated = true;
-        }
-        return tokens.tokenEnd;
-      } else if (type === TokenType.StartTagSelfClose) {
-        this.tagSelfClosing = true;
-        return tokens.tokenEnd;
-      } else if (type === TokenType.TagJunk) {
-        out.report('xml-syntax', tokens.errorStart, tokens.errorEnd, `Unexpected character in the start tag <${qname}>.`);
-      } else {
-        out.report('xml-syntax', nameStart, nameEnd, `The start tag <${qname}> is not terminated.`);
-        this.hitEnd = true;
-        return -1;
-      }
-    }
-  }
-
-  private takeAttributeName(start: number, end: number, notSeparated: boolean): void {
-    const name = this.text.slice(start, end);
-    this.attributeName = name;
-    this.attributeStart = start;
-    this.attributeEnd = end;
-    if (notSeparated) this.out.report('xml-syntax', start, end, 'Attributes must be separated by whitespace.');
-    if (!isQName(name)) this.out.report('xml-syntax', start, end, `"${name}" is not a valid qualified name.`);
-    this.chars.checkEncodingIn(start, end);
-    this.attributeIndex = -1;
-    if (this.tagAttributeNames === null) this.tagAttributeNames = [name];
-    else if (this.tagAttributeNames.includes(name)) {
-      this.out.report('xml-syntax', start, end, `Duplicate attribute "${name}".`);
-      return;
-    } else this.tagAttributeNames.push(name);
-    this.attributeIndex = this.tagAttributeNames.length - 1;
-    this.tagAttributeValues[2 * this.attributeIndex] = -1;
-    this.tagAttributeStarts[this.attributeIndex] = start;
-  }
-
-  /** The value of the attribute just named; false when it runs into the end of the text. */
-  private takeAttributeValue(): boolean {
-    const tokens = this.tokens;
-    const { attributeName: name, attributeStart: start, attributeEnd: end } = this;
-    if (tokens.error === TokenError.AttributeWithoutValue) {
-      this.out.report('xml-syntax', start, end, `Attribute "${name}" has no value.`);
-      return true;
-    }
-    if (tokens.error === TokenError.UnquotedAttributeValue) {
-      this.out.report('xml-syntax', start, end, `The value of "${name}" must be in quotes.`);
-      return true;
-    }
-    const closed = tokens.error === TokenError.None;
-    const valueStart = tokens.tokenStart + 1;
-    const valueEnd = closed ? tokens.tokenEnd - 1 : tokens.tokenEnd;
-    this.chars.checkAttributeValue(valueStart, valueEnd);
-    if (this.attributeIndex >= 0) {
-      this.tagAttributeValues[2 * this.attributeIndex] = valueStart;
-      this.tagAttributeValues[2 * this.attributeIndex + 1] = valueEnd;
-    }
-    if (!closed) {
-      this.out.report('xml-syntax', start, end, `The value of "${name}" is not terminated.`);
-      this.hitEnd = true;
-      return false;
-    }
-    if (name === 'xmlns' || name.startsWith('xmlns:')) {
-      const declared = name.length === 5 ? '' : name.slice(6);
-      const uri = decodeReferences(this.text.slice(valueStart, valueEnd));
-      checkDeclaration(declared, uri, start, end, this.out);
-      const meant = declared === '' ? undefined : nearMissExtension(uri);
-      if (meant !== undefined) this.out.report('extension-namespace', valueStart, valueEnd, extensionNamespaceMessage(meant));
-      (this.tagBindings ??= []).push({ prefix: declared, uri, valueStart, valueEnd });
-    } else if (name.indexOf(':') > 0) {
-      (this.tagPrefixed ??= []).push(start, end);
-    }
-    return true;
-  }
-
-  /** The unprefixed attribute `name` of the start tag just read, decoded; undefined when absent or without a value. */
-  private attribute(name: string): LinkAttribute | undefined {
-    const k = this.tagAttributeNames === null ? -1 : this.tagAttributeNames.indexOf(name);
-    if (k < 0 || this.tagAttributeValues[2 * k] < 0) return undefined;
-    const [start, end] = [this.tagAttributeValues[2 * k], this.tagAttributeValues[2 * k + 1]];
-    // Searched in the value only: a search of the text from `start` runs to the end of a file without `&` (issue 20).
-    const raw = this.text.slice(start, end);
-    return { value: raw.indexOf('&') < 0 ? raw : decodeReferences(raw), raw, start, end };
-  }
-
   /** The namespace scope of the innermost open element. */
   private scopeAtTop(): Frame | null {
     return this.stack.length > 0 ? this.stack[this.stack.length - 1].scope : null;
@@ -422,15 +292,15 @@ class XmlParser {
     } else if (parent.role === Role.RootChild && parent.entry !== null) {
       classifyEntryChild(this.root, frame, parent.entry, tagEnd, this.valueText, out);
       if (frame.role === Role.Other && parent.entry.kind === 'urlset') {
-        openExtensionElement(frame, undefined, parent.entry, tagEnd, this.tagAttributes, this.valueText, out.problems);
+        openExtensionElement(frame, undefined, parent.entry, tagEnd, this.tag.attributes, this.valueText, out.problems);
       }
     } else if (parent.role === Role.Extension) {
-      openExtensionElement(frame, parent, parent.entry!, tagEnd, this.tagAttributes, this.valueText, out.problems);
+      openExtensionElement(frame, parent, parent.entry!, tagEnd, this.tag.attributes, this.valueText, out.problems);
     } else if (parent.role === Role.Field) {
       // Any element, an extension's too: consumers would read its text into the value, and lose what it says.
       out.report('unknown-element', frame.nameStart, frame.nameEnd, `<${frame.qname}> cannot appear inside <${parent.qname}>, which holds a plain value.`);
     }
-    if (this.tagAttributeNames !== null && isProtocolElement(frame)) this.reportUnexpectedAttributes(frame);
+    this.tag.reportUnexpected(frame);
     if (!selfClosing) {
       stack.push(frame);
       return;
@@ -440,23 +310,6 @@ class XmlParser {
     if (frame.role === Role.Root) {
       this.rootClosed = true;
       out.begin(tagEnd, SegmentKind.Tail);
-    }
-  }
-
-  /**
-   * `unexpected-attribute` on each attribute without a namespace of a protocol element: the schema allows none, and
-   * consumers ignore them. Namespace declarations and namespaced attributes (xsi:schemaLocation, tools' own) pass.
-   * The range runs from the name to the value's closing quote, what the quick fix removes.
-   */
-  private reportUnexpectedAttributes(frame: Frame): void {
-    const names = this.tagAttributeNames!;
-    for (let k = 0; k < names.length; k++) {
-      const name = names[k];
-      if (name === 'xmlns' || name.indexOf(':') >= 0) continue;
-      const start = this.tagAttributeStarts[k];
-      const valueEnd = this.tagAttributeValues[2 * k] < 0 ? -1 : this.tagAttributeValues[2 * k + 1];
-      const end = valueEnd < 0 ? start + name.length : Math.min(valueEnd + 1, this.end);
-      this.out.report('unexpected-attribute', start, end, `<${frame.qname}> has no attribute "${name}": the sitemap schema allows none, and consumers ignore it.`);
     }
   }
 
@@ -664,24 +517,19 @@ class XmlParser {
   // ---------------------------------------------------------------- comments, CDATA, PIs, the declaration, DOCTYPE
 
   private takeMarkup(type: TokenType): void {
-    if (type === TokenType.Comment) this.takeComment();
-    else if (type === TokenType.CData) this.takeCData();
-    else if (type === TokenType.ProcessingInstruction) this.takeProcessingInstruction();
-    else if (type === TokenType.XmlDeclaration) this.takeXmlDeclaration();
-    else if (type === TokenType.DoctypeOpen) this.takeDoctype();
-  }
-
-  private takeComment(): void {
-    const tokens = this.tokens;
-    if (tokens.error === TokenError.UnterminatedComment) {
-      this.out.report('xml-syntax', tokens.errorStart, tokens.errorEnd, 'The comment is not terminated with "-->".');
-      this.endUnterminatedComment(tokens.tokenStart);
-      return;
+    const markup = this.markup;
+    if (type === TokenType.Comment) {
+      if (!markup.comment()) this.endUnterminatedComment(this.tokens.tokenStart);
+    } else if (type === TokenType.CData) {
+      const frame = this.stack.length > 0 ? this.stack[this.stack.length - 1] : undefined;
+      if (!markup.cdata(frame, this.root, this.rootClosed)) this.hitEnd = true;
+    } else if (type === TokenType.ProcessingInstruction) {
+      if (!markup.processingInstruction()) this.hitEnd = true;
+    } else if (type === TokenType.XmlDeclaration) markup.xmlDeclaration();
+    else if (type === TokenType.DoctypeOpen) {
+      if (!markup.doctype(this.root, this.root.kind !== 'none' || this.doctypeSeen)) this.hitEnd = true;
+      this.doctypeSeen = true;
     }
-    if (tokens.error === TokenError.DoubleHyphenInComment) {
-      this.out.report('xml-syntax', tokens.errorStart, tokens.errorEnd, '"--" is not allowed inside a comment.');
-    }
-    this.chars.checkEncodingIn(tokens.tokenStart + 4, tokens.tokenEnd - 3);
   }
 
   /**
@@ -723,110 +571,4 @@ class XmlParser {
     }
     return -1;
   }
-
-  private takeCData(): void {
-    const tokens = this.tokens;
-    const start = tokens.tokenStart;
-    const closed = tokens.error === TokenError.None;
-    const contentEnd = closed ? tokens.tokenEnd - 3 : tokens.tokenEnd;
-    if (!closed) {
-      this.out.report('xml-syntax', start, start + 9, 'The CDATA section is not terminated with "]]>".');
-      this.hitEnd = true;
-    }
-    const frame = this.stack.length > 0 ? this.stack[this.stack.length - 1] : undefined;
-    if (frame === undefined) {
-      this.out.report('xml-syntax', start, start + 9, 'A CDATA section is only allowed inside the root element.');
-    } else if (frame.value !== null) {
-      frame.value.addLiteral(this.text, start + 9, contentEnd);
-    } else {
-      checkStrayText(this.text, start + 9, contentEnd, frame, this.root, this.rootClosed, this.out);
-    }
-    this.chars.checkEncodingIn(start + 9, contentEnd);
-  }
-
-  private takeProcessingInstruction(): void {
-    const tokens = this.tokens;
-    const { error, errorStart, errorEnd } = tokens;
-    const out = this.out;
-    if (error === TokenError.UnterminatedProcessingInstruction) {
-      out.report('xml-syntax', errorStart, errorEnd, 'The processing instruction is not terminated with "?>".');
-      this.hitEnd = true;
-      return;
-    }
-    this.chars.checkEncodingIn(tokens.tokenStart + 2, tokens.tokenEnd - 2);
-    if (error === TokenError.None) this.checkTargetHasNoColon(tokens.tokenStart + 2);
-    if (error === TokenError.MissingPITarget) {
-      out.report('xml-syntax', errorStart, errorEnd, 'A processing instruction needs a target name.');
-    } else if (error === TokenError.PITargetNotSeparated) {
-      out.report('xml-syntax', errorStart, errorEnd, 'The target of a processing instruction must be followed by whitespace or "?>".');
-    } else if (error === TokenError.ReservedPITarget) {
-      const target = this.text.slice(errorStart + 2, errorEnd);
-      out.report('xml-syntax', errorStart, errorEnd, target === 'xml'
-        ? 'The XML declaration must be the very first thing in the file: nothing, not even whitespace, may precede it.'
-        : `"${target}" is reserved: the XML declaration is written <?xml … ?> at the very start.`);
-    }
-  }
-
-  /** Namespaces 1.0 §7: a PI target is an NCName. */
-  private checkTargetHasNoColon(targetStart: number): void {
-    const targetEnd = scanName(this.text, targetStart, this.end);
-    const colon = this.text.indexOf(':', targetStart);
-    if (colon >= 0 && colon < targetEnd) this.out.report('xml-syntax', targetStart, targetEnd, 'The target of a processing instruction may not contain a colon.');
-  }
-
-  /** The declaration at the very start; one that lost (part of) its `?>` ends where the next markup starts. */
-  private takeXmlDeclaration(): void {
-    const start = this.tokens.tokenStart;
-    const { end, match, missing } = this.tokens.declaration!;
-    this.chars.checkEncodingIn(start + 2, missing === '' ? end - 2 : end);
-    if (match === null) {
-      this.out.report('xml-syntax', start, start + 5, 'Malformed XML declaration: expected <?xml version="1.0" encoding="UTF-8"?>.');
-      return;
-    }
-    if (missing !== '') this.out.report('xml-syntax', start, end, `The XML declaration must end with "?>": "${missing}" is missing.`);
-    const encoding = match[6];
-    if (encoding !== undefined && encoding.toLowerCase() !== 'utf-8') {
-      const [s, e] = match.indices![6]!;
-      this.out.report('encoding', start + s, start + e, `Sitemaps must be UTF-8, not ${encoding}.`);
-    }
-  }
-
-  /**
-   * A DOCTYPE is checked against the grammar (syntax/doctypeGrammar.ts) but never expanded: its entity declarations
-   * only tell the references in the document apart (declared but not expanded, or unknown).
-   */
-  private takeDoctype(): void {
-    const tokens = this.tokens;
-    const out = this.out;
-    const start = tokens.tokenStart;
-    if (this.root.kind !== 'none' || this.doctypeSeen) {
-      out.report('xml-syntax', start, start + 9, 'A DOCTYPE is only allowed once, before the root element.');
-    }
-    this.doctypeSeen = true;
-    out.report('doctype', start, start + 9, 'A DOCTYPE is not part of the sitemap protocol; it is never read or expanded.');
-    let terminated = true;
-    for (;;) {
-      const type = tokens.scan();
-      if (type === TokenType.EntityDeclaration) {
-        out.report('doctype', tokens.tokenStart, tokens.tokenEnd, 'Entity declarations are never expanded in a sitemap.');
-      }
-      if (tokens.error === TokenError.UnterminatedDoctype) {
-        out.report('xml-syntax', tokens.errorStart, tokens.errorEnd, 'The DOCTYPE is not terminated.');
-        this.hitEnd = true;
-        terminated = false;
-        break;
-      }
-      if (type === TokenType.DoctypeClose) break;
-    }
-    const end = tokens.tokenEnd;
-    const facts = checkDoctype(this.text, start, end, terminated, (from, to, message) => out.report('xml-syntax', from, to, message));
-    this.chars.checkEncodingIn(start + 9, terminated ? end - 1 : end);
-    if (this.root.doctype === undefined) this.root.doctype = this.chars.doctype = facts;
-  }
-}
-
-/** The root, an entry or one of its fields (loc, lastmod, …): the elements the sitemap schema gives no attribute. */
-function isProtocolElement(frame: Frame): boolean {
-  return frame.role === Role.Field || (frame.role === Role.RootChild && frame.entry !== null)
-    || (frame.role === Role.Root && frame.ns === SITEMAP_NAMESPACE && (frame.local === 'urlset' || frame.local === 'sitemapindex'));
 }
