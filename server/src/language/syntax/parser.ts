@@ -14,26 +14,25 @@
  * never expanded beyond the five predefined ones and character references; a DOCTYPE is checked against its grammar
  * (syntax/doctypeGrammar.ts), never expanded.
  *
- * The parser drives the shared tokenizer (shared/xmlTokenizer.ts) and keeps the element stack; its other jobs have
- * units of their own: namespace binding (namespaceBinding.ts), sitemap roles and entry checks (sitemapRoles.ts),
- * checks inside tokens (characterData.ts), segment assembly (segmentAssembler.ts); plain entries take a fast path
- * (fastEntry.ts).
+ * The parser drives the shared tokenizer (shared/xmlTokenizer.ts) and decides on segment boundaries, extending the
+ * element stack (elementStack.ts); its other jobs have units of their own: start tags' attributes (startTagReader.ts),
+ * comments, PIs and the DOCTYPE (markupReader.ts), namespace binding (namespaceBinding.ts), sitemap roles and entry
+ * checks (sitemapRoles.ts), checks inside tokens (characterData.ts), segment assembly (segmentAssembler.ts); plain
+ * entries take a fast path (fastEntry.ts).
  */
 import { Ch, isNameStart, isWhitespace, scanName, skipWhitespace } from '../../../../shared/xmlChars';
 import { TokenError, TokenizerState, TokenType, XmlTokenizer } from '../../../../shared/xmlTokenizer';
 import { CharacterData } from './characterData';
+import { ElementStack, type FollowingText } from './elementStack';
 import { Role, type Frame, type RootInfo } from './elementFrame';
 import { scanFastEntry, type FastEntry } from './fastEntry';
 import { isQName, lookupNamespace, prefixBoundTo, resolvePrefix } from './namespaceBinding';
-import { Field, newEntryState, resetEntryState } from '../rules/entryRules';
-import { openExtensionElement } from '../rules/extensionElements';
+import { Field, resetEntryState } from '../rules/entryRules';
 import { XHTML_NAMESPACE } from '../rules/extensionNamespaces';
 import { Segment, SegmentKind } from '../model/segment';
 import { MarkupReader } from './markupReader';
-import { SegmentAssembler } from './segmentAssembler';
 import { StartTagReader } from './startTagReader';
-import { checkStrayText, classifyEntryChild, classifyRootChild, closeFrame, setRoot, SITEMAP_NAMESPACE } from './sitemapRoles';
-import { ValueText } from './valueText';
+import { checkStrayText, SITEMAP_NAMESPACE } from './sitemapRoles';
 
 export type { RootInfo, RootKind } from './elementFrame';
 export { SITEMAP_NAMESPACE };
@@ -75,11 +74,7 @@ export function parseXmlHead(text: string): { root: RootInfo; head: Segment; com
   return { root: parser.root, head: parser.out.segments[0], complete: parser.stoppedAtFirstChild };
 }
 
-/**
- * Whether the document's text after a region contains `needle`: what a region parse asks when an entry start tag meets
- * an open root child that is not an entry (see atSegmentBoundary). Without it, such a region does not parse.
- */
-export type FollowingText = (needle: string) => boolean;
+export type { FollowingText } from './elementStack';
 
 /**
  * Parses `text` as a run of root children, in the root described by `root`.
@@ -94,44 +89,30 @@ export function parseXmlRegion(text: string, root: RootInfo, followingText?: Fol
   return parser.parseRegion() ? parser.out.segments : undefined;
 }
 
-class XmlParser {
-  readonly out: SegmentAssembler;
-  readonly root: RootInfo;
+class XmlParser extends ElementStack {
   /** For parseXmlHead. */
   stopAtFirstChild = false;
   stoppedAtFirstChild = false;
-  private readonly end: number;
   private readonly tokens: XmlTokenizer;
   private readonly chars: CharacterData;
-  private readonly stack: Frame[] = [];
   /** Where the first child's start tag stands, when the parse stopped there. */
   private stoppedAt = 0;
-  private rootClosed = false;
   private doctypeSeen = false;
   /** Set when a construct runs into the end of the text unterminated. */
   private hitEnd = false;
-  private aborted = false;
-  /** Only one entry and one value element are ever open at a time: their state is reused. */
-  private readonly entryState = newEntryState();
-  private readonly valueText = new ValueText();
   /** The prefix the root binds to the XHTML namespace (null: none), for the fast path's links; read at its first entry. */
   private linkPrefix: string | null | undefined;
-  /** Recently seen element names, so that 250,000 tags do not make 250,000 strings. */
-  private readonly names: string[] = new Array<string>(256).fill('');
   private readonly tag: StartTagReader;
   private readonly markup: MarkupReader;
 
-  constructor(private readonly text: string, private readonly regionMode: boolean, root: RootInfo | undefined,
-    onSegment: ((segment: Segment, index: number) => void) | undefined, private readonly followingText?: FollowingText) {
-    this.end = text.length;
-    this.out = new SegmentAssembler(text, onSegment);
+  constructor(text: string, regionMode: boolean, root: RootInfo | undefined,
+    onSegment: ((segment: Segment, index: number) => void) | undefined, followingText?: FollowingText) {
+    super(text, regionMode, root, onSegment, followingText);
     this.chars = new CharacterData(text, this.out);
     this.chars.doctype = root?.doctype;
     this.tokens = new XmlTokenizer(text, 0, regionMode ? TokenizerState.Content : TokenizerState.DocumentStart);
     this.tag = new StartTagReader(text, this.tokens, this.chars, this.out);
     this.markup = new MarkupReader(text, this.tokens, this.chars, this.out);
-    this.root = root ?? { kind: 'none', nameStart: 0, nameEnd: 0, startTagEnd: 0, frame: undefined, sitemapNamespace: undefined, entryName: 'url', doctype: undefined };
-    if (regionMode && root?.frame) this.stack.push(root.frame);
   }
 
   // ---------------------------------------------------------------- drivers
@@ -172,23 +153,6 @@ class XmlParser {
       else if (type === TokenType.EOS) return;
       else this.takeMarkup(type);
     }
-  }
-
-  /** At the end of the document: every element still open is reported on its name and closed. */
-  private closeUnclosed(): void {
-    const stack = this.stack;
-    const out = this.out;
-    for (let i = stack.length - 1; i >= 0; i--) {
-      const frame = stack[i];
-      const unclosed = { rule: 'xml-syntax' as const, start: frame.nameStart, end: frame.nameEnd, message: `<${frame.qname}> is never closed.` };
-      if (frame.role === Role.Root && out.segments.length > 0) {
-        // The head (at offset 0, so relative = absolute) is already finished.
-        const head = out.segments[0];
-        head.problems = [...head.problems, unclosed];
-      } else out.problems.push(unclosed);
-      closeFrame(frame, out);
-    }
-    stack.length = 0;
   }
 
   // ---------------------------------------------------------------- character data
@@ -248,7 +212,7 @@ class XmlParser {
     if (bindings !== null) frame.scope = frame;
     frame.ns = resolvePrefix(prefix, frame, nameStart, this.out);
     tag.resolvePrefixes(frame);
-    this.openElement(frame, tagEnd, tag.selfClosing);
+    this.openElement(frame, tagEnd, tag);
   }
 
   /**
@@ -270,102 +234,6 @@ class XmlParser {
     // The first element of a region already starts its segment.
     if (!(this.regionMode && tagStart === 0)) this.out.begin(tagStart, SegmentKind.Element);
     return this.tryFastEntry(tagStart);
-  }
-
-  /** The namespace scope of the innermost open element. */
-  private scopeAtTop(): Frame | null {
-    return this.stack.length > 0 ? this.stack[this.stack.length - 1].scope : null;
-  }
-
-  private openElement(frame: Frame, tagEnd: number, selfClosing: boolean): void {
-    const stack = this.stack;
-    const out = this.out;
-    const parent = stack.length > 0 ? stack[stack.length - 1] : undefined;
-    if (parent === undefined) {
-      if (this.root.kind === 'none') {
-        setRoot(this.root, frame, out);
-        this.root.startTagEnd = tagEnd;
-      } else out.report('xml-syntax', frame.nameStart, frame.nameEnd, 'A document has only one root element: this one comes after it.');
-    } else if (parent.role === Role.Root) {
-      frame.role = Role.RootChild;
-      if (classifyRootChild(this.root, frame, tagEnd, this.entryState, out)) out.entry = this.entryState;
-    } else if (parent.role === Role.RootChild && parent.entry !== null) {
-      classifyEntryChild(this.root, frame, parent.entry, tagEnd, this.valueText, out);
-      if (frame.role === Role.Other && parent.entry.kind === 'urlset') {
-        openExtensionElement(frame, undefined, parent.entry, tagEnd, this.tag.attributes, this.valueText, out.problems);
-      }
-    } else if (parent.role === Role.Extension) {
-      openExtensionElement(frame, parent, parent.entry!, tagEnd, this.tag.attributes, this.valueText, out.problems);
-    } else if (parent.role === Role.Field) {
-      // Any element, an extension's too: consumers would read its text into the value, and lose what it says.
-      out.report('unknown-element', frame.nameStart, frame.nameEnd, `<${frame.qname}> cannot appear inside <${parent.qname}>, which holds a plain value.`);
-    }
-    this.tag.reportUnexpected(frame);
-    if (!selfClosing) {
-      stack.push(frame);
-      return;
-    }
-    if (frame.role === Role.RootChild) out.elementEnd = tagEnd;
-    closeFrame(frame, out);
-    if (frame.role === Role.Root) {
-      this.rootClosed = true;
-      out.begin(tagEnd, SegmentKind.Tail);
-    }
-  }
-
-  /**
-   * An entry start tag inside an open root child closes it when it is an entry, when its start tag was never finished
-   * (`<u` typed above an entry), or when its end tag appears nowhere after (`<sitemap>` typed in a urlset): otherwise
-   * every entry after it would sit inside it, unvalidated, and each keystroke reparse them all. A root child whose end
-   * tag does follow holds the entries up to it, as XML says. False when a region cannot tell (it aborts).
-   */
-  private closeBeforeEntry(rootChild: Frame, tagStart: number): boolean {
-    if (rootChild.entry !== null || rootChild.unterminated) {
-      this.closeOpenRootChild(rootChild);
-      return true;
-    }
-    const follows = this.endTagFollows(rootChild, tagStart);
-    if (follows === undefined) {
-      this.aborted = true;
-      return false;
-    }
-    if (!follows) {
-      this.closeOpenRootChild(rootChild);
-      this.out.lack(`</${rootChild.qname}`);
-    } else this.out.keepOpen(`</${rootChild.qname}`, rootChild.endTagAhead);
-    return true;
-  }
-
-  /**
-   * Whether `</qname` occurs after `at`: in the text, then (a region) in the document after it; undefined when a
-   * region has no one to ask. Remembered on the frame up to where it was found, so a long element asks once.
-   */
-  private endTagFollows(frame: Frame, at: number): boolean | undefined {
-    if (frame.endTagAhead >= at) return true;
-    const needle = `</${frame.qname}`;
-    const found = this.text.indexOf(needle, at);
-    if (found >= 0) {
-      frame.endTagAhead = found;
-      return true;
-    }
-    if (!this.regionMode) return false;
-    if (this.followingText === undefined) return undefined;
-    const follows = this.followingText(needle);
-    if (follows) frame.endTagAhead = this.end;
-    return follows;
-  }
-
-  /** An entry start tag inside an open root child that it closes (closeBeforeEntry): that one was never closed. */
-  private closeOpenRootChild(rootChild: Frame): void {
-    const stack = this.stack;
-    this.out.closedByNext = true;
-    for (let i = stack.length - 1; i >= 1; i--) {
-      const frame = stack[i];
-      this.out.report('xml-syntax', frame.nameStart, frame.nameEnd, `<${frame.qname}> is never closed.`);
-      closeFrame(frame, this.out);
-      if (frame === rootChild) break;
-    }
-    stack.length = 1;
   }
 
   // ---------------------------------------------------------------- the fast path
@@ -464,54 +332,6 @@ class XmlParser {
       match = stack.length - 1;
     }
     this.closeDownTo(match, tagStart, p, unterminated);
-  }
-
-  /** Closes the open elements down to stack[match], which the end tag at `tagStart`, ending at `tagEnd`, closes. */
-  private closeDownTo(match: number, tagStart: number, tagEnd: number, unterminated: { rule: 'xml-syntax'; start: number; end: number; message: string } | undefined): void {
-    const stack = this.stack;
-    const out = this.out;
-    // A root child left open and closed by the root's end tag: the boundary before the tail is not a clean state.
-    if (match === 0 && stack.length > 1 && stack[0].role === Role.Root) out.closedByNext = true;
-    for (let i = stack.length - 1; i > match; i--) {
-      out.report('xml-syntax', stack[i].nameStart, stack[i].nameEnd, `<${stack[i].qname}> is never closed.`);
-      closeFrame(stack[i], out);
-    }
-    const closing = stack[match];
-    while (stack.length > match) stack.pop();
-    if (closing.role === Role.RootChild) out.elementEnd = tagEnd;
-    if (closing.role === Role.Root) {
-      if (this.regionMode) {
-        this.aborted = true;
-        return;
-      }
-      this.rootClosed = true;
-      out.begin(tagStart, SegmentKind.Tail);
-    }
-    if (unterminated !== undefined) out.problems.push(unterminated);
-    closeFrame(closing, out);
-  }
-
-  /** Whether text[start, end) is `name`. */
-  private isNamed(name: string, start: number, end: number): boolean {
-    if (name.length !== end - start) return false;
-    const t = this.text;
-    for (let k = 0; k < name.length; k++) if (name.charCodeAt(k) !== t.charCodeAt(start + k)) return false;
-    return true;
-  }
-
-  /** text[start, end) as a string, reusing the last one of that length and ends. */
-  private name(start: number, end: number): string {
-    const t = this.text;
-    const key = ((end - start) * 31 + t.charCodeAt(start) * 7 + t.charCodeAt(end - 1)) & 255;
-    const cached = this.names[key];
-    if (cached.length === end - start) {
-      let k = 0;
-      while (k < cached.length && cached.charCodeAt(k) === t.charCodeAt(start + k)) k++;
-      if (k === cached.length) return cached;
-    }
-    const name = t.slice(start, end);
-    this.names[key] = name;
-    return name;
   }
 
   // ---------------------------------------------------------------- comments, CDATA, PIs, the declaration, DOCTYPE
