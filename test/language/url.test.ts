@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkUrl, isIPv4, isIPv6, resetUrlCache, type UrlParts } from '../../server/src/language/rules/url';
+import { checkUrl, resetUrlCache, type UrlParts } from '../../server/src/language/rules/url';
+import { isIPv4, isIPv6 } from '../../server/src/language/rules/urlCharacters';
 import type { ValueProblem } from '../../server/src/language/rules/valueProblem';
 
 type Found = { rule: string; start: number; end: number };

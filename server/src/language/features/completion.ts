@@ -11,11 +11,9 @@ import type { CompletionItemData, CompletionOptions, CompletionResult, TimeZoneO
 import type { SitemapModel } from '../model/model';
 import { isNameChar, isWhitespace } from '../syntax/textMetrics';
 import { SegmentKind } from '../model/segment';
-import { isInScope, parseAllowedHosts, scopeDirectory } from '../rules/scope';
 import { childOrder } from '../rules/entryRules';
 import { checkUrl } from '../rules/url';
-import type { ValueProblem } from '../rules/valueProblem';
-import { escapeXml, unescapeXml } from '../syntax/xmlText';
+import { escapeXml } from '../syntax/xmlText';
 import { localDate, localDateTime, systemTimeZoneOffset, utcDateTime } from './clock';
 import {
   elementAt, enclosingElement, indentUnit, inOpaque, lineIndentation, locate, namespaceOf, prefixFor,
@@ -30,9 +28,9 @@ import { decodeReferences } from '../../../../shared/xmlNamespaces';
 import { attributeValue, declarationOnRoot, describeHreflang, extensionElementOf, markdownSummary } from './extensionAuthoring';
 import { urlKey } from '../rules/hreflang';
 import { extensionAttributeItems, extensionChildItems, extensionValueItems, type InsertPlace } from './extensionCompletion';
+import { baseUrl, urlItems } from './urlCompletion';
 
 const NONE: CompletionResult = { items: [], isIncomplete: false };
-const DEFAULT_MAX_CANDIDATES = 100;
 
 type Container =
   | { kind: 'document' }
@@ -375,7 +373,7 @@ function indentLines(lines: readonly string[], indent: string, unit: string): st
  */
 function render(req: Request, snippet: SitemapSnippet, prefix: string, variables: Readonly<Record<string, string>> = {}): string[] {
   const [year, month, day] = localDate(req.now, req.zone).split('-');
-  const base = snippet.place === 'url' ? undefined : baseUrl(req);
+  const base = snippet.place === 'url' ? undefined : baseUrl(req.model, req.options);
   const body = snippet.body.join('\n');
   return snippet.body.map((line) => {
     let out = line.replace(/\$CURRENT_(YEAR|MONTH|DATE)\b/g, (_, part: string) => (part === 'YEAR' ? year : part === 'MONTH' ? month : day))
@@ -448,7 +446,7 @@ function filter(withBracket: boolean, name: string): string {
 function fieldValue(req: Request, local: string): string {
   switch (local) {
     case 'loc':
-      return escapeXml(baseUrl(req) ?? '');
+      return escapeXml(baseUrl(req.model, req.options) ?? '');
     case 'lastmod':
       return localDate(req.now, req.zone);
     case 'changefreq':
@@ -461,7 +459,7 @@ function fieldValue(req: Request, local: string): string {
 function fieldPlaceholder(req: Request, local: string): string {
   switch (local) {
     case 'loc':
-      return `${snippetEscape(baseUrl(req) ?? '')}$1`;
+      return `${snippetEscape(baseUrl(req.model, req.options) ?? '')}$1`;
     case 'lastmod':
       return `\${1:${localDate(req.now, req.zone)}}`;
     case 'changefreq':
@@ -558,74 +556,8 @@ function valueItems(req: Request, element: XmlElement, local: string): Completio
       };
     }
     default:
-      return urlItems(req, start, end, text.slice(s, at.offset));
+      return urlItems(req.model, req.options, at.segment.url, start, end, text.slice(s, at.offset));
   }
-}
-
-/** The base URL and the caller's candidates that the file does not list yet, for `<loc>` or a text-sitemap line. */
-function urlItems(req: Request, start: number, end: number, typedRaw: string): CompletionResult {
-  const items: CompletionItemData[] = [];
-  const base = baseUrl(req);
-  const escape = req.model.languageId === 'sitemap' ? escapeXml : (s: string): string => s;
-  if (base !== undefined) {
-    items.push({ label: base, kind: 'url', detail: 'Base URL', insertText: escape(base), snippet: false, start, end, sortText: '0', filterText: escape(base) });
-  }
-  const candidates = req.options.candidateUrls ?? [];
-  if (candidates.length === 0) return { items, isIncomplete: false, acceptsUrls: true };
-  const typed = req.model.languageId === 'sitemap' ? unescapeXml(typedRaw) : typedRaw;
-  const max = Math.max(0, req.options.maxCandidates ?? DEFAULT_MAX_CANDIDATES);
-  const scope = scopeOf(req);
-  const ignored: ValueProblem[] = [];
-  let incomplete = false;
-  const seen = new Set<string>();
-  for (const candidate of candidates) {
-    if (candidate === base || seen.has(candidate) || !candidate.startsWith(typed)) continue;
-    seen.add(candidate);
-    // The URL being typed is in the index too: only other entries count as listing it.
-    const escaped = escapeXml(candidate);
-    if (escaped !== req.at.segment.url && req.model.urls.has(escaped)) continue;
-    if (scope !== undefined) {
-      const parts = checkUrl(candidate, ignored);
-      ignored.length = 0;
-      if (parts === undefined || !isInScope(parts, scope)) continue;
-    }
-    if (items.length >= max + (base !== undefined ? 1 : 0)) {
-      incomplete = true;
-      break;
-    }
-    items.push({
-      label: candidate, kind: 'url', detail: req.model.kind === 'sitemapindex' ? 'Sitemap in the workspace' : 'Page in the workspace, not listed yet',
-      insertText: escape(candidate), snippet: false, start, end, sortText: `1${candidate}`, filterText: escape(candidate),
-    });
-  }
-  return { items, isIncomplete: incomplete, acceptsUrls: true };
-}
-
-function scopeOf(req: Request): Parameters<typeof isInScope>[1] | undefined {
-  if (req.options.location === undefined) return undefined;
-  const location = checkUrl(req.options.location, []);
-  return location === undefined ? undefined : { location, allowed: parseAllowedHosts(req.options.allowedHosts ?? []) };
-}
-
-/** The URL entries start with: the location's directory, else the site root, else the first URL's origin. */
-function baseUrl(req: Request): string | undefined {
-  const { location, siteRootUrl } = req.options;
-  if (location !== undefined) {
-    const parts = checkUrl(location, []);
-    if (parts !== undefined) return parts.origin + scopeDirectory(parts);
-  }
-  if (siteRootUrl !== undefined) {
-    const parts = checkUrl(siteRootUrl, []);
-    if (parts !== undefined) return parts.origin + scopeDirectory(parts);
-  }
-  const model = req.model;
-  // The first few entries are enough: a file whose first URLs are all broken gets no base.
-  for (let n = 0; n < Math.min(model.entryCount, 20); n++) {
-    const url = model.segments[model.entrySegment(n)].url;
-    const origin = url !== undefined ? checkUrl(unescapeXml(url), [])?.origin : undefined;
-    if (origin !== undefined) return origin + '/';
-  }
-  return undefined;
 }
 
 // ---------------------------------------------------------------- text sitemaps
@@ -639,7 +571,7 @@ function completeTextLine(req: Request): CompletionResult {
   while (s < e && (text[s] === ' ' || text[s] === '\t' || text.charCodeAt(s) === 0xfeff)) s++;
   while (e > s && (text[e - 1] === ' ' || text[e - 1] === '\t')) e--;
   if (!(at.offset >= s && at.offset <= e)) return NONE;
-  return urlItems(req, at.base + s, at.base + e, text.slice(s, at.offset));
+  return urlItems(req.model, req.options, at.segment.url, at.base + s, at.base + e, text.slice(s, at.offset));
 }
 
 /** Escapes text for a snippet's literal parts. */

@@ -3,7 +3,7 @@
  * Sitemap, which repairs a text sitemap's URL lines the same way rather than dropping them.
  */
 import type { OffsetEdit } from '../sitemapLanguageTypes';
-import { isIPrivate, isUcsChar } from '../rules/url';
+import { isIPrivate, isUcsChar } from '../rules/urlCharacters';
 
 /**
  * `value` (a literal URL, no entities) with what follows its authority percent-encoded; undefined when it has no

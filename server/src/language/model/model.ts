@@ -1,7 +1,6 @@
 /**
- * The incremental document model: the text as a list of segments (see segment.ts) with prefix sums over their
- * lengths, line breaks and entries (chunkedList.ts), so that offset ↔ position conversions and edits cost O(log n)
- * plus the size of the segments an edit touches — never a rescan of the document.
+ * The incremental document model: the segment list with its positions (segmentList.ts) and its indexes
+ * (segmentIndexes.ts), the language the text is read as, and the reparse of an edit.
  *
  * An edit reparses the segments it touches (widened by one to the left when it touches a boundary). If the new
  * text does not parse back to the root's content with nothing pending (an element left open, a comment left
@@ -11,26 +10,19 @@
  * whole document is parsed again. The full parse is both the last fallback and the oracle of the tests: after any
  * edit, the model equals a fresh parse of the same text.
  */
-import { AlternateIndex } from './alternateIndex';
 import { looksLikeXml, SNIFF_LENGTH } from '../../../../shared/contentDetection';
 import type { DocumentKind } from '../../../../shared/kinds';
-import { ChunkedList } from './chunkedList';
-import { OriginCounts } from './originCounts';
 import { parseXmlDocument, parseXmlHead, parseXmlRegion, sameChildContext, type RootInfo } from '../syntax/parser';
-import { countLineBreaks, isNameStart, Ch, offsetAfterLineBreak, textUtf8Length, utf8Length } from '../syntax/textMetrics';
+import { isNameStart, Ch, textUtf8Length, utf8Length } from '../syntax/textMetrics';
 import { Segment, SegmentKind, WHOLE_LIST } from './segment';
+import { IndexedSegmentList } from './segmentIndexes';
 import { parseRobotsLines } from '../rules/robotsTxtRules';
 import { parseTextLines } from '../syntax/textSitemap';
-import { UrlIndex } from './urlIndex';
 
 /** `robots-txt`: a robots.txt, checked for its `Sitemap:` lines only (robotsTxt.ts). */
 export type SitemapLanguageId = 'sitemap' | 'sitemap-txt' | 'robots-txt';
 export type { DocumentKind };
-
-export interface Position {
-  line: number;
-  character: number;
-}
+export type { Position } from './segmentList';
 
 /** How far a region may grow to the right before parsing the rest of the document is cheaper and simpler. */
 const MAX_REGION_SEGMENTS = 64;
@@ -39,51 +31,13 @@ const MAX_COUNTED_NEEDLES = 8;
 /** Characters (see parseElements). */
 const LARGE_REGION = 1 << 16;
 
-export class SitemapModel {
-  segments: Segment[] = [];
+export class SitemapModel extends IndexedSegmentList {
   root: RootInfo | undefined;
-  byteLength = 0;
-  /** Entry segments by URL, for duplicate-url. */
-  readonly urls = new UrlIndex();
-  /** Entry URLs per origin, for mixed-hosts. */
-  readonly origins = new OriginCounts();
-  /** hreflang alternates across entries, for hreflang-not-reciprocal. */
-  readonly alternates = new AlternateIndex();
-  /** Entries carrying `<news:news>`, for news-too-many-urls. */
-  readonly news = new Set<Segment>();
-  /**
-   * No news article is older than this (epoch ms; lowered as segments are indexed, raised only by a full parse):
-   * lets validation see at once that no article is too old.
-   */
-  newsBound = Infinity;
-  /** Segments holding local or contextual problems. */
-  readonly problemSegments = new Set<Segment>();
-  /** Segments whose contextual problems are not computed yet. */
-  readonly contextPending = new Set<Segment>();
-  /**
-   * Segments whose parse depends on whether a text (an end tag, a "-->") follows them (Segment.closedForLackOf,
-   * keptOpenFor): rare, each with a problem.
-   */
-  private readonly lookingAhead = new Set<Segment>();
-  /**
-   * No entry's lastmod is later than this (epoch ms): raised as segments are indexed, never lowered until the next
-   * full parse, so an upper bound. Lets validation see at once that no lastmod lies in the future.
-   */
-  lastmodBound = -Infinity;
   contextKey: string | undefined;
   /** Counts of full parses and incremental reparses (for tests and the benchmark). */
   readonly stats = { fullParses: 0, incrementalParses: 0 };
-
-  /**
-   * Prefix sums over the segments' lengths, line breaks and entries, built on first use: a linter converts a few
-   * offsets once (positionsAt walks the segments instead), an editor converts on every request. Until then, `totals`.
-   */
-  private trees: ChunkedList<Segment> | undefined;
-  private totals = { length: 0, breaks: 0, entries: 0 };
   /** See childrenContain: few needles (a namespace prefix or two being typed), forgotten at a full parse. */
   private readonly childTextCounts = new Map<string, number>();
-  /** Builds of the trees (for tests: a lint of a clean file builds none). */
-  treeBuilds = 0;
 
   /** How the text is read: as opened, except that a text sitemap whose content is XML is read as `sitemap`. */
   languageId: SitemapLanguageId;
@@ -91,6 +45,7 @@ export class SitemapModel {
   /** `byteLength`: the text's UTF-8 length when the caller knows it (the bytes it decoded), or it is counted. */
   /** `once`: see ParseOptions (languageService.ts); only the first parse defers its URL index. */
   constructor(readonly openedAs: SitemapLanguageId, text: string, byteLength?: number, once = false) {
+    super();
     this.languageId = openedAs;
     this.parseAll(text, byteLength, once);
   }
@@ -100,138 +55,6 @@ export class SitemapModel {
     if (this.languageId === 'robots-txt') return 'robots';
     const kind = this.root?.kind;
     return kind === 'urlset' || kind === 'sitemapindex' ? kind : 'unknown';
-  }
-
-  get length(): number {
-    return this.trees !== undefined ? this.trees.total(LENGTHS) : this.totals.length;
-  }
-
-  get lineCount(): number {
-    return (this.trees !== undefined ? this.trees.total(BREAKS) : this.totals.breaks) + 1;
-  }
-
-  get entryCount(): number {
-    return this.trees !== undefined ? this.trees.total(ENTRIES) : this.totals.entries;
-  }
-
-  private get tree(): ChunkedList<Segment> {
-    if (this.trees === undefined) {
-      this.trees = buildTrees(this.segments);
-      this.treeBuilds++;
-    }
-    return this.trees;
-  }
-
-  getText(): string {
-    return this.segments.map((s) => s.text).join('');
-  }
-
-  segmentStart(index: number): number {
-    return this.tree.prefix(LENGTHS, index);
-  }
-
-  /**
-   * Start offsets for segment indexes asked in ascending order: before the prefix sums are built (a fresh parse's
-   * first validation), a walk on from the last index asked instead of building them; after, a lookup each.
-   */
-  segmentStartsInOrder(): (index: number) => number {
-    const trees = this.trees;
-    if (trees !== undefined) return (index) => trees.prefix(LENGTHS, index);
-    const segments = this.segments;
-    let s = 0;
-    let offset = 0;
-    return (index) => {
-      if (index < s) return this.segmentStart(index);
-      for (; s < index; s++) offset += segments[s].text.length;
-      return offset;
-    };
-  }
-
-  /** Index of the segment holding `offset` (the last one for the end of the text). */
-  segmentAt(offset: number): number {
-    return Math.min(this.tree.upperBound(LENGTHS, offset), this.segments.length - 1);
-  }
-
-  /** Index of the segment of the `n`-th entry (0-based). */
-  entrySegment(n: number): number {
-    return this.tree.upperBound(ENTRIES, n);
-  }
-
-  // ---------------------------------------------------------------- positions
-
-  /** Offset where line `line` (0-based) starts. */
-  lineStart(line: number): number {
-    if (line <= 0) return 0;
-    if (line >= this.lineCount) return this.length;
-    const s = this.tree.upperBound(BREAKS, line - 1);
-    const segment = this.segments[s];
-    const within = offsetAfterLineBreak(segment.text, 0, segment.text.length, line - this.tree.prefix(BREAKS, s));
-    return this.tree.prefix(LENGTHS, s) + within;
-  }
-
-  offsetAt(position: Position): number {
-    const line = Math.floor(position.line);
-    if (line < 0 || Number.isNaN(line)) return 0;
-    if (line >= this.lineCount) return this.length;
-    const start = this.lineStart(line);
-    const next = line + 1 < this.lineCount ? this.lineStart(line + 1) : this.length;
-    return Math.max(start, Math.min(start + Math.max(0, Math.floor(position.character) || 0), next));
-  }
-
-  positionAt(offset: number): Position {
-    const clamped = Math.max(0, Math.min(offset, this.length));
-    const s = this.segmentAt(clamped);
-    const segmentStart = this.tree.prefix(LENGTHS, s);
-    const text = this.segments[s].text;
-    const within = clamped - segmentStart;
-    const line = this.tree.prefix(BREAKS, s) + countLineBreaks(text, 0, within);
-    // Most lines start in the offset's own segment: after its last LF, unless a CR follows that LF.
-    const lf = within > 0 ? text.lastIndexOf('\n', within - 1) : -1;
-    if (lf >= 0 && text.lastIndexOf('\r', within - 1) < lf) return { line, character: within - lf - 1 };
-    return { line, character: clamped - this.lineStart(line) };
-  }
-
-  /**
-   * The positions of many offsets at once. Before the trees are built, one walk over the segments in offset order
-   * (what a linter needs: a few problems, converted once) instead of building them; the same positions as positionAt.
-   */
-  positionsAt(offsets: readonly number[]): Position[] {
-    if (this.trees !== undefined) return offsets.map((o) => this.positionAt(o));
-    const order = offsets.map((_, k) => k).sort((a, b) => offsets[a] - offsets[b]);
-    const positions: Position[] = new Array(offsets.length);
-    const segments = this.segments;
-    const length = this.totals.length;
-    // The segment reached, where it starts, the line breaks before it, and the last segment before it holding a line
-    // break (where the line it starts in starts is searched for only when asked: not a scan of every segment passed).
-    let s = 0;
-    let start = 0;
-    let breaks = 0;
-    let lastBreak = -1;
-    let lastBreakStart = 0;
-    const lineStart = (): number => {
-      if (lastBreak < 0) return 0;
-      const segment = segments[lastBreak];
-      return lastBreakStart + offsetAfterLineBreak(segment.text, 0, segment.text.length, segment.lineBreaks);
-    };
-    for (const k of order) {
-      const offset = Math.max(0, Math.min(offsets[k], length));
-      for (; s < segments.length - 1 && start + segments[s].text.length <= offset; s++) {
-        const segment = segments[s];
-        if (segment.lineBreaks > 0) {
-          lastBreak = s;
-          lastBreakStart = start;
-        }
-        breaks += segment.lineBreaks;
-        start += segment.text.length;
-      }
-      const text = segments[s].text;
-      const within = offset - start;
-      const line = breaks + countLineBreaks(text, 0, within);
-      const lf = within > 0 ? text.lastIndexOf('\n', within - 1) : -1;
-      if (lf >= 0 && text.lastIndexOf('\r', within - 1) < lf) positions[k] = { line, character: within - lf - 1 };
-      else positions[k] = { line, character: offset - (line > breaks ? start + offsetAfterLineBreak(text, 0, text.length, line - breaks) : lineStart()) };
-    }
-    return positions;
   }
 
   /**
@@ -261,23 +84,16 @@ export class SitemapModel {
     }
   }
 
-  /** The first `length` characters (fewer in a shorter text). */
-  private prefix(length: number): string {
-    let text = '';
-    for (let k = 0; k < this.segments.length && text.length < length; k++) text += this.segments[k].text;
-    return text.slice(0, length);
-  }
-
   private reparseRegion(start: number, end: number, text: string): boolean {
     const segments = this.segments;
     const last = segments.length - 1;
     let i = this.segmentAt(start);
-    if (i > 0 && start === this.tree.prefix(LENGTHS, i)) i--;
+    if (i > 0 && start === this.segmentStart(i)) i--;
     let j = end > start ? this.segmentAt(end - 1) : i;
     if (this.isLineBased) return this.reparseLines(Math.max(i, 1), Math.min(j, last - 1), start, end, text);
     while (i > 1 && segments[i - 1].closedByNext) i--;
     if (segments.length < 3 || this.root?.frame === undefined) return false;
-    let regionStart = this.tree.prefix(LENGTHS, i);
+    let regionStart = this.segmentStart(i);
     let oldText = '';
     for (let k = i; k <= j; k++) oldText += segments[k].text;
     let newText = oldText.slice(0, start - regionStart) + text + oldText.slice(end - regionStart);
@@ -287,7 +103,7 @@ export class SitemapModel {
       // erases the one it was kept open for.
       for (let k = i - 1; k >= dependent; k--) oldText = segments[k].text + oldText;
       i = dependent;
-      regionStart = this.tree.prefix(LENGTHS, i);
+      regionStart = this.segmentStart(i);
       newText = oldText.slice(0, start - regionStart) + text + oldText.slice(end - regionStart);
     }
     // Regions grow by the same text on both sides: the edit's neighbourhood says how the byte length changes (one
@@ -310,7 +126,7 @@ export class SitemapModel {
   private reparseLines(i: number, j: number, start: number, end: number, text: string): boolean {
     const segments = this.segments;
     const last = segments.length - 1;
-    const regionStart = this.tree.prefix(LENGTHS, i);
+    const regionStart = this.segmentStart(i);
     let oldText = '';
     for (let k = i; k <= j; k++) oldText += segments[k].text;
     let newText = oldText.slice(0, start - regionStart) + text + oldText.slice(end - regionStart);
@@ -484,19 +300,9 @@ export class SitemapModel {
 
   private replaceSegments(i: number, j: number, replacement: Segment[], byteDelta: number): void {
     const segments = this.segments;
-    const trees = this.tree;
     if (this.childTextCounts.size > 0) this.countChildText(i, j, replacement);
     for (let k = i; k <= j; k++) this.unindex(segments[k]);
-    if (replacement.length === j - i + 1) {
-      for (let k = 0; k < replacement.length; k++) {
-        const old = segments[i + k];
-        segments[i + k] = replacement[k];
-        trees.set(i + k, old);
-      }
-    } else {
-      spliceInPlace(segments, i, j - i + 1, replacement);
-      trees.splice(i, j - i + 1, replacement.length);
-    }
+    this.replaceInList(i, j, replacement);
     for (const s of replacement) this.index(s, true);
     this.byteLength += byteDelta;
   }
@@ -505,16 +311,8 @@ export class SitemapModel {
 
   private parseAll(text: string, byteLength?: number, once = false): void {
     this.languageId = readingOf(this.openedAs, text);
-    this.urls.clear();
-    this.origins.clear();
-    this.problemSegments.clear();
-    this.contextPending.clear();
-    this.lookingAhead.clear();
+    this.clearIndexes();
     this.contextKey = undefined;
-    this.lastmodBound = -Infinity;
-    this.alternates.clear();
-    this.news.clear();
-    this.newsBound = Infinity;
     this.childTextCounts.clear();
     const totals = { length: text.length, breaks: 0, entries: 0 };
     const indexed = (segment: Segment, k: number): void => {
@@ -553,57 +351,6 @@ export class SitemapModel {
     return this.languageId === 'robots-txt' ? parseRobotsLines(text, fileStart) : parseTextLines(text);
   }
 
-  /**
-   * `fresh`: a segment of an edit, whose contextual problems are not known yet (after a full parse, all are).
-   * `once`: a one-time parse (ParseOptions), whose URL index waits until something asks for it.
-   */
-  private index(segment: Segment, fresh: boolean, once = false): void {
-    if (segment.problems.length > 0) this.problemSegments.add(segment);
-    if (segment.closedForLackOf !== undefined || segment.keptOpenFor !== undefined) this.lookingAhead.add(segment);
-    if (fresh && segment.isEntry) this.contextPending.add(segment);
-    if (segment.lastmod > this.lastmodBound) this.lastmodBound = segment.lastmod;
-    if (segment.extensions !== undefined || fresh) this.indexExtensions(segment, fresh);
-    if (segment.url !== undefined) {
-      if (once) this.urls.addLater(segment);
-      else this.urls.add(segment);
-      this.origins.add(segment.url);
-    }
-  }
-
-  private indexExtensions(segment: Segment, fresh: boolean): void {
-    this.alternates.add(segment, fresh);
-    const news = segment.extensions?.news;
-    if (news === undefined) return;
-    this.news.add(segment);
-    if (news.time < this.newsBound) this.newsBound = news.time;
-  }
-
-  private unindex(segment: Segment): void {
-    this.alternates.remove(segment);
-    this.news.delete(segment);
-    this.problemSegments.delete(segment);
-    this.lookingAhead.delete(segment);
-    this.contextPending.delete(segment);
-    if (segment.url !== undefined) {
-      this.urls.remove(segment);
-      this.origins.remove(segment.url);
-    }
-  }
-}
-
-/** The columns of the model's chunked list. */
-const LENGTHS = 0;
-const BREAKS = 1;
-const ENTRIES = 2;
-
-function buildTrees(segments: readonly Segment[]): ChunkedList<Segment> {
-  return new ChunkedList(segments, {
-    columns: [(s) => s.text.length, (s) => s.lineBreaks, (s) => (s.isEntry ? 1 : 0)],
-    place: (segment, chunk, place) => {
-      segment.run = chunk;
-      segment.place = place;
-    },
-  });
 }
 
 /** How a document opened as `openedAs` is read: a text sitemap whose content is XML is an XML sitemap. */
@@ -630,20 +377,6 @@ interface RegionParse {
   head?: { segment: Segment; root: RootInfo };
 }
 
-/** Array.prototype.splice, for any number of items (spreading 200,000 as arguments overflows the stack). */
-function spliceInPlace<T>(array: T[], start: number, deleteCount: number, items: readonly T[]): void {
-  if (items.length <= 4096) {
-    array.splice(start, deleteCount, ...items);
-    return;
-  }
-  const length = array.length;
-  const growth = items.length - deleteCount;
-  // Grown by pushing, so that the array keeps its packed elements kind.
-  for (let k = 0; k < growth; k++) array.push(items[0]);
-  array.copyWithin(start + items.length, start + deleteCount, length);
-  if (growth < 0) array.length = length + growth;
-  for (let k = 0; k < items.length; k++) array[start + k] = items[k];
-}
 
 function endsWithLineBreak(text: string): boolean {
   const c = text.charCodeAt(text.length - 1);
