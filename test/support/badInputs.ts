@@ -67,7 +67,7 @@ const EDIT_TEXTS = [...FRAGMENTS, '\uFFFD', '\u0000', '\r\n', 'x', '0', '&lol9;'
 /**
  * `count` seeded random edits (inserts, deletes, replacements anywhere), validating after each. None may throw;
  * for documents of up to 256 KB the edited model must also report exactly what a fresh parse reports (larger
- * ones are left to test/language/incremental.test.ts: a fresh parse per edit would only make this test slow).
+ * ones are left to test/language/model/incremental.test.ts: a fresh parse per edit would only make this test slow).
  */
 export function edit(t: TestContext, name: string, opened: Opened, text: string, count: number, seed: number, measuredMsPerEdit: number): void {
   const limit = bound(text.length, count * measuredMsPerEdit);

@@ -2,7 +2,7 @@
  * The DOCTYPE against XML 1.0 (Fifth Edition) productions [28]–[83], references to the entities its internal subset
  * declares (§4.1, §4.3.2), and the Namespaces 1.0 constraints on names (§6.3, §7): cases of our own, one or more per
  * production the W3C XML Conformance Test Suite's not-well-formed cases exercise (the suite's licences do not allow
- * redistributing a part of it; test/language/xmlConformance.test.ts runs the suite itself when it is given one).
+ * redistributing a part of it; test/language/syntax/xmlConformance.test.ts runs the suite itself when it is given one).
  * Ranges are exact: ⟦ ⟧ mark every well-formedness problem, and every entity-not-expanded.
  */
 import { test } from 'node:test';
