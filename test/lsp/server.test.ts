@@ -267,7 +267,7 @@ describe('language server over stdio', () => {
     const text = sitemapindex('https://www.example.com/posts.xml', 'https://www.example.com/child-index.xml', 'https://www.example.com/missing.xml');
     settings = { siteRoots: { www: 'https://www.example.com/' } };
     try {
-      // The index's cross-file problems (missing.xml, the index itself unlisted) are site.test.ts's.
+      // The index's cross-file problems (missing.xml, the index itself unlisted) are site/site.test.ts's.
       let diagnostics = await openAndWait(uri, 'sitemap', text, hasCode('nested-index'));
       assert.deepEqual(summarize(only(diagnostics, 'nested-index')), [
         { code: 'nested-index', severity: ERROR, range: formatRange(rangeOf(text, 'https://www.example.com/child-index.xml')) },

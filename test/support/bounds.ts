@@ -1,5 +1,5 @@
 /**
- * Time and memory of one synchronous operation, for robustness bounds (test/language/badInputs.test.ts). These are
+ * Time and memory of one synchronous operation, for robustness bounds (test/language/syntax/badInputs.test.ts). These are
  * not benchmarks: the bounds they are checked against are many times the figures measured, so that a noisy,
  * loaded machine never fails them, while a hang, a quadratic blow-up or an entity expansion still would.
  */

@@ -1,5 +1,5 @@
 /**
- * Two well-formedness verdicts on the same text, for the agreement test (test/language/wellFormedness.test.ts):
+ * Two well-formedness verdicts on the same text, for the agreement test (test/language/syntax/wellFormedness.test.ts):
  * ours, derived from the language layer's diagnostics, and an independent parser's, `@xmldom/xmldom` 0.9.
  */
 import { DOMParser, type Document } from '@xmldom/xmldom';

@@ -21,6 +21,10 @@ export interface LintOptions {
   onUnreadable?: (input: Input, message: string) => void;
   /** Stops between files; lintFiles then rejects with the signal's reason. */
   signal?: AbortSignal;
+  /** Streams every file in windows of this many characters, read in pieces of as many bytes (tests; SITEMAP_LINT_STREAM_WINDOW for the binary). */
+  streamWindow?: number;
+  /** Told how each streamed file went; without it, a line on stderr with a forced window or SITEMAP_LINT_STREAM_REPORT=1. */
+  onStreamed?: (name: string, windows: number, passes: number) => void;
 }
 
 /** What the cross-file step keeps of a file read from disk. */

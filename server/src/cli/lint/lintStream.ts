@@ -41,7 +41,7 @@ function forcedWindow(): number | undefined {
  */
 export async function lintStreamed(input: Input, options: LintOptions, alone: boolean): Promise<LintedOne | undefined> {
   if (input.file === undefined) return undefined;
-  const window = forcedWindow();
+  const window = options.streamWindow ?? forcedWindow();
   if (window === undefined && uncompressedSize(input.file) <= STREAM_ABOVE) return undefined;
   const restore = smallYoungGeneration();
   try {
@@ -67,7 +67,8 @@ async function streamPasses(input: Input, file: string, options: LintOptions, wi
     }
     if (linted === undefined) return undefined;
     if (!('rerun' in linted)) {
-      if (window !== undefined || process.env.SITEMAP_LINT_STREAM_REPORT === '1') process.stderr.write(`sitemap-lint: ${input.name}: streamed, ${linted.windows} windows, ${pass + 1} passes\n`);
+      if (options.onStreamed !== undefined) options.onStreamed(input.name, linted.windows, pass + 1);
+      else if (window !== undefined || process.env.SITEMAP_LINT_STREAM_REPORT === '1') process.stderr.write(`sitemap-lint: ${input.name}: streamed, ${linted.windows} windows, ${pass + 1} passes\n`);
       return linted.linted;
     }
     reference = linted.reference;

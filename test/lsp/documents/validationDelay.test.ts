@@ -1,0 +1,23 @@
+/** The wait before validating a document again: none after a fast validation, the slow one's cost (bounded) after. */
+import { describe, it } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { MAX_VALIDATION_DELAY_MS, SLOW_VALIDATION_MS, validationDelay } from '../../../server/src/lsp/documents/diagnostics';
+
+describe('validationDelay', () => {
+  it('is zero after a fast validation, however recent', () => {
+    assert.equal(validationDelay(0.3, 0), 0);
+    assert.equal(validationDelay(SLOW_VALIDATION_MS - 0.1, 0), 0);
+  });
+
+  it('is a slow validation\'s cost, less the time since it ended', () => {
+    assert.equal(validationDelay(40, 0), 40);
+    assert.equal(validationDelay(40, 15), 25);
+    assert.equal(validationDelay(40, 40), 0);
+    assert.equal(validationDelay(40, 1000), 0);
+  });
+
+  it('never exceeds its bound', () => {
+    assert.equal(validationDelay(5000, 0), MAX_VALIDATION_DELAY_MS);
+    assert.equal(validationDelay(5000, 50), MAX_VALIDATION_DELAY_MS - 50);
+  });
+});
