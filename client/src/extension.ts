@@ -1,20 +1,20 @@
 // Activation only: wires content detection, the commands, and starts the language server lazily.
 // Activating on `xml` files must cost almost nothing: no client, no server process until a sitemap is open.
 import { ExtensionContext, Position, Range, TextDocument, languages, workspace } from 'vscode';
-import { isServedDocument } from './client';
-import { registerCommands } from './commands';
+import { isServedDocument } from './languageServer/client';
+import { registerCommands } from './commands/commands';
 import { COMPRESSED_LANGUAGE, compressedLanguageOf } from './gzip/language';
 import { registerCompressedFiles } from './gzip/open';
-import { registerCheckSiteCommand } from './checkSite';
-import { registerChoreCommands } from './chores';
-import { registerMergeCommand } from './merge';
-import { registerAllowHostCommand } from './allowHost';
-import { registerSetLanguageCommand } from './setLanguage';
-import { registerSplitCommand } from './split';
+import { registerCheckSiteCommand } from './commands/checkSite';
+import { registerChoreCommands } from './commands/chores';
+import { registerMergeCommand } from './commands/merge';
+import { registerAllowHostCommand } from './commands/allowHost';
+import { registerSetLanguageCommand } from './commands/setLanguage';
+import { registerSplitCommand } from './commands/split/split';
 import { SitemapOutput } from './output';
-import { SitemapServer } from './server';
-import type { ServerHealth } from './serverHealth';
-import type { StatusBarState } from './statusBar';
+import { SitemapServer } from './languageServer/server';
+import type { ServerHealth } from './languageServer/serverHealth';
+import type { StatusBarState } from './status/statusBar';
 import { sniffPlainText, sniffSitemapRoot, SNIFF_LENGTH, type PlainTextKind } from '../../shared/contentDetection';
 import { COMPRESSED_SCHEME } from '../../shared/protocol';
 

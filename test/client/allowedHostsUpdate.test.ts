@@ -1,7 +1,7 @@
 /** out-of-scope's "Allow <origin> in sitemap.allowedHosts": which settings get the origin, and the list they get. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { planAllowedHostsUpdate } from '../../client/src/allowedHostsUpdate';
+import { planAllowedHostsUpdate } from '../../client/src/commands/allowedHostsUpdate';
 
 const ORIGIN = 'https://cdn.example.net';
 

@@ -1,7 +1,7 @@
-/** Convert's notification (client/src/convertReport.ts) names the lines it left out: numbers and text, a few, then a count. */
+/** Convert's notification (client/src/commands/convertReport.ts) names the lines it left out: numbers and text, a few, then a count. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { describeConversion, namedLines } from '../../client/src/convertReport';
+import { describeConversion, namedLines } from '../../client/src/commands/convertReport';
 
 describe('Convert notification', () => {
   it('names each line left out by number and text', () => {

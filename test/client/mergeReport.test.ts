@@ -1,11 +1,11 @@
 /**
- * Merge's count-dependent messages (client/src/mergeReport.ts): the verb agrees with the number of missing children
+ * Merge's count-dependent messages (client/src/commands/mergeReport.ts): the verb agrees with the number of missing children
  * ("1 of 4 children has", "2 of 4 children have"), the first few are named and the rest counted, and the summary
  * gives the count of URLs listed twice and of children left out.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mergeSummary, missingChildrenText } from '../../client/src/mergeReport';
+import { mergeSummary, missingChildrenText } from '../../client/src/commands/mergeReport';
 import type { MergeIndexChild } from '../../shared/protocol';
 
 const child = (n: number, problem?: MergeIndexChild['problem']): MergeIndexChild => ({ loc: `https://e.com/part-${n}.xml`, ...(problem ? { problem } : { entries: 2 }) });

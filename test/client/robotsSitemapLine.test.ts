@@ -1,7 +1,7 @@
 /** Add to robots.txt: where the Sitemap: line goes, text in → text out. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { planRobotsSitemapLine } from '../../client/src/robotsSitemapLine';
+import { planRobotsSitemapLine } from '../../client/src/commands/robotsSitemapLine';
 import { applyOffsetEdits } from '../support/cursor';
 
 const URL_ = 'https://www.e.com/sitemap.xml';

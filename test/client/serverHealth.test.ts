@@ -1,11 +1,11 @@
 /**
- * What the client does when its language server dies (client/src/serverHealth.ts): restarts after a crash until the
+ * What the client does when its language server dies (client/src/languageServer/serverHealth.ts): restarts after a crash until the
  * fifth within three minutes, a fresh count after the user's Restart, and a status bar item that never looks like a
  * file without problems while the server is down. Wording is not checked; levels, commands and actions are.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CrashHistory, describeHealth, RESTART_ACTION, SHOW_OUTPUT_ACTION, stoppedNotice } from '../../client/src/serverHealth';
+import { CrashHistory, describeHealth, RESTART_ACTION, SHOW_OUTPUT_ACTION, stoppedNotice } from '../../client/src/languageServer/serverHealth';
 
 const RESTART = 'sitemap.restartServer';
 const MINUTE = 60_000;

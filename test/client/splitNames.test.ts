@@ -1,5 +1,5 @@
 /**
- * The defaults and checks of Split into Index's prompts (client/src/splitNames.ts): names beside the original, the
+ * The defaults and checks of Split into Index's prompts (client/src/commands/split/splitNames.ts): names beside the original, the
  * public folder of a known location, what a typed limit, URL or name pattern may be. Checks return a reason or
  * undefined; only whether there is one is asserted, never its wording.
  */
@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   checkBaseUrl, checkNamePattern, defaultBaseUrl, defaultNamePattern, folderUrlOf, indexNameOf, isGzipName, parseCount, splitReport, stemOf,
-} from '../../client/src/splitNames';
+} from '../../client/src/commands/split/splitNames';
 
 describe('Split into Index: prompt defaults', () => {
   it('names the children and the index after the original, in its kind and compression', () => {

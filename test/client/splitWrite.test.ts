@@ -1,12 +1,12 @@
 /**
- * Split into Index's writing in the editor (client/src/splitWrite.ts), with the failure injected through its file
+ * Split into Index's writing in the editor (client/src/commands/split/splitWrite.ts), with the failure injected through its file
  * seam: a workspace edit that fails on the nth file as a full disk does (earlier files truncated or empty, as VS Code
  * writes them side by side) leaves the folder as it was — the files it created removed, the ones it overwrote put
  * back; too little free space refuses before writing anything.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeSplitFiles, type SplitFiles } from '../../client/src/splitWrite';
+import { writeSplitFiles, type SplitFiles } from '../../client/src/commands/split/splitWrite';
 
 const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
 

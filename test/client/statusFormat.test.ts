@@ -1,11 +1,11 @@
 /**
- * The status bar's text and level (client/src/statusFormat.ts): the format the issue shows, the thresholds (warning
+ * The status bar's text and level (client/src/status/statusFormat.ts): the format the issue shows, the thresholds (warning
  * at ≥ 90 % of either limit, error past one), configured limits, and sizes as byteSize.ts prints them everywhere.
  * The tooltip is checked for its exact numbers only, never its wording.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEFAULT_LIMITS, describeStatus, entryNoun, resolveLimits, statusLevel } from '../../client/src/statusFormat';
+import { DEFAULT_LIMITS, describeStatus, entryNoun, resolveLimits, statusLevel } from '../../client/src/status/statusFormat';
 import { formatMegabytes } from '../../shared/byteSize';
 
 const MB = 1024 * 1024;

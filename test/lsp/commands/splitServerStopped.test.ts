@@ -1,12 +1,12 @@
 /**
  * A server killed in the middle of Split into Index's request: the rejection vscode-jsonrpc gives (pending responses
  * rejected when the client disposes the closed connection, as vscode-languageclient does) and a request sent after it
- * are both recognised as the server gone (client/src/serverGone.ts), so the editor says "the language server stopped"
+ * are both recognised as the server gone (client/src/languageServer/serverGone.ts), so the editor says "the language server stopped"
  * instead of the library's words; a request the server refuses is not.
  */
 import { describe, it } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { isServerGone } from '../../../client/src/serverGone';
+import { isServerGone } from '../../../client/src/languageServer/serverGone';
 import { LspClient } from '../lspClient';
 import { SPLIT_PLAN_REQUEST } from '../../../shared/protocol';
 

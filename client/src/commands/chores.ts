@@ -8,12 +8,12 @@ import { commands, Uri, window, workspace, WorkspaceEdit, type ExtensionContext,
 import { ExecuteCommandRequest } from 'vscode-languageclient/node';
 import {
   CONVERT_COMMAND, REMOVE_DUPLICATES_COMMAND, SET_LASTMOD_NOW_COMMAND, SORT_ENTRIES_COMMAND, type ChoreResult, type ConvertCommandResult,
-} from '../../shared/protocol';
+} from '../../../shared/protocol';
 import { describeConversion } from './convertReport';
-import { fileExists } from './fileExists';
+import { fileExists } from '../fileExists';
 import { registerRobotsTxtCommand } from './robotsTxt';
-import { isServerGone } from './serverGone';
-import type { SitemapServer } from './server';
+import { isServerGone } from '../languageServer/serverGone';
+import type { SitemapServer } from '../languageServer/server';
 
 export function registerChoreCommands(context: ExtensionContext, server: SitemapServer): void {
   const askServer = <R>(command: string, document: TextDocument, args: unknown[]) => askServerWith<R>(server, command, document, args);

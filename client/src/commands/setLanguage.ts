@@ -2,7 +2,7 @@
 // `workbench.action.editor.changeLanguageMode` cannot do it: it acts on the active editor only, and given a language
 // id as its argument it switches to Plain Text (microsoft/vscode#331761).
 import { commands, languages, Uri, workspace, type ExtensionContext } from 'vscode';
-import { SET_LANGUAGE_COMMAND } from '../../shared/protocol';
+import { SET_LANGUAGE_COMMAND } from '../../../shared/protocol';
 
 export function registerSetLanguageCommand(context: ExtensionContext): void {
   context.subscriptions.push(commands.registerCommand(SET_LANGUAGE_COMMAND, async (uri: unknown, languageId: unknown) => {

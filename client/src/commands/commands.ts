@@ -1,6 +1,6 @@
 /** The commands every language extension has: Restart Language Server and Show Output (category "Sitemap"). */
 import { commands, type ExtensionContext } from 'vscode';
-import type { SitemapOutput } from './output';
+import type { SitemapOutput } from '../output';
 
 export const RESTART_SERVER_COMMAND = 'sitemap.restartServer';
 export const SHOW_OUTPUT_COMMAND = 'sitemap.showOutput';

@@ -6,9 +6,9 @@
 import { commands, env, extensions, window, workspace, type Disposable, type ExtensionContext } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { createLanguageClient, SERVER_BUNDLE } from './client';
-import type { SitemapOutput } from './output';
+import type { SitemapOutput } from '../output';
 import { CrashHistory, RESTART_ACTION, SHOW_OUTPUT_ACTION, stoppedNotice, type ServerHealth } from './serverHealth';
-import { registerStatusBar, type SitemapStatusBar } from './statusBar';
+import { registerStatusBar, type SitemapStatusBar } from '../status/statusBar';
 
 /** How long the status bar confirms a restart the user asked for. */
 const RESTARTED_MESSAGE_MS = 5_000;

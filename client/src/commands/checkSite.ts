@@ -2,9 +2,9 @@
 // the problems itself, so they reach the Problems panel for files that are not open; this shows its progress with
 // Cancel, then a summary. A cancelled run changes nothing in the Problems panel: the previous run's problems stay.
 import { commands, ProgressLocation, window, workspace, type CancellationToken, type ExtensionContext, type Progress } from 'vscode';
-import { CHECK_SITE_REQUEST, type CheckSiteParams, type CheckSiteResult } from '../../shared/protocol';
-import type { SitemapOutput } from './output';
-import type { SitemapServer } from './server';
+import { CHECK_SITE_REQUEST, type CheckSiteParams, type CheckSiteResult } from '../../../shared/protocol';
+import type { SitemapOutput } from '../output';
+import type { SitemapServer } from '../languageServer/server';
 
 export const CHECK_SITE_COMMAND = 'sitemap.checkSite';
 

@@ -1,5 +1,5 @@
 /** Merge Index into One Sitemap's messages that depend on counts: the children it cannot read, and what it merged. */
-import type { MergeIndexChild, MergeIndexResult } from '../../shared/protocol';
+import type { MergeIndexChild, MergeIndexResult } from '../../../shared/protocol';
 
 /** How many missing children a message names before it counts the rest. */
 const NAMED_CHILDREN = 3;

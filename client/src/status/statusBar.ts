@@ -8,10 +8,10 @@ import {
   type TextEditor,
 } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { SPLIT_COMMAND, STATUS_NOTIFICATION, type StatusParams } from '../../shared/protocol';
-import { isServedDocument } from './client';
-import { RESTART_SERVER_COMMAND } from './commands';
-import { describeHealth, type ServerHealth } from './serverHealth';
+import { SPLIT_COMMAND, STATUS_NOTIFICATION, type StatusParams } from '../../../shared/protocol';
+import { isServedDocument } from '../languageServer/client';
+import { RESTART_SERVER_COMMAND } from '../commands/commands';
+import { describeHealth, type ServerHealth } from '../languageServer/serverHealth';
 import { describeStatus, resolveLimits, type StatusLevel } from './statusFormat';
 
 /** What a click does over a limit: Split into Index on the active sitemap. */

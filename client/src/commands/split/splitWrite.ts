@@ -4,7 +4,7 @@
  * checks the free space first, and after a failed edit removes the files the split created and puts back those it
  * overwrote. Pure of `vscode` (the files come through `SplitFiles`), so a test injects the failure.
  */
-import { formatMegabytes } from '../../shared/byteSize';
+import { formatMegabytes } from '../../../../shared/byteSize';
 
 /** The file operations the split's writing needs, on one file system; `T` names a file (a `Uri` in the editor). */
 export interface SplitFiles<T> {

@@ -4,7 +4,7 @@
  */
 import { commands, ConfigurationTarget, Uri, window, workspace, type ExtensionContext } from 'vscode';
 import { planAllowedHostsUpdate, type SettingsTarget } from './allowedHostsUpdate';
-import { ALLOW_HOST_COMMAND } from '../../shared/protocol';
+import { ALLOW_HOST_COMMAND } from '../../../shared/protocol';
 
 const TARGETS: Record<SettingsTarget, ConfigurationTarget> = {
   workspaceFolder: ConfigurationTarget.WorkspaceFolder, workspace: ConfigurationTarget.Workspace, global: ConfigurationTarget.Global,

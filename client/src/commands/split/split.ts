@@ -18,15 +18,15 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import {
   SPLIT_COMMAND, DOCUMENT_INFO_REQUEST, SPLIT_PLAN_REQUEST,
   type DocumentInfo, type DocumentInfoParams, type SplitPlanChild, type SplitPlanParams, type SplitPlanResult,
-} from '../../shared/protocol';
-import { isServedDocument } from './client';
-import { fileExists } from './fileExists';
-import { fileOfCompressed } from './gzip/provider';
-import type { SitemapOutput } from './output';
-import type { SitemapServer } from './server';
+} from '../../../../shared/protocol';
+import { isServedDocument } from '../../languageServer/client';
+import { fileExists } from '../../fileExists';
+import { fileOfCompressed } from '../../gzip/provider';
+import type { SitemapOutput } from '../../output';
+import type { SitemapServer } from '../../languageServer/server';
 import { askSplitChoices, type SplitChoices } from './splitPrompts';
 import { isGzipName, splitReport } from './splitNames';
-import { explainRequestFailure, SERVER_STOPPED } from './serverGone';
+import { explainRequestFailure, SERVER_STOPPED } from '../../languageServer/serverGone';
 import { splitFileOnDisk } from './splitStream';
 import { describeWriteFailure, writeSplitFiles, type SplitFiles } from './splitWrite';
 

@@ -9,8 +9,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import { ProgressLocation, window, type CancellationToken, type ExtensionContext, type Uri } from 'vscode';
-import { DOCUMENT_INFO_REQUEST, type DocumentInfo, type DocumentInfoParams } from '../../shared/protocol';
-import type { SitemapServer } from './server';
+import { DOCUMENT_INFO_REQUEST, type DocumentInfo, type DocumentInfoParams } from '../../../../shared/protocol';
+import type { SitemapServer } from '../../languageServer/server';
 import { askSplitChoices, type SplitChoices } from './splitPrompts';
 import { splitReport } from './splitNames';
 

@@ -3,11 +3,11 @@
 // left to the user: they may still be listed elsewhere, and a merge is easy to undo only while they exist). With a
 // child missing it offers to merge the others, saying what would be lost.
 import { commands, ProgressLocation, Range, Uri, window, workspace, WorkspaceEdit, type ExtensionContext } from 'vscode';
-import { MERGE_INDEX_REQUEST, type MergeIndexParams, type MergeIndexResult } from '../../shared/protocol';
+import { MERGE_INDEX_REQUEST, type MergeIndexParams, type MergeIndexResult } from '../../../shared/protocol';
 import { mergeSummary, missingChildrenText, partialMergeText } from './mergeReport';
-import { isServerGone, SERVER_STOPPED } from './serverGone';
-import { describeLimit, describeSize } from '../../shared/byteSize';
-import type { SitemapServer } from './server';
+import { isServerGone, SERVER_STOPPED } from '../languageServer/serverGone';
+import { describeLimit, describeSize } from '../../../shared/byteSize';
+import type { SitemapServer } from '../languageServer/server';
 
 export const MERGE_INDEX_COMMAND = 'sitemap.mergeIndex';
 const MERGE_OTHERS = 'Merge the Others';

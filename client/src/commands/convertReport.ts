@@ -1,5 +1,5 @@
 /** The notification after Convert to XML / Text Sitemap: what was written, repaired and left out, line by line. */
-import type { ConvertCommandResult } from '../../shared/protocol';
+import type { ConvertCommandResult } from '../../../shared/protocol';
 
 type SourceLine = { line: number; text: string };
 

@@ -2,7 +2,7 @@ import { ExtensionContext, TextDocument, workspace, type OutputChannel } from 'v
 // Types only: the library (about 30 ms to load) is imported when the client is created, so activating on `xml`
 // files stays cheap.
 import type { DocumentSelector, LanguageClient, LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
-import { COMPRESSED_SCHEME, type InitializationOptions } from '../../shared/protocol';
+import { COMPRESSED_SCHEME, type InitializationOptions } from '../../../shared/protocol';
 
 /** The languages the server validates; the client starts when the first document of one of them opens. */
 export const SITEMAP_LANGUAGES: readonly string[] = ['sitemap', 'sitemap-txt', 'robots-txt'];

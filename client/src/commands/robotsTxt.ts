@@ -9,11 +9,11 @@
 import { commands, Range, Uri, window, workspace, WorkspaceEdit, type ExtensionContext, type TextDocument } from 'vscode';
 import {
   COMPRESSED_SCHEME, DOCUMENT_INFO_REQUEST, LISTING_INDEXES_REQUEST, type DocumentInfo, type DocumentInfoParams, type ListingIndexesParams, type ListingIndexesResult,
-} from '../../shared/protocol';
-import { fileExists } from './fileExists';
-import { fileOfCompressed } from './gzip/provider';
-import type { SitemapServer } from './server';
-import { locationFromSiteRoots, normalizeRelativePath, normalizeSiteRootUrl, type SiteRoots } from '../../shared/location';
+} from '../../../shared/protocol';
+import { fileExists } from '../fileExists';
+import { fileOfCompressed } from '../gzip/provider';
+import type { SitemapServer } from '../languageServer/server';
+import { locationFromSiteRoots, normalizeRelativePath, normalizeSiteRootUrl, type SiteRoots } from '../../../shared/location';
 import { listedSitemaps, newRobotsTxt, planRobotsSitemapLine } from './robotsSitemapLine';
 
 export function registerRobotsTxtCommand(context: ExtensionContext, server: SitemapServer): void {

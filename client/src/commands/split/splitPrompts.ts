@@ -4,8 +4,8 @@
  * cancels (undefined).
  */
 import { window, workspace, type QuickPickItem, type Uri } from 'vscode';
-import type { DocumentKind } from '../../shared/kinds';
-import { resolveLimits } from './statusFormat';
+import type { DocumentKind } from '../../../../shared/kinds';
+import { resolveLimits } from '../../status/statusFormat';
 import {
   checkBaseUrl, checkNamePattern, defaultBaseUrl, defaultNamePattern, indexNameOf, isGzipName, parseCount,
 } from './splitNames';

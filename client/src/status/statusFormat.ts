@@ -3,8 +3,8 @@
  * 90 % of a limit, error past one) and the tooltip with the exact numbers. Pure: no `vscode` import, so it runs
  * under node:test; statusBar.ts puts the result on the item. Sizes are printed as everywhere else (byteSize.ts).
  */
-import { formatLimitMegabytes, formatMegabytes } from '../../shared/byteSize';
-import type { StatusParams } from '../../shared/protocol';
+import { formatLimitMegabytes, formatMegabytes } from '../../../shared/byteSize';
+import type { StatusParams } from '../../../shared/protocol';
 
 export interface Limits {
   maxEntries: number;
