@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
-import { isGzip, readMaybeGzip } from '../../server/src/node/files';
+import { inflateHead, isGzip, readMaybeGzip } from '../../server/src/node/files';
 
 describe('readMaybeGzip', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-maybe-gz-'));
@@ -38,5 +38,24 @@ describe('readMaybeGzip', () => {
     assert.equal(isGzip(Buffer.from([0x1f, 0x8b])), true);
     assert.equal(isGzip(Buffer.from([0x1f])), false);
     assert.equal(isGzip(Buffer.from('<?xml')), false);
+  });
+});
+
+describe('inflateHead', () => {
+  const text = '<?xml version="1.0"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">' + '<sitemap><loc>https://example.com/a.xml</loc></sitemap>'.repeat(500);
+  const gz = zlib.gzipSync(text);
+
+  it('gunzips a cut-off gzip head as far as it goes, and gives plain bytes back as they are', () => {
+    const inflated = inflateHead(gz.subarray(0, 200), 1 << 20);
+    assert.ok(inflated !== undefined && inflated.length > 0);
+    assert.ok(text.startsWith(inflated.toString('utf8')));
+    const plain = Buffer.from(text.slice(0, 100));
+    assert.equal(inflateHead(plain, 10), plain);
+  });
+
+  it('answers undefined for corrupt gzip and past maxBytes', () => {
+    // A whole gzip header, then a deflate block of the reserved type 3: an error, not a cut-off stream.
+    assert.equal(inflateHead(Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 0xff, 0xff, 0xff]), 1 << 20), undefined);
+    assert.equal(inflateHead(gz, 100), undefined);
   });
 });

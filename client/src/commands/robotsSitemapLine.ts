@@ -4,14 +4,8 @@
  * another URL (http vs https, an old host, another folder) is offered for update, replacing only its URL. A new line
  * goes after the last `Sitemap:` line, else at the end; the file's line ending and its trailing-newline state are kept.
  */
+import type { OffsetEdit } from '../../../shared/offsetEdit';
 import { isSitemapName, readRobotsLine } from '../../../shared/robotsLine';
-
-/** Replace `start`–`end` (UTF-16 offsets into the robots.txt) with `text`. */
-export interface OffsetEdit {
-  start: number;
-  end: number;
-  text: string;
-}
 
 export type RobotsSitemapPlan =
   | { status: 'listed'; line: number }

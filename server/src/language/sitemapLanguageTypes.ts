@@ -3,21 +3,15 @@
  * the protocol layer name them here, so nothing inside the layer imports the facade that binds it.
  */
 import type { DocumentKind } from '../../../shared/kinds';
+import type { OffsetEdit } from '../../../shared/offsetEdit';
 import type { Position, SitemapLanguageId } from './model/model';
 import type { RuleId, SeverityOrOff, TOO_MANY_PROBLEMS } from './rules/catalogue';
 
-export type { DocumentKind, Position, SitemapLanguageId };
+export type { DocumentKind, OffsetEdit, Position, SitemapLanguageId };
 export type { Problem, RuleId, Severity, SeverityOrOff } from './rules/catalogue';
 export type { SitemapSettings, ValidationContext } from './settings';
 export type { SectionSettings } from './settingsSection';
 export type { SitemapDiagnostic } from './model/problemCap';
-
-/** Replace text[start, end) with `text` (UTF-16 offsets). */
-export interface OffsetEdit {
-  start: number;
-  end: number;
-  text: string;
-}
 
 export interface SitemapDocument {
   readonly languageId: SitemapLanguageId;
@@ -88,7 +82,7 @@ export interface CompletionItemData {
   filterText?: string;
   preselect?: boolean;
   /** Edits elsewhere in the document made with the item (an extension's namespace declared on the root). */
-  additionalEdits?: Array<{ start: number; end: number; text: string }>;
+  additionalEdits?: OffsetEdit[];
 }
 
 export interface CompletionResult {

@@ -53,6 +53,19 @@ export function isGzip(bytes: Uint8Array): boolean {
 }
 
 /**
+ * A file's first bytes, gunzipped as far as they go when they are gzip (a head is a cut-off stream); undefined when
+ * they are corrupt gzip or inflate past `maxBytes`.
+ */
+export function inflateHead(head: Buffer, maxBytes: number): Buffer | undefined {
+  if (!isGzip(head)) return head;
+  try {
+    return zlib().gunzipSync(head, { finishFlush: zlib().constants.Z_SYNC_FLUSH, maxOutputLength: maxBytes });
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * A file's text: UTF-16 when a byte-order mark says so, else UTF-8; without the mark (an editor keeps it as the file's
  * encoding, not as text).
  */

@@ -3,6 +3,8 @@
  * (the cross-file rules run once every file is read; keeping each document alive until then held them all).
  * Line breaks are LSP's: `\n`, `\r\n` and a lone `\r`.
  */
+import { lastStartAtOrBefore } from '../../../shared/sortedSearch';
+
 export type LineTable = Uint32Array;
 
 export function lineTableOf(text: string): LineTable {
@@ -82,12 +84,6 @@ export class LineTableBuilder {
 /** 0-based line and UTF-16 column of `offset` (clamped to the text). */
 export function positionIn(lines: LineTable, textLength: number, offset: number): { line: number; character: number } {
   const at = Math.min(Math.max(0, offset), textLength);
-  let low = 0;
-  let high = lines.length - 1;
-  while (low < high) {
-    const mid = (low + high + 1) >> 1;
-    if (lines[mid] <= at) low = mid;
-    else high = mid - 1;
-  }
-  return { line: low, character: at - (lines[low] ?? 0) }; // an empty table: a file not read
+  const line = lastStartAtOrBefore(lines, lines.length, at);
+  return { line, character: at - (lines[line] ?? 0) }; // an empty table: a file not read
 }

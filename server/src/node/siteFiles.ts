@@ -4,11 +4,10 @@
  * content; gzip by its magic bytes, whatever the name.
  */
 import * as path from 'node:path';
-import { zlib } from './lazyZlib';
 import { looksLikeXml, sniffPlainText, sniffSitemapRoot, SNIFF_LENGTH } from '../../../shared/contentDetection';
 import { urlFileName } from '../../../shared/location';
 import { SITEMAP_TXT_NAME, SITEMAP_XML_NAME } from '../language/languageService';
-import { isGzip, readHead } from './files';
+import { inflateHead, readHead } from './files';
 import { sniffEncoding } from './fileEncoding';
 
 export type SiteFileType = 'sitemap' | 'sitemap-txt' | 'robots';
@@ -42,13 +41,9 @@ export function compareNames(a: string, b: string): number {
 
 /** The first characters of a file, gunzipped when it is gzip; undefined when unreadable. */
 function readHeadText(file: string): string | undefined {
-  let bytes = readHead(file, SNIFF_LENGTH * 4);
+  const head = readHead(file, SNIFF_LENGTH * 4);
+  const bytes = head === undefined ? undefined : inflateHead(head, 1 << 20);
   if (bytes === undefined) return undefined;
-  try {
-    if (isGzip(bytes)) bytes = zlib().gunzipSync(bytes, { finishFlush: zlib().constants.Z_SYNC_FLUSH, maxOutputLength: 1 << 20 });
-  } catch {
-    return undefined;
-  }
   // A UTF-16 sitemap is found by its root as a UTF-8 one is (and then reported as UTF-16: fileEncoding.ts).
   const encoding = sniffEncoding(bytes);
   const text = encoding.kind === 'utf-16le' || encoding.kind === 'utf-16be' ? new TextDecoder(encoding.kind).decode(bytes) : bytes.toString('utf8');

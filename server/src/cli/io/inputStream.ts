@@ -8,8 +8,22 @@ import { isGzip } from '../../node/files';
 import { zlib } from '../../node/lazyZlib';
 import { Failure } from './failure';
 
-/** The bytes of the file open as `fd`, in pieces of `window` bytes, gunzipped when they start with gzip's magic number. */
-export function streamMaybeGzip(fd: number, file: string, window = 1 << 16): Readable {
+/**
+ * The file's bytes, in pieces of `window` bytes, gunzipped when they start with gzip's magic number; a file that
+ * cannot be opened throws a Failure with the caller's line (`describe`: each CLI names the file its own way).
+ */
+export function openMaybeGzip(file: string, describe: (error: NodeJS.ErrnoException) => string, window = 1 << 16): Readable {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, 'r');
+  } catch (e) {
+    throw new Failure(describe(e as NodeJS.ErrnoException));
+  }
+  return streamMaybeGzip(fd, file, window);
+}
+
+/** The bytes of the file open as `fd`, as openMaybeGzip. */
+function streamMaybeGzip(fd: number, file: string, window: number): Readable {
   const magic = Buffer.alloc(2);
   const read = fs.readSync(fd, magic, 0, 2, 0);
   const stream = fs.createReadStream(file, { fd, start: 0, highWaterMark: window });

@@ -15,7 +15,7 @@ import type { LintProblem } from '../../node/lintResults';
 import type { LintedOne, LintOptions } from './lintContract';
 import { kindOf, type Input } from './lintInputs';
 import { Failure } from '../io/failure';
-import { chunksOf, streamMaybeGzip } from '../io/inputStream';
+import { chunksOf, openMaybeGzip } from '../io/inputStream';
 import { encodingProblem, repeatsUtf16 } from './encodingProblem';
 import { sniffEncoding, SNIFF_BYTES, type FileEncoding } from '../../node/fileEncoding';
 import { LineTableBuilder, positionIn, type LineTable } from '../../node/lineTable';
@@ -206,13 +206,7 @@ async function* decodedText(source: Readable, name: string, found: { encoding?: 
 
 /** The file's bytes, gunzipped when they start with gzip's magic number. */
 function open(input: Input, file: string, window: number | undefined): Readable {
-  let fd: number;
-  try {
-    fd = fs.openSync(file, 'r');
-  } catch (e) {
-    throw new Failure(`${input.name}: cannot read (${(e as Error).message})`);
-  }
-  return streamMaybeGzip(fd, file, window);
+  return openMaybeGzip(file, (e) => `${input.name}: cannot read (${e.message})`, window);
 }
 
 /** As lintOne's spanOf: the start clamped to the text, the end to [start, length]. */

@@ -10,7 +10,7 @@ import { looksLikeXml, SNIFF_LENGTH } from '../../../../shared/contentDetection'
 import { SplitRefused, SplitStream, type SplitRefusal, type StreamSplitResult } from '../../language/languageService';
 import { ChildFiles, ExistsError, tempPath, writeFailure } from './childFiles';
 import { Failure, WriteFailure } from '../io/failure';
-import { chunksOf, streamMaybeGzip } from '../io/inputStream';
+import { chunksOf, openMaybeGzip } from '../io/inputStream';
 import { parseArgs, stemOf, USAGE, UsageError, type SplitArgs } from './splitArgs';
 import { exitQuietlyOnClosedPipe } from '../io/closedPipe';
 import { reportMaxRss } from '../io/reportRss';
@@ -65,13 +65,7 @@ async function main(argv: readonly string[]): Promise<number> {
 
 /** The input's bytes, gunzipped when they start with gzip's magic number. */
 function openInput(file: string): Readable {
-  let fd: number;
-  try {
-    fd = fs.openSync(file, 'r');
-  } catch (e) {
-    throw new Failure(`${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : `cannot read (${(e as Error).message})`}`);
-  }
-  return streamMaybeGzip(fd, file);
+  return openMaybeGzip(file, (e) => `${file}: ${e.code === 'ENOENT' ? 'no such file' : `cannot read (${e.message})`}`);
 }
 
 async function split(args: SplitArgs, input: Readable, files: ChildFiles): Promise<StreamSplitResult> {

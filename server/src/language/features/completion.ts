@@ -7,7 +7,7 @@
  * and how to present it. The protocol layer turns them into LSP items. The snippets (snippets.ts) are items too,
  * offered only where they fit: VS Code cannot filter statically contributed ones by context.
  */
-import type { CompletionItemData, CompletionOptions, CompletionResult, TimeZoneOffset } from '../sitemapLanguageTypes';
+import type { CompletionItemData, CompletionOptions, CompletionResult, OffsetEdit, TimeZoneOffset } from '../sitemapLanguageTypes';
 import type { SitemapModel } from '../model/model';
 import { isNameChar, isWhitespace } from '../syntax/textMetrics';
 import { SegmentKind } from '../model/segment';
@@ -268,7 +268,7 @@ function fieldItems(req: Request, entry: XmlElement, fields: readonly EntryField
  * Inserts `element` after the last field that precedes it in the schema's order, else before the first that follows
  * it: on a line of its own when that field has one, beside it in an entry written on one line.
  */
-function schemaPlaceEdit(req: Request, entry: XmlElement, fields: readonly EntryField[], rank: number, element: string): { start: number; end: number; text: string } {
+function schemaPlaceEdit(req: Request, entry: XmlElement, fields: readonly EntryField[], rank: number, element: string): OffsetEdit {
   const { model, at } = req;
   const sitemapFields = fields.filter((field) => field.rank >= 0);
   const ownLine = (offset: number): string | undefined => {

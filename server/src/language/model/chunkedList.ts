@@ -1,4 +1,5 @@
 import { Fenwick } from './fenwick';
+import { lastStartAtOrBefore } from '../../../../shared/sortedSearch';
 
 /** Items per chunk, before splitting: a splice rebuilds up to 2× this many, plus the trees over the chunks. */
 const CHUNK_LENGTH = 1024;
@@ -30,6 +31,8 @@ export interface ChunkedListOptions<T> {
  */
 export class ChunkedList<T> {
   private chunks: Chunk[] = [];
+  /** The chunks' `start`s, for the binary search over them. */
+  private chunkStarts = new Int32Array(0);
   /** Per column, over the chunks' totals. */
   private totals: Fenwick[] = [];
   private readonly chunkLength: number;
@@ -107,15 +110,7 @@ export class ChunkedList<T> {
 
   /** The chunk holding `index` (the last chunk for the size). */
   private chunkOf(index: number): number {
-    const chunks = this.chunks;
-    let low = 0;
-    let high = chunks.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (chunks[mid].start <= index) low = mid;
-      else high = mid - 1;
-    }
-    return low;
+    return lastStartAtOrBefore(this.chunkStarts, this.chunks.length, index);
   }
 
   /** The items at [from, to) into chunks of `chunkLength` to 2 × `chunkLength` (one shorter when there are fewer). */
@@ -134,10 +129,12 @@ export class ChunkedList<T> {
   /** Recomputes the chunks' starts and the trees over them: O(number of chunks). */
   private reindex(): void {
     const chunks = this.chunks;
+    if (this.chunkStarts.length < chunks.length) this.chunkStarts = new Int32Array(chunks.length * 2);
     let start = 0;
-    for (const chunk of chunks) {
-      chunk.start = start;
-      start += chunk.length;
+    for (let c = 0; c < chunks.length; c++) {
+      chunks[c].start = start;
+      this.chunkStarts[c] = start;
+      start += chunks[c].length;
     }
     this.totals = this.options.columns.map((_, column) => new Fenwick(chunks.map((chunk) => chunk.trees[column].total())));
   }

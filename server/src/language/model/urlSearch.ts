@@ -7,6 +7,7 @@ import type { Position, SitemapDocument } from '../sitemapLanguageTypes';
 import { SitemapModel } from './model';
 import { Ch } from '../syntax/textMetrics';
 import { unescapeXml } from '../syntax/xmlText';
+import { lastStartAtOrBefore } from '../../../../shared/sortedSearch';
 
 /** Joins the URLs: XML cannot hold U+0000, not even as a character reference, so no URL contains it. */
 const SEPARATOR = '\u0000';
@@ -103,12 +104,5 @@ function matchAt(index: UrlSearchIndex, i: number): UrlMatch {
 
 /** The URL holding offset `at` of `index.text`. */
 function urlAt(index: UrlSearchIndex, at: number): number {
-  let lo = 0;
-  let hi = index.count - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (index.starts[mid] <= at) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
+  return lastStartAtOrBefore(index.starts, index.count, at);
 }

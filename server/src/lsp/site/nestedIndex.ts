@@ -5,11 +5,10 @@
  * 4 KB on disk (gzip included), cached by path, modification time and size.
  */
 import * as path from 'node:path';
-import * as zlib from 'node:zlib';
 import { sniffSitemapRoot } from '../../../../shared/contentDetection';
 import type { ServerSettings } from '../documents/configuration';
 import type { DocumentStore, OpenDocument } from '../documents/documentStore';
-import { decodeFileText, isGzip, readHead, stampOf, type FileStamp } from '../../node/files';
+import { decodeFileText, inflateHead, readHead, stampOf, type FileStamp } from '../../node/files';
 import { fileBesideNamed } from '../../node/siteFiles';
 import { urlToFileFor } from './urlToFile';
 import type { Workspace } from '../documents/workspace';
@@ -83,13 +82,7 @@ export class NestedIndexResolver {
 /** Whether the first bytes of a file (plain or gzipped, UTF-8 or UTF-16) start a `<sitemapindex>` document. */
 export function sniffIsIndex(head: Buffer | undefined): boolean {
   if (head === undefined || head.length === 0) return false;
-  let bytes = head;
-  if (isGzip(bytes)) {
-    try {
-      bytes = zlib.gunzipSync(bytes, { finishFlush: zlib.constants.Z_SYNC_FLUSH, maxOutputLength: MAX_INFLATED_BYTES });
-    } catch {
-      return false;
-    }
-  }
+  const bytes = inflateHead(head, MAX_INFLATED_BYTES);
+  if (bytes === undefined) return false;
   return sniffSitemapRoot(decodeFileText(bytes).slice(0, SNIFF_BYTES)) === 'sitemapindex';
 }
