@@ -29,6 +29,9 @@ describe('Split into Index when the server dies', () => {
     const pending = client.connection.sendRequest(SPLIT_PLAN_REQUEST, {
       uri, maxEntries: 1000, maxBytes: 52_428_800, baseUrl: 'https://www.example.com/', namePattern: 'sitemap-{n}.xml',
     });
+    // vscode-jsonrpc registers a request's promise only once its message is written: kill the server after that, or
+    // a dispose that comes first leaves the request pending forever (an empty write's callback follows the request's).
+    await new Promise<void>((resolve) => client.process.stdin!.write('', () => setImmediate(resolve)));
     client.process.kill('SIGKILL');
     const error = await pending.then(() => undefined, (e: unknown) => e);
     assert.ok(isServerGone(error), `the rejection of a killed server's request: ${String(error)}`);
