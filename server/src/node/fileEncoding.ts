@@ -3,6 +3,7 @@
  * decoded as such, then checked, with one problem saying sitemaps are UTF-8), or not text at all (one problem instead
  * of a thousand U+FFFD). sitemap-lint's whole and streaming reads and Check Site ask it.
  */
+import { isGzip } from './files';
 
 export type FileEncoding =
   | { kind: 'utf-8' }
@@ -24,7 +25,7 @@ export function sniffEncoding(head: Uint8Array): FileEncoding {
   if (head.length >= 4 && head[0] === 0x3c && head[1] === 0 && head[2] !== 0 && head[3] === 0) return { kind: 'utf-16le', bom: false };
   if (head.length >= 4 && head[0] === 0 && head[1] === 0x3c && head[2] === 0 && head[3] !== 0) return { kind: 'utf-16be', bom: false };
   const sample = head.subarray(0, SNIFF_BYTES);
-  const gzip = sample[0] === 0x1f && sample[1] === 0x8b;
+  const gzip = isGzip(sample);
   if (sample.includes(0)) return { kind: 'binary', gzip };
   const text = new TextDecoder('utf-8').decode(sample);
   let odd = 0;
