@@ -1,8 +1,5 @@
-/**
- * The one way a file size is printed — status bar, problems, hovers: in MB of 1,048,576 bytes (the unit of the
- * protocol's "50 MB" = 52,428,800 bytes, and of VS Code's own size display), two decimals, rounded to nearest as
- * VS Code rounds, so our `11.86 MB` is the `11.86MB` VS Code shows for the same file. Shared by client and server.
- */
+/** The one way a file size is printed: MB of 1,048,576 bytes (the protocol's "50 MB", and VS Code's own unit), two
+ * decimals rounded as VS Code rounds, so our `11.86 MB` is the `11.86MB` VS Code shows for the same file. */
 export const MEGABYTE = 1_048_576;
 const DECIMALS = 2;
 const SCALE = 10 ** DECIMALS;

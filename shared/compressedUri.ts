@@ -1,10 +1,6 @@
-/**
- * The `sitemap-gz:` URIs of compressed sitemaps opened as text (client/src/gzip/). A file inside a workspace folder is
- * `sitemap-gz:/<its path in the folder>?{"folder":<the folder's file: URI>,"folderPath":<its path on disk>}`: VS
- * Code's breadcrumbs walk a URI's path up to a workspace folder of the same scheme or to `/`, so they show it relative,
- * as other workspace files, and package.json's label formatter shows `folderPath` + path. Any other file is
- * `sitemap-gz:/<absolute path>`. Pure, on URI strings as `Uri.toString()` writes them: client and server alike.
- */
+/** `sitemap-gz:` URIs of compressed sitemaps opened as text: `sitemap-gz:/<path in its folder>?{"folder":…,"folderPath":…}`
+ * inside a workspace folder, so that VS Code's breadcrumbs and package.json's label formatter show it as other workspace
+ * files, else `sitemap-gz:/<absolute path>`. Pure, on URI strings as `Uri.toString()` writes them. */
 import { COMPRESSED_SCHEME } from './protocol';
 
 export interface CompressedFolder {

@@ -1,11 +1,6 @@
-/**
- * Where a sitemap lives, decided from paths and texts only (no file system): the language server's `siteLocation.ts`
- * and `nestedIndex.ts` feed these functions with what they read from disk.
- *
- * Paths here are relative to a workspace folder, with `/` separators (`public/catalog/sitemap.xml`); the folder
- * itself is `''`. Locations are returned as WHATWG-normalised absolute `http(s)` URLs (lower-case host, default port
- * dropped, non-ASCII and reserved characters of file names percent-encoded as UTF-8).
- */
+/** Where a sitemap lives, from paths and texts only (the server's siteLocation.ts and nestedIndex.ts read the disk).
+ * Paths are relative to a workspace folder with `/` separators, the folder itself `''`; locations are WHATWG-normalised
+ * absolute http(s) URLs. */
 
 /** `sitemap.siteRoots`: workspace-relative folder → the site's root URL (`{ "public": "https://www.example.com/" }`). */
 export type SiteRoots = Readonly<Record<string, unknown>>;

@@ -1,7 +1,5 @@
-/**
- * One robots.txt line read as Google's parser (google/robotstxt robots.cc) reads it: the language layer's checks, where
- * a sitemap lives and the client's Add to robots.txt all read lines through here.
- */
+/** One robots.txt line read as Google's parser (google/robotstxt robots.cc) reads it, for the language layer's checks,
+ * where a sitemap lives and the client's Add to robots.txt alike. */
 
 /** One `name: value` line; offsets relative to the line. */
 export interface RobotsLine {
@@ -38,11 +36,9 @@ export function robotsLineStart(lineText: string, fileStart: boolean): number {
 }
 
 /**
- * Reads `name: value # comment` as Google does: the comment cut at the first `#`, the name before the first `:`, or,
- * without a `:`, whitespace as the separator of a line of exactly two words. Undefined for blank and comment lines and
- * lines Google reads no directive in. One reading differs, to say what was meant: a first word followed by
- * `scheme://…` (`Sitemap https://…`, where Google's name is `Sitemap https` and its value `//…`) is a name missing
- * its `:` before that URL.
+ * Reads `name: value # comment` as Google does: the comment cut at the first `#`, the name before the first `:` or,
+ * without one, before the space of a two-word line. Undefined where Google reads no directive. One reading differs, to
+ * say what was meant: `Sitemap https://…` (to Google, name `Sitemap https`) is a name missing its `:` before a URL.
  */
 export function readRobotsLine(lineText: string, end = lineText.length, fileStart = false): RobotsLine | undefined {
   const first = robotsLineStart(lineText, fileStart);

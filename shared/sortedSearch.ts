@@ -1,7 +1,5 @@
-/**
- * Binary search over ascending starts (line starts, chunk starts, URL starts): the one copy. Typed arrays and
- * number arrays only, no key function, so that the hot callers (offset → line) stay monomorphic and allocate nothing.
- */
+/** Binary search over ascending starts, the one copy: typed and number arrays only, no key function, so that the hot
+ * callers (offset → line) stay monomorphic and allocate nothing. */
 
 /** The last index below `count` whose start is at or before `at` (0 when none is, or when `count` is 0). */
 export function lastStartAtOrBefore(starts: ArrayLike<number>, count: number, at: number): number {

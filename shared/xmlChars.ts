@@ -1,7 +1,4 @@
-/**
- * XML 1.0 character classes on UTF-16 code units, without allocating: shared by the tokenizer (shared/), the parser and
- * the text-sitemap parser, so that what a name or whitespace is is written once.
- */
+/** XML 1.0 character classes on UTF-16 code units, without allocating, written once for the tokenizer and the parsers. */
 
 export const enum Ch {
   Tab = 9, LineFeed = 10, CarriageReturn = 13, Space = 32,

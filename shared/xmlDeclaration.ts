@@ -1,7 +1,5 @@
-/**
- * The XML declaration at the start of a document, including one that lost (part of) its `?>`: the parser reads the
- * document after it, and the quick fix inserts exactly what is missing.
- */
+/** The XML declaration at a document's start, also one that lost (part of) its `?>`: the parser reads the document
+ * after it, and the quick fix inserts exactly what is missing. */
 import { Ch, isWhitespace, scanName } from './xmlChars';
 
 /** The pseudo-attributes of [23] XMLDecl, from `<?xml` up to (not including) the `?>`. */

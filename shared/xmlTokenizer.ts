@@ -1,15 +1,6 @@
-/**
- * The XML tokenizer: the one place where the tag grammar is written. The parser, the per-segment element trees of the
- * authoring features and content sniffing all drive it.
- *
- * Resumable, in the manner of vscode-html-languageservice's `createScanner(input, initialOffset, initialState)`:
- * `new XmlTokenizer(text, offset, state)` starts anywhere a token may start, given the state there; `scan()` returns
- * the next token's type and leaves its range, error and error range in public fields (fields, not getters: the
- * parser reads them once per token in its hottest loop). It only cuts tokens and reports errors of their syntax;
- * what a token means (namespaces, character references in text, where an element may stand) is its consumer's.
- *
- * In shared/ because the client's content sniffing uses it too: pure, no Node or DOM types, no server imports.
- */
+/** The XML tokenizer, the one place the tag grammar is written, driven by the parser, the features' element trees and
+ * the client's content sniffing (hence in shared/). Resumable, it only cuts tokens and reports their syntax errors;
+ * what a token means is its consumer's (docs/architecture.md, "The layers"). */
 import { Ch, isNameStart, isWhitespace, scanName } from './xmlChars';
 import { readXmlDeclaration, startsXmlDeclaration, type XmlDeclaration } from './xmlDeclaration';
 

@@ -1,8 +1,5 @@
-/**
- * vscode-languageclient 9 writes its log as text lines stamped its own way (`[Info  - 1:23:45 PM] …`); the output
- * channel is a log channel that stamps every line itself (`2026-11-26 13:56:26.123 [info] …`). These turn the
- * library's text into levelled messages without its stamp, so the channel shows one style. Pure, for node:test.
- */
+/** vscode-languageclient's log lines without their own stamp (`[Info  - 1:23:45 PM] …`), as levelled messages, so that
+ * the log channel, which stamps every line itself, shows one style. Pure, for node:test. */
 
 export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error';
 

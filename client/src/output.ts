@@ -1,8 +1,5 @@
-/**
- * The "Sitemap Studio" output channel, a log channel (VS Code stamps each line and offers the level filter): the
- * language client's log (the server's console) and the extension's own lines — start-up, settings, failures. Created
- * on first use, so that activating on an `xml` file costs nothing.
- */
+/** The "Sitemap Studio" log channel: the language client's log and the extension's own lines. Created on first use, so
+ * that activating on an `xml` file costs nothing. */
 import { window, workspace, type Disposable, type LogOutputChannel, type OutputChannel, type ViewColumn } from 'vscode';
 import { LineCollector, parseLibraryLine, type LogLevel } from './logLines';
 

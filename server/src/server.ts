@@ -1,8 +1,6 @@
-/**
- * Entry point of the bundled language server (`dist/server.js`): `--stdio`, `--node-ipc`, `--socket=` or `--pipe`
- * are detected from the command line. Under `--stdio` stdout carries the protocol and nothing else, so console
- * output goes to stderr until the client is initialized, then to the client's log (`window/logMessage`).
- */
+/** Entry point of the bundled language server (`dist/server.js`), over `--stdio`, `--node-ipc`, `--socket=` or `--pipe`.
+ * Under `--stdio` stdout carries the protocol alone: console output goes to stderr until the client is initialized,
+ * then to the client's log. */
 import { format } from 'node:util';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { describe } from './lsp/guard';

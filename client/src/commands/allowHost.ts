@@ -1,7 +1,5 @@
-/**
- * The client side of `out-of-scope`'s "Allow <origin> in sitemap.allowedHosts": the setting updated through VS Code's
- * configuration API where it is in force (allowedHostsUpdate.ts plans it); the server re-validates on the change.
- */
+/** The client side of `out-of-scope`'s "Allow <origin> in sitemap.allowedHosts": the setting updated where it is in
+ * force (allowedHostsUpdate.ts plans it); the server re-validates on the change. */
 import { commands, ConfigurationTarget, Uri, window, workspace, type ExtensionContext } from 'vscode';
 import { planAllowedHostsUpdate, type SettingsTarget } from './allowedHostsUpdate';
 import { ALLOW_HOST_COMMAND } from '../../../shared/protocol';

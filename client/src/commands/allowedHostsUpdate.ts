@@ -1,8 +1,5 @@
-/**
- * The `out-of-scope` quick fix's setting change, the text part: where `sitemap.allowedHosts` gets an origin. The value
- * in force is extended where it is set (the folder's, the workspace's, the user's); when it is set nowhere, the
- * workspace's settings (.vscode/settings.json) get it, as the origin is this site's business, else the user's.
- */
+/** Where `sitemap.allowedHosts` gets an origin: the value in force is extended where it is set; set nowhere, the
+ * workspace's settings get it (the origin is this site's business), else the user's. */
 
 /** Where a setting is written: VS Code's ConfigurationTarget, by name. */
 export type SettingsTarget = 'workspaceFolder' | 'workspace' | 'global';

@@ -1,9 +1,6 @@
-/**
- * The chore commands of the active sitemap: Sort Entries by URL, Remove Duplicate URLs and Set lastmod to Now run on
- * the server (`workspace/executeCommand` `sitemap.server.*`, started first if needed), which applies its edit through
- * `workspace/applyEdit` — one undoable edit. Convert writes the other form as a new file beside the original,
- * created by one WorkspaceEdit (Undo removes it), and opens it. Each reports what it did in a notification.
- */
+/** The edit commands of the active sitemap: Sort, Remove Duplicates and Set lastmod to Now run on the server, which
+ * applies one undoable edit; Convert writes the other form as a new file beside the original in one WorkspaceEdit
+ * (Undo removes it) and opens it. Each says what it did in a notification. */
 import { commands, Uri, window, workspace, WorkspaceEdit, type ExtensionContext, type TextDocument, type TextEditor } from 'vscode';
 import { ExecuteCommandRequest } from 'vscode-languageclient/node';
 import {

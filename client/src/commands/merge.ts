@@ -1,7 +1,6 @@
-// Sitemap: Merge Index into One Sitemap. The index's text is replaced by the merged sitemap in one undoable edit, so
-// robots.txt lines and URLs already submitted keep working; the child files stay where they are (deleting them is
-// left to the user: they may still be listed elsewhere, and a merge is easy to undo only while they exist). With a
-// child missing it offers to merge the others, saying what would be lost.
+// Merge Index into One Sitemap: the index's text replaced by the merged sitemap in one undoable edit, so robots.txt lines
+// and submitted URLs keep working; the children stay (they may be listed elsewhere, and Undo needs them). With a child
+// missing it offers to merge the others, saying what would be lost.
 import { commands, ProgressLocation, Range, Uri, window, workspace, WorkspaceEdit, type ExtensionContext } from 'vscode';
 import { MERGE_INDEX_REQUEST, type MergeIndexParams, type MergeIndexResult } from '../../../shared/protocol';
 import { mergeSummary, missingChildrenText, partialMergeText } from './mergeReport';

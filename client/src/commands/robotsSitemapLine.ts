@@ -1,9 +1,6 @@
-/**
- * Sitemap: Add to robots.txt, the text part: where a robots.txt gets (or already has) the `Sitemap:` line of a
- * sitemap. A line with the same URL (WHATWG-normalised) means listed; a line naming a file of the same name under
- * another URL (http vs https, an old host, another folder) is offered for update, replacing only its URL. A new line
- * goes after the last `Sitemap:` line, else at the end; the file's line ending and its trailing-newline state are kept.
- */
+/** Where a robots.txt gets (or has) a sitemap's `Sitemap:` line: the same URL means listed; a file of the same name
+ * under another URL is offered for update (its URL only); a new line goes after the last `Sitemap:` line, else at the
+ * end, keeping the file's line ending and trailing newline. */
 import type { OffsetEdit } from '../../../shared/offsetEdit';
 import { isSitemapName, readRobotsLine } from '../../../shared/robotsLine';
 

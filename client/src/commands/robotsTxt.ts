@@ -1,11 +1,6 @@
-/**
- * Sitemap: Add to robots.txt. The robots.txt is the one at the root of the sitemap's site: the deepest
- * `sitemap.siteRoots` folder holding the sitemap, else the workspace folder. The sitemap's public URL comes from
- * `siteRoots`, else is asked (prefilled with the first entry's origin, from the server, and the path below that
- * root). A compressed sitemap open as text (`sitemap-gz:`) is the file at the same path. The line itself
- * is planned by the pure `planRobotsSitemapLine`; the edit is one WorkspaceEdit (a new robots.txt only after asking).
- * A sitemap an index of the robots.txt lists already is reachable: said, and a line added only when asked anyway.
- */
+/** Add to robots.txt: the robots.txt at the root of the sitemap's site (the deepest `sitemap.siteRoots` folder holding
+ * it, else the workspace folder), the sitemap's URL from `siteRoots` or asked, the line planned by robotsSitemapLine.ts
+ * and written in one WorkspaceEdit. A sitemap an index already lists gets a line only when asked anyway. */
 import { commands, Range, Uri, window, workspace, WorkspaceEdit, type ExtensionContext, type TextDocument } from 'vscode';
 import {
   COMPRESSED_SCHEME, DOCUMENT_INFO_REQUEST, LISTING_INDEXES_REQUEST, type DocumentInfo, type DocumentInfoParams, type ListingIndexesParams, type ListingIndexesResult,

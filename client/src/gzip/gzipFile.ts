@@ -1,7 +1,5 @@
-/**
- * Reading and writing a gzip-compressed file as its uncompressed bytes. Pure Node (no `vscode`), so the round trip,
- * the atomic save and corrupt input are tested under node:test; provider.ts adapts it to VS Code.
- */
+/** Reading and writing a gzip file as its uncompressed bytes. Pure Node (no `vscode`), so the round trip, the atomic
+ * save and corrupt input are tested under node:test; provider.ts adapts it to VS Code. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';

@@ -1,7 +1,5 @@
-/**
- * The language of a compressed sitemap opened as text: VS Code knows no language for `*.gz`, so the name without
- * `.gz` decides, and content detection refines it as for the uncompressed file. Pure, for node:test.
- */
+/** The language of a compressed sitemap opened as text: VS Code knows none for `*.gz`, so the name without `.gz`
+ * decides, refined by content detection as for the uncompressed file. Pure, for node:test. */
 import { sniffPlainText, sniffSitemapRoot } from '../../../shared/contentDetection';
 
 /**

@@ -1,9 +1,5 @@
-/**
- * Opening `.xml.gz` / `.txt.gz` files as text. The explorer opens a file in its default editor; for a binary file
- * that is VS Code's "binary file" notice. A custom editor (`priority: "default"`, package.json `customEditors`)
- * takes its place: it opens the `sitemap-gz:` text document in the same group and closes itself. The command
- * `sitemap.openCompressed` (explorer context menu) does the same on request.
- */
+/** Opening `.xml.gz` / `.txt.gz` files as text: a default custom editor takes the place of VS Code's binary-file notice,
+ * opens the `sitemap-gz:` document in its group and closes itself; `sitemap.openCompressed` does the same on request. */
 import {
   commands, FileSystemError, TabInputCustom, TabInputText, Uri, ViewColumn, window, workspace,
   type CustomDocument, type CustomReadonlyEditorProvider, type ExtensionContext, type Tab, type WebviewPanel,

@@ -1,8 +1,5 @@
-/**
- * The `sitemap-gz:` file system: `sitemap-gz:/abs/path/x.xml.gz` is the file at that path (a file in a workspace
- * folder: shared/compressedUri.ts), read gunzipped and written gzipped (gzipFile.ts), so VS Code's ordinary text
- * editor, with its undo, dirty state and save, works on it.
- */
+/** The `sitemap-gz:` file system: a `.gz` file read gunzipped and written gzipped (gzipFile.ts), so that VS Code's
+ * ordinary text editor, with its undo, dirty state and save, works on it. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {

@@ -32,10 +32,9 @@ export function isServedDocument(document: TextDocument): boolean {
 export type CrashDecision = () => 'restart' | 'give-up';
 
 /**
- * Creates (does not start) the language client, logging to `outputChannel`. Its id `sitemap` makes it read the
- * `sitemap.trace.server` setting. A connection error (a write to a server that just died, an unreadable message) is
- * logged and nothing more: if the connection is gone, its close follows and `onCrash` decides. (The library's default
- * shuts the server down after a few errors, outside any crash count, and shows each error in a notification.)
+ * Creates (does not start) the language client; its id `sitemap` makes it read `sitemap.trace.server`. A connection
+ * error is logged and nothing more: if the connection is gone its close follows and `onCrash` decides, rather than the
+ * library's default, which shuts the server down after a few errors outside any crash count, each error in a notification.
  */
 export async function createLanguageClient(context: ExtensionContext, outputChannel: OutputChannel, onCrash: CrashDecision): Promise<LanguageClient> {
   const { LanguageClient, TransportKind, CloseAction, ErrorAction } = await import('vscode-languageclient/node');

@@ -1,8 +1,5 @@
-/**
- * The language server's life: started when the first sitemap opens (lazily: no process until then), restarted on
- * request (`sitemap.restartServer`, which also starts a stopped or never-started server) and after a crash (up to
- * CrashHistory's limit), stopped on deactivation. Start-up, settings and failures go to the output channel.
- */
+/** The language server's life: started when the first sitemap opens (no process until then), restarted on request and
+ * after a crash (up to CrashHistory's limit), stopped on deactivation; start-up and failures go to the output channel. */
 import { commands, env, extensions, window, workspace, type Disposable, type ExtensionContext } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { createLanguageClient, SERVER_BUNDLE } from './client';

@@ -1,8 +1,5 @@
-/**
- * Whether a request failed because the language server went away (its process died, or it was stopped or restarted)
- * rather than because of the request: what vscode-jsonrpc and vscode-languageclient reject pending and new requests
- * with then. Pure of `vscode`, so a test can hold it against the library's own errors from a killed server.
- */
+/** Whether a request failed because the language server went away rather than because of the request, by the errors
+ * vscode-jsonrpc and vscode-languageclient reject with then. Pure of `vscode`, tested against the library's own. */
 
 /** vscode-jsonrpc's `ErrorCodes.PendingResponseRejected` (the connection was disposed) and `ConnectionInactive`. */
 const CONNECTION_ENDED_CODES: readonly number[] = [-32097, -32096];

@@ -1,7 +1,5 @@
-/**
- * Whether the language server is checking the files, and what to do when it crashes: restart it up to
- * `maxRestarts` times within `windowMs`, then give up and say so. Pure (no `vscode`), for node:test.
- */
+/** Whether the language server is checking the files, and its crash policy: restart up to `maxRestarts` times within
+ * `windowMs`, then give up and say so. Pure (no `vscode`), for node:test. */
 import type { StatusLevel } from '../status/statusFormat';
 
 /** `restarting`: after a crash, until the new server runs; `stopped`: it will not come back without Restart. */

@@ -1,8 +1,5 @@
-/**
- * The status bar item of the active sitemap: entries and size against the limits, from the server's `sitemap/status`
- * notifications (the numbers of its incremental model — the client never re-reads the text). Shown while the active
- * editor holds a document the server serves and has reported on, and whenever the server is down (serverHealth.ts).
- */
+/** The status bar item of the active sitemap: entries and size against the limits, from the server's `sitemap/status`
+ * (the client never re-reads the text); shown for a document the server reports on, and whenever the server is down. */
 import {
   Disposable, StatusBarAlignment, ThemeColor, commands, env, window, workspace, type ExtensionContext, type StatusBarItem,
   type TextEditor,

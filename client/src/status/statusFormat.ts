@@ -1,8 +1,5 @@
-/**
- * What the status bar says about the active sitemap: `12,345 / 50,000 URLs · 2.85 / 50 MB`, its level (warning at
- * 90 % of a limit, error past one) and the tooltip with the exact numbers. Pure: no `vscode` import, so it runs
- * under node:test; statusBar.ts puts the result on the item. Sizes are printed as everywhere else (byteSize.ts).
- */
+/** What the status bar says of the active sitemap (`12,345 / 50,000 URLs · 2.85 / 50 MB`), its level (warning at 90 % of
+ * a limit, error past one) and its tooltip. Pure, no `vscode`, for node:test. */
 import { formatLimitMegabytes, formatMegabytes } from '../../../shared/byteSize';
 import type { StatusParams } from '../../../shared/protocol';
 

@@ -1,8 +1,5 @@
-/**
- * The language layer's facade: parse a document, apply edits to it, validate it, and the authoring features
- * (completion, hover, fixes, outline, folding, selection, links). Pure: no LSP, no I/O.
- * Offsets are UTF-16 code units; positions (0-based line and character) exist only for the protocol's edge.
- */
+/** The language layer's facade: parse, edit and validate a document, and the authoring features. Pure: no LSP, no I/O.
+ * Offsets are UTF-16 code units; positions (0-based line and character) exist only for the protocol's edge. */
 import { SitemapModel } from './model/model';
 import type {
   CompletionOptions, CompletionResult, DocumentFacts, DocumentLinkData, DocumentSymbolData, FixAllOptions, FixOptions,

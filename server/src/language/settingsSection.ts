@@ -1,7 +1,5 @@
-/**
- * The `sitemap` settings section as users write it (VS Code settings, an LSP client's table, `sitemap-lint --config`)
- * merged defensively over the defaults: junk values are ignored, never trusted. Shared by the server and the CLI.
- */
+/** The `sitemap` settings section as users write it, merged over the defaults defensively: junk values are ignored,
+ * never trusted. Shared by the server and the command line. */
 import { DEFAULT_SETTINGS, type SitemapSettings } from './settings';
 import { isRuleId, type RuleId, type SeverityOrOff } from './rules/catalogue';
 

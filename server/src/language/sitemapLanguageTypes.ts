@@ -1,7 +1,5 @@
-/**
- * The language layer's public types, in one module apart from the facade (languageService.ts): features, chores and
- * the protocol layer name them here, so nothing inside the layer imports the facade that binds it.
- */
+/** The language layer's public types, apart from the facade (languageService.ts) so that nothing inside the layer needs
+ * to import the facade that binds it. */
 import type { DocumentKind } from '../../../shared/kinds';
 import type { OffsetEdit } from '../../../shared/offsetEdit';
 import type { Position, SitemapLanguageId } from './model/model';

@@ -1,8 +1,5 @@
-/**
- * Gathers every problem of a document: the segments' cached local problems, the contextual ones (recomputed
- * only for new segments unless the context changed), duplicates and whole-document rules; then applies the
- * user's severities and the problem cap (problemCap.ts).
- */
+/** Every problem of a document: the segments' cached local problems, the contextual ones (recomputed for new segments
+ * only, unless the context changed), duplicates and whole-document rules; then severities and the cap (problemCap.ts). */
 import { RULES, isRuleId, type LocalProblem, type Problem, type Severity } from './rules/catalogue';
 import { checkEntryContext, FUTURE_LASTMOD_SKEW_MS, mixedHostsMessage, NEWS_MAX_AGE_MS, type EntryContext } from './rules/contextRules';
 import { checkDocument, modelFacts } from './rules/documentRules';

@@ -1,7 +1,5 @@
-/**
- * Keeps one failing handler from taking the server down: errors are logged to the client's console, never thrown
- * back into the protocol layer (where an async rejection would be unhandled and end the process).
- */
+/** Keeps one failing handler from taking the server down: errors are logged to the client's console, never thrown back
+ * into the protocol layer, where an async rejection would be unhandled and end the process. */
 import type { Connection } from 'vscode-languageserver';
 
 export function describe(error: unknown): string {

@@ -1,7 +1,5 @@
-/**
- * `initialize`, `initialized` and `shutdown`: what the client can do is recorded, the dynamic registrations it
- * supports are made (configuration changes, watched files, workspace folders), and the parts are disposed at the end.
- */
+/** `initialize`, `initialized` and `shutdown`: the client's capabilities recorded, the dynamic registrations it supports
+ * made, the parts disposed at the end. */
 import {
   DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, TextDocumentSyncKind,
   type Connection, type InitializeParams, type InitializeResult, type WorkspaceFolder,

@@ -1,7 +1,5 @@
-/**
- * The server's parts and how they feed one another: the document store, settings, where each sitemap lives, the
- * diagnostics publisher and the cross-file checks. Made once per connection; the handlers only call into them.
- */
+/** The server's parts and how they feed one another (store, settings, locations, diagnostics, cross-file checks), made
+ * once per connection; the handlers only call into them. */
 import type { ClientCapabilities, Connection } from 'vscode-languageserver';
 import { CheckSiteCommand } from './commands/checkSite';
 import { Configuration, DEFAULT_SERVER_SETTINGS } from './documents/configuration';

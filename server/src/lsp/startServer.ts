@@ -1,7 +1,5 @@
-/**
- * Wires the protocol to the language layer: the server's parts (serverParts.ts), then each group of handlers in
- * turn. Takes the connection as an argument so that it runs over any transport (stdio, IPC, a test's streams).
- */
+/** Wires the protocol to the language layer: the server's parts, then each group of handlers. Takes the connection as
+ * an argument so that it runs over any transport (stdio, IPC, a test's streams). */
 import type { Connection } from 'vscode-languageserver';
 import { registerChores } from './commands/editRequests';
 import { registerDocumentSync } from './documents/documentSync';

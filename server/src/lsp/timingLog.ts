@@ -1,10 +1,5 @@
-/**
- * Opt-in timing stamps for `npm run bench:editor`: with `SITEMAP_TIMING_LOG=<file>` in its environment the server
- * appends one JSON line per event — `{"t": <epoch ms, fractional>, "event": …, "uri"?: …, "version"?: …}` — so the benchmark can
- * split what the user waits for (key or Quick Open in the page → the server → the squiggle) at the server's edges.
- * Without the variable every call returns at once. Wall-clock time, because the page stamping the other ends runs in
- * another process on the same machine.
- */
+/** Opt-in timing stamps for `npm run bench:editor`: with `SITEMAP_TIMING_LOG=<file>` the server appends one JSON line per
+ * event, in wall-clock time because the page stamping the other ends runs in another process; without it, nothing. */
 import { appendFileSync } from 'node:fs';
 
 const file = process.env.SITEMAP_TIMING_LOG;

@@ -1,8 +1,5 @@
-/**
- * What ships beside the bundles: dist/server.js and dist/sitemap-lint.js sit in dist/ of the extension (or of the
- * repository), so `..` holds package.json and docs/. Read once, on first use; absent files (another packaging) are
- * not an error.
- */
+/** What ships beside the bundles: dist/server.js and dist/sitemap-lint.js sit in dist/, so `..` holds package.json and
+ * docs/. Read once, on first use; absent files (another packaging) are not an error. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 

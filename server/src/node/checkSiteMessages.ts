@@ -1,7 +1,5 @@
-/**
- * What the language server (lsp/checkSite.ts) and Check Site's child process (cli/checkSiteChild.ts, which runs
- * sitemap-lint's pipeline) say to each other over IPC: one job in, progress, one result out.
- */
+/** What the language server and Check Site's child process (cli/lint/checkSiteChild.ts) say to each other over IPC:
+ * one job in, progress, one result out. */
 import type { SitemapSettings } from '../language/languageService';
 import type { FileResult } from './lintResults';
 

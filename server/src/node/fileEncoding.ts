@@ -1,8 +1,5 @@
-/**
- * What a file's first bytes say it is, before it is decoded: UTF-8 text, UTF-16 (with or without a byte-order mark:
- * decoded as such, then checked, with one problem saying sitemaps are UTF-8), or not text at all (one problem instead
- * of a thousand U+FFFD). sitemap-lint's whole and streaming reads and Check Site ask it.
- */
+/** What a file's first bytes say it is before it is decoded: UTF-8, UTF-16 (decoded, then one problem saying sitemaps are
+ * UTF-8), or not text at all (one problem instead of a thousand U+FFFD). */
 import { isGzip } from './files';
 
 export type FileEncoding =

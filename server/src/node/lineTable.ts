@@ -1,8 +1,5 @@
-/**
- * Line starts of a text, so that a file's offsets can be turned into lines and columns after its document is gone
- * (the cross-file rules run once every file is read; keeping each document alive until then held them all).
- * Line breaks are LSP's: `\n`, `\r\n` and a lone `\r`.
- */
+/** Line starts of a text, to place a file's offsets in lines and columns once its document is gone (keeping every
+ * document alive until the cross-file rules ran held them all). Line breaks are LSP's: `\n`, `\r\n`, a lone `\r`. */
 import { lastStartAtOrBefore } from '../../../shared/sortedSearch';
 
 export type LineTable = Uint32Array;

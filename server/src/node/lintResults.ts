@@ -1,7 +1,4 @@
-/**
- * What sitemap-lint reports of each file: its formats print it, and Check Site's child process (cli/checkSiteChild.ts)
- * sends it to the language server, which publishes it.
- */
+/** What sitemap-lint reports of each file: its formats print it, and Check Site's child process sends it to the server. */
 import type { Problem, Severity } from '../language/languageService';
 
 /** Lines and columns 1-based; columns count UTF-16 code units, as the editor (LSP) and SARIF do. */

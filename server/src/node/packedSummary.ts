@@ -1,8 +1,5 @@
-/**
- * A site summary in a form that crosses threads cheaply: its strings joined into one, its numbers in typed arrays
- * that are transferred, not copied. Cloning the summary's thousands of small objects cost a lint worker about a
- * third of its time, half of it again in the thread receiving them (docs/performance.md, sitemap-lint).
- */
+/** A site summary that crosses threads cheaply: its strings joined into one, its numbers in transferred typed arrays.
+ * Cloning its thousands of small objects cost a lint worker a third of its time (docs/performance.md, sitemap-lint). */
 import { urlHashIn, type SiteEntry, type SiteFileKind, type SiteSummary, type SiteUrls } from '../language/languageService';
 
 export interface PackedSummary {

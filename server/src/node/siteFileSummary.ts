@@ -1,8 +1,5 @@
-/**
- * One closed site file read for the cross-file rules: read (gunzipped when gzip), parsed, summarized, its line starts
- * kept for positions; the text and the document are let go. The same steps in the server's summary worker
- * (lsp/site/siteWorker.ts, in cli/lint/lintWorker.ts's thread) and, when no worker can run, in the server's own thread.
- */
+/** One closed site file read for the cross-file rules: read (gunzipped when gzip), parsed, summarized, its line starts
+ * kept; the text and the document let go. Run in the server's site worker, or in its own thread when none can run. */
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';

@@ -1,9 +1,5 @@
-/**
- * One open document's cross-file problems, from everything the comparison needs in a form that crosses threads: the
- * site's files (summaries, or only paths for the closed files the checking thread already holds), where each URL of an
- * index or robots.txt maps to and which of those files exist, the settings. Run in the summary worker (lsp/site/siteWorker.ts)
- * when the closed files were read there, else in the server's thread: the same function either way.
- */
+/** One open document's cross-file problems, from inputs that cross threads (summaries, or the paths of closed files the
+ * checking thread holds; where each URL maps to; the settings). The same function in the site worker or the server. */
 import { validateSite, type SiteDiagnostic, type SiteFile, type SiteSummary, type SitemapSettings } from '../language/languageService';
 import { positionIn, type LineTable } from './lineTable';
 

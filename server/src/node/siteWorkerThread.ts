@@ -1,10 +1,6 @@
-/**
- * The language server's side of the worker thread it shares with sitemap-lint (cli/lint/lintWorker.ts, the bundle's
- * entry, hands these messages here; lsp/site/siteWorker.ts sends them): closed site files
- * summarized and kept in this thread, forgotten when the server says so, and an open document's cross-file problems
- * computed against them (siteProblems.ts). Only what the server needs goes back: a closed file's kind and entry
- * count, and the summary itself for an index or a robots.txt (the server maps their URLs to files).
- */
+/** The server's side of the worker thread it shares with sitemap-lint (cli/lint/lintWorker.ts hands it these messages):
+ * closed site files summarized and kept here, and an open document's cross-file problems computed against them. Only
+ * what the server needs goes back: a file's kind and entry count, and an index's or a robots.txt's summary. */
 import type { MessagePort } from 'node:worker_threads';
 import type { SiteFileKind } from '../language/languageService';
 import { packSummary, transferables, unpackSummary, type PackedSummary } from './packedSummary';

@@ -1,8 +1,5 @@
-/**
- * `--format sarif`: SARIF 2.1.0 as GitHub code scanning takes it — one run, every rule of the catalogue with its
- * documentation link, results located by a URI relative to the current directory (under `%SRCROOT%`) when the file
- * is under it. SARIF columns count UTF-16 code units by default, as ours do.
- */
+/** `--format sarif`: SARIF 2.1.0 as GitHub code scanning takes it — one run, every rule with its documentation link,
+ * results by URI relative to the current directory (`%SRCROOT%`); SARIF's columns count UTF-16 code units, as ours. */
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ruleLink, RULES, TOO_MANY_PROBLEMS, type Severity } from '../../language/languageService';

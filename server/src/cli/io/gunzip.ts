@@ -1,9 +1,6 @@
-/**
- * Gunzips a whole file in one output buffer. zlib's default 16 KiB chunks are joined at the end, which holds the
- * document twice at that moment; the gzip trailer tells the size (ISIZE, modulo 2^32), so one chunk of that size
- * takes it at once. The trailer is only a hint: a wrong one (a concatenated or crafted file) still gunzips correctly,
- * in more chunks, and it is never trusted beyond what deflate can expand to (1032:1) or a buffer can hold.
- */
+/** Gunzips a whole file into one buffer sized by the gzip trailer (ISIZE), instead of zlib's 16 KiB chunks joined at the
+ * end, which hold the document twice. The trailer is only a hint: a wrong one still gunzips correctly, in more chunks,
+ * and it is never trusted beyond deflate's 1032:1 or a buffer's limit. */
 import { constants as bufferConstants } from 'node:buffer';
 import { zlib } from '../../node/lazyZlib';
 

@@ -1,7 +1,4 @@
-/**
- * An input read from disk a window at a time, gunzipped on the way: how sitemap-split and sitemap-lint's streaming
- * read a file without holding it whole.
- */
+/** An input read from disk a window at a time, gunzipped on the way, for the streaming split and lint. */
 import * as fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import { isGzip } from '../../node/files';

@@ -1,9 +1,6 @@
-/**
- * The child process of the editor's Check Site (lsp/checkSite.ts, bundled as dist/check-site.js): sitemap-lint's
- * pipeline over each workspace folder, each folder a site as `sitemap-lint <folder>` makes it. It runs outside the
- * language server so that a 200-file site never holds up typing, its memory goes when it ends, and Cancel is one kill.
- * Over IPC: one job in, progress messages, one result out, then it exits; it also exits when the server goes away.
- */
+/** The child process of the editor's Check Site (dist/check-site.js): sitemap-lint's pipeline over each workspace folder
+ * as a site. Over IPC: one job in, progress, one result out, then exit — also when the server goes away. Why a child
+ * process: docs/architecture.md, "The site checks". */
 import type { CheckSiteJob, CheckSiteMessage, Unreadable } from '../../node/checkSiteMessages';
 import type { FileResult } from '../../node/lintResults';
 import { collectInputs, type Input } from './lintInputs';

@@ -1,7 +1,5 @@
-/**
- * The one problem a file that is not UTF-8 gets (node/fileEncoding.ts), placed at its start, with the severity
- * `sitemap.rules` gives `encoding`; and the declaration's own "not UTF-16", which it makes redundant.
- */
+/** The one problem a file that is not UTF-8 gets (node/fileEncoding.ts), at its start, with `encoding`'s severity; and
+ * the declaration's own "not UTF-16", which it makes redundant. */
 import { severityOf, type SitemapSettings } from '../../language/languageService';
 import { encodingMessage, type FileEncoding } from '../../node/fileEncoding';
 import type { LintProblem } from '../../node/lintResults';

@@ -1,7 +1,4 @@
-/**
- * What linting a file takes and gives: a run's options, one file's result and what the cross-file step keeps of it.
- * lintFiles.ts runs them; lintOne.ts, lintStream.ts, lintSite.ts and the worker threads each use a part.
- */
+/** What linting a file takes and gives: a run's options, a file's result, what the cross-file step keeps of it. */
 import type { SiteSummary } from '../../language/languageService';
 import type { SitemapSettings } from '../../language/sitemapLanguageTypes';
 import type { FileResult } from '../../node/lintResults';

@@ -1,9 +1,6 @@
-/**
- * Lints the inputs in order (lintOne.ts), each file once; with `follow`, the local files that a robots.txt's
- * `Sitemap:` lines and an index's `<loc>`s name are queued too. Many files go to worker threads (lintPool.ts), read
- * and linted in parallel but reported in the same order. The cross-file rules take each file read from disk as its
- * result is taken (lintSite.ts): the inputs and, with `follow`, the files followed; what needs them all runs at the end.
- */
+/** Lints the inputs in order, each file once, queueing with `follow` the local files they name; many files go to worker
+ * threads but are reported in input order, and the cross-file rules take each result as it comes (docs/architecture.md,
+ * "sitemap-lint"). */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { FileResult } from '../../node/lintResults';

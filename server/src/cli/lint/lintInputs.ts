@@ -1,8 +1,5 @@
-/**
- * What `sitemap-lint` reads: the files named, the sitemaps and robots.txt files found in the folders named (searched
- * recursively, skipping dependencies and version control; node/siteFiles.ts tells them apart, for the editor's
- * workspace too), and standard input for `-`.
- */
+/** What `sitemap-lint` reads: the files named, the sitemaps and robots.txt files in the folders named (recursively,
+ * skipping dependencies and version control), and standard input for `-`. */
 import { isUtf8 } from 'node:buffer';
 import * as fs from 'node:fs';
 import * as path from 'node:path';

@@ -1,9 +1,5 @@
-/**
- * One input linted on the editor's engine (`parseDocument` + `validate`): its problems in lines and columns, the
- * local files it names (for `--follow`), and what the cross-file rules need of it once its document is gone — its
- * site summary, where it lives, and its line table to place cross-file problems.
- * A robots.txt is checked as the editor checks it (`robots-sitemap-url`).
- */
+/** One input linted on the editor's engine: its problems in lines and columns, the local files it names (`--follow`),
+ * and what the cross-file rules need once its document is gone (site summary, location, line table). */
 import {
   indexEntries, needsSiteCheck, parseDocument, positionsAt, summarizeForSite, validate, type SitemapDiagnostic, type SitemapDocument,
 } from '../../language/languageService';

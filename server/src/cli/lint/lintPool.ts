@@ -1,9 +1,5 @@
-/**
- * Worker threads for many files (lintWorker.ts): each worker reads, decodes and lints one input at a time, the next
- * waiting input going to the first worker free. lintFiles still owns the order, the following and the cross-file step.
- * Starting a worker costs tens of milliseconds (node's thread, then the bundle), so small runs stay in one thread:
- * `poolSize` says how many workers a run's remaining inputs are worth.
- */
+/** Worker threads for many files (lintWorker.ts), the next input going to the first worker free. A worker costs tens of
+ * milliseconds to start, so small runs stay in one thread: `poolSize` says how many the remaining inputs are worth. */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';

@@ -1,7 +1,5 @@
-/**
- * The settings of a `sitemap-lint` run: `--config` (the keys of the `sitemap.*` settings, read as the server reads
- * them) under the options. Site roots end up keyed by absolute folder, whatever they were relative to.
- */
+/** The settings of a `sitemap-lint` run: `--config` (the `sitemap.*` keys, read as the server reads them) under the
+ * options. Site roots end up keyed by absolute folder, whatever they were relative to. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { normalizeSiteRootUrl } from '../../../../shared/location';

@@ -1,10 +1,6 @@
-/**
- * The cross-file rules (language/site) over the files read from disk, their problems added to each file's result in
- * line order. Files are added as lintFiles takes their results, in input order, so cross-file duplicates are found
- * while the workers still lint; `finish` runs the rules that need every file. Paths are the files' absolute paths; a
- * URL maps to a file as `--follow` maps it (siteContext.ts). Each file is known by its SiteFacts (summary and line
- * table), not its document, which is gone by now.
- */
+/** The cross-file rules over the files read from disk, added in input order as lintFiles takes their results (so
+ * duplicates are found while the workers still lint), each known by its summary and line table, its document gone;
+ * `finish` runs the rest. Problems join each file's result in line order. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { startSiteValidation, type SiteResolver, type SiteValidation } from '../../language/languageService';

@@ -1,9 +1,6 @@
-/**
- * A large input linted as it streams from disk (gunzipped on the way), on the language layer's ValidationStream: the
- * document is never held whole, only its windows, the site summary and a line table. The result equals lintOne's on
- * the whole text (the oracle of test/cli/sitemapLintStream.test.ts). Standard input and robots.txt files are not
- * streamed, nor small files: below STREAM_ABOVE bytes the whole-document path is as fast and its memory is no concern.
- */
+/** A large input linted as it streams from disk on the language layer's ValidationStream, never held whole; the result
+ * equals lintOne's on the whole text. Below STREAM_ABOVE bytes, standard input and robots.txt files take the
+ * whole-document path (docs/architecture.md, "Streaming"). */
 import * as fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import { TextDecoder } from 'node:util';
@@ -77,12 +74,10 @@ async function streamPasses(input: Input, file: string, options: LintOptions, wi
 }
 
 /**
- * Keeps V8's young generation at its starting size while a file streams: each window's strings and segments die
- * young, and under that allocation rate V8 grows each semi-space to 16 MB, about 30 MB of RSS that holds only garbage
- * (docs/performance.md, sitemap-lint, Streaming). Node's own flag for it (--max-semi-space-size) is read at start-up
- * only; the growth factor is read whenever the space would grow. Returns what restores the default (2) for the files
- * read whole after it. Flags are per process: a worker streaming beside another may restore it early, which costs
- * memory, never correctness.
+ * Keeps V8's young generation at its starting size while a file streams: its windows die young, and V8 would grow each
+ * semi-space to 16 MB, 30 MB of RSS holding garbage (docs/performance.md). The growth factor, unlike
+ * `--max-semi-space-size`, is read after start-up. Returns what restores the default; flags are per process, so a
+ * worker streaming beside another may restore it early, which costs memory, never correctness.
  */
 function smallYoungGeneration(): () => void {
   const v8 = require('node:v8') as typeof V8;

@@ -1,10 +1,6 @@
-/**
- * A lint worker thread (lintPool.ts starts it; bundled as dist/lintWorker.js beside sitemap-lint.js): reads, decodes
- * and lints one input at a time, as lintFiles does in its own thread, and posts back what lintOne returns, its site
- * summary packed and the typed arrays transferred rather than copied. A Failure (unreadable file, bad gzip) goes back
- * as its one line. The language server's summary worker (lsp/site/siteWorker.ts) runs this same bundle, with no
- * WorkerInit, for its own messages (node/siteWorkerThread.ts).
- */
+/** A lint worker thread (dist/lintWorker.js): reads, decodes and lints one input at a time and posts back lintOne's
+ * result, its summary packed and transferred, or a Failure's one line. The server's site worker runs the same bundle,
+ * with no WorkerInit, for its own messages (node/siteWorkerThread.ts). */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import type { SiteFileKind } from '../../language/languageService';
 import type { SitemapSettings } from '../../language/sitemapLanguageTypes';

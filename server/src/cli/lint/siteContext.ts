@@ -1,9 +1,6 @@
-/**
- * Where a linted file lives and which local file a URL names, as the editor decides it (shared/location.ts), with
- * the current directory in the place of the workspace folder: site roots first (keyed by absolute folder, so they
- * apply anywhere), else the nearest robots.txt naming the file, from its folder up to the current directory (or only
- * its own folder when it lies outside the current directory, as for a file outside the workspace).
- */
+/** Where a linted file lives and which local file a URL names, decided as the editor does (shared/location.ts) with the
+ * current directory as the workspace folder: site roots first, else the nearest robots.txt naming the file, from its
+ * folder up to the current directory. */
 import * as path from 'node:path';
 import {
   fileFromSiteRoots, fileNextToLocation, locationFromRobots, locationFromSiteRoots,

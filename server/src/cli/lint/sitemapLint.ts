@@ -1,7 +1,5 @@
-/**
- * `sitemap-lint`: the editor's checks for CI, on files, folders and standard input. Exit 0 without errors (and with
- * warnings within --max-warnings), 1 otherwise; 2 with one line on stderr on bad usage or an I/O error.
- */
+/** `sitemap-lint`: the editor's checks for CI, on files, folders and standard input. Exit 0 without errors (and warnings
+ * within --max-warnings), 1 otherwise, 2 with one line on stderr on bad usage or an I/O error. */
 import { Failure } from '../io/failure';
 import { lintSettings } from './lintSettings';
 import { parseArgs, USAGE, UsageError, type LintArgs } from './lintArgs';

@@ -1,10 +1,6 @@
-/**
- * Sitemap: Convert to XML Sitemap / Convert to Text Sitemap: the text of the other form, in the original's line
- * ending. To XML: one `<url><loc>` per URL line, percent-encoded as the `invalid-url` quick fix would (so a URL with a
- * space is kept, repaired), then escaped; a UTF-8 declaration, two-space indentation; a line that is no URL even
- * encoded is skipped, by number. To text: one literal (unescaped) URL per entry with a `<loc>`; everything else —
- * child elements by qualified name, comments, entries without a `<loc>` — is counted as dropped.
- */
+/** Convert to XML Sitemap / to Text Sitemap, in the original's line ending. To XML, URL lines are percent-encoded as
+ * the `invalid-url` fix would (repaired, not dropped) and a line that is no URL even then is skipped; to text, all but
+ * each entry's `<loc>` is counted as dropped. */
 import type { SitemapModel } from '../model/model';
 import { SITEMAP_NAMESPACE } from '../syntax/parser';
 import { SegmentKind } from '../model/segment';

@@ -1,9 +1,6 @@
-/**
- * The entries of a document as movable units, for the chores that reorder or remove them. An XML unit is an entry's
- * leading trivia (the whitespace and comments since the previous element, or since the root's start tag) plus the
- * element itself; what follows the last element stays put, so the indentation before `</urlset>` is kept. A text
- * sitemap's unit is a line's content without its line break (breaks stay in place, and so does a missing last one).
- */
+/** A document's entries as movable units for the edits that reorder or remove them: an XML entry with its leading
+ * trivia (whitespace and comments since the previous element), a text sitemap's line without its line break. What
+ * follows the last element stays put, so the indentation before `</urlset>` is kept. */
 import type { SitemapModel } from '../model/model';
 import { SegmentKind, type Segment } from '../model/segment';
 import type { LocalProblem } from '../rules/catalogue';

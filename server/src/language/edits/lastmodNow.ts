@@ -1,10 +1,6 @@
-/**
- * Sitemap: Set lastmod to Now, for the entries the selections touch. The value takes the form of the entry's own
- * `<lastmod>`, else of the file's first valid one, else a local datetime with seconds and offset
- * (`2025-06-15T14:00:00+02:00`): same precision (year … seconds), same number of fraction digits, `Z` (UTC) or an
- * offset (the local zone's). An existing value is replaced (only the value); a missing `<lastmod>` is inserted after
- * `<loc>` (schema order) with the same whitespace that precedes the `<loc>`, so indentation and line ending match.
- */
+/** Set lastmod to Now for the selected entries, in the form (precision, fraction digits, `Z` or offset) of the entry's
+ * own `<lastmod>`, else the file's first valid one, else a local datetime with seconds and offset. A missing one is
+ * inserted after `<loc>` (schema order) with the whitespace before the `<loc>`, so the layout matches. */
 import type { SitemapModel } from '../model/model';
 import type { OffsetEdit, TimeZoneOffset } from '../sitemapLanguageTypes';
 import { SegmentKind } from '../model/segment';

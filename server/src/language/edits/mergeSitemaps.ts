@@ -1,11 +1,6 @@
-/**
- * Merge Index into One Sitemap: the inverse of Split into Index. Split writes each child as the original's prolog and
- * root start tag, a run of entry units (the trivia before an entry + the entry, byte for byte) and a closing (a bare
- * end tag, except the last child's: the original's own end). Merging re-cuts every child the same way and joins the
- * first child's prolog and start tag, every child's units in index order and the last child's closing, so Split →
- * Merge gives the original back exactly. Text children become `<url><loc>` entries: the result replaces an index,
- * which is an XML file.
- */
+/** Merge Index into One Sitemap, the inverse of Split: every child is cut into entry units as Split wrote them and
+ * joined between the first child's prolog and the last child's closing, so Split → Merge gives the original back
+ * byte for byte. Text children become `<url><loc>` entries: the result replaces an index, an XML file. */
 import type { MergeRefusalKind } from '../../../../shared/kinds';
 import { SITEMAP_NAMESPACE } from '../syntax/parser';
 import type { SitemapModel } from '../model/model';

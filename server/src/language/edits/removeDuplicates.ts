@@ -1,8 +1,5 @@
-/**
- * Sitemap: Remove Duplicate URLs. Keeps the first entry of each URL (compared in canonical form, as `duplicate-url`
- * does) and removes the later ones with the whitespace run before them, so no blank line is left; comments stay.
- * In a text sitemap the whole line goes (the last line, when it has no line break, takes the break before it).
- */
+/** Remove Duplicate URLs: keeps each URL's first entry (canonical form, as `duplicate-url` compares) and removes the
+ * later ones with the whitespace before them, so no blank line is left; comments stay. A text sitemap loses the line. */
 import type { SitemapModel } from '../model/model';
 import type { OffsetEdit } from '../sitemapLanguageTypes';
 import { entryUnits } from './entries';

@@ -1,9 +1,6 @@
-/**
- * Sitemap: Sort Entries by URL. A stable sort by the decoded URL in code-point order; entries without a URL go last,
- * in their original order. In XML an entry moves with its leading trivia (see entries.ts); in a text sitemap only URL
- * lines move, among the URL lines' places, so blank and stray lines stay where they are. One edit, from the first
- * moved unit to the last: the prolog and the root's tags are never touched.
- */
+/** Sort Entries by URL: stable, by decoded URL in code-point order, entries without a URL last. An XML entry moves with
+ * its leading trivia (entries.ts); a text sitemap's URL lines move among their own places, so other lines stay. One
+ * edit from the first moved unit to the last: the prolog and the root's tags are never touched. */
 import type { SitemapModel } from '../model/model';
 import { unescapeXml } from '../syntax/xmlText';
 import { entryUnits } from './entries';

@@ -1,9 +1,6 @@
-/**
- * The heart of Split into Index, shared by the in-memory edit (splitSitemap.ts) and the streaming one (splitStream.ts):
- * segments are cut into entry units (the whitespace, comments and other elements before an entry travel with it),
- * and a greedy planner fills each child until the next unit would not fit. Children are written through a sink
- * as they are planned, so a stream never holds more than one unit.
- */
+/** Split into Index's planner, for the in-memory split (splitSitemap.ts) and the streaming one (splitStream.ts): a
+ * greedy fill of each child with entry units until the next would not fit, written through a sink as planned so that
+ * a stream never holds more than one unit. */
 import type { RootInfo } from '../syntax/parser';
 import { utf8Length } from '../syntax/textMetrics';
 import { SegmentKind, type Segment } from '../model/segment';

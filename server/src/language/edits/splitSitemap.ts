@@ -1,10 +1,6 @@
-/**
- * Split into Index: a sitemap (or text sitemap) cut into children that each fit the limits, plus the sitemap index
- * listing them. Children repeat the original's prolog (declaration, processing instructions, comments, DOCTYPE:
- * everything before the root, verbatim) and root start tag, and hold its entries byte for byte in order; the
- * whitespace, comments and other elements before an entry travel with it. A child other than the last is closed
- * with the original's line ending, the root end tag and a line ending; the last one with the original's own end.
- */
+/** Split into Index: children that each fit the limits, plus the index listing them. Each child repeats the original's
+ * prolog and root start tag verbatim and holds its entries byte for byte, with what precedes each; all but the last
+ * are closed with the root end tag in the original's line ending, the last with the original's own end. */
 import type { SitemapModel } from '../model/model';
 import type { RootInfo } from '../syntax/parser';
 import type { Segment } from '../model/segment';

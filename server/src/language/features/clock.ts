@@ -1,7 +1,4 @@
-/**
- * Dates for completion, hover and lastmod fixes. The clock and the time zone are inputs (tests inject both);
- * the defaults are the machine's.
- */
+/** Dates for completion, hover and lastmod fixes; the clock and the time zone are inputs (tests inject both). */
 import type { TimeZoneOffset } from '../sitemapLanguageTypes';
 
 export const systemTimeZoneOffset: TimeZoneOffset = (epochMs) => {

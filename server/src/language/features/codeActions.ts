@@ -1,13 +1,6 @@
-/**
- * Quick fixes, text in → text out. Each fix is computed from a problem (rule id and range) and the text around
- * it, and edits only the offending text: everything else stays byte for byte. A fix checks that the text still
- * looks like the problem it was asked about (the client's diagnostics may be stale) and offers nothing otherwise.
- *
- * `getFixAllEdits` applies every *safe* fix at once — those whose intent is unambiguous: `&` → `&amp;`, named
- * entities → numeric references, the namespace, changefreq case, the decimal comma in priority, child order, the
- * lost `?>` of the XML declaration. It reads the problems from the model (only local ones can be safe), composes an
- * entry's reordering with the fixes inside the children it moves, and returns edits that never overlap.
- */
+/** Quick fixes, text in → text out: each edits only the offending text, and offers nothing when the text no longer
+ * shows the problem (the client's diagnostics may be stale). `getFixAllEdits` applies every fix whose intent is
+ * unambiguous at once, composing an entry's reordering with the fixes inside it, in edits that never overlap. */
 import type { FixAllOptions, FixOptions, OffsetEdit, ProblemRef, QuickFix, TimeZoneOffset } from '../sitemapLanguageTypes';
 import type { SitemapModel } from '../model/model';
 import type { RuleId } from '../rules/catalogue';
@@ -374,9 +367,8 @@ function fixOrder(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'problem
 }
 
 /**
- * Moves the entry's children into schema order. Each child keeps its text, together with any comment just before
- * it; the whitespace between children stays where it is, so the layout is unchanged. Only the span from the first
- * to the last child that moves is replaced. `inner` are fixes elsewhere in the segment: those inside the span are
+ * Moves the entry's children into schema order, each with the comment just before it; the whitespace between them
+ * stays, so the layout is unchanged. `inner` are fixes elsewhere in the segment: those inside the replaced span are
  * applied to the children's texts, the others returned as they are.
  */
 function reorderEntry(model: SitemapModel, problem: ProblemRef, inner: readonly OffsetEdit[]): OffsetEdit[] | undefined {

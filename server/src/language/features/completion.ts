@@ -1,12 +1,6 @@
-/**
- * Context-aware completion: what may be written at the cursor, from the one segment that holds it (see
- * structure.ts) plus the root's start tag — never a scan of the document (except a small one without a root, to
- * tell that it is empty).
- *
- * Items are plain data: the text to insert (snippet syntax when `snippet` is set), the range it replaces (offsets),
- * and how to present it. The protocol layer turns them into LSP items. The snippets (snippets.ts) are items too,
- * offered only where they fit: VS Code cannot filter statically contributed ones by context.
- */
+/** Context-aware completion from the one segment under the cursor (structure.ts) and the root's start tag, never a scan
+ * of the document. Items are data (text, offsets); the protocol layer makes LSP items of them. Snippets are items
+ * too, offered only where they fit: VS Code cannot filter statically contributed snippets by context. */
 import type { CompletionItemData, CompletionOptions, CompletionResult, OffsetEdit, TimeZoneOffset } from '../sitemapLanguageTypes';
 import type { SitemapModel } from '../model/model';
 import { isNameChar, isWhitespace } from '../syntax/textMetrics';
@@ -230,10 +224,9 @@ function fieldsOfEntry(req: Request, entry: XmlElement): EntryField[] {
 }
 
 /**
- * The entry's missing fields. One that fits at the cursor (after the fields before it in the schema's order and before
- * those after it, and before any extension) is inserted there, as a snippet. One that does not is inserted where the
- * schema puts it, by an additional edit, while the main edit only takes away what was typed: accepting `lastmod` after
- * `<priority>` must not raise element-order. Every LSP client applies additional edits; the cursor stays.
+ * The entry's missing fields: one that fits at the cursor in schema order is inserted there; one that does not is
+ * inserted where the schema puts it by an additional edit, so that accepting `lastmod` after `<priority>` does not
+ * raise element-order. Every LSP client applies additional edits; the cursor stays.
  */
 function fieldItems(req: Request, entry: XmlElement, fields: readonly EntryField[], p: number, place: InsertPlace): CompletionItemData[] {
   const { root } = req;

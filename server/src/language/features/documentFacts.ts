@@ -1,8 +1,5 @@
-/**
- * What the commands ask about a document before their prompts: the first `xml-syntax` problem (Split into Index
- * refuses such a document and points at it) and the origin of the first entry URL (offered when the sitemap's public
- * location is unknown). Read from the model's segments: no validation run, no copy of the text.
- */
+/** What the commands ask before their prompts: the first `xml-syntax` problem (Split refuses such a document) and the
+ * first entry URL's origin. Read from the model's segments: no validation run, no copy of the text. */
 import type { DocumentFacts } from '../sitemapLanguageTypes';
 import type { SitemapModel } from '../model/model';
 import { firstSyntaxError } from '../edits/entries';

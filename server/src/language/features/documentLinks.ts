@@ -1,8 +1,5 @@
-/**
- * Links: in an index, a `<loc>` that maps to a workspace file (the caller's resolver, through `sitemap.siteRoots`)
- * opens that file. Nothing else: editors already make every http(s) URL clickable, and a link per `<loc>` of a
- * 50,000-entry sitemap is megabytes of JSON for nothing. One pass over the segments, reading what the parser kept.
- */
+/** Links: only an index's `<loc>` that maps to a workspace file. Editors already make every http(s) URL clickable, and a
+ * link per `<loc>` of a 50,000-entry sitemap would be megabytes of JSON for nothing. */
 import type { DocumentLinkData, LinkOptions } from '../sitemapLanguageTypes';
 import type { SitemapModel } from '../model/model';
 import { unescapeXml } from '../syntax/xmlText';

@@ -1,9 +1,5 @@
-/**
- * The outline: the root, and under it one symbol per entry named by its URL. Entries come from the model's entry
- * index (the n-th entry in O(log n)), so an outline capped at 5,000 entries costs 5,000 look-ups whatever the size
- * of the file; it is also capped by its estimated size in JSON (the caller's budget), and past either cap a last
- * symbol says how many were left out.
- */
+/** The outline: the root and one symbol per entry, named by its URL, read from the entry index (the n-th in O(log n)),
+ * so a capped outline costs the same whatever the file's size; past a cap a last symbol counts what was left out. */
 import type { DocumentSymbolData, SymbolKindName, SymbolOptions } from '../sitemapLanguageTypes';
 import { formatCount, formatLimitMegabytes } from '../../../../shared/byteSize';
 import type { SitemapModel } from '../model/model';

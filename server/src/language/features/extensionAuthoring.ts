@@ -1,9 +1,6 @@
-/**
- * The sitemap extensions as the authoring features see them: which vocabulary element an element of the structure
- * is (by its namespace URI, whatever the prefix, near misses included, as the checks read them), the codes and names
- * their values take (hreflang, news:language), and what completion and the quick fixes both write (a namespace
- * declared on the root).
- */
+/** The sitemap extensions as the authoring features see them: which vocabulary element an element is (by namespace
+ * URI, near misses included, as the checks read them), the codes its values take, and the root's namespace
+ * declarations that completion and the fixes both write. */
 import { extensionOf } from '../rules/extensionNamespaces';
 import { extensionElement, type ExtensionElement } from '../rules/extensionVocabulary';
 import { isHreflang } from '../rules/hreflang';

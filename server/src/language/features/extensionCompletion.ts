@@ -1,8 +1,5 @@
-/**
- * Completion inside the sitemap extensions (completion.ts decides where the cursor is): the children of an extension
- * element, the values of its content and its attributes. Everything comes from the extensions' vocabulary and the
- * ISO code lists. Deprecated elements are not offered: search engines ignore them.
- */
+/** Completion inside the sitemap extensions (completion.ts decides where the cursor is), from their vocabulary and the
+ * ISO code lists. Deprecated elements are not offered: search engines ignore them. */
 import type { CompletionItemData } from '../sitemapLanguageTypes';
 import { extensionChildren, ValueKind, VIDEO_PLATFORMS, YES_NO, type ExtensionElement } from '../rules/extensionVocabulary';
 import { iso3166Countries, iso639Languages } from '../rules/isoCodes';

@@ -1,8 +1,5 @@
-/**
- * Quick fixes of the extension rules (codeActions.ts dispatches to them): declare an extension's namespace on the
- * root, add `rel="alternate"`, add a page's missing self link, add the missing link back in the other entry. Each
- * checks that the text still shows the problem, and inserts in the layout of the lines around it.
- */
+/** Quick fixes of the extension rules (dispatched from codeActions.ts). Each checks that the text still shows the
+ * problem, and inserts in the layout of the lines around it. */
 import type { ProblemRef, QuickFix } from '../sitemapLanguageTypes';
 import type { SitemapModel } from '../model/model';
 import { extensionByPrefix, XHTML_NAMESPACE } from '../rules/extensionNamespaces';

@@ -1,8 +1,5 @@
-/**
- * Folding: the root and every entry. Computed from the model's entry index and each entry segment's text (no
- * element structure), so even 50,000 ranges are cheap. Past the caller's limit the root and the first entries are
- * kept: what VS Code keeps itself when it cuts (outer levels first, then document order).
- */
+/** Folding: the root and every entry, from the entry index and the entries' text (no element structure). Past the
+ * caller's limit the root and the first entries are kept, as VS Code keeps them when it cuts. */
 import type { FoldingOptions, FoldingRangeData } from '../sitemapLanguageTypes';
 import type { SitemapModel } from '../model/model';
 import { entryExtent, rootStructure } from './structure';

@@ -1,8 +1,5 @@
-/**
- * Hover: what an element means (with a link to its rule in docs/rules.md), and what a value says — a lastmod in
- * UTC and relative to now, whether a `<loc>` is in the sitemap's scope, what a priority or changefreq means.
- * Works on the one segment under the cursor.
- */
+/** Hover on the one segment under the cursor: what an element means (linking its rule in docs/rules.md) and what a
+ * value says (a lastmod in UTC and relative to now, whether a `<loc>` is in scope, …). */
 import type { HoverInfo, HoverOptions } from '../sitemapLanguageTypes';
 import { formatCount } from '../../../../shared/byteSize';
 import type { SitemapModel } from '../model/model';

@@ -1,9 +1,6 @@
-/**
- * HTML named entities that turn up in sitemaps (pasted from web pages into URLs and titles), for the
- * unknown-entity fix: XML knows only the five predefined ones, so each becomes a numeric reference.
- * The Latin-1 set (U+00A0–U+00FF), Latin Extended-A letters of HTML 4, general punctuation, arrows and a few
- * symbols; plus the upper-case variants HTML5 accepts. Names are case-sensitive.
- */
+/** HTML named entities that turn up in sitemaps (pasted from web pages), for the unknown-entity fix: each becomes a
+ * numeric reference. Latin-1, HTML 4's Latin Extended-A letters, punctuation, arrows, a few symbols, and the
+ * upper-case variants HTML5 accepts; names are case-sensitive. */
 
 /** Names of U+00A0 … U+00FF, in code point order. */
 const LATIN_1 = (

@@ -1,7 +1,5 @@
-/**
- * Percent-encoding what a URL may not hold: one definition for the `invalid-url` quick fix and for Convert to XML
- * Sitemap, which repairs a text sitemap's URL lines the same way rather than dropping them.
- */
+/** Percent-encoding what a URL may not hold, for the `invalid-url` fix and Convert to XML Sitemap alike, which repairs
+ * a text sitemap's URL lines the same way rather than dropping them. */
 import type { OffsetEdit } from '../sitemapLanguageTypes';
 import { isIPrivate, isUcsChar } from '../rules/urlCharacters';
 
@@ -28,10 +26,9 @@ function isIllegalAscii(c: number): boolean {
 }
 
 /**
- * Edits percent-encoding what a URL may not hold after its authority: illegal ASCII characters, a `%` that starts no
- * escape, a second `#`, non-ASCII characters outside RFC 3987's ranges. Legal non-ASCII (an IRI) is left alone.
- * `raw` is the source text (entities included when `xml`); edits replace whole references. Returns no edits when
- * the problem at `problemStart` lies in the scheme or host, which encoding cannot fix.
+ * Edits percent-encoding what a URL may not hold after its authority; legal non-ASCII (an IRI) is left alone. `raw`
+ * is the source text (entities included when `xml`), and edits replace whole references. No edits when the problem
+ * lies in the scheme or host, which encoding cannot fix.
  */
 export function percentEncodeEdits(raw: string, base: number, xml: boolean, problemStart: number): OffsetEdit[] {
   // Decode into characters, each with its source range.

@@ -1,7 +1,5 @@
-/**
- * The authoring features of a robots.txt: `Sitemap: ` completed at a line's start, a hover on the directive, and the
- * quick fixes of a misspelt one and of a URL without its scheme or origin. They read the line again with robotsTxt.ts, the parser validation uses.
- */
+/** A robots.txt's authoring features: `Sitemap: ` completed at a line's start, a hover on it, and the fixes of a misspelt
+ * directive and of a URL without its scheme or origin; lines are read with robotsTxt.ts, as validation reads them. */
 import type { SitemapModel } from '../model/model';
 import { isSitemapName, readRobotsLine } from '../../../../shared/robotsLine';
 import { checkRobotsLine, isAbsoluteHttpUrl } from '../rules/robotsTxtRules';

@@ -1,7 +1,4 @@
-/**
- * Smart selection: value → element → … → entry → root → document, from the structure of the one segment under
- * each cursor.
- */
+/** Smart selection: value → element → … → entry → root → document, from the one segment under each cursor. */
 import type { RangeData } from '../sitemapLanguageTypes';
 import type { SitemapModel } from '../model/model';
 import { SegmentKind } from '../model/segment';

@@ -1,8 +1,5 @@
-/**
- * The snippets completion serves where they fit (completion.ts): whole files only in an empty document, entries
- * where an entry may go, extension blocks inside a `<url>`. Bodies are VS Code snippet syntax, `\t` per level of
- * indentation; the server resolves the date variables, so every client inserts the same text.
- */
+/** The snippets completion offers where they fit: whole files only in an empty document, entries where an entry may
+ * go, extension blocks inside a `<url>`. The server resolves the date variables, so every client inserts the same text. */
 import { IMAGE_NAMESPACE, NEWS_NAMESPACE, VIDEO_NAMESPACE, XHTML_NAMESPACE } from './vocabulary';
 
 /** Where a snippet may go: an empty document, the content of a `<urlset>` or a `<sitemapindex>`, a `<url>`. */

@@ -1,11 +1,6 @@
-/**
- * The element structure of one segment, for the authoring features (completion, hover, fixes, selection).
- *
- * The model keeps only what the rules need per segment; the features need tags, attributes and children. They are
- * built from the parser's own tokenizer (shared/xmlTokenizer.ts), lazily for the one segment a request touches, and
- * cached on the segment (segments are immutable: an edit replaces them), so a request never scans the document.
- * Offsets are relative to the segment's start.
- */
+/** The element structure of one segment for the authoring features, built with the parser's tokenizer lazily for the
+ * segment a request touches and cached on it (segments are immutable), so a request never scans the document.
+ * Offsets are relative to the segment's start. */
 import type { SitemapModel } from '../model/model';
 import { SITEMAP_NAMESPACE } from '../syntax/parser';
 import { Ch, isWhitespace, scanName } from '../../../../shared/xmlChars';

@@ -1,7 +1,4 @@
-/**
- * What the authoring features say about sitemap elements and values, in the project's own words, and the
- * namespaces they offer. Shared by completion and hover so that both describe things the same way.
- */
+/** What completion and hover both say about sitemap elements and values, and the namespaces they offer. */
 import type { RuleLink } from '../sitemapLanguageTypes';
 import { SITEMAP_NAMESPACE } from '../syntax/parser';
 import type { RuleId } from '../rules/catalogue';

@@ -1,9 +1,6 @@
-/**
- * Rules on one entry that depend on more than its own text: where the sitemap lives (out-of-scope),
- * the origin most of the file's URLs share (mixed-hosts), the clock (future-lastmod, news-too-old) and the workspace
- * (nested-index).
- * The model caches their results per segment and recomputes them only when this context changes.
- */
+/** Rules on one entry that depend on more than its text: the sitemap's location (out-of-scope), the file's main origin
+ * (mixed-hosts), the clock (future-lastmod, news-too-old), the workspace (nested-index). The model caches their
+ * results per segment and recomputes them only when this context changes. */
 import { formatCount } from '../../../../shared/byteSize';
 import type { LocalProblem } from './catalogue';
 import type { ReferenceOrigin } from '../model/originCounts';

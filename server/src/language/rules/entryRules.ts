@@ -1,8 +1,5 @@
-/**
- * Rules on one entry (`<url>` or `<sitemap>`), run by the parser when an entry's child or the entry itself closes:
- * missing-loc and the value rules. (duplicate-element, unknown-element and element-order are decided as the
- * children open, in the parser, because they need only the child's name.)
- */
+/** Rules on one entry, run by the parser as an entry's child or the entry closes: missing-loc and the value rules.
+ * (duplicate-element, unknown-element and element-order need only a child's name: the parser decides them as it opens.) */
 import type { LocalProblem } from './catalogue';
 import type { ValueProblem } from './valueProblem';
 import { checkListedUrl } from './listedUrl';

@@ -1,9 +1,5 @@
-/**
- * The sitemap extensions inside a `<url>` (image, video, news, hreflang links), checked on the parser's own events —
- * an extension element opens (its attributes read), its value closes, the entry ends — against the one vocabulary
- * (extensionVocabulary.ts). What the rules beyond the entry need (news-too-old, news-too-many-urls,
- * hreflang-not-reciprocal) is kept on the entry's segment as EntryExtensions.
- */
+/** The sitemap extensions inside a `<url>`, checked on the parser's own events against one vocabulary
+ * (extensionVocabulary.ts). What the rules beyond the entry need is kept on its segment as EntryExtensions. */
 import type { Frame } from '../syntax/elementFrame';
 import { Role } from '../syntax/elementFrame';
 import type { ValueText } from '../syntax/valueText';

@@ -1,8 +1,5 @@
-/**
- * The namespaces of the sitemap extensions search engines document (image, video, news, and XHTML links for
- * hreflang), and `extension-namespace`: a declaration whose URI is a near miss of one of them (`https://`, `www.`
- * missing, a trailing slash, another version, a typo), so that every element under it goes unread by consumers.
- */
+/** The namespaces of the extensions search engines document, and `extension-namespace`: a declaration whose URI is a
+ * near miss of one (`https://`, `www.`, a trailing slash, another version, a typo) hides every element under it. */
 export const IMAGE_NAMESPACE = 'http://www.google.com/schemas/sitemap-image/1.1';
 export const VIDEO_NAMESPACE = 'http://www.google.com/schemas/sitemap-video/1.1';
 export const NEWS_NAMESPACE = 'http://www.google.com/schemas/sitemap-news/0.9';

@@ -1,8 +1,5 @@
-/**
- * The value rules of the extension elements, one value at a time: URLs go through the core's `checkUrl`
- * (`invalid-url`, `url-too-long`), dates through `<lastmod>`'s checker; the rest are the video and news value rules.
- * Offsets are relative to the trimmed value.
- */
+/** The value rules of the extension elements: URLs through the core's `checkUrl`, dates through `<lastmod>`'s checker,
+ * then the video and news rules. Offsets are relative to the trimmed value. */
 import type { RuleId } from './catalogue';
 import { ValueKind, VIDEO_PLATFORMS, YES_NO_FORMS, type ExtensionElement } from './extensionVocabulary';
 import { iso3166Countries, iso639Languages, iso639ThreeLetterLanguages } from './isoCodes';

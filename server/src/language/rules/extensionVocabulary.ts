@@ -1,8 +1,5 @@
-/**
- * The elements of the sitemap extensions (image, video, news, hreflang links): where each may stand, what value it
- * holds, which are required, limited or deprecated. The parser's extension checks, completion and hover all read
- * this one table.
- */
+/** The elements of the sitemap extensions: where each may stand, what value it holds, which are required, limited or
+ * deprecated. The parser's checks, completion and hover all read this one table. */
 import type { ExtensionNamespace } from './extensionNamespaces';
 
 export type ExtensionName = ExtensionNamespace['name'];

@@ -1,8 +1,5 @@
-/**
- * hreflang alternates (`<xhtml:link rel="alternate" hreflang="de-AT" href="…"/>` in a `<url>`): each link's
- * attributes (`hreflang-invalid`), repeated languages within one entry (`hreflang-duplicate`), and comparison keys
- * for the entry's own URL (`hreflang-missing-self`) and for reciprocity across entries (`hreflang-not-reciprocal`).
- */
+/** hreflang alternates (`<xhtml:link rel="alternate" hreflang="de-AT" href="…"/>`): each link's attributes, repeated
+ * languages in an entry, and the comparison keys for `hreflang-missing-self` and `hreflang-not-reciprocal`. */
 import type { LocalProblem } from './catalogue';
 import { iso15924Scripts, iso3166Countries, iso639Languages } from './isoCodes';
 import { checkCleanUrl } from './extensionValues';

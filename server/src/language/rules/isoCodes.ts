@@ -1,8 +1,5 @@
-/**
- * ISO code lists for the extension rules and completion: ISO 639-1 languages and ISO 3166-1 alpha-2 countries with
- * their English names, ISO 639-2 three-letter languages (terminology and bibliographic) and ISO 15924 scripts.
- * Generated from Debian's iso-codes 4.15.0-1 (/usr/share/iso-codes/json); kept as strings, split on first use.
- */
+/** ISO 639-1/639-2 languages, ISO 3166-1 alpha-2 countries and ISO 15924 scripts, for the extension rules and completion.
+ * Generated from Debian's iso-codes 4.15.0-1 (/usr/share/iso-codes/json); kept as strings, split on first use. */
 
 /** `code name|code name|…` */
 const LANGUAGES = ''

@@ -1,18 +1,6 @@
-/**
- * Validation of `<lastmod>` values: W3C Datetime (https://www.w3.org/TR/NOTE-datetime), exactly one of
- *   YYYY | YYYY-MM | YYYY-MM-DD | YYYY-MM-DDThh:mmTZD | YYYY-MM-DDThh:mm:ssTZD | YYYY-MM-DDThh:mm:ss.s+TZD
- * with TZD = 'Z' | ('+'|'-') hh ':' mm. Upper-case 'T' and 'Z' only.
- *
- * Ranges (relative to the value):
- * - a value that does not have one of these shapes (wrong separators, wrong digit counts, lower-case
- *   't'/'z', missing time zone, trailing junk…): the whole value (without surrounding whitespace;
- *   an empty or blank value: the whole string);
- * - a value with the right shape but an impossible field (month 13, 2023-02-30, hour 24, minute 60,
- *   second 60, year 0000, zone beyond ±14:00): just that field (e.g. the `30` of `2023-02-30`, the
- *   whole `+15:00` of a zone), which is where the fix goes.
- * - `future-lastmod`: the whole value (without surrounding whitespace).
- * Surrounding XML whitespace is tolerated: the schema types (xsd:date / xsd:dateTime) collapse it.
- */
+/** `<lastmod>` values: W3C Datetime (https://www.w3.org/TR/NOTE-datetime), upper-case `T` and `Z` only, surrounding XML
+ * whitespace tolerated as the schema collapses it. A wrong shape is reported on the whole trimmed value, an impossible
+ * field (month 13, 2023-02-30, zone beyond ±14:00) on that field alone, where the fix goes. */
 import type { ValueProblem } from './valueProblem';
 
 const MS_PER_DAY = 86_400_000;

@@ -1,9 +1,5 @@
-/**
- * A URL as a sitemap entry lists it (`<loc>`, a text-sitemap line): valid (url.ts), and meant for search engines —
- * url-fragment: a `#fragment`, which search engines drop; local-url: a host they cannot reach (localhost, loopback,
- * private and link-local addresses, the special-use names `.local`, `.test`, `.localhost`), typically a development
- * build's URLs in the published sitemap.
- */
+/** A URL as an entry lists it: valid (url.ts) and meant for search engines — no `#fragment` (url-fragment), no host they
+ * cannot reach (local-url: localhost, private and link-local addresses, `.local`, `.test`, `.localhost`). */
 import { checkUrl, MAX_URL_LENGTH, type UrlParts } from './url';
 import type { ValueProblem } from './valueProblem';
 
@@ -35,10 +31,9 @@ export function checkListedUrl(value: string, problems: ValueProblem[]): UrlPart
 }
 
 /**
- * The scheme and authority (no user info) of the last URL accepted without a problem, as char codes (comparing
- * against a typed array neither slices nor keeps the document's text alive, as a sliced string would): a URL that
- * starts with them and has nothing after them but what PLAIN_REST allows is clean, known without parsing. A 50,000-entry
- * file of one host then checks each URL with a compare and a native regular expression.
+ * The scheme and authority of the last URL accepted without a problem, as char codes (a typed array keeps no slice of
+ * the document alive): a URL made of them and what PLAIN_REST allows is clean without parsing, so a file of one host
+ * checks each URL with a compare and a native regular expression.
  */
 export class PlainUrls {
   private authorityLength = 0;

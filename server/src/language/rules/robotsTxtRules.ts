@@ -1,9 +1,6 @@
-/**
- * robots.txt as a checked language: one segment per line (textSitemap.ts's splitting, so edits reparse only the lines
- * they touch), and the rules robots-sitemap-url and robots-sitemap-spelling on Sitemap lines. Every other line (groups,
- * comments, unknown directives) is left alone. Where a sitemap lives (shared/location.ts's callers) is read through
- * robotsSitemapUrls, so it and what the editor flags agree.
- */
+/** robots.txt as a checked language: a segment per line (as textSitemap.ts splits), robots-sitemap-url and
+ * robots-sitemap-spelling on Sitemap lines, every other line left alone. Where a sitemap lives is read through
+ * robotsSitemapUrls too, so it and what the editor flags agree. */
 import type { LocalProblem } from './catalogue';
 import { checkUrl } from './url';
 import type { ValueProblem } from './valueProblem';

@@ -1,16 +1,6 @@
-/**
- * Which URLs a sitemap may list (sitemaps.org "sitemap file location"): those on the sitemap's own
- * origin (scheme, host, port) whose path starts with the sitemap's directory, plus any URL on a host
- * the user allows (cross-submission through robots.txt).
- *
- * The fast path is a string comparison. Only when that disagrees and the strings could still denote
- * the same resource (percent-escapes, non-ASCII, dot segments, IDN hosts) are both sides normalised:
- * - paths per RFC 3986 §6.2.2 and RFC 3987 §3.1: escapes of unreserved characters decoded, other
- *   escapes' hex upper-cased, non-ASCII encoded as UTF-8 escapes, dot segments removed; so
- *   `/k%C3%BCche/` and `/küche/` are the same directory;
- * - hosts: non-ASCII labels to punycode (`münchen.de` = `xn--mnchen-3ya.de`; only lower-casing, no
- *   full UTS #46 mapping). Percent-encoded hosts are not decoded.
- */
+/** Which URLs a sitemap may list (sitemaps.org "sitemap file location"): its own origin under its directory, plus the
+ * hosts the user allows. A string comparison first; both sides are normalised only when it disagrees and they could
+ * still be the same resource (docs/architecture.md, "The value checks"). */
 import { checkUrl, type UrlParts } from './url';
 import type { ValueProblem } from './valueProblem';
 
@@ -28,12 +18,9 @@ export interface AllowedHosts {
 }
 
 /**
- * Parse the user's allowed-hosts setting. Accepted entries (surrounding whitespace ignored):
- * - `https://shop.example.com`, `http://x.com:8080` (a path after the origin is ignored) → origins;
- * - `shop.example.com` (also `//shop.example.com`, trailing path ignored) → hosts (any scheme, any port);
- * - `shop.example.com:8080` → the origins `http://shop.example.com:8080` and `https://shop.example.com:8080`.
- * Anything else (other schemes, wildcards, invalid hosts, empty strings, non-strings) is ignored.
- * IDN hosts are stored in both their Unicode and punycode forms.
+ * Parse the user's allowed-hosts setting: `https://shop.example.com` → an origin, `shop.example.com` → a host (any
+ * scheme and port), `shop.example.com:8080` → its http and https origins; a path after them is ignored, anything else
+ * is. IDN hosts are stored in both their Unicode and punycode forms.
  */
 export function parseAllowedHosts(list: readonly string[]): AllowedHosts {
   const origins = new Set<string>();

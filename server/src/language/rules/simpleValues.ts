@@ -1,10 +1,5 @@
-/**
- * Validation of `<changefreq>` and `<priority>`.
- *
- * Both tolerate surrounding XML whitespace (space, tab, CR, LF), which every consumer trims and which
- * the schema collapses for xsd:decimal; problem ranges cover the value without that whitespace
- * (the whole string when it is empty or blank).
- */
+/** `<changefreq>` and `<priority>`. Surrounding XML whitespace is tolerated (consumers trim it, the schema collapses it);
+ * ranges cover the value without it, or the whole string when it is blank. */
 import type { ValueProblem } from './valueProblem';
 
 export const CHANGEFREQ_VALUES: readonly string[] = Object.freeze([

@@ -1,24 +1,6 @@
-/**
- * Validation of `<loc>` values: an absolute http/https URL conforming to RFC 3986 (URI) and RFC 3987 (IRI).
- *
- * Runs on every `<loc>` of a file (50,000 of them in a full parse), so it is a hand-written char-code
- * scan with table lookups (plus three sticky regexes that skip runs of plain characters), no
- * `new URL()`, and on the common path it allocates only what the caller needs: the path slice and the
- * result object (host and origin strings are reused while the host stays the same).
- *
- * Character classes are exactly RFC 3986 / RFC 3987 for userinfo (`iuserinfo`), path (`ipchar`, '/'),
- * query (`iquery`: also '?' and `iprivate`) and fragment (`ifragment`). Deliberate departures, all in the host:
- * - stricter than an RFC 3986 reg-name, because the host must be resolvable: only ALPHA, DIGIT, '-', '.',
- *   '_' and non-ASCII; sub-delims (`!$&'()*+,;=`) and '~' are rejected, as are empty labels (including a
- *   trailing dot, which makes a different origin and is never meant), labels over 63 and hosts over
- *   253 characters, labels starting or ending with '-', a numeric last label that is not part of a
- *   valid dotted-decimal IPv4 address (browsers would parse `example.123` or `1.2.3` as IPv4 and fail),
- *   IPvFuture literals and RFC 6874 zone ids, and percent-escapes of ASCII characters (`%2E` is a hidden '.');
- * - more lenient than DNS: '_' is accepted (legal in a reg-name, used by real sub-domains, accepted
- *   by browsers); non-ASCII labels are checked against `ucschar` only, not IDNA, and their length is
- *   counted in UTF-16 code units, not in punycode; percent-escaped UTF-8 bytes (`m%C3%BCnchen.de`) are accepted.
- * Percent-escapes are checked for form only (two hex digits), not for decoding to valid UTF-8, as in RFC 3986.
- */
+/** `<loc>` values: absolute http(s) URLs per RFC 3986/3987, by a hand-written char-code scan (it runs on every `<loc>`)
+ * that allocates only what the caller keeps. Stricter than the RFCs in the host, which must resolve, more lenient than
+ * DNS: docs/architecture.md, "The value checks". */
 import {
   C_HOST, C_ILLEGAL, C_PQF, C_USERINFO, CLASS, codePointAt, codePointLength, hexValue, isAlnum, isHex, isIPrivate, isIPv4, isIPv6, isUcsChar,
 } from './urlCharacters';
@@ -452,12 +434,9 @@ function urlParts(
 }
 
 /**
- * A registered name: dot-separated labels of ALPHA / DIGIT / '-' / '_' / non-ASCII (IDN, RFC 3987
- * `ucschar`) / percent-escaped non-ASCII bytes. Checks label and host lengths (counted in UTF-16 code
- * units of the value as written, not of its punycode form), hyphens at label edges, empty labels (which
- * includes a trailing dot: `example.com.` is a legal FQDN but never what a sitemap means) and, when the
- * last label is numeric, that the whole host is a dotted-decimal IPv4 address (as browsers parse it).
- * Reports illegal characters individually, otherwise one problem on the whole host. Returns validity.
+ * A registered name (see "The value checks" in docs/architecture.md for what it accepts and why): labels of ALPHA,
+ * DIGIT, '-', '_', non-ASCII or escaped non-ASCII bytes, with lengths counted as written. Reports illegal characters
+ * one by one, else one problem on the whole host. Returns validity.
  */
 function checkRegName(value: string, problems: ValueProblem[], start: number, end: number): boolean {
   let reason = '';

@@ -1,9 +1,5 @@
-/**
- * checkSite file by file, for a caller that gets its files one at a time (sitemap-lint, as its workers finish):
- * `add` each file in order, then `finish`. cross-file-duplicate-url runs as the files come, each sitemap against
- * the sitemaps before it; the rules that need every file (missing-sitemap-file, nested-index, stale-index-lastmod,
- * unlisted-sitemap) run in `finish`. The problems are checkSite's, in its order (test/node/siteCheck.test.ts).
- */
+/** The cross-file check fed one file at a time (sitemap-lint, as its workers finish): `add` each file in order, then
+ * `finish`, which runs the rules that need every file. Same problems in the same order as checkSite. */
 import { checkWholeSite, crossDuplicate, type SiteFile, type SiteProblem, type SiteResolver } from './siteRules';
 import { siteUrlsOf, type SiteSummary, type SiteUrls } from './siteSummary';
 

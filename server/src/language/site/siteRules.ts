@@ -1,8 +1,5 @@
-/**
- * The cross-file rules, over the files linted together (the command line's inputs and followed files; the editor's
- * workspace next). Pure: the caller says where each file lives and which local file a URL names (`SiteResolver`).
- * Offsets are absolute, in the file the problem is reported in.
- */
+/** The cross-file rules over the files checked together. Pure: the caller says where each file lives and which local
+ * file a URL names (`SiteResolver`). Offsets are absolute, in the file the problem is reported in. */
 import type { RuleId } from '../rules/catalogue';
 import type { SiteEntry, SiteFileKind, SiteSummary } from './siteSummary';
 

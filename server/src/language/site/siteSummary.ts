@@ -1,7 +1,5 @@
-/**
- * What the cross-file rules need to know of one file, read from the model's segments once: its kind, its entries
- * (URL, lastmod, ranges) and, for a robots.txt, its accepted `Sitemap:` lines. Offsets are absolute.
- */
+/** What the cross-file rules need of one file, read once from the model's segments: its kind, its entries (URL,
+ * lastmod, ranges), a robots.txt's accepted `Sitemap:` lines. Offsets are absolute. */
 import type { SitemapModel } from '../model/model';
 import type { RootInfo } from '../syntax/parser';
 import type { Segment } from '../model/segment';
@@ -122,12 +120,9 @@ function siteEntry(url: string, start: number, end: number, lastmod: number, las
 const NOT_MADE = null;
 
 /**
- * Summaries of one document through its edits, equal to summarizeModel's. A reparse replaces the segments it touches
- * and keeps the others, so each segment's entry is made once (its strings are the costly part) and only re-based, as
- * a new object, when the segment moved: a summary after an edit walks the segments, makes the changed entries and
- * re-bases those after the edit. The entries are kept in an array beside a copy of the segment list, matched to the
- * new list by identity from both ends (the edits between two summaries usually touch one place); `prepare` makes
- * them in slices, so that a large document's first summary is not made in one go.
+ * Summaries of one document through its edits, equal to summarizeModel's. An entry is made once per segment (its
+ * strings are the costly part) and only re-based when the segment moved; entries are matched to the new segment list
+ * by identity from both ends, and `prepare` makes them in slices so a large document's first summary is not one go.
  */
 export class SiteSummarizer {
   private segments: readonly Segment[] = [];

@@ -1,8 +1,5 @@
-/**
- * The parser's checks inside tokens: character data (references, characters XML or sitemaps do not allow), the
- * content of comments, CDATA sections and PIs, and attribute values. A value element's text is decoded into its
- * ValueText on the way.
- */
+/** The parser's checks inside tokens: character data, comments, CDATA sections, PIs and attribute values. A value
+ * element's text is decoded into its ValueText on the way. */
 import { ASCII, Ch, isXmlChar, scanName, TEXT_SPECIAL } from '../../../../shared/xmlChars';
 import type { SegmentAssembler } from './segmentAssembler';
 import type { DoctypeFacts } from './doctypeFacts';

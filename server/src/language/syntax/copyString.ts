@@ -1,9 +1,6 @@
-/**
- * A copy of a string that shares no memory with it. V8 keeps a slice (13 characters or more) as a view of its parent,
- * so a URL sliced from a window of text keeps the whole window alive; what outlives the text it came from (a streamed
- * window) is copied. Joining two pieces makes a rope, which the first read flattens into a string of its own — five
- * times faster than copying the characters one by one; V8's collector then drops the rope.
- */
+/** A copy of a string that shares no memory with it: V8 keeps a slice of 13 characters or more as a view of its parent,
+ * so a URL sliced from a streamed window would keep the window alive. Joining two pieces makes a rope that the first
+ * read flattens into a string of its own, five times faster than copying characters. */
 export function copyString(s: string): string {
   if (s.length < 13) return s;
   const joined = s.charAt(0) + s.slice(1);

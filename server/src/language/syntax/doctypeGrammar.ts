@@ -1,8 +1,5 @@
-/**
- * The DOCTYPE against XML 1.0 productions [28]–[83] (and Namespaces 1.0 §7: no colon in entity, notation or PI
- * names). Nothing is expanded or read: it says where the text breaks the grammar and which general entities the
- * internal subset declares. One error per markup declaration; checking resumes after that declaration's ">".
- */
+/** The DOCTYPE against XML 1.0 productions [28]–[83] and Namespaces 1.0 §7. Nothing is expanded or read: it reports
+ * where the grammar breaks (once per declaration, resuming after its `>`) and which general entities are declared. */
 import { Ch, isNameChar, isWhitespace, isXmlChar, scanName } from '../../../../shared/xmlChars';
 import { EntityKind, type DoctypeFacts } from './doctypeFacts';
 import { entityReferenceProblem } from './entityValues';

@@ -1,8 +1,5 @@
-/**
- * Whether a reference to an internal entity is well-formed where it stands, judged on the entity's replacement text
- * alone (XML 1.0 §4.3.2 WFC: Parsed Entity, No Recursion, No < in Attribute Values): the text is checked, never put
- * into the document. Each entity is judged once per context (content, attribute value).
- */
+/** Whether a reference to an internal entity is well-formed where it stands (XML 1.0 §4.3.2), judged on the entity's
+ * replacement text alone, never put into the document; once per entity and context (content, attribute value). */
 import { Ch, scanName } from '../../../../shared/xmlChars';
 import { TokenError, TokenizerState, TokenType, XmlTokenizer } from '../../../../shared/xmlTokenizer';
 import { EntityKind, type DoctypeFacts } from './doctypeFacts';

@@ -59,10 +59,9 @@ export function isQName(name: string): boolean {
 
 /**
  * Whether the root's children parse under `b` exactly as under `a`, so that an edit of the head alone need not reparse
- * them (model.ts): the same root element and entry name, the same DOCTYPE declarations, and namespaces that look the same from every prefix a child
- * may use — children only ask whether a prefix is bound, whether it names the sitemap namespace, and which extension's it names. `mayUse(prefix)`
- * may be a textual search (false only when no child can use the prefix); `mayDeclare()`, whether a child may declare
- * a namespace of its own (which could equal one root's sitemap namespace and not the other's).
+ * them: same root and entry name, same DOCTYPE declarations, and every prefix a child may use (`mayUse`: false only when
+ * none can) bound alike — bound or not, to the sitemap namespace or not, to which extension. `mayDeclare`: whether a
+ * child may declare a namespace of its own, which could be one root's sitemap namespace and not the other's.
  */
 export function sameChildContext(a: RootInfo, b: RootInfo, mayUse: (prefix: string) => boolean, mayDeclare: () => boolean): boolean {
   const [fa, fb] = [a.frame, b.frame];

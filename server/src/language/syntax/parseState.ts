@@ -1,7 +1,5 @@
-/**
- * What the parser gathers of an entry while it reads it: the fields seen, its URL and lastmod, what its extension
- * elements leave for the rules beyond it (kept on its segment). The parser owns it; the rules in rules/ fill it.
- */
+/** What the parser gathers of an entry while reading it: its fields, URL and lastmod, and what its extension elements
+ * leave for the rules beyond it. The parser owns it; the rules in rules/ fill it. */
 export const enum Field {
   Loc = 0,
   Lastmod = 1,

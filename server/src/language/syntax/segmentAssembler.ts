@@ -1,7 +1,5 @@
-/**
- * Cuts the parsed text into segments (segment.ts) as the parser reaches their boundaries, and collects each
- * segment's problems; offsets are absolute while a segment is open and made relative when it is finished.
- */
+/** Cuts the parsed text into segments as the parser reaches their boundaries, collecting each one's problems; offsets
+ * are absolute while a segment is open, relative once it is finished. */
 import type { LocalProblem, RuleId } from '../rules/catalogue';
 import type { EntryState } from './parseState';
 import { shiftExtensions } from '../rules/extensionElements';

@@ -1,8 +1,5 @@
-/**
- * Sitemap roles: which element is the root, which root children are entries, which entry children are its fields
- * (loc, lastmod, …) — decided from names and resolved namespaces as each element opens; and the entry checks run as
- * fields and entries close (rules/entryRules.ts).
- */
+/** Sitemap roles — the root, its entries, each entry's fields — decided from names and resolved namespaces as elements
+ * open; and the entry checks run as fields and entries close (rules/entryRules.ts). */
 import { isWhitespace } from '../../../../shared/xmlChars';
 import { Role, type Frame, type RootInfo } from './elementFrame';
 import { closeEntryExtensions, closeExtensionElement } from '../rules/extensionElements';

@@ -1,7 +1,5 @@
-/**
- * Line breaks and UTF-8 lengths over a JS string's char codes, without allocating; the XML character classes live in
- * shared/xmlChars.ts (the tokenizer's) and are re-exported here.
- */
+/** Line breaks and UTF-8 lengths over a string's char codes, without allocating; the XML character classes are
+ * shared/xmlChars.ts's, re-exported here. */
 
 export {
   Ch, ASCII, TEXT_SPECIAL, isWhitespace, isNameStart, isNameChar, isTextSpecial, scanName, skipWhitespace, isXmlChar,

@@ -1,7 +1,4 @@
-/**
- * Text sitemaps: one absolute URL per line, nothing else. Each line is a segment of its own, so any edit
- * reparses only the lines it touches.
- */
+/** Text sitemaps: one absolute URL per line. Each line is a segment, so an edit reparses only the lines it touches. */
 import type { LocalProblem } from '../rules/catalogue';
 import { checkListedUrl } from '../rules/listedUrl';
 import type { ValueProblem } from '../rules/valueProblem';

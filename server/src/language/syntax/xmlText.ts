@@ -1,9 +1,5 @@
-/**
- * Entry URLs are kept in *canonical escaped form*: the decoded value with `&`, `<`, `>`, `"` and `'` written as
- * the five predefined entities — which is exactly how a plain, valid `<loc>` is written in a file. So the fast
- * path stores a slice of the text as it is (no decoding, no copy), equal URLs have equal keys whichever way they
- * were escaped, and the real URL is one `unescapeXml` away when a rule needs it.
- */
+/** Entry URLs are kept in canonical escaped form — as a plain `<loc>` is written — so the fast path stores a slice of
+ * the text as is, equal URLs have equal keys however they were escaped, and the URL is one `unescapeXml` away. */
 
 export function escapeXml(value: string): string {
   if (!/[&<>"']/.test(value)) return value;

@@ -1,13 +1,6 @@
-/**
- * Sitemap: Check Site (`sitemap/checkSite`): sitemap-lint's pipeline over every workspace folder, in a child process
- * (dist/check-site.js) so that the server keeps answering keystrokes, and its problems published for every file
- * checked. A child process rather than a worker thread: the lint's memory never joins the server's heap, a crash or
- * an out-of-memory in it cannot end the server, and Cancel is one kill that takes any threads of its own with it.
- *
- * Open documents keep their live problems: a file's Check Site problems are held back while it is open and come back
- * when it closes unedited (an edited file's describe a text that is gone: they are dropped until the next run). A run
- * replaces the previous run's problems (files now clean are cleared); a cancelled or failed run publishes nothing.
- */
+/** Check Site (`sitemap/checkSite`): sitemap-lint's pipeline over every workspace folder in a child process, its problems
+ * published for every file checked; why a child process, and why an open file keeps its live problems instead:
+ * docs/architecture.md, "The site checks". */
 import { fork, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import {

@@ -1,8 +1,5 @@
-/**
- * The chores as `workspace/executeCommand` commands, so that any LSP client can run them: the server computes the
- * edit from its model and applies it with `workspace/applyEdit` (versioned when the client supports it, so an editor
- * that changed the document meanwhile refuses it). A request for another version than the server holds does nothing.
- */
+/** The edits as `workspace/executeCommand` commands, for any LSP client: computed from the model and applied with
+ * `workspace/applyEdit`, versioned when the client can (so an editor that changed the document meanwhile refuses it). */
 import { TextDocumentEdit, type ClientCapabilities, type Connection, type Range, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver';
 import {
   convertSitemap, removeDuplicateUrls, setLastmodNow, sortEntries, type OffsetEdit, type SitemapDocument,

@@ -1,8 +1,5 @@
-/**
- * `sitemap/listingIndexes`, for Add to robots.txt: which sitemaps of a robots.txt are indexes that list a sitemap
- * already (it is then reachable without a line of its own). Each URL is mapped to a file as the robots.txt's links
- * are; the index is read from its open document, else from disk (gzip too).
- */
+/** `sitemap/listingIndexes`, for Add to robots.txt: which of a robots.txt's sitemaps are indexes that already list a
+ * sitemap (reachable then without a line of its own); an index is read from its open document, else from disk. */
 import type { Connection } from 'vscode-languageserver';
 import { looksLikeXml } from '../../../../shared/contentDetection';
 import { LISTING_INDEXES_REQUEST, type ListingIndexesParams, type ListingIndexesResult } from '../../../../shared/protocol';

@@ -1,9 +1,6 @@
-/**
- * `sitemap/mergeIndex`: resolves each `<loc>` of an open index to a local file — through `sitemap.siteRoots` (or next
- * to the index's known location), else the URL's last path segment beside the index — reads it (its open document's
- * unsaved text first, else the file, gunzipped when it is gzip), and merges. Any child missing refuses the merge
- * (it would lose that child's entries) unless the client asks for the others with `allowMissing`, once the user agreed.
- */
+/** `sitemap/mergeIndex`: each `<loc>` of an open index resolved to a local file and read (unsaved text first, gzip
+ * too), then merged. A missing child refuses the merge, which would lose its entries, unless the client asks for the
+ * others with `allowMissing` once the user agreed. */
 import { promises as fs } from 'node:fs';
 import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';

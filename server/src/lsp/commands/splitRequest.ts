@@ -1,8 +1,5 @@
-/**
- * Split into Index over the protocol: `sitemap/documentInfo` (what the client's prompts need), `sitemap/splitPlan` (the
- * children and the index, from the language layer's engine) and the quick fix on the limit rules that runs the
- * client's command. The client writes the files: one workspace edit, so one Undo reverts it.
- */
+/** Split into Index over the protocol: what the client's prompts need, the plan from the language layer, and the quick
+ * fix on the limit rules. The client writes the files, in one workspace edit so that one Undo reverts it. */
 import {
   CodeActionKind, ErrorCodes, ResponseError, type CancellationToken, type CodeAction, type Connection, type Diagnostic,
 } from 'vscode-languageserver';

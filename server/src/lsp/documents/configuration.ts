@@ -1,8 +1,5 @@
-/**
- * The `sitemap` settings of each document, read with `workspace/configuration` (scoped to the document) or, for
- * clients without that capability, taken from `workspace/didChangeConfiguration`. Whatever the client sends is
- * merged defensively over the defaults: junk values are ignored, never trusted.
- */
+/** Each document's `sitemap` settings, read with `workspace/configuration` (scoped to the document), else taken from
+ * `workspace/didChangeConfiguration`; merged defensively over the defaults. */
 import type { Connection, DidChangeConfigurationParams } from 'vscode-languageserver';
 import { DEFAULT_MAX_SYMBOLS, DEFAULT_SETTINGS, isObject, resolveSettings, type SectionSettings } from '../../language/languageService';
 import { describe } from '../guard';

@@ -1,10 +1,6 @@
-/**
- * Work for a request on a document's current text only. The work starts once the messages received with the request
- * have reached their handlers (messageQueue.ts), so that a change the client sent after it, or its `$/cancelRequest`,
- * is seen first; a cancelled request is then answered `RequestCancelled` and one whose document changed
- * `ContentModified`, as the LSP specification asks (VS Code's client shows neither and asks again for the new text),
- * without the work.
- */
+/** Work for a request on a document's current text only: it starts once the messages received with the request are
+ * handled, so a later change or `$/cancelRequest` is seen first and answered `ContentModified` or `RequestCancelled`
+ * without the work (docs/architecture.md, "A keystroke, end to end"). */
 import { LSPErrorCodes, ResponseError, type CancellationToken } from 'vscode-languageserver';
 import type { DocumentStore, OpenDocument } from './documentStore';
 import { nextTurn, type MessageQueue } from './messageQueue';

@@ -1,11 +1,6 @@
-/**
- * Validation and publishing: immediately on open; after a change, as soon as the messages received with it have been
- * handled (no fixed delay: a keystroke costs well under a millisecond to validate, and a burst of changes read at once
- * is validated once); results for an outdated request dropped. Offsets become LSP ranges here, at the edge.
- * Only a document whose last validation was slow waits before the next one, for as long as that one took (bounded):
- * while the user types, validation then holds at most about half the server's thread, and the keystrokes of that
- * wait are validated once.
- */
+/** Validation and publishing: on open, and after a change once the messages received with it are handled, slowed only
+ * for a document whose last validation was slow (docs/architecture.md, "A keystroke, end to end"); results for an
+ * outdated version are dropped. Offsets become LSP ranges here, at the edge. */
 import { performance } from 'node:perf_hooks';
 import {
   DiagnosticSeverity, type Connection, type Diagnostic, type DiagnosticRelatedInformation, type Range,

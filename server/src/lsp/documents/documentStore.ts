@@ -1,7 +1,5 @@
-/**
- * The open sitemap documents, kept in the language layer's incremental model (not `TextDocuments`, whose update
- * copies the whole text on every keystroke). Ranged changes become offset edits against the model.
- */
+/** The open sitemap documents, kept in the language layer's incremental model (not `TextDocuments`, whose update copies
+ * the whole text on every keystroke); ranged changes become offset edits. */
 import type {
   DidChangeTextDocumentParams, DidOpenTextDocumentParams, TextDocumentContentChangeEvent,
 } from 'vscode-languageserver';

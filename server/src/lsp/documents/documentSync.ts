@@ -1,7 +1,5 @@
-/**
- * The open documents: `didOpen`, `didChange` and `didClose` keep the store, the diagnostics and the cross-file
- * checks in step. A document's own diagnostics come first; everything that reads other files comes after them.
- */
+/** `didOpen`, `didChange` and `didClose` keep the store, the diagnostics and the cross-file checks in step: a document's
+ * own diagnostics first, everything that reads other files after them. */
 import type { Connection, DidOpenTextDocumentParams } from 'vscode-languageserver';
 import type { OpenDocument } from './documentStore';
 import { guard } from '../guard';

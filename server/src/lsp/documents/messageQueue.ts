@@ -1,9 +1,6 @@
-/**
- * When the messages already received have all reached their handlers. vscode-jsonrpc queues what it reads and
- * dispatches one message per event-loop turn; `strategy` (given to the connection) counts the dispatches, so a turn
- * without one means the queue is empty. Work that a later message may supersede — validating after a change, the
- * requests an editor sends after each keystroke — waits for that, so that it is done once, on the newest text.
- */
+/** When the messages already received have all reached their handlers, so that work a later message may supersede is
+ * done once, on the newest text. `strategy` counts vscode-jsonrpc's dispatches, one per event-loop turn: a turn without
+ * one means the queue is empty. */
 import type { MessageStrategy } from 'vscode-languageserver';
 
 /** A client that never stops sending still gets its work done after this many turns (a turn is one message). */

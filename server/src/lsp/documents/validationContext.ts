@@ -1,9 +1,6 @@
-/**
- * One ValidationContext per open document, kept identical (same object, same location, same generation) across
- * keystrokes: the language layer re-checks the contextual rules of every entry whenever it changes. A new context
- * is made only when the settings change, the document's location changes (siteRoots, robots.txt, workspace
- * folders) or the answers about nested indexes may have changed.
- */
+/** One ValidationContext per open document, the same object across keystrokes, because the language layer re-checks
+ * every entry's contextual rules when it changes; a new one only when the settings, the document's location or the
+ * answers about nested indexes may have changed. */
 import type { ValidationContext } from '../../language/sitemapLanguageTypes';
 import type { ServerSettings } from './configuration';
 import type { OpenDocument } from './documentStore';

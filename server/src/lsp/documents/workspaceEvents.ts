@@ -1,7 +1,5 @@
-/**
- * Changes around the open documents: settings, files on disk (robots.txt, other sitemaps, pages) and workspace
- * folders. Each drops what it made stale and has the documents it concerns checked again.
- */
+/** Changes around the open documents — settings, files on disk, workspace folders: each drops what it made stale and
+ * has the documents it concerns checked again. */
 import * as path from 'node:path';
 import type { Connection, DidChangeWatchedFilesParams } from 'vscode-languageserver';
 import { guard } from '../guard';

@@ -1,7 +1,5 @@
-/**
- * Code actions over the protocol: the language layer's quick fixes for our diagnostics, the split into an index for a
- * file over the limits, and `source.fixAll.sitemap`. They give way to a newer edit (currentVersion.ts).
- */
+/** Code actions over the protocol: the quick fixes for our diagnostics, Split into Index for a file over the limits,
+ * and `source.fixAll.sitemap`. They give way to a newer edit (currentVersion.ts). */
 import {
   CodeActionKind,
   type CancellationToken, type ClientCapabilities, type CodeAction, type CodeActionParams, type Connection, type Diagnostic,

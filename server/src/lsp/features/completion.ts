@@ -1,7 +1,5 @@
-/**
- * Completion over the protocol: the language layer's items, with workspace pages offered at a URL position, converted
- * to LSP items (snippets written as plain text for a client without snippet support).
- */
+/** Completion over the protocol: the language layer's items, with workspace pages at a URL, as LSP items (snippets as
+ * plain text for a client without snippet support). */
 import {
   CompletionItemKind, InsertTextFormat, InsertTextMode, MarkupKind,
   type CompletionItem, type CompletionList, type CompletionParams, type Connection, type CancellationToken,

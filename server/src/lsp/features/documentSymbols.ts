@@ -1,7 +1,5 @@
-/**
- * The outline over the protocol: hierarchical symbols, or flat ones for a client without hierarchy support. It gives
- * way to a newer edit (currentVersion.ts) and its answer stays under MAX_SYMBOLS_BYTES whatever the size of the file.
- */
+/** The outline over the protocol, hierarchical or flat as the client supports; it gives way to a newer edit and stays
+ * under MAX_SYMBOLS_BYTES whatever the size of the file. */
 import {
   SymbolKind,
   type CancellationToken, type Connection, type DocumentSymbol, type Range, type SymbolInformation,

@@ -1,11 +1,6 @@
-/**
- * The authoring features over the protocol, one file each: completion, hover, code actions (quick fixes and
- * `source.fixAll.sitemap`), document symbols, folding, selection ranges and links. Each handler reads the document
- * from the store, asks the language layer (offsets in, offsets out) and converts at the edge. Handlers are guarded:
- * a failure is logged and answered with an empty result. The requests an editor sends after every keystroke (links,
- * folding, symbols) and code actions give way to a newer edit (currentVersion.ts), and none of their answers grows
- * past a size the editor digests in a few milliseconds, whatever the size of the file.
- */
+/** The authoring features over the protocol, one file each: read the document from the store, ask the language layer,
+ * convert at the edge. Guarded (a failure is logged and answered empty); the requests sent after every keystroke give
+ * way to a newer edit, and no answer grows past what the editor digests in a few milliseconds. */
 import { CodeActionKind, type Connection, type ServerCapabilities } from 'vscode-languageserver';
 import { CHORE_COMMANDS } from '../../../../shared/protocol';
 import { FIX_ALL_KIND, registerCodeActions } from './codeActions';

@@ -1,9 +1,5 @@
-/**
- * Where each rule is documented, for diagnostics' `codeDescription` and hover links: the copy of docs/rules.md
- * shipped in the `.vsix` beside the bundle (dist/server.js → ../docs/rules.md), as a `file:` URI with `#L<line>`
- * (VS Code's opener selects that line), so the link works offline; the GitHub page when the file is absent. The
- * file is read once.
- */
+/** Where each rule is documented, for `codeDescription` and hover links: the docs/rules.md shipped beside the bundle as a
+ * `file:` URI with `#L<line>` (VS Code's opener selects the line), so the link works offline; else the GitHub page. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -1,9 +1,6 @@
-/**
- * `workspace/symbol`: find a URL across all sitemaps of the workspace — the open documents (their live models) and
- * the sitemap files on disk in the workspace folders. Each file is parsed once and kept as a compact URL index
- * (../language/urlSearch.ts), cached by path, modification time and size, and dropped on a watched-file event.
- * The walk is bounded (skipped folders, at most MAX_FILES candidates) and so are the results (MAX_RESULTS).
- */
+/** `workspace/symbol`: a URL across the workspace's sitemaps, open (their live models) or on disk (each parsed once into a
+ * compact URL index, cached by path, mtime and size, dropped on a watched-file event). The walk and the results are
+ * bounded (MAX_FILES, MAX_RESULTS). */
 import { promises as fsp, type Dirent, type Stats } from 'node:fs';
 import * as path from 'node:path';
 import { FileChangeType, SymbolKind, type CancellationToken, type Connection, type SymbolInformation } from 'vscode-languageserver';

@@ -1,9 +1,5 @@
-/**
- * For `nested-index`: does a `<loc>` of an index name a workspace file that is itself a sitemap index?
- * The URL is mapped back to a file through `sitemap.siteRoots` (else, when the index's own location is known, next
- * to the index file); the file's root is taken from the open document if there is one, else sniffed from the first
- * 4 KB on disk (gzip included), cached by path, modification time and size.
- */
+/** For `nested-index`: does an index's `<loc>` name a workspace file that is itself an index? The file's root comes from
+ * its open document, else is sniffed from its first 4 KB on disk (gzip too), cached by path, mtime and size. */
 import * as path from 'node:path';
 import { sniffSitemapRoot } from '../../../../shared/contentDetection';
 import type { ServerSettings } from '../documents/configuration';

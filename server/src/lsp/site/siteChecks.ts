@@ -1,16 +1,6 @@
-/**
- * The cross-file rules (missing-sitemap-file, stale-index-lastmod, cross-file-duplicate-url, unlisted-sitemap) for the
- * open documents of a workspace folder, over the folder's site files: open documents as edited, the others from disk
- * (siteScan.ts finds them, siteSummaries.ts keeps their summaries). nested-index stays nestedIndex.ts's.
- *
- * Never in the way of a keystroke: a document's own problems are published first, with its cross-file problems of
- * the last pass shifted through the edits since (one that an edit touched is dropped until the next pass). A pass per
- * folder runs after an open, a close or a watched-file change at once, after typing once the document has been quiet
- * for EDIT_DELAY_MS. The closed files are read, kept and compared in the site worker (siteWorker.ts) when one runs:
- * this thread summarizes the open documents incrementally and in slices and packs them a slice at a time, yielding
- * between slices, so a keystroke never waits long; without a worker it reads and compares here, a file at a time.
- * Only the documents whose cross-file problems changed are published again.
- */
+/** The cross-file rules for the open documents of a workspace folder, over its site files: open ones as edited, the
+ * others from disk. Never in the way of a keystroke: passes per folder, run after the document's own problems and in
+ * the site worker when one runs (docs/architecture.md, "The site checks"). */
 import * as path from 'node:path';
 import { FileChangeType, type Diagnostic, type DiagnosticRelatedInformation, type Location } from 'vscode-languageserver';
 import {

@@ -1,8 +1,5 @@
-/**
- * Where an open sitemap lives: `sitemap.siteRoots` first, then the nearest robots.txt naming the file (read from
- * disk, cached until a watched-file event says a robots.txt changed), else unknown. The string logic is in
- * `shared/location.ts`; this file only finds folders and reads robots.txt files.
- */
+/** Where an open sitemap lives: `sitemap.siteRoots`, else the nearest robots.txt naming it (cached until a watched-file
+ * event), else unknown. The string logic is shared/location.ts's; this finds folders and reads robots.txt files. */
 import * as path from 'node:path';
 import { locationFromRobots, locationFromSiteRoots } from '../../../../shared/location';
 import { robotsSitemapUrls } from '../../language/languageService';

@@ -1,12 +1,5 @@
-/**
- * What the workspace knows about a sitemap's site, for completion and links: the pages under the folder mapped to
- * the site (`public/about/index.html` → `https://www.example.com/about/`), the sitemap files an index could list,
- * and the workspace file a URL is served from.
- *
- * The walk is asynchronous, bounded (files visited, depth, results), skips `node_modules` and dot-folders, and is
- * cached until a watched-file event says something changed (or, for clients without file events, for a few
- * seconds). A request waits for it only briefly: a huge tree never holds up a completion.
- */
+/** What the workspace knows of a sitemap's site, for completion and links: its pages as URLs, the sitemap files an index
+ * could list, the file a URL is served from. The walk is bounded and cached, and a request waits for it only briefly. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { FileChangeType } from 'vscode-languageserver';

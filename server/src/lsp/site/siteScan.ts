@@ -1,8 +1,5 @@
-/**
- * The site files (sitemaps, text sitemaps, robots.txt, their .gz forms) of a workspace folder, found as `sitemap-lint`
- * finds them in a folder (node/siteFiles.ts) and in the same order (names sorted at each level), without blocking the
- * server: folders are read asynchronously and the loop yields between files. Bounded: a huge workspace is cut short.
- */
+/** A workspace folder's site files, found as `sitemap-lint` finds them in a folder and in the same order, without
+ * blocking the server (asynchronous reads, a yield between files). Bounded: a huge workspace is cut short. */
 import { promises as fsp, type Dirent } from 'node:fs';
 import * as path from 'node:path';
 import { SKIPPED_FOLDERS } from '../../language/languageService';

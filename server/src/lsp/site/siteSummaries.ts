@@ -1,11 +1,6 @@
-/**
- * What the cross-file rules know of the closed files of a site: each file's summary (summarizeForSite), read from
- * disk once per modification time and size, never the document itself; read and kept in the site worker
- * (siteWorker.ts) when one runs (this thread then keeps only the kind, the count, and an index's or a robots.txt's
- * summary), else read and kept in this thread. Bounded: files past MAX_FILE_BYTES (the protocol's limit, uncompressed) and
- * summaries past MAX_ENTRIES in all are not kept (such a file still exists for missing-sitemap-file, its entries are
- * not compared).
- */
+/** What the cross-file rules know of a site's closed files: each one's summary, read once per mtime and size, kept in
+ * the site worker when one runs (this thread then keeps only what it maps), else here; bounded by MAX_FILE_BYTES and
+ * MAX_ENTRIES. */
 import * as path from 'node:path';
 import type { SiteFileKind, SiteSummary } from '../../language/languageService';
 import { unpackSummary } from '../../node/packedSummary';

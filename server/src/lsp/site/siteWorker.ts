@@ -1,11 +1,6 @@
-/**
- * The server's site worker: one thread (sitemap-lint's worker bundle, dist/lintWorker.js beside dist/server.js) that
- * reads, parses, summarizes and keeps the closed site files, and compares an open document with them
- * (node/siteWorkerThread.ts), so that a 50,000-entry file nobody opened never holds up a keystroke. One is enough: the
- * point is a free main thread, not throughput, and a pass reads its files one at a time. Started on the first closed
- * file, stopped when idle for IDLE_MS and on shutdown (`onStop`: what it held is gone). When it cannot start or fails,
- * its calls reject and the caller does the work in its own thread, as before.
- */
+/** The server's site worker: one thread (dist/lintWorker.js) that reads, summarizes and keeps the closed site files and
+ * compares an open document with them, so that a file nobody opened never holds up a keystroke. When it cannot start or
+ * fails, its calls reject and the caller does the work in its own thread. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';

@@ -1,8 +1,5 @@
-/**
- * Which workspace file a URL of a sitemap would be served from: through `sitemap.siteRoots`, else (when the sitemap's
- * own location is known) next to the sitemap file; a robots.txt's `Sitemap:` URL also below the robots.txt's folder.
- * Shared by `nested-index`, the links and hover of an index, and the cross-file rules.
- */
+/** Which workspace file a sitemap's URL is served from: through `sitemap.siteRoots`, else next to the sitemap when its
+ * location is known; a robots.txt's `Sitemap:` URL also below its folder. */
 import * as path from 'node:path';
 import { fileFromSiteRoots, fileNextToLocation, parentPath } from '../../../../shared/location';
 import type { ServerSettings } from '../documents/configuration';
