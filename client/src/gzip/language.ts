@@ -1,19 +1,11 @@
 /**
  * The language of a compressed sitemap opened as text: VS Code knows no language for `*.gz`, so the name without
- * `.gz` decides, and content detection refines it as for the uncompressed file. Pure, for node:test.
+ * `.gz` decides, and content detection refines it (shared/documentLanguage.ts).
  */
-import { sniffPlainText, sniffSitemapRoot } from '../../../shared/contentDetection';
+export { compressedLanguageOf } from '../../../shared/documentLanguage';
 
 /**
  * package.json's language for `*.xml.gz` and `*.txt.gz` names: it gives the Explorer's row an icon, and is the first
- * language of a compressed sitemap opened as text, until the one below replaces it.
+ * language of a compressed sitemap opened as text, until compressedLanguageOf's replaces it.
  */
 export const COMPRESSED_LANGUAGE = 'compressed-sitemap';
-
-/** `x.xml.gz` → `sitemap` (or `xml` when it holds other XML), `x.txt.gz` → `sitemap-txt` (or `plaintext` for a robots.txt); other names `undefined`. */
-export function compressedLanguageOf(fileName: string, head: string): string | undefined {
-  if (/\.txt\.gz$/i.test(fileName)) return sniffPlainText(head) === 'robots' ? 'plaintext' : 'sitemap-txt';
-  if (!/\.xml\.gz$/i.test(fileName)) return undefined;
-  if (sniffSitemapRoot(head) !== undefined || head.trim() === '') return 'sitemap'; // an empty one is a sitemap to be
-  return sniffPlainText(head) === 'text-sitemap' ? 'sitemap-txt' : 'xml';
-}

@@ -4,7 +4,7 @@
  * are; the index is read from its open document, else from disk (gzip too).
  */
 import type { Connection } from 'vscode-languageserver';
-import { looksLikeXml } from '../../../../shared/contentDetection';
+import { languageOfContent } from '../../../../shared/documentLanguage';
 import { LISTING_INDEXES_REQUEST, type ListingIndexesParams, type ListingIndexesResult } from '../../../../shared/protocol';
 import { indexEntries, parseDocument, type SitemapDocument } from '../../language/languageService';
 import type { Configuration } from '../documents/configuration';
@@ -47,7 +47,7 @@ function readIndex(file: string): SitemapDocument | undefined {
   const bytes = readMaybeGzip(file, MAX_INDEX_BYTES);
   if (bytes === undefined) return undefined;
   const text = decodeFileText(bytes);
-  return looksLikeXml(text) ? parseDocument(text, 'sitemap') : undefined;
+  return languageOfContent(text) === 'sitemap' ? parseDocument(text, 'sitemap') : undefined;
 }
 
 function normalized(url: string): string {
