@@ -5,6 +5,7 @@
  */
 import type { Connection } from 'vscode-languageserver';
 import { languageOfContent } from '../../../../shared/documentLanguage';
+import { MAX_BYTES } from '../../../../shared/protocolLimits';
 import { LISTING_INDEXES_REQUEST, type ListingIndexesParams, type ListingIndexesResult } from '../../../../shared/protocol';
 import { indexEntries, parseDocument, type SitemapDocument } from '../../language/languageService';
 import type { Configuration } from '../documents/configuration';
@@ -15,7 +16,7 @@ import { robotsUrlToFile } from '../site/urlToFile';
 import { uriToFsPath, type Workspace } from '../documents/workspace';
 
 /** An index is at most 50 MB uncompressed; more is not one to read here. */
-const MAX_INDEX_BYTES = 52_428_800;
+const MAX_INDEX_BYTES = MAX_BYTES;
 
 export interface ListingIndexesDependencies {
   store: DocumentStore;

@@ -7,6 +7,7 @@
  * not compared).
  */
 import * as path from 'node:path';
+import { MAX_BYTES } from '../../../../shared/protocolLimits';
 import type { SiteFileKind, SiteSummary } from '../../language/languageService';
 import { unpackSummary } from '../../node/packedSummary';
 import { stampOf, type FileStamp } from '../../node/files';
@@ -15,7 +16,7 @@ import type { KnownFile } from '../../node/siteProblems';
 import type { SiteWorker } from './siteWorker';
 
 /** 50 MB: the protocol's limit for one file, uncompressed. */
-export const MAX_FILE_BYTES = 52_428_800;
+export const MAX_FILE_BYTES = MAX_BYTES;
 /** Entries kept over all closed files (about 250 bytes each: some 125 MB at most). */
 export const MAX_ENTRIES = 500_000;
 
