@@ -79,8 +79,8 @@ export function languageOfContent(text: string): 'sitemap' | 'sitemap-txt' {
 }
 
 /** How a document opened as `openedAs` is read: a text sitemap whose content is XML is read as XML. */
-export function readingOfDocument<T extends SitemapLanguageId>(openedAs: T, text: string): T | 'sitemap' {
-  return openedAs === 'sitemap-txt' ? languageOfContent(text) as T | 'sitemap' : openedAs;
+export function readingOfDocument(openedAs: SitemapLanguageId, text: string): SitemapLanguageId {
+  return openedAs === 'sitemap-txt' ? languageOfContent(text) : openedAs;
 }
 
 /** Whether a document to split is XML: XML by {@link languageOfContent}, or any text that starts with markup. */

@@ -83,7 +83,7 @@ function unreadable(walk: FolderWalk, folder: string, error: Error): undefined {
 /** The walk itself, reading nothing: it asks its driver for each folder's entries (`undefined`: unreadable). */
 function* walkSteps(roots: readonly string[], walk: FolderWalk, result: WalkResult): Generator<Step, void, fs.Dirent[] | undefined> {
   const limits = walk.limits ?? NO_LIMITS;
-  const seen = new Set<string>();
+  const seen = new Set<string>(); // folders
   let visited = 0;
   function* folder(dir: string): Generator<Step, boolean, fs.Dirent[] | undefined> {
     if (seen.has(dir)) return true; // a root inside another root
@@ -104,12 +104,11 @@ function* walkSteps(roots: readonly string[], walk: FolderWalk, result: WalkResu
       // Dirents of symbolic links are neither: links are not followed (no cycles, nothing outside the folder).
       if (entry.isDirectory()) {
         if (!SKIPPED_FOLDERS.has(entry.name) && !(yield* folder(file))) return false;
-      } else if (entry.isFile() && walk.wanted(entry.name) && !seen.has(file)) {
+      } else if (entry.isFile() && walk.wanted(entry.name)) {
         if (walk.accept !== undefined) {
           yield { pause: true };
           if (!walk.accept(file, entry.name)) continue;
         }
-        seen.add(file);
         result.files.push(file);
       }
     }

@@ -15,6 +15,7 @@ import { normalizeRelativePath, normalizeSiteRootUrl } from '../../../../shared/
 import type { ServerSettings } from '../documents/configuration';
 import type { OpenDocument } from '../documents/documentStore';
 import { stampOf } from '../../node/files';
+import { SKIPPED_FOLDERS } from '../../node/folderWalk';
 import { urlToFileFor } from './urlToFile';
 import { relativeInside, type Workspace } from '../documents/workspace';
 
@@ -28,7 +29,6 @@ export const WALK_BUDGET_MS = 150;
 const UNWATCHED_TTL_MS = 5_000;
 
 const PAGE = /\.(?:html?|xhtml)$/i;
-const SKIPPED_FOLDERS = new Set(['node_modules', 'bower_components', '__pycache__']);
 
 export interface SiteMapping {
   /** Absolute folder served at `baseUrl`. */
