@@ -85,8 +85,12 @@ describe('content alone (merge, listing indexes, the model, split)', () => {
     ]);
   });
 
-  it('split: XML as merge reads it, and any text starting with markup', () => {
-    table(splitsAsXml, [[URLSET, true], [DECLARATION_ONLY, true], ['\uFEFF \n<rss/>', true], ['<', true], [URLS, false], ['', false], ['x<urlset>', false]]);
+  it('split: XML as merge reads it, and any text starting with markup (sitemap-split and the editor\'s prompt alike)', () => {
+    table(splitsAsXml, [
+      [URLSET, true], [DECLARATION_ONLY, true], ['\uFEFF \n<rss/>', true], ['<', true], [URLS, false], ['', false], ['x<urlset>', false],
+      // XML allows no other white space: the editor's prompt used to take these for XML while sitemap-split read text.
+      ['\u00a0<urlset/>', false], [' \uFEFF<urlset/>', false], ['\f<urlset/>', false],
+    ]);
   });
 });
 

@@ -9,6 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import { ProgressLocation, window, type CancellationToken, type ExtensionContext, type Uri } from 'vscode';
+import { splitsAsXml } from '../../../../shared/documentLanguage';
 import { DOCUMENT_INFO_REQUEST, type DocumentInfo, type DocumentInfoParams } from '../../../../shared/protocol';
 import type { SitemapServer } from '../../languageServer/server';
 import { askSplitChoices, type SplitChoices } from './splitPrompts';
@@ -31,7 +32,7 @@ export async function splitFileOnDisk(context: ExtensionContext, server: Sitemap
   const client = await server.running();
   const info = await client.sendRequest<DocumentInfo>(DOCUMENT_INFO_REQUEST, { uri: client.code2ProtocolConverter.asUri(uri) } satisfies DocumentInfoParams);
   const head = await readHead(file);
-  const text = !/^\s*(?:\uFEFF)?\s*</.test(head);
+  const text = !splitsAsXml(head);
   const firstOrigin = (text ? /^\s*(https?:\/\/[^\s/]+)/im : /<(?:[\w.-]+:)?loc>\s*(https?:\/\/[^\s/<]+)/).exec(head)?.[1];
   const choices = await askSplitChoices({ uri, fileName, kind: text ? 'text' : 'urlset', location: info.location, firstOrigin });
   if (choices === undefined) return;
