@@ -2,9 +2,10 @@
  * The language layer's public types, in one module apart from the facade (languageService.ts): features, chores and
  * the protocol layer name them here, so nothing inside the layer imports the facade that binds it.
  */
+import type { SitemapLanguageId } from '../../../shared/documentLanguage';
 import type { DocumentKind } from '../../../shared/kinds';
 import type { OffsetEdit } from '../../../shared/offsetEdit';
-import type { Position, SitemapLanguageId } from './model/model';
+import type { Position } from './model/model';
 import type { RuleId, SeverityOrOff, TOO_MANY_PROBLEMS } from './rules/catalogue';
 
 export type { DocumentKind, OffsetEdit, Position, SitemapLanguageId };
