@@ -15,7 +15,8 @@ import { SitemapOutput } from './output';
 import { SitemapServer } from './languageServer/server';
 import type { ServerHealth } from './languageServer/serverHealth';
 import type { StatusBarState } from './status/statusBar';
-import { sniffPlainText, sniffSitemapRoot, SNIFF_LENGTH, type PlainTextKind } from '../../shared/contentDetection';
+import { SNIFF_LENGTH } from '../../shared/contentDetection';
+import { detectedLanguageOf } from '../../shared/documentLanguage';
 import { COMPRESSED_SCHEME } from '../../shared/protocol';
 
 /** Returned from `activate` for the extension tests (`extension.exports`). */
@@ -93,8 +94,7 @@ function registerContentDetection(context: ExtensionContext): void {
     const byContent = workspace.getConfiguration('sitemap', document.uri).get<boolean>('detectByContent', true);
     if (!byContent && !compressed) return;
     const head = byContent ? document.getText(new Range(new Position(0, 0), document.positionAt(SNIFF_LENGTH))) : '';
-    const to = compressed ? compressedLanguageOf(document.uri.path, head)
-      : from === 'xml' ? (sniffSitemapRoot(head) ? 'sitemap' : undefined) : textLanguageOf(from, sniffPlainText(head));
+    const to = compressed ? compressedLanguageOf(document.uri.path, head) : detectedLanguageOf(from, head);
     if (to !== undefined && to !== from) {
       languages.setTextDocumentLanguage(document, to).then(undefined, () => undefined); // closed meanwhile
     }
@@ -109,11 +109,4 @@ function registerContentDetection(context: ExtensionContext): void {
     workspace.onDidOpenTextDocument(detect),
   );
   workspace.textDocuments.forEach(detect);
-}
-
-/** The language a plain-text or text-sitemap document should have instead, if any. */
-function textLanguageOf(from: string, kind: PlainTextKind): string | undefined {
-  if (from === 'plaintext' && kind === 'text-sitemap') return 'sitemap-txt';
-  if (from === 'sitemap-txt' && kind === 'robots') return 'plaintext';
-  return undefined;
 }

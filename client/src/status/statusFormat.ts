@@ -2,6 +2,7 @@
  * a limit, error past one) and its tooltip. Pure, no `vscode`, for node:test. */
 import { formatLimitMegabytes, formatMegabytes } from '../../../shared/byteSize';
 import type { StatusParams } from '../../../shared/protocol';
+import { MAX_BYTES, MAX_ENTRIES } from '../../../shared/protocolLimits';
 
 export interface Limits {
   maxEntries: number;
@@ -9,7 +10,7 @@ export interface Limits {
 }
 
 /** The protocol's limits, the settings' defaults (`sitemap.limits.maxEntries`, `sitemap.limits.maxBytes`). */
-export const DEFAULT_LIMITS: Limits = Object.freeze({ maxEntries: 50_000, maxBytes: 52_428_800 });
+export const DEFAULT_LIMITS: Limits = Object.freeze({ maxEntries: MAX_ENTRIES, maxBytes: MAX_BYTES });
 /** From this share of either limit on, the item turns to the warning colour. */
 export const WARNING_RATIO = 0.9;
 

@@ -37,8 +37,6 @@ export { severityOf } from './validation';
 export type { SortResult, RemoveDuplicatesResult, LastmodNowOptions, LastmodNowResult, ConvertResult };
 /** The `sitemap` settings section read defensively (junk falls back to the defaults), for the server and sitemap-lint. */
 export { DEFAULT_MAX_SYMBOLS, isObject, resolveSettings } from './settingsSection';
-/** Which workspace files are sitemaps by name, and which folders a scan skips. */
-export { SITEMAP_TXT_NAME, SITEMAP_XML_NAME, SKIPPED_FOLDERS } from './fileNames';
 export { robotsSitemapUrls } from './rules/robotsTxtRules';
 /** Workspace symbols: the URLs of a document, searched by a query (the protocol layer keeps one index per file). */
 export { indexEntryUrls, searchUrls, type UrlMatch, type UrlSearchIndex } from './model/urlSearch';

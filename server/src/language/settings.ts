@@ -1,3 +1,4 @@
+import { LEGACY_MAX_BYTES, MAX_BYTES, MAX_ENTRIES } from '../../../shared/protocolLimits';
 import type { RuleId, SeverityOrOff } from './rules/catalogue';
 
 /** The `sitemap.*` settings the language layer needs (the LSP layer reads them from workspace/configuration). */
@@ -11,7 +12,7 @@ export interface SitemapSettings {
 export const DEFAULT_SETTINGS: SitemapSettings = {
   rules: {},
   maxProblems: 1000,
-  limits: { maxEntries: 50_000, maxBytes: 52_428_800, legacyMaxBytes: 10_485_760, maxNewsEntries: 1000 },
+  limits: { maxEntries: MAX_ENTRIES, maxBytes: MAX_BYTES, legacyMaxBytes: LEGACY_MAX_BYTES, maxNewsEntries: 1000 },
   allowedHosts: [],
 };
 

@@ -1,8 +1,9 @@
 /** The language layer's public types, apart from the facade (languageService.ts) so that nothing inside the layer needs
  * to import the facade that binds it. */
+import type { SitemapLanguageId } from '../../../shared/documentLanguage';
 import type { DocumentKind } from '../../../shared/kinds';
 import type { OffsetEdit } from '../../../shared/offsetEdit';
-import type { Position, SitemapLanguageId } from './model/model';
+import type { Position } from './model/model';
 import type { RuleId, SeverityOrOff, TOO_MANY_PROBLEMS } from './rules/catalogue';
 
 export type { DocumentKind, OffsetEdit, Position, SitemapLanguageId };

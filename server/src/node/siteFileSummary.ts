@@ -4,14 +4,12 @@ import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
-import { parseDocument, summarizeForSite, type SiteSummary, type SitemapLanguageId } from '../language/languageService';
+import { parseDocument, summarizeForSite, type SiteSummary } from '../language/languageService';
 import { lineTableOf, type LineTable } from './lineTable';
 import { decodeFileText, isGzip } from './files';
-import { siteFileType } from './siteFiles';
+import { languageOfSiteFile, siteFileType } from '../../../shared/documentLanguage';
 
 const gunzip = promisify(zlib.gunzip);
-
-const LANGUAGES: Record<ReturnType<typeof siteFileType>, SitemapLanguageId> = { sitemap: 'sitemap', 'sitemap-txt': 'sitemap-txt', robots: 'robots-txt' };
 
 export interface FileSummary {
   summary: SiteSummary;
@@ -36,7 +34,7 @@ export async function summarizeSiteFile(fsPath: string, maxFileBytes: number, on
   onRead?.();
   const text = decodeFileText(bytes);
   try {
-    return { summary: summarizeForSite(parseDocument(text, LANGUAGES[siteFileType(path.basename(fsPath), text)])), lines: lineTableOf(text), length: text.length };
+    return { summary: summarizeForSite(parseDocument(text, languageOfSiteFile(siteFileType(path.basename(fsPath), text)))), lines: lineTableOf(text), length: text.length };
   } catch {
     return undefined;
   }

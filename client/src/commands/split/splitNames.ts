@@ -19,9 +19,7 @@ export function indexNameOf(fileName: string): string {
   return `${stemOf(fileName)}-index.xml`;
 }
 
-export function isGzipName(fileName: string): boolean {
-  return /\.gz$/i.test(fileName);
-}
+export { isGzipName } from '../../../../shared/documentLanguage';
 
 /** The folder URL of a sitemap's location (`https://example.com/maps/sitemap.xml` → `https://example.com/maps/`). */
 export function folderUrlOf(location: string): string {

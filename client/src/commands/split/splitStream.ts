@@ -9,10 +9,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import { ProgressLocation, window, type CancellationToken, type ExtensionContext, type Uri } from 'vscode';
+import { splitsAsXml } from '../../../../shared/documentLanguage';
 import { DOCUMENT_INFO_REQUEST, type DocumentInfo, type DocumentInfoParams } from '../../../../shared/protocol';
 import type { SitemapServer } from '../../languageServer/server';
 import { askSplitChoices, type SplitChoices } from './splitPrompts';
-import { splitReport } from './splitNames';
+import { isGzipName, splitReport } from './splitNames';
 
 /** The CLI bundle, relative to the extension's root. */
 export const SPLIT_CLI = 'dist/sitemap-split.js';
@@ -31,7 +32,7 @@ export async function splitFileOnDisk(context: ExtensionContext, server: Sitemap
   const client = await server.running();
   const info = await client.sendRequest<DocumentInfo>(DOCUMENT_INFO_REQUEST, { uri: client.code2ProtocolConverter.asUri(uri) } satisfies DocumentInfoParams);
   const head = await readHead(file);
-  const text = !/^\s*(?:\uFEFF)?\s*</.test(head);
+  const text = !splitsAsXml(head);
   const firstOrigin = (text ? /^\s*(https?:\/\/[^\s/]+)/im : /<(?:[\w.-]+:)?loc>\s*(https?:\/\/[^\s/<]+)/).exec(head)?.[1];
   const choices = await askSplitChoices({ uri, fileName, kind: text ? 'text' : 'urlset', location: info.location, firstOrigin });
   if (choices === undefined) return;
@@ -61,7 +62,7 @@ export async function splitFileOnDisk(context: ExtensionContext, server: Sitemap
     return;
   }
   // The CLI writes the index as plain XML: over a gzip original it is compressed again, so its URL keeps serving gzip.
-  if (choices.replaceOriginal && /\.gz$/i.test(file)) replaceWhole(file, zlib.gzipSync(fs.readFileSync(file)));
+  if (choices.replaceOriginal && isGzipName(file)) replaceWhole(file, zlib.gzipSync(fs.readFileSync(file)));
   const children = manifest.children.map((c) => ({ name: path.relative(folder, c.file), entries: c.entries }));
   void window.showInformationMessage(splitReport(fileName, children, choices.replaceOriginal ? undefined : path.basename(manifest.index), false));
 }
@@ -120,7 +121,7 @@ function readHead(file: string): Promise<string> {
   return new Promise((resolve) => {
     let text = '';
     const input = fs.createReadStream(file, { start: 0, end: HEAD_BYTES * 4 });
-    const gzipped = /\.gz$/i.test(file);
+    const gzipped = isGzipName(file);
     const stream = gzipped ? input.pipe(zlib.createGunzip()) : input;
     const done = () => {
       input.destroy();

@@ -3,10 +3,11 @@
 import { isUtf8 } from 'node:buffer';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { SKIPPED_FOLDERS } from '../../language/languageService';
+import { isGzipName, isRobotsName, mayBeSiteFile, siteFileType, type SiteFileType } from '../../../../shared/documentLanguage';
 import { isGzip } from '../../node/files';
 import { sniffEncoding, SNIFF_BYTES, type FileEncoding } from '../../node/fileEncoding';
-import { compareNames, isSiteFile, siteFileType, type SiteFileType } from '../../node/siteFiles';
+import { walkFoldersSync } from '../../node/folderWalk';
+import { isSiteFile } from '../../node/siteFiles';
 import { gunzipWhole } from '../io/gunzip';
 import { Failure } from '../io/failure';
 
@@ -46,31 +47,18 @@ export function collectInputs(names: readonly string[], cwd: string): Input[] {
       continue;
     }
     const found = searchFolder(file);
-    if (!found.some((f) => path.basename(f).toLowerCase() !== 'robots.txt')) throw new Failure(`${name}: no sitemap in this folder`);
+    if (!found.some((f) => !isRobotsName(path.basename(f)))) throw new Failure(`${name}: no sitemap in this folder`);
     for (const f of found) inputs.push({ name: path.join(name, path.relative(file, f)), file: f });
   }
   return inputs;
 }
 
-/** The sitemaps and robots.txt files under `folder`, in name order. */
+/** The sitemaps and robots.txt files under `folder`, in walk order (node/folderWalk.ts); an unreadable subfolder is skipped. */
 function searchFolder(folder: string): string[] {
-  const found: string[] = [];
-  let entries: fs.Dirent[];
-  try {
-    entries = fs.readdirSync(folder, { withFileTypes: true });
-  } catch (e) {
-    throw new Failure(`${folder}: cannot read the folder (${(e as Error).message})`);
-  }
-  entries.sort((a, b) => compareNames(a.name, b.name));
-  for (const entry of entries) {
-    const file = path.join(folder, entry.name);
-    if (entry.isDirectory()) {
-      if (!SKIPPED_FOLDERS.has(entry.name)) found.push(...searchFolder(file));
-    } else if (entry.isFile() && isSiteFile(file, entry.name)) {
-      found.push(file);
-    }
-  }
-  return found;
+  const unreadable = (dir: string, e: Error) => {
+    if (dir === folder) throw new Failure(`${folder}: cannot read the folder (${e.message})`);
+  };
+  return walkFoldersSync([folder], { wanted: mayBeSiteFile, accept: isSiteFile, unreadable }).files;
 }
 
 /**
@@ -89,7 +77,7 @@ export function readInput(input: Input): ReadInput {
       bytes = gunzipWhole(bytes);
     } catch (e) {
       // A file not named .gz that starts like one is reported as what it is, a file that is not text.
-      if (/\.gz$/i.test(input.name)) throw new Failure(`${input.name}: not a valid gzip file (${(e as Error).message})`);
+      if (isGzipName(input.name)) throw new Failure(`${input.name}: not a valid gzip file (${(e as Error).message})`);
     }
   }
   const encoding = sniffEncoding(bytes.subarray(0, SNIFF_BYTES));

@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import { TextDecoder } from 'node:util';
 import type * as V8 from 'node:v8';
 import { SNIFF_LENGTH } from '../../../../shared/contentDetection';
+import { isGzipName } from '../../../../shared/documentLanguage';
 import { ValidationStream, type StreamValidationOptions, type StreamValidationResult } from '../../language/languageService';
 import { isGzip } from '../../node/files';
 import type { LintProblem } from '../../node/lintResults';
@@ -59,7 +60,7 @@ async function streamPasses(input: Input, file: string, options: LintOptions, wi
     } catch (e) {
       // An unreadable file is reported as a whole read reports it; anything else is this path's fault: read it whole.
       // So is gzip that does not decompress in a file not named .gz: a whole read reports it as not text.
-      if (e instanceof Failure && /\.gz$/i.test(input.name)) throw e;
+      if (e instanceof Failure && isGzipName(input.name)) throw e;
       return undefined;
     }
     if (linted === undefined) return undefined;

@@ -6,7 +6,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Readable } from 'node:stream';
-import { looksLikeXml, SNIFF_LENGTH } from '../../../../shared/contentDetection';
+import { SNIFF_LENGTH } from '../../../../shared/contentDetection';
+import { splitsAsXml } from '../../../../shared/documentLanguage';
 import { SplitRefused, SplitStream, type SplitRefusal, type StreamSplitResult } from '../../language/languageService';
 import { ChildFiles, ExistsError, tempPath, writeFailure } from './childFiles';
 import { Failure, WriteFailure } from '../io/failure';
@@ -74,7 +75,7 @@ async function split(args: SplitArgs, input: Readable, files: ChildFiles): Promi
   let head = '';
   let offset = 0;
   const begin = (text: string) => {
-    const xml = looksLikeXml(text) || /^\uFEFF?[ \t\r\n]*</.test(text);
+    const xml = splitsAsXml(text);
     const pattern = args.name ?? `${stemOf(args.file)}-{n}.${xml ? 'xml' : 'txt'}${args.gzip ? '.gz' : ''}`;
     return new SplitStream({
       maxEntries: args.maxEntries,

@@ -1,5 +1,6 @@
 /** The command line of `sitemap-split`: options, defaults and usage errors. */
 import * as path from 'node:path';
+import { MAX_BYTES, MAX_ENTRIES } from '../../../../shared/protocolLimits';
 
 export const USAGE = 'usage: sitemap-split <file> [--max-entries N] [--max-bytes N] [--base-url URL] [--out DIR] [--name PATTERN] [--index FILE] [--gzip] [--force] [--json]';
 
@@ -24,7 +25,7 @@ const FLAGS = new Set(['--gzip', '--force', '--json', '--help', '-h']);
 
 export function parseArgs(argv: readonly string[]): SplitArgs {
   const args: SplitArgs = {
-    file: '', maxEntries: 50_000, maxBytes: 52_428_800, baseUrl: undefined, out: undefined, name: undefined, index: undefined,
+    file: '', maxEntries: MAX_ENTRIES, maxBytes: MAX_BYTES, baseUrl: undefined, out: undefined, name: undefined, index: undefined,
     gzip: false, force: false, json: false, help: false,
   };
   const files: string[] = [];

@@ -10,7 +10,8 @@
  * whole document is parsed again. The full parse is both the last fallback and the oracle of the tests: after any
  * edit, the model equals a fresh parse of the same text.
  */
-import { looksLikeXml, SNIFF_LENGTH } from '../../../../shared/contentDetection';
+import { SNIFF_LENGTH } from '../../../../shared/contentDetection';
+import { readingOfDocument } from '../../../../shared/documentLanguage';
 import type { DocumentKind } from '../../../../shared/kinds';
 import { parseXmlDocument, parseXmlHead, parseXmlRegion, sameChildContext, type RootInfo } from '../syntax/parser';
 import { isNameStart, Ch, textUtf8Length, utf8Length } from '../syntax/textMetrics';
@@ -355,7 +356,7 @@ export class SitemapModel extends IndexedSegmentList {
 
 /** How a document opened as `openedAs` is read: a text sitemap whose content is XML is an XML sitemap. */
 function readingOf(openedAs: SitemapLanguageId, text: string): SitemapLanguageId {
-  return openedAs === 'sitemap-txt' && looksLikeXml(text) ? 'sitemap' : openedAs;
+  return readingOfDocument(openedAs, text);
 }
 
 /** Says once, on the root's name (or the declaration), that this text sitemap is read as XML. */

@@ -1,7 +1,8 @@
 /** `sitemap/listingIndexes`, for Add to robots.txt: which of a robots.txt's sitemaps are indexes that already list a
  * sitemap (reachable then without a line of its own); an index is read from its open document, else from disk. */
 import type { Connection } from 'vscode-languageserver';
-import { looksLikeXml } from '../../../../shared/contentDetection';
+import { languageOfContent } from '../../../../shared/documentLanguage';
+import { MAX_BYTES } from '../../../../shared/protocolLimits';
 import { LISTING_INDEXES_REQUEST, type ListingIndexesParams, type ListingIndexesResult } from '../../../../shared/protocol';
 import { indexEntries, parseDocument, type SitemapDocument } from '../../language/languageService';
 import type { Configuration } from '../documents/configuration';
@@ -12,7 +13,7 @@ import { robotsUrlToFile } from '../site/urlToFile';
 import { uriToFsPath, type Workspace } from '../documents/workspace';
 
 /** An index is at most 50 MB uncompressed; more is not one to read here. */
-const MAX_INDEX_BYTES = 52_428_800;
+const MAX_INDEX_BYTES = MAX_BYTES;
 
 export interface ListingIndexesDependencies {
   store: DocumentStore;
@@ -44,7 +45,7 @@ function readIndex(file: string): SitemapDocument | undefined {
   const bytes = readMaybeGzip(file, MAX_INDEX_BYTES);
   if (bytes === undefined) return undefined;
   const text = decodeFileText(bytes);
-  return looksLikeXml(text) ? parseDocument(text, 'sitemap') : undefined;
+  return languageOfContent(text) === 'sitemap' ? parseDocument(text, 'sitemap') : undefined;
 }
 
 function normalized(url: string): string {

@@ -5,7 +5,7 @@ import { promises as fs } from 'node:fs';
 import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
 import type { CancellationToken, Connection } from 'vscode-languageserver';
-import { looksLikeXml } from '../../../../shared/contentDetection';
+import { languageOfContent } from '../../../../shared/documentLanguage';
 import { indexEntries, mergeIndex, parseDocument, type MergeChild, type SitemapDocument } from '../../language/languageService';
 import type { Configuration } from '../documents/configuration';
 import type { DocumentStore, OpenDocument } from '../documents/documentStore';
@@ -121,7 +121,7 @@ async function readChild(store: DocumentStore, files: readonly string[], maxByte
       }
     }
     const text = decodeFileText(bytes);
-    return { document: parseDocument(text, looksLikeXml(text) ? 'sitemap' : 'sitemap-txt'), uri };
+    return { document: parseDocument(text, languageOfContent(text)), uri };
   }
   return { problem: 'not-found', uri: fsPathToUri(files[0]) };
 }

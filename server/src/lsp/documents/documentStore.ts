@@ -3,7 +3,7 @@
 import type {
   DidChangeTextDocumentParams, DidOpenTextDocumentParams, TextDocumentContentChangeEvent,
 } from 'vscode-languageserver';
-import { sniffPlainText, sniffSitemapRoot } from '../../../../shared/contentDetection';
+import { languageOfDocument } from '../../../../shared/documentLanguage';
 import { applyEdits, completeParse, parseDocument, type SitemapDocument, type SitemapLanguageId } from '../../language/languageService';
 import { uriToFsPath } from './workspace';
 
@@ -82,34 +82,9 @@ export class DocumentStore {
   }
 }
 
-const ROBOTS_NAME = /(?:^|[/\\])robots\.txt$/i;
-
-/** Names of text sitemaps: `sitemap*.txt` and `urllist*.txt` (the classic name). */
-const TEXT_SITEMAP_NAME = /(?:^|[/\\])(?:sitemap|urllist)[^/\\]*\.txt$/i;
-
-/**
- * Which sitemap language a client's document is: `sitemap`, `sitemap-txt` and `robots-txt` as sent by our own client;
- * for other LSP clients also `xml` documents whose root is `<urlset>`/`<sitemapindex>`, plain text named robots.txt,
- * and plain text that is a text sitemap by name (unless it reads like a robots.txt) or by content.
- */
+/** Which sitemap language a client's document is (shared/documentLanguage.ts decides). */
 export function sitemapLanguageOf(languageId: string, uri: string, text: string): SitemapLanguageId | undefined {
-  switch (languageId) {
-    case 'sitemap':
-    case 'sitemap-txt':
-    case 'robots-txt':
-      return languageId;
-    case 'xml':
-      return sniffSitemapRoot(text) !== undefined ? 'sitemap' : undefined;
-    case 'plaintext':
-    case 'text': {
-      if (ROBOTS_NAME.test(uri.replace(/[?#].*$/, ''))) return 'robots-txt';
-      const kind = sniffPlainText(text);
-      if (kind === 'robots') return undefined;
-      return kind === 'text-sitemap' || TEXT_SITEMAP_NAME.test(uri.replace(/[?#].*$/, '')) ? 'sitemap-txt' : undefined;
-    }
-    default:
-      return undefined;
-  }
+  return languageOfDocument(languageId, uri, text);
 }
 
 /** Buffer counts UTF-8 bytes natively; the language layer's own count is 6–10 ms slower on 12 MB. */

@@ -2,6 +2,7 @@
  * has the documents it concerns checked again. */
 import * as path from 'node:path';
 import type { Connection, DidChangeWatchedFilesParams } from 'vscode-languageserver';
+import { isRobotsName } from '../../../../shared/documentLanguage';
 import { guard } from '../guard';
 import { recheckIndexes, resetAll, type ServerParts } from '../serverParts';
 import { uriToFsPath } from './workspace';
@@ -38,7 +39,7 @@ function watchedFilesChanged(parts: ServerParts, params: DidChangeWatchedFilesPa
     if (fsPath === undefined) continue;
     siteChanges.push({ fsPath, type: change.type });
     symbols.fileChanged(fsPath, change.type);
-    if (path.basename(fsPath).toLowerCase() === 'robots.txt') {
+    if (isRobotsName(path.basename(fsPath))) {
       locator.invalidate(fsPath);
       robotsChanged = true;
     }

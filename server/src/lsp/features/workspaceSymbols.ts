@@ -1,18 +1,18 @@
 /** `workspace/symbol`: a URL across the workspace's sitemaps, open (their live models) or on disk (each parsed once into a
  * compact URL index, cached by path, mtime and size, dropped on a watched-file event). The walk and the results are
  * bounded (MAX_FILES, MAX_RESULTS). */
-import { promises as fsp, type Dirent, type Stats } from 'node:fs';
+import { promises as fsp, type Stats } from 'node:fs';
 import * as path from 'node:path';
 import { FileChangeType, SymbolKind, type CancellationToken, type Connection, type SymbolInformation } from 'vscode-languageserver';
-import { sniffSitemapRoot, SNIFF_LENGTH } from '../../../../shared/contentDetection';
+import { SNIFF_LENGTH } from '../../../../shared/contentDetection';
+import { maySearchSymbolsIn, symbolLanguageOf } from '../../../../shared/documentLanguage';
 import {
-  indexEntryUrls, parseDocument, searchUrls, SITEMAP_TXT_NAME, SITEMAP_XML_NAME, SKIPPED_FOLDERS, type DocumentKind,
-  type SitemapDocument, type SitemapLanguageId, type UrlSearchIndex,
+  indexEntryUrls, parseDocument, searchUrls, type DocumentKind, type SitemapDocument, type SitemapLanguageId, type UrlSearchIndex,
 } from '../../language/languageService';
 import type { DocumentStore } from '../documents/documentStore';
 import { logFailure } from '../guard';
 import { readHead } from '../../node/files';
-import { compareNames } from '../../node/siteFiles';
+import { walkFolders } from '../../node/folderWalk';
 import { fsPathToUri, relativeInside, type Workspace } from '../documents/workspace';
 
 /** Candidate files (`.xml`, `sitemap*.txt`) one walk collects at most. */
@@ -67,7 +67,7 @@ export class WorkspaceSymbols {
   /** A watched-file event. */
   fileChanged(fsPath: string, type: FileChangeType): void {
     this.files.delete(fsPath);
-    if (type !== FileChangeType.Changed && isCandidateName(path.basename(fsPath))) this.walked = undefined;
+    if (type !== FileChangeType.Changed && maySearchSymbolsIn(path.basename(fsPath))) this.walked = undefined;
   }
 
   /** The workspace folders changed. */
@@ -169,52 +169,10 @@ export class WorkspaceSymbols {
  * root element, sniffed from the first bytes; `undefined` for other files.
  */
 export function sitemapLanguageOfFile(fsPath: string): SitemapLanguageId | undefined {
-  const name = path.basename(fsPath);
-  if (SITEMAP_TXT_NAME.test(name)) return 'sitemap-txt';
-  if (!/\.xml$/i.test(name)) return undefined;
-  if (SITEMAP_XML_NAME.test(name)) return 'sitemap';
-  const head = readHead(fsPath, SNIFF_LENGTH);
-  return head !== undefined && sniffSitemapRoot(head.toString('utf8')) !== undefined ? 'sitemap' : undefined;
+  return symbolLanguageOf(path.basename(fsPath), () => readHead(fsPath, SNIFF_LENGTH)?.toString('utf8'));
 }
 
-/** Files that may be sitemaps: `.xml` (by name or content) and `sitemap*.txt`. */
-function isCandidateName(name: string): boolean {
-  return /\.xml$/i.test(name) || SITEMAP_TXT_NAME.test(name);
-}
-
-/** `.xml` and `sitemap*.txt` files under `roots`, breadth first, within the bounds above. */
+/** `.xml` and `sitemap*.txt` files under `roots`, in walk order (node/folderWalk.ts), within the bounds above. */
 export async function findCandidateFiles(roots: readonly string[]): Promise<string[]> {
-  const found: string[] = [];
-  const seen = new Set<string>();
-  let queue = [...roots];
-  let visited = 0;
-  while (queue.length > 0) {
-    const next: string[] = [];
-    for (const dir of queue) {
-      if (seen.has(dir)) continue;
-      seen.add(dir);
-      let entries: Dirent[];
-      try {
-        entries = await fsp.readdir(dir, { withFileTypes: true });
-      } catch {
-        continue;
-      }
-      entries.sort((a, b) => compareNames(a.name, b.name));
-      for (const entry of entries) {
-        if (++visited > MAX_VISITED) return found;
-        // Symbolic links are not followed: no cycles, nothing outside the workspace.
-        if (entry.isDirectory()) {
-          if (!SKIPPED_FOLDERS.has(entry.name)) next.push(path.join(dir, entry.name));
-        } else if (entry.isFile() && isCandidateName(entry.name)) {
-          const file = path.join(dir, entry.name);
-          if (seen.has(file)) continue;
-          seen.add(file);
-          found.push(file);
-          if (found.length >= MAX_FILES) return found;
-        }
-      }
-    }
-    queue = next;
-  }
-  return found;
+  return (await walkFolders(roots, { wanted: maySearchSymbolsIn, limits: { maxFiles: MAX_FILES, maxVisited: MAX_VISITED } })).files;
 }

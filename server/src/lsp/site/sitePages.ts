@@ -3,10 +3,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { FileChangeType } from 'vscode-languageserver';
+import { isListableSitemapName } from '../../../../shared/documentLanguage';
 import { normalizeRelativePath, normalizeSiteRootUrl } from '../../../../shared/location';
 import type { ServerSettings } from '../documents/configuration';
 import type { OpenDocument } from '../documents/documentStore';
 import { stampOf } from '../../node/files';
+import { SKIPPED_FOLDERS } from '../../node/folderWalk';
 import { urlToFileFor } from './urlToFile';
 import { relativeInside, type Workspace } from '../documents/workspace';
 
@@ -20,9 +22,6 @@ export const WALK_BUDGET_MS = 150;
 const UNWATCHED_TTL_MS = 5_000;
 
 const PAGE = /\.(?:html?|xhtml)$/i;
-const SITEMAP_FILE = /sitemap[^/]*\.(?:xml|xml\.gz|txt)$/i;
-const INDEX_FILE = /sitemap[-_]?index[^/]*\.xml(?:\.gz)?$/i;
-const SKIPPED_FOLDERS = new Set(['node_modules', 'bower_components', '__pycache__']);
 
 export interface SiteMapping {
   /** Absolute folder served at `baseUrl`. */
@@ -163,7 +162,7 @@ async function walkSite(mapping: SiteMapping, sitemaps: boolean): Promise<string
         continue;
       }
       if (!dirent.isFile()) continue;
-      const wanted = sitemaps ? SITEMAP_FILE.test(name) && !INDEX_FILE.test(name) : PAGE.test(name);
+      const wanted = sitemaps ? isListableSitemapName(name) : PAGE.test(name);
       if (!wanted) continue;
       const url = urlOf(mapping, path.join(dir, name), !sitemaps);
       if (url !== undefined) found.push(url);

@@ -2,6 +2,7 @@
  * the site worker when one runs (this thread then keeps only what it maps), else here; bounded by MAX_FILE_BYTES and
  * MAX_ENTRIES. */
 import * as path from 'node:path';
+import { MAX_BYTES } from '../../../../shared/protocolLimits';
 import type { SiteFileKind, SiteSummary } from '../../language/languageService';
 import { unpackSummary } from '../../node/packedSummary';
 import { stampOf, type FileStamp } from '../../node/files';
@@ -10,7 +11,7 @@ import type { KnownFile } from '../../node/siteProblems';
 import type { SiteWorker } from './siteWorker';
 
 /** 50 MB: the protocol's limit for one file, uncompressed. */
-export const MAX_FILE_BYTES = 52_428_800;
+export const MAX_FILE_BYTES = MAX_BYTES;
 /** Entries kept over all closed files (about 250 bytes each: some 125 MB at most). */
 export const MAX_ENTRIES = 500_000;
 
