@@ -9,6 +9,7 @@ import nodeFs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { collectInputs } from '../../server/src/cli/lint/lintInputs';
+import { Failure } from '../../server/src/cli/io/failure';
 import { findCandidateFiles } from '../../server/src/lsp/features/workspaceSymbols';
 import { scanSiteFiles } from '../../server/src/lsp/site/siteScan';
 import { compareWalkOrder, SKIPPED_FOLDERS, walkFolders, walkFoldersSync, type FolderWalk } from '../../server/src/node/folderWalk';
@@ -93,7 +94,7 @@ describe('the folder walk', () => {
     assert.throws(() => walkFoldersSync([path.join(root, 'missing')], { ...xml, unreadable: () => { throw new Error('refused'); } }), /refused/);
   });
 
-  it('sitemap-lint skips a subfolder it cannot read, and fails on the folder it was given', () => {
+  it('sitemap-lint fails on a folder it cannot read, a subfolder as the folder it was given', () => {
     write('locked/sitemap.xml');
     const readdir = fs.readdirSync;
     const denied = (folder: string) => Object.assign(new Error(`EACCES: permission denied, scandir '${folder}'`), { code: 'EACCES' });
@@ -103,8 +104,8 @@ describe('the folder walk', () => {
       return readdir(folder, options);
     }) as typeof fs.readdirSync);
     try {
-      assert.deepEqual(relative(collectInputs([root], root).map((input) => input.file!)), WALK_ORDER);
-      assert.throws(() => collectInputs(['locked'], root), /cannot read the folder/);
+      assert.throws(() => collectInputs([root], root), Failure);
+      assert.throws(() => collectInputs(['locked'], root), Failure);
     } finally {
       locked.mock.restore();
       fs.rmSync(path.join(root, 'locked'), { recursive: true });

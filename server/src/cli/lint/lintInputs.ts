@@ -53,10 +53,13 @@ export function collectInputs(names: readonly string[], cwd: string): Input[] {
   return inputs;
 }
 
-/** The sitemaps and robots.txt files under `folder`, in walk order (node/folderWalk.ts); an unreadable subfolder is skipped. */
+/**
+ * The sitemaps and robots.txt files under `folder`, in walk order (node/folderWalk.ts). An unreadable folder fails the
+ * run (exit 2), a subfolder too: a lint that skipped it would vouch for sitemaps it never read.
+ */
 function searchFolder(folder: string): string[] {
   const unreadable = (dir: string, e: Error) => {
-    if (dir === folder) throw new Failure(`${folder}: cannot read the folder (${e.message})`);
+    throw new Failure(`${dir}: cannot read the folder (${e.message})`);
   };
   return walkFoldersSync([folder], { wanted: mayBeSiteFile, accept: isSiteFile, unreadable }).files;
 }
