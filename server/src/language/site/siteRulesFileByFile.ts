@@ -1,13 +1,13 @@
 /**
- * checkSite file by file, for a caller that gets its files one at a time (sitemap-lint, as its workers finish):
+ * checkSiteRules file by file, for a caller that gets its files one at a time (sitemap-lint, as its workers finish):
  * `add` each file in order, then `finish`. cross-file-duplicate-url runs as the files come, each sitemap against
  * the sitemaps before it; the rules that need every file (missing-sitemap-file, nested-index, stale-index-lastmod,
- * unlisted-sitemap) run in `finish`. The problems are checkSite's, in its order (test/node/siteCheck.test.ts).
+ * unlisted-sitemap) run in `finish`. The problems are checkSiteRules's, in its order (test/node/siteCheck.test.ts).
  */
-import { checkWholeSite, crossDuplicate, type SiteFile, type SiteProblem, type SiteResolver } from './siteRules';
+import { checkSiteRulesGiven, crossDuplicate, type SiteFile, type SiteProblem, type SiteResolver } from './siteRules';
 import { siteUrlsOf, type SiteSummary, type SiteUrls } from './siteSummary';
 
-export class SiteCheck {
+export class SiteRulesFileByFile {
   private readonly files: SiteFile[] = [];
   private readonly duplicates: SiteProblem[] = [];
   private readonly listings = new FirstListings();
@@ -21,11 +21,11 @@ export class SiteCheck {
     this.pending = file;
   }
 
-  /** Every problem of the files added, as checkSite(files, resolver) gives them. */
+  /** Every problem of the files added, as checkSiteRules(files, resolver) gives them. */
   finish(resolver: SiteResolver): SiteProblem[] {
     if (this.pending !== undefined) this.listings.check(this.pending, this.duplicates);
     this.pending = undefined;
-    return checkWholeSite(this.files, resolver, this.duplicates);
+    return checkSiteRulesGiven(this.files, resolver, this.duplicates);
   }
 }
 

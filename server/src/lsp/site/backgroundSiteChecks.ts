@@ -40,12 +40,12 @@ const SUMMARY_SLICE = 2_000;
 /** Entries of an open document packed per turn for the worker. */
 const PACK_SLICE = 5_000;
 
-export interface SiteChecksHost {
+export interface BackgroundSiteChecksHost {
   store: DocumentStore;
   workspace: Workspace;
   locator: SiteLocator;
   settingsOf: (uri: string) => Promise<ServerSettings>;
-  /** Publishes the document's problems again (its own and {@link SiteChecks.diagnosticsFor}). */
+  /** Publishes the document's problems again (its own and {@link BackgroundSiteChecks.diagnosticsFor}). */
   republish: (uri: string) => void;
   log: (message: string) => void;
   logFailure: (what: string, error: unknown) => void;
@@ -70,7 +70,7 @@ interface FolderState {
   againDelay: number;
 }
 
-export class SiteChecks {
+export class BackgroundSiteChecks {
   private readonly folders = new Map<string, FolderState>();
   private readonly held = new Map<string, { doc: SitemapDocument; problems: HeldProblem[] }>();
   private readonly openSummaries = new Map<string, { doc: SitemapDocument; summaries: SiteSummaries; version: number; summary: SiteSummary | undefined }>();
@@ -78,7 +78,7 @@ export class SiteChecks {
   private readonly closed: ClosedSummaries;
   private disposed = false;
 
-  constructor(private readonly host: SiteChecksHost) {
+  constructor(private readonly host: BackgroundSiteChecksHost) {
     const report = process.env.SITEMAP_LINT_REPORT_POOL === '1' ? host.log : undefined;
     this.closed = new ClosedSummaries({ maxFileBytes: MAX_FILE_BYTES, maxEntries: MAX_ENTRIES }, this.worker, report);
   }
