@@ -25,7 +25,7 @@ import { stampOf } from '../../node/files';
 import { rangeOf } from '../documents/ranges';
 import { fileBesideNamed, isSiteFile } from '../../node/siteFiles';
 import type { SiteLocator } from './siteLocation';
-import { compareWalkOrder, mayBeSiteFile, SCAN_LIMITS, scanSiteFiles, turn } from './siteScan';
+import { compareWalkOrder, mayBeSiteFile, SCAN_LIMITS, scanSiteFiles, yieldToEventLoop } from './siteScan';
 import { ClosedSummaries, MAX_ENTRIES, MAX_FILE_BYTES, type ClosedFile } from './siteSummaries';
 import { positionIn } from '../../node/lineTable';
 import { SiteWorker } from './siteWorker';
@@ -273,7 +273,7 @@ export class BackgroundSiteChecks {
     const closedFiles = new Map<string, ClosedFile>();
     for (const file of files) {
       if (this.host.store.getByPath(file) !== undefined) continue;
-      await turn();
+      await yieldToEventLoop();
       const summary = await this.closed.get(file);
       if (summary?.kind !== undefined) closedFiles.set(file, summary);
     }
@@ -288,7 +288,7 @@ export class BackgroundSiteChecks {
     const open = this.openIn(folder);
     if (closedCount + open.length <= 1 && open.every((entry) => entry.doc.kind === 'urlset' || entry.doc.kind === 'text')) return open;
     for (const entry of open) {
-      while (!this.disposed && this.host.store.get(entry.uri) === entry && !this.summariesOf(entry).prepare(entry.doc, SUMMARY_SLICE)) await turn();
+      while (!this.disposed && this.host.store.get(entry.uri) === entry && !this.summariesOf(entry).prepare(entry.doc, SUMMARY_SLICE)) await yieldToEventLoop();
     }
     return this.openIn(folder);
   }
@@ -452,7 +452,7 @@ export class BackgroundSiteChecks {
 async function packInSlices(summary: SiteSummary): Promise<PackedSummary[]> {
   const chunks: PackedSummary[] = [];
   for (let k = 0; k === 0 || k < summary.entries.length; k += PACK_SLICE) {
-    if (k > 0) await turn();
+    if (k > 0) await yieldToEventLoop();
     chunks.push(packSummary({ ...summary, entries: summary.entries.slice(k, k + PACK_SLICE) }));
   }
   return chunks;

@@ -44,7 +44,7 @@ export async function scanSiteFiles(folder: string, limits: ScanLimits = SCAN_LI
       if (entry.isDirectory()) {
         if (!SKIPPED_FOLDERS.has(entry.name) && !(await walk(file))) return false;
       } else if (entry.isFile() && mayBeSiteFile(entry.name)) {
-        await turn();
+        await yieldToEventLoop();
         if (isSiteFile(file, entry.name)) result.files.push(file);
       }
     }
@@ -71,6 +71,6 @@ export function compareWalkOrder(a: string, b: string): number {
 }
 
 /** Lets other messages through (a keystroke waiting) between two files. */
-export function turn(): Promise<void> {
+export function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
