@@ -17,38 +17,37 @@ function sourceFiles(): string[] {
     .map((name) => path.posix.join(dir, name.split(path.sep).join('/'))));
 }
 
+/** Every node of every source file whose text holds `needle`, with the file. */
+function eachNode(needle: string, visit: (node: ts.Node, source: ts.SourceFile, file: string) => void): void {
+  for (const file of sourceFiles()) {
+    const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+    if (!text.includes(needle)) continue;
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true);
+    const walk = (node: ts.Node): void => {
+      visit(node, source, file);
+      ts.forEachChild(node, walk);
+    };
+    walk(source);
+  }
+}
+
 /** `file: Interface` for each interface or type literal that declares a member named `member`. */
 function declarationsOf(member: string): string[] {
   const found: string[] = [];
-  for (const file of sourceFiles()) {
-    const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
-    if (!text.includes(member)) continue;
-    const source = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true);
-    const visit = (node: ts.Node): void => {
-      if (ts.isPropertySignature(node) && node.name.getText(source) === member) {
-        const owner = node.parent;
-        found.push(`${file}: ${ts.isInterfaceDeclaration(owner) ? owner.name.text : 'a type literal'}`);
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(source);
-  }
+  eachNode(member, (node, source, file) => {
+    if (!ts.isPropertySignature(node) || node.name.getText(source) !== member) return;
+    const owner = node.parent;
+    found.push(`${file}: ${ts.isInterfaceDeclaration(owner) ? owner.name.text : 'a type literal'}`);
+  });
   return found;
 }
 
 /** Each union of string literals that holds `literal`, by file. */
 function unionsWith(literal: string): string[] {
   const found: string[] = [];
-  for (const file of sourceFiles()) {
-    const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
-    if (!text.includes(literal)) continue;
-    const source = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true);
-    const visit = (node: ts.Node): void => {
-      if (ts.isUnionTypeNode(node) && node.types.some((t) => ts.isLiteralTypeNode(t) && t.literal.getText(source) === `'${literal}'`)) found.push(file);
-      ts.forEachChild(node, visit);
-    };
-    visit(source);
-  }
+  eachNode(literal, (node, source, file) => {
+    if (ts.isUnionTypeNode(node) && node.types.some((t) => ts.isLiteralTypeNode(t) && t.literal.getText(source) === `'${literal}'`)) found.push(file);
+  });
   return found;
 }
 
