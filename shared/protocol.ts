@@ -3,7 +3,7 @@
  * by client/src and server/src so that both sides agree on them.
  */
 import type { Range } from 'vscode-languageserver-types';
-import type { DocumentKind, MergeRefusalKind } from './kinds';
+import type { DocumentKind, MergeRefusalKind, SplitRefusalKind } from './kinds';
 
 /** What a client asks for in `initialize`'s `initializationOptions`. */
 export interface InitializationOptions {
@@ -188,14 +188,18 @@ export interface DocumentInfo {
 /** Client → server: the children and the index for the document's current text. Answers `null` when it is not open. */
 export const SPLIT_PLAN_REQUEST = 'sitemap/splitPlan';
 
-export interface SplitPlanParams {
-  uri: string;
+/** How Split into Index cuts a sitemap: what the editor asks, this request carries and sitemap-split's options set. */
+export interface SplitParameters {
   maxEntries: number;
   maxBytes: number;
   /** The children's public folder, ending in `/`. */
   baseUrl: string;
   /** The children's file names relative to the original's folder; `{n}` is the child's number from 1. */
   namePattern: string;
+}
+
+export interface SplitPlanParams extends SplitParameters {
+  uri: string;
 }
 
 export interface SplitPlanChild {
@@ -214,7 +218,7 @@ export interface SplitPlanResult {
   version: number;
   children?: SplitPlanChild[];
   index?: string;
-  refused?: { reason: 'ill-formed' | 'entry-too-large' | 'no-entries' | 'not-a-sitemap'; range: Range };
+  refused?: { reason: SplitRefusalKind; range: Range };
 }
 
 // ---------------------------------------------------------------- Check Site

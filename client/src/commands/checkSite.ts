@@ -11,11 +11,11 @@ export const CHECK_SITE_COMMAND = 'sitemap.checkSite';
 let runs = 0;
 
 export function registerCheckSiteCommand(context: ExtensionContext, server: SitemapServer, output: SitemapOutput): void {
-  context.subscriptions.push(commands.registerCommand(CHECK_SITE_COMMAND, () => checkSite(server, output)));
+  context.subscriptions.push(commands.registerCommand(CHECK_SITE_COMMAND, () => runCheckSite(server, output)));
 }
 
 /** Resolves with the server's summary (undefined when cancelled, failed or without a folder), for the tests. */
-async function checkSite(server: SitemapServer, output: SitemapOutput): Promise<CheckSiteResult | undefined> {
+async function runCheckSite(server: SitemapServer, output: SitemapOutput): Promise<CheckSiteResult | undefined> {
   if ((workspace.workspaceFolders ?? []).length === 0) {
     void window.showInformationMessage('Check Site checks the sitemaps of the workspace: open a folder first.');
     return undefined;

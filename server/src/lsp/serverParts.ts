@@ -8,7 +8,7 @@ import { DocumentStore } from './documents/documentStore';
 import { logFailure } from './guard';
 import type { MessageQueue } from './documents/messageQueue';
 import { NestedIndexResolver } from './site/nestedIndex';
-import { SiteChecks } from './site/siteChecks';
+import { BackgroundSiteChecks } from './site/backgroundSiteChecks';
 import { SiteLocator } from './site/siteLocation';
 import { SitePages } from './site/sitePages';
 import { ValidationContexts } from './documents/validationContext';
@@ -37,7 +37,7 @@ export interface ServerParts {
   pages: SitePages;
   symbols: WorkspaceSymbols;
   diagnostics: DiagnosticsPublisher;
-  site: SiteChecks;
+  site: BackgroundSiteChecks;
   checkSiteCommand: CheckSiteCommand;
 }
 
@@ -60,7 +60,7 @@ export function createServerParts(connection: Connection, client: ClientState, q
     () => ({ settings: DEFAULT_SERVER_SETTINGS, context: {} }),
     queue,
   );
-  const site = new SiteChecks({
+  const site = new BackgroundSiteChecks({
     store, workspace, locator,
     settingsOf: (uri) => configuration.get(uri),
     republish: (uri) => diagnostics.schedule(uri),

@@ -48,7 +48,7 @@ export async function walkFolders(roots: readonly string[], walk: FolderWalk): P
   let entries: fs.Dirent[] | undefined;
   for (let step = steps.next(); step.done !== true; step = steps.next(entries)) {
     if ('pause' in step.value) {
-      await turn();
+      await yieldToEventLoop();
       entries = undefined;
       continue;
     }
@@ -134,6 +134,6 @@ export function compareWalkOrder(a: string, b: string): number {
 }
 
 /** Lets other messages through (a keystroke waiting). */
-export function turn(): Promise<void> {
+export function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }

@@ -5,18 +5,13 @@
  */
 import { window, workspace, type QuickPickItem, type Uri } from 'vscode';
 import type { DocumentKind } from '../../../../shared/kinds';
+import type { SplitParameters } from '../../../../shared/protocol';
 import { resolveLimits } from '../../status/statusFormat';
 import {
   checkBaseUrl, checkNamePattern, defaultBaseUrl, defaultNamePattern, indexNameOf, isGzipName, parseCount,
 } from './splitNames';
 
-export interface SplitChoices {
-  maxEntries: number;
-  maxBytes: number;
-  /** Ends in `/`. */
-  baseUrl: string;
-  /** Relative to the original's folder, with `{n}`. */
-  namePattern: string;
+export interface SplitChoices extends SplitParameters {
   gzip: boolean;
   /** The index replaces the original; otherwise it is the new file `indexName`. */
   replaceOriginal: boolean;

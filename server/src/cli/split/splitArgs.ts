@@ -1,16 +1,17 @@
 /** The command line of `sitemap-split`: options, defaults and usage errors. */
 import * as path from 'node:path';
 import { MAX_BYTES, MAX_ENTRIES } from '../../../../shared/protocolLimits';
+import type { SplitParameters } from '../../../../shared/protocol';
 
 export const USAGE = 'usage: sitemap-split <file> [--max-entries N] [--max-bytes N] [--base-url URL] [--out DIR] [--name PATTERN] [--index FILE] [--gzip] [--force] [--json]';
 
-export interface SplitArgs {
+export interface SplitArgs extends Pick<SplitParameters, 'maxEntries' | 'maxBytes'> {
   file: string;
-  maxEntries: number;
-  maxBytes: number;
-  baseUrl: string | undefined;
+  /** Without --base-url, the first entry's origin. */
+  baseUrl: SplitParameters['baseUrl'] | undefined;
   out: string | undefined;
-  name: string | undefined;
+  /** --name, the namePattern; without it, the file's stem with `-{n}`. */
+  name: SplitParameters['namePattern'] | undefined;
   index: string | undefined;
   gzip: boolean;
   force: boolean;

@@ -5,6 +5,7 @@ import type { RootInfo } from '../syntax/parser';
 import { utf8Length } from '../syntax/textMetrics';
 import { SegmentKind, type Segment } from '../model/segment';
 import { escapeXml, unescapeXml } from '../syntax/xmlText';
+import type { SplitRefusalKind } from '../../../../shared/kinds';
 
 /** What a split is asked for: the limits of each child, and where and under what names the children go. */
 export interface SplitOptions {
@@ -19,7 +20,7 @@ export interface SplitOptions {
 }
 
 /** Why a sitemap cannot be split, and where (an offset in its text). */
-export interface SplitRefusal { reason: 'ill-formed' | 'entry-too-large' | 'no-entries' | 'not-a-sitemap'; offset: number }
+export interface SplitRefusal { reason: SplitRefusalKind; offset: number }
 
 /** A refusal, with its 0-based line and column (for a command line's `file:line:col`) and what is wrong there. */
 export class SplitRefused extends Error {

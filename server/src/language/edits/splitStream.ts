@@ -5,15 +5,16 @@
  * segments go through the same Splitter as the in-memory chore. The last window is parsed with the head as a whole
  * document, so the root's end and what follows are read exactly as a full parse reads them.
  */
-import { parseXmlDocument, parseXmlHead, type RootInfo } from '../syntax/parser';
+import { parseXmlDocument, type RootInfo } from '../syntax/parser';
 import type { Segment } from '../model/segment';
-import { cutWindow, entryTagOf } from '../stream/streamWindows';
-import { parseTextLines } from '../syntax/textSitemap';
+import { WindowPump } from '../stream/windowPump';
 import { refusalIn, splitSegments, throwOnXmlSyntax } from './splitSitemap';
 import { SplitRefused, Splitter, textLayout, writeIndex, xmlLayout, type ChildSink, type ChildSummary, type SplitLayout, type SplitterOptions } from './splitPlanner';
 
 /** Characters gathered before a window is parsed. */
 const WINDOW = 1 << 20;
+/** A text sitemap's characters its layout (line breaks) is taken from. */
+const OPENING = 4096;
 
 export interface StreamSplitResult {
   children: ChildSummary[];
@@ -21,11 +22,10 @@ export interface StreamSplitResult {
 }
 
 export class SplitStream {
-  private buffer = '';
+  private readonly pump: WindowPump;
   private splitter: Splitter | undefined;
-  private root: RootInfo | undefined;
-  private headText = '';
-  private entryTag = '';
+  /** A text sitemap's first characters, which its layout is taken from. */
+  private opening = '';
   /** Past this many characters without a cut, the entry at the window's start cannot fit in maxBytes. */
   private readonly limit: number;
 
@@ -33,17 +33,21 @@ export class SplitStream {
    * `xml`: the text is an XML sitemap, else a text sitemap (the caller detects which by content). `window`: the
    * characters gathered before a parse (tests make it small to cut everywhere).
    */
-  constructor(private readonly options: SplitterOptions, private readonly sink: ChildSink, private readonly xml: boolean, private readonly window = WINDOW) {
+  constructor(private readonly options: SplitterOptions, private readonly sink: ChildSink, private readonly xml: boolean, window = WINDOW) {
     this.limit = Math.max(options.maxBytes, window) + window;
+    this.pump = new WindowPump({ xml, window, backOff: false }, {
+      head: (head, root) => this.takeHead(head, root),
+      window: (segments) => this.takeWindow(segments),
+      stalled: () => {
+        if (this.pump.text.length > this.limit) this.overflow();
+      },
+    });
   }
 
   /** Takes the next piece of text; may write children to the sink. Throws SplitRefused. */
   push(text: string): void {
-    this.buffer += text;
-    if (this.buffer.length < this.window) return;
-    if (!this.xml) this.drainText();
-    else if (this.splitter !== undefined || this.readHead()) this.drainXml();
-    else if (this.buffer.length > this.limit) this.overflow();
+    if (!this.xml && this.opening.length < OPENING) this.opening += text.slice(0, OPENING - this.opening.length);
+    this.pump.push(text);
   }
 
   /** The end of the text: the last child is closed and the index written. Throws SplitRefused. */
@@ -52,51 +56,42 @@ export class SplitStream {
     let layout: SplitLayout;
     if (!this.xml) {
       const splitter = this.textSplitter();
-      for (const s of parseTextLines(this.buffer)) splitter.segment(s);
+      for (const s of this.pump.lastLines().segments) splitter.segment(s);
       children = splitter.finish('');
       layout = splitter.layout;
-    } else if (this.splitter === undefined && !this.readHead()) {
+    } else if (this.splitter === undefined && !this.pump.readHead()) {
       // No child element at all: a small document, split as a whole.
-      const parsed = parseXmlDocument(this.buffer);
+      const { parsed } = this.pump.lastXml();
       ({ children, layout } = splitSegments(parsed.segments, parsed.root, this.options, this.sink));
     } else {
       const splitter = this.splitter!;
-      const parsed = parseXmlDocument(this.headText + this.buffer);
-      const segments = parsed.segments;
+      const segments = this.pump.lastXml().parsed.segments;
       throwOnXmlSyntax(segments.slice(0, 1));
       for (let k = 1; k < segments.length - 1; k++) this.feed(segments[k]);
       const tail = segments[segments.length - 1];
       this.check(tail);
-      if (!splitter.hasEntries) throw refusalIn(segments, 'no-entries', this.root!.nameStart);
+      if (!splitter.hasEntries) throw refusalIn(segments, 'no-entries', this.pump.root!.nameStart);
       children = splitter.finish(tail.text);
       layout = splitter.layout;
     }
-    this.buffer = '';
     return { children, index: writeIndex(children, layout) };
   }
 
-  /** Parses the head once it is complete; false while it is not. */
-  private readHead(): boolean {
-    const { root, head, complete } = parseXmlHead(this.buffer);
-    if (!complete) return false;
+  /** The complete head: the splitter of a well-formed urlset. */
+  private takeHead(head: Segment, root: RootInfo): boolean {
     throwOnXmlSyntax([head]);
     if (root.kind !== 'urlset') throw refusalIn([head], 'not-a-sitemap', root.nameStart);
-    this.root = root;
-    this.headText = head.text;
-    this.entryTag = entryTagOf(head.text, root);
     this.splitter = new Splitter(this.options, this.sink, xmlLayout(head.text, root), head.text, head.lineBreaks);
-    this.buffer = this.buffer.slice(head.text.length);
     return true;
   }
 
-  private drainXml(): void {
-    const window = cutWindow(this.buffer, this.entryTag, this.root!);
-    if (window !== undefined) {
-      for (const s of window.segments) this.feed(s);
-      this.buffer = this.buffer.slice(window.cut);
-      return;
+  private takeWindow(segments: readonly Segment[]): void {
+    if (!this.xml) {
+      const splitter = this.textSplitter();
+      for (const s of segments) splitter.segment(s);
+    } else {
+      for (const s of segments) this.feed(s);
     }
-    if (this.buffer.length > this.limit) this.overflow();
   }
 
   private feed(s: Segment): void {
@@ -115,35 +110,24 @@ export class SplitStream {
    * ill-formed (an entry never closed), which is then what is reported.
    */
   private overflow(): never {
+    const held = this.pump.text;
     if (this.splitter === undefined) {
-      throwOnXmlSyntax(parseXmlDocument(this.buffer).segments);
+      throwOnXmlSyntax(parseXmlDocument(held).segments);
       throw new SplitRefused({ reason: 'entry-too-large', offset: 0 });
     }
-    const segments = parseXmlDocument(this.headText + this.buffer).segments;
+    const segments = parseXmlDocument(this.pump.headText + held).segments;
     // The last root child and the head speak of the window's cut-off end, not of the text.
     let start = 0;
     for (let k = 1; k < segments.length - 2; k++) {
       const s = segments[k];
       const first = s.problems.filter((p) => p.rule === 'xml-syntax').sort((a, b) => a.start - b.start)[0];
-      if (first !== undefined) throw this.splitter.refusalAt('ill-formed', this.buffer, start + first.start, first.message);
+      if (first !== undefined) throw this.splitter.refusalAt('ill-formed', held, start + first.start, first.message);
       start += s.text.length;
     }
-    throw this.splitter.refusalAt('entry-too-large', this.buffer, 0);
-  }
-
-  private drainText(): void {
-    const b = this.buffer;
-    let cut = b.lastIndexOf('\n') + 1;
-    const cr = b.lastIndexOf('\r');
-    // A CR at the very end may be the first half of a CRLF.
-    if (cr >= cut && cr < b.length - 1) cut = cr + 1;
-    if (cut <= 0) return;
-    const splitter = this.textSplitter();
-    for (const s of parseTextLines(b.slice(0, cut))) splitter.segment(s);
-    this.buffer = b.slice(cut);
+    throw this.splitter.refusalAt('entry-too-large', held, 0);
   }
 
   private textSplitter(): Splitter {
-    return (this.splitter ??= new Splitter(this.options, this.sink, textLayout(this.buffer.slice(0, 4096)), '', 0));
+    return (this.splitter ??= new Splitter(this.options, this.sink, textLayout(this.opening), '', 0));
   }
 }

@@ -24,24 +24,25 @@ import { SITEMAP_NAMESPACE } from './vocabulary';
 import { readXmlDeclaration, xmlDeclarationStart } from '../../../../shared/xmlDeclaration';
 import { decodeReferences } from '../../../../shared/xmlNamespaces';
 
-type Fixer = (ctx: FixContext, problem: ProblemRef) => Omit<QuickFix, 'problem'>[];
+type Fixer = (input: FixInput, problem: ProblemRef) => Omit<QuickFix, 'problem'>[];
 
-interface FixContext {
+/** What every fixer reads: the document and the fix options. */
+interface FixInput {
   model: SitemapModel;
   options: FixOptions;
 }
 
 const FIXERS: Partial<Record<RuleId, Fixer>> = {
   'xml-syntax': fixDeclaration,
-  'robots-sitemap-url': (ctx, problem) => fixRobotsLine(ctx.model, problem, ctx.options.location),
-  'robots-sitemap-spelling': (ctx, problem) => fixRobotsLine(ctx.model, problem),
+  'robots-sitemap-url': (input, problem) => fixRobotsLine(input.model, problem, input.options.location),
+  'robots-sitemap-spelling': (input, problem) => fixRobotsLine(input.model, problem),
   'unescaped-ampersand': fixAmpersand,
   'unknown-entity': fixEntity,
   'bad-namespace': fixNamespace,
   'extension-namespace': fixExtensionNamespace,
-  'hreflang-invalid': (ctx, problem) => fixLinkRel(ctx.model, problem),
-  'hreflang-missing-self': (ctx, problem) => fixMissingSelf(ctx.model, problem),
-  'hreflang-not-reciprocal': (ctx, problem) => fixNotReciprocal(ctx.model, problem),
+  'hreflang-invalid': (input, problem) => fixLinkRel(input.model, problem),
+  'hreflang-missing-self': (input, problem) => fixMissingSelf(input.model, problem),
+  'hreflang-not-reciprocal': (input, problem) => fixNotReciprocal(input.model, problem),
   'invalid-lastmod': fixLastmod,
   'invalid-priority': fixPriority,
   'invalid-changefreq': fixChangefreq,
@@ -59,13 +60,13 @@ const SAFE_RULES: readonly RuleId[] = ['xml-syntax', 'unescaped-ampersand', 'unk
 
 /** Quick fixes for the given problems, without duplicates (two problems of one URL share one fix). */
 export function getQuickFixes(model: SitemapModel, problems: readonly ProblemRef[], options: FixOptions = {}): QuickFix[] {
-  const ctx: FixContext = { model, options };
+  const input: FixInput = { model, options };
   const fixes: QuickFix[] = [];
   const seen = new Set<string>();
   for (const problem of problems) {
     const fixer = Object.prototype.hasOwnProperty.call(FIXERS, problem.rule) ? FIXERS[problem.rule as RuleId] : undefined;
     if (fixer === undefined || !(problem.start >= 0 && problem.end >= problem.start && problem.end <= model.length)) continue;
-    for (const fix of fixer(ctx, problem)) {
+    for (const fix of fixer(input, problem)) {
       const key = fix.title + '\n' + fix.edits.map((e) => `${e.start}:${e.end}:${e.text}`).join('\n');
       if (seen.has(key)) continue;
       seen.add(key);
@@ -77,7 +78,7 @@ export function getQuickFixes(model: SitemapModel, problems: readonly ProblemRef
 
 /** Every safe fix of the document, as non-overlapping edits in document order. */
 export function getFixAllEdits(model: SitemapModel, options: FixAllOptions = {}): OffsetEdit[] {
-  const ctx: FixContext = { model, options: {} };
+  const input: FixInput = { model, options: {} };
   const rules = options.rules ?? {};
   const edits: OffsetEdit[] = [];
   const segments = [...model.problemSegments].sort((a, b) => a.index - b.index);
@@ -92,7 +93,7 @@ export function getFixAllEdits(model: SitemapModel, options: FixAllOptions = {})
         order = problem;
         continue;
       }
-      const fix = FIXERS[p.rule]!(ctx, problem).find((f) => f.safe);
+      const fix = FIXERS[p.rule]!(input, problem).find((f) => f.safe);
       if (fix !== undefined) inner.push(...fix.edits);
     }
     if (order !== undefined) {
@@ -151,9 +152,9 @@ function replace(start: number, end: number, text: string): OffsetEdit {
 // ---------------------------------------------------------------- the XML declaration
 
 /** A declaration that lost (part of) its `?>`: insert exactly what is missing. */
-function fixDeclaration(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
+function fixDeclaration(input: FixInput, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
   // The declaration lies in the head, which starts at offset 0.
-  const head = ctx.model.segments[0]?.text ?? '';
+  const head = input.model.segments[0]?.text ?? '';
   const start = xmlDeclarationStart(head);
   if (start < 0 || problem.start !== start) return [];
   const declaration = readXmlDeclaration(head, start);
@@ -165,18 +166,18 @@ function fixDeclaration(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'p
 // ---------------------------------------------------------------- language
 
 /** A text sitemap that holds XML: switch the document to the Sitemap language. */
-function fixLanguage(ctx: FixContext): Omit<QuickFix, 'problem'>[] {
-  if (ctx.model.openedAs !== 'sitemap-txt' || ctx.model.languageId !== 'sitemap') return [];
+function fixLanguage(input: FixInput): Omit<QuickFix, 'problem'>[] {
+  if (input.model.openedAs !== 'sitemap-txt' || input.model.languageId !== 'sitemap') return [];
   return [{ title: 'Change the language mode to Sitemap', edits: [], setLanguage: 'sitemap', isPreferred: true, safe: false }];
 }
 
 // ---------------------------------------------------------------- characters and entities
 
-function fixAmpersand(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
-  if (problem.end !== problem.start + 1 || textOf(ctx.model, problem) !== '&') return [];
+function fixAmpersand(input: FixInput, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
+  if (problem.end !== problem.start + 1 || textOf(input.model, problem) !== '&') return [];
   // A stale diagnostic: the `&` now starts a reference (it has just been escaped, say). Escaping it again would
   // write `&amp;amp;`.
-  if (startsReference(sliceText(ctx.model, problem.start, Math.min(ctx.model.length, problem.start + MAX_REFERENCE)))) return [];
+  if (startsReference(sliceText(input.model, problem.start, Math.min(input.model.length, problem.start + MAX_REFERENCE)))) return [];
   return [{ title: 'Escape "&" as "&amp;"', edits: [replace(problem.start, problem.end, '&amp;')], isPreferred: true, safe: true }];
 }
 
@@ -190,8 +191,8 @@ function startsReference(text: string): boolean {
   return nameEnd > 1 && text.charCodeAt(nameEnd) === 0x3b /* ; */;
 }
 
-function fixEntity(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
-  const match = /^&([^;&\s]+);$/.exec(textOf(ctx.model, problem));
+function fixEntity(input: FixInput, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
+  const match = /^&([^;&\s]+);$/.exec(textOf(input.model, problem));
   const code = match !== null ? HTML_ENTITIES.get(match[1]) : undefined;
   if (code === undefined) return [];
   const reference = `&#${code};`;
@@ -203,9 +204,9 @@ function fixEntity(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'proble
  * only a value of plain text (no markup, reference or quote, which would need escaping where it lands). Not part of
  * Fix All: the user decides to give up the entity.
  */
-function fixEntityNotExpanded(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
-  const match = /^&([^;&\s]+);$/.exec(textOf(ctx.model, problem));
-  const value = match === null ? undefined : ctx.model.root?.doctype?.values.get(match[1]);
+function fixEntityNotExpanded(input: FixInput, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
+  const match = /^&([^;&\s]+);$/.exec(textOf(input.model, problem));
+  const value = match === null ? undefined : input.model.root?.doctype?.values.get(match[1]);
   if (value === undefined || /[<>&"']/.test(value)) return [];
   return [{ title: `Write the value of &${match![1]}; in its place`, edits: [replace(problem.start, problem.end, value)], isPreferred: true, safe: false }];
 }
@@ -216,16 +217,16 @@ function fixEntityNotExpanded(ctx: FixContext, problem: ProblemRef): Omit<QuickF
  * The declaration's value (the problem's range) replaced by the extension namespace it was meant to be; or, on the
  * prefix of an element nothing binds, the namespace declared on the root.
  */
-function fixExtensionNamespace(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
-  const undeclared = fixUndeclaredPrefix(ctx.model, problem);
+function fixExtensionNamespace(input: FixInput, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
+  const undeclared = fixUndeclaredPrefix(input.model, problem);
   if (undeclared.length > 0) return undeclared;
-  const meant = nearMissExtension(decodeReferences(sliceText(ctx.model, problem.start, problem.end)));
+  const meant = nearMissExtension(decodeReferences(sliceText(input.model, problem.start, problem.end)));
   if (meant === undefined) return [];
   return [{ title: `Use the ${meant.name} extension's namespace`, edits: [replace(problem.start, problem.end, meant.uri)], isPreferred: true, safe: true }];
 }
 
-function fixNamespace(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
-  const model = ctx.model;
+function fixNamespace(input: FixInput, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
+  const model = input.model;
   const root = rootStructure(model).element;
   if (root === undefined) return [];
   const title = 'Use the sitemap namespace';
@@ -255,10 +256,10 @@ function fixNamespace(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'pro
 
 // ---------------------------------------------------------------- values
 
-function fixLastmod(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
-  const value = valueAt(ctx.model, problem, 'lastmod');
+function fixLastmod(input: FixInput, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
+  const value = valueAt(input.model, problem, 'lastmod');
   if (value === undefined || /[&<]/.test(value.raw)) return [];
-  return lastmodCandidates(value.raw, ctx.options.timeZoneOffset ?? systemTimeZoneOffset).map((c) => ({
+  return lastmodCandidates(value.raw, input.options.timeZoneOffset ?? systemTimeZoneOffset).map((c) => ({
     title: c.title, edits: [replace(value.start, value.end, c.value)], isPreferred: c.preferred, safe: false,
   }));
 }
@@ -306,8 +307,8 @@ export function lastmodCandidates(raw: string, zone: TimeZoneOffset): Array<{ ti
   return candidates.filter((c) => valid(c.value));
 }
 
-function fixPriority(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
-  const value = valueAt(ctx.model, problem, 'priority');
+function fixPriority(input: FixInput, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
+  const value = valueAt(input.model, problem, 'priority');
   if (value === undefined) return [];
   let text = value.raw;
   const comma = /^[+-]?\d*,\d+$/.test(text);
@@ -321,8 +322,8 @@ function fixPriority(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'prob
   return [];
 }
 
-function fixChangefreq(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
-  const value = valueAt(ctx.model, problem, 'changefreq');
+function fixChangefreq(input: FixInput, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
+  const value = valueAt(input.model, problem, 'changefreq');
   if (value === undefined || value.raw === '' || /[&<]/.test(value.raw)) return [];
   const lower = value.raw.toLowerCase();
   const edit = (to: string): OffsetEdit[] => [replace(value.start, value.end, to)];
@@ -360,8 +361,8 @@ export function editDistance(a: string, b: string): number {
 
 // ---------------------------------------------------------------- element order
 
-function fixOrder(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
-  const edits = reorderEntry(ctx.model, problem, []);
+function fixOrder(input: FixInput, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
+  const edits = reorderEntry(input.model, problem, []);
   if (edits === undefined) return [];
   return [{ title: 'Reorder the children: loc, lastmod, changefreq, priority, then other namespaces', edits, isPreferred: true, safe: true }];
 }
@@ -422,18 +423,18 @@ function reorderEntry(model: SitemapModel, problem: ProblemRef, inner: readonly 
 
 // ---------------------------------------------------------------- URLs
 
-function fixUrl(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
-  const value = valueAt(ctx.model, problem, 'loc');
+function fixUrl(input: FixInput, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
+  const value = valueAt(input.model, problem, 'loc');
   if (value === undefined) return [];
-  const edits = percentEncodeEdits(value.raw, value.start, ctx.model.languageId === 'sitemap', problem.start);
+  const edits = percentEncodeEdits(value.raw, value.start, input.model.languageId === 'sitemap', problem.start);
   if (edits.length === 0) return [];
   return [{ title: 'Percent-encode the illegal characters of this URL', edits, isPreferred: true, safe: false }];
 }
 
 // ---------------------------------------------------------------- duplicates
 
-function fixDuplicate(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
-  const edit = removeEntryEdit(ctx.model, problem);
+function fixDuplicate(input: FixInput, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
+  const edit = removeEntryEdit(input.model, problem);
   // Removing an entry loses whatever else it says (lastmod…): offered, never preferred.
   return edit === undefined ? [] : [{ title: 'Remove this duplicate entry', edits: [edit], isPreferred: false, safe: false }];
 }
@@ -444,12 +445,12 @@ function fixDuplicate(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'pro
  * An entry outside the sitemap's location: remove it, or (on another origin than the sitemap's) allow its origin in
  * `sitemap.allowedHosts`, which the editor does (cross-submission: that host's robots.txt names this sitemap).
  */
-function fixOutOfScope(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
-  const edit = removeEntryEdit(ctx.model, problem);
+function fixOutOfScope(input: FixInput, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
+  const edit = removeEntryEdit(input.model, problem);
   if (edit === undefined) return [];
   const fixes: Omit<QuickFix, 'problem'>[] = [{ title: 'Remove this entry', edits: [edit], isPreferred: false, safe: false }];
-  const url = checkUrl(decodeReferences(sliceText(ctx.model, problem.start, problem.end)), []);
-  const location = ctx.options.location === undefined ? undefined : checkUrl(ctx.options.location, []);
+  const url = checkUrl(decodeReferences(sliceText(input.model, problem.start, problem.end)), []);
+  const location = input.options.location === undefined ? undefined : checkUrl(input.options.location, []);
   if (url !== undefined && url.origin !== location?.origin) {
     fixes.push({ title: `Allow ${url.origin} in sitemap.allowedHosts`, edits: [], allowHost: url.origin, isPreferred: false, safe: false });
   }
@@ -479,8 +480,8 @@ function removeEntryEdit(model: SitemapModel, problem: ProblemRef): OffsetEdit |
  * Removes the attribute, and the whitespace before it, so `<url id="e1">` becomes `<url>`. Never part of Fix All: the
  * attribute may mean something to whoever wrote it.
  */
-function fixUnexpectedAttribute(ctx: FixContext, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
-  const model = ctx.model;
+function fixUnexpectedAttribute(input: FixInput, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
+  const model = input.model;
   const attribute = sliceText(model, problem.start, problem.end);
   // Still the attribute the problem was about (the diagnostics may be stale).
   const shape = /^([^\s=<>"'/]+)(?:\s*=\s*("[^"]*"|'[^']*'))?$/.exec(attribute);

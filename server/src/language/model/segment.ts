@@ -1,5 +1,5 @@
 import type { LocalProblem } from '../rules/catalogue';
-import type { EntryExtensions } from '../syntax/parseState';
+import type { EntryExtensions, EntryFields } from '../syntax/parseState';
 
 export const enum SegmentKind {
   /** Prolog, root start tag and whatever precedes the root's first child element. */
@@ -27,7 +27,7 @@ export const WHOLE_LIST: SegmentRun = Object.freeze({ start: 0 });
  * The unit of incremental reparsing. Offsets inside are relative to the segment's start, so a segment survives
  * edits elsewhere untouched. Kept flat and small: a 50,000-entry sitemap holds 50,000 of them.
  */
-export class Segment {
+export class Segment implements EntryFields {
   /**
    * Where the segment lives in the model's list, kept current by the model: a run of consecutive segments and the
    * place in it, so that adding a segment moves the runs after it, not every segment after it (chunkedList.ts).

@@ -40,7 +40,7 @@ export interface SiteProblem {
 }
 
 /**
- * Whether checkSite can report anything on files of these kinds: only an index or a robots.txt names other files,
+ * Whether the site rules can report anything on files of these kinds: only an index or a robots.txt names other files,
  * and a duplicate across files needs two sitemaps. A lone sitemap, the common CI run, then needs no summary at all.
  */
 export function siteRulesApply(kinds: readonly SiteFileKind[]): boolean {
@@ -52,17 +52,17 @@ export function siteRulesApply(kinds: readonly SiteFileKind[]): boolean {
   return false;
 }
 
-export function checkSite(files: readonly SiteFile[], resolver: SiteResolver): SiteProblem[] {
+export function checkSiteRules(files: readonly SiteFile[], resolver: SiteResolver): SiteProblem[] {
   const duplicates: SiteProblem[] = [];
   checkCrossDuplicates(files, duplicates);
-  return checkWholeSite(files, resolver, duplicates);
+  return checkSiteRulesGiven(files, resolver, duplicates);
 }
 
 /**
  * The rules that need every file (references from indexes and robots.txt files, unlisted-sitemap) around the
- * cross-file duplicates already found: the problems in checkSite's order, which SiteCheck (siteCheck.ts) keeps too.
+ * cross-file duplicates already found: the problems in checkSiteRules's order, which SiteRulesFileByFile keeps too.
  */
-export function checkWholeSite(files: readonly SiteFile[], resolver: SiteResolver, duplicates: readonly SiteProblem[]): SiteProblem[] {
+export function checkSiteRulesGiven(files: readonly SiteFile[], resolver: SiteResolver, duplicates: readonly SiteProblem[]): SiteProblem[] {
   const byPath = new Map(files.map((f) => [f.path, f]));
   const problems: SiteProblem[] = [];
   const listed = new Set<string>();

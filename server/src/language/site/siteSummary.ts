@@ -3,22 +3,20 @@
 import type { SitemapModel } from '../model/model';
 import type { RootInfo } from '../syntax/parser';
 import type { Segment } from '../model/segment';
+import type { EntryFields } from '../syntax/parseState';
 import { acceptedSitemapValue } from '../rules/robotsTxtRules';
 import { unescapeXml } from '../syntax/xmlText';
 import { urlHash } from '../model/urlHash';
 
 export type SiteFileKind = 'urlset' | 'sitemapindex' | 'text' | 'robots' | 'unknown';
 
-export interface SiteEntry {
+export interface SiteEntry extends Pick<EntryFields, 'lastmod' | 'lastmodStart' | 'lastmodEnd'> {
   /** The `<loc>`, decoded (a text line, a `Sitemap:` URL). */
   url: string;
   start: number;
   end: number;
-  /** Epoch ms of a valid `<lastmod>`, NaN otherwise; `lastmodText` as written. */
-  lastmod: number;
+  /** The `<lastmod>` as written. */
   lastmodText: string;
-  lastmodStart: number;
-  lastmodEnd: number;
 }
 
 export interface SiteSummary {

@@ -2,29 +2,29 @@
 import type { Severity } from '../rules/catalogue';
 import type { SitemapSettings } from '../settings';
 import { severityOf } from '../validation';
-import { SiteCheck } from './siteCheck';
-import { checkSite, type SiteFile, type SiteProblem, type SiteResolver } from './siteRules';
+import { SiteRulesFileByFile } from './siteRulesFileByFile';
+import { checkSiteRules, type SiteFile, type SiteProblem, type SiteResolver } from './siteRules';
 
 export interface SiteDiagnostic extends SiteProblem {
   severity: Severity;
 }
 
 export function validateSiteFiles(files: readonly SiteFile[], resolver: SiteResolver, settings: SitemapSettings): SiteDiagnostic[] {
-  return withSeverities(checkSite(files, resolver), settings);
+  return withSeverities(checkSiteRules(files, resolver), settings);
 }
 
-/** validateSiteFiles file by file (siteCheck.ts): `add` the files in order as they come, then `finish`. */
+/** validateSiteFiles file by file (siteRulesFileByFile.ts): `add` the files in order as they come, then `finish`. */
 export class SiteValidation {
-  private readonly check = new SiteCheck();
+  private readonly rules = new SiteRulesFileByFile();
 
   constructor(private readonly settings: SitemapSettings) {}
 
   add(file: SiteFile): void {
-    this.check.add(file);
+    this.rules.add(file);
   }
 
   finish(resolver: SiteResolver): SiteDiagnostic[] {
-    return withSeverities(this.check.finish(resolver), this.settings);
+    return withSeverities(this.rules.finish(resolver), this.settings);
   }
 }
 

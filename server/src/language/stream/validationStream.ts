@@ -23,14 +23,13 @@ import { copyString } from '../syntax/copyString';
 import { FirstListings } from '../model/firstListings';
 import type { DocumentKind } from '../model/model';
 import { OriginCounts, type ReferenceOrigin } from '../model/originCounts';
-import { parseXmlDocument, parseXmlHead, type RootInfo } from '../syntax/parser';
+import type { RootInfo } from '../syntax/parser';
 import { ProblemCap, type SitemapDiagnostic } from '../model/problemCap';
 import { NO_PROBLEMS, type Segment } from '../model/segment';
 import type { SitemapSettings, ValidationContext } from '../settings';
 import { siteRulesApply } from '../site/siteRules';
 import { siteEntryOf, summaryOf, type SiteEntry, type SiteSummary } from '../site/siteSummary';
-import { cutWindow, entryTagOf } from './streamWindows';
-import { parseTextLines } from '../syntax/textSitemap';
+import { WindowPump } from './windowPump';
 import { unescapeXml } from '../syntax/xmlText';
 import { byRange, capOf, entryContextOf, inOrder, locationOf, severityIn } from '../validation';
 
@@ -71,16 +70,8 @@ export class ValidationStream {
    * does not keep, so the caller reads the file whole instead.
    */
   needsWholeDocument = false;
-  private buffer = '';
-  /** Offset of `buffer` in the whole text. */
-  private offset = 0;
   private readonly xml: boolean;
-  private readonly window: number;
-  private root: RootInfo | undefined;
-  private headText = '';
-  private entryTag = '';
-  /** Cuts are not tried again before the buffer is this long (an unclosed comment would else be parsed on every push). */
-  private retryAt = 0;
+  private readonly pump: WindowPump;
 
   private readonly location: UrlParts | undefined;
   private readonly severity: (rule: string) => Severity | undefined;
@@ -113,34 +104,33 @@ export class ValidationStream {
 
   constructor(private readonly options: StreamValidationOptions) {
     this.xml = options.languageId === 'sitemap';
-    this.window = options.window ?? WINDOW;
+    this.pump = new WindowPump({ xml: this.xml, window: options.window ?? WINDOW, backOff: true }, {
+      // A root that is no sitemap's is read whole.
+      head: (_head, root) => root.kind === 'urlset' || root.kind === 'sitemapindex',
+      window: (segments, offset) => this.windowOf(segments, offset, this.pump.root),
+    });
     this.location = locationOf(options.context);
     this.severity = severityIn(options.settings, this.location);
     this.max = capOf(options.settings);
   }
 
   push(text: string): void {
-    this.buffer += text;
-    if (this.buffer.length < this.window || this.buffer.length < this.retryAt) return;
-    if (!this.xml) this.drainText();
-    else if (this.root !== undefined || this.readHead()) this.drainXml();
-    // The head goes on (a long prolog), or the root is no sitemap's, which is read whole.
-    else if (this.retryAt !== Infinity) this.retryAt = this.buffer.length * 2;
+    this.pump.push(text);
   }
 
   /** `byteLength`: the whole text's UTF-8 length (file-too-large). */
   end(byteLength: number): StreamValidationResult {
     let head: Segment | undefined;
-    let root = this.root;
+    let root: RootInfo | undefined;
     if (this.xml) {
-      const parsed = parseXmlDocument(this.headText + this.buffer);
+      const { parsed, offset } = this.pump.lastXml();
       root = parsed.root;
       head = parsed.segments[0];
-      this.windowOf(parsed.segments.slice(1), this.offset - this.headText.length + head.text.length, root);
+      this.windowOf(parsed.segments.slice(1), offset + head.text.length, root);
     } else {
-      this.windowOf(parseTextLines(this.buffer), this.offset, undefined);
+      const { segments, offset } = this.pump.lastLines();
+      this.windowOf(segments, offset, undefined);
     }
-    this.buffer = '';
     const reference = this.location === undefined ? this.origins.reference(this.firstUrls) : undefined;
     if (this.location === undefined && reference?.origin !== this.guessed?.origin) return { rerun: true, reference: { origin: reference?.origin } };
 
@@ -177,53 +167,6 @@ export class ValidationStream {
       for (let n = offered.get(rule) ?? 0; n < count; n++) cap.count(tally);
     }
     return { rerun: false, diagnostics: cap.finish(), summary: this.entries === undefined ? undefined : summaryOf(kind, this.entries, root) };
-  }
-
-  // ---------------------------------------------------------------- windows
-
-  /** Parses the head once it is complete; false while it is not, or when the root is no sitemap's (read whole). */
-  private readHead(): boolean {
-    const { root, head, complete } = parseXmlHead(this.buffer);
-    if (!complete) return false;
-    if (root.kind !== 'urlset' && root.kind !== 'sitemapindex') {
-      this.retryAt = Infinity;
-      return false;
-    }
-    this.root = root;
-    this.headText = head.text;
-    this.entryTag = entryTagOf(head.text, root);
-    this.buffer = this.buffer.slice(head.text.length);
-    this.offset = head.text.length;
-    return true;
-  }
-
-  private drainXml(): void {
-    const window = cutWindow(this.buffer, this.entryTag, this.root!);
-    if (window !== undefined) {
-      this.windowOf(window.segments, this.offset, this.root);
-      this.buffer = this.buffer.slice(window.cut);
-      this.offset += window.cut;
-      this.retryAt = 0;
-      return;
-    }
-    // No boundary (an unclosed comment, a huge entry): try again when the buffer has doubled.
-    this.retryAt = this.buffer.length * 2;
-  }
-
-  private drainText(): void {
-    const b = this.buffer;
-    let cut = b.lastIndexOf('\n') + 1;
-    const cr = b.lastIndexOf('\r');
-    // A CR at the very end may be the first half of a CRLF.
-    if (cr >= cut && cr < b.length - 1) cut = cr + 1;
-    if (cut <= 0) {
-      this.retryAt = b.length * 2;
-      return;
-    }
-    this.retryAt = 0;
-    this.windowOf(parseTextLines(b.slice(0, cut)), this.offset, undefined);
-    this.buffer = b.slice(cut);
-    this.offset += cut;
   }
 
   // ---------------------------------------------------------------- segments
@@ -275,7 +218,7 @@ export class ValidationStream {
       this.entryCount++;
       contextual = checkEntryContext(segment, this.entryContext!);
       const news = segment.extensions?.news;
-      if (news !== undefined && this.newsCount++ === this.options.settings.limits.maxNewsEntries && this.root?.kind === 'urlset') {
+      if (news !== undefined && this.newsCount++ === this.options.settings.limits.maxNewsEntries && this.pump.root?.kind === 'urlset') {
         const message = newsTooManyMessage(this.options.settings.limits.maxNewsEntries);
         (extras ??= []).push({ rule: 'news-too-many-urls', start: base + news.nameStart, end: base + news.nameEnd, message });
       }

@@ -14,7 +14,7 @@
 import { decodeReferences } from '../../../../shared/xmlNamespaces';
 import type { LocalProblem } from '../rules/catalogue';
 import { checkDuplicateLanguage, checkLink, checkSelfListed, urlKey, type LinkAttribute } from '../rules/hreflang';
-import type { Alternate } from './parseState';
+import type { Alternate, EntryFields } from './parseState';
 import { CHANGEFREQ_VALUES } from '../rules/simpleValues';
 import { plainLastmodAt } from '../rules/lastmod';
 import { checkListedUrl, isPlainListedUrl } from '../rules/listedUrl';
@@ -47,15 +47,10 @@ const URL_FIELDS = `<url>${WS}${field('loc', LOC)}(?:${field('lastmod', PLAIN_LA
 const URL_ENTRY = new RegExp(`${URL_FIELDS}</url>`, 'y');
 const SITEMAP_ENTRY = new RegExp(`<sitemap>${WS}${field('loc', LOC)}(?:${field('lastmod', PLAIN_LASTMOD)})?</sitemap>`, 'y');
 
-export interface FastEntry {
+export interface FastEntry extends EntryFields {
   end: number;
-  /** Canonical escaped form (see xmlText.ts). */
+  /** Always read: an entry without one goes the general way. */
   url: string;
-  urlStart: number;
-  urlEnd: number;
-  lastmod: number;
-  lastmodStart: number;
-  lastmodEnd: number;
   /** The entry's hreflang alternates (absolute offsets), and its page key with them. */
   alternates: Alternate[] | undefined;
   pageKey: string | undefined;

@@ -7,8 +7,23 @@ export const enum Field {
   Priority = 3,
 }
 
+/**
+ * An entry's URL and lastmod with their ranges: what the fast path reads (FastEntry), the parser gathers (EntryState)
+ * and a segment keeps (Segment), each with offsets of its own.
+ */
+export interface EntryFields {
+  /** The URL (`<loc>` or text line) in canonical escaped form (xmlText.ts), if it has a non-empty one. */
+  url: string | undefined;
+  urlStart: number;
+  urlEnd: number;
+  /** Epoch ms of a valid `<lastmod>`, NaN otherwise. */
+  lastmod: number;
+  lastmodStart: number;
+  lastmodEnd: number;
+}
+
 /** What the parser gathers about an entry while it is open. Offsets are absolute in the parsed text. */
-export interface EntryState {
+export interface EntryState extends EntryFields {
   kind: 'urlset' | 'sitemapindex';
   tagStart: number;
   tagEnd: number;
@@ -22,12 +37,6 @@ export interface EntryState {
   /** Name range of the first `<loc>` when it is empty (start is -1 otherwise). */
   locEmptyStart: number;
   locEmptyEnd: number;
-  url: string | undefined;
-  urlStart: number;
-  urlEnd: number;
-  lastmod: number;
-  lastmodStart: number;
-  lastmodEnd: number;
   /** What its extension elements leave, once it has one (rules/extensionElements.ts). */
   extensions: EntryExtensions | null;
 }

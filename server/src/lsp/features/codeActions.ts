@@ -9,7 +9,7 @@ import { getFixAllEdits, getQuickFixes, type OffsetEdit, type ProblemRef, type S
 import { onCurrentVersion } from '../documents/currentVersion';
 import { SOURCE } from '../documents/diagnostics';
 import type { OpenDocument } from '../documents/documentStore';
-import { documentInContext, type FeatureDependencies } from './featureContext';
+import { documentForRequest, type FeatureDependencies } from './featureDependencies';
 import { guardRequest } from '../guard';
 import { rangeOf } from '../documents/ranges';
 import { allowHostAction } from '../commands/allowHost';
@@ -28,7 +28,7 @@ export function registerCodeActions(connection: Connection, deps: FeatureDepende
 }
 
 async function codeActions(deps: FeatureDependencies, params: CodeActionParams, token: CancellationToken): Promise<CodeAction[] | null> {
-  const prepared = await documentInContext(deps, params.textDocument.uri, token);
+  const prepared = await documentForRequest(deps, params.textDocument.uri, token);
   if (prepared === undefined) return null;
   const { entry, settings, location } = prepared;
   const doc = entry.doc;

@@ -5,7 +5,7 @@ import {
   type CompletionItem, type CompletionList, type CompletionParams, type Connection, type CancellationToken,
 } from 'vscode-languageserver';
 import { complete, type CompletionItemData, type CompletionKind, type SitemapDocument } from '../../language/languageService';
-import { documentInContext, type FeatureDependencies } from './featureContext';
+import { documentForRequest, type FeatureDependencies } from './featureDependencies';
 import { guardRequest } from '../guard';
 import { rangeOf } from '../documents/ranges';
 
@@ -16,7 +16,7 @@ export function registerCompletion(connection: Connection, deps: FeatureDependen
 }
 
 async function completionList(deps: FeatureDependencies, params: CompletionParams, token: CancellationToken): Promise<CompletionList | null> {
-  const prepared = await documentInContext(deps, params.textDocument.uri, token);
+  const prepared = await documentForRequest(deps, params.textDocument.uri, token);
   if (prepared === undefined) return null;
   const { entry, settings, location } = prepared;
   const doc = entry.doc;

@@ -2,7 +2,7 @@
 import type { Connection, DocumentLink } from 'vscode-languageserver';
 import { findDocumentLinks } from '../../language/languageService';
 import { onCurrentVersion } from '../documents/currentVersion';
-import { documentInContext, type FeatureDependencies } from './featureContext';
+import { documentForRequest, type FeatureDependencies } from './featureDependencies';
 import { guardRequest } from '../guard';
 import { rangeOf } from '../documents/ranges';
 import { fileResolverFor } from '../site/sitePages';
@@ -16,7 +16,7 @@ export function registerDocumentLinks(connection: Connection, deps: FeatureDepen
     // VS Code makes every http(s) URL clickable itself: only an index entry that maps to a workspace file needs us.
     if (current.doc.kind !== 'sitemapindex') return [];
     return onCurrentVersion(store, queue, current, token, async (): Promise<DocumentLink[] | null> => {
-      const prepared = await documentInContext(deps, params.textDocument.uri, token);
+      const prepared = await documentForRequest(deps, params.textDocument.uri, token);
       if (prepared === undefined) return null;
       const { entry, settings, location } = prepared;
       const doc = entry.doc;

@@ -6,7 +6,7 @@ import {
 } from 'vscode-languageserver';
 import { findDocumentSymbols, type DocumentSymbolData, type SitemapDocument, type SymbolKindName } from '../../language/languageService';
 import { onCurrentVersion } from '../documents/currentVersion';
-import { documentInContext, type FeatureDependencies } from './featureContext';
+import { documentForRequest, type FeatureDependencies } from './featureDependencies';
 import { guardRequest } from '../guard';
 import { rangeOf } from '../documents/ranges';
 
@@ -34,7 +34,7 @@ export function registerDocumentSymbols(connection: Connection, deps: FeatureDep
 }
 
 async function documentSymbols(deps: FeatureDependencies, uri: string, token: CancellationToken): Promise<DocumentSymbol[] | SymbolInformation[] | null> {
-  const prepared = await documentInContext(deps, uri, token);
+  const prepared = await documentForRequest(deps, uri, token);
   if (prepared === undefined) return null;
   const { entry, settings } = prepared;
   const doc = entry.doc;

@@ -7,12 +7,12 @@ import { FIX_ALL_KIND, registerCodeActions } from './codeActions';
 import { COMPLETION_TRIGGERS, registerCompletion } from './completion';
 import { registerDocumentLinks } from './documentLinks';
 import { registerDocumentSymbols } from './documentSymbols';
-import type { FeatureDependencies } from './featureContext';
+import type { FeatureDependencies } from './featureDependencies';
 import { registerFolding } from './folding';
 import { registerHover } from './hover';
 import { registerSelectionRanges } from './selectionRanges';
 
-export type { FeatureDependencies } from './featureContext';
+export type { FeatureDependencies } from './featureDependencies';
 
 /** What the features advertise in `initialize`. */
 export function featureCapabilities(): ServerCapabilities {

@@ -2,7 +2,7 @@
 import type { Connection, FoldingRange } from 'vscode-languageserver';
 import { getFoldingRanges } from '../../language/languageService';
 import { onCurrentVersion } from '../documents/currentVersion';
-import type { FeatureDependencies } from './featureContext';
+import type { FeatureDependencies } from './featureDependencies';
 import { guardRequest } from '../guard';
 
 /** Folding ranges when the client states no `rangeLimit`: VS Code's own limit (`editor.foldingMaximumRegions`). */

@@ -1,7 +1,7 @@
 /** Hover over the protocol: the language layer's Markdown, with the workspace file an index entry names. */
 import { MarkupKind, type Connection } from 'vscode-languageserver';
 import { getHover } from '../../language/languageService';
-import { documentInContext, type FeatureDependencies } from './featureContext';
+import { documentForRequest, type FeatureDependencies } from './featureDependencies';
 import { guardRequest } from '../guard';
 import { rangeOf } from '../documents/ranges';
 import { ruleDocs } from './ruleDocs';
@@ -10,7 +10,7 @@ import { fileResolverFor } from '../site/sitePages';
 export function registerHover(connection: Connection, deps: FeatureDependencies): void {
   const { workspace } = deps;
   connection.onHover(guardRequest(connection, 'textDocument/hover', null, async (params, token) => {
-    const prepared = await documentInContext(deps, params.textDocument.uri, token);
+    const prepared = await documentForRequest(deps, params.textDocument.uri, token);
     if (prepared === undefined) return null;
     const { entry, settings, location } = prepared;
     const doc = entry.doc;

@@ -1,7 +1,7 @@
 /** Selection ranges over the protocol: each position's chain of enclosing spans, innermost first. */
 import type { Connection, SelectionRange } from 'vscode-languageserver';
 import { getSelectionRanges } from '../../language/languageService';
-import type { FeatureDependencies } from './featureContext';
+import type { FeatureDependencies } from './featureDependencies';
 import { guardRequest } from '../guard';
 import { rangeOf } from '../documents/ranges';
 

@@ -4,7 +4,7 @@ import { isSiteFile } from '../../node/siteFiles';
 import { mayBeSiteFile } from '../../../../shared/documentLanguage';
 import { walkFolders, type WalkLimits } from '../../node/folderWalk';
 
-export { compareWalkOrder, turn } from '../../node/folderWalk';
+export { compareWalkOrder, yieldToEventLoop } from '../../node/folderWalk';
 export { mayBeSiteFile };
 
 export type ScanLimits = WalkLimits;

@@ -1,9 +1,9 @@
-/** The cross-file check fed one file at a time (sitemap-lint, as its workers finish): `add` each file in order, then
- * `finish`, which runs the rules that need every file. Same problems in the same order as checkSite. */
-import { checkWholeSite, crossDuplicate, type SiteFile, type SiteProblem, type SiteResolver } from './siteRules';
+/** checkSiteRules fed one file at a time (sitemap-lint, as its workers finish): `add` each file in order, then
+ * `finish`, which runs the rules that need every file. Same problems in the same order as checkSiteRules. */
+import { checkSiteRulesGiven, crossDuplicate, type SiteFile, type SiteProblem, type SiteResolver } from './siteRules';
 import { siteUrlsOf, type SiteSummary, type SiteUrls } from './siteSummary';
 
-export class SiteCheck {
+export class SiteRulesFileByFile {
   private readonly files: SiteFile[] = [];
   private readonly duplicates: SiteProblem[] = [];
   private readonly listings = new FirstListings();
@@ -17,11 +17,11 @@ export class SiteCheck {
     this.pending = file;
   }
 
-  /** Every problem of the files added, as checkSite(files, resolver) gives them. */
+  /** Every problem of the files added, as checkSiteRules(files, resolver) gives them. */
   finish(resolver: SiteResolver): SiteProblem[] {
     if (this.pending !== undefined) this.listings.check(this.pending, this.duplicates);
     this.pending = undefined;
-    return checkWholeSite(this.files, resolver, this.duplicates);
+    return checkSiteRulesGiven(this.files, resolver, this.duplicates);
   }
 }
 

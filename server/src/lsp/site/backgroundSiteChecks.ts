@@ -15,7 +15,7 @@ import { stampOf } from '../../node/files';
 import { rangeOf } from '../documents/ranges';
 import { fileBesideNamed, isSiteFile } from '../../node/siteFiles';
 import type { SiteLocator } from './siteLocation';
-import { compareWalkOrder, mayBeSiteFile, SCAN_LIMITS, scanSiteFiles, turn } from './siteScan';
+import { compareWalkOrder, mayBeSiteFile, SCAN_LIMITS, scanSiteFiles, yieldToEventLoop } from './siteScan';
 import { ClosedSummaries, MAX_ENTRIES, MAX_FILE_BYTES, type ClosedFile } from './siteSummaries';
 import { positionIn } from '../../node/lineTable';
 import { SiteWorker } from './siteWorker';
@@ -30,12 +30,12 @@ const SUMMARY_SLICE = 2_000;
 /** Entries of an open document packed per turn for the worker. */
 const PACK_SLICE = 5_000;
 
-export interface SiteChecksHost {
+export interface BackgroundSiteChecksHost {
   store: DocumentStore;
   workspace: Workspace;
   locator: SiteLocator;
   settingsOf: (uri: string) => Promise<ServerSettings>;
-  /** Publishes the document's problems again (its own and {@link SiteChecks.diagnosticsFor}). */
+  /** Publishes the document's problems again (its own and {@link BackgroundSiteChecks.diagnosticsFor}). */
   republish: (uri: string) => void;
   log: (message: string) => void;
   logFailure: (what: string, error: unknown) => void;
@@ -60,7 +60,7 @@ interface FolderState {
   againDelay: number;
 }
 
-export class SiteChecks {
+export class BackgroundSiteChecks {
   private readonly folders = new Map<string, FolderState>();
   private readonly held = new Map<string, { doc: SitemapDocument; problems: HeldProblem[] }>();
   private readonly openSummaries = new Map<string, { doc: SitemapDocument; summaries: SiteSummaries; version: number; summary: SiteSummary | undefined }>();
@@ -68,7 +68,7 @@ export class SiteChecks {
   private readonly closed: ClosedSummaries;
   private disposed = false;
 
-  constructor(private readonly host: SiteChecksHost) {
+  constructor(private readonly host: BackgroundSiteChecksHost) {
     const report = process.env.SITEMAP_LINT_REPORT_POOL === '1' ? host.log : undefined;
     this.closed = new ClosedSummaries({ maxFileBytes: MAX_FILE_BYTES, maxEntries: MAX_ENTRIES }, this.worker, report);
   }
@@ -263,7 +263,7 @@ export class SiteChecks {
     const closedFiles = new Map<string, ClosedFile>();
     for (const file of files) {
       if (this.host.store.getByPath(file) !== undefined) continue;
-      await turn();
+      await yieldToEventLoop();
       const summary = await this.closed.get(file);
       if (summary?.kind !== undefined) closedFiles.set(file, summary);
     }
@@ -278,7 +278,7 @@ export class SiteChecks {
     const open = this.openIn(folder);
     if (closedCount + open.length <= 1 && open.every((entry) => entry.doc.kind === 'urlset' || entry.doc.kind === 'text')) return open;
     for (const entry of open) {
-      while (!this.disposed && this.host.store.get(entry.uri) === entry && !this.summariesOf(entry).prepare(entry.doc, SUMMARY_SLICE)) await turn();
+      while (!this.disposed && this.host.store.get(entry.uri) === entry && !this.summariesOf(entry).prepare(entry.doc, SUMMARY_SLICE)) await yieldToEventLoop();
     }
     return this.openIn(folder);
   }
@@ -442,7 +442,7 @@ export class SiteChecks {
 async function packInSlices(summary: SiteSummary): Promise<PackedSummary[]> {
   const chunks: PackedSummary[] = [];
   for (let k = 0; k === 0 || k < summary.entries.length; k += PACK_SLICE) {
-    if (k > 0) await turn();
+    if (k > 0) await yieldToEventLoop();
     chunks.push(packSummary({ ...summary, entries: summary.entries.slice(k, k + PACK_SLICE) }));
   }
   return chunks;

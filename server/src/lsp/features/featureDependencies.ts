@@ -24,14 +24,14 @@ export interface FeatureDependencies {
 }
 
 /** An open document as a request sees it: its settings and where it lives on its site. */
-export interface DocumentInContext {
+export interface DocumentForRequest {
   entry: OpenDocument;
   settings: ServerSettings;
   location: string | undefined;
 }
 
 /** The document, its settings and where it lives; undefined when it is not ours or the request was cancelled. */
-export async function documentInContext(deps: FeatureDependencies, uri: string, token: CancellationToken): Promise<DocumentInContext | undefined> {
+export async function documentForRequest(deps: FeatureDependencies, uri: string, token: CancellationToken): Promise<DocumentForRequest | undefined> {
   const entry = deps.store.get(uri);
   if (entry === undefined) return undefined;
   const settings = await deps.configuration.get(uri);
