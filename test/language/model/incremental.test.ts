@@ -92,6 +92,12 @@ function randomEdit(rnd: () => number, text: string) {
   return { start, end, text: insert };
 }
 
+/** Edits handled without parsing the whole document. */
+function incrementalParses(model: SitemapModel): number {
+  const { lines, entries, head, rest } = model.reparses;
+  return lines + entries + head + rest;
+}
+
 function snapshot(document: SitemapDocument) {
   return validate(document, DEFAULT_SETTINGS, { now: NOW, location: undefined });
 }
@@ -104,7 +110,7 @@ function facts(document: SitemapDocument) {
     root: root && { kind: root.kind, nameStart: root.nameStart, nameEnd: root.nameEnd, startTagEnd: root.startTagEnd, sitemapNamespace: root.sitemapNamespace, entryName: root.entryName },
     segments: model.segments.map((s) => ({
       kind: s.kind, text: s.text, problems: s.problems, isEntry: s.isEntry, closedByNext: s.closedByNext, lineBreaks: s.lineBreaks,
-      closedForLackOf: s.closedForLackOf, keptOpenFor: s.keptOpenFor,
+      absentAfter: s.absentAfter, presentAfter: s.presentAfter,
       tagStart: s.tagStart, tagEnd: s.tagEnd, elementEnd: s.elementEnd, url: s.url, urlStart: s.urlStart, urlEnd: s.urlEnd,
       // A range without a valid lastmod is left over from the entry before (and never read).
       lastmod: s.lastmod, lastmodRange: Number.isNaN(s.lastmod) ? undefined : [s.lastmodStart, s.lastmodEnd],
@@ -145,7 +151,7 @@ test('incremental reparsing equals a full parse after every random edit', () => 
         assert.equal(document.offsetAt(position), fresh.offsetAt(position), `${where}: offsetAt`);
       }
     }
-    incremental += (document as SitemapModel).stats.incrementalParses;
+    incremental += incrementalParses(document as SitemapModel);
   }
   assert.ok(edits >= 10_000);
   // The test would pass vacuously if every edit fell back to a full parse. (Random edits soon break documents
@@ -169,8 +175,8 @@ test('a document opened with its URL index deferred, validated, then completed (
     const base = BASES[seed % BASES.length];
     const rnd = random(1000 + seed);
     let text = base.text;
-    // As the server opens: a `once` parse, validated at once; the index completed after (even seeds) or by the first edit.
-    const document = parseDocument(text, base.languageId, { once: true });
+    // As the server opens: a parse deferring its URL index, validated at once; the index completed after (even seeds) or by the first edit.
+    const document = parseDocument(text, base.languageId, { deferUrlIndex: true });
     assert.deepEqual(snapshot(document), snapshot(parseDocument(text, base.languageId)), `seed ${seed}, open`);
     if (seed % 2 === 0) completeParse(document);
     for (let step = 0; step < EDITS_PER_SEED; step++) {
@@ -213,8 +219,8 @@ test('a keystroke inside one <url> reparses that entry only', () => {
   const at = text.indexOf('<priority>0.5', text.indexOf('/100<')) + 12;
   applyEdits(model, [{ start: at, end: at + 1, text: '7' }]); // 0.5 → 0.7
   applyEdits(model, [{ start: at, end: at, text: '9' }]); // 0.97 — still one entry
-  assert.equal(model.stats.fullParses, 1);
-  assert.equal(model.stats.incrementalParses, 2);
+  assert.equal(model.reparses.full, 0);
+  assert.equal(incrementalParses(model), 2);
   const changed = model.segments.filter((s, k) => s !== before[k]);
   assert.equal(changed.length, 1);
   assert.equal(changed[0].index, 101);
@@ -222,7 +228,7 @@ test('a keystroke inside one <url> reparses that entry only', () => {
   const close = model.getText().indexOf('</url>', at);
   applyEdits(model, [{ start: close + 2, end: close + 3, text: '' }]); // </rl>
   applyEdits(model, [{ start: close + 2, end: close + 2, text: 'u' }]);
-  assert.equal(model.stats.fullParses, 1);
+  assert.equal(model.reparses.full, 0);
   assert.equal(model.getText(), text.slice(0, at) + '97' + text.slice(at + 1));
 });
 
@@ -239,13 +245,13 @@ test('typing a new <url> above an entry keeps the damage in the new tag, keystro
     at++;
     assert.equal(model.entryCount, entries, `after "${typed}"`);
   }
-  assert.equal(model.stats.fullParses, 1, 'no keystroke fell back to a full parse');
+  assert.equal(model.reparses.full, 0, 'no keystroke fell back to a full parse');
   const problems = validate(model, DEFAULT_SETTINGS, {}).map((p) => `${p.rule} ${model.getText().slice(p.start, p.end)}`);
   assert.deepEqual(problems, ['xml-syntax url', 'missing-loc url'], 'the new <url> is never closed and has no <loc>; nothing else');
   applyEdits(model, [{ start: at, end: at, text: '<loc>https://example.com/new</loc></url>\n' }]);
   assert.deepEqual(validate(model, DEFAULT_SETTINGS, {}), []);
   assert.equal(model.entryCount, 201);
-  assert.equal(model.stats.fullParses, 1);
+  assert.equal(model.reparses.full, 0);
 });
 
 test('typing the ">" a declaration lost, and deleting it again, gives what a full parse gives', () => {
@@ -271,7 +277,7 @@ test('the problem of a broken root end tag belongs to the tail: an edit in the e
   const at = text.indexOf('example');
   applyEdits(model, [{ start: at, end: at, text: 'w' }]);
   const current = text.slice(0, at) + 'w' + text.slice(at);
-  assert.equal((model as SitemapModel).stats.incrementalParses, 1);
+  assert.equal(incrementalParses(model as SitemapModel), 1);
   assert.deepEqual(snapshot(model), snapshot(parseDocument(current, 'sitemap')));
   assert.ok(snapshot(model).some((p) => p.rule === 'xml-syntax' && p.start === current.indexOf(' x>') + 1));
 });
@@ -308,7 +314,7 @@ test('adding and removing entries in a document of many chunks keeps indexes, of
       assert.equal(model.offsetAt(position), offset, `${where}: offsetAt`);
     }
   }
-  assert.equal(model.stats.fullParses, 1);
+  assert.equal(model.reparses.full, 0);
 });
 
 /**
@@ -394,7 +400,7 @@ test('edits that used to parse everything again give what a full parse gives, an
       const text = base.slice(0, e.start) + e.text + base.slice(e.end);
       applyEdits(model, [e]);
       sameAsFresh(model, text, name);
-      if (bounded && base === FALLBACK_BASE) assert.equal(model.stats.fullParses, 1, `${name}: parsed everything`);
+      if (bounded && base === FALLBACK_BASE) assert.equal(model.reparses.full, 0, `${name}: parsed everything`);
       applyEdits(model, [{ start: e.start, end: e.start + e.text.length, text: base.slice(e.start, e.end) }]);
       sameAsFresh(model, base, `${name}, undone`);
     }
@@ -424,7 +430,7 @@ test('typing <sitemap> and <!-- character by character between entries, then clo
       offset++;
     }
   }
-  assert.equal(model.stats.fullParses, 1);
+  assert.equal(model.reparses.full, 0);
 });
 
 test('a namespace an entry declares after an edit of the root\'s namespace is still seen at the next one', () => {
@@ -433,15 +439,15 @@ test('a namespace an entry declares after an edit of the root\'s namespace is st
   const change = doc.change;
   const value = at(doc.text, NS);
   change({ start: value, end: value + NS.length, text: 'http://example.com/' }, 'root namespace changed');
-  assert.equal(model.stats.fullParses, 1, 'no entry declares a namespace: the head alone was parsed');
+  assert.equal(model.reparses.full, 0, 'no entry declares a namespace: the head alone was parsed');
   const entry = at(doc.text, '</loc>', middle(doc.text)) + 6;
   change({ start: entry, end: entry, text: '<y:z xmlns:y="http://example.com/s"/>' }, 'an entry declares a namespace');
   change({ start: value + 19, end: value + 19, text: 's' }, 'the root takes the namespace the entry declared');
   const declared = at(doc.text, ' xmlns:y=');
   change({ start: declared, end: at(doc.text, '/>', declared), text: '' }, 'the declaration removed');
-  const fullParses = model.stats.fullParses;
+  const fullParses = model.reparses.full;
   change({ start: value + 19, end: value + 20, text: '' }, 'root namespace changed again');
-  assert.equal(model.stats.fullParses, fullParses, 'no entry declares a namespace any more');
+  assert.equal(model.reparses.full, fullParses, 'no entry declares a namespace any more');
 });
 
 test('an open comment that swallows thousands of entries, and closing it again, gives what a full parse gives', () => {
@@ -461,7 +467,7 @@ test('an open comment that swallows thousands of entries, and closing it again, 
       start += segment.text.length;
     });
   }
-  assert.equal(model.stats.fullParses, 1);
+  assert.equal(model.reparses.full, 0);
 });
 
 for (const opener of ['<sitemap>', '<!--']) {
@@ -477,12 +483,12 @@ for (const opener of ['<sitemap>', '<!--']) {
       }
     };
     type(opener, 'open');
-    const incremental = model.stats.incrementalParses;
+    const incremental = incrementalParses(model);
     type('<loc>https://example.com/s.xml</loc>', 'inside');
     assert.equal(model.entryCount, entries, 'the entries after it are still entries');
     assert.ok(model.segments.slice(1).every((segment) => segment.text.length < 200), 'no segment swallowed the entries');
-    assert.equal(model.stats.incrementalParses - incremental, '<loc>https://example.com/s.xml</loc>'.length);
-    assert.equal(model.stats.fullParses, 1);
+    assert.equal(incrementalParses(model) - incremental, '<loc>https://example.com/s.xml</loc>'.length);
+    assert.equal(model.reparses.full, 0);
   });
 }
 
@@ -502,14 +508,14 @@ test('writing what closes an element or comment far below where it was left open
     change({ start: open, end: open + opener.length, text: '' }, `${opener} erased`);
   }
   assert.equal(doc.text, FALLBACK_BASE);
-  assert.equal(model.stats.fullParses, 1);
+  assert.equal(model.reparses.full, 0);
 });
 
 test('a root child closed by its own end tag still holds the entries inside it', () => {
   const text = `<urlset xmlns="${NS}">\n<group>\n<url><loc>https://example.com/a</loc></url>\n</group>\n<url><loc>https://example.com/b</loc></url>\n</urlset>\n`;
   const model = parseDocument(text, 'sitemap') as SitemapModel;
   assert.equal(model.entryCount, 1);
-  assert.ok(model.segments.every((segment) => segment.closedForLackOf === undefined));
+  assert.ok(model.segments.every((segment) => segment.absentAfter === undefined));
 });
 
 test('breaking the root\'s end tag that closed an element left open before it gives what a full parse gives', () => {
@@ -528,11 +534,11 @@ test('erasing the end tag that an element closed by another end tag was kept ope
   const text = `<urlset xmlns="${NS}">\n<foo>\n<url><loc>https://example.com/a</loc></url>\n</bar>\n` +
     `<url><loc>https://example.com/b</loc></url>\n<!-- </foo> -->\n</urlset>\n`;
   const model = parseDocument(text, 'sitemap') as SitemapModel;
-  assert.equal(model.segments[1].keptOpenFor, '</foo');
+  assert.equal(model.segments[1].presentAfter, '</foo');
   const slash = at(text, '</foo>') + 1;
   const doc = editing(model, text);
   for (const edit of [{ start: slash, end: slash + 1, text: '' }, { start: slash, end: slash, text: '/' }]) doc.change(edit);
-  assert.equal(model.stats.fullParses, 1);
+  assert.equal(model.reparses.full, 0);
 });
 
 test('an element and a comment left open in one segment: writing either closer far below reparses from it', () => {
@@ -541,13 +547,13 @@ test('an element and a comment left open in one segment: writing either closer f
   const change = doc.change;
   const open = at(doc.text, '<url><loc>https://example.com/260<');
   change({ start: open, end: open, text: '<foo><!-- x' }, 'both left open');
-  assert.deepEqual(model.segments.find((s) => s.closedForLackOf !== undefined)?.closedForLackOf, ['-->', '</foo']);
+  assert.deepEqual(model.segments.find((s) => s.absentAfter !== undefined)?.absentAfter, ['-->', '</foo']);
   for (const closer of ['-->', '</foo>']) {
     const below = at(doc.text, '<url><loc>https://example.com/280<');
     change({ start: below, end: below, text: closer }, `${closer} written below`);
     change({ start: below, end: below + closer.length, text: '' }, `${closer} erased`);
   }
-  assert.equal(model.stats.fullParses, 1);
+  assert.equal(model.reparses.full, 0);
 });
 
 test('typing a DOCTYPE that declares an entity the entries use, character by character, gives what a full parse gives', () => {

@@ -5,6 +5,7 @@ import { sameDoctypeFacts } from './doctypeFacts';
 import type { Frame, RootInfo } from './elementFrame';
 import { extensionByPrefix, extensionOf } from '../rules/extensionNamespaces';
 import type { SegmentAssembler } from './segmentAssembler';
+import type { TextAfter } from './textAfter';
 
 /** Namespace bound to `prefix` in `scope` (the nearest frame with bindings); undefined when unbound. */
 export function lookupNamespace(prefix: string, scope: Frame | null): string | undefined {
@@ -60,23 +61,23 @@ export function isQName(name: string): boolean {
 /**
  * Whether the root's children parse under `b` exactly as under `a`, so that an edit of the head alone need not reparse
  * them (model.ts): the same root element and entry name, the same DOCTYPE declarations, and namespaces that look the same from every prefix a child
- * may use — children only ask whether a prefix is bound, whether it names the sitemap namespace, and which extension's it names. `mayUse(prefix)`
- * may be a textual search (false only when no child can use the prefix); `mayDeclare()`, whether a child may declare
- * a namespace of its own (which could equal one root's sitemap namespace and not the other's).
+ * may use — children only ask whether a prefix is bound, whether it names the sitemap namespace, and which extension's it names.
+ * `children`, the text after the head, is searched textually: for `prefix:` (no child can use a prefix it lacks), and for
+ * `xmlns` (a child may declare a namespace of its own, which could equal one root's sitemap namespace and not the other's).
  */
-export function sameChildContext(a: RootInfo, b: RootInfo, mayUse: (prefix: string) => boolean, mayDeclare: () => boolean): boolean {
+export function sameChildContext(a: RootInfo, b: RootInfo, children: TextAfter): boolean {
   const [fa, fb] = [a.frame, b.frame];
   if (fa === undefined || fb === undefined || a.kind !== b.kind || a.entryName !== b.entryName || fa.qname !== fb.qname) return false;
   if (!sameDoctypeFacts(a.doctype, b.doctype)) return false;
   const sameNamespace = a.sitemapNamespace === b.sitemapNamespace;
-  if (!sameNamespace && mayDeclare()) return false;
+  if (!sameNamespace && children.contains('xmlns')) return false;
   const prefixes = new Set(['', 'xml', ...(fa.bindings ?? []).map((x) => x.prefix), ...(fb.bindings ?? []).map((x) => x.prefix)]);
   for (const prefix of prefixes) {
     const [na, nb] = [boundAtRoot(fa, prefix), boundAtRoot(fb, prefix)];
     if (na === nb && sameNamespace) continue;
     if ((na === undefined) === (nb === undefined) && (na === a.sitemapNamespace) === (nb === b.sitemapNamespace)
       && extensionOf(na) === extensionOf(nb)) continue;
-    if (prefix === '' || mayUse(prefix)) return false;
+    if (prefix === '' || children.contains(`${prefix}:`)) return false;
   }
   return true;
 }
