@@ -4,6 +4,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { DEFAULT_SETTINGS, applyEdits, completeParse, parseDocument, validate, type SitemapLanguageId, type SitemapDocument } from '../../../server/src/language/languageService';
 import { SitemapModel } from '../../../server/src/language/model/model';
 import { random } from '../../support/generate';
@@ -129,27 +131,26 @@ test('incremental reparsing equals a full parse after every random edit', () => 
     const rnd = random(seed);
     let text = base.text;
     const document = parseDocument(text, base.languageId);
+    const script: Edit[] = [];
     // Every few seeds, start from a broken variant so edits also repair things.
     for (let step = 0; step < EDITS_PER_SEED; step++) {
       const edit = randomEdit(rnd, text);
+      script.push(edit);
       text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
       applyEdits(document, [edit]);
       edits++;
       const fresh = parseDocument(text, base.languageId);
       const where = `seed ${seed}, edit ${step} (${JSON.stringify(edit)}) on ${base.name}`;
-      assert.equal(document.getText(), text, where);
-      assert.equal(document.lineCount, fresh.lineCount, where);
-      assert.equal(document.entryCount, fresh.entryCount, where);
-      assert.equal(document.byteLength, fresh.byteLength, where);
-      assert.deepEqual(snapshot(document), snapshot(fresh), where);
-      assert.deepEqual(facts(document), facts(fresh), where);
-      // Offsets and positions agree with the fresh parse at a few random places.
-      for (let k = 0; k < 3; k++) {
-        const offset = Math.floor(rnd() * (text.length + 1));
-        const position = fresh.positionAt(offset);
-        assert.deepEqual(document.positionAt(offset), position, `${where}: positionAt(${offset})`);
-        assert.equal(document.offsetAt(position), fresh.offsetAt(position), `${where}: offsetAt`);
-      }
+      keepingScript({ found: `seed ${seed} of the random oracle`, base, edits: script }, () => {
+        sameAsFreshModel(document, fresh, text, where);
+        // Offsets and positions agree with the fresh parse at a few random places.
+        for (let k = 0; k < 3; k++) {
+          const offset = Math.floor(rnd() * (text.length + 1));
+          const position = fresh.positionAt(offset);
+          assert.deepEqual(document.positionAt(offset), position, `${where}: positionAt(${offset})`);
+          assert.equal(document.offsetAt(position), fresh.offsetAt(position), `${where}: offsetAt`);
+        }
+      });
     }
     incremental += incrementalParses(document as SitemapModel);
   }
@@ -157,6 +158,60 @@ test('incremental reparsing equals a full parse after every random edit', () => 
   // The test would pass vacuously if every edit fell back to a full parse. (Random edits soon break documents
   // badly, e.g. an unterminated comment that swallows the rest, where a full parse is the right answer.)
   assert.ok(incremental / edits > 0.4, `only ${incremental} of ${edits} edits were incremental`);
+});
+
+/** The model after an edit against `fresh`, a full parse of `text`: the same text, counts, problems and segments. */
+function sameAsFreshModel(document: SitemapDocument, fresh: SitemapDocument, text: string, where: string): void {
+  assert.equal(document.getText(), text, where);
+  assert.equal(document.lineCount, fresh.lineCount, where);
+  assert.equal(document.entryCount, fresh.entryCount, where);
+  assert.equal(document.byteLength, fresh.byteLength, where);
+  assert.deepEqual(snapshot(document), snapshot(fresh), where);
+  assert.deepEqual(facts(document), facts(fresh), where);
+}
+
+type Edit = { start: number; end: number; text: string };
+
+/** An edit script that once made the model diverge from a full parse (test/fixtures/reparse/regressions.json). */
+interface RegressionScript {
+  /** Where it was found, and what fixed it. */
+  found: string;
+  fixedBy?: string;
+  base: string;
+  languageId: SitemapLanguageId;
+  text: string;
+  edits: Edit[];
+}
+
+const REGRESSIONS_FILE = path.resolve(__dirname, '../../../../test/fixtures/reparse/regressions.json');
+
+/**
+ * Runs `check`; when it fails, prints the edit script so far as an entry for the regressions file: once the divergence
+ * is fixed, add it there with `fixedBy`, so that it is checked for good (a seed changes meaning when the fragments or
+ * the bases change). `node --test --test-reporter=spec` prints the entry unescaped.
+ */
+function keepingScript(run: { found: string; base: (typeof BASES)[number]; edits: Edit[] }, check: () => void): void {
+  try {
+    check();
+  } catch (error) {
+    const entry: RegressionScript = { found: run.found, base: run.base.name, languageId: run.base.languageId, text: run.base.text, edits: run.edits };
+    console.error(`To keep this case, add it to ${REGRESSIONS_FILE} with what fixed it:\n${JSON.stringify(entry)}`);
+    throw error;
+  }
+}
+
+test('edit scripts that once made the model diverge from a full parse give what a full parse gives after every edit', () => {
+  const scripts = JSON.parse(readFileSync(REGRESSIONS_FILE, 'utf8')) as RegressionScript[];
+  assert.ok(scripts.length >= 3);
+  for (const { found, languageId, text: base, edits } of scripts) {
+    const document = parseDocument(base, languageId);
+    let text = base;
+    edits.forEach((edit, step) => {
+      applyEdits(document, [edit]);
+      text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
+      sameAsFreshModel(document, parseDocument(text, languageId), text, `${found}: edit ${step} (${JSON.stringify(edit)})`);
+    });
+  }
 });
 
 /** What the URL index knows, comparable: the groups of entries sharing a URL (segment indexes), and the URLs it finds. */
