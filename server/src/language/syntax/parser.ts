@@ -1,6 +1,6 @@
 /** A namespace-aware, error-tolerant XML parser that knows the shape of a sitemap: it cuts the document into segments
  * (segment.ts) and reads a whole document, its head, or a region of root children (ParseMode). Its error recovery and
- * its part in incremental reparsing: docs/architecture.md, "The reparse levels". */
+ * its part in incremental reparsing: docs/architecture.md, "Segments" and "The reparse levels". */
 import { Ch, isNameStart, isWhitespace, scanName, skipWhitespace } from '../../../../shared/xmlChars';
 import { TokenError, TokenizerState, TokenType, XmlTokenizer } from '../../../../shared/xmlTokenizer';
 import { CharacterData } from './characterData';
