@@ -76,9 +76,9 @@ export function reparse(doc: EditedDocument, start: number, end: number, text: s
 function reparseLines(doc: EditedDocument, start: number, end: number, text: string): Replacement {
   const segments = doc.segments;
   const last = segments.length - 1;
-  const [first, final] = touchedSegments(doc, start, end);
+  const first = firstTouched(doc, start);
   const i = Math.max(first, 1);
-  let j = Math.min(final, last - 1);
+  let j = Math.min(end > start ? doc.segmentAt(end - 1) : first, last - 1);
   const regionStart = doc.segmentStart(i);
   let oldText = '';
   for (let k = i; k <= j; k++) oldText += segments[k].text;
@@ -208,7 +208,8 @@ function grownEnd(doc: EditedDocument, i: number, j: number, newText: string): n
  */
 function editedRegion(doc: EditedDocument, start: number, end: number, text: string): EditedRegion | undefined {
   const segments = doc.segments;
-  let [i, j] = touchedSegments(doc, start, end);
+  let i = firstTouched(doc, start);
+  const j = end > start ? doc.segmentAt(end - 1) : i;
   while (i > 1 && segments[i - 1].closedByNext) i--;
   if (segments.length < 3 || doc.root?.frame === undefined) return undefined;
   let oldText = '';
@@ -236,11 +237,10 @@ function editedRegion(doc: EditedDocument, start: number, end: number, text: str
   return { i, j, newText, byteDelta };
 }
 
-/** The first and last segment the edit touches: at a boundary, the segment before it too. */
-function touchedSegments(doc: EditedDocument, start: number, end: number): [number, number] {
-  let i = doc.segmentAt(start);
-  if (i > 0 && start === doc.segmentStart(i)) i--;
-  return [i, end > start ? doc.segmentAt(end - 1) : i];
+/** The first segment an edit from `start` touches: at a boundary, the segment before it. */
+function firstTouched(doc: EditedDocument, start: number): number {
+  const i = doc.segmentAt(start);
+  return i > 0 && start === doc.segmentStart(i) ? i - 1 : i;
 }
 
 /**

@@ -14,7 +14,7 @@ export class SegmentTextAfter {
 
   /** The text after segment j (j = 0: the root's children and the tail). */
   after(j: number): TextAfter {
-    return { contains: (needle) => this.contains(j, needle) };
+    return new TextAfterSegment(this, j);
   }
 
   /** Whether a segment after segment j contains `needle`: a search of every segment the first time, then counted. */
@@ -47,5 +47,14 @@ export class SegmentTextAfter {
   /** At a full parse. */
   forget(): void {
     this.counts.clear();
+  }
+}
+
+/** One object per region parse, as a closure would be. */
+class TextAfterSegment implements TextAfter {
+  constructor(private readonly list: SegmentTextAfter, private readonly j: number) {}
+
+  contains(needle: string): boolean {
+    return this.list.contains(this.j, needle);
   }
 }
