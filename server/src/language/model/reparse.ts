@@ -59,7 +59,7 @@ const RESNIFF = { level: 'resniff' } as const;
 const FULL = { level: 'full' } as const;
 const XML_LEVELS: ReadonlyArray<(doc: EditedDocument, region: EditedRegion) => Replacement | undefined> = [reparseEntries, reparseHead, reparseRest];
 
-/** Replaces text[start, end) with `text`: the first level that does not decline. */
+/** The reparse of text[start, end) replaced by `text`: the first level that does not decline. */
 export function reparse(doc: EditedDocument, start: number, end: number, text: string): Reparse {
   if (doc.readingChangesWith(start, end, text)) return RESNIFF;
   if (doc.isLineBased) return reparseLines(doc, start, end, text);
@@ -130,7 +130,7 @@ function reparseHead(doc: EditedDocument, region: EditedRegion): Replacement | u
     parsed = parseXmlHead(newText + segments[j + 1].text);
   }
   const { root, head } = parsed;
-  if (!sameChildContext(doc.root!, root, doc.textAfter.after(0))) return undefined;
+  if (!sameChildContext(doc.root!, root, doc.textAfter.segment(0))) return undefined;
   const rest = newText.slice(head.text.length);
   const children: Replacement | undefined = rest.length === 0 && j === 0
     ? { level: 'head', i: 1, j: 0, segments: [], head: undefined, byteDelta: region.byteDelta }
@@ -174,7 +174,7 @@ function parseChildren(doc: EditedDocument, region: EditedRegion, root: RootInfo
     if (j >= last) return undefined;
     // A large region that reaches the tail fails when it swallowed the root's end tag (an open comment undone).
     if (j + 1 === last && newText.length > lastBudget) return undefined;
-    const parsed = parseXmlRegion(newText, root, doc.textAfter.after(j));
+    const parsed = parseXmlRegion(newText, root, doc.textAfter.segment(j));
     if (parsed !== undefined) return { level: 'entries', i, j, segments: parsed, head: undefined, byteDelta: region.byteDelta };
     const k = grownEnd(doc, i, j, newText);
     if (k === undefined) return undefined;

@@ -12,8 +12,8 @@ export class SegmentTextAfter {
 
   constructor(private readonly list: { readonly segments: readonly Segment[] }) {}
 
-  /** The text after segment j (j = 0: the root's children and the tail). */
-  after(j: number): TextAfter {
+  /** The text after segment j (j = 0: the root's children and the tail), as the parser asks it. */
+  segment(j: number): TextAfter {
     return new TextAfterSegment(this, j);
   }
 
