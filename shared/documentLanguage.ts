@@ -4,7 +4,7 @@
  */
 import { looksLikeXml, sniffPlainText, sniffSitemapRoot } from './contentDetection';
 
-/** The server's languages (the same union as the language layer's `SitemapLanguageId`). */
+/** The server's languages; `robots-txt` is a robots.txt, checked for its `Sitemap:` lines only. */
 export type SitemapLanguageId = 'sitemap' | 'sitemap-txt' | 'robots-txt';
 /** What a file found in a site folder is. */
 export type SiteFileType = 'sitemap' | 'sitemap-txt' | 'robots';

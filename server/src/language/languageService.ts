@@ -42,13 +42,13 @@ export { robotsSitemapUrls } from './rules/robotsTxtRules';
 export { indexEntryUrls, searchUrls, type UrlMatch, type UrlSearchIndex } from './model/urlSearch';
 
 export function parseDocument(text: string, languageId: SitemapLanguageId, options?: ParseOptions): SitemapDocument {
-  return new SitemapModel(languageId, text, options?.byteLength, options?.once);
+  return new SitemapModel(languageId, text, options?.byteLength, options?.deferUrlIndex);
 }
 
 /**
- * Completes a `once` parse (ParseOptions): fills the URL index it deferred and builds the line index. An editor opens
- * with `once` to publish the first diagnostics sooner, then calls this before the first edit, which would otherwise
- * pay for both.
+ * Completes a parse that deferred its URL index (ParseOptions): fills that index and builds the line index. An editor
+ * opens with `deferUrlIndex` to publish the first diagnostics sooner, then calls this before the first edit, which
+ * would otherwise pay for both.
  */
 export function completeParse(document: SitemapDocument): void {
   asModel(document).completeParse();

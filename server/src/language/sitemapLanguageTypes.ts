@@ -32,7 +32,7 @@ export interface ParseOptions {
    * duplicates need it (a native Set tells whether any URL repeats), or later by completeParse. Editing it still
    * works; the first edit fills the index.
    */
-  once?: boolean;
+  deferUrlIndex?: boolean;
 }
 
 // ---------------------------------------------------------------- what features take from the caller

@@ -4,6 +4,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { DEFAULT_SETTINGS, applyEdits, completeParse, parseDocument, validate, type SitemapLanguageId, type SitemapDocument } from '../../../server/src/language/languageService';
 import { SitemapModel } from '../../../server/src/language/model/model';
 import { random } from '../../support/generate';
@@ -92,6 +94,12 @@ function randomEdit(rnd: () => number, text: string) {
   return { start, end, text: insert };
 }
 
+/** Edits handled without parsing the whole document. */
+function incrementalParses(model: SitemapModel): number {
+  const { lines, entries, head, rest } = model.reparses;
+  return lines + entries + head + rest;
+}
+
 function snapshot(document: SitemapDocument) {
   return validate(document, DEFAULT_SETTINGS, { now: NOW, location: undefined });
 }
@@ -104,7 +112,7 @@ function facts(document: SitemapDocument) {
     root: root && { kind: root.kind, nameStart: root.nameStart, nameEnd: root.nameEnd, startTagEnd: root.startTagEnd, sitemapNamespace: root.sitemapNamespace, entryName: root.entryName },
     segments: model.segments.map((s) => ({
       kind: s.kind, text: s.text, problems: s.problems, isEntry: s.isEntry, closedByNext: s.closedByNext, lineBreaks: s.lineBreaks,
-      closedForLackOf: s.closedForLackOf, keptOpenFor: s.keptOpenFor,
+      absentAfter: s.absentAfter, presentAfter: s.presentAfter,
       tagStart: s.tagStart, tagEnd: s.tagEnd, elementEnd: s.elementEnd, url: s.url, urlStart: s.urlStart, urlEnd: s.urlEnd,
       // A range without a valid lastmod is left over from the entry before (and never read).
       lastmod: s.lastmod, lastmodRange: Number.isNaN(s.lastmod) ? undefined : [s.lastmodStart, s.lastmodEnd],
@@ -123,34 +131,87 @@ test('incremental reparsing equals a full parse after every random edit', () => 
     const rnd = random(seed);
     let text = base.text;
     const document = parseDocument(text, base.languageId);
+    const script: Edit[] = [];
     // Every few seeds, start from a broken variant so edits also repair things.
     for (let step = 0; step < EDITS_PER_SEED; step++) {
       const edit = randomEdit(rnd, text);
+      script.push(edit);
       text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
       applyEdits(document, [edit]);
       edits++;
       const fresh = parseDocument(text, base.languageId);
       const where = `seed ${seed}, edit ${step} (${JSON.stringify(edit)}) on ${base.name}`;
-      assert.equal(document.getText(), text, where);
-      assert.equal(document.lineCount, fresh.lineCount, where);
-      assert.equal(document.entryCount, fresh.entryCount, where);
-      assert.equal(document.byteLength, fresh.byteLength, where);
-      assert.deepEqual(snapshot(document), snapshot(fresh), where);
-      assert.deepEqual(facts(document), facts(fresh), where);
-      // Offsets and positions agree with the fresh parse at a few random places.
-      for (let k = 0; k < 3; k++) {
-        const offset = Math.floor(rnd() * (text.length + 1));
-        const position = fresh.positionAt(offset);
-        assert.deepEqual(document.positionAt(offset), position, `${where}: positionAt(${offset})`);
-        assert.equal(document.offsetAt(position), fresh.offsetAt(position), `${where}: offsetAt`);
-      }
+      keepingScript({ found: `seed ${seed} of the random oracle`, base, edits: script }, () => {
+        sameAsFreshModel(document, fresh, text, where);
+        // Offsets and positions agree with the fresh parse at a few random places.
+        for (let k = 0; k < 3; k++) {
+          const offset = Math.floor(rnd() * (text.length + 1));
+          const position = fresh.positionAt(offset);
+          assert.deepEqual(document.positionAt(offset), position, `${where}: positionAt(${offset})`);
+          assert.equal(document.offsetAt(position), fresh.offsetAt(position), `${where}: offsetAt`);
+        }
+      });
     }
-    incremental += (document as SitemapModel).stats.incrementalParses;
+    incremental += incrementalParses(document as SitemapModel);
   }
   assert.ok(edits >= 10_000);
   // The test would pass vacuously if every edit fell back to a full parse. (Random edits soon break documents
   // badly, e.g. an unterminated comment that swallows the rest, where a full parse is the right answer.)
   assert.ok(incremental / edits > 0.4, `only ${incremental} of ${edits} edits were incremental`);
+});
+
+/** The model after an edit against `fresh`, a full parse of `text`: the same text, counts, problems and segments. */
+function sameAsFreshModel(document: SitemapDocument, fresh: SitemapDocument, text: string, where: string): void {
+  assert.equal(document.getText(), text, where);
+  assert.equal(document.lineCount, fresh.lineCount, where);
+  assert.equal(document.entryCount, fresh.entryCount, where);
+  assert.equal(document.byteLength, fresh.byteLength, where);
+  assert.deepEqual(snapshot(document), snapshot(fresh), where);
+  assert.deepEqual(facts(document), facts(fresh), where);
+}
+
+type Edit = { start: number; end: number; text: string };
+
+/** An edit script that once made the model diverge from a full parse (test/fixtures/reparse/regressions.json). */
+interface RegressionScript {
+  /** Where it was found, and what fixed it. */
+  found: string;
+  fixedBy?: string;
+  base: string;
+  languageId: SitemapLanguageId;
+  text: string;
+  edits: Edit[];
+}
+
+const REGRESSIONS_FILE = path.resolve(__dirname, '../../../../test/fixtures/reparse/regressions.json');
+
+/**
+ * Runs `check`; when it fails, prints the edit script so far as an entry for the regressions file: once the divergence
+ * is fixed, add it there with `fixedBy`, so that it is checked for good (a seed changes meaning when the fragments or
+ * the bases change). `node --test --test-reporter=spec` prints the entry unescaped.
+ */
+function keepingScript(run: { found: string; base: (typeof BASES)[number]; edits: Edit[] }, check: () => void): void {
+  try {
+    check();
+  } catch (error) {
+    const entry: RegressionScript = { found: run.found, base: run.base.name, languageId: run.base.languageId, text: run.base.text, edits: run.edits };
+    console.error(`To keep this case, add it to ${REGRESSIONS_FILE} with what fixed it:\n${JSON.stringify(entry)}`);
+    throw error;
+  }
+}
+
+test('edit scripts that once made the model diverge from a full parse give what a full parse gives after every edit', () => {
+  const scripts = JSON.parse(readFileSync(REGRESSIONS_FILE, 'utf8')) as RegressionScript[];
+  assert.ok(scripts.length >= 3);
+  for (const { found, languageId, text: base, edits } of scripts) {
+    const document = parseDocument(base, languageId);
+    let text = base;
+    edits.forEach((edit, step) => {
+      applyEdits(document, [edit]);
+      text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
+      sameAsFreshModel(document, parseDocument(text, languageId), text, `${found}: edit ${step} (${JSON.stringify(edit)})`);
+    });
+  }
 });
 
 /** What the URL index knows, comparable: the groups of entries sharing a URL (segment indexes), and the URLs it finds. */
@@ -169,8 +230,8 @@ test('a document opened with its URL index deferred, validated, then completed (
     const base = BASES[seed % BASES.length];
     const rnd = random(1000 + seed);
     let text = base.text;
-    // As the server opens: a `once` parse, validated at once; the index completed after (even seeds) or by the first edit.
-    const document = parseDocument(text, base.languageId, { once: true });
+    // As the server opens: a parse deferring its URL index, validated at once; the index completed after (even seeds) or by the first edit.
+    const document = parseDocument(text, base.languageId, { deferUrlIndex: true });
     assert.deepEqual(snapshot(document), snapshot(parseDocument(text, base.languageId)), `seed ${seed}, open`);
     if (seed % 2 === 0) completeParse(document);
     for (let step = 0; step < EDITS_PER_SEED; step++) {
@@ -213,8 +274,8 @@ test('a keystroke inside one <url> reparses that entry only', () => {
   const at = text.indexOf('<priority>0.5', text.indexOf('/100<')) + 12;
   applyEdits(model, [{ start: at, end: at + 1, text: '7' }]); // 0.5 → 0.7
   applyEdits(model, [{ start: at, end: at, text: '9' }]); // 0.97 — still one entry
-  assert.equal(model.stats.fullParses, 1);
-  assert.equal(model.stats.incrementalParses, 2);
+  assert.equal(model.reparses.full, 0);
+  assert.equal(incrementalParses(model), 2);
   const changed = model.segments.filter((s, k) => s !== before[k]);
   assert.equal(changed.length, 1);
   assert.equal(changed[0].index, 101);
@@ -222,7 +283,7 @@ test('a keystroke inside one <url> reparses that entry only', () => {
   const close = model.getText().indexOf('</url>', at);
   applyEdits(model, [{ start: close + 2, end: close + 3, text: '' }]); // </rl>
   applyEdits(model, [{ start: close + 2, end: close + 2, text: 'u' }]);
-  assert.equal(model.stats.fullParses, 1);
+  assert.equal(model.reparses.full, 0);
   assert.equal(model.getText(), text.slice(0, at) + '97' + text.slice(at + 1));
 });
 
@@ -239,13 +300,13 @@ test('typing a new <url> above an entry keeps the damage in the new tag, keystro
     at++;
     assert.equal(model.entryCount, entries, `after "${typed}"`);
   }
-  assert.equal(model.stats.fullParses, 1, 'no keystroke fell back to a full parse');
+  assert.equal(model.reparses.full, 0, 'no keystroke fell back to a full parse');
   const problems = validate(model, DEFAULT_SETTINGS, {}).map((p) => `${p.rule} ${model.getText().slice(p.start, p.end)}`);
   assert.deepEqual(problems, ['xml-syntax url', 'missing-loc url'], 'the new <url> is never closed and has no <loc>; nothing else');
   applyEdits(model, [{ start: at, end: at, text: '<loc>https://example.com/new</loc></url>\n' }]);
   assert.deepEqual(validate(model, DEFAULT_SETTINGS, {}), []);
   assert.equal(model.entryCount, 201);
-  assert.equal(model.stats.fullParses, 1);
+  assert.equal(model.reparses.full, 0);
 });
 
 test('typing the ">" a declaration lost, and deleting it again, gives what a full parse gives', () => {
@@ -271,7 +332,7 @@ test('the problem of a broken root end tag belongs to the tail: an edit in the e
   const at = text.indexOf('example');
   applyEdits(model, [{ start: at, end: at, text: 'w' }]);
   const current = text.slice(0, at) + 'w' + text.slice(at);
-  assert.equal((model as SitemapModel).stats.incrementalParses, 1);
+  assert.equal(incrementalParses(model as SitemapModel), 1);
   assert.deepEqual(snapshot(model), snapshot(parseDocument(current, 'sitemap')));
   assert.ok(snapshot(model).some((p) => p.rule === 'xml-syntax' && p.start === current.indexOf(' x>') + 1));
 });
@@ -308,7 +369,7 @@ test('adding and removing entries in a document of many chunks keeps indexes, of
       assert.equal(model.offsetAt(position), offset, `${where}: offsetAt`);
     }
   }
-  assert.equal(model.stats.fullParses, 1);
+  assert.equal(model.reparses.full, 0);
 });
 
 /**
@@ -394,7 +455,7 @@ test('edits that used to parse everything again give what a full parse gives, an
       const text = base.slice(0, e.start) + e.text + base.slice(e.end);
       applyEdits(model, [e]);
       sameAsFresh(model, text, name);
-      if (bounded && base === FALLBACK_BASE) assert.equal(model.stats.fullParses, 1, `${name}: parsed everything`);
+      if (bounded && base === FALLBACK_BASE) assert.equal(model.reparses.full, 0, `${name}: parsed everything`);
       applyEdits(model, [{ start: e.start, end: e.start + e.text.length, text: base.slice(e.start, e.end) }]);
       sameAsFresh(model, base, `${name}, undone`);
     }
@@ -424,7 +485,7 @@ test('typing <sitemap> and <!-- character by character between entries, then clo
       offset++;
     }
   }
-  assert.equal(model.stats.fullParses, 1);
+  assert.equal(model.reparses.full, 0);
 });
 
 test('a namespace an entry declares after an edit of the root\'s namespace is still seen at the next one', () => {
@@ -433,15 +494,15 @@ test('a namespace an entry declares after an edit of the root\'s namespace is st
   const change = doc.change;
   const value = at(doc.text, NS);
   change({ start: value, end: value + NS.length, text: 'http://example.com/' }, 'root namespace changed');
-  assert.equal(model.stats.fullParses, 1, 'no entry declares a namespace: the head alone was parsed');
+  assert.equal(model.reparses.full, 0, 'no entry declares a namespace: the head alone was parsed');
   const entry = at(doc.text, '</loc>', middle(doc.text)) + 6;
   change({ start: entry, end: entry, text: '<y:z xmlns:y="http://example.com/s"/>' }, 'an entry declares a namespace');
   change({ start: value + 19, end: value + 19, text: 's' }, 'the root takes the namespace the entry declared');
   const declared = at(doc.text, ' xmlns:y=');
   change({ start: declared, end: at(doc.text, '/>', declared), text: '' }, 'the declaration removed');
-  const fullParses = model.stats.fullParses;
+  const fullParses = model.reparses.full;
   change({ start: value + 19, end: value + 20, text: '' }, 'root namespace changed again');
-  assert.equal(model.stats.fullParses, fullParses, 'no entry declares a namespace any more');
+  assert.equal(model.reparses.full, fullParses, 'no entry declares a namespace any more');
 });
 
 test('an open comment that swallows thousands of entries, and closing it again, gives what a full parse gives', () => {
@@ -461,7 +522,7 @@ test('an open comment that swallows thousands of entries, and closing it again, 
       start += segment.text.length;
     });
   }
-  assert.equal(model.stats.fullParses, 1);
+  assert.equal(model.reparses.full, 0);
 });
 
 for (const opener of ['<sitemap>', '<!--']) {
@@ -477,12 +538,12 @@ for (const opener of ['<sitemap>', '<!--']) {
       }
     };
     type(opener, 'open');
-    const incremental = model.stats.incrementalParses;
+    const incremental = incrementalParses(model);
     type('<loc>https://example.com/s.xml</loc>', 'inside');
     assert.equal(model.entryCount, entries, 'the entries after it are still entries');
     assert.ok(model.segments.slice(1).every((segment) => segment.text.length < 200), 'no segment swallowed the entries');
-    assert.equal(model.stats.incrementalParses - incremental, '<loc>https://example.com/s.xml</loc>'.length);
-    assert.equal(model.stats.fullParses, 1);
+    assert.equal(incrementalParses(model) - incremental, '<loc>https://example.com/s.xml</loc>'.length);
+    assert.equal(model.reparses.full, 0);
   });
 }
 
@@ -502,14 +563,14 @@ test('writing what closes an element or comment far below where it was left open
     change({ start: open, end: open + opener.length, text: '' }, `${opener} erased`);
   }
   assert.equal(doc.text, FALLBACK_BASE);
-  assert.equal(model.stats.fullParses, 1);
+  assert.equal(model.reparses.full, 0);
 });
 
 test('a root child closed by its own end tag still holds the entries inside it', () => {
   const text = `<urlset xmlns="${NS}">\n<group>\n<url><loc>https://example.com/a</loc></url>\n</group>\n<url><loc>https://example.com/b</loc></url>\n</urlset>\n`;
   const model = parseDocument(text, 'sitemap') as SitemapModel;
   assert.equal(model.entryCount, 1);
-  assert.ok(model.segments.every((segment) => segment.closedForLackOf === undefined));
+  assert.ok(model.segments.every((segment) => segment.absentAfter === undefined));
 });
 
 test('breaking the root\'s end tag that closed an element left open before it gives what a full parse gives', () => {
@@ -528,11 +589,11 @@ test('erasing the end tag that an element closed by another end tag was kept ope
   const text = `<urlset xmlns="${NS}">\n<foo>\n<url><loc>https://example.com/a</loc></url>\n</bar>\n` +
     `<url><loc>https://example.com/b</loc></url>\n<!-- </foo> -->\n</urlset>\n`;
   const model = parseDocument(text, 'sitemap') as SitemapModel;
-  assert.equal(model.segments[1].keptOpenFor, '</foo');
+  assert.equal(model.segments[1].presentAfter, '</foo');
   const slash = at(text, '</foo>') + 1;
   const doc = editing(model, text);
   for (const edit of [{ start: slash, end: slash + 1, text: '' }, { start: slash, end: slash, text: '/' }]) doc.change(edit);
-  assert.equal(model.stats.fullParses, 1);
+  assert.equal(model.reparses.full, 0);
 });
 
 test('an element and a comment left open in one segment: writing either closer far below reparses from it', () => {
@@ -541,13 +602,13 @@ test('an element and a comment left open in one segment: writing either closer f
   const change = doc.change;
   const open = at(doc.text, '<url><loc>https://example.com/260<');
   change({ start: open, end: open, text: '<foo><!-- x' }, 'both left open');
-  assert.deepEqual(model.segments.find((s) => s.closedForLackOf !== undefined)?.closedForLackOf, ['-->', '</foo']);
+  assert.deepEqual(model.segments.find((s) => s.absentAfter !== undefined)?.absentAfter, ['-->', '</foo']);
   for (const closer of ['-->', '</foo>']) {
     const below = at(doc.text, '<url><loc>https://example.com/280<');
     change({ start: below, end: below, text: closer }, `${closer} written below`);
     change({ start: below, end: below + closer.length, text: '' }, `${closer} erased`);
   }
-  assert.equal(model.stats.fullParses, 1);
+  assert.equal(model.reparses.full, 0);
 });
 
 test('typing a DOCTYPE that declares an entity the entries use, character by character, gives what a full parse gives', () => {

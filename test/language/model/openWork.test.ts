@@ -16,8 +16,8 @@ interface Work {
   alternatesListed: number;
 }
 
-/** Opens `text` as the server does (`once`: as sitemap-lint does), counting the characters String searches cover. */
-function openCounting(text: string, once: boolean): Work {
+/** Opens `text` as the server does (`deferUrlIndex`: as sitemap-lint does), counting the characters String searches cover. */
+function openCounting(text: string, deferUrlIndex: boolean): Work {
   const { indexOf, lastIndexOf } = String.prototype;
   let searched = 0;
   String.prototype.indexOf = function (this: string, search: string, from?: number): number {
@@ -31,7 +31,7 @@ function openCounting(text: string, once: boolean): Work {
     return at;
   };
   try {
-    const document = parseDocument(text, 'sitemap', { once });
+    const document = parseDocument(text, 'sitemap', { deferUrlIndex });
     const found = validate(document, DEFAULT_SETTINGS, { now: NOW });
     assert.deepEqual(found.map((d) => d.rule), [], 'the generated file is clean');
     const { entriesChecked, alternatesListed } = (document as SitemapModel).alternates;
@@ -54,13 +54,13 @@ const SHAPES: Array<[string, (entries: number) => string, boolean]> = [
 
 for (const [shape, generate, withAlternates] of SHAPES) {
   test(`opening ${shape}: the work per character does not grow with the entries`, () => {
-    for (const once of [false, true]) {
-      const small = openCounting(generate(500), once);
-      const large = openCounting(generate(4_000), once);
+    for (const deferUrlIndex of [false, true]) {
+      const small = openCounting(generate(500), deferUrlIndex);
+      const large = openCounting(generate(4_000), deferUrlIndex);
       // A search that runs to the end of the text from each entry makes the large file's figure 8× the small one's.
       assert.ok(large.searchedPerCharacter <= 1.25 * small.searchedPerCharacter + 0.5,
-        `searched ${small.searchedPerCharacter.toFixed(2)} then ${large.searchedPerCharacter.toFixed(2)} characters per character (once: ${once})`);
-      assert.ok(large.searchedPerCharacter < 10, `searched ${large.searchedPerCharacter.toFixed(2)} characters per character (once: ${once})`);
+        `searched ${small.searchedPerCharacter.toFixed(2)} then ${large.searchedPerCharacter.toFixed(2)} characters per character (deferUrlIndex: ${deferUrlIndex})`);
+      assert.ok(large.searchedPerCharacter < 10, `searched ${large.searchedPerCharacter.toFixed(2)} characters per character (deferUrlIndex: ${deferUrlIndex})`);
       assert.equal(small.entriesChecked, withAlternates ? 500 : 0);
       assert.equal(large.entriesChecked, withAlternates ? 4_000 : 0);
       // Which entries list a page is for edits: an open that is checked and closed never lists them.
@@ -87,7 +87,7 @@ test('the first edit lists each alternate of another page once, and later edits 
 
 test('completeParse lists the alternates, as the server does once the first diagnostics are out, and the first edit does not again', () => {
   const text = benchCrossFileAlternatesSitemap(1_000);
-  const document = parseDocument(text, 'sitemap', { once: true });
+  const document = parseDocument(text, 'sitemap', { deferUrlIndex: true });
   validate(document, DEFAULT_SETTINGS, { now: NOW });
   const index = (document as SitemapModel).alternates;
   assert.equal(index.alternatesListed, 0);

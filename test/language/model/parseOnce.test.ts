@@ -1,5 +1,5 @@
 /**
- * parseDocument's `once` (a linter's parse: the URL index is filled only if duplicates need it) changes nothing a
+ * parseDocument's `deferUrlIndex` (a linter's parse: the URL index is filled only if duplicates need it) changes nothing a
  * validation finds — with no duplicate, with pairs and triples, in urlsets, indexes and text sitemaps — and a document
  * parsed once still edits like any other: after each edit of a sequence (making and unmaking duplicates), it validates
  * as a fresh parse of its text does.
@@ -23,7 +23,7 @@ test('a document parsed once validates as one parsed for editing', () => {
   for (const [languageId, form] of FORMS) {
     for (const list of LISTS) {
       const text = form(list);
-      assert.deepEqual(found(parseDocument(text, languageId, { once: true })), found(parseDocument(text, languageId)), text);
+      assert.deepEqual(found(parseDocument(text, languageId, { deferUrlIndex: true })), found(parseDocument(text, languageId)), text);
     }
   }
 });
@@ -36,7 +36,7 @@ test('a document parsed once edits like any other', () => {
     { from: 'c</loc>', to: 'd</loc>' }, { from: '</urlset>', to: '<url><loc>https://example.com/d</loc></url>\n</urlset>' },
   ];
   for (const validateFirst of [false, true]) {
-    const doc = parseDocument(text, 'sitemap', { once: true });
+    const doc = parseDocument(text, 'sitemap', { deferUrlIndex: true });
     let current = text;
     if (validateFirst) found(doc);
     for (const step of steps) {

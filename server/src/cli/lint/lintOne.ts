@@ -20,7 +20,7 @@ export function lintOne(input: ReadInput, options: LintOptions, alone: boolean):
   const encoding = encodingProblem(input.encoding, options.settings);
   // Not text: that one problem, and nothing a site could use.
   if (input.encoding?.kind === 'binary') return { result: { file: input.name, problems: encoding ? [encoding] : [] }, children: [], site: undefined };
-  const doc = parseDocument(input.text, input.kind === 'robots' ? 'robots-txt' : input.kind, { byteLength: input.byteLength, once: true });
+  const doc = parseDocument(input.text, input.kind === 'robots' ? 'robots-txt' : input.kind, { byteLength: input.byteLength, deferUrlIndex: true });
   const location = input.kind !== 'robots' && input.file !== undefined ? options.site.locate(input.file) : undefined;
   const found = validate(doc, options.settings, { location, now: options.now }).filter((d) => !repeatsUtf16(input.encoding, d, input.text));
   const result = { file: input.name, problems: [...(encoding ? [encoding] : []), ...problemsOf(doc, found)] };

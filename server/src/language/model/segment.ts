@@ -46,17 +46,17 @@ export class Segment implements EntryFields {
    */
   closedByNext = false;
   /**
-   * Ended at the next entry start tag because the text that would end it properly follows nowhere in the document
-   * (held here, one or both: `</name` for an element left open, `-->` for a comment): its parse depends on the text after it, so an
-   * edit that writes that text after it must reparse from it.
+   * Its parse depends on the text after it (syntax/textAfter.ts): ended at the next entry start tag because the text
+   * that would end it properly is absent after it (held here, one or both: `</name` for an element left open, `-->` for
+   * a comment), so an edit that writes that text after it must reparse from it.
    */
-  closedForLackOf: readonly string[] | undefined = undefined;
+  absentAfter: readonly string[] | undefined = undefined;
   /**
-   * The converse: an entry start tag did not close the root child because its end tag (held here: `</name`) follows,
-   * found only after the segment (the element was closed by something else first): an edit after it that erases that
-   * end tag must reparse from it.
+   * The converse: an entry start tag did not close the root child because its end tag (held here: `</name`) is present
+   * after the segment (the element was closed by something else first): an edit after it that erases that end tag
+   * must reparse from it.
    */
-  keptOpenFor: string | undefined = undefined;
+  presentAfter: string | undefined = undefined;
   /** Line breaks in `text`. */
   lineBreaks = 0;
   /** Range of the entry's start tag, relative (for `too-many-entries`). */

@@ -25,10 +25,10 @@ export class IndexedSegmentList extends SegmentList {
   /** Segments whose contextual problems are not computed yet. */
   readonly contextPending = new Set<Segment>();
   /**
-   * Segments whose parse depends on whether a text (an end tag, a "-->") follows them (Segment.closedForLackOf,
-   * keptOpenFor): rare, each with a problem.
+   * Segments whose parse depends on the text after them, on whether an end tag or a "-->" follows them
+   * (Segment.absentAfter, presentAfter): rare, each with a problem.
    */
-  protected readonly lookingAhead = new Set<Segment>();
+  readonly dependOnTextAfter = new Set<Segment>();
   /**
    * No entry's lastmod is later than this (epoch ms): raised as segments are indexed, never lowered until the next
    * full parse, so an upper bound. Lets validation see at once that no lastmod lies in the future.
@@ -41,7 +41,7 @@ export class IndexedSegmentList extends SegmentList {
     this.origins.clear();
     this.problemSegments.clear();
     this.contextPending.clear();
-    this.lookingAhead.clear();
+    this.dependOnTextAfter.clear();
     this.lastmodBound = -Infinity;
     this.alternates.clear();
     this.news.clear();
@@ -50,16 +50,16 @@ export class IndexedSegmentList extends SegmentList {
 
   /**
    * `fresh`: a segment of an edit, whose contextual problems are not known yet (after a full parse, all are).
-   * `once`: a one-time parse (ParseOptions), whose URL index waits until something asks for it.
+   * `deferUrlIndex`: see ParseOptions; the URL index waits until something asks for it.
    */
-  protected index(segment: Segment, fresh: boolean, once = false): void {
+  protected index(segment: Segment, fresh: boolean, deferUrlIndex = false): void {
     if (segment.problems.length > 0) this.problemSegments.add(segment);
-    if (segment.closedForLackOf !== undefined || segment.keptOpenFor !== undefined) this.lookingAhead.add(segment);
+    if (segment.absentAfter !== undefined || segment.presentAfter !== undefined) this.dependOnTextAfter.add(segment);
     if (fresh && segment.isEntry) this.contextPending.add(segment);
     if (segment.lastmod > this.lastmodBound) this.lastmodBound = segment.lastmod;
     if (segment.extensions !== undefined || fresh) this.indexExtensions(segment, fresh);
     if (segment.url !== undefined) {
-      if (once) this.urls.addLater(segment);
+      if (deferUrlIndex) this.urls.addLater(segment);
       else this.urls.add(segment);
       this.origins.add(segment.url);
     }
@@ -77,7 +77,7 @@ export class IndexedSegmentList extends SegmentList {
     this.alternates.remove(segment);
     this.news.delete(segment);
     this.problemSegments.delete(segment);
-    this.lookingAhead.delete(segment);
+    this.dependOnTextAfter.delete(segment);
     this.contextPending.delete(segment);
     if (segment.url !== undefined) {
       this.urls.remove(segment);

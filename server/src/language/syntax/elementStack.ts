@@ -7,13 +7,14 @@ import { Segment, SegmentKind } from '../model/segment';
 import { SegmentAssembler } from './segmentAssembler';
 import { classifyEntryChild, classifyRootChild, closeFrame, setRoot } from './sitemapRoles';
 import type { StartTagReader } from './startTagReader';
+import type { TextAfter } from './textAfter';
 import { ValueText } from './valueText';
 
 /**
- * Whether the document's text after a region contains `needle`: what a region parse asks when an entry start tag meets
- * an open root child that is not an entry (see closeBeforeEntry). Without it, such a region does not parse.
+ * What a parse reads: the whole document; its head only (up to the root's first child); or a region of root children,
+ * in the root's content, that must end back there with nothing pending (docs/architecture.md, "The reparse levels").
  */
-export type FollowingText = (needle: string) => boolean;
+export type ParseMode = 'document' | 'head' | 'region';
 
 export class ElementStack {
   readonly out: SegmentAssembler;
@@ -28,12 +29,13 @@ export class ElementStack {
   /** Recently seen element names, so that 250,000 tags do not make 250,000 strings. */
   private readonly names: string[] = new Array<string>(256).fill('');
 
-  constructor(protected readonly text: string, protected readonly regionMode: boolean, root: RootInfo | undefined,
-    onSegment: ((segment: Segment, index: number) => void) | undefined, protected readonly followingText?: FollowingText) {
+  /** `textAfter`: what follows the text; undefined when the parse cannot tell (a head, a region nobody answers for). */
+  constructor(protected readonly text: string, protected readonly mode: ParseMode, root: RootInfo | undefined,
+    onSegment: ((segment: Segment, index: number) => void) | undefined, protected readonly textAfter: TextAfter | undefined) {
     this.end = text.length;
     this.out = new SegmentAssembler(text, onSegment);
     this.root = root ?? { kind: 'none', nameStart: 0, nameEnd: 0, startTagEnd: 0, frame: undefined, sitemapNamespace: undefined, entryName: 'url', doctype: undefined };
-    if (regionMode && root?.frame) this.stack.push(root.frame);
+    if (mode === 'region' && root?.frame) this.stack.push(root.frame);
   }
 
   /** At the end of the document: every element still open is reported on its name and closed. */
@@ -112,14 +114,14 @@ export class ElementStack {
     }
     if (!follows) {
       this.closeOpenRootChild(rootChild);
-      this.out.lack(`</${rootChild.qname}`);
-    } else this.out.keepOpen(`</${rootChild.qname}`, rootChild.endTagAhead);
+      this.out.absentAfter(`</${rootChild.qname}`);
+    } else this.out.presentAfter(`</${rootChild.qname}`, rootChild.endTagAhead);
     return true;
   }
 
   /**
-   * Whether `</qname` occurs after `at`: in the text, then (a region) in the document after it; undefined when a
-   * region has no one to ask. Remembered on the frame up to where it was found, so a long element asks once.
+   * Whether `</qname` occurs after `at`: in the text, then in the text after it; undefined when the parse cannot tell.
+   * Remembered on the frame up to where it was found, so a long element asks once.
    */
   private endTagFollows(frame: Frame, at: number): boolean | undefined {
     if (frame.endTagAhead >= at) return true;
@@ -129,9 +131,8 @@ export class ElementStack {
       frame.endTagAhead = found;
       return true;
     }
-    if (!this.regionMode) return false;
-    if (this.followingText === undefined) return undefined;
-    const follows = this.followingText(needle);
+    if (this.textAfter === undefined) return undefined;
+    const follows = this.textAfter.contains(needle);
     if (follows) frame.endTagAhead = this.end;
     return follows;
   }
@@ -163,7 +164,7 @@ export class ElementStack {
     while (stack.length > match) stack.pop();
     if (closing.role === Role.RootChild) out.elementEnd = tagEnd;
     if (closing.role === Role.Root) {
-      if (this.regionMode) {
+      if (this.mode === 'region') {
         this.aborted = true;
         return;
       }

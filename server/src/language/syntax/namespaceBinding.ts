@@ -5,6 +5,7 @@ import { sameDoctypeFacts } from './doctypeFacts';
 import type { Frame, RootInfo } from './elementFrame';
 import { extensionByPrefix, extensionOf } from '../rules/extensionNamespaces';
 import type { SegmentAssembler } from './segmentAssembler';
+import type { TextAfter } from './textAfter';
 
 /** Namespace bound to `prefix` in `scope` (the nearest frame with bindings); undefined when unbound. */
 export function lookupNamespace(prefix: string, scope: Frame | null): string | undefined {
@@ -59,23 +60,23 @@ export function isQName(name: string): boolean {
 
 /**
  * Whether the root's children parse under `b` exactly as under `a`, so that an edit of the head alone need not reparse
- * them: same root and entry name, same DOCTYPE declarations, and every prefix a child may use (`mayUse`: false only when
- * none can) bound alike — bound or not, to the sitemap namespace or not, to which extension. `mayDeclare`: whether a
- * child may declare a namespace of its own, which could be one root's sitemap namespace and not the other's.
+ * them: same root and entry name, same DOCTYPE declarations, and every prefix a child may use bound alike — bound or
+ * not, to the sitemap namespace or not, to which extension. `children`, the text after the head, is asked for `prefix:`
+ * (a child cannot use a prefix it lacks) and `xmlns` (a child's own declaration could be one root's sitemap namespace).
  */
-export function sameChildContext(a: RootInfo, b: RootInfo, mayUse: (prefix: string) => boolean, mayDeclare: () => boolean): boolean {
+export function sameChildContext(a: RootInfo, b: RootInfo, children: TextAfter): boolean {
   const [fa, fb] = [a.frame, b.frame];
   if (fa === undefined || fb === undefined || a.kind !== b.kind || a.entryName !== b.entryName || fa.qname !== fb.qname) return false;
   if (!sameDoctypeFacts(a.doctype, b.doctype)) return false;
   const sameNamespace = a.sitemapNamespace === b.sitemapNamespace;
-  if (!sameNamespace && mayDeclare()) return false;
+  if (!sameNamespace && children.contains('xmlns')) return false;
   const prefixes = new Set(['', 'xml', ...(fa.bindings ?? []).map((x) => x.prefix), ...(fb.bindings ?? []).map((x) => x.prefix)]);
   for (const prefix of prefixes) {
     const [na, nb] = [boundAtRoot(fa, prefix), boundAtRoot(fb, prefix)];
     if (na === nb && sameNamespace) continue;
     if ((na === undefined) === (nb === undefined) && (na === a.sitemapNamespace) === (nb === b.sitemapNamespace)
       && extensionOf(na) === extensionOf(nb)) continue;
-    if (prefix === '' || mayUse(prefix)) return false;
+    if (prefix === '' || children.contains(`${prefix}:`)) return false;
   }
   return true;
 }

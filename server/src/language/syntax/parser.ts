@@ -1,29 +1,10 @@
-/**
- * A namespace-aware, error-tolerant XML parser that knows the shape of a sitemap.
- *
- * It cuts the document into segments (see segment.ts): the head, one segment per child element of the root,
- * and the tail. The same code parses the whole document and, for incremental reparsing, a region of
- * consecutive child segments starting in the root's content: the parser's state at a segment boundary is
- * always "inside the root, nothing pending", so a region that parses back to that state parses exactly as the
- * full document would there.
- *
- * Error recovery is chosen to keep damage local: an end tag that matches nothing closes the current element,
- * an end tag that matches an ancestor closes everything up to it, and an entry start tag (`<url>`) met inside an
- * open entry closes that entry; so does one met inside another root child whose end tag follows nowhere, or inside a
- * comment with no "-->" after it (such a segment remembers what it lacked, for the model's reparses). Entities are
- * never expanded beyond the five predefined ones and character references; a DOCTYPE is checked against its grammar
- * (syntax/doctypeGrammar.ts), never expanded.
- *
- * The parser drives the shared tokenizer (shared/xmlTokenizer.ts) and decides on segment boundaries, extending the
- * element stack (elementStack.ts); its other jobs have units of their own: start tags' attributes (startTagReader.ts),
- * comments, PIs and the DOCTYPE (markupReader.ts), namespace binding (namespaceBinding.ts), sitemap roles and entry
- * checks (sitemapRoles.ts), checks inside tokens (characterData.ts), segment assembly (segmentAssembler.ts); plain
- * entries take a fast path (fastEntry.ts).
- */
+/** A namespace-aware, error-tolerant XML parser that knows the shape of a sitemap: it cuts the document into segments
+ * (segment.ts) and reads a whole document, its head, or a region of root children (ParseMode). Its error recovery and
+ * its part in incremental reparsing: docs/architecture.md, "Segments" and "The reparse levels". */
 import { Ch, isNameStart, isWhitespace, scanName, skipWhitespace } from '../../../../shared/xmlChars';
 import { TokenError, TokenizerState, TokenType, XmlTokenizer } from '../../../../shared/xmlTokenizer';
 import { CharacterData } from './characterData';
-import { ElementStack, type FollowingText } from './elementStack';
+import { ElementStack, type ParseMode } from './elementStack';
 import { Role, type Frame, type RootInfo } from './elementFrame';
 import { scanFastEntry, type FastEntry } from './fastEntry';
 import { isQName, lookupNamespace, prefixBoundTo, resolvePrefix } from './namespaceBinding';
@@ -33,6 +14,7 @@ import { Segment, SegmentKind } from '../model/segment';
 import { MarkupReader } from './markupReader';
 import { StartTagReader } from './startTagReader';
 import { checkStrayText, SITEMAP_NAMESPACE } from './sitemapRoles';
+import { NOTHING_AFTER, type TextAfter } from './textAfter';
 
 export type { RootInfo, RootKind } from './elementFrame';
 export { SITEMAP_NAMESPACE };
@@ -57,7 +39,7 @@ export interface XmlParseResult {
  * than in a second pass over 50,000 segments, which a cold process runs mostly interpreted.
  */
 export function parseXmlDocument(text: string, onSegment?: (segment: Segment, index: number) => void): XmlParseResult {
-  const parser = new XmlParser(text, false, undefined, onSegment);
+  const parser = new XmlParser(text, 'document', undefined, onSegment, NOTHING_AFTER);
   parser.parseDocument();
   return { root: parser.root, segments: parser.out.segments };
 }
@@ -68,31 +50,29 @@ export function parseXmlDocument(text: string, onSegment?: (segment: Segment, in
  * child); the head's problems are then not final either.
  */
 export function parseXmlHead(text: string): { root: RootInfo; head: Segment; complete: boolean } {
-  const parser = new XmlParser(text, false, undefined, undefined);
-  parser.stopAtFirstChild = true;
-  parser.parseDocument();
-  return { root: parser.root, head: parser.out.segments[0], complete: parser.stoppedAtFirstChild };
+  const parser = new XmlParser(text, 'head', undefined, undefined, undefined);
+  const complete = parser.parseHead();
+  return { root: parser.root, head: parser.out.segments[0], complete };
 }
 
-export type { FollowingText } from './elementStack';
+export type { TextAfter } from './textAfter';
 
 /**
  * Parses `text` as a run of root children, in the root described by `root`.
  * Returns undefined when the text does not start with a start tag or does not end back in the root's content
  * with nothing pending: the caller must then widen the region or parse the whole document.
  */
-export function parseXmlRegion(text: string, root: RootInfo, followingText?: FollowingText): Segment[] | undefined {
+export function parseXmlRegion(text: string, root: RootInfo, textAfter?: TextAfter): Segment[] | undefined {
   if (root.frame === undefined) return undefined;
   if (text.length === 0) return [];
   if (text.charCodeAt(0) !== Ch.LessThan || !isNameStart(text.charCodeAt(1))) return undefined;
-  const parser = new XmlParser(text, true, root, undefined, followingText);
+  const parser = new XmlParser(text, 'region', root, undefined, textAfter);
   return parser.parseRegion() ? parser.out.segments : undefined;
 }
 
 class XmlParser extends ElementStack {
-  /** For parseXmlHead. */
-  stopAtFirstChild = false;
-  stoppedAtFirstChild = false;
+  /** A head parse that reached the root's first child. */
+  private stoppedAtFirstChild = false;
   private readonly tokens: XmlTokenizer;
   private readonly chars: CharacterData;
   /** Where the first child's start tag stands, when the parse stopped there. */
@@ -105,12 +85,12 @@ class XmlParser extends ElementStack {
   private readonly tag: StartTagReader;
   private readonly markup: MarkupReader;
 
-  constructor(text: string, regionMode: boolean, root: RootInfo | undefined,
-    onSegment: ((segment: Segment, index: number) => void) | undefined, followingText?: FollowingText) {
-    super(text, regionMode, root, onSegment, followingText);
+  constructor(text: string, mode: ParseMode, root: RootInfo | undefined,
+    onSegment: ((segment: Segment, index: number) => void) | undefined, textAfter: TextAfter | undefined) {
+    super(text, mode, root, onSegment, textAfter);
     this.chars = new CharacterData(text, this.out);
     this.chars.doctype = root?.doctype;
-    this.tokens = new XmlTokenizer(text, 0, regionMode ? TokenizerState.Content : TokenizerState.DocumentStart);
+    this.tokens = new XmlTokenizer(text, 0, mode === 'region' ? TokenizerState.Content : TokenizerState.DocumentStart);
     this.tag = new StartTagReader(text, this.tokens, this.chars, this.out);
     this.markup = new MarkupReader(text, this.tokens, this.chars, this.out);
   }
@@ -120,10 +100,6 @@ class XmlParser extends ElementStack {
   parseDocument(): void {
     this.parseContent();
     const out = this.out;
-    if (this.stopAtFirstChild) {
-      out.finish(this.stoppedAtFirstChild ? this.stoppedAt : this.end);
-      return;
-    }
     this.closeUnclosed();
     if (this.root.kind === 'none') {
       out.report('xml-syntax', 0, 0, 'The document has no root element: a sitemap needs <urlset> or <sitemapindex>.');
@@ -133,6 +109,13 @@ class XmlParser extends ElementStack {
       out.kind = SegmentKind.Tail;
       out.finish(this.end);
     }
+  }
+
+  /** Whether the head is complete: the text went on to the root's first child (parseXmlHead). */
+  parseHead(): boolean {
+    this.parseContent();
+    this.out.finish(this.stoppedAtFirstChild ? this.stoppedAt : this.end);
+    return this.stoppedAtFirstChild;
   }
 
   parseRegion(): boolean {
@@ -226,13 +209,13 @@ class XmlParser extends ElementStack {
       if (!this.closeBeforeEntry(stack[1], tagStart)) return true;
     }
     if (stack.length !== 1 || stack[0].role !== Role.Root) return false;
-    if (this.stopAtFirstChild) {
+    if (this.mode === 'head') {
       this.stoppedAtFirstChild = this.aborted = true;
       this.stoppedAt = tagStart;
       return true;
     }
     // The first element of a region already starts its segment.
-    if (!(this.regionMode && tagStart === 0)) this.out.begin(tagStart, SegmentKind.Element);
+    if (!(this.mode === 'region' && tagStart === 0)) this.out.begin(tagStart, SegmentKind.Element);
     return this.tryFastEntry(tagStart);
   }
 
@@ -359,8 +342,8 @@ class XmlParser extends ElementStack {
    * cannot tell (which then does not parse).
    */
   private endUnterminatedComment(start: number): void {
-    // A head parse (parseXmlHead) reads a part of the document, and cannot tell either.
-    const follows = this.regionMode ? this.followingText?.('-->') : this.stopAtFirstChild ? undefined : false;
+    // A head parse (parseXmlHead) reads a part of the document, and cannot tell either: it has no textAfter.
+    const follows = this.textAfter?.contains('-->');
     // Between entries only: a comment of the prolog, or of the head before the first entry (which the model reparses
     // with a head parse, which cannot tell), runs to the end.
     const inRoot = this.stack.length > 0 && this.stack[0].role === Role.Root && this.out.kind !== SegmentKind.Head;
@@ -370,7 +353,7 @@ class XmlParser extends ElementStack {
       return;
     }
     this.out.closedByNext = true;
-    this.out.lack('-->');
+    this.out.absentAfter('-->');
     this.tokens.resume(entryAt, TokenizerState.Content);
   }
 

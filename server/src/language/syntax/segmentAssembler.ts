@@ -14,11 +14,11 @@ export class SegmentAssembler {
   /** The entry state of the open element segment, when its element is an entry. */
   entry: EntryState | null = null;
   closedByNext = false;
-  /** See Segment.closedForLackOf. */
-  private closedForLackOf: string[] | undefined = undefined;
-  /** See Segment.keptOpenFor; and where that end tag was found (absolute). */
-  private keptOpenFor: string | undefined = undefined;
-  private keptOpenUntil = -1;
+  /** See Segment.absentAfter. */
+  private absent: string[] | undefined = undefined;
+  /** See Segment.presentAfter; and where that end tag was found (absolute). */
+  private present: string | undefined = undefined;
+  private presentAt = -1;
   /** Where the open segment's root child element ends (absolute), once it is closed. */
   elementEnd = -1;
   private start = 0;
@@ -34,14 +34,14 @@ export class SegmentAssembler {
   }
 
   /** The open segment ends what it holds at the next entry start tag for lack of `text` after it (`</name`, `-->`). */
-  lack(text: string): void {
-    (this.closedForLackOf ??= []).push(text);
+  absentAfter(text: string): void {
+    (this.absent ??= []).push(text);
   }
 
   /** The open segment's root child holds an entry because its end tag (`</name`, `endTag`) follows, found at `at`. */
-  keepOpen(endTag: string, at: number): void {
-    this.keptOpenFor = endTag;
-    this.keptOpenUntil = at;
+  presentAfter(endTag: string, at: number): void {
+    this.present = endTag;
+    this.presentAt = at;
   }
 
   /** Finishes the open segment at `at` and opens one of `kind` there. */
@@ -65,13 +65,13 @@ export class SegmentAssembler {
     segment.lineBreaks = countLineBreaks(this.text, start, end, this.hasCarriageReturns);
     segment.closedByNext = this.closedByNext;
     this.closedByNext = false;
-    if (this.closedForLackOf !== undefined) {
-      segment.closedForLackOf = this.closedForLackOf;
-      this.closedForLackOf = undefined;
+    if (this.absent !== undefined) {
+      segment.absentAfter = this.absent;
+      this.absent = undefined;
     }
-    if (this.keptOpenFor !== undefined) {
-      if (this.keptOpenUntil >= end) segment.keptOpenFor = this.keptOpenFor;
-      this.keptOpenFor = undefined;
+    if (this.present !== undefined) {
+      if (this.presentAt >= end) segment.presentAfter = this.present;
+      this.present = undefined;
     }
     segment.elementEnd = (this.elementEnd < 0 ? end : this.elementEnd) - start;
     this.elementEnd = -1;
