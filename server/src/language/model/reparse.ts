@@ -7,7 +7,7 @@
  *   rest     what follows the unchanged head, from the edit on;
  *   full     the whole document: the fallback, and the oracle of the tests (docs/architecture.md, "The reparse levels").
  */
-import { parseXmlDocument, parseXmlHead, parseXmlRegion, sameChildContext, type RootInfo, type TextAfter } from '../syntax/parser';
+import { parseXmlDocument, parseXmlHead, parseXmlRegion, childrenParseAlike, type RootInfo, type TextAfter } from '../syntax/parser';
 import { Ch, isNameStart, utf8Length } from '../syntax/textMetrics';
 import type { Segment } from './segment';
 import type { SegmentTextAfter } from './segmentTextAfter';
@@ -111,7 +111,7 @@ function reparseEntries(doc: EditedDocument, region: EditedRegion): Replacement 
 /**
  * The head and the segments [1, j], as `newText`: the head alone is parsed again, up to its first child, and what
  * follows it in `newText` as root children, as long as the children after them parse exactly as before under the new
- * root (sameChildContext) and the root is still closed (else the head's problems depend on the end of the document).
+ * root (childrenParseAlike) and the root is still closed (else the head's problems depend on the end of the document).
  * Typing in the declaration, the root's attributes or its namespaces.
  */
 function reparseHead(doc: EditedDocument, region: EditedRegion): Replacement | undefined {
@@ -130,7 +130,7 @@ function reparseHead(doc: EditedDocument, region: EditedRegion): Replacement | u
     parsed = parseXmlHead(newText + segments[j + 1].text);
   }
   const { root, head } = parsed;
-  if (!sameChildContext(doc.root!, root, doc.textAfter.segment(0))) return undefined;
+  if (!childrenParseAlike(doc.root!, root, doc.textAfter.segment(0))) return undefined;
   const rest = newText.slice(head.text.length);
   const children: Replacement | undefined = rest.length === 0 && j === 0
     ? { level: 'head', i: 1, j: 0, segments: [], head: undefined, byteDelta: region.byteDelta }

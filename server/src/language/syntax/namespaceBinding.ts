@@ -64,7 +64,7 @@ export function isQName(name: string): boolean {
  * not, to the sitemap namespace or not, to which extension. `children`, the text after the head, is asked for `prefix:`
  * (a child cannot use a prefix it lacks) and `xmlns` (a child's own declaration could be one root's sitemap namespace).
  */
-export function sameChildContext(a: RootInfo, b: RootInfo, children: TextAfter): boolean {
+export function childrenParseAlike(a: RootInfo, b: RootInfo, children: TextAfter): boolean {
   const [fa, fb] = [a.frame, b.frame];
   if (fa === undefined || fb === undefined || a.kind !== b.kind || a.entryName !== b.entryName || fa.qname !== fb.qname) return false;
   if (!sameDoctypeFacts(a.doctype, b.doctype)) return false;

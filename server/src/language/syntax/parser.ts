@@ -18,7 +18,7 @@ import { NOTHING_AFTER, type TextAfter } from './textAfter';
 
 export type { RootInfo, RootKind } from './elementFrame';
 export { SITEMAP_NAMESPACE };
-export { sameChildContext } from './namespaceBinding';
+export { childrenParseAlike } from './namespaceBinding';
 
 let useFastPath = true;
 
