@@ -1,8 +1,6 @@
-/**
- * Recognises sitemaps by their content: an XML sitemap whose name does not say so (`feed.xml`, `baidusitemap.xml`…),
- * a text sitemap (`urllist.txt`, `links.txt`), and a robots.txt-like file that only looks like a text sitemap by name
- * (`sitemap-robots.txt`). Pure: no `vscode` import, so it runs under node:test. The editor glue lives in extension.ts.
- */
+/** Recognises sitemaps by their content: XML sitemaps not named so (`feed.xml`), text sitemaps (`urllist.txt`), and
+ * robots.txt-like files named as text sitemaps. Pure (no `vscode`), so it runs under node:test; the editor glue is in
+ * extension.ts. */
 import { isWhitespace } from './xmlChars';
 import { TokenError, TokenizerState, TokenType, XmlTokenizer } from './xmlTokenizer';
 
@@ -12,14 +10,10 @@ export type SitemapRoot = 'urlset' | 'sitemapindex';
 export const SNIFF_LENGTH = 4096;
 
 /**
- * Returns the local name of the document element if it is `urlset` or `sitemapindex`.
- *
- * Skips what may come before the root in the first {@link SNIFF_LENGTH} characters, as the parser's tokenizer
- * (xmlTokenizer.ts) reads it: a byte-order mark, the XML declaration and other processing instructions
- * (`<?xml-stylesheet …?>`), comments, a DOCTYPE (internal subset included) and whitespace. A namespace prefix is
- * ignored (`<sm:urlset>` counts); whether the namespace is right is the language server's business. Deliberately
- * lenient about what the server reports as errors (whitespace before the declaration, a declaration missing its
- * `?>`), so that such files still reach the server.
+ * The local name of the document element if it is `urlset` or `sitemapindex`, a prefix ignored (`<sm:urlset>` counts).
+ * Skips what may precede the root in the first SNIFF_LENGTH characters as the tokenizer reads it, and is lenient about
+ * what the server reports (whitespace before the declaration, a declaration missing its `?>`), so that such files reach
+ * the server.
  */
 export function sniffSitemapRoot(text: string): SitemapRoot | undefined {
   const windowed = text.length > SNIFF_LENGTH;

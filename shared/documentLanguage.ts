@@ -1,7 +1,5 @@
-/**
- * Which language a file or document is, decided in this one place for the client, the language layer and the server:
- * by its name, then (where the name leaves it open) by its first characters as contentDetection.ts reads them. Pure.
- */
+/** Which language a file or document is, decided here alone for client, language layer and server: by its name, then
+ * where that leaves it open by its first characters (contentDetection.ts). Pure. */
 import { looksLikeXml, sniffPlainText, sniffSitemapRoot } from './contentDetection';
 
 /** The server's languages; `robots-txt` is a robots.txt, checked for its `Sitemap:` lines only. */

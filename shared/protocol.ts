@@ -1,7 +1,5 @@
-/**
- * The project's own messages between client and server, beyond LSP: method names and parameter types only, shared
- * by client/src and server/src so that both sides agree on them.
- */
+/** The project's own messages between client and server, beyond LSP: method names and parameter types, shared by
+ * client/src and server/src so that both sides agree on them. */
 import type { Range } from 'vscode-languageserver-types';
 import type { DocumentKind, MergeRefusalKind, SplitRefusalKind } from './kinds';
 
@@ -224,11 +222,10 @@ export interface SplitPlanResult {
 // ---------------------------------------------------------------- Check Site
 
 /**
- * Client → server: lint every sitemap and robots.txt of each workspace folder (each folder a site of its own, as
- * `sitemap-lint <folder>` lints it) and publish the problems of every file checked, the clean ones too. With a
- * `workDoneToken` it reports progress (files done of known). Cancelling the request stops the work at once; a
- * cancelled run publishes nothing, the previous run's problems stay, and it answers the error RequestCancelled. A new
- * request cancels one still running.
+ * Client → server: lint every sitemap and robots.txt of each workspace folder (a site each, as `sitemap-lint <folder>`
+ * lints it) and publish every checked file's problems, clean ones too; progress with a `workDoneToken`. Cancelling
+ * stops at once: nothing published, the previous run's problems stay, the answer is RequestCancelled. A new request
+ * cancels one running.
  */
 export const CHECK_SITE_REQUEST = 'sitemap/checkSite';
 

@@ -1,7 +1,5 @@
-/**
- * The one folder walk (sitemap-lint's folders, the site scan, workspace symbols): depth first, names sorted at each
- * level, the same folders skipped, symbolic links not followed, unreadable folders skipped; limits and cancellation.
- */
+/** The one folder walk (sitemap-lint's folders, the site scan, workspace symbols): depth first, names sorted, the same
+ * folders skipped, symbolic links not followed, unreadable folders skipped; limits and cancellation. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 

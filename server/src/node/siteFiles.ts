@@ -1,7 +1,5 @@
-/**
- * Which files on disk are part of a site (shared/documentLanguage.ts decides by name and content; their first bytes
- * are read here, inflated when gzip by its magic bytes, whatever the name): what `sitemap-lint` and the editor find.
- */
+/** Which files on disk are part of a site, as `sitemap-lint` and the editor find them: documentLanguage.ts decides on
+ * their first bytes, read here (gunzipped when they start with gzip's magic bytes, whatever the name). */
 import * as path from 'node:path';
 import { SNIFF_LENGTH } from '../../../shared/contentDetection';
 import { isSiteFile as isSiteFileNamed } from '../../../shared/documentLanguage';

@@ -1,11 +1,5 @@
-/**
- * Sitemap: Split into Index (`sitemap.splitIntoIndex`) on a document: the server says what the prompts need and
- * makes the children and the index (`sitemap/documentInfo`, `sitemap/splitPlan`); this side asks the questions and
- * writes everything as ONE workspace edit — the children created, the original replaced by the index (or the index
- * created) — so that one Undo reverts it all. Reached from the palette (the active editor), the explorer (a file
- * URI), the quick fix on the limit rules (a URI string) and the status bar item past a limit. A file VS Code will
- * not open for extensions (over 50 MB, or gzip) is split from disk by the bundled CLI instead (splitStream.ts).
- */
+/** Split into Index (`sitemap.splitIntoIndex`): the server plans, this side asks the questions and applies the plan as
+ * one workspace edit, so that one Undo reverts it all. A file the editor will not open: splitStream.ts. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';

@@ -1,7 +1,5 @@
-/**
- * The defaults of Split into Index's prompts, as strings: the children's names beside the original, the index's
- * name, the public folder of a known location. Pure (no `vscode`), so it runs under node:test.
- */
+/** The defaults of Split into Index's prompts, as strings: the children's names beside the original, the index's name,
+ * the public folder of a known location. Pure (no `vscode`), so it runs under node:test. */
 
 /** `sitemap.xml.gz` → `sitemap`; `urllist.txt` → `urllist`. */
 export function stemOf(fileName: string): string {

@@ -1,8 +1,5 @@
-/**
- * Split into Index's questions, each with a default so that Enter through all of them splits: entries and bytes per
- * child, the children's public base URL, gzip or not, their file names, and where the index goes. Escape anywhere
- * cancels (undefined).
- */
+/** Split into Index's questions, each with a default so that Enter through all of them splits: entries and bytes per
+ * child, the children's base URL, gzip, their names, where the index goes. Escape anywhere cancels (undefined). */
 import { window, workspace, type QuickPickItem, type Uri } from 'vscode';
 import type { DocumentKind } from '../../../../shared/kinds';
 import type { SplitParameters } from '../../../../shared/protocol';

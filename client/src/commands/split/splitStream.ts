@@ -1,9 +1,5 @@
-/**
- * Split into Index on a file the editor cannot hold (over 50 MB, or gzip): the bundled CLI `dist/sitemap-split.js`
- * streams it from disk in a child process, so memory does not grow with the file. Not a workspace edit (there is no
- * document to undo), so replacing the original is asked first, and existing children are overwritten only after a
- * modal question. Cancel kills the process and removes the files it had written.
- */
+/** Split into Index on a file the editor cannot hold (over 50 MB, or gzip), by the bundled CLI in a child process. Not
+ * undoable, so replacing the original is asked first; Cancel kills the process and removes what it wrote. */
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';

@@ -1,9 +1,5 @@
-/**
- * Split into Index's files written all or nothing. VS Code applies a workspace edit's file creations side by side
- * and keeps those that succeeded when one fails (a full disk left a truncated child and two empty ones): this
- * checks the free space first, and after a failed edit removes the files the split created and puts back those it
- * overwrote. Pure of `vscode` (the files come through `SplitFiles`), so a test injects the failure.
- */
+/** Split into Index's files written all or nothing (a failed workspace edit keeps the files it managed to write). Pure
+ * of `vscode` (the files come through `SplitFiles`), so a test injects the failure. */
 import { formatMegabytes } from '../../../../shared/byteSize';
 
 /** The file operations the split's writing needs, on one file system; `T` names a file (a `Uri` in the editor). */

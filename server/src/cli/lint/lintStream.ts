@@ -77,8 +77,8 @@ async function streamPasses(input: Input, file: string, options: LintOptions, wi
 /**
  * Keeps V8's young generation at its starting size while a file streams: its windows die young, and V8 would grow each
  * semi-space to 16 MB, 30 MB of RSS holding garbage (docs/performance.md). The growth factor, unlike
- * `--max-semi-space-size`, is read after start-up. Returns what restores the default; flags are per process, so a
- * worker streaming beside another may restore it early, which costs memory, never correctness.
+ * `--max-semi-space-size`, is read after start-up. Returns what restores it; flags are per process, so a worker beside
+ * another may restore it early: memory, never correctness.
  */
 function smallYoungGeneration(): () => void {
   const v8 = require('node:v8') as typeof V8;

@@ -1,9 +1,5 @@
-/**
- * Writes the children of a split as they are planned: each into a temporary file in the target folder (so the
- * final rename stays on one file system), gzip-compressed on request; `commit` renames them into place, so a child
- * appears whole or not at all; `abort` deletes the temporary files and the children it had created. Writes are buffered
- * by the streams; `drained` waits for them, so memory stays bounded.
- */
+/** Writes a split's children as they are planned, each to a temporary file beside its target: `commit` renames them
+ * into place, so a child appears whole or not at all; `abort` removes what was written. `drained` bounds memory. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createGzip } from 'node:zlib';

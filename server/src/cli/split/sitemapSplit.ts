@@ -1,8 +1,5 @@
-/**
- * `sitemap-split`: Split into Index for build pipelines, streaming from disk on the language layer's SplitStream.
- * Exit 0 on success; 2 with one line on stderr on bad usage, an unreadable or ill-formed input, a refusal or a file
- * that exists (without --force) — and then nothing is written.
- */
+/** `sitemap-split`: Split into Index for build pipelines, streaming from disk (SplitStream). Exit 0 on success; 2 with
+ * one line on stderr on bad usage, a bad input, a refusal or an existing file (without --force), writing nothing. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Readable } from 'node:stream';

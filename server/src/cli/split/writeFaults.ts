@@ -1,7 +1,5 @@
-/**
- * A full disk on demand, for tests: `SITEMAP_SPLIT_FAIL_WRITE=n` makes the nth file sitemap-split writes (the children
- * in order, then the index) fail as ENOSPC does, after part of it is on disk. Unset, it never fails.
- */
+/** A full disk on demand, for tests: `SITEMAP_SPLIT_FAIL_WRITE=n` fails the nth file written (children, then the index)
+ * as ENOSPC does, after part of it is on disk. Unset, it never fails. */
 export class WriteFaults {
   private written = 0;
 

@@ -1,10 +1,5 @@
-/**
- * Split into Index over a stream of text, in memory that does not grow with the input: the text is parsed in
- * windows of about a megabyte, each cut before an entry start tag that the parser confirms as a segment boundary
- * (parseXmlRegion accepts only a region that ends back in the root's content with nothing pending), and the
- * segments go through the same Splitter as the in-memory chore. The last window is parsed with the head as a whole
- * document, so the root's end and what follows are read exactly as a full parse reads them.
- */
+/** Split into Index over a stream of text, in memory that does not grow with the input: the pump's windows
+ * (windowPump.ts), whose segments go through the same Splitter as the in-memory chore. */
 import { parseXmlDocument, type RootInfo } from '../syntax/parser';
 import type { Segment } from '../model/segment';
 import { WindowPump } from '../stream/windowPump';

@@ -1,19 +1,15 @@
-/**
- * hreflang-not-reciprocal across the entries of one file, maintained per entry as the model indexes and unindexes
- * segments, never by rescanning: which entries list each page (by its comparison key), and the unreciprocated
- * alternates of each entry, recomputed only for the entries an edit can change — the edited entry, and the entries
- * listing its page (their partner changed).
- */
+/** hreflang-not-reciprocal within one file, kept per entry as the model indexes and unindexes segments, never by
+ * rescanning: an edit recomputes only the edited entry and the entries that list its page. */
 import { findUnreciprocated, pageKeyOf, type Unreciprocated } from '../rules/hreflang';
 import type { Segment } from './segment';
 import { urlHash } from './urlHash';
 
 export class AlternateIndex {
   /**
-   * keyOf a page → the entries listing it as another page's alternate (one, or several: a group of n pages lists each
-   * n - 1 times). Keyed by a hash: 150,000 sliced strings as Map keys cost a 50,000-entry open a fifth of its time
-   * (issue 20); an entry listing another page of the same hash is checked again for nothing, never missed. A link to
-   * the entry's own page is not listed: the entry's findings do not depend on that page's entry.
+   * keyOf a page → the entries listing it as another page's alternate (a group of n pages lists each n - 1 times).
+   * Keyed by a hash (sliced strings as Map keys cost a 50,000-entry open a fifth of its time, issue 20): a collision
+   * costs a needless check, never a miss. A link to the entry's own page is not listed: its findings do not depend on
+   * that page's entry.
    */
   private readonly listing = new Map<number, Segment | Segment[]>();
   /**

@@ -23,11 +23,10 @@ export interface ChunkedListOptions<T> {
 }
 
 /**
- * Prefix sums per column over an array the caller owns and edits, cut into chunks of `chunkLength` to
- * 2 × `chunkLength` items: a Fenwick tree per chunk and one over the chunks' totals. Queries and in-place updates
- * cost O(log n); a splice rebuilds only the chunks it touches and the small trees over the chunks,
- * O(chunkLength + n / chunkLength + inserted), and keeps every item's index current without renumbering the items
- * after it (they move with their chunk's `start`).
+ * Prefix sums per column over an array the caller owns and edits, in chunks of `chunkLength` to 2 × `chunkLength`
+ * items, with a Fenwick tree per chunk and one over the chunks' totals: queries and updates in O(log n); a splice
+ * rebuilds only the chunks it touches and the trees over the chunks, and the items after it move with their chunk's
+ * `start`.
  */
 export class ChunkedList<T> {
   private chunks: Chunk[] = [];

@@ -1,7 +1,5 @@
-/**
- * A Fenwick (binary indexed) tree of non-negative integers: point updates and prefix sums in O(log n). Sums stay
- * below 2^31 (lengths of one string at most), so 32-bit cells: half the memory of doubles.
- */
+/** A Fenwick (binary indexed) tree: point updates and prefix sums in O(log n). Sums stay below 2^31 (lengths of one
+ * string at most), so 32-bit cells: half the memory of doubles. */
 export class Fenwick {
   private readonly tree: Int32Array;
   readonly size: number;

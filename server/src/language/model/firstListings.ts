@@ -1,9 +1,5 @@
-/**
- * The first listing of each distinct URL in a streamed document, for duplicate-url: its URL and its range, two
- * numbers in a typed array rather than an object per entry (offsets below 2^32, as the line table's). Without a site
- * summary (a lone sitemap), the URLs are packed (packedUrls.ts) and this is all the stream holds per entry; with one,
- * they are the summary's own strings.
- */
+/** The first listing of each distinct URL in a streamed document (duplicate-url): URL and range in typed arrays, not an
+ * object per entry. A lone sitemap's URLs are packed (packedUrls.ts); with a site summary, they are its strings. */
 import { FirstUrls } from './firstUrls';
 import { PackedUrls } from './packedUrls';
 import { Uint32Blocks } from './uint32Blocks';

@@ -1,8 +1,5 @@
-/**
- * The first entry of each distinct URL, for duplicate-url over a streamed document: an open-addressing table of entry
- * numbers in an Int32Array (about 10 bytes an entry, where a Map costs 36), keyed by a hash of the URL; equal hashes
- * are told apart by the URLs themselves, which the caller keeps (FirstListings).
- */
+/** The first entry of each distinct URL (duplicate-url, streamed): open addressing over an Int32Array of entry numbers
+ * (about 10 bytes an entry; a Map costs 36), keyed by urlHash; equal hashes told apart by the caller's URLs. */
 import { Uint32Blocks } from './uint32Blocks';
 import { urlHash } from './urlHash';
 

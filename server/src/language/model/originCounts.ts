@@ -1,9 +1,6 @@
-/**
- * How many entry URLs share each origin, kept current per segment like the URL index: mixed-hosts takes the origin
- * most URLs share, and counting 50,000 URLs on every keystroke would cost more than the keystroke. URLs are grouped
- * by their authority as written (a prefix, no URL parse); each distinct prefix is parsed to its origin once. Only the
- * prefixes are counted per URL (a file has a few): origins are summed from them when asked, not in a Map per URL.
- */
+/** How many entry URLs share each origin, kept per segment: mixed-hosts needs the commonest, and counting 50,000 URLs
+ * per keystroke would cost more than the keystroke. URLs are grouped by their authority as written, each parsed to its
+ * origin once. */
 import { copyString } from '../syntax/copyString';
 import { checkUrl } from '../rules/url';
 import type { ValueProblem } from '../rules/valueProblem';

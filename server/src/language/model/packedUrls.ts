@@ -1,9 +1,5 @@
-/**
- * URLs kept as Latin-1 bytes rather than strings, each as the number of characters it shares with the URL before it
- * and the rest (front coding, as sorted-string tables store keys): the URLs of one site share their origin and most of
- * their path, so this holds about a third of what one string per URL does (no header, no pointer). A URL is read back
- * from the last URL that shares nothing (at most RESTART back). A URL with a character above U+00FF is kept as a string.
- */
+/** URLs front-coded as Latin-1 bytes (the characters shared with the URL before, then the rest): about a third of one
+ * string per URL, since a site's URLs share most of their start. A URL above U+00FF stays a string. */
 import { copyString } from '../syntax/copyString';
 import { Uint32Blocks } from './uint32Blocks';
 

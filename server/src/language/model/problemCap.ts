@@ -1,12 +1,5 @@
-/**
- * Which problems fill `sitemap.maxProblems` (the summary included: VS Code shows at most 1,000 per file and would drop
- * a 1,001st). When there are more: the first problem of every rule that fired, then errors before warnings before
- * information before hints, each in document order; one summary says what was left out, per rule. Published in
- * document order, the summary where the first problem left out would be.
- *
- * Problems are offered in document order. Only the first `max` of each severity and the first of each rule are
- * kept; the rest are counted, so a file with 50,000 problems builds about a thousand.
- */
+/** Which problems fill `sitemap.maxProblems` (VS Code shows at most 1,000 a file): the first of every rule that fired,
+ * then by severity, in document order, and one summary of the rest. Only what could be kept is held. */
 import { formatCount } from '../../../../shared/byteSize';
 import { TOO_MANY_PROBLEMS, type Problem, type Severity } from '../rules/catalogue';
 

@@ -1,8 +1,5 @@
-/**
- * A growing array of unsigned 32-bit numbers, in blocks of 64K that are never copied: an array grown by copying leaves
- * its old copies as external memory that only a full collection frees, which on a streamed file of 200,000 entries
- * lingered at the peak of its memory.
- */
+/** A growing array of unsigned 32-bit numbers in blocks of 64K, never copied: an array grown by copying leaves its old
+ * buffers to a full collection, and on a 200,000-entry stream they lingered at the memory's peak. */
 const SHIFT = 16;
 const MASK = (1 << SHIFT) - 1;
 

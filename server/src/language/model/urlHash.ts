@@ -1,8 +1,5 @@
-/**
- * The hash the URL tables key on (urlIndex.ts, firstUrls.ts, the site check's first listings): FNV-1a over UTF-16 code
- * units, seeded with the length. One function, because a hash computed in one thread is compared with one made in
- * another (sitemap-lint's workers send theirs with each summary).
- */
+/** The hash the URL tables key on (urlIndex.ts, firstUrls.ts, the site check's first listings): FNV-1a over UTF-16 code
+ * units, seeded with the length. One function, because sitemap-lint's workers send theirs with each summary. */
 export function urlHash(s: string): number {
   return urlHashIn(s, 0, s.length);
 }

@@ -1,8 +1,5 @@
-/**
- * Finding entries by URL across many sitemaps (workspace symbols): a document's entry URLs, decoded, in one compact
- * index that outlives the document — one string and two typed arrays, so that a workspace's sitemaps can stay
- * indexed without keeping their models — searched case-insensitively for a substring.
- */
+/** Entries by URL across many sitemaps (workspace symbols): a document's decoded URLs in one string and two typed
+ * arrays that outlive its model, searched case-insensitively for a substring. */
 import type { Position, SitemapDocument } from '../sitemapLanguageTypes';
 import { SitemapModel } from './model';
 import { Ch } from '../syntax/textMetrics';

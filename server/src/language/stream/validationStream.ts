@@ -1,19 +1,5 @@
-/**
- * Validation of a text that arrives in pieces, holding neither the text nor its segments: for a sitemap too large to
- * hold whole (sitemap-lint on a huge or gzipped file). The text is parsed in windows of about a megabyte, cut where
- * sitemap-split cuts (before an entry start tag that parseXmlRegion confirms as a segment boundary); the last window
- * is parsed with the head as a whole document. Each segment goes through the same per-entry checks as the model's
- * (the parser's own, checkEntryContext), and what the whole-document rules need is kept as compact indexes: entry
- * count, the first entry over the limit, the first listing of each URL (duplicate-url), URL counts per origin
- * (mixed-hosts), and the site summary unless the document is linted alone and has nothing to check across files.
- *
- * The result equals validateModel's on the whole text: problems are sequenced in validateModel's order (a segment's
- * problems sorted, whole-document ones merged in by range) and only those the problem cap could keep are held — the
- * first `maxProblems` of each severity and the first of each rule — the rest are counted; at the end they go through
- * a ProblemCap as validateModel's would. Counts that messages quote (duplicates, entries, URLs per origin) are filled
- * in at the end. mixed-hosts needs the origin most URLs share before any entry is checked: it is taken from the first
- * window and confirmed at the end; when the whole text names another, the result asks for a second pass with it.
- */
+/** Validation of a text that arrives in pieces, holding neither the text nor its segments: for sitemap-lint on a file
+ * too large to hold whole. The result equals validateModel's on the whole text (docs/architecture.md, "Streaming"). */
 import { checkEntryContext, mixedHostsMessage, type EntryContext } from '../rules/contextRules';
 import type { LocalProblem, Problem, Severity } from '../rules/catalogue';
 import { checkDocument, newsTooManyMessage, type DocumentFacts } from '../rules/documentRules';

@@ -1,7 +1,5 @@
-/**
- * The streams' text → head → windows pump (validationStream.ts, edits/splitStream.ts): text gathered into windows of
- * whole segments, cut after a line break or before an entry start tag that parseXmlRegion confirms as a boundary.
- */
+/** The streams' text → head → windows pump (validationStream.ts, edits/splitStream.ts): windows of whole segments, cut
+ * after a line break or before an entry start tag that parseXmlRegion confirms as a boundary. */
 import { parseXmlDocument, parseXmlHead, parseXmlRegion, type RootInfo, type XmlParseResult } from '../syntax/parser';
 import { isNameChar } from '../syntax/textMetrics';
 import { parseTextLines } from '../syntax/textSitemap';
