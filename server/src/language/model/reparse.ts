@@ -1,12 +1,6 @@
-/**
- * An edit's reparse: levels tried in order by `reparse`, each returning a Replacement or declining (undefined).
- *   resniff  a text sitemap's first characters read otherwise now (as XML, or no longer): everything is parsed again;
- *   lines    text sitemaps and robots.txt: the edited lines;
- *   entries  the root children around the edit, grown until they parse back to the root's content;
- *   head     the head, when the root's children parse the same under the new root;
- *   rest     what follows the unchanged head, from the edit on;
- *   full     the whole document: the fallback, and the oracle of the tests (docs/architecture.md, "The reparse levels").
- */
+/** An edit's reparse, as levels tried in order, each returning a Replacement or declining: resniff, lines, entries, head,
+ * rest, and full — the fallback and the tests' oracle. Each level's function says what it parses; why, and what each
+ * costs: docs/architecture.md, "The reparse levels". */
 import { parseXmlDocument, parseXmlHead, parseXmlRegion, childrenParseAlike, type RootInfo, type TextAfter } from '../syntax/parser';
 import { Ch, isNameStart, utf8Length } from '../syntax/textMetrics';
 import type { Segment } from './segment';
