@@ -47,7 +47,7 @@ export function isOptionOn(initializationOptions: unknown, option: keyof Initial
  */
 export const COMPRESSED_SCHEME = 'sitemap-gz';
 
-// ---------------------------------------------------------------- chores (workspace/executeCommand, any LSP client)
+// ---------------------------------------------------------------- edit commands (workspace/executeCommand, any LSP client)
 
 /** Arguments: the document's URI and version. The server applies the edit with `workspace/applyEdit`. */
 export const SORT_ENTRIES_COMMAND = 'sitemap.server.sortEntries';
@@ -58,9 +58,9 @@ export const SET_LASTMOD_NOW_COMMAND = 'sitemap.server.setLastmodNow';
 /** Arguments: the document's URI and version, then `'xml'` or `'text'`. Returns the text; the client writes the file. */
 export const CONVERT_COMMAND = 'sitemap.server.convert';
 
-export const CHORE_COMMANDS: readonly string[] = [SORT_ENTRIES_COMMAND, REMOVE_DUPLICATES_COMMAND, SET_LASTMOD_NOW_COMMAND, CONVERT_COMMAND];
+export const EDIT_COMMANDS: readonly string[] = [SORT_ENTRIES_COMMAND, REMOVE_DUPLICATES_COMMAND, SET_LASTMOD_NOW_COMMAND, CONVERT_COMMAND];
 
-export interface ChoreResult {
+export interface EditCommandResult {
   /**
    * `applied`: the client applied the edit; `unchanged`: nothing to do (already sorted, no duplicates, no entry in
    * the selections); `not-editable`: no sitemap root, or `xml-syntax` errors; `stale`: the document is no longer at

@@ -6,7 +6,7 @@ import { registerCommands } from './commands/commands';
 import { COMPRESSED_LANGUAGE, compressedLanguageOf } from './gzip/language';
 import { registerCompressedFiles } from './gzip/open';
 import { registerCheckSiteCommand } from './commands/checkSite';
-import { registerChoreCommands } from './commands/chores';
+import { registerEditCommands } from './commands/editCommands';
 import { registerMergeCommand } from './commands/merge';
 import { registerAllowHostCommand } from './commands/allowHost';
 import { registerSetLanguageCommand } from './commands/setLanguage';
@@ -43,7 +43,7 @@ export function activate(context: ExtensionContext): SitemapStudioApi {
   registerSetLanguageCommand(context);
   registerAllowHostCommand(context);
   registerCompressedFiles(context);
-  registerChoreCommands(context, sitemapServer);
+  registerEditCommands(context, sitemapServer);
   registerMergeCommand(context, sitemapServer);
   registerSplitCommand(context, sitemapServer, output);
   registerCheckSiteCommand(context, sitemapServer, output);

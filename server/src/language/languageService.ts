@@ -111,7 +111,7 @@ export function findDocumentLinks(document: SitemapDocument, options?: LinkOptio
   return documentLinks(asModel(document), options);
 }
 
-// ---------------------------------------------------------------- chores (one undoable edit each)
+// ---------------------------------------------------------------- edits (one undoable edit each)
 
 /** Sort Entries by URL: one edit spanning the moved entries, or why there is none. */
 export function sortEntries(document: SitemapDocument): SortResult {
@@ -140,7 +140,7 @@ export function getDocumentFacts(document: SitemapDocument): DocumentFacts {
   return documentFacts(asModel(document));
 }
 
-// ---------------------------------------------------------------- chores (text transformations)
+// ---------------------------------------------------------------- edits (text transformations)
 
 export type { SplitChild, SplitOutcome, SplitPlan } from './edits/splitSitemap';
 /** The same split over a stream of text, for files too large to hold (the command line's `sitemap-split`). */
@@ -156,7 +156,7 @@ export function splitIntoIndex(document: SitemapDocument, options: SplitOptions)
   return splitModel(asModel(document), options);
 }
 
-// ---------------------------------------------------------------- chores: Merge Index into One Sitemap
+// ---------------------------------------------------------------- edits: Merge Index into One Sitemap
 
 export type { IndexEntry, Merged, MergeOptions, MergeOutcome, MergeRefusal } from './edits/mergeSitemaps';
 export type { MergeRefusalKind } from '../../../shared/kinds';

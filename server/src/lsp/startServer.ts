@@ -1,7 +1,7 @@
 /** Wires the protocol to the language layer: the server's parts, then each group of handlers. Takes the connection as
  * an argument so that it runs over any transport (stdio, IPC, a test's streams). */
 import type { Connection } from 'vscode-languageserver';
-import { registerChores } from './commands/editRequests';
+import { registerEditCommands } from './commands/editRequests';
 import { registerDocumentSync } from './documents/documentSync';
 import { registerFeatures } from './features/features';
 import { registerLifecycle, registerShutdown } from './lifecycle';
@@ -36,7 +36,7 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
     canAllowHost: () => client.allowHost,
   });
   registerSplit(connection, { store, configuration, contexts, locator });
-  registerChores(connection, store, () => client.capabilities);
+  registerEditCommands(connection, store, () => client.capabilities);
   registerMerge(connection, { store, configuration, contexts, workspace });
   registerListingIndexes(connection, { store, configuration, workspace });
   parts.checkSiteCommand.register();

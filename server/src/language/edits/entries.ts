@@ -25,7 +25,7 @@ export function hasSyntaxErrors(model: SitemapModel): boolean {
   return firstSyntaxError(model) !== undefined;
 }
 
-/** The first `xml-syntax` problem in document order (absolute range): the one the chores that refuse point at. */
+/** The first `xml-syntax` problem in document order (absolute range): the one the edits that refuse point at. */
 export function firstSyntaxError(model: SitemapModel): { start: number; end: number; message: string } | undefined {
   let first: { segment: Segment; problem: LocalProblem } | undefined;
   for (const segment of model.problemSegments) {

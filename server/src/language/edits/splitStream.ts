@@ -1,5 +1,5 @@
 /** Split into Index over a stream of text, in memory that does not grow with the input: the pump's windows
- * (windowPump.ts), whose segments go through the same Splitter as the in-memory chore. */
+ * (windowPump.ts), whose segments go through the same Splitter as the in-memory split. */
 import { parseXmlDocument, type RootInfo } from '../syntax/parser';
 import type { Segment } from '../model/segment';
 import { WindowPump } from '../stream/windowPump';

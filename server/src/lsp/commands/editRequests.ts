@@ -8,11 +8,11 @@ import type { DocumentStore, OpenDocument } from '../documents/documentStore';
 import { guardRequest } from '../guard';
 import { rangeOf } from '../documents/ranges';
 import {
-  CONVERT_COMMAND, REMOVE_DUPLICATES_COMMAND, SET_LASTMOD_NOW_COMMAND, SORT_ENTRIES_COMMAND, type ChoreResult, type ConvertCommandResult,
+  CONVERT_COMMAND, REMOVE_DUPLICATES_COMMAND, SET_LASTMOD_NOW_COMMAND, SORT_ENTRIES_COMMAND, type EditCommandResult, type ConvertCommandResult,
 } from '../../../../shared/protocol';
 
-export function registerChores(connection: Connection, store: DocumentStore, capabilities: () => ClientCapabilities): void {
-  connection.onExecuteCommand(guardRequest(connection, 'workspace/executeCommand', null, async (params): Promise<ChoreResult | ConvertCommandResult | null> => {
+export function registerEditCommands(connection: Connection, store: DocumentStore, capabilities: () => ClientCapabilities): void {
+  connection.onExecuteCommand(guardRequest(connection, 'workspace/executeCommand', null, async (params): Promise<EditCommandResult | ConvertCommandResult | null> => {
     const [uri, version, extra] = params.arguments ?? [];
     const entry = typeof uri === 'string' ? store.get(uri) : undefined;
     if (entry === undefined) return { status: 'not-open' };
@@ -47,7 +47,7 @@ export function registerChores(connection: Connection, store: DocumentStore, cap
   }));
 
   /** `label`: what the editor's Undo names. */
-  const apply = async (entry: OpenDocument, label: string, edits: readonly OffsetEdit[], summary: Omit<ChoreResult, 'status'>): Promise<ChoreResult> => {
+  const apply = async (entry: OpenDocument, label: string, edits: readonly OffsetEdit[], summary: Omit<EditCommandResult, 'status'>): Promise<EditCommandResult> => {
     const textEdits = edits.map((e) => toTextEdit(entry.doc, e));
     const edit: WorkspaceEdit = capabilities().workspace?.workspaceEdit?.documentChanges === true
       ? { documentChanges: [TextDocumentEdit.create({ uri: entry.uri, version: entry.version }, textEdits)] }

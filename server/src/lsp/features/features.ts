@@ -2,7 +2,7 @@
  * convert at the edge. Guarded (a failure is logged and answered empty); the requests sent after every keystroke give
  * way to a newer edit, and no answer grows past what the editor digests in a few milliseconds. */
 import { CodeActionKind, type Connection, type ServerCapabilities } from 'vscode-languageserver';
-import { CHORE_COMMANDS } from '../../../../shared/protocol';
+import { EDIT_COMMANDS } from '../../../../shared/protocol';
 import { FIX_ALL_KIND, registerCodeActions } from './codeActions';
 import { COMPLETION_TRIGGERS, registerCompletion } from './completion';
 import { registerDocumentLinks } from './documentLinks';
@@ -24,7 +24,7 @@ export function featureCapabilities(): ServerCapabilities {
     foldingRangeProvider: true,
     selectionRangeProvider: true,
     documentLinkProvider: { resolveProvider: false },
-    executeCommandProvider: { commands: [...CHORE_COMMANDS] },
+    executeCommandProvider: { commands: [...EDIT_COMMANDS] },
   };
 }
 

@@ -4,7 +4,7 @@
 import { commands, Uri, window, workspace, WorkspaceEdit, type ExtensionContext, type TextDocument, type TextEditor } from 'vscode';
 import { ExecuteCommandRequest } from 'vscode-languageclient/node';
 import {
-  CONVERT_COMMAND, REMOVE_DUPLICATES_COMMAND, SET_LASTMOD_NOW_COMMAND, SORT_ENTRIES_COMMAND, type ChoreResult, type ConvertCommandResult,
+  CONVERT_COMMAND, REMOVE_DUPLICATES_COMMAND, SET_LASTMOD_NOW_COMMAND, SORT_ENTRIES_COMMAND, type EditCommandResult, type ConvertCommandResult,
 } from '../../../shared/protocol';
 import { describeConversion } from './convertReport';
 import { fileExists } from '../fileExists';
@@ -12,7 +12,7 @@ import { registerRobotsTxtCommand } from './robotsTxt';
 import { isServerGone } from '../languageServer/serverGone';
 import type { SitemapServer } from '../languageServer/server';
 
-export function registerChoreCommands(context: ExtensionContext, server: SitemapServer): void {
+export function registerEditCommands(context: ExtensionContext, server: SitemapServer): void {
   const askServer = <R>(command: string, document: TextDocument, args: unknown[]) => askServerWith<R>(server, command, document, args);
   const runEdit = (command: string, reports: Reports, withSelections = false) => runEditWith(askServer, command, reports, withSelections);
   const convert = (to: 'xml' | 'text') => convertWith(askServer, to);
@@ -42,14 +42,14 @@ interface Reports {
 
 type AskServer = <R>(command: string, document: TextDocument, args: unknown[]) => Promise<R | undefined>;
 
-async function runEditWith(askServer: AskServer, command: string, reports: Reports, withSelections: boolean): Promise<ChoreResult | undefined> {
+async function runEditWith(askServer: AskServer, command: string, reports: Reports, withSelections: boolean): Promise<EditCommandResult | undefined> {
   const editor = activeSitemap();
   if (editor === undefined) return undefined;
   const document = editor.document;
   const selections = editor.selections.map((s) => ({ start: { line: s.start.line, character: s.start.character }, end: { line: s.end.line, character: s.end.character } }));
   const args: unknown[] = [document.version];
   if (withSelections) args.push(selections);
-  const result = await askServer<ChoreResult>(command, document, args);
+  const result = await askServer<EditCommandResult>(command, document, args);
   if (result === undefined) return undefined;
   switch (result.status) {
     case 'applied': void window.showInformationMessage(reports.applied(result.count ?? 0, result.value)); break;

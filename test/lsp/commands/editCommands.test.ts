@@ -7,8 +7,8 @@ import * as assert from 'node:assert/strict';
 import type { ApplyWorkspaceEditParams, Range, TextDocumentEdit, TextEdit } from 'vscode-languageserver-protocol';
 import { LspClient, positionAt, rangeOf } from '../lspClient';
 import {
-  CHORE_COMMANDS, CONVERT_COMMAND, REMOVE_DUPLICATES_COMMAND, SET_LASTMOD_NOW_COMMAND, SORT_ENTRIES_COMMAND,
-  type ChoreResult, type ConvertCommandResult,
+  EDIT_COMMANDS, CONVERT_COMMAND, REMOVE_DUPLICATES_COMMAND, SET_LASTMOD_NOW_COMMAND, SORT_ENTRIES_COMMAND,
+  type EditCommandResult, type ConvertCommandResult,
 } from '../../../shared/protocol';
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
@@ -58,11 +58,11 @@ describe('chores over stdio', () => {
     await published;
     return u;
   };
-  const run = (command: string, ...args: unknown[]): Promise<ChoreResult & ConvertCommandResult> =>
+  const run = (command: string, ...args: unknown[]): Promise<EditCommandResult & ConvertCommandResult> =>
     client.connection.sendRequest('workspace/executeCommand', { command, arguments: args });
 
   it('advertises its commands', () => {
-    assert.deepEqual(client.initializeResult?.capabilities.executeCommandProvider?.commands, [...CHORE_COMMANDS]);
+    assert.deepEqual(client.initializeResult?.capabilities.executeCommandProvider?.commands, [...EDIT_COMMANDS]);
   });
 
   it('removes duplicates through workspace/applyEdit at the document\'s version, then has nothing left to do', async () => {
