@@ -1,0 +1,276 @@
+/**
+ * The fast path's extension elements after an entry's core fields (issue 21): image, video and news blocks and hreflang
+ * links, checked by the general path's own rules (the vocabulary, checkExtensionValue, hreflang.ts); any problem declines.
+ */
+import { decodeReferences } from '../../../../shared/xmlNamespaces';
+import type { LocalProblem } from '../rules/catalogue';
+import { checkExtensionValue } from '../rules/extensionValues';
+import { IMAGE_NAMESPACE, NEWS_NAMESPACE, VIDEO_NAMESPACE, XHTML_NAMESPACE } from '../rules/extensionNamespaces';
+import {
+  childPlace, extensionChildren, extensionElement, MAX_IMAGES_PER_ENTRY, ValueKind, type ExtensionElement,
+} from '../rules/extensionVocabulary';
+import { checkDuplicateLanguage, checkLink, checkSelfListed, urlKey, type LinkAttribute } from '../rules/hreflang';
+import type { ValueProblem } from '../rules/valueProblem';
+import type { Frame } from './elementFrame';
+import { prefixBoundTo } from './namespaceBinding';
+import type { Alternate, EntryExtensions, NewsFacts } from './parseState';
+import { escapeXml } from './xmlText';
+
+/** The prefixes the root binds to the extensions' namespaces, with the start tags and link shape made of them. */
+export interface ExtensionPrefixes {
+  image: string | undefined;
+  video: string | undefined;
+  news: string | undefined;
+  xhtml: string | undefined;
+  imageTag: string;
+  videoTag: string;
+  newsTag: string;
+  linkTag: string;
+  link: RegExp | undefined;
+}
+
+/** No markup, no control characters but whitespace, no surrogates or non-characters; quotes and `&` apart. */
+const PLAIN = `[^<>&'"\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\ud800-\\udfff\\ufffd-\\uffff]`;
+const ENTITY = '&(?:amp|apos|quot|lt|gt);';
+/** Values whose quotes get unescaped-character (URLs, dates, codes), and prose, where quotes are plain text. */
+const STRICT_VALUE = new RegExp(`${PLAIN}*(?:${ENTITY}${PLAIN}*)*`, 'y');
+const PROSE_VALUE = new RegExp(`[^<>&\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\ud800-\\udfff\\ufffd-\\uffff]*(?:${ENTITY}[^<>&\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\ud800-\\udfff\\ufffd-\\uffff]*)*`, 'y');
+/** A link's href as the core fast path takes a loc: no whitespace but spaces, `&amp;` and `&apos;` only. */
+const HREF_CHARS = `[^<>&'"\\x00-\\x1f\\ud800-\\udfff\\ufffd-\\uffff]`;
+const HREF = `(?:${HREF_CHARS}|&(?:amp|apos);)${HREF_CHARS}*(?:&(?:amp|apos);${HREF_CHARS}*)*`;
+
+/** The extensions' prefixes in `scope` (the root's), or undefined when it binds none. */
+export function extensionPrefixesIn(scope: Frame | null): ExtensionPrefixes | undefined {
+  return extensionPrefixes({
+    image: prefixBoundTo(IMAGE_NAMESPACE, scope), video: prefixBoundTo(VIDEO_NAMESPACE, scope),
+    news: prefixBoundTo(NEWS_NAMESPACE, scope), xhtml: prefixBoundTo(XHTML_NAMESPACE, scope),
+  });
+}
+
+/** The start tags and link shape of the extensions bound to these prefixes; undefined when none is. */
+export function extensionPrefixes(bound: { image?: string; video?: string; news?: string; xhtml?: string }): ExtensionPrefixes | undefined {
+  const { image, video, news, xhtml } = bound;
+  if (image === undefined && video === undefined && news === undefined && xhtml === undefined) return undefined;
+  const link = xhtml === undefined ? undefined
+    : new RegExp(`<${xhtml.replace(/[.]/g, '\\.')}:link rel="alternate" hreflang="[A-Za-z0-9-]+" href="${HREF}"[ \\t\\r\\n]*/>`, 'y');
+  return {
+    image, video, news, xhtml, link,
+    imageTag: `<${image}:image>`, videoTag: `<${video}:video>`, newsTag: `<${news}:news>`, linkTag: `<${xhtml}:link `,
+  };
+}
+
+/** What scanExtensions found (reused: copy what you keep). */
+export const scanned: { end: number; extensions: EntryExtensions | null } = { end: 0, extensions: null };
+
+/** The entry's state while its extension elements are read. */
+let images = 0;
+let news: NewsFacts | undefined;
+let alternates: Alternate[] | undefined;
+let contentKeys: string[] | undefined;
+const problems: LocalProblem[] = [];
+const found: ValueProblem[] = [];
+
+const IMAGE = extensionElement('image', undefined, 'image')!;
+const VIDEO = extensionElement('video', undefined, 'video')!;
+const NEWS = extensionElement('news', undefined, 'news')!;
+
+/**
+ * The extension elements from `at` (the first tag after the core fields) to the entry's `</url>`, of the entry whose
+ * loc is `url` at [urlStart, urlEnd); false on anything the general path would report, or not take in one step.
+ */
+export function scanExtensions(text: string, at: number, prefixes: ExtensionPrefixes, url: string, urlStart: number, urlEnd: number): boolean {
+  images = 0;
+  news = alternates = contentKeys = undefined;
+  if (problems.length !== 0) problems.length = 0;
+  for (;;) {
+    at = skipSpace(text, at);
+    if (text.charCodeAt(at) !== 0x3c /* < */) return false;
+    if (text.charCodeAt(at + 1) === 0x2f /* / */) {
+      if (!text.startsWith('</url>', at)) return false;
+      scanned.end = at + 6;
+      break;
+    }
+    at = takeExtensionElement(text, at, prefixes);
+    if (at < 0) return false;
+  }
+  if (!closeEntry(url, urlStart, urlEnd)) return false;
+  // Called with an element after the core fields: the first one made the record, as openExtensionElement makes it.
+  scanned.extensions = { images, news, alternates, pageKey: alternates === undefined ? undefined : urlKey(url), contentLocs: undefined };
+  return true;
+}
+
+/** One element in the entry, from its `<`: where it ends, or -1. */
+function takeExtensionElement(text: string, at: number, prefixes: ExtensionPrefixes): number {
+  if (prefixes.xhtml !== undefined && text.startsWith(prefixes.linkTag, at)) return takeLink(text, at, prefixes.xhtml, prefixes.link!);
+  if (prefixes.image !== undefined && text.startsWith(prefixes.imageTag, at)) {
+    if (++images > MAX_IMAGES_PER_ENTRY) return -1;
+    return takeContainer(text, at + prefixes.imageTag.length, prefixes.image, IMAGE);
+  }
+  if (prefixes.video !== undefined && text.startsWith(prefixes.videoTag, at)) {
+    return takeContainer(text, at + prefixes.videoTag.length, prefixes.video, VIDEO);
+  }
+  if (prefixes.news !== undefined && text.startsWith(prefixes.newsTag, at) && news === undefined) {
+    const nameStart = at + 1;
+    news = { nameStart, nameEnd: nameStart + prefixes.newsTag.length - 2, time: NaN, dateOnly: false, dateStart: 0, dateEnd: 0 };
+    return takeContainer(text, at + prefixes.newsTag.length, prefixes.news, NEWS);
+  }
+  return -1;
+}
+
+/** The entry ends (closeEntryExtensions): its alternates list the page itself; no video's content_loc is the page. */
+function closeEntry(url: string, urlStart: number, urlEnd: number): boolean {
+  if (alternates === undefined && contentKeys === undefined) return true;
+  const pageKey = urlKey(url);
+  if (alternates !== undefined) {
+    checkSelfListed(pageKey, alternates, urlStart, urlEnd, problems);
+    if (problems.length > 0) return false;
+  }
+  return contentKeys === undefined || !contentKeys.includes(pageKey);
+}
+
+/**
+ * The children of the container `element` from `at` (just after its start tag `<prefix:name>`) to its end tag, each
+ * `<prefix:name>` without attributes: where it ends, or -1. Counted as countChild counts them; in the vocabulary,
+ * a container's children allowed more than once are of one kind (video:tag), so one counter serves them.
+ */
+function takeContainer(text: string, at: number, prefix: string, element: ExtensionElement): number {
+  let seen = 0;
+  let filled = 0;
+  let repeated = 0;
+  for (;;) {
+    at = skipSpace(text, at);
+    if (text.charCodeAt(at) !== 0x3c /* < */) return -1;
+    if (text.charCodeAt(at + 1) === 0x2f /* / */) {
+      const end = endTagAt(text, at, prefix, element.name);
+      return end >= 0 && hasRequiredChildren(element, filled) ? end : -1;
+    }
+    const nameStart = at + 2 + prefix.length;
+    if (!text.startsWith(prefix, at + 1) || text.charCodeAt(nameStart - 1) !== 0x3a /* : */) return -1;
+    const nameEnd = localNameEnd(text, nameStart);
+    if (text.charCodeAt(nameEnd) !== 0x3e /* > */) return -1;
+    const child = extensionElement(element.extension, element.name, text.slice(nameStart, nameEnd));
+    if (child === undefined || (child.deprecated && child.extension === 'image') || child.attributes?.relationship !== undefined) return -1;
+    const bit = 1 << childPlace(child);
+    if (child.max === 1) {
+      if ((seen & bit) !== 0) return -1;
+      seen |= bit;
+    } else if (child.max === undefined || ++repeated > child.max) return -1;
+    if (child.value === ValueKind.None) {
+      if (extensionChildren(child.extension, child.name).length === 0) return -1;
+      filled |= bit;
+      at = takeContainer(text, nameEnd + 1, prefix, child);
+    } else {
+      at = takeValue(text, nameEnd + 1, prefix, child);
+      if (valueFilled) filled |= bit;
+    }
+    if (at < 0) return -1;
+  }
+}
+
+/** What checkRequiredChildren asks of a container (a required child's empty value has declined already). */
+function hasRequiredChildren(element: ExtensionElement, filled: number): boolean {
+  const children = extensionChildren(element.extension, element.name);
+  for (let place = 0; place < children.length; place++) {
+    if (children[place].required && (filled & (1 << place)) === 0) return false;
+  }
+  if (element !== VIDEO) return true;
+  return (filled & (VIDEO_CONTENT_LOC | VIDEO_PLAYER_LOC)) !== 0;
+}
+
+const VIDEO_CONTENT_LOC = 1 << childPlace(extensionElement('video', 'video', 'content_loc')!);
+const VIDEO_PLAYER_LOC = 1 << childPlace(extensionElement('video', 'video', 'player_loc')!);
+
+/** Whether the last value takeValue took was not empty (its parent counts it as filled). */
+let valueFilled = false;
+
+/**
+ * The value of `element` from `at` (just after its start tag) to its end tag, checked as closeExtensionElement checks
+ * it: where the end tag ends, or -1.
+ */
+function takeValue(text: string, at: number, prefix: string, element: ExtensionElement): number {
+  const valueEnd = text.indexOf('<', at);
+  const end = valueEnd < 0 ? -1 : endTagAt(text, valueEnd, prefix, element.name);
+  if (end < 0) return -1;
+  const shape = element.value === ValueKind.Text ? PROSE_VALUE : STRICT_VALUE;
+  shape.lastIndex = at;
+  if (!shape.test(text) || shape.lastIndex !== valueEnd) return -1;
+  const raw = text.slice(at, valueEnd);
+  const decoded = raw.indexOf('&') < 0 ? raw : decodeReferences(raw);
+  const value = decoded.trim();
+  valueFilled = value !== '';
+  if (!valueFilled) return element.required || element.value !== ValueKind.Text ? -1 : end;
+  if (found.length !== 0) found.length = 0;
+  const time = checkExtensionValue(element, value, found);
+  if (found.length > 0) return -1;
+  if (element.extension === 'news' && element.name === 'publication_date' && !Number.isNaN(time)) {
+    // A valid date holds no reference: its source offsets are the decoded ones.
+    const start = at + decoded.length - decoded.trimStart().length;
+    Object.assign(news!, { time, dateOnly: value.length === 10, dateStart: start, dateEnd: start + value.length });
+  } else if (element.extension === 'video' && element.name === 'content_loc') {
+    (contentKeys ??= []).push(urlKey(escapeXml(value)));
+  }
+  return end;
+}
+
+/** Where the end tag `</prefix:name>` at `at` ends, or -1 when another tag stands there. */
+function endTagAt(text: string, at: number, prefix: string, name: string): number {
+  const nameStart = at + 3 + prefix.length;
+  const end = nameStart + name.length;
+  return text.charCodeAt(at + 1) === 0x2f && text.startsWith(prefix, at + 2) && text.charCodeAt(nameStart - 1) === 0x3a
+    && text.startsWith(name, nameStart) && text.charCodeAt(end) === 0x3e ? end + 1 : -1;
+}
+
+/** The end of a local name of the vocabulary (letters and `_`). */
+function localNameEnd(text: string, at: number): number {
+  for (;;) {
+    const c = text.charCodeAt(at);
+    if (!((c >= 0x61 && c <= 0x7a) || c === 0x5f)) return at;
+    at++;
+  }
+}
+
+/**
+ * A link at `at` in the shape generators write, `<xhtml:link rel="alternate" hreflang="…" href="…"/>`: checked by
+ * checkLink and checkDuplicateLanguage as the general path checks it; where it ends, or -1.
+ */
+function takeLink(text: string, at: number, prefix: string, shape: RegExp): number {
+  shape.lastIndex = at;
+  if (!shape.test(text)) return -1;
+  const end = shape.lastIndex;
+  const nameEnd = at + prefix.length + 6;
+  // rel="alternate" hreflang="…" href="…", exactly as the shape has them.
+  rel.start = nameEnd + 6;
+  rel.end = nameEnd + 15;
+  attributeAt(text, rel.end + 12, hreflang);
+  attributeAt(text, hreflang.end + 8, href);
+  const alternate = checkLink(rel, hreflang, href, at + 1, nameEnd, problems);
+  if (alternate === undefined) return -1;
+  alternates ??= [];
+  checkDuplicateLanguage(alternate, alternates, problems);
+  if (problems.length > 0) return -1;
+  alternates.push(alternate);
+  return end;
+}
+
+/** A link's attributes, reused: checkLink keeps none of them (150,000 objects less for the collector per file). */
+const rel: LinkAttribute = { value: 'alternate', raw: 'alternate', start: 0, end: 0 };
+const hreflang: LinkAttribute = { value: '', raw: '', start: 0, end: 0 };
+const href: LinkAttribute = { value: '', raw: '', start: 0, end: 0 };
+
+/** Into `into`: the attribute value starting at `start` and ending at the next `"`, decoded as the parser decodes it. */
+function attributeAt(text: string, start: number, into: LinkAttribute): void {
+  const end = text.indexOf('"', start);
+  const raw = text.slice(start, end);
+  into.value = raw.indexOf('&') < 0 ? raw : decodeReferences(raw);
+  into.raw = raw;
+  into.start = start;
+  into.end = end;
+}
+
+function skipSpace(text: string, p: number): number {
+  for (;;) {
+    const c = text.charCodeAt(p);
+    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return p;
+    p++;
+  }
+}
