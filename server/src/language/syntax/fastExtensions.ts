@@ -9,7 +9,7 @@ import { IMAGE_NAMESPACE, NEWS_NAMESPACE, VIDEO_NAMESPACE, XHTML_NAMESPACE } fro
 import {
   childPlace, extensionChildren, extensionElement, MAX_IMAGES_PER_ENTRY, ValueKind, type ExtensionElement,
 } from '../rules/extensionVocabulary';
-import { checkDuplicateLanguage, checkLink, checkSelfListed, urlKey, type LinkAttribute } from '../rules/hreflang';
+import { checkDuplicateLanguage, checkLink, checkSelfListed, plainAlternate, urlKey, type LinkAttribute } from '../rules/hreflang';
 import type { ValueProblem } from '../rules/valueProblem';
 import type { Frame } from './elementFrame';
 import { prefixBoundTo } from './namespaceBinding';
@@ -67,6 +67,8 @@ let images = 0;
 let news: NewsFacts | undefined;
 let alternates: Alternate[] | undefined;
 let contentKeys: string[] | undefined;
+/** The page's comparison key, once the entry has alternates or a content_loc. */
+let pageKey: string | undefined;
 const problems: LocalProblem[] = [];
 const found: ValueProblem[] = [];
 
@@ -95,7 +97,7 @@ export function scanExtensions(text: string, at: number, prefixes: ExtensionPref
   }
   if (!closeEntry(url, urlStart, urlEnd)) return false;
   // Called with an element after the core fields: the first one made the record, as openExtensionElement makes it.
-  scanned.extensions = { images, news, alternates, pageKey: alternates === undefined ? undefined : urlKey(url), contentLocs: undefined };
+  scanned.extensions = { images, news, alternates, pageKey: alternates === undefined ? undefined : pageKey, contentLocs: undefined };
   return true;
 }
 
@@ -119,8 +121,9 @@ function takeExtensionElement(text: string, at: number, prefixes: ExtensionPrefi
 
 /** The entry ends (closeEntryExtensions): its alternates list the page itself; no video's content_loc is the page. */
 function closeEntry(url: string, urlStart: number, urlEnd: number): boolean {
+  pageKey = undefined;
   if (alternates === undefined && contentKeys === undefined) return true;
-  const pageKey = urlKey(url);
+  pageKey = urlKey(url);
   if (alternates !== undefined) {
     checkSelfListed(pageKey, alternates, urlStart, urlEnd, problems);
     if (problems.length > 0) return false;
@@ -239,17 +242,27 @@ function takeLink(text: string, at: number, prefix: string, shape: RegExp): numb
   const end = shape.lastIndex;
   const nameEnd = at + prefix.length + 6;
   // rel="alternate" hreflang="…" href="…", exactly as the shape has them.
-  rel.start = nameEnd + 6;
-  rel.end = nameEnd + 15;
-  attributeAt(text, rel.end + 12, hreflang);
-  attributeAt(text, hreflang.end + 8, href);
-  const alternate = checkLink(rel, hreflang, href, at + 1, nameEnd, problems);
+  const languageStart = nameEnd + 27;
+  const languageEnd = text.indexOf('"', languageStart);
+  const hrefStart = languageEnd + 8;
+  const hrefEnd = text.indexOf('"', hrefStart);
+  const alternate = plainAlternate(text.slice(languageStart, languageEnd), languageStart, languageEnd, text.slice(hrefStart, hrefEnd), hrefStart, hrefEnd)
+    ?? checkLinkAt(text, at, nameEnd, languageStart, hrefStart);
   if (alternate === undefined) return -1;
   alternates ??= [];
   checkDuplicateLanguage(alternate, alternates, problems);
   if (problems.length > 0) return -1;
   alternates.push(alternate);
   return end;
+}
+
+/** checkLink on the link at `at`, its attributes read where the shape has them. */
+function checkLinkAt(text: string, at: number, nameEnd: number, languageStart: number, hrefStart: number): Alternate | undefined {
+  rel.start = nameEnd + 6;
+  rel.end = nameEnd + 15;
+  attributeAt(text, languageStart, hreflang);
+  attributeAt(text, hrefStart, href);
+  return checkLink(rel, hreflang, href, at + 1, nameEnd, problems);
 }
 
 /** A link's attributes, reused: checkLink keeps none of them (150,000 objects less for the collector per file). */
