@@ -65,7 +65,8 @@ export const scanned: { end: number; extensions: EntryExtensions | null } = { en
 /** The entry's state while its extension elements are read. */
 let images = 0;
 let news: NewsFacts | undefined;
-let alternates: Alternate[] | undefined;
+/** The entry's alternates so far (reused; the entry keeps an exact-size copy). */
+const alternates: Alternate[] = [];
 let contentKeys: string[] | undefined;
 /** The page's comparison key, once the entry has alternates or a content_loc. */
 let pageKey: string | undefined;
@@ -82,7 +83,8 @@ const NEWS = extensionElement('news', undefined, 'news')!;
  */
 export function scanExtensions(text: string, at: number, prefixes: ExtensionPrefixes, url: string, urlStart: number, urlEnd: number): boolean {
   images = 0;
-  news = alternates = contentKeys = undefined;
+  news = contentKeys = undefined;
+  if (alternates.length !== 0) alternates.length = 0;
   if (problems.length !== 0) problems.length = 0;
   for (;;) {
     at = skipSpace(text, at);
@@ -97,7 +99,8 @@ export function scanExtensions(text: string, at: number, prefixes: ExtensionPref
   }
   if (!closeEntry(url, urlStart, urlEnd)) return false;
   // Called with an element after the core fields: the first one made the record, as openExtensionElement makes it.
-  scanned.extensions = { images, news, alternates, pageKey: alternates === undefined ? undefined : pageKey, contentLocs: undefined };
+  const links = alternates.length === 0 ? undefined : alternates.slice();
+  scanned.extensions = { images, news, alternates: links, pageKey: links === undefined ? undefined : pageKey, contentLocs: undefined };
   return true;
 }
 
@@ -122,9 +125,9 @@ function takeExtensionElement(text: string, at: number, prefixes: ExtensionPrefi
 /** The entry ends (closeEntryExtensions): its alternates list the page itself; no video's content_loc is the page. */
 function closeEntry(url: string, urlStart: number, urlEnd: number): boolean {
   pageKey = undefined;
-  if (alternates === undefined && contentKeys === undefined) return true;
+  if (alternates.length === 0 && contentKeys === undefined) return true;
   pageKey = urlKey(url);
-  if (alternates !== undefined) {
+  if (alternates.length !== 0) {
     checkSelfListed(pageKey, alternates, urlStart, urlEnd, problems);
     if (problems.length > 0) return false;
   }
@@ -249,7 +252,6 @@ function takeLink(text: string, at: number, prefix: string, shape: RegExp): numb
   const alternate = plainAlternate(text.slice(languageStart, languageEnd), languageStart, languageEnd, text.slice(hrefStart, hrefEnd), hrefStart, hrefEnd)
     ?? checkLinkAt(text, at, nameEnd, languageStart, hrefStart);
   if (alternate === undefined) return -1;
-  alternates ??= [];
   checkDuplicateLanguage(alternate, alternates, problems);
   if (problems.length > 0) return -1;
   alternates.push(alternate);
