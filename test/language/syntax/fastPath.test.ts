@@ -10,6 +10,7 @@ import { extensionPrefixes } from '../../../server/src/language/syntax/fastExten
 import { benchEntry, benchExtensionSitemap, random } from '../../support/generate';
 import { extensionCases } from '../../support/extensionFixtures';
 import { stripMarks } from '../../support/fixtures';
+import { mutationCorpus } from '../../support/mutations';
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const FRAGMENTS = ['<', '>', '&', '&amp;', '&lt;', '&quot;', "'", '"', ' ', '\n', '</url>', '<url>', '</loc>', '<lastmod>', 'x', '\uFFFD', '\t', '<!-- c -->', 'Daily', '1.5', ':', '%', '#',
@@ -288,4 +289,14 @@ test('the fast path takes entries with image, video and news blocks in the commo
   const benchEntries = benchExtensionSitemap(3);
   const imageAndLinks = [...benchEntries.matchAll(/<url>/g)].map((m) => scanFastEntry(benchEntries, m.index, 'urlset', prefixes)?.extensions?.alternates?.length);
   assert.deepEqual(imageAndLinks, [3, 3, 3], 'the benchmark shape: an image and three alternates');
+});
+
+test('the well-formedness mutation corpus, and the same mutations of the common extension shapes, parse the same with and without the fast path', () => {
+  const shapes = { name: 'extension shapes', text: linkedSitemap(Array.from({ length: 7 }, (_, n) => extensionEntry(n)), ALL_EXTENSIONS) };
+  for (const mutant of [...mutationCorpus(7, 1500), ...mutationCorpus(8, 1500, [shapes])]) {
+    setFastPath(false);
+    const general = shape(mutant.text);
+    setFastPath(true);
+    assert.deepEqual(shape(mutant.text), general, `${mutant.base}: ${mutant.steps.join('; ')}`);
+  }
 });
