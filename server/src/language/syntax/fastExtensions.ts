@@ -31,10 +31,12 @@ export interface ExtensionPrefixes {
 
 /** No markup, no control characters but whitespace, no surrogates or non-characters; quotes and `&` apart. */
 const PLAIN = `[^<>&'"\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\ud800-\\udfff\\ufffd-\\uffff]`;
+/** The same with quotes, which prose holds as plain text. */
+const PROSE = `[^<>&\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\ud800-\\udfff\\ufffd-\\uffff]`;
 const ENTITY = '&(?:amp|apos|quot|lt|gt);';
 /** Values whose quotes get unescaped-character (URLs, dates, codes), and prose, where quotes are plain text. */
 const STRICT_VALUE = new RegExp(`${PLAIN}*(?:${ENTITY}${PLAIN}*)*`, 'y');
-const PROSE_VALUE = new RegExp(`[^<>&\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\ud800-\\udfff\\ufffd-\\uffff]*(?:${ENTITY}[^<>&\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\ud800-\\udfff\\ufffd-\\uffff]*)*`, 'y');
+const PROSE_VALUE = new RegExp(`${PROSE}*(?:${ENTITY}${PROSE}*)*`, 'y');
 /** A link's href as the core fast path takes a loc: no whitespace but spaces, `&amp;` and `&apos;` only. */
 const HREF_CHARS = `[^<>&'"\\x00-\\x1f\\ud800-\\udfff\\ufffd-\\uffff]`;
 const HREF = `(?:${HREF_CHARS}|&(?:amp|apos);)${HREF_CHARS}*(?:&(?:amp|apos);${HREF_CHARS}*)*`;
@@ -47,16 +49,26 @@ export function extensionPrefixesIn(scope: Frame | null): ExtensionPrefixes | un
   });
 }
 
+/** By the prefixes, so that a region's parse (each keystroke's) reuses the shapes and their compiled expression. */
+const byPrefixes = new Map<string, ExtensionPrefixes>();
+
 /** The start tags and link shape of the extensions bound to these prefixes; undefined when none is. */
 export function extensionPrefixes(bound: { image?: string; video?: string; news?: string; xhtml?: string }): ExtensionPrefixes | undefined {
   const { image, video, news, xhtml } = bound;
   if (image === undefined && video === undefined && news === undefined && xhtml === undefined) return undefined;
-  const link = xhtml === undefined ? undefined
-    : new RegExp(`<${xhtml.replace(/[.]/g, '\\.')}:link rel="alternate" hreflang="[A-Za-z0-9-]+" href="${HREF}"[ \\t\\r\\n]*/>`, 'y');
-  return {
-    image, video, news, xhtml, link,
-    imageTag: `<${image}:image>`, videoTag: `<${video}:video>`, newsTag: `<${news}:news>`, linkTag: `<${xhtml}:link `,
-  };
+  const key = `${image}|${video}|${news}|${xhtml}`;
+  let prefixes = byPrefixes.get(key);
+  if (prefixes === undefined) {
+    const link = xhtml === undefined ? undefined
+      : new RegExp(`<${xhtml.replace(/[.]/g, '\\.')}:link rel="alternate" hreflang="[A-Za-z0-9-]+" href="${HREF}"[ \\t\\r\\n]*/>`, 'y');
+    prefixes = {
+      image, video, news, xhtml, link,
+      imageTag: `<${image}:image>`, videoTag: `<${video}:video>`, newsTag: `<${news}:news>`, linkTag: `<${xhtml}:link `,
+    };
+    if (byPrefixes.size >= 16) byPrefixes.clear();
+    byPrefixes.set(key, prefixes);
+  }
+  return prefixes;
 }
 
 /** What scanExtensions found (reused: copy what you keep). */
