@@ -146,12 +146,51 @@ function closeEntry(url: string, urlStart: number, urlEnd: number): boolean {
   return contentKeys === undefined || !contentKeys.includes(pageKey);
 }
 
+/** A container's children as the fast path reads them: each by its name and `>`, its place's bit, and whether it takes it. */
+interface Container {
+  element: ExtensionElement;
+  children: readonly ContainerChild[];
+  /** The bits of the required children (checkRequiredChildren); video also needs content_loc or player_loc. */
+  required: number;
+}
+
+interface ContainerChild {
+  element: ExtensionElement;
+  /** The local name and the start tag's `>`: the fast path takes no attribute. */
+  nameTag: string;
+  bit: number;
+  /**
+   * False for what the general path always reports: deprecated image children (image-deprecated), restriction and
+   * platform without their relationship attribute.
+   */
+  taken: boolean;
+}
+
+const containers = new Map<ExtensionElement, Container>();
+
+function containerOf(element: ExtensionElement): Container {
+  let container = containers.get(element);
+  if (container === undefined) {
+    const listed = extensionChildren(element.extension, element.name);
+    let required = 0;
+    const children = listed.map((child, place) => {
+      if (child.required) required |= 1 << place;
+      const taken = !(child.deprecated && child.extension === 'image') && child.attributes?.relationship === undefined;
+      return { element: child, nameTag: `${child.name}>`, bit: 1 << place, taken };
+    });
+    container = { element, children, required };
+    containers.set(element, container);
+  }
+  return container;
+}
+
 /**
  * The children of the container `element` from `at` (just after its start tag `<prefix:name>`) to its end tag, each
  * `<prefix:name>` without attributes: where it ends, or -1. Counted as countChild counts them; in the vocabulary,
  * a container's children allowed more than once are of one kind (video:tag), so one counter serves them.
  */
 function takeContainer(text: string, at: number, prefix: string, element: ExtensionElement): number {
+  const container = containerOf(element);
   let seen = 0;
   let filled = 0;
   let repeated = 0;
@@ -160,39 +199,40 @@ function takeContainer(text: string, at: number, prefix: string, element: Extens
     if (text.charCodeAt(at) !== 0x3c /* < */) return -1;
     if (text.charCodeAt(at + 1) === 0x2f /* / */) {
       const end = endTagAt(text, at, prefix, element.name);
-      return end >= 0 && hasRequiredChildren(element, filled) ? end : -1;
+      return end >= 0 && hasRequiredChildren(container, filled) ? end : -1;
     }
     const nameStart = at + 2 + prefix.length;
     if (!text.startsWith(prefix, at + 1) || text.charCodeAt(nameStart - 1) !== 0x3a /* : */) return -1;
-    const nameEnd = localNameEnd(text, nameStart);
-    if (text.charCodeAt(nameEnd) !== 0x3e /* > */) return -1;
-    const child = extensionElement(element.extension, element.name, text.slice(nameStart, nameEnd));
-    if (child === undefined || (child.deprecated && child.extension === 'image') || child.attributes?.relationship !== undefined) return -1;
-    const bit = 1 << childPlace(child);
+    const found = childAt(text, nameStart, container);
+    if (found === undefined || !found.taken) return -1;
+    const child = found.element;
+    const bit = found.bit;
     if (child.max === 1) {
       if ((seen & bit) !== 0) return -1;
       seen |= bit;
     } else if (child.max === undefined || ++repeated > child.max) return -1;
+    const tagEnd = nameStart + found.nameTag.length;
     if (child.value === ValueKind.None) {
-      if (extensionChildren(child.extension, child.name).length === 0) return -1;
       filled |= bit;
-      at = takeContainer(text, nameEnd + 1, prefix, child);
+      at = takeContainer(text, tagEnd, prefix, child);
     } else {
-      at = takeValue(text, nameEnd + 1, prefix, child);
+      at = takeValue(text, tagEnd, prefix, child);
       if (valueFilled) filled |= bit;
     }
     if (at < 0) return -1;
   }
 }
 
+/** The child of `container` whose name and `>` stand at `at`. */
+function childAt(text: string, at: number, container: Container): ContainerChild | undefined {
+  for (const child of container.children) if (text.startsWith(child.nameTag, at)) return child;
+  return undefined;
+}
+
 /** What checkRequiredChildren asks of a container (a required child's empty value has declined already). */
-function hasRequiredChildren(element: ExtensionElement, filled: number): boolean {
-  const children = extensionChildren(element.extension, element.name);
-  for (let place = 0; place < children.length; place++) {
-    if (children[place].required && (filled & (1 << place)) === 0) return false;
-  }
-  if (element !== VIDEO) return true;
-  return (filled & (VIDEO_CONTENT_LOC | VIDEO_PLAYER_LOC)) !== 0;
+function hasRequiredChildren(container: Container, filled: number): boolean {
+  if ((filled & container.required) !== container.required) return false;
+  return container.element !== VIDEO || (filled & (VIDEO_CONTENT_LOC | VIDEO_PLAYER_LOC)) !== 0;
 }
 
 const VIDEO_CONTENT_LOC = 1 << childPlace(extensionElement('video', 'video', 'content_loc')!);
@@ -236,15 +276,6 @@ function endTagAt(text: string, at: number, prefix: string, name: string): numbe
   const end = nameStart + name.length;
   return text.charCodeAt(at + 1) === 0x2f && text.startsWith(prefix, at + 2) && text.charCodeAt(nameStart - 1) === 0x3a
     && text.startsWith(name, nameStart) && text.charCodeAt(end) === 0x3e ? end + 1 : -1;
-}
-
-/** The end of a local name of the vocabulary (letters and `_`). */
-function localNameEnd(text: string, at: number): number {
-  for (;;) {
-    const c = text.charCodeAt(at);
-    if (!((c >= 0x61 && c <= 0x7a) || c === 0x5f)) return at;
-    at++;
-  }
 }
 
 /**
