@@ -6,7 +6,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseXmlDocument, setFastPath } from '../../../server/src/language/syntax/parser';
 import { scanFastEntry } from '../../../server/src/language/syntax/fastEntry';
-import { benchEntry, random } from '../../support/generate';
+import { extensionPrefixes } from '../../../server/src/language/syntax/fastExtensions';
+import { benchEntry, benchExtensionSitemap, random } from '../../support/generate';
+import { extensionCases } from '../../support/extensionFixtures';
+import { stripMarks } from '../../support/fixtures';
+import { mutationCorpus } from '../../support/mutations';
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const FRAGMENTS = ['<', '>', '&', '&amp;', '&lt;', '&quot;', "'", '"', ' ', '\n', '</url>', '<url>', '</loc>', '<lastmod>', 'x', '\uFFFD', '\t', '<!-- c -->', 'Daily', '1.5', ':', '%', '#',
@@ -156,8 +160,143 @@ test('each edge link parses the same with and without the fast path', () => {
 test('the fast path takes the entries of the multilingual shape, and declines one it does not check', () => {
   const text = linkedSitemap([linkedEntry(0), linkedEntry(1, link('en', page(1, 'en'), 'xhtml', ' />')), linkedEntry(2, link('de', page(2, 'de')))]);
   const starts = [...text.matchAll(/<url>/g)].map((m) => m.index);
-  const taken = starts.map((start) => scanFastEntry(text, start, 'urlset', 'xhtml')?.alternates?.map((a) => a.language));
+  const taken = starts.map((start) => scanFastEntry(text, start, 'urlset', extensionPrefixes({ xhtml: 'xhtml' }))?.extensions?.alternates?.map((a) => a.language));
   // The third lists no link to its own page (hreflang-missing-self): the general path reports it.
   assert.deepEqual(taken, [['en', 'de', 'fr'], ['en'], undefined]);
   assert.equal(scanFastEntry(text, starts[0], 'urlset'), undefined, 'without the prefix, links are not taken');
+});
+
+// ---------------------------------------------------------------- image, video and news blocks (issue 21)
+
+const IMAGE_NS = 'http://www.google.com/schemas/sitemap-image/1.1';
+const VIDEO_NS = 'http://www.google.com/schemas/sitemap-video/1.1';
+const NEWS_NS = 'http://www.google.com/schemas/sitemap-news/0.9';
+const ALL_EXTENSIONS = `xmlns:image="${IMAGE_NS}" xmlns:video="${VIDEO_NS}" xmlns:news="${NEWS_NS}" xmlns:xhtml="${XHTML}"`;
+
+const image = (loc: string, children = '') => `<image:image>\n      <image:loc>${loc}</image:loc>${children}\n    </image:image>`;
+const VIDEO_CORE = '<video:thumbnail_loc>https://cdn.example.net/t/1.jpg</video:thumbnail_loc>\n      <video:title>Grilling steaks</video:title>\n' +
+  '      <video:description>How to grill steaks &amp; chops, in "ten" minutes.</video:description>';
+const video = (children = '<video:content_loc>https://cdn.example.net/v/1.mp4</video:content_loc><video:duration>600</video:duration>', core = VIDEO_CORE) =>
+  `<video:video>\n      ${core}\n      ${children}\n    </video:video>`;
+const article = (date = '2024-03-01T08:00:00Z', children = '', language = 'en') => '<news:news>\n      <news:publication><news:name>The Example Times</news:name>' +
+  `<news:language>${language}</news:language></news:publication>\n      <news:publication_date>${date}</news:publication_date>\n      <news:title>Article</news:title>${children}\n    </news:news>`;
+
+/** An entry of a common extension shape, picked by `n`: images, a video, an article, links, or several. */
+function extensionEntry(n: number): string {
+  const loc = page(n, 'en');
+  const img = image(`https://cdn.example.net/img/${n}.jpg`);
+  const blocks = [[img], [img, image(`https://cdn.example.net/img/${n}b.jpg?w=1&amp;h=2`)], [video()], [article()],
+    [img, ...['en', 'de', 'fr'].map((l) => link(l, page(n, l)))], [video('<video:player_loc>https://www.example.com/player?v=1</video:player_loc><video:tag>grill</video:tag><video:tag>steak</video:tag><video:family_friendly>yes</video:family_friendly>'), img],
+    [article('2024-03-01', '<news:keywords>grill, steak</news:keywords>'), img]][n % 7];
+  return `  <url>\n    <loc>${loc}</loc>\n    <lastmod>2024-03-01</lastmod>\n    ${blocks.join('\n    ')}\n  </url>\n`;
+}
+
+const EXTENSION_FRAGMENTS = ['image:', 'video:', 'news:', 'loc', 'title', 'caption', 'duration', '<video:tag>x</video:tag>', '<image:image>', '</image:image>', '<news:news>',
+  '</video:video>', '<video:content_loc>https://www.example.com/en/p1</video:content_loc>', '0', '28801', '2024-13-01', 'T10:00', 'yEs', 'zz', ' ', '\n', '&amp;', '&lt;', '&#38;', "'", '"', '>', '<', '/', '_', 'x'];
+
+test('entries with image, video and news blocks parse the same with and without the fast path, mutated at random', () => {
+  for (let seed = 1; seed <= 500; seed++) {
+    const rnd = random(seed);
+    let text = linkedSitemap(Array.from({ length: 7 }, (_, n) => extensionEntry(seed * 7 + n)), ALL_EXTENSIONS);
+    const mutations = Math.floor(rnd() * 4);
+    for (let m = 0; m < mutations; m++) {
+      const at = Math.floor(rnd() * text.length);
+      const cut = rnd() < 0.5 ? 0 : 1 + Math.floor(rnd() * 3);
+      const insert = rnd() < 0.8 ? EXTENSION_FRAGMENTS[Math.floor(rnd() * EXTENSION_FRAGMENTS.length)] : '';
+      text = text.slice(0, at) + insert + text.slice(at + cut);
+    }
+    setFastPath(false);
+    const general = shape(text);
+    setFastPath(true);
+    assert.deepEqual(shape(text), general, text);
+  }
+});
+
+/** Extension blocks at the edges of what the fast path takes, and just past them. */
+const BLOCKS: string[] = [
+  image('https://cdn.example.net/a.jpg'), image(' https://cdn.example.net/a.jpg\n'), image(''), image('   '), image('cdn.example.net/a.jpg'), image('https://cdn.example.net/a b.jpg'),
+  image('https://cdn.example.net/a.jpg?x=&quot;1&quot;'), image('https://cdn.example.net/a.jpg?x="1"'), image('https://cdn.example.net/a.jpg?x=&#49;'), image("https://cdn.example.net/a'.jpg"),
+  image('https://cdn.example.net/a.jpg', '<image:caption>A caption</image:caption>'), image('https://cdn.example.net/a.jpg', '<image:title>T</image:title>'),
+  image('https://cdn.example.net/a.jpg', '<image:loc>https://cdn.example.net/b.jpg</image:loc>'), '<image:image></image:image>', '<image:image/>',
+  '<image:image><image:loc>https://cdn.example.net/a.jpg</image:loc></image:image>', '<image:image ><image:loc>https://cdn.example.net/a.jpg</image:loc></image:image>',
+  '<image:image><image:loc>https://cdn.example.net/a.jpg</image:loc ></image:image>', '<image:image><!-- c --><image:loc>https://cdn.example.net/a.jpg</image:loc></image:image>',
+  '<image:image><image:loc><![CDATA[https://cdn.example.net/a.jpg]]></image:loc></image:image>', '<image:photo><image:loc>https://cdn.example.net/a.jpg</image:loc></image:photo>',
+  video(), video(''), video('<video:content_loc>https://www.example.com/en/p1</video:content_loc>'), video('<video:content_loc>HTTPS://WWW.EXAMPLE.COM/en/p1</video:content_loc>'),
+  video('<video:player_loc>https://www.example.com/en/p1</video:player_loc>'), video('<video:content_loc> https://cdn.example.net/v.mp4 </video:content_loc>'),
+  ...['0', '1', '28800', '28801', ' 60 ', '1.5', '-1', ''].map((d) => video(`<video:player_loc>https://p.example.net/</video:player_loc><video:duration>${d}</video:duration>`)),
+  ...['0.0', '5', '5.0', '5.1', '.5', '4.', ''].map((r) => video(`<video:player_loc>https://p.example.net/</video:player_loc><video:rating>${r}</video:rating>`)),
+  ...['yes', 'No', 'NO', 'yEs', 'y', ''].map((v) => video(`<video:player_loc>https://p.example.net/</video:player_loc><video:family_friendly>${v}</video:family_friendly><video:live>no</video:live>`)),
+  ...['2024-03-01', '2024-03-01T10:00:00+01:00', '2024-03-01T10:00+01:00', '2024-03', '2024-02-30', '2024-03-01T10:00:00Z'].map((d) => video(`<video:player_loc>https://p.example.net/</video:player_loc><video:publication_date>${d}</video:publication_date><video:expiration_date>${d}</video:expiration_date>`)),
+  video(`<video:player_loc>https://p.example.net/</video:player_loc>${'<video:tag>t</video:tag>'.repeat(32)}`), video(`<video:player_loc>https://p.example.net/</video:player_loc>${'<video:tag>t</video:tag>'.repeat(33)}`),
+  video('<video:player_loc>https://p.example.net/</video:player_loc><video:view_count>12</video:view_count><video:requires_subscription>no</video:requires_subscription><video:uploader>Alkis</video:uploader><video:category>Food</video:category>'),
+  video('<video:player_loc>https://p.example.net/</video:player_loc><video:restriction relationship="allow">IE GB</video:restriction>'), video('<video:player_loc>https://p.example.net/</video:player_loc><video:restriction>IE GB</video:restriction>'),
+  video('<video:player_loc>https://p.example.net/</video:player_loc><video:title>Twice</video:title>'), video('<video:player_loc>https://p.example.net/</video:player_loc><video:tag></video:tag><video:uploader> </video:uploader>'),
+  video('<video:player_loc>https://p.example.net/</video:player_loc>', '<video:thumbnail_loc>https://cdn.example.net/t.jpg</video:thumbnail_loc><video:title>T</video:title>'),
+  video('<video:player_loc>https://p.example.net/</video:player_loc>', `<video:thumbnail_loc>https://cdn.example.net/t.jpg</video:thumbnail_loc><video:title>T</video:title><video:description>${'d'.repeat(2049)}</video:description>`),
+  video('<video:player_loc>https://p.example.net/</video:player_loc>', `<video:thumbnail_loc>https://cdn.example.net/t.jpg</video:thumbnail_loc><video:title>T</video:title><video:description>${'d'.repeat(2048)}</video:description>`),
+  video('<video:player_loc>https://p.example.net/</video:player_loc>', '<video:thumbnail_loc>https://cdn.example.net/t.jpg</video:thumbnail_loc><video:title></video:title><video:description>D</video:description>'),
+  video('<video:player_loc>https://p.example.net/</video:player_loc>', "<video:thumbnail_loc>https://cdn.example.net/t.jpg</video:thumbnail_loc><video:title>Let's \"grill\"</video:title><video:description>A &lt;b&gt; tag &gt; 1</video:description>"),
+  video('<video:player_loc>https://p.example.net/</video:player_loc>', '<video:thumbnail_loc>https://cdn.example.net/t.jpg</video:thumbnail_loc><video:title>Grill 🔥</video:title><video:description>D</video:description>'),
+  article(), article('2024-03-01'), article(' 2024-03-01T08:00Z '), article('2024-03'), article('2024-02-30'), article('2024-03-01&#84;'), article('2024-03-01T08:00:00.5+01:00'),
+  article('2024-03-01', '', 'de'), article('2024-03-01', '', 'zh-cn'), article('2024-03-01', '', 'ZH-TW'), article('2024-03-01', '', 'fra'), article('2024-03-01', '', 'xx'), article('2024-03-01', '', ''),
+  article('2024-03-01', '<news:keywords>a, b</news:keywords><news:genres>Blog</news:genres><news:stock_tickers>NASDAQ:A</news:stock_tickers><news:access>Subscription</news:access>'),
+  article('2024-03-01', '<news:keywords></news:keywords>'), article('2024-03-01', '<news:title>Twice</news:title>'),
+  '<news:news><news:publication><news:name>N</news:name></news:publication><news:publication_date>2024-03-01</news:publication_date><news:title>T</news:title></news:news>',
+  '<news:news><news:publication_date>2024-03-01</news:publication_date><news:title>T</news:title></news:news>',
+  `${article()}\n    ${article()}`, `${image('https://cdn.example.net/a.jpg')}\n    ${video()}\n    ${article()}\n    ${link('en', page(1, 'en'))}`,
+  `${link('en', page(1, 'en'))}\n    ${image('https://cdn.example.net/a.jpg')}\n    ${link('de', page(1, 'de'))}`, `${image('https://cdn.example.net/a.jpg')}\n    ${link('de', page(1, 'de'))}`,
+  `${image('https://cdn.example.net/a.jpg')}\n    <changefreq>daily</changefreq>`, `${image('https://cdn.example.net/a.jpg')}\n    <other>x</other>`, `${image('https://cdn.example.net/a.jpg')} text`,
+];
+/** Roots binding all the extensions, some of them, others' prefixes, or near-miss namespaces. */
+const EXTENSION_ROOTS = [ALL_EXTENSIONS, `xmlns:image="${IMAGE_NS}"`, `xmlns:img="${IMAGE_NS}" xmlns:video="${VIDEO_NS}" xmlns:news="${NEWS_NS}"`,
+  `xmlns:image="${IMAGE_NS}/" xmlns:video="${VIDEO_NS}" xmlns:news="https://www.google.com/schemas/sitemap-news/0.9"`, `${ALL_EXTENSIONS} xmlns:i="${IMAGE_NS}"`];
+
+test('each edge extension block parses the same with and without the fast path, after a clean entry', () => {
+  for (const root of EXTENSION_ROOTS) {
+    for (const block of BLOCKS) {
+      const entry = `  <url>\n    <loc>${page(1, 'en')}</loc>\n    ${block}\n  </url>\n`;
+      const text = linkedSitemap([extensionEntry(4), entry, extensionEntry(5)], root);
+      setFastPath(false);
+      const general = shape(text);
+      setFastPath(true);
+      assert.deepEqual(shape(text), general, text);
+    }
+  }
+});
+
+test('the extension fixtures parse the same with and without the fast path', () => {
+  for (const c of extensionCases()) {
+    const text = stripMarks(c.fixture).text;
+    setFastPath(false);
+    const general = shape(text);
+    setFastPath(true);
+    assert.deepEqual(shape(text), general, c.name);
+  }
+});
+
+test('the fast path takes entries with image, video and news blocks in the common shapes', () => {
+  const text = linkedSitemap(Array.from({ length: 7 }, (_, n) => extensionEntry(n)), ALL_EXTENSIONS);
+  const prefixes = extensionPrefixes({ image: 'image', video: 'video', news: 'news', xhtml: 'xhtml' });
+  const taken = [...text.matchAll(/<url>/g)].map((m) => {
+    const extensions = scanFastEntry(text, m.index, 'urlset', prefixes)?.extensions;
+    return extensions && { images: extensions.images, news: extensions.news !== undefined, alternates: extensions.alternates?.length ?? 0 };
+  });
+  assert.deepEqual(taken, [
+    { images: 1, news: false, alternates: 0 }, { images: 2, news: false, alternates: 0 }, { images: 0, news: false, alternates: 0 },
+    { images: 0, news: true, alternates: 0 }, { images: 1, news: false, alternates: 3 }, { images: 1, news: false, alternates: 0 },
+    { images: 1, news: true, alternates: 0 },
+  ]);
+  const benchEntries = benchExtensionSitemap(3);
+  const imageAndLinks = [...benchEntries.matchAll(/<url>/g)].map((m) => scanFastEntry(benchEntries, m.index, 'urlset', prefixes)?.extensions?.alternates?.length);
+  assert.deepEqual(imageAndLinks, [3, 3, 3], 'the benchmark shape: an image and three alternates');
+});
+
+test('the well-formedness mutation corpus, and the same mutations of the common extension shapes, parse the same with and without the fast path', () => {
+  const shapes = { name: 'extension shapes', text: linkedSitemap(Array.from({ length: 7 }, (_, n) => extensionEntry(n)), ALL_EXTENSIONS) };
+  for (const mutant of [...mutationCorpus(7, 1500), ...mutationCorpus(8, 1500, [shapes])]) {
+    setFastPath(false);
+    const general = shape(mutant.text);
+    setFastPath(true);
+    assert.deepEqual(shape(mutant.text), general, `${mutant.base}: ${mutant.steps.join('; ')}`);
+  }
 });

@@ -45,6 +45,16 @@ export function checkLink(
   };
 }
 
+/**
+ * checkLink's alternate for a link written plainly — rel="alternate", an hreflang with no space, an href on the
+ * authority of the last clean href with no space at its ends and no reference but `&amp;` — known without decoding the
+ * href: decoding only turns `&amp;` into `&`, which changes neither verdict nor canonical form. Undefined otherwise.
+ */
+export function plainAlternate(language: string, languageStart: number, languageEnd: number, href: string, hrefStart: number, hrefEnd: number): Alternate | undefined {
+  if (!linkUrls.isPlain(href) || !isCanonical(href) || !isKnownHreflang(language)) return undefined;
+  return { language: lowerCaseCode(language), languageStart, languageEnd, href: urlKey(href), url: href, hrefStart, hrefEnd };
+}
+
 function invalid(start: number, end: number, message: string, problems: LocalProblem[]): void {
   problems.push({ rule: 'hreflang-invalid', start, end, message });
 }

@@ -8,13 +8,11 @@
  *
  * Anything else — and any value with a problem — returns undefined, and the general parser takes the entry
  * from the start, so problems are only ever reported by the general path. Tests check that parsing with and
- * without this fast path gives identical segments. After the core fields, hreflang alternates in the form
- * generators write (issue 20): `<xhtml:link rel="alternate" hreflang="…" href="…"/>`, checked by checkLink.
+ * without this fast path gives identical segments. After the core fields, extension elements (hreflang links,
+ * image, video and news blocks) in the shapes generators write, checked by fastExtensions.ts.
  */
-import { decodeReferences } from '../../../../shared/xmlNamespaces';
-import type { LocalProblem } from '../rules/catalogue';
-import { checkDuplicateLanguage, checkLink, checkSelfListed, urlKey, type LinkAttribute } from '../rules/hreflang';
-import type { Alternate, EntryFields } from './parseState';
+import { scanExtensions, scanned, type ExtensionPrefixes } from './fastExtensions';
+import type { EntryExtensions, EntryFields } from './parseState';
 import { CHANGEFREQ_VALUES } from '../rules/simpleValues';
 import { plainLastmodAt } from '../rules/lastmod';
 import { checkListedUrl, isPlainListedUrl } from '../rules/listedUrl';
@@ -45,42 +43,33 @@ function field(name: string, value: string): string {
 
 const URL_FIELDS = `<url>${WS}${field('loc', LOC)}(?:${field('lastmod', PLAIN_LASTMOD)})?(?:${field('changefreq', CHANGEFREQ)})?(?:${field('priority', PRIORITY)})?`;
 const URL_ENTRY = new RegExp(`${URL_FIELDS}</url>`, 'y');
+/** The core fields alone, for entries whose extension elements follow (scanExtensions). */
+const URL_CORE = new RegExp(URL_FIELDS, 'y');
 const SITEMAP_ENTRY = new RegExp(`<sitemap>${WS}${field('loc', LOC)}(?:${field('lastmod', PLAIN_LASTMOD)})?</sitemap>`, 'y');
 
 export interface FastEntry extends EntryFields {
   end: number;
   /** Always read: an entry without one goes the general way. */
   url: string;
-  /** The entry's hreflang alternates (absolute offsets), and its page key with them. */
-  alternates: Alternate[] | undefined;
-  pageKey: string | undefined;
+  /** What its extension elements leave (absolute offsets), as openExtensionElement and closeEntryExtensions leave it. */
+  extensions: EntryExtensions | null;
 }
 
-const result: FastEntry = { end: 0, url: '', urlStart: 0, urlEnd: 0, lastmod: NaN, lastmodStart: 0, lastmodEnd: 0, alternates: undefined, pageKey: undefined };
+const result: FastEntry = { end: 0, url: '', urlStart: 0, urlEnd: 0, lastmod: NaN, lastmodStart: 0, lastmodEnd: 0, extensions: null };
 const problems: ValueProblem[] = [];
 
-/** `<url>` entries whose core fields are followed by any number of links with this prefix (see takeLinks). */
-const linkShapes = new Map<string, RegExp>();
-
-function linkShape(prefix: string): RegExp {
-  let shape = linkShapes.get(prefix);
-  if (shape === undefined) {
-    const name = `${prefix.replace(/[.]/g, '\\.')}:link`;
-    shape = new RegExp(`${URL_FIELDS}(?:<${name} rel="alternate" hreflang="[A-Za-z0-9-]+" href="${LOC}"${WS}/>${WS})*</url>`, 'y');
-    linkShapes.set(prefix, shape);
-  }
-  return shape;
-}
-
 /**
- * Tries the entry starting at `start` (its `<`). `linkPrefix`: the prefix the root binds to the XHTML namespace, when
- * it binds one. The result object is reused: copy what you keep.
+ * Tries the entry starting at `start` (its `<`). `prefixes`: what the root binds to the extensions' namespaces, when it
+ * binds any. The result object is reused: copy what you keep.
  */
-export function scanFastEntry(text: string, start: number, kind: 'urlset' | 'sitemapindex', linkPrefix?: string): FastEntry | undefined {
-  const shape = kind === 'sitemapindex' ? SITEMAP_ENTRY : linkPrefix === undefined ? URL_ENTRY : linkShape(linkPrefix);
+export function scanFastEntry(text: string, start: number, kind: 'urlset' | 'sitemapindex', prefixes?: ExtensionPrefixes): FastEntry | undefined {
+  const shape = kind === 'sitemapindex' ? SITEMAP_ENTRY : prefixes === undefined ? URL_ENTRY : URL_CORE;
   shape.lastIndex = start;
   if (!shape.test(text)) return undefined;
-  result.end = shape.lastIndex;
+  // With extensions, the core fields are followed by `</url>` or by what scanExtensions takes.
+  const coreEnd = shape.lastIndex;
+  const plain = shape !== URL_CORE || text.startsWith('</url>', coreEnd);
+  result.end = shape === URL_CORE && plain ? coreEnd + 6 : coreEnd;
   if (problems.length !== 0) problems.length = 0;
   const urlStart = skipSpace(text, start + (kind === 'urlset' ? 5 : 9)) + 5;
   const urlEnd = text.indexOf('<', urlStart);
@@ -89,9 +78,13 @@ export function scanFastEntry(text: string, start: number, kind: 'urlset' | 'sit
   result.lastmodStart = result.lastmodEnd = 0;
   // After </loc>: <lastmod>, <changefreq>, <priority> or the end tag; only lastmod is left to check.
   const next = skipSpace(text, urlEnd + 6);
-  if (text.charCodeAt(next + 1) === 0x6c /* l */ && !takeLastmod(text, next + 9)) return undefined;
-  result.alternates = result.pageKey = undefined;
-  if (linkPrefix !== undefined && !takeLinks(text, next, linkPrefix)) return undefined;
+  if (text.startsWith('<lastmod>', next) && !takeLastmod(text, next + 9)) return undefined;
+  result.extensions = null;
+  if (!plain) {
+    if (!scanExtensions(text, coreEnd, prefixes!, result.url, urlStart, urlEnd)) return undefined;
+    result.end = scanned.end;
+    result.extensions = scanned.extensions;
+  }
   return result;
 }
 
@@ -127,56 +120,4 @@ function isSpace(c: number): boolean {
 function skipSpace(text: string, p: number): number {
   while (isSpace(text.charCodeAt(p))) p++;
   return p;
-}
-
-const linkProblems: LocalProblem[] = [];
-
-/**
- * The links of an entry the link shape matched, from `at` (the first tag after `</loc>`): each through checkLink and
- * checkDuplicateLanguage, then the page's self link (checkSelfListed), as the general path checks them; false on
- * any problem. Tags are found one at a time, so that no search runs past the entry.
- */
-function takeLinks(text: string, at: number, prefix: string): boolean {
-  const link = `<${prefix}:link`;
-  while (!text.startsWith(link, at)) {
-    if (text.charCodeAt(at + 1) === 0x2f /* / */ && text.startsWith('</url>', at)) return true;
-    at = text.indexOf('<', text.indexOf('>', at) + 1);
-  }
-  if (linkProblems.length !== 0) linkProblems.length = 0;
-  const alternates: Alternate[] = [];
-  while (text.startsWith(link, at)) {
-    const nameEnd = at + link.length;
-    // rel="alternate" hreflang="…" href="…", exactly as the shape has them.
-    rel.start = nameEnd + 6;
-    rel.end = nameEnd + 15;
-    attributeAt(text, rel.end + 12, hreflang);
-    attributeAt(text, hreflang.end + 8, href);
-    const alternate = checkLink(rel, hreflang, href, at + 1, nameEnd, linkProblems);
-    if (alternate === undefined) return false;
-    checkDuplicateLanguage(alternate, alternates, linkProblems);
-    if (linkProblems.length > 0) return false;
-    alternates.push(alternate);
-    at = skipSpace(text, text.indexOf('>', href.end) + 1);
-  }
-  const pageKey = urlKey(result.url);
-  checkSelfListed(pageKey, alternates, result.urlStart, result.urlEnd, linkProblems);
-  if (linkProblems.length > 0) return false;
-  result.alternates = alternates;
-  result.pageKey = pageKey;
-  return true;
-}
-
-/** A link's attributes, reused: checkLink keeps none of them (150,000 objects less for the collector per file). */
-const rel: LinkAttribute = { value: 'alternate', raw: 'alternate', start: 0, end: 0 };
-const hreflang: LinkAttribute = { value: '', raw: '', start: 0, end: 0 };
-const href: LinkAttribute = { value: '', raw: '', start: 0, end: 0 };
-
-/** Into `into`: the attribute value starting at `start` and ending at the next `"`, decoded as the parser decodes it. */
-function attributeAt(text: string, start: number, into: LinkAttribute): void {
-  const end = text.indexOf('"', start);
-  const raw = text.slice(start, end);
-  into.value = raw.indexOf('&') < 0 ? raw : decodeReferences(raw);
-  into.raw = raw;
-  into.start = start;
-  into.end = end;
 }

@@ -7,9 +7,9 @@ import { CharacterData } from './characterData';
 import { ElementStack, type ParseMode } from './elementStack';
 import { Role, type Frame, type RootInfo } from './elementFrame';
 import { scanFastEntry, type FastEntry } from './fastEntry';
-import { isQName, lookupNamespace, prefixBoundTo, resolvePrefix } from './namespaceBinding';
+import { extensionPrefixesIn, type ExtensionPrefixes } from './fastExtensions';
+import { isQName, lookupNamespace, resolvePrefix } from './namespaceBinding';
 import { Field, resetEntryState } from './parseState';
-import { XHTML_NAMESPACE } from '../rules/extensionNamespaces';
 import { Segment, SegmentKind } from '../model/segment';
 import { MarkupReader } from './markupReader';
 import { StartTagReader } from './startTagReader';
@@ -80,8 +80,8 @@ class XmlParser extends ElementStack {
   private doctypeSeen = false;
   /** Set when a construct runs into the end of the text unterminated. */
   private hitEnd = false;
-  /** The prefix the root binds to the XHTML namespace (null: none), for the fast path's links; read at its first entry. */
-  private linkPrefix: string | null | undefined;
+  /** The prefixes the root binds to the extensions (null: none), for the fast path; read at its first entry. */
+  private extensionPrefixes: ExtensionPrefixes | null | undefined;
   private readonly tag: StartTagReader;
   private readonly markup: MarkupReader;
 
@@ -232,8 +232,9 @@ class XmlParser extends ElementStack {
     if (!useFastPath || (root.kind !== 'urlset' && root.kind !== 'sitemapindex')) return false;
     if (lookupNamespace('', this.scopeAtTop()) !== root.sitemapNamespace) return false;
     const t = this.text;
-    const linkPrefix = this.linkPrefix === undefined ? (this.linkPrefix = prefixBoundTo(XHTML_NAMESPACE, this.scopeAtTop()) ?? null) : this.linkPrefix;
-    let fast = scanFastEntry(t, tagStart, root.kind, linkPrefix ?? undefined);
+    if (this.extensionPrefixes === undefined) this.extensionPrefixes = extensionPrefixesIn(this.scopeAtTop()) ?? null;
+    const prefixes = this.extensionPrefixes ?? undefined;
+    let fast = scanFastEntry(t, tagStart, root.kind, prefixes);
     if (fast === undefined) return false;
     let end = this.takeFastEntry(tagStart, fast);
     for (;;) {
@@ -241,7 +242,7 @@ class XmlParser extends ElementStack {
       const next = skipWhitespace(t, end, this.end);
       if (t.charCodeAt(next) !== Ch.LessThan) break;
       // Tried before the segment begins: an entry the fast path declines is left to takeStartTag, which begins it.
-      fast = scanFastEntry(t, next, root.kind, linkPrefix ?? undefined);
+      fast = scanFastEntry(t, next, root.kind, prefixes);
       if (fast === undefined) break;
       this.out.begin(next, SegmentKind.Element);
       end = this.takeFastEntry(next, fast);
@@ -261,9 +262,7 @@ class XmlParser extends ElementStack {
     entry.lastmod = fast.lastmod;
     entry.lastmodStart = fast.lastmodStart;
     entry.lastmodEnd = fast.lastmodEnd;
-    if (fast.alternates !== undefined) {
-      entry.extensions = { images: 0, news: undefined, alternates: fast.alternates, pageKey: fast.pageKey, contentLocs: undefined };
-    }
+    entry.extensions = fast.extensions;
     this.out.entry = entry;
     this.out.elementEnd = fast.end;
     return fast.end;
