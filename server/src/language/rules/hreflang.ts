@@ -3,7 +3,7 @@
 import type { LocalProblem } from './catalogue';
 import { iso15924Scripts, iso3166Countries, iso639Languages } from './isoCodes';
 import { checkCleanUrl } from './extensionValues';
-import { PlainUrls } from './listedUrl';
+import { isPlainlyKeyed, PlainUrls } from './listedUrl';
 import type { ValueProblem } from './valueProblem';
 import { ValueText } from '../syntax/valueText';
 import type { Segment } from '../model/segment';
@@ -52,7 +52,9 @@ export function checkLink(
  */
 export function plainAlternate(language: string, languageStart: number, languageEnd: number, href: string, hrefStart: number, hrefEnd: number): Alternate | undefined {
   if (!linkUrls.isPlain(href) || !isCanonical(href) || !isKnownHreflang(language)) return undefined;
-  return { language: lowerCaseCode(language), languageStart, languageEnd, href: urlKey(href), url: href, hrefStart, hrefEnd };
+  // isPlain: the href is the remembered authority and a path, so it is its own key when that authority is.
+  const key = linkUrls.keyedAsIs ? href : urlKey(href);
+  return { language: lowerCaseCode(language), languageStart, languageEnd, href: key, url: href, hrefStart, hrefEnd };
 }
 
 function invalid(start: number, end: number, message: string, problems: LocalProblem[]): void {
@@ -149,18 +151,6 @@ export function urlKey(url: string): string {
   return `${scheme}://${authority}${url.slice(match[0].length)}`;
 }
 
-/** `http://` or `https://` and an authority with no capital letter and no port: the URL is its own key. */
-function isPlainlyKeyed(url: string): boolean {
-  const at = url.startsWith('https://') ? 8 : url.startsWith('http://') ? 7 : -1;
-  if (at < 0) return false;
-  for (let k = at; k < url.length; k++) {
-    const c = url.charCodeAt(k);
-    if (c === 0x2f || c === 0x3f || c === 0x23) return true;
-    if ((c >= 0x41 && c <= 0x5a) || c === 0x3a) return false;
-  }
-  return true;
-}
-
 /**
  * `hreflang-duplicate`: `alternate` repeats the language of an earlier one of the entry with another href.
  * Reported on its hreflang value.
@@ -187,16 +177,29 @@ export interface Unreciprocated {
  * `hreflang-not-reciprocal` for one entry: each alternate naming another entry of the file (`find`: the entry with a
  * URL, in canonical escaped form) that lists no alternate back to the entry's own page (`pageKey`).
  */
-export function findUnreciprocated(entry: Segment, pageKey: string, find: (url: string) => Segment | undefined): Unreciprocated[] {
+export function findUnreciprocated(entry: Segment, pageKey: string, find: (url: string) => Segment | undefined): readonly Unreciprocated[] {
   let found: Unreciprocated[] | undefined;
-  for (const alternate of entry.extensions?.alternates ?? []) {
+  const alternates = entry.extensions?.alternates;
+  if (alternates === undefined) return NONE_UNRECIPROCATED;
+  // Loops, not some(): this runs for each alternate of a file (150,000), a closure each would be garbage.
+  for (let k = 0; k < alternates.length; k++) {
+    const alternate = alternates[k];
     if (alternate.href === pageKey) continue;
     const partner = find(alternate.url);
-    if (partner === undefined || partner === entry) continue;
-    if (partner.extensions?.alternates?.some((back) => back.href === pageKey)) continue;
+    if (partner === undefined || partner === entry || listsPage(partner, pageKey)) continue;
     (found ??= []).push({ alternate, partner });
   }
-  return found ?? [];
+  return found ?? NONE_UNRECIPROCATED;
+}
+
+const NONE_UNRECIPROCATED: readonly Unreciprocated[] = Object.freeze([]);
+
+/** Whether one of `entry`'s alternates is the page `pageKey`. */
+function listsPage(entry: Segment, pageKey: string): boolean {
+  const alternates = entry.extensions?.alternates;
+  if (alternates === undefined) return false;
+  for (let k = 0; k < alternates.length; k++) if (alternates[k].href === pageKey) return true;
+  return false;
 }
 
 /** The page key of an entry with a URL (urlKey of its `<loc>`). */

@@ -38,6 +38,8 @@ export function checkListedUrl(value: string, problems: ValueProblem[]): UrlPart
 export class PlainUrls {
   private authorityLength = 0;
   private authorityCodes = new Uint16Array(64);
+  /** Whether the remembered scheme and authority are their own comparison key: then so is each URL isPlain accepts. */
+  keyedAsIs = false;
 
   /** Whether the URL is short enough and plain after the remembered authority. */
   isPlain(value: string): boolean {
@@ -57,7 +59,23 @@ export class PlainUrls {
     if (end > this.authorityCodes.length) this.authorityCodes = new Uint16Array(end);
     for (let k = 0; k < end; k++) this.authorityCodes[k] = value.charCodeAt(k);
     this.authorityLength = end;
+    this.keyedAsIs = isPlainlyKeyed(value, end);
   }
+}
+
+/**
+ * `http://` or `https://` and an authority with no capital letter and no port: the URL (`url` up to `end`) is its own
+ * comparison key (hreflang.ts urlKey).
+ */
+export function isPlainlyKeyed(url: string, end = url.length): boolean {
+  const at = url.startsWith('https://') ? 8 : url.startsWith('http://') ? 7 : -1;
+  if (at < 0) return false;
+  for (let k = at; k < end; k++) {
+    const c = url.charCodeAt(k);
+    if (c === 0x2f || c === 0x3f || c === 0x23) return true;
+    if ((c >= 0x41 && c <= 0x5a) || c === 0x3a) return false;
+  }
+  return true;
 }
 
 /**
