@@ -156,14 +156,15 @@ export function urlKey(url: string): string {
  * Reported on its hreflang value.
  */
 export function checkDuplicateLanguage(alternate: Alternate, earlier: readonly Alternate[], problems: LocalProblem[]): void {
-  const first = earlier.find((a) => a.language === alternate.language);
-  if (first === undefined || first.href === alternate.href) return;
+  let k = 0;
+  while (k < earlier.length && earlier[k].language !== alternate.language) k++;
+  if (k === earlier.length || earlier[k].href === alternate.href) return;
   problems.push({ rule: 'hreflang-duplicate', start: alternate.languageStart, end: alternate.languageEnd, message: `A second alternate for "${alternate.language}" in this entry, with another URL: search engines cannot tell which one is meant.` });
 }
 
 /** `hreflang-missing-self`: on the entry's `<loc>` value when none of its alternates is the page itself. */
 export function checkSelfListed(pageKey: string, alternates: readonly Alternate[], locStart: number, locEnd: number, problems: LocalProblem[]): void {
-  if (alternates.some((a) => a.href === pageKey)) return;
+  if (hasHref(alternates, pageKey)) return;
   problems.push({ rule: 'hreflang-missing-self', start: locStart, end: locEnd, message: 'This entry has alternates but does not list itself among them: each version lists every version, itself included.' });
 }
 
@@ -181,7 +182,6 @@ export function findUnreciprocated(entry: Segment, pageKey: string, find: (url: 
   let found: Unreciprocated[] | undefined;
   const alternates = entry.extensions?.alternates;
   if (alternates === undefined) return NONE_UNRECIPROCATED;
-  // Loops, not some(): this runs for each alternate of a file (150,000), a closure each would be garbage.
   for (let k = 0; k < alternates.length; k++) {
     const alternate = alternates[k];
     if (alternate.href === pageKey) continue;
@@ -197,8 +197,12 @@ const NONE_UNRECIPROCATED: readonly Unreciprocated[] = Object.freeze([]);
 /** Whether one of `entry`'s alternates is the page `pageKey`. */
 function listsPage(entry: Segment, pageKey: string): boolean {
   const alternates = entry.extensions?.alternates;
-  if (alternates === undefined) return false;
-  for (let k = 0; k < alternates.length; k++) if (alternates[k].href === pageKey) return true;
+  return alternates !== undefined && hasHref(alternates, pageKey);
+}
+
+/** Loops, not some() or find(): these run for each link of a file (150,000), a closure each would be garbage. */
+function hasHref(alternates: readonly Alternate[], key: string): boolean {
+  for (let k = 0; k < alternates.length; k++) if (alternates[k].href === key) return true;
   return false;
 }
 
