@@ -50,8 +50,10 @@ export function checkLink(
  * authority of the last clean href with no space at its ends and no reference but `&amp;` — known without decoding the
  * href: decoding only turns `&amp;` into `&`, which changes neither verdict nor canonical form. Undefined otherwise.
  */
-export function plainAlternate(language: string, languageStart: number, languageEnd: number, href: string, hrefStart: number, hrefEnd: number): Alternate | undefined {
-  if (!linkUrls.isPlain(href) || !isCanonical(href) || !isKnownHreflang(language)) return undefined;
+export function plainAlternate(text: string, language: string, languageStart: number, languageEnd: number, hrefStart: number, hrefEnd: number): Alternate | undefined {
+  if (!linkUrls.isPlainAt(text, hrefStart, hrefEnd)) return undefined;
+  const href = text.slice(hrefStart, hrefEnd);
+  if (!isCanonical(href) || !isKnownHreflang(language)) return undefined;
   // isPlain: the href is the remembered authority and a path, so it is its own key when that authority is.
   const key = linkUrls.keyedAsIs ? href : urlKey(href);
   return { language: lowerCaseCode(language), languageStart, languageEnd, href: key, url: href, hrefStart, hrefEnd };

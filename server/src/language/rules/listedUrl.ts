@@ -51,6 +51,20 @@ export class PlainUrls {
     return PLAIN_REST.test(value);
   }
 
+  /**
+   * isPlain of `text.slice(start, end)` without reading a slice (the fast path's links, in the document's own flat
+   * string); `text` at `end` is no URL character (the attribute's closing quote), so a match that stops there is whole.
+   */
+  isPlainAt(text: string, start: number, end: number): boolean {
+    const n = this.authorityLength;
+    const length = end - start;
+    if (n === 0 || length <= n || length >= MAX_URL_LENGTH) return false;
+    const codes = this.authorityCodes;
+    for (let k = n - 1; k >= 0; k--) if (text.charCodeAt(start + k) !== codes[k]) return false;
+    PLAIN_REST_FROM.lastIndex = start + n;
+    return PLAIN_REST_FROM.test(text) && PLAIN_REST_FROM.lastIndex === end;
+  }
+
   /** Remembers the authority of a URL accepted without a problem. */
   remember(value: string, parts: UrlParts): void {
     if (value.charCodeAt(parts.hostStart - 1) !== 0x2f) return; // user info: not worth a shortcut
@@ -83,6 +97,8 @@ export function isPlainlyKeyed(url: string, end = url.length): boolean {
  * of plain characters between escapes (not an alternation per character, which costs a backtracking entry each).
  */
 const PLAIN_REST = /(?:[/?][A-Za-z0-9\-._~!$&'()*+,;=:@/?]*(?:%[0-9A-Fa-f]{2}[A-Za-z0-9\-._~!$&'()*+,;=:@/?]*)*)?$/y;
+/** The same without the end of the string: where it stops is the end of the path and query (isPlainAt). */
+const PLAIN_REST_FROM = /(?:[/?][A-Za-z0-9\-._~!$&'()*+,;=:@/?]*(?:%[0-9A-Fa-f]{2}[A-Za-z0-9\-._~!$&'()*+,;=:@/?]*)*)?/y;
 
 const listedUrls = new PlainUrls();
 
