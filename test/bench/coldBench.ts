@@ -1,7 +1,7 @@
 /**
- * Issue 21's cold targets (`BENCH_COLD=0` skips them; `node out/test/bench/coldBench.js` runs them alone,
- * `BENCH_COLD_EXTENSIONS_ONLY=1` the extension file's rows), each a ratio against xmllint in one run, alternating,
- * medians of `BENCH_COLD_RUNS` (5), with the wire's floor (wireFloorServer.ts): docs/performance.md, "Issue 21". */
+ * Issue 21's cold targets (`BENCH_COLD=0` skips them; `node out/test/bench/coldBench.js` runs them alone), each a ratio
+ * against xmllint in one run, alternating, medians of `BENCH_COLD_RUNS` (5), with the wire's floor: docs/performance.md.
+ */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -15,6 +15,8 @@ import { hasXmllint, XSD } from './lintBench';
 const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 5);
 const LINT = process.env.BENCH_LINT_BIN || path.resolve(__dirname, '../../../dist/sitemap-lint.js');
 const SERVER = process.env.BENCH_WIRE_SERVER;
+/** Another build's dist/ (`BENCH_COLD_BASE_DIST`): its sitemap-lint and server take turns with this one's on the extension file. */
+const BASE = process.env.BENCH_COLD_BASE_DIST;
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -81,18 +83,25 @@ async function measure(dir: string): Promise<Row[]> {
   }
   const mb = (fs.statSync(extension).size / 1_048_576).toFixed(1);
   // The extension file is over the original 10 MB limit: an information, which --max-warnings leaves alone.
-  const lint = (files: string[]) => () => timed(process.execPath, [LINT, '--max-warnings', '0', ...files]);
+  const lint = (files: string[], bin = LINT) => () => timed(process.execPath, [bin, '--max-warnings', '0', ...files]);
   const noout = (files: string[]) => () => timed('xmllint', ['--noout', ...files]);
   const schema = (files: string[]) => () => timed('xmllint', ['--noout', '--schema', XSD, ...files]);
   const floor = path.join(__dirname, 'wireFloorServer.js');
-  const [extLint, extOpen, extFloor, extXmllint] = await alternate([
-    lint([extension]), () => firstOpen(extensionText), () => firstOpen(extensionText, floor), noout([extension]),
+  const base = BASE === undefined ? [] : [lint([extension], path.join(BASE, 'sitemap-lint.js')), () => firstOpen(extensionText, path.join(BASE, 'server.js'))];
+  const [extLint, extOpen, extFloor, extXmllint, baseLint, baseOpen] = await alternate([
+    lint([extension]), () => firstOpen(extensionText), () => firstOpen(extensionText, floor), noout([extension]), ...base,
   ]);
+  const baseRows: Row[] = BASE === undefined ? [] : [
+    { what: `the same, ${BASE}: sitemap-lint, cold`, ours: baseLint, xmllint: extXmllint, against: '--noout' },
+    { what: `the same, ${BASE}: a fresh server, didOpen → diagnostics`, ours: baseOpen, xmllint: extXmllint, against: '--noout' },
+  ];
   const extensionRows: Row[] = [
     { what: `an image and 3 alternates per entry, 50,000 entries (${mb} MB): sitemap-lint, cold`, ours: extLint, xmllint: extXmllint, against: '--noout' },
     { what: 'the same file: a fresh server, didOpen → diagnostics', ours: extOpen, xmllint: extXmllint, against: '--noout' },
     { what: 'the same file: the wire alone (wireFloorServer.ts: no language work), didOpen → diagnostics', ours: extFloor, xmllint: extXmllint, against: '--noout', floor: true },
+    ...baseRows,
   ];
+  // `BENCH_COLD_EXTENSIONS_ONLY=1`: these rows alone.
   if (process.env.BENCH_COLD_EXTENSIONS_ONLY === '1') return extensionRows;
   const [batch, batchXmllint] = await alternate([lint(many), schema(many)]);
   const [plainOpen, plainXmllint] = await alternate([() => firstOpen(plainText), schema([plain])]);
