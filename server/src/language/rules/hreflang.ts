@@ -3,7 +3,7 @@
 import type { LocalProblem } from './catalogue';
 import { iso15924Scripts, iso3166Countries, iso639Languages } from './isoCodes';
 import { checkCleanUrl } from './extensionValues';
-import { PlainUrls } from './listedUrl';
+import { isPlainlyKeyed, PlainUrls } from './listedUrl';
 import type { ValueProblem } from './valueProblem';
 import { ValueText } from '../syntax/valueText';
 import type { Segment } from '../model/segment';
@@ -50,9 +50,13 @@ export function checkLink(
  * authority of the last clean href with no space at its ends and no reference but `&amp;` — known without decoding the
  * href: decoding only turns `&amp;` into `&`, which changes neither verdict nor canonical form. Undefined otherwise.
  */
-export function plainAlternate(language: string, languageStart: number, languageEnd: number, href: string, hrefStart: number, hrefEnd: number): Alternate | undefined {
-  if (!linkUrls.isPlain(href) || !isCanonical(href) || !isKnownHreflang(language)) return undefined;
-  return { language: lowerCaseCode(language), languageStart, languageEnd, href: urlKey(href), url: href, hrefStart, hrefEnd };
+export function plainAlternate(text: string, language: string, languageStart: number, languageEnd: number, hrefStart: number, hrefEnd: number): Alternate | undefined {
+  if (!linkUrls.isPlainAt(text, hrefStart, hrefEnd)) return undefined;
+  const href = text.slice(hrefStart, hrefEnd);
+  if (!isCanonical(href) || !isKnownHreflang(language)) return undefined;
+  // isPlain: the href is the remembered authority and a path, so it is its own key when that authority is.
+  const key = linkUrls.keyedAsIs ? href : urlKey(href);
+  return { language: lowerCaseCode(language), languageStart, languageEnd, href: key, url: href, hrefStart, hrefEnd };
 }
 
 function invalid(start: number, end: number, message: string, problems: LocalProblem[]): void {
@@ -149,31 +153,20 @@ export function urlKey(url: string): string {
   return `${scheme}://${authority}${url.slice(match[0].length)}`;
 }
 
-/** `http://` or `https://` and an authority with no capital letter and no port: the URL is its own key. */
-function isPlainlyKeyed(url: string): boolean {
-  const at = url.startsWith('https://') ? 8 : url.startsWith('http://') ? 7 : -1;
-  if (at < 0) return false;
-  for (let k = at; k < url.length; k++) {
-    const c = url.charCodeAt(k);
-    if (c === 0x2f || c === 0x3f || c === 0x23) return true;
-    if ((c >= 0x41 && c <= 0x5a) || c === 0x3a) return false;
-  }
-  return true;
-}
-
 /**
  * `hreflang-duplicate`: `alternate` repeats the language of an earlier one of the entry with another href.
  * Reported on its hreflang value.
  */
 export function checkDuplicateLanguage(alternate: Alternate, earlier: readonly Alternate[], problems: LocalProblem[]): void {
-  const first = earlier.find((a) => a.language === alternate.language);
-  if (first === undefined || first.href === alternate.href) return;
+  let k = 0;
+  while (k < earlier.length && earlier[k].language !== alternate.language) k++;
+  if (k === earlier.length || earlier[k].href === alternate.href) return;
   problems.push({ rule: 'hreflang-duplicate', start: alternate.languageStart, end: alternate.languageEnd, message: `A second alternate for "${alternate.language}" in this entry, with another URL: search engines cannot tell which one is meant.` });
 }
 
 /** `hreflang-missing-self`: on the entry's `<loc>` value when none of its alternates is the page itself. */
 export function checkSelfListed(pageKey: string, alternates: readonly Alternate[], locStart: number, locEnd: number, problems: LocalProblem[]): void {
-  if (alternates.some((a) => a.href === pageKey)) return;
+  if (hasHref(alternates, pageKey)) return;
   problems.push({ rule: 'hreflang-missing-self', start: locStart, end: locEnd, message: 'This entry has alternates but does not list itself among them: each version lists every version, itself included.' });
 }
 
@@ -187,16 +180,32 @@ export interface Unreciprocated {
  * `hreflang-not-reciprocal` for one entry: each alternate naming another entry of the file (`find`: the entry with a
  * URL, in canonical escaped form) that lists no alternate back to the entry's own page (`pageKey`).
  */
-export function findUnreciprocated(entry: Segment, pageKey: string, find: (url: string) => Segment | undefined): Unreciprocated[] {
+export function findUnreciprocated(entry: Segment, pageKey: string, find: (url: string) => Segment | undefined): readonly Unreciprocated[] {
   let found: Unreciprocated[] | undefined;
-  for (const alternate of entry.extensions?.alternates ?? []) {
+  const alternates = entry.extensions?.alternates;
+  if (alternates === undefined) return NONE_UNRECIPROCATED;
+  for (let k = 0; k < alternates.length; k++) {
+    const alternate = alternates[k];
     if (alternate.href === pageKey) continue;
     const partner = find(alternate.url);
-    if (partner === undefined || partner === entry) continue;
-    if (partner.extensions?.alternates?.some((back) => back.href === pageKey)) continue;
+    if (partner === undefined || partner === entry || listsPage(partner, pageKey)) continue;
     (found ??= []).push({ alternate, partner });
   }
-  return found ?? [];
+  return found ?? NONE_UNRECIPROCATED;
+}
+
+const NONE_UNRECIPROCATED: readonly Unreciprocated[] = Object.freeze([]);
+
+/** Whether one of `entry`'s alternates is the page `pageKey`. */
+function listsPage(entry: Segment, pageKey: string): boolean {
+  const alternates = entry.extensions?.alternates;
+  return alternates !== undefined && hasHref(alternates, pageKey);
+}
+
+/** Loops, not some() or find(): these run for each link of a file (150,000), a closure each would be garbage. */
+function hasHref(alternates: readonly Alternate[], key: string): boolean {
+  for (let k = 0; k < alternates.length; k++) if (alternates[k].href === key) return true;
+  return false;
 }
 
 /** The page key of an entry with a URL (urlKey of its `<loc>`). */

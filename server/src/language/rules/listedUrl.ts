@@ -38,6 +38,8 @@ export function checkListedUrl(value: string, problems: ValueProblem[]): UrlPart
 export class PlainUrls {
   private authorityLength = 0;
   private authorityCodes = new Uint16Array(64);
+  /** Whether the remembered scheme and authority are their own comparison key: then so is each URL isPlain accepts. */
+  keyedAsIs = false;
 
   /** Whether the URL is short enough and plain after the remembered authority. */
   isPlain(value: string): boolean {
@@ -49,6 +51,20 @@ export class PlainUrls {
     return PLAIN_REST.test(value);
   }
 
+  /**
+   * isPlain of `text.slice(start, end)` without reading a slice (the fast path's links, in the document's own flat
+   * string); `text` at `end` is no URL character (the attribute's closing quote), so a match that stops there is whole.
+   */
+  isPlainAt(text: string, start: number, end: number): boolean {
+    const n = this.authorityLength;
+    const length = end - start;
+    if (n === 0 || length <= n || length >= MAX_URL_LENGTH) return false;
+    const codes = this.authorityCodes;
+    for (let k = n - 1; k >= 0; k--) if (text.charCodeAt(start + k) !== codes[k]) return false;
+    PLAIN_REST_FROM.lastIndex = start + n;
+    return PLAIN_REST_FROM.test(text) && PLAIN_REST_FROM.lastIndex === end;
+  }
+
   /** Remembers the authority of a URL accepted without a problem. */
   remember(value: string, parts: UrlParts): void {
     if (value.charCodeAt(parts.hostStart - 1) !== 0x2f) return; // user info: not worth a shortcut
@@ -57,7 +73,23 @@ export class PlainUrls {
     if (end > this.authorityCodes.length) this.authorityCodes = new Uint16Array(end);
     for (let k = 0; k < end; k++) this.authorityCodes[k] = value.charCodeAt(k);
     this.authorityLength = end;
+    this.keyedAsIs = isPlainlyKeyed(value, end);
   }
+}
+
+/**
+ * `http://` or `https://` and an authority with no capital letter and no port: the URL (`url` up to `end`) is its own
+ * comparison key (hreflang.ts urlKey).
+ */
+export function isPlainlyKeyed(url: string, end = url.length): boolean {
+  const at = url.startsWith('https://') ? 8 : url.startsWith('http://') ? 7 : -1;
+  if (at < 0) return false;
+  for (let k = at; k < end; k++) {
+    const c = url.charCodeAt(k);
+    if (c === 0x2f || c === 0x3f || c === 0x23) return true;
+    if ((c >= 0x41 && c <= 0x5a) || c === 0x3a) return false;
+  }
+  return true;
 }
 
 /**
@@ -65,6 +97,8 @@ export class PlainUrls {
  * of plain characters between escapes (not an alternation per character, which costs a backtracking entry each).
  */
 const PLAIN_REST = /(?:[/?][A-Za-z0-9\-._~!$&'()*+,;=:@/?]*(?:%[0-9A-Fa-f]{2}[A-Za-z0-9\-._~!$&'()*+,;=:@/?]*)*)?$/y;
+/** The same without the end of the string: where it stops is the end of the path and query (isPlainAt). */
+const PLAIN_REST_FROM = /(?:[/?][A-Za-z0-9\-._~!$&'()*+,;=:@/?]*(?:%[0-9A-Fa-f]{2}[A-Za-z0-9\-._~!$&'()*+,;=:@/?]*)*)?/y;
 
 const listedUrls = new PlainUrls();
 

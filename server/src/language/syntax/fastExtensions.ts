@@ -292,7 +292,7 @@ function takeLink(text: string, at: number, prefix: string, shape: RegExp): numb
   const languageEnd = text.indexOf('"', languageStart);
   const hrefStart = languageEnd + 8;
   const hrefEnd = text.indexOf('"', hrefStart);
-  const alternate = plainAlternate(text.slice(languageStart, languageEnd), languageStart, languageEnd, text.slice(hrefStart, hrefEnd), hrefStart, hrefEnd)
+  const alternate = plainAlternate(text, text.slice(languageStart, languageEnd), languageStart, languageEnd, hrefStart, hrefEnd)
     ?? checkLinkAt(text, at, nameEnd, languageStart, hrefStart);
   if (alternate === undefined) return -1;
   checkDuplicateLanguage(alternate, alternates, problems);
