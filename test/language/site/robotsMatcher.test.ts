@@ -1,8 +1,6 @@
-/**
- * The robots.txt matcher against google/robotstxt: every matching case of its robots_test.cc (the table in
- * test/fixtures/robotstxt/, the rest ported below), a plain reference on generated files, and Google's own robots.cc on
- * the same files when g++ can build it here.
- */
+/** The robots.txt matcher against google/robotstxt: every matching case of robots_test.cc (the table in
+ * test/fixtures/robotstxt/, the rest ported below), a plain reference on generated files, and robots.cc itself, built
+ * with g++ when the machine has it. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -101,6 +99,15 @@ test('ID_UTF8ByteOrderMarkIsSkipped: whole or partial at the start only, as the 
   assert.deepEqual(read('ef'), [1]);
   assert.deepEqual(read('ef11bf'), [], 'a broken mark makes the first line garbage');
   assert.deepEqual(read('', 'User-Agent: foo\n\uFEFFAllow: /AnyValue\n'), [0], 'a mark within the file is garbage');
+});
+
+test("lines are read as robots.cc reads them: a scheme's `:` splits, only a space or tab stands for a missing `:`", () => {
+  const robots = (line: string): string => `User-agent: *\n${line}\n`;
+  assert.equal(allowed(robots('Disallow http://a/b'), 'FooBot', 'http://h//a/b'), false, 'name `Disallow http`, value `//a/b`');
+  assert.equal(allowed(robots('Disallow http://a/b'), 'FooBot', 'http://h/http://a/b'), true);
+  assert.equal(allowed(robots('Disallow\v/x'), 'FooBot', 'http://h/x'), true, 'a vertical tab separates nothing');
+  assert.equal(allowed(robots('Disallow /x\vy'), 'FooBot', 'http://h/x\vy'), false, 'nor splits the value');
+  assert.equal(allowed('User-agent: Foo\u212Aot\nDisallow: /\n', 'FooKot', 'http://h/'), true, 'no Unicode case folding');
 });
 
 test('the deciding line: its number and the offsets of its directive', () => {
