@@ -43,12 +43,12 @@ interface AgentRules {
   noMatch: RobotsVerdict;
 }
 
-/** `rule`: the line that decided (Google's `matching_line`), undefined when no rule matched. */
+/** `rule`: the line that decided (Google's `matching_line`), undefined when no rule matched. Shared: do not change. */
 export interface RobotsVerdict {
-  allowed: boolean;
-  rule?: RobotsRule;
+  readonly allowed: boolean;
+  readonly rule?: RobotsRule;
   /** Which groups applied: the crawler's own, the `*` ones, or none (no rules for it). */
-  group: 'agent' | 'global' | undefined;
+  readonly group: 'agent' | 'global' | undefined;
 }
 
 /** Google reads at most this many bytes of a line (8 × 2083), the rest is ignored. */
