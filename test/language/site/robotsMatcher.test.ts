@@ -125,6 +125,14 @@ test('the deciding line: its number and the offsets of its directive', () => {
   assert.deepEqual(isAllowed(parseRobotsRules('Sitemap: /s.xml\n'), 'Googlebot', '/'), { allowed: true, group: undefined });
 });
 
+test('a pattern of many `*` against a long path is decided without backtracking', { timeout: 10_000 }, () => {
+  const robotstxt = `User-agent: *\nDisallow: /${'*a'.repeat(2000)}b\nDisallow: /${'*a'.repeat(2000)}$\n`;
+  const rules = parseRobotsRules(robotstxt);
+  assert.deepEqual(isAllowed(rules, 'FooBot', `http://h/${'a'.repeat(16000)}`).rule?.lineNumber, 3);
+  assert.equal(isAllowed(rules, 'FooBot', `http://h/${'a'.repeat(16000)}c`).allowed, true);
+  assert.equal(isAllowed(rules, 'FooBot', `http://h/${'a'.repeat(1999)}`).allowed, true);
+});
+
 test('the fast matcher agrees with a plain reference on 30,000 generated questions', () => {
   const cases = generateRobotsCases(22, 30000);
   const differ = cases.filter((c) => {
