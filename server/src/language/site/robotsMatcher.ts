@@ -1,7 +1,7 @@
 /** Whether a robots.txt lets a crawler fetch a URL, decided exactly as Google's parser (google/robotstxt robots.cc)
  * decides: its groups, longest match with Allow winning ties, `*` and `$`, and its quirks. Parsed once, asked often. */
 import { readRobotsLineAsGoogle, robotsLineStart } from '../../../../shared/robotsLine';
-import { compilePattern, escapeRobotsPattern, literalPrefix, robotsPath, utf8Bytes, type PathMatcher } from './robotsPattern';
+import { compilePattern, escapeRobotsPattern, robotsPath, utf8Bytes, type CompiledPattern } from './robotsPattern';
 import { buildPrefixIndex, firstMatch, type PrefixIndex } from './robotsPrefixIndex';
 
 /** An Allow or Disallow line of a robots.txt. */
@@ -16,9 +16,7 @@ export interface RobotsRule {
   /** The directive's offsets in the robots.txt, name to value (`Disallow: /private`), comment and spaces left out. */
   start: number;
   end: number;
-  /** The pattern before its first `*` (and its final `$`): every path it matches starts with it. */
-  prefix: string;
-  matches: PathMatcher;
+  compiled: CompiledPattern;
 }
 
 /** One group: consecutive User-agent lines and the rules after them, up to the next User-agent line after a rule. */
@@ -124,14 +122,14 @@ function addAgent(group: RobotsGroup, value: string): void {
 /** An Allow line for `…/index.htm…` allows its folder too (Google-specific): a second, shorter pattern `…/$`. */
 function rulesOf(line: RuleLine): RobotsRule[] {
   const { allow, pattern } = line;
-  const rule: RobotsRule = { ...line, priority: pattern.length, prefix: literalPrefix(pattern), matches: compilePattern(pattern) };
+  const rule: RobotsRule = { ...line, priority: pattern.length, compiled: compilePattern(pattern) };
   const slash = pattern.lastIndexOf('/');
   if (!allow || slash < 0 || !pattern.startsWith('/index.htm', slash)) return [rule];
   const folder = pattern.slice(0, slash + 1) + '$';
-  return [rule, { ...rule, pattern: folder, priority: folder.length, prefix: literalPrefix(folder), matches: compilePattern(folder) }];
+  return [rule, { ...rule, pattern: folder, priority: folder.length, compiled: compilePattern(folder) }];
 }
 
-type RuleLine = Omit<RobotsRule, 'priority' | 'prefix' | 'matches'>;
+type RuleLine = Omit<RobotsRule, 'priority' | 'compiled'>;
 type ReadLine = { kind: 'agent'; value: string } | { kind: 'rule'; rule: RuleLine };
 
 /** A User-agent, Allow or Disallow line (names as Google reads them, typos included), undefined for any other. */

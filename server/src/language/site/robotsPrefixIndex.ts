@@ -1,10 +1,10 @@
 /** Rules indexed by their literal prefix (the pattern before its first `*`) in a radix tree, so that a path is tried
  * only against the rules whose prefix it starts with: 50,000 URLs against a long robots.txt in milliseconds. */
+import { matchesAfterPrefix, type CompiledPattern } from './robotsPattern';
 
-/** Anything with a literal prefix that can be asked whether it matches a path. */
+/** Anything with a compiled pattern. */
 export interface PrefixedMatcher {
-  prefix: string;
-  matches(path: string): boolean;
+  compiled: CompiledPattern;
 }
 
 interface PrefixNode {
@@ -27,11 +27,12 @@ export interface PrefixIndex<T extends PrefixedMatcher> {
 
 export function buildPrefixIndex<T extends PrefixedMatcher>(items: T[]): PrefixIndex<T> {
   const root = newNode();
-  items.forEach((item, position) => insert(root, item.prefix, position));
+  items.forEach((item, position) => insert(root, item.compiled.prefix, position));
   return { items, root };
 }
 
-/** The position of the first item, in order of precedence, that matches `path`; -1 when none does. */
+/** The position of the first item, in order of precedence, that matches `path`; -1 when none does. The tree is walked
+ * along the path, so each node's items have a prefix the path starts with. */
 export function firstMatch<T extends PrefixedMatcher>(index: PrefixIndex<T>, path: string): number {
   let best = Number.MAX_SAFE_INTEGER;
   let node = index.root;
@@ -49,7 +50,7 @@ export function firstMatch<T extends PrefixedMatcher>(index: PrefixIndex<T>, pat
 function firstMatchAt<T extends PrefixedMatcher>(items: T[], node: PrefixNode, path: string, best: number): number {
   for (const position of node.positions) {
     if (position >= best) break;
-    if (items[position].matches(path)) return position;
+    if (matchesAfterPrefix(items[position].compiled, path)) return position;
   }
   return best;
 }
