@@ -41,18 +41,33 @@ export function robotsLineStart(lineText: string, fileStart: boolean): number {
  * say what was meant: `Sitemap https://…` (to Google, name `Sitemap https`) is a name missing its `:` before a URL.
  */
 export function readRobotsLine(lineText: string, end = lineText.length, fileStart = false): RobotsLine | undefined {
-  const first = robotsLineStart(lineText, fileStart);
-  let comment = lineText.indexOf('#', first);
-  if (comment < 0 || comment > end) comment = end;
-  const content = trim(lineText, first, comment);
+  const content = lineContent(lineText, end, fileStart);
   if (content.start === content.end) return undefined;
   let wordEnd = content.start;
   while (wordEnd < content.end && !isWhitespace(lineText.charCodeAt(wordEnd)) && lineText.charCodeAt(wordEnd) !== COLON) wordEnd++;
   const rest = trim(lineText, wordEnd, content.end);
-  const restText = lineText.slice(rest.start, rest.end);
-  if (wordEnd < rest.start && SCHEME_AND_SLASHES.test(restText)) {
+  if (wordEnd < rest.start && SCHEME_AND_SLASHES.test(lineText.slice(rest.start, rest.end))) {
     return { nameStart: content.start, nameEnd: wordEnd, colon: false, valueStart: rest.start, valueEnd: rest.end };
   }
+  return readDirective(lineText, content);
+}
+
+/** The line exactly as Google reads it (robots.cc `GetKeyAndValueFrom`), `Sitemap https://…` too: for matching. */
+export function readRobotsLineAsGoogle(lineText: string, end = lineText.length, fileStart = false): RobotsLine | undefined {
+  const content = lineContent(lineText, end, fileStart);
+  return content.start === content.end ? undefined : readDirective(lineText, content);
+}
+
+/** The line up to its `#` comment, trimmed. */
+function lineContent(lineText: string, end: number, fileStart: boolean): { start: number; end: number } {
+  const first = robotsLineStart(lineText, fileStart);
+  let comment = lineText.indexOf('#', first);
+  if (comment < 0 || comment > end) comment = end;
+  return trim(lineText, first, comment);
+}
+
+/** Without a `:`, Google splits at the first space or tab, when one word follows (other whitespace is no separator). */
+function readDirective(lineText: string, content: { start: number; end: number }): RobotsLine | undefined {
   const colon = lineText.indexOf(':', content.start);
   if (colon >= 0 && colon < content.end) {
     const name = trim(lineText, content.start, colon);
@@ -60,8 +75,14 @@ export function readRobotsLine(lineText: string, end = lineText.length, fileStar
     const value = trim(lineText, colon + 1, content.end);
     return { nameStart: name.start, nameEnd: name.end, colon: true, valueStart: value.start, valueEnd: value.end };
   }
-  if (rest.start === rest.end || hasWhitespace(restText)) return undefined;
-  return { nameStart: content.start, nameEnd: wordEnd, colon: false, valueStart: rest.start, valueEnd: rest.end };
+  const gap = spaceOrTabAt(lineText, content.start, content.end);
+  if (gap < 0) return undefined;
+  let word = gap;
+  while (word < content.end && isSpaceOrTab(lineText.charCodeAt(word))) word++;
+  if (spaceOrTabAt(lineText, word, content.end) >= 0) return undefined;
+  const name = trim(lineText, content.start, gap);
+  const value = trim(lineText, gap + 1, content.end);
+  return { nameStart: name.start, nameEnd: name.end, colon: false, valueStart: value.start, valueEnd: value.end };
 }
 
 /**
@@ -84,9 +105,13 @@ export function protegoReadsSitemapName(name: string): boolean {
   return lower === 'sitemap' || lower === 'sitemaps' || lower === 'site-map';
 }
 
-function hasWhitespace(text: string): boolean {
-  for (let i = 0; i < text.length; i++) if (isWhitespace(text.charCodeAt(i))) return true;
-  return false;
+function isSpaceOrTab(c: number): boolean {
+  return c === 0x20 || c === 0x09;
+}
+
+function spaceOrTabAt(text: string, start: number, end: number): number {
+  for (let i = start; i < end; i++) if (isSpaceOrTab(text.charCodeAt(i))) return i;
+  return -1;
 }
 
 function trim(text: string, start: number, end: number): { start: number; end: number } {
