@@ -1,0 +1,137 @@
+/** Reads a page's head with htmlparser2 as Google does: until `<body>` or body content, where it stops; an element
+ * that does not belong in a head ends it early, and head tags after it are kept apart as ignored. */
+import { Parser } from 'htmlparser2';
+
+/** A `<meta>`, `<link>` or `<base>` of the head, with its offsets in the text (`<` to after `>`). */
+export interface HeadTag {
+  name: string;
+  attribs: Readonly<Record<string, string>>;
+  start: number;
+  end: number;
+  /** After an element that ended the head early: Google does not read it. */
+  ignored: boolean;
+}
+
+export interface HeadRead {
+  tags: HeadTag[];
+  title: { text: string; start: number; end: number } | undefined;
+  /** The element or text that ended the head before `</head>` (and before `<body>`), when one did. */
+  earlyEnd: { start: number; end: number } | undefined;
+  /** Whether reading reached the head's end (else the text ended first). */
+  headEnded: boolean;
+}
+
+/** The elements Google reads in a head; any other element (or text) ends it. */
+const HEAD_ELEMENTS = new Set(['title', 'meta', 'link', 'script', 'style', 'base', 'noscript', 'template']);
+/** Their content is not markup for a crawler that runs scripts (noscript) or at all (template). */
+const INERT_ELEMENTS = new Set(['noscript', 'template']);
+/** How far past an early end of the head the reader looks for the head tags Google will then ignore. */
+const IGNORED_LOOKAHEAD = 32 * 1024;
+
+type Phase = 'head' | 'afterHead' | 'endedEarly' | 'done';
+
+/** htmlparser2's callbacks, following the head's phases: in it, after `</head>`, past an early end, done. */
+class HeadHandler {
+  readonly read: HeadRead = { tags: [], title: undefined, earlyEnd: undefined, headEnded: false };
+  phase: Phase = 'head';
+  parser!: Parser;
+  private inert = 0;
+  private rawText = 0;
+  private titleStart = -1;
+  private titleText = '';
+  private lookaheadEnd = Infinity;
+
+  onopentag(name: string, attribs: Record<string, string>, implied: boolean): void {
+    if (this.phase === 'done' || implied) return;
+    if (RAW_TEXT.has(name)) this.rawText++;
+    const { startIndex: start, endIndex } = this.parser;
+    if (this.phase === 'endedEarly') return this.whileEndedEarly(name, attribs, start, endIndex + 1);
+    if (this.inert > 0) {
+      if (INERT_ELEMENTS.has(name)) this.inert++;
+      return;
+    }
+    if (name === 'html' || (name === 'head' && this.phase === 'head')) return;
+    if (!HEAD_ELEMENTS.has(name)) return name === 'body' || this.phase === 'afterHead' ? this.finish() : this.endEarly(start, endIndex + 1);
+    if (INERT_ELEMENTS.has(name)) this.inert++;
+    else if (name === 'title') this.titleStart = this.read.title === undefined ? start : -1;
+    else this.keep(name, attribs, start, endIndex + 1, false);
+  }
+
+  onclosetag(name: string, implied: boolean): void {
+    if (this.phase === 'done') return;
+    if (RAW_TEXT.has(name) && this.rawText > 0) this.rawText--;
+    if (implied) return;
+    if (this.phase === 'endedEarly') {
+      if (name === 'head') this.finish();
+    } else if (this.inert > 0) {
+      if (INERT_ELEMENTS.has(name)) this.inert--;
+    } else if (name === 'title' && this.titleStart >= 0) {
+      this.read.title = { text: this.titleText.replace(/[\t\n\f\r ]+/g, ' ').trim(), start: this.titleStart, end: this.parser.endIndex + 1 };
+      this.titleStart = -1;
+    } else if (name === 'head' && this.phase === 'head') {
+      this.phase = 'afterHead';
+    }
+  }
+
+  ontext(data: string): void {
+    if (this.phase === 'done' || this.inert > 0) return;
+    if (this.phase === 'endedEarly') {
+      if (this.parser.startIndex > this.lookaheadEnd) this.finish();
+    } else if (this.titleStart >= 0) {
+      this.titleText += data;
+    } else if (this.rawText === 0 && !/^[\t\n\f\r \uFEFF]*$/.test(data)) {
+      if (this.phase === 'afterHead') this.finish();
+      else this.endEarly(this.parser.startIndex, this.parser.endIndex + 1);
+    }
+  }
+
+  private whileEndedEarly(name: string, attribs: Record<string, string>, start: number, end: number): void {
+    if (name === 'body' || start > this.lookaheadEnd) this.finish();
+    else this.keep(name, attribs, start, end, true);
+  }
+
+  private endEarly(start: number, end: number): void {
+    this.read.earlyEnd = { start, end };
+    this.phase = 'endedEarly';
+    this.lookaheadEnd = end + IGNORED_LOOKAHEAD;
+  }
+
+  private keep(name: string, attribs: Record<string, string>, start: number, end: number, ignored: boolean): void {
+    if (name === 'meta' || name === 'link' || name === 'base') this.read.tags.push({ name, attribs: lowerCaseNames(attribs), start, end, ignored });
+  }
+
+  private finish(): void {
+    this.phase = 'done';
+    this.parser.pause();
+  }
+}
+
+/** The attributes with lowercase names; the first of two that differ only by case wins, as in the HTML standard. */
+function lowerCaseNames(attribs: Record<string, string>): Record<string, string> {
+  const names = Object.keys(attribs);
+  if (names.every((name) => name === name.toLowerCase())) return attribs;
+  const lower: Record<string, string> = {};
+  for (const name of names) {
+    const key = name.toLowerCase();
+    if (!Object.hasOwn(lower, key)) lower[key] = attribs[name]!;
+  }
+  return lower;
+}
+
+/** Elements whose content htmlparser2 reads as text, not markup. */
+const RAW_TEXT = new Set(['script', 'style', 'title', 'xmp', 'iframe', 'noembed', 'noframes', 'textarea', 'plaintext']);
+
+/**
+ * The head of `text`; htmlparser2 never throws on text, whatever it holds. `complete` false: the text is the start of
+ * a longer page, so a tag cut at its end is dropped rather than read as text.
+ */
+export function readHead(text: string, complete: boolean): HeadRead {
+  const handler = new HeadHandler();
+  // Attribute names are lowercased for the few tags kept, not for every tag of the head (htmlparser2 notes the cost).
+  const parser = new Parser(handler, { lowerCaseAttributeNames: false });
+  handler.parser = parser;
+  parser.write(text);
+  if (handler.phase !== 'done' && complete) parser.end();
+  handler.read.headEnded = handler.phase !== 'head';
+  return handler.read;
+}
