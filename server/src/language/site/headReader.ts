@@ -35,6 +35,7 @@ class HeadHandler {
   readonly read: HeadRead = { tags: [], title: undefined, earlyEnd: undefined, headEnded: false };
   phase: Phase = 'head';
   parser!: Parser;
+  text = '';
   private inert = 0;
   private rawText = 0;
   private titleStart = -1;
@@ -44,7 +45,8 @@ class HeadHandler {
   onopentag(name: string, attribs: Record<string, string>, implied: boolean): void {
     if (this.phase === 'done' || implied) return;
     if (RAW_TEXT.has(name)) this.rawText++;
-    const { startIndex: start, endIndex } = this.parser;
+    const start = this.tagStart();
+    const { endIndex } = this.parser;
     if (this.phase === 'endedEarly') return this.whileEndedEarly(name, attribs, start, endIndex + 1);
     if (this.inert > 0) {
       if (INERT_ELEMENTS.has(name)) this.inert++;
@@ -83,6 +85,12 @@ class HeadHandler {
       if (this.phase === 'afterHead') this.finish();
       else this.endEarly(this.parser.startIndex, this.parser.endIndex + 1);
     }
+  }
+
+  /** htmlparser2's start index can fall short of the `<` after a CDATA-like section in HTML; the tag starts at the next `<`. */
+  private tagStart(): number {
+    const start = this.parser.startIndex;
+    return this.text.charCodeAt(start) === 0x3c ? start : this.text.indexOf('<', start);
   }
 
   private whileEndedEarly(name: string, attribs: Record<string, string>, start: number, end: number): void {
@@ -130,6 +138,7 @@ export function readHead(text: string, complete: boolean): HeadRead {
   // Attribute names are lowercased for the few tags kept, not for every tag of the head (htmlparser2 notes the cost).
   const parser = new Parser(handler, { lowerCaseAttributeNames: false });
   handler.parser = parser;
+  handler.text = text;
   parser.write(text);
   if (handler.phase !== 'done' && complete) parser.end();
   handler.read.headEnded = handler.phase !== 'head';
