@@ -113,6 +113,15 @@ test('canonicals that differ from the page by a trailing slash, index.html or th
   assert.deepEqual(hrefs('http://[bad'), [undefined]);
 });
 
+test('XHTML written as HTML: an XML prolog, self-closing tags, a namespace; names with spaces around them', () => {
+  const robots = '<meta name=" robots " content="noindex" />';
+  const text = `<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "x.dtd">\n` +
+    `<html xmlns="http://www.w3.org/1999/xhtml"><head><title>X</title>${robots}<link rel="canonical" href="/x/" /></head><body/>`;
+  const facts = readPageFacts(text, PAGE);
+  assert.deepEqual(facts.robots, [{ crawler: 'robots', directives: ['noindex'], ...at(text, robots) }]);
+  assert.deepEqual([facts.title, facts.canonicals[0]!.href, kinds(facts)], ['X', 'https://example.com/x/', []]);
+});
+
 test('<base href> is what relative hrefs resolve against, wherever it stands in the head', () => {
   const facts = readPageFacts('<head><link rel=canonical href="page/"><base href="https://cdn.example.com/root/"></head>', PAGE);
   assert.equal(facts.canonicals[0]!.href, 'https://cdn.example.com/root/page/');

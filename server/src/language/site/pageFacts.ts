@@ -78,7 +78,7 @@ export function readPageFacts(text: string, pageUrl: string, truncated = false):
     title: undefined, robots: [], canonicals: [], refresh: undefined, ignored: [], charset: undefined,
     isAliasPage: false, isVerificationStub: /^\uFEFF?\s*google-site-verification:/.test(text), problems: [],
   };
-  if (text.lastIndexOf('\0', 1024) >= 0) {
+  if ((text.length > 1024 ? text.slice(0, 1024) : text).includes('\0')) {
     facts.problems.push({ kind: 'not-text', range: undefined });
     return facts;
   }
@@ -140,7 +140,8 @@ const TEMPLATE_SYNTAX = /\{\{|\{%|<%|\{\$/;
 
 function noteProblems(facts: PageFacts, head: HeadRead, text: string, cut: boolean): void {
   const readEnd = Math.max(head.title?.end ?? 0, head.tags.length === 0 ? 0 : head.tags[head.tags.length - 1]!.end);
-  if (text.lastIndexOf('\uFFFD', readEnd) >= 0) facts.problems.push({ kind: 'not-utf8', range: undefined });
+  const badByte = text.indexOf('\uFFFD');
+  if (badByte >= 0 && badByte < readEnd) facts.problems.push({ kind: 'not-utf8', range: undefined });
   if (!head.headEnded && cut) facts.problems.push({ kind: 'head-unfinished', range: undefined });
   if (head.earlyEnd !== undefined && facts.ignored.length > 0) facts.problems.push({ kind: 'head-ended-early', range: head.earlyEnd });
   const templated = head.title !== undefined && TEMPLATE_SYNTAX.test(head.title.text) ? head.title
