@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readPageFacts, robotsFor, MAX_PAGE_CHARS, type PageFacts, type TextRange } from '../../../server/src/language/site/pageFacts';
 import { parseRefresh } from '../../../server/src/language/site/pageDirectives';
+import { parse } from 'parse5';
 import { random } from '../../support/generate';
 
 const PAGE = 'https://example.com/posts/old/';
@@ -228,5 +229,28 @@ test('garbage never throws, and every range it reports lies inside the text on a
       assert.ok(range.start >= 0 && range.start < range.end && range.end <= text.length, `${JSON.stringify(text)}: ${JSON.stringify(range)}`);
       assert.equal(text[range.start], '<', JSON.stringify(text));
     }
+  }
+});
+
+/** The start offsets of the robots metas and canonical links parse5 (the HTML standard's tree construction) puts in the head. */
+function headTagsByParse5(text: string): number[] {
+  type Node = { nodeName: string; childNodes?: Node[]; sourceCodeLocation?: { startOffset: number } | null };
+  const html = (parse(text, { sourceCodeLocationInfo: true }) as unknown as Node).childNodes!.find((n) => n.nodeName === 'html')!;
+  const head = html.childNodes!.find((n) => n.nodeName === 'head')!;
+  return head.childNodes!.filter((n) => n.nodeName === 'meta' || n.nodeName === 'link').map((n) => n.sourceCodeLocation!.startOffset);
+}
+
+test('the head holds what parse5 puts in it: random documents of head and body pieces, tag for tag', () => {
+  const pieces = ['<!DOCTYPE html>', '<html lang=en>', '<head>', '</head>', '<body>', '<title>t</title>', '<meta name=robots content=noindex>',
+    '<link rel=canonical href=/x>', '<script>s("</head><body>")</script>', '<style>p{}</style>', '<noscript><meta name=robots content=noindex></noscript>',
+    '<template><link rel=canonical href=/t></template>', '<img>', '<div>', '<p>', 'text', ' ', '\n', '<!-- c -->', '<base href=/>', '&amp;',
+    '<META NAME=robots CONTENT=noindex>', '</HEAD>', '<BODY class=x>', '<iframe src=/f></iframe>', '</br>', '</p>', '</div>', '<svg><title>s</title></svg>'];
+  const next = random(2022);
+  for (let round = 0; round < 3000; round++) {
+    let text = '';
+    for (let i = 1 + Math.floor(next() * 14); i > 0; i--) text += pieces[Math.floor(next() * pieces.length)];
+    const facts = readPageFacts(text, PAGE);
+    const ours = [...facts.robots, ...facts.canonicals].map((tag) => tag.start).sort((a, b) => a - b);
+    assert.deepEqual(ours, headTagsByParse5(text), JSON.stringify(text));
   }
 });

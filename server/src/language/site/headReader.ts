@@ -52,26 +52,32 @@ class HeadHandler {
       if (INERT_ELEMENTS.has(name)) this.inert++;
       return;
     }
-    if (name === 'html' || (name === 'head' && this.phase === 'head')) return;
-    if (!HEAD_ELEMENTS.has(name)) return name === 'body' || this.phase === 'afterHead' ? this.finish() : this.endEarly(start, endIndex + 1);
+    if (name === 'html' || name === 'head') return;
+    // After `</head>` the standard puts head elements back in the head, but not a noscript: that one starts the body.
+    if (this.phase === 'afterHead' && (!HEAD_ELEMENTS.has(name) || name === 'noscript')) return this.finish();
+    if (!HEAD_ELEMENTS.has(name)) return name === 'body' ? this.finish() : this.endEarly(start, endIndex + 1);
     if (INERT_ELEMENTS.has(name)) this.inert++;
     else if (name === 'title') this.titleStart = this.read.title === undefined ? start : -1;
     else this.keep(name, attribs, start, endIndex + 1, false);
   }
 
-  onclosetag(name: string, implied: boolean): void {
+  /** Every end tag of the source, open or not: htmlparser2's own close events skip `</head>` when no `<head>` was written. */
+  onEndTag(name: string, start: number, end: number): void {
     if (this.phase === 'done') return;
     if (RAW_TEXT.has(name) && this.rawText > 0) this.rawText--;
-    if (implied) return;
     if (this.phase === 'endedEarly') {
       if (name === 'head') this.finish();
     } else if (this.inert > 0) {
       if (INERT_ELEMENTS.has(name)) this.inert--;
     } else if (name === 'title' && this.titleStart >= 0) {
-      this.read.title = { text: this.titleText.replace(/[\t\n\f\r ]+/g, ' ').trim(), start: this.titleStart, end: this.parser.endIndex + 1 };
+      this.read.title = { text: this.titleText.replace(/[\t\n\f\r ]+/g, ' ').trim(), start: this.titleStart, end };
       this.titleStart = -1;
     } else if (name === 'head' && this.phase === 'head') {
       this.phase = 'afterHead';
+    } else if (name === 'body' || name === 'html' || name === 'br') {
+      // In a head these end tags end it, and the body begins (the HTML standard's "act as anything else").
+      if (this.phase === 'head') this.endEarly(start, end);
+      else this.finish();
     }
   }
 
@@ -129,14 +135,27 @@ function lowerCaseNames(attribs: Record<string, string>): Record<string, string>
 /** Elements whose content htmlparser2 reads as text, not markup. */
 const RAW_TEXT = new Set(['script', 'style', 'title', 'xmp', 'iframe', 'noembed', 'noframes', 'textarea', 'plaintext']);
 
+/** htmlparser2's parser, telling the handler of every end tag in the source (offsets `<` to after `>`). */
+class EndTagParser extends Parser {
+  constructor(private readonly handler: HeadHandler, private readonly text: string) {
+    // Attribute names are lowercased for the few tags kept, not for every tag of the head (htmlparser2 notes the cost).
+    super(handler, { lowerCaseAttributeNames: false });
+  }
+
+  override onclosetag(nameStart: number, nameEnd: number): void {
+    const close = this.text.indexOf('>', nameEnd);
+    this.handler.onEndTag(this.text.slice(nameStart, nameEnd).toLowerCase(), this.text.lastIndexOf('<', nameStart), close < 0 ? this.text.length : close + 1);
+    super.onclosetag(nameStart, nameEnd);
+  }
+}
+
 /**
  * The head of `text`; htmlparser2 never throws on text, whatever it holds. `complete` false: the text is the start of
  * a longer page, so a tag cut at its end is dropped rather than read as text.
  */
 export function readHead(text: string, complete: boolean): HeadRead {
   const handler = new HeadHandler();
-  // Attribute names are lowercased for the few tags kept, not for every tag of the head (htmlparser2 notes the cost).
-  const parser = new Parser(handler, { lowerCaseAttributeNames: false });
+  const parser = new EndTagParser(handler, text);
   handler.parser = parser;
   handler.text = text;
   parser.write(text);
