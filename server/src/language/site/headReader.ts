@@ -87,7 +87,7 @@ class HeadHandler {
       if (this.parser.startIndex > this.lookaheadEnd) this.finish();
     } else if (this.titleStart >= 0) {
       this.titleText += data;
-    } else if (this.rawText === 0 && !/^[\t\n\f\r \uFEFF]*$/.test(data)) {
+    } else if (this.rawText === 0 && !isBlank(data)) {
       if (this.phase === 'afterHead') this.finish();
       else this.endEarly(this.parser.startIndex, this.parser.endIndex + 1);
     }
@@ -122,14 +122,24 @@ class HeadHandler {
 
 /** The attributes with lowercase names; the first of two that differ only by case wins, as in the HTML standard. */
 function lowerCaseNames(attribs: Record<string, string>): Record<string, string> {
-  const names = Object.keys(attribs);
-  if (names.every((name) => name === name.toLowerCase())) return attribs;
+  let upper = false;
+  for (const name in attribs) if (/[A-Z]/.test(name)) upper = true;
+  if (!upper) return attribs;
   const lower: Record<string, string> = {};
-  for (const name of names) {
+  for (const name of Object.keys(attribs)) {
     const key = name.toLowerCase();
     if (!Object.hasOwn(lower, key)) lower[key] = attribs[name]!;
   }
   return lower;
+}
+
+/** Whitespace only (a BOM too): text that does not end a head. */
+function isBlank(data: string): boolean {
+  for (let i = 0; i < data.length; i++) {
+    const c = data.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x0a && c !== 0x09 && c !== 0x0d && c !== 0x0c && c !== 0xfeff) return false;
+  }
+  return true;
 }
 
 /** Elements whose content htmlparser2 reads as text, not markup. */

@@ -22,8 +22,10 @@ const PAGE_META_NAMES = new Set(['description', 'viewport', 'generator', 'keywor
 
 /** Whether a meta named `name` speaks to crawlers: `robots`, a bot's name, or content made only of robots directives. */
 export function isCrawlerMeta(name: string, content: string): boolean {
-  if (name === 'robots' || /bot|crawler|spider|slurp|yandex|google/.test(name)) return true;
-  if (PAGE_META_NAMES.has(name) || name.includes(':')) return false;
+  if (name === 'robots') return true;
+  if (PAGE_META_NAMES.has(name)) return false;
+  if (/bot|crawler|spider|slurp|yandex|google/.test(name)) return true;
+  if (name.includes(':')) return false;
   const directives = robotsDirectives(content);
   return directives.length > 0 && directives.every((d) => KNOWN_DIRECTIVES.has(d.split(':', 1)[0]!));
 }
