@@ -34,13 +34,15 @@ type Phase = 'head' | 'afterHead' | 'endedEarly' | 'done';
 class HeadHandler {
   readonly read: HeadRead = { tags: [], title: undefined, earlyEnd: undefined, headEnded: false };
   phase: Phase = 'head';
+  /** Set once the parser that calls this handler exists. */
   parser!: Parser;
-  text = '';
   private inert = 0;
   private rawText = 0;
   private titleStart = -1;
   private titleText = '';
   private lookaheadEnd = Infinity;
+
+  constructor(private readonly text: string) {}
 
   onopentag(name: string, attribs: Record<string, string>, implied: boolean): void {
     if (this.phase === 'done' || implied) return;
@@ -89,7 +91,7 @@ class HeadHandler {
       this.titleText += data;
     } else if (this.rawText === 0 && !isBlank(data)) {
       if (this.phase === 'afterHead') this.finish();
-      else this.endEarly(this.parser.startIndex, this.parser.endIndex + 1);
+      else this.endEarly(...this.trimmedText(this.parser.startIndex, this.parser.endIndex + 1));
     }
   }
 
@@ -97,6 +99,12 @@ class HeadHandler {
   private tagStart(): number {
     const start = this.parser.startIndex;
     return this.text.charCodeAt(start) === 0x3c ? start : this.text.indexOf('<', start);
+  }
+
+  /** The text run's source offsets without its leading and trailing whitespace. */
+  private trimmedText(start: number, end: number): [number, number] {
+    const raw = this.text.slice(start, end);
+    return [start + raw.length - raw.trimStart().length, start + raw.trimEnd().length];
   }
 
   private whileEndedEarly(name: string, attribs: Record<string, string>, start: number, end: number): void {
@@ -164,10 +172,9 @@ class EndTagParser extends Parser {
  * a longer page, so a tag cut at its end is dropped rather than read as text.
  */
 export function readHead(text: string, complete: boolean): HeadRead {
-  const handler = new HeadHandler();
+  const handler = new HeadHandler(text);
   const parser = new EndTagParser(handler, text);
   handler.parser = parser;
-  handler.text = text;
   parser.write(text);
   if (handler.phase !== 'done' && complete) parser.end();
   handler.read.headEnded = handler.phase !== 'head';
