@@ -2,7 +2,7 @@
  * exact offsets of their tags, from pages as generators write them and as they go wrong. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readPageFacts, robotsFor, MAX_PAGE_CHARS, type PageFacts, type TextRange } from '../../../server/src/language/site/pageFacts';
+import { canonicalDifference, readPageFacts, robotsFor, MAX_PAGE_CHARS, type PageFacts, type TextRange } from '../../../server/src/language/site/pageFacts';
 import { parseRefresh } from '../../../server/src/language/site/pageDirectives';
 import { parse } from 'parse5';
 import { random } from '../../support/generate';
@@ -121,6 +121,19 @@ test('XHTML written as HTML: an XML prolog, self-closing tags, a namespace; name
   const facts = readPageFacts(text, PAGE);
   assert.deepEqual(facts.robots, [{ crawler: 'robots', directives: ['noindex'], ...at(text, robots) }]);
   assert.deepEqual([facts.title, facts.canonicals[0]!.href, kinds(facts)], ['X', 'https://example.com/x/', []]);
+});
+
+test('how a canonical differs from the page: the same URL, one kind of difference, or another page', () => {
+  const cases: Array<[string, string]> = [
+    ['https://example.com/posts/old/', 'same'], ['https://example.com/posts/old/#comments', 'same'], ['HTTPS://Example.com:443/posts/old/', 'same'],
+    ['https://example.com/posts/old', 'trailing-slash'], ['https://example.com/posts/old/index.html', 'index-html'],
+    ['http://example.com/posts/old/', 'scheme'], ['https://www.example.com/posts/old/', 'www'],
+    ['https://example.com/posts/new/', 'elsewhere'], ['http://example.com/posts/old', 'elsewhere'], ['https://example.com/posts/old/?page=2', 'elsewhere'],
+    ['https://cdn.example.com/posts/old/', 'elsewhere'], ['not a url', 'elsewhere'],
+  ];
+  for (const [href, difference] of cases) assert.equal(canonicalDifference(PAGE, href), difference, href);
+  assert.equal(canonicalDifference('https://example.com/a/index.html', 'https://example.com/a/'), 'index-html');
+  assert.equal(canonicalDifference('https://www.example.com/a', 'https://example.com/a'), 'www');
 });
 
 test('<base href> is what relative hrefs resolve against, wherever it stands in the head', () => {

@@ -176,3 +176,26 @@ export function robotsFor(facts: PageFacts, userAgent = 'googlebot'): CrawlerDir
   const none = directives.includes('none');
   return { directives, noindex: none || directives.includes('noindex'), nofollow: none || directives.includes('nofollow'), sources };
 }
+
+/**
+ * How a canonical differs from the page's URL, fragments aside (crawlers drop them): `same` (self-canonical), a
+ * difference of one kind only (the same file under another URL: the sitemap and the canonical disagree on which URL
+ * is the page's), or `elsewhere` (another page, or several differences at once).
+ */
+export type CanonicalDifference = 'same' | 'trailing-slash' | 'index-html' | 'scheme' | 'www' | 'elsewhere';
+
+export function canonicalDifference(pageUrl: string, canonicalHref: string): CanonicalDifference {
+  const page = parseWebUrl(pageUrl);
+  const canonical = parseWebUrl(canonicalHref);
+  if (page === undefined || canonical === undefined) return 'elsewhere';
+  const sameHost = page.host === canonical.host;
+  const samePath = page.pathname === canonical.pathname && page.search === canonical.search;
+  if (page.protocol === canonical.protocol && sameHost && samePath) return 'same';
+  if (page.protocol !== canonical.protocol) return sameHost && samePath ? 'scheme' : 'elsewhere';
+  if (!sameHost) return samePath && page.host.replace(/^www\./, '') === canonical.host.replace(/^www\./, '') ? 'www' : 'elsewhere';
+  if (page.search !== canonical.search) return 'elsewhere';
+  const [a, b] = [page.pathname, canonical.pathname];
+  if (a + '/' === b || b + '/' === a) return 'trailing-slash';
+  if (a + 'index.html' === b || b + 'index.html' === a) return 'index-html';
+  return 'elsewhere';
+}
