@@ -2,7 +2,7 @@
  * the reverse: the URLs of a built file, and which built files are pages. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { builtFileKind, resolvePage, siteRootOf, urlsOfFile, type SiteRoot } from '../../../server/src/language/site/pageResolution';
+import { builtFileKind, resolvePage, siteRootOf, siteRootsOf, urlsOfFile, type SiteRoot } from '../../../server/src/language/site/pageResolution';
 
 const ROOT: SiteRoot = { folder: 'public', url: 'https://example.com/' };
 const FILES = new Set(['index.html', 'a/index.html', 'b.html', 'c', 'docs/x y.html', 'docs/é.html', 'docs/100%.html', 'both.html', 'both/index.html', '404.html']);
@@ -63,6 +63,8 @@ test('siteRootOf picks the deepest root whose URL prefixes the URL', () => {
   assert.equal(siteRootOf('https://example.com/docs/a/', roots)?.folder, 'docs/out');
   assert.equal(siteRootOf('https://example.com/docs', roots)?.folder, 'site');
   assert.equal(siteRootOf('https://other.example/docs/', roots), undefined);
+  assert.deepEqual(siteRootsOf({ public: 'https://example.com/', 'docs/out': 'https://example.com/docs', bad: 'example.com', n: 3 }),
+    [{ folder: 'public', url: 'https://example.com/' }, { folder: 'docs/out', url: 'https://example.com/docs' }]);
 });
 
 test('urlsOfFile: the preferred URL first, and every URL it gives is served by that very file', () => {

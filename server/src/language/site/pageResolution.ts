@@ -19,6 +19,11 @@ export type PageResolution =
   | { slashMismatch: string; expectedUrl: string }
   | { notFound: true };
 
+/** `sitemap.siteRoots` (folder → root URL) as roots; an entry whose URL is not an absolute http(s) URL is left out. */
+export function siteRootsOf(siteRoots: Readonly<Record<string, unknown>>): SiteRoot[] {
+  return Object.entries(siteRoots).flatMap(([folder, url]) => (typeof url === 'string' && rootPrefix(url) !== undefined ? [{ folder, url }] : []));
+}
+
 /** The deepest root whose URL prefixes `url` (same scheme, host and port), as fileFromSiteRoots picks it. */
 export function siteRootOf(url: string, roots: readonly SiteRoot[]): SiteRoot | undefined {
   const target = parseWebUrl(url);
