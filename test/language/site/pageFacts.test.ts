@@ -244,25 +244,37 @@ test('garbage never throws, and every range it reports lies inside the text on a
   }
 });
 
-/** The start offsets of the robots metas and canonical links parse5 (the HTML standard's tree construction) puts in the head. */
-function headTagsByParse5(text: string): number[] {
-  type Node = { nodeName: string; childNodes?: Node[]; sourceCodeLocation?: { startOffset: number } | null };
+/** The robots metas and canonical links parse5 (the HTML standard's tree construction) puts in the head: offsets, value. */
+function headTagsByParse5(text: string): Array<[number, number, string]> {
+  type Node = { nodeName: string; childNodes?: Node[]; attrs?: Array<{ name: string; value: string }>; sourceCodeLocation?: { startOffset: number; endOffset: number } | null };
   const html = (parse(text, { sourceCodeLocationInfo: true }) as unknown as Node).childNodes!.find((n) => n.nodeName === 'html')!;
   const head = html.childNodes!.find((n) => n.nodeName === 'head')!;
-  return head.childNodes!.filter((n) => n.nodeName === 'meta' || n.nodeName === 'link').map((n) => n.sourceCodeLocation!.startOffset);
+  const attr = (n: Node, name: string) => n.attrs!.find((a) => a.name === name)?.value;
+  const counts = (n: Node) => (n.nodeName === 'meta' ? attr(n, 'name')?.trim().toLowerCase() === 'robots' && attr(n, 'content') !== undefined
+    : n.nodeName === 'link' && (attr(n, 'rel') ?? '').toLowerCase().split(/\s+/).includes('canonical'));
+  return head.childNodes!.filter(counts).map((n) => {
+    const value = attr(n, n.nodeName === 'meta' ? 'content' : 'href') ?? '';
+    return [n.sourceCodeLocation!.startOffset, n.sourceCodeLocation!.endOffset, n.nodeName === 'meta' ? value.toLowerCase().replace(/\s/g, '') : value];
+  });
 }
 
-test('the head holds what parse5 puts in it: random documents of head and body pieces, tag for tag', () => {
+test('the head holds what parse5 puts in it, values included: random documents of head and body pieces, tag for tag', () => {
   const pieces = ['<!DOCTYPE html>', '<html lang=en>', '<head>', '</head>', '<body>', '<title>t</title>', '<meta name=robots content=noindex>',
     '<link rel=canonical href=/x>', '<script>s("</head><body>")</script>', '<style>p{}</style>', '<noscript><meta name=robots content=noindex></noscript>',
     '<template><link rel=canonical href=/t></template>', '<img>', '<div>', '<p>', 'text', ' ', '\n', '<!-- c -->', '<base href=/>', '&amp;',
-    '<META NAME=robots CONTENT=noindex>', '</HEAD>', '<BODY class=x>', '<iframe src=/f></iframe>', '</br>', '</p>', '</div>', '<svg><title>s</title></svg>'];
+    '<META NAME=robots CONTENT=noindex>', '</HEAD>', '<BODY class=x>', '<iframe src=/f></iframe>', '</br>', '</p>', '</div>', '<svg><title>s</title></svg>',
+    '<link rel="canonical" href="/a>b">', '<link rel=canonical href=/a?x=1&amp;y=2&copy>', "<link href='/q' rel='Canonical' href='/dup'>",
+    '<LINK REL=CANONICAL HREF="/UP">', '<meta name=robots content="noindex&#x2C;nofollow">', '<link rel=canonical href="  /spaced  ">',
+    '<link/rel=canonical/href=/slash>', '<meta name=robots content=noindex/>', '<meta content="NONE" name="robots" name="x">'];
   const next = random(2022);
   for (let round = 0; round < 3000; round++) {
     let text = '';
     for (let i = 1 + Math.floor(next() * 14); i > 0; i--) text += pieces[Math.floor(next() * pieces.length)];
     const facts = readPageFacts(text, PAGE);
-    const ours = [...facts.robots, ...facts.canonicals].map((tag) => tag.start).sort((a, b) => a - b);
-    assert.deepEqual(ours, headTagsByParse5(text), JSON.stringify(text));
+    const ours: Array<[number, number, string]> = [
+      ...facts.robots.map((m): [number, number, string] => [m.start, m.end, m.directives.join(',')]),
+      ...facts.canonicals.map((c): [number, number, string] => [c.start, c.end, c.written]),
+    ];
+    assert.deepEqual(ours.sort((a, b) => a[0] - b[0]), headTagsByParse5(text), JSON.stringify(text));
   }
 });
