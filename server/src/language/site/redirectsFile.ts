@@ -23,7 +23,8 @@ export interface RedirectsFileProblem {
   line: number;
   start: number;
   end: number;
-  kind: 'no-destination' | 'bad-status' | 'bad-source';
+  /** `unsupported-source`, `not-json`: vercel.json only (vercelJson.ts). */
+  kind: 'no-destination' | 'bad-status' | 'bad-source' | 'unsupported-source' | 'not-json';
 }
 
 export interface RedirectsFile {
@@ -132,15 +133,21 @@ function matchSource(rule: RedirectRule, protocol: string, host: string, path: s
   return bindings;
 }
 
-/** `/news/:year/*` against a path, segment by segment: `:name` binds one segment, a final `*` the rest (even none). */
+/**
+ * `/news/:year/*` against a path, segment by segment: `:name` binds one segment, a final `*` the rest (even none) as
+ * `splat`; vercel.json's final `:name*` binds the rest as `name`, `:name+` a rest of one segment or more.
+ */
 function matchPath(pattern: string, path: string): Map<string, string> | undefined {
   const bindings = new Map<string, string>();
   const want = pattern.split('/');
   const have = path.split('/');
   for (let i = 0; i < want.length; i++) {
     const part = want[i]!;
-    if (part === '*' && i === want.length - 1) {
-      bindings.set('splat', have.slice(i).join('/'));
+    const rest = i === want.length - 1 ? /^(?:\*|:(\w+)([*+]))$/.exec(part) : null;
+    if (rest !== null) {
+      const value = have.slice(i).join('/');
+      if (rest[2] === '+' && value === '') return undefined;
+      bindings.set(rest[1] ?? 'splat', value);
       return bindings;
     }
     const segment = have[i];
@@ -163,6 +170,6 @@ function decodeQuery(part: string): string {
 
 /** The destination with `:splat` and `:name` replaced, resolved against the URL. */
 function fillDestination(to: string, bindings: ReadonlyMap<string, string>, url: string): string {
-  const filled = to.replace(/:([A-Za-z_]\w*)/g, (whole, name: string) => bindings.get(name) ?? whole);
+  const filled = to.replace(/:([A-Za-z_]\w*)[*+]?/g, (whole, name: string) => bindings.get(name) ?? whole);
   return parseWebUrl(filled, url)?.href ?? filled;
 }
