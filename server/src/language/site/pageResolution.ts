@@ -64,11 +64,18 @@ function resolveDirectoryUrl(dir: string, full: string, search: string, has: (pa
   return { notFound: true };
 }
 
+/** Root URLs as prefixes, parsed once: a site has a few roots and thousands of URLs. */
+const rootPrefixes = new Map<string, string | undefined>();
+
 /** The root's URL as a prefix: origin and path, ending with `/`; undefined unless an absolute http(s) URL. */
 function rootPrefix(url: string): string | undefined {
+  if (rootPrefixes.has(url)) return rootPrefixes.get(url);
   const root = parseWebUrl(url);
-  if (root === undefined || (root.protocol !== 'http:' && root.protocol !== 'https:')) return undefined;
-  return root.origin + (root.pathname.endsWith('/') ? root.pathname : `${root.pathname}/`);
+  const prefix = root === undefined || (root.protocol !== 'http:' && root.protocol !== 'https:') ? undefined
+    : root.origin + (root.pathname.endsWith('/') ? root.pathname : `${root.pathname}/`);
+  if (rootPrefixes.size > 1000) rootPrefixes.clear();
+  rootPrefixes.set(url, prefix);
+  return prefix;
 }
 
 /** The path's segments percent-decoded; undefined when one cannot name a file (`..`, an encoded `/`, a bad escape). */

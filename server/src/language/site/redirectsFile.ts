@@ -1,6 +1,6 @@
 /** Netlify's `_redirects` file (Cloudflare Pages reads the same format): its rules, and the rule a URL meets.
  * Syntax: `from [query=:value …] to [status[!]] [Condition=value …]`, `#` comments, default status 301. */
-import { decodeSegment, parseWebUrl } from './webUrl';
+import { decodeSegment, parseWebUrl, type WebUrl } from './webUrl';
 
 export interface RedirectRule {
   /** The path pattern, or a whole URL for a domain-level rule (`https://old.example.com/*`). */
@@ -97,12 +97,12 @@ export interface MatchOptions {
 export function matchRule(rules: readonly RedirectRule[], url: string, options: MatchOptions = {}): RuleMatch | undefined {
   const target = parseWebUrl(url);
   if (target === undefined) return undefined;
-  const path = normalizedPath(target.pathname);
+  const have = normalizedPath(target.pathname).split('/');
   const params = new Map<string, string>();
   for (const part of target.search.slice(1).split('&')) if (part !== '') params.set(...pair(decodeQuery(part)));
   for (const rule of rules) {
     if (rule.conditions.length > 0 || (options.fileExists === true && !rule.force)) continue;
-    const bindings = matchSource(rule, target.protocol, target.host, path, params);
+    const bindings = matchSource(rule, target, have, params);
     if (bindings !== undefined) return { rule, target: fillDestination(rule.to, bindings, url) };
   }
   return undefined;
@@ -114,15 +114,40 @@ export function matchRedirect(rules: readonly RedirectRule[], url: string, optio
   return match !== undefined && match.rule.status >= 300 && match.rule.status < 400 ? match : undefined;
 }
 
-/** The rule's placeholders bound by the URL, or undefined when its source does not match. */
-function matchSource(rule: RedirectRule, protocol: string, host: string, path: string, params: ReadonlyMap<string, string>): Map<string, string> | undefined {
-  let source = rule.from;
-  if (!source.startsWith('/')) {
-    const from = parseWebUrl(source.replace(/\*$/, ''));
-    if (from === undefined || from.host !== host || from.protocol !== protocol) return undefined;
-    source = rule.from.slice(from.origin.length) || '/';
+/** A rule's source made ready to match: its origin for a domain-level rule, its decoded path's segments. */
+interface CompiledSource {
+  origin: { protocol: string; host: string } | undefined;
+  segments: string[];
+  /** The first segment when literal: a path with another first segment cannot match. */
+  first: string | undefined;
+}
+
+/** Sources compiled once per rule, not once per URL. */
+const compiledSources = new WeakMap<RedirectRule, CompiledSource | null>();
+
+function compiledSource(rule: RedirectRule): CompiledSource | null {
+  let compiled = compiledSources.get(rule);
+  if (compiled === undefined) {
+    let origin: CompiledSource['origin'];
+    let path = rule.from;
+    if (!path.startsWith('/')) {
+      const from = parseWebUrl(path.replace(/\*$/, ''));
+      origin = from === undefined ? undefined : { protocol: from.protocol, host: from.host };
+      path = from === undefined ? '' : rule.from.slice(from.origin.length) || '/';
+    }
+    const segments = normalizedPath(path).split('/');
+    compiled = path === '' ? null : { origin, segments, first: /^[:*]/.test(segments[1]!) ? undefined : segments[1] };
+    compiledSources.set(rule, compiled);
   }
-  const bindings = matchPath(normalizedPath(source), path);
+  return compiled;
+}
+
+/** The rule's placeholders bound by the URL, or undefined when its source does not match. */
+function matchSource(rule: RedirectRule, target: WebUrl, have: readonly string[], params: ReadonlyMap<string, string>): Map<string, string> | undefined {
+  const source = compiledSource(rule);
+  if (source === null || (source.first !== undefined && source.first !== have[1])) return undefined;
+  if ((source.origin !== undefined && (source.origin.host !== target.host || source.origin.protocol !== target.protocol))) return undefined;
+  const bindings = matchPath(source.segments, have);
   if (bindings === undefined) return undefined;
   for (const [name, value] of rule.query) {
     const actual = params.get(name);
@@ -137,10 +162,8 @@ function matchSource(rule: RedirectRule, protocol: string, host: string, path: s
  * `/news/:year/*` against a path, segment by segment: `:name` binds one segment, a final `*` the rest (even none) as
  * `splat`; vercel.json's final `:name*` binds the rest as `name`, `:name+` a rest of one segment or more.
  */
-function matchPath(pattern: string, path: string): Map<string, string> | undefined {
+function matchPath(want: readonly string[], have: readonly string[]): Map<string, string> | undefined {
   const bindings = new Map<string, string>();
-  const want = pattern.split('/');
-  const have = path.split('/');
   for (let i = 0; i < want.length; i++) {
     const part = want[i]!;
     const rest = i === want.length - 1 ? /^(?:\*|:(\w+)([*+]))$/.exec(part) : null;
