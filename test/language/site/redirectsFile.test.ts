@@ -112,6 +112,8 @@ test('domain-level rules match their own host and scheme only', () => {
   assert.deepEqual(matchRedirect(rules, 'https://old.example.com/a/b?q')?.target, 'https://example.com/a/b');
   assert.equal(matchRedirect(rules, 'http://old.example.com/a/b'), undefined);
   assert.equal(matchRedirect(rules, 'https://example.com/a/b'), undefined);
+  const written = parseRedirectsFile('HTTPS://Old.Example.com:443/blog/* https://example.com/posts/:splat 301').rules;
+  assert.equal(matchRedirect(written, 'https://old.example.com/blog/x')?.target, 'https://example.com/posts/x');
 });
 
 test('no rules, no file, garbage: nothing matches and nothing throws', () => {

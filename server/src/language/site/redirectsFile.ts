@@ -133,7 +133,7 @@ function compiledSource(rule: RedirectRule): CompiledSource | null {
     if (!path.startsWith('/')) {
       const from = parseWebUrl(path.replace(/\*$/, ''));
       origin = from === undefined ? undefined : { protocol: from.protocol, host: from.host };
-      path = from === undefined ? '' : rule.from.slice(from.origin.length) || '/';
+      path = from === undefined ? '' : from.pathname + (rule.from.endsWith('*') ? '*' : '');
     }
     const segments = normalizedPath(path).split('/');
     compiled = path === '' ? null : { origin, segments, first: /^[:*]/.test(segments[1]!) ? undefined : segments[1] };
@@ -146,7 +146,7 @@ function compiledSource(rule: RedirectRule): CompiledSource | null {
 function matchSource(rule: RedirectRule, target: WebUrl, have: readonly string[], params: ReadonlyMap<string, string>): Map<string, string> | undefined {
   const source = compiledSource(rule);
   if (source === null || (source.first !== undefined && source.first !== have[1])) return undefined;
-  if ((source.origin !== undefined && (source.origin.host !== target.host || source.origin.protocol !== target.protocol))) return undefined;
+  if (source.origin !== undefined && (source.origin.host !== target.host || source.origin.protocol !== target.protocol)) return undefined;
   const bindings = matchPath(source.segments, have);
   if (bindings === undefined) return undefined;
   for (const [name, value] of rule.query) {
