@@ -83,6 +83,8 @@ test('query parameters: the rule needs them, and binds them', () => {
   const literal = parseRedirectsFile('/s lang=fr /fr/s 301').rules;
   assert.equal(matchRedirect(literal, 'https://example.com/s?lang=de'), undefined);
   assert.equal(matchRedirect(literal, 'https://example.com/s?lang=fr')?.target, 'https://example.com/fr/s');
+  assert.equal(matchRedirect(literal, 'https://example.com/s?l%61ng=fr%3D')?.target, undefined);
+  assert.equal(matchRedirect(parseRedirectsFile('/s q=a=b /t 301').rules, 'https://example.com/s?q=a%3Db')?.target, 'https://example.com/t');
 });
 
 test('200 rewrites and 404 pages are not redirects, and they decide the URL when they come first', () => {

@@ -99,7 +99,10 @@ export function matchRule(rules: readonly RedirectRule[], url: string, options: 
   if (target === undefined) return undefined;
   const have = normalizedPath(target.pathname).split('/');
   const params = new Map<string, string>();
-  for (const part of target.search.slice(1).split('&')) if (part !== '') params.set(...pair(decodeQuery(part)));
+  for (const part of target.search.slice(1).split('&')) {
+    const [name, value] = pair(part);
+    if (part !== '') params.set(decodeQuery(name), decodeQuery(value));
+  }
   for (const rule of rules) {
     if (rule.conditions.length > 0 || (options.fileExists === true && !rule.force)) continue;
     const bindings = matchSource(rule, target, have, params);
