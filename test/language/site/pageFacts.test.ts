@@ -216,7 +216,7 @@ test('a huge page is read only up to its head; a head that never ends is capped 
   const capped = readPageFacts(endless, PAGE);
   assert.deepEqual(kinds(capped), ['head-unfinished']);
   assert.ok(capped.robots.length === 0);
-  assert.deepEqual(kinds(readPageFacts('<html><head><title>cut</ti', PAGE, true)), ['head-unfinished']);
+  assert.deepEqual(kinds(readPageFacts('<html><head><title>cut</ti', PAGE, { truncated: true })), ['head-unfinished']);
   assert.deepEqual(kinds(readPageFacts('<html><head><title>short page</title>', PAGE)), []);
 });
 
@@ -235,7 +235,7 @@ test('garbage never throws, and every range it reports lies inside the text on a
   for (let round = 0; round < 400; round++) {
     let text = '';
     for (let i = Math.floor(next() * 40); i > 0; i--) text += pieces[Math.floor(next() * pieces.length)];
-    const facts = readPageFacts(text, PAGE, next() < 0.2);
+    const facts = readPageFacts(text, PAGE, { truncated: next() < 0.2 });
     const ranges = [...facts.robots, ...facts.canonicals, ...facts.ignored, ...(facts.refresh ? [facts.refresh] : [])];
     for (const range of ranges) {
       assert.ok(range.start >= 0 && range.start < range.end && range.end <= text.length, `${JSON.stringify(text)}: ${JSON.stringify(range)}`);

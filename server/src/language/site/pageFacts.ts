@@ -66,14 +66,19 @@ export interface PageFacts {
   problems: PageProblem[];
 }
 
+export interface PageReadOptions {
+  /** The caller read only the start of the file (MAX_PAGE_CHARS bytes are always enough: a UTF-8 byte is at most a character). */
+  truncated?: boolean;
+}
+
 /** At most this much of a page is read; a head is rarely over a few kilobytes. */
 export const MAX_PAGE_CHARS = 256 * 1024;
 
 /**
- * The facts of the page at `pageUrl` whose text (decoded as UTF-8, BOM stripped or not) is `text`. `truncated` says
- * the caller read only the start of the file. Never throws.
+ * The facts of the page at `pageUrl` whose text (decoded as UTF-8, BOM stripped or not) is `text`. Never throws.
  */
-export function readPageFacts(text: string, pageUrl: string, truncated = false): PageFacts {
+export function readPageFacts(text: string, pageUrl: string, options: PageReadOptions = {}): PageFacts {
+  const truncated = options.truncated === true;
   const facts: PageFacts = {
     title: undefined, robots: [], canonicals: [], refresh: undefined, ignored: [], charset: undefined,
     isAliasPage: false, isVerificationStub: /^\uFEFF?\s*google-site-verification:/.test(text), problems: [],
