@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { builtFileKind, resolvePage, siteRootOf, siteRootsOf, urlsOfFile, type SiteRoot } from '../../../server/src/language/site/pageResolution';
+import { random } from '../../support/generate';
 
 const ROOT: SiteRoot = { folder: 'public', url: 'https://example.com/' };
 const FILES = new Set(['index.html', 'a/index.html', 'b.html', 'c', 'docs/x y.html', 'docs/é.html', 'docs/100%.html', 'both.html', 'both/index.html', '404.html']);
@@ -91,4 +92,15 @@ test('which built files are pages: not 404 or fallback pages, verification files
     ['.well-known/security.html', 'hidden'], ['BingSiteAuth.xml', 'not-html'], ['feed.xml', 'not-html'], ['style.css', 'not-html'],
   ];
   for (const [file, kind] of kinds) assert.equal(builtFileKind(file), kind, file);
+});
+
+test('random URLs: nothing throws, and a file found is one of the built files', () => {
+  const parts = ['a', 'b.html', 'index.html', '', '%', '%2F', '%C3%A9', 'é', '..', '.', '%2e%2e', '?', '#', ' ', '\\', 'docs', 'x y.html', '//'];
+  const next = random(9);
+  for (let round = 0; round < 2000; round++) {
+    const path = Array.from({ length: Math.floor(next() * 5) }, () => parts[Math.floor(next() * parts.length)]).join('/');
+    const resolution = resolvePage(`https://example.com/${path}`, ROOT, FILES);
+    if (resolution !== undefined && 'file' in resolution) assert.ok(FILES.has(resolution.file), path);
+    if (resolution !== undefined && 'slashMismatch' in resolution) assert.ok(FILES.has(resolution.slashMismatch), path);
+  }
 });

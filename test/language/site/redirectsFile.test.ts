@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { matchRedirect, matchRule, parseRedirectsFile } from '../../../server/src/language/site/redirectsFile';
+import { random } from '../../support/generate';
 
 const FILE = [
   '# Redirects from what the browser requests to what we serve',
@@ -124,4 +125,19 @@ test('no rules, no file, garbage: nothing matches and nothing throws', () => {
   assert.equal(matchRule(parseRedirectsFile('/* /x 301').rules, 'not a url'), undefined);
   const garbage = parseRedirectsFile('\uFEFF\0\0 /a\n\x89PNG /b 301 ::: =\n/%zz /%yy 302');
   assert.equal(matchRedirect(garbage.rules, 'https://example.com/%zz')?.rule.line, 2);
+});
+
+test('random lines and URLs: nothing throws, every rule and problem lies on its line', () => {
+  const tokens = ['/a', '/a/*', '/:x', '/*', 'https://h.example/*', '/b/:splat', '301', '302!', '200', '404', 'x=:y', 'Country=us', '#c', '*', ':', '=', '%zz', '\t', ' '];
+  const next = random(7);
+  for (let round = 0; round < 300; round++) {
+    const lines = Array.from({ length: 1 + Math.floor(next() * 5) }, () => Array.from({ length: Math.floor(next() * 5) }, () => tokens[Math.floor(next() * tokens.length)]).join(' '));
+    const text = lines.join(next() < 0.5 ? '\n' : '\r\n');
+    const { rules, problems } = parseRedirectsFile(text);
+    for (const item of [...rules, ...problems]) {
+      assert.ok(item.start < item.end && item.end <= text.length && !text.slice(item.start, item.end).includes('\n'), JSON.stringify(text));
+      assert.equal(text.split('\n')[item.line]!.includes(text.slice(item.start, item.end)), true, JSON.stringify(text));
+    }
+    for (const url of ['https://example.com/a', 'https://h.example/b/c?x=1', 'https://example.com/', 'https://example.com/%zz/b']) matchRule(rules, url);
+  }
 });
