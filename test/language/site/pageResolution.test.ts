@@ -86,7 +86,7 @@ test('urlsOfFile: the preferred URL first, and every URL it gives is served by t
 test('which built files are pages: not 404 or fallback pages, verification files, templates, hidden or non-HTML files', () => {
   const kinds: Array<[string, string]> = [
     ['index.html', 'page'], ['docs/guide/index.html', 'page'], ['about.htm', 'page'], ['google-analytics.html', 'page'],
-    ['404.html', 'error-page'], ['fr/404.html', 'error-page'], ['404/index.html', 'error-page'], ['200.html', 'error-page'], ['500.html', 'error-page'],
+    ['404.html', 'error-page'], ['fr/404.html', 'error-page'], ['404/index.html', 'error-page'], ['200.html', 'error-page'], ['500.html', 'error-page'], ['offline.html', 'error-page'],
     ['google1234567890abcdef.html', 'verification'], ['yandex_0123456789abcdef.html', 'verification'], ['pinterest-1a2b3.html', 'verification'],
     ['_layouts/default.html', 'template'], ['_template.html', 'template'], ['post.tmpl.html', 'template'], ['page.template.html', 'template'],
     ['.well-known/security.html', 'hidden'], ['BingSiteAuth.xml', 'not-html'], ['feed.xml', 'not-html'], ['style.css', 'not-html'],

@@ -114,8 +114,9 @@ function encodePathSegment(segment: string): string {
 
 /** Google's and Yandex's verification files, named by the token they verify. */
 const VERIFICATION_FILES = /^(google[0-9a-f]{16}|yandex_[0-9a-f]{16}|baidu_verify_[\w-]+|pinterest-[0-9a-f]{5})\.html?$/i;
-/** Hosts' error and fallback pages: GitHub Pages, Netlify, Cloudflare Pages, Vercel (`404.html`), Surge (`200.html`). */
-const ERROR_PAGES = /^(404|500|50x|200)\.html?$/i;
+/** Error and fallback pages: hosts' `404.html` (GitHub Pages, Netlify, Cloudflare Pages, Vercel), Surge's `200.html`,
+ * service workers' `offline.html`. */
+const ERROR_PAGES = /^(404|500|50x|200|offline)\.html?$/i;
 
 export type BuiltFileKind = 'page' | 'not-html' | 'error-page' | 'verification' | 'template' | 'hidden';
 
