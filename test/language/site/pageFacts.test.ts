@@ -58,6 +58,13 @@ test('mkdocs-redirects: relative canonical and refresh resolve against the page 
   assert.equal(facts.isAliasPage, true);
 });
 
+test("Docusaurus' client redirect (refresh and canonical, no noindex): not an alias page, but a refresh elsewhere all the same", () => {
+  const text = '<!DOCTYPE html><html><head><meta charset="UTF-8"><meta http-equiv="refresh" content="0; url=/new">' +
+    '<link rel="canonical" href="/new" /></head><script>window.location.href = "/new" + window.location.search;</script></html>';
+  const facts = readPageFacts(text, PAGE);
+  assert.deepEqual([facts.isAliasPage, facts.refresh?.url, facts.canonicals[0]?.href], [false, 'https://example.com/new', 'https://example.com/new']);
+});
+
 test('not an alias: a refresh without noindex, a noindex page that reloads itself, a canonical elsewhere than the target', () => {
   const refresh = '<meta http-equiv="refresh" content="0; url=/new/">';
   assert.equal(readPageFacts(`<head>${refresh}<link rel=canonical href=/new/></head>`, PAGE).isAliasPage, false);
