@@ -62,11 +62,16 @@ function normalizedUrlPath(urlPath: string): string {
 interface CompiledPattern {
   regex: RegExp;
   names: string[];
+  /** Whether it maps `.html` URLs: a folder pattern (`/{path}/`) does not map `/a.html` to `a.html.md`. */
+  html: boolean;
 }
+
+const HTML_URL = /\.html?$/i;
 
 function compileUrlPattern(url: string): CompiledPattern {
   const names: string[] = [];
-  const source = normalizedUrlPath(url).replace(/\/\{path\}|\{(\w+)\}|[^{/]+|[{/]/g, (token, name?: string) => {
+  const normalized = normalizedUrlPath(url);
+  const source = normalized.replace(/\/\{path\}|\{(\w+)\}|[^{/]+|[{/]/g, (token, name?: string) => {
     if (token === '/{path}') {
       names.push('path');
       return '((?:/[^/]+)*)';
@@ -75,7 +80,7 @@ function compileUrlPattern(url: string): CompiledPattern {
     names.push(name);
     return name === 'yyyy' ? '(\\d{4})' : name === 'mm' || name === 'dd' ? '(\\d{2})' : '([^/]+)';
   });
-  return { regex: new RegExp(`^${source}$`), names };
+  return { regex: new RegExp(`^${source}$`), names, html: HTML_URL.test(normalized) };
 }
 
 /** A captured value, percent-decoded; undefined when it would leave its place (`..`, an encoded `/` in one segment). */
@@ -113,8 +118,8 @@ function compiledPattern(pattern: PageSourcePattern): CompiledPattern {
 
 /** The pattern's values for a URL path; undefined when it does not match or a value would leave its place. */
 function valuesOf(pattern: PageSourcePattern, target: string): Map<string, string> | undefined {
-  const { regex, names } = compiledPattern(pattern);
-  const match = regex.exec(target);
+  const { regex, names, html } = compiledPattern(pattern);
+  const match = html === HTML_URL.test(target) ? regex.exec(target) : null;
   if (match === null) return undefined;
   const values = new Map<string, string>();
   for (const [k, name] of names.entries()) {
