@@ -122,6 +122,20 @@ describe('readGitHistory', () => {
     assert.deepEqual([...history.uncommitted], ['public/new.html']);
   });
 
+  it('reads a built folder that is a submodule from its own repository', async () => {
+    const built = gitRepository(temp());
+    const page = built.commit('build', '2024-02-01T00:00:00Z', { 'a.html': 'a' });
+    const site = gitRepository(temp());
+    site.commit('source', '2024-01-01T00:00:00Z', { 'content/a.md': 'a' });
+    runGit(site.dir, ['-c', 'protocol.file.allow=always', 'submodule', '-q', 'add', `file://${built.dir}`, 'public']);
+    site.commit('add the built site', '2024-03-01T00:00:00Z', {});
+    const workspace = await readGitHistory(site.dir, { env: env(site.dir) });
+    assert.equal(workspace.isTracked('public/a.html'), false);
+    const own = await readGitHistory(path.join(site.dir, 'public'), { env: env(site.dir) });
+    assert.equal(own.topLevel, path.join(site.dir, 'public'));
+    assert.equal(own.lastChange('a.html')?.commit, page);
+  });
+
   it('reads a branch without commits as an empty history with its files uncommitted', async () => {
     const repo = gitRepository(temp());
     repo.write({ 'a.html': 'a' });
