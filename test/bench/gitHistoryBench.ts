@@ -1,8 +1,6 @@
 /** readGitHistory's speed check (not a timed test): `node out/test/bench/gitHistoryBench.js` imports BENCH_GIT_FILES pages
  * (50,000) × BENCH_GIT_COMMITS commits (1,000) with `git fast-import`, then prints the median of BENCH_GIT_RUNS reads (5)
  * and of the bare `git log` for reference. */
-import`, then prints the median of BENCH_GIT_RUNS reads (default 5) and, for reference, the bare `git log`.
- */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
