@@ -88,6 +88,25 @@ describe('readGitHistory', () => {
     assert.equal(history.lastContentChange('content/post.md')?.commit, build);
   });
 
+  it('tells a local build of every page, not committed, from an edit, and gathers a file\'s facts', async () => {
+    const repo = gitRepository(temp());
+    const commit = repo.commit('pages', '2024-01-01T00:00:00Z', { ...pages('public', 25, 'v1'), 'content/x.md': 'x' });
+    repo.write({ ...pages('public', 20, 'v2'), 'public/new.html': 'new', 'content/x.md': 'x2' });
+    const history = await readGitHistory(repo.dir, { env: env(repo.dir), builtFolders: ['public'] });
+    assert.deepEqual(history.rebuiltFolders, ['public']);
+    const built = history.facts(path.join(repo.dir, 'public', 'p0.html'));
+    assert.equal(built.uncommitted, 'rebuild');
+    assert.equal(built.newest?.commit, commit);
+    assert.deepEqual(built.newest, history.lastChange('public/p0.html'));
+    assert.deepEqual(built.newestContent, history.lastContentChange('public/p0.html'));
+    assert.equal(history.facts('public/p24.html').uncommitted, false);
+    assert.equal(history.facts('public/new.html').uncommitted, true);
+    assert.equal(history.facts('content/x.md').uncommitted, true);
+    repo.write(pages('public', 25, 'v1'));
+    const edited = await readGitHistory(repo.dir, { env: env(repo.dir), builtFolders: ['public'] });
+    assert.deepEqual(edited.rebuiltFolders, []);
+  });
+
   it('finds no mass commit in a site of fewer than 20 pages, nor by default outside the folder read', async () => {
     const repo = gitRepository(temp());
     repo.commit('pages', '2024-01-01T00:00:00Z', pages('site', 19, 'v1'));

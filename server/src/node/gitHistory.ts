@@ -43,6 +43,20 @@ export interface GitHistory {
   isUncommitted(file: string): boolean;
   /** Newest first. */
   readonly massCommits: readonly MassCommit[];
+  /** Built folders (relative, with `/`) whose uncommitted changes touch nearly every page: a local build. */
+  readonly rebuiltFolders: readonly string[];
+  /** All git says of a file, in the shape lastmodJudgement's SourceHistory takes. */
+  facts(file: string): SourceFacts;
+}
+
+/**
+ * `uncommitted`: `rebuild` for a tracked file changed by a local build of its whole folder (it proves no content
+ * change, as a mass commit does not), else whether it is modified, added or untracked.
+ */
+export interface SourceFacts {
+  newest?: GitChange;
+  newestContent?: GitChange;
+  uncommitted: boolean | 'rebuild';
 }
 
 export interface GitHistoryOptions {
@@ -70,6 +84,8 @@ interface GitRun {
   stderr: string;
   missing: boolean;
   cancelled: boolean;
+  /** The reader of the output threw (a bug, not git's doing): the run was stopped. */
+  unread?: string;
 }
 
 function gitEnvironment(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
@@ -85,12 +101,22 @@ function runGit(folder: string, args: readonly string[], sink: Sink, options: Gi
     let stderr = '';
     let missing = false;
     let settled = false;
+    let unread: string | undefined;
+    /** The output's reader runs in the stream's callbacks: what it throws must become a status, not a crash. */
+    const read = (feed: () => void): void => {
+      try {
+        if (unread === undefined) feed();
+      } catch (error) {
+        unread = String(error);
+        child.kill();
+      }
+    };
     const settle = (code: number | null): void => {
       if (settled) return;
       settled = true;
       signal?.removeEventListener('abort', abort);
-      sink.end();
-      resolve({ code, stderr, missing, cancelled: signal?.aborted === true });
+      read(() => sink.end());
+      resolve({ code, stderr, missing, cancelled: signal?.aborted === true, ...(unread === undefined ? {} : { unread }) });
     };
     const abort = (): void => void child.kill();
     if (signal?.aborted) return resolve({ code: null, stderr, missing, cancelled: true });
@@ -100,7 +126,7 @@ function runGit(folder: string, args: readonly string[], sink: Sink, options: Gi
       windowsHide: true,
     });
     signal?.addEventListener('abort', abort, { once: true });
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => sink.push(chunk));
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => read(() => sink.push(chunk)));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => void (stderr.length < 4096 && (stderr += chunk)));
     child.on('error', (error: NodeJS.ErrnoException) => {
       missing = error.code === 'ENOENT';
@@ -125,6 +151,7 @@ function firstLine(text: string): string {
 function failureOf(run: GitRun, git: string): { status: GitHistoryStatus; detail?: string } | undefined {
   if (run.cancelled) return { status: 'cancelled' };
   if (run.missing) return { status: 'no-git', detail: `${git} was not found` };
+  if (run.unread !== undefined) return { status: 'failed', detail: run.unread };
   if (run.code === 0) return undefined;
   if (/not a git repository/i.test(run.stderr)) return { status: 'not-a-repository' };
   return { status: 'failed', detail: firstLine(run.stderr) || `git exited with ${run.code}` };
@@ -172,7 +199,7 @@ async function readHistoryOf(root: string, facts: RepositoryFacts, options: GitH
   const failure = failureOf(status, git) ?? (isUnbornBranch(logged) ? undefined : failureOf(logged, git));
   if (failure) return emptyHistory(root, failure.status, failure.detail, facts);
   if (!index || index.malformed) return emptyHistory(root, 'failed', 'unexpected output from git log', facts);
-  return historyOf(root, facts, ids, index, uncommitted);
+  return historyOf(root, facts, ids, index, { paths: uncommitted, rebuiltFolders: log.rebuiltFolders(uncommitted) });
 }
 
 /** A file's key: relative to the folder, with `/`; undefined outside it. */
@@ -183,37 +210,47 @@ function relativeKey(folder: string, file: string): string | undefined {
   return relative.split(path.sep).join('/');
 }
 
-function historyOf(folder: string, facts: RepositoryFacts, ids: ReadonlyMap<string, number>, index: HistoryIndex, uncommitted: ReadonlySet<string>): GitHistory {
-  const idOf = (file: string): number | undefined => {
-    const key = relativeKey(folder, file);
-    return key === undefined ? undefined : ids.get(key);
-  };
+interface WorkTree {
+  paths: ReadonlySet<string>;
+  rebuiltFolders: readonly string[];
+}
+
+function historyOf(folder: string, facts: RepositoryFacts, ids: ReadonlyMap<string, number>, index: HistoryIndex, work: WorkTree): GitHistory {
+  const keyOf = (file: string): string | undefined => relativeKey(folder, file);
   const change = (c: number, mass: boolean): GitChange | undefined => {
     if (c < 0) return undefined;
     const { hash, time, authorTime, subject } = index.commits[c];
     return { commit: hash, time, authorTime, subject, mass };
   };
-  const massCommits = [...index.massCommits].sort((a, b) => b.time - a.time);
+  const lastChange = (key: string | undefined): GitChange | undefined => {
+    const id = key === undefined ? undefined : ids.get(key);
+    return id === undefined ? undefined : change(index.newest[id], index.newest[id] !== index.newestContent[id]);
+  };
+  const lastContentChange = (key: string | undefined): GitChange | undefined => {
+    const id = key === undefined ? undefined : ids.get(key);
+    return id === undefined ? undefined : change(index.newestContent[id], false);
+  };
+  const rebuilt = work.rebuiltFolders.map((f) => (f === '' || f.endsWith('/') ? f : `${f}/`));
+  const uncommittedState = (key: string | undefined): boolean | 'rebuild' => {
+    if (key === undefined || !work.paths.has(key)) return false;
+    return ids.has(key) && rebuilt.some((prefix) => key.startsWith(prefix)) ? 'rebuild' : true;
+  };
   return {
     status: 'ok',
     folder,
     topLevel: facts.topLevel,
     gitDir: facts.gitDir,
-    isTracked: (file) => idOf(file) !== undefined,
-    lastChange(file) {
-      const id = idOf(file);
-      return id === undefined ? undefined : change(index.newest[id], index.newest[id] !== index.newestContent[id]);
+    isTracked: (file) => ids.has(keyOf(file) ?? ''),
+    lastChange: (file) => lastChange(keyOf(file)),
+    lastContentChange: (file) => lastContentChange(keyOf(file)),
+    uncommitted: work.paths,
+    isUncommitted: (file) => work.paths.has(keyOf(file) ?? ''),
+    massCommits: [...index.massCommits].sort((a, b) => b.time - a.time),
+    rebuiltFolders: work.rebuiltFolders,
+    facts(file) {
+      const key = keyOf(file);
+      return { newest: lastChange(key), newestContent: lastContentChange(key), uncommitted: uncommittedState(key) };
     },
-    lastContentChange(file) {
-      const id = idOf(file);
-      return id === undefined ? undefined : change(index.newestContent[id], false);
-    },
-    uncommitted,
-    isUncommitted(file) {
-      const key = relativeKey(folder, file);
-      return key !== undefined && uncommitted.has(key);
-    },
-    massCommits,
   };
 }
 
@@ -230,5 +267,7 @@ function emptyHistory(folder: string, status: GitHistoryStatus, detail?: string,
     uncommitted: new Set(),
     isUncommitted: () => false,
     massCommits: [],
+    rebuiltFolders: [],
+    facts: () => ({ uncommitted: false }),
   };
 }

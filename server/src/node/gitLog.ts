@@ -52,6 +52,11 @@ export interface HistoryIndex {
 const HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 const PAGE = /\.html?$/i;
 
+/** Whether touching `touched` of a folder's `pages` tracked pages is a rebuild rather than an edit. */
+export function isMass(touched: number, pages: number): boolean {
+  return pages >= MASS_MIN_PAGES && touched >= Math.ceil(MASS_SHARE * pages);
+}
+
 type Field = 'marker' | 'hash' | 'committed' | 'authored' | 'subject' | 'firstPath' | 'paths';
 
 /** Which built folder each tracked path lies in (-1: none) and how many tracked pages each folder holds. */
@@ -93,6 +98,17 @@ export class GitLogReader {
 
   push(chunk: string): void {
     this.tokens.push(chunk);
+  }
+
+  /** The built folders whose uncommitted changes touch nearly every page: a build run and not committed. */
+  rebuiltFolders(uncommitted: Iterable<string>): string[] {
+    const { folderOf, isPage, pages } = this.place;
+    const counts = pages.map(() => 0);
+    for (const path of uncommitted) {
+      const id = this.files.ids.get(path);
+      if (id !== undefined && isPage[id]) counts[folderOf[id]]++;
+    }
+    return this.files.builtFolders.filter((_, f) => isMass(counts[f], pages[f]));
   }
 
   end(): HistoryIndex {
@@ -149,7 +165,7 @@ export class GitLogReader {
     const { folderOf, isPage, pages } = this.place;
     const counts = pages.map(() => 0);
     for (const id of this.touched) if (isPage[id]) counts[folderOf[id]]++;
-    const mass = counts.map((n, f) => pages[f] >= MASS_MIN_PAGES && n >= Math.ceil(MASS_SHARE * pages[f]));
+    const mass = counts.map((n, f) => isMass(n, pages[f]));
     mass.forEach((isMass, f) => {
       if (isMass) this.index.massCommits.push({ commit: this.commit.hash, time: this.commit.time, folder: this.files.builtFolders[f], touched: counts[f], pages: pages[f] });
     });

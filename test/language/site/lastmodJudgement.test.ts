@@ -70,6 +70,16 @@ describe('the judgement', () => {
     assert.equal(judgeLastmodValue('2024-06-01', { uncommitted: true }, now), 'stale');
   });
 
+  it('counts a local rebuild not committed as a rebuild now: never inflated, stale only by the commits', () => {
+    const now = at('2024-06-10T00:00:00Z');
+    const rebuilt: SourceHistory = { ...committed('2024-03-01T00:00:00Z'), uncommitted: 'rebuild' };
+    assert.deepEqual(changeSpan(rebuilt, now), { earliest: at('2024-03-01T00:00:00Z'), latest: now });
+    assert.equal(judgeLastmodValue('2024-03-01', rebuilt, now), 'ok');
+    assert.equal(judgeLastmodValue('2024-06-09', rebuilt, now), 'ok');
+    assert.equal(judgeLastmodValue('2024-02-01', rebuilt, now), 'stale');
+    assert.equal(lastmodFromHistory(rebuilt, now, '2023-01-01', utc), '2024-03-01');
+  });
+
   it('judges nothing without history, and after a mass commit only what the other commits prove', () => {
     assert.equal(changeSpan({ uncommitted: false }, 0), undefined);
     assert.equal(judgeLastmodValue('2024-01-01', { uncommitted: false }, 0), undefined);

@@ -31,11 +31,14 @@ export interface CommitDates {
   authorTime: number;
 }
 
-/** What git says of a page's source: its newest change, its newest one that is not a rebuild of every page, and the work tree. */
+/**
+ * What git says of a page's source: its newest change, its newest one that is not a rebuild of every page, and the
+ * work tree (`rebuild`: changed by a local build of every page, which proves no content change).
+ */
 export interface SourceHistory {
   newest?: CommitDates & { mass: boolean };
   newestContent?: CommitDates;
-  uncommitted: boolean;
+  uncommitted: boolean | 'rebuild';
 }
 
 /** The source last changed between `earliest` and `latest`. */
@@ -64,13 +67,14 @@ export function lastmodSpan(value: string): LastmodSpan | undefined {
  * When the source last changed, or undefined when git cannot say (untracked and unchanged, no history). An
  * uncommitted change is now. Otherwise the change happened after its author date and by its committer date; a mass
  * commit (every page rebuilt) may or may not have changed this page's content, so it moves only the latest bound and
- * the earliest is the newest other commit's (none: nothing proves the page changed after any date).
+ * the earliest is the newest other commit's (none: nothing proves the page changed after any date). A local
+ * rebuild not committed is a mass change now.
  */
 export function changeSpan(history: SourceHistory, now: number): ChangeSpan | undefined {
-  if (history.uncommitted) return { earliest: now, latest: now };
+  if (history.uncommitted === true) return { earliest: now, latest: now };
   const newest = history.newest;
   if (newest === undefined) return undefined;
-  const latest = Math.max(newest.time, newest.authorTime);
+  const latest = history.uncommitted === 'rebuild' ? now : Math.max(newest.time, newest.authorTime);
   const content = newest.mass ? history.newestContent : newest;
   return { earliest: content === undefined ? -Infinity : Math.min(content.time, content.authorTime), latest };
 }
@@ -92,9 +96,10 @@ export function judgeLastmodValue(value: string, history: SourceHistory, now: nu
 /**
  * What Set lastmod from Git History writes: the newest change's committer date (now when uncommitted), in the form of
  * `sample` (the entry's own `<lastmod>`, else the file's first valid one) as Set lastmod to Now writes. Undefined
- * when git cannot date the page: no history, or its newest change is a rebuild of every page.
+ * when git cannot date the page: no history, or its newest change is a rebuild of every page. A local rebuild not
+ * committed is passed over: the commits date the content it rebuilt.
  */
 export function lastmodFromHistory(history: SourceHistory, now: number, sample: string | undefined, zone: TimeZoneOffset): string | undefined {
-  const time = history.uncommitted ? now : history.newest?.mass === false ? history.newest.time : undefined;
+  const time = history.uncommitted === true ? now : history.newest?.mass === false ? history.newest.time : undefined;
   return time === undefined ? undefined : formatLastmodLike(time, sample, zone);
 }
