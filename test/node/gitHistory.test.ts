@@ -175,12 +175,19 @@ describe('readGitHistory', () => {
     assert.equal(history.lastChange('a.html'), undefined);
   });
 
-  it('ignores GIT_DIR and GIT_INDEX_FILE set around it (a hook), reading the folder\'s own repository', async () => {
+  it('ignores GIT_DIR and GIT_INDEX_FILE set around it (a hook) and a configuration that changes the output', async () => {
     const repo = gitRepository(temp());
-    const commit = repo.commit('add', '2024-01-01T00:00:00Z', { 'a.html': 'a' });
+    const commit = repo.commit('add', '2024-01-01T00:00:00Z', { 'site/a.html': 'a', 'site/ü.html': 'u' });
+    for (const [key, value] of [['color.ui', 'always'], ['diff.relative', 'true'], ['log.showSignature', 'true'], ['core.quotePath', 'true'], ['status.showUntrackedFiles', 'no']]) {
+      repo.git('config', key, value);
+    }
+    repo.write({ 'site/new.html': 'n' });
     const elsewhere = temp();
-    const history = await readGitHistory(repo.dir, { env: { ...env(repo.dir), GIT_DIR: elsewhere, GIT_INDEX_FILE: path.join(elsewhere, 'index') } });
+    const site = path.join(repo.dir, 'site');
+    const history = await readGitHistory(site, { env: { ...env(repo.dir), GIT_DIR: elsewhere, GIT_INDEX_FILE: path.join(elsewhere, 'index') } });
     assert.equal(history.lastChange('a.html')?.commit, commit);
+    assert.equal(history.lastChange('ü.html')?.commit, commit);
+    assert.deepEqual([...history.uncommitted], ['new.html']);
   });
 
   it('says so, without throwing, when the folder is in no repository, git is absent, or git fails', async () => {

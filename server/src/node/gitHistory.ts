@@ -69,8 +69,8 @@ export interface GitHistoryOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-/** Options before each command: paths written raw, diffs at top-level paths, no signature checks in the log. */
-const CONFIG = ['-c', 'core.quotePath=false', '-c', 'diff.relative=false', '-c', 'log.showSignature=false'];
+/** Before each command, whatever the user's configuration: paths raw and top-level, no colour, no signature checks. */
+const CONFIG = ['-c', 'core.quotePath=false', '-c', 'diff.relative=false', '-c', 'color.ui=false', '-c', 'log.showSignature=false'];
 /** Variables a git hook or a wrapper sets that would point git at another repository or index than the folder's. */
 const REPOSITORY_VARIABLES = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_COMMON_DIR', 'GIT_NAMESPACE', 'GIT_PREFIX'];
 
