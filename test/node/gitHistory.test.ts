@@ -4,6 +4,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readGitHistory } from '../../server/src/node/gitHistory';
 import { GIT_TEST_ENV, gitRepository, runGit } from '../support/gitRepository';
@@ -181,6 +182,11 @@ describe('readGitHistory', () => {
     for (const [key, value] of [['color.ui', 'always'], ['diff.relative', 'true'], ['log.showSignature', 'true'], ['core.quotePath', 'true'], ['status.showUntrackedFiles', 'no']]) {
       repo.git('config', key, value);
     }
+    // A repository's own config may name a command for git status to run: it must not run.
+    const marker = path.join(temp(), 'ran');
+    const hook = path.join(temp(), 'fsmonitor.sh');
+    fs.writeFileSync(hook, `#!/bin/sh\necho > '${marker}'\n`, { mode: 0o755 });
+    repo.git('config', 'core.fsmonitor', hook);
     repo.write({ 'site/new.html': 'n' });
     const elsewhere = temp();
     const site = path.join(repo.dir, 'site');
@@ -188,6 +194,7 @@ describe('readGitHistory', () => {
     assert.equal(history.lastChange('a.html')?.commit, commit);
     assert.equal(history.lastChange('ü.html')?.commit, commit);
     assert.deepEqual([...history.uncommitted], ['new.html']);
+    assert.equal(fs.existsSync(marker), false);
   });
 
   it('says so, without throwing, when the folder is in no repository, git is absent, or git fails', async () => {

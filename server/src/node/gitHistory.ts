@@ -69,8 +69,11 @@ export interface GitHistoryOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-/** Before each command, whatever the user's configuration: paths raw and top-level, no colour, no signature checks. */
-const CONFIG = ['-c', 'core.quotePath=false', '-c', 'diff.relative=false', '-c', 'color.ui=false', '-c', 'log.showSignature=false'];
+/**
+ * Before each command, whatever the configuration: paths raw and top-level, no colour, no signature checks, and no
+ * fsmonitor hook (a command a repository's own config could name). Filters still run: read untrusted folders not at all.
+ */
+const CONFIG = ['-c', 'core.quotePath=false', '-c', 'diff.relative=false', '-c', 'color.ui=false', '-c', 'log.showSignature=false', '-c', 'core.fsmonitor=false'];
 /** Variables a git hook or a wrapper sets that would point git at another repository or index than the folder's. */
 const REPOSITORY_VARIABLES = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_COMMON_DIR', 'GIT_NAMESPACE', 'GIT_PREFIX'];
 
@@ -89,7 +92,8 @@ interface GitRun {
 }
 
 function gitEnvironment(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...base, LC_ALL: 'C', GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0' };
+  // No lock taken on the index, no prompt, no object fetched from a partial clone's remote (git 2.44+): no network.
+  const env: NodeJS.ProcessEnv = { ...base, LC_ALL: 'C', GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', GIT_NO_LAZY_FETCH: '1' };
   for (const name of REPOSITORY_VARIABLES) delete env[name];
   return env;
 }
