@@ -47,6 +47,14 @@ function buildRepository(dir: string): void {
   runGit(dir, ['reset', '-q', '--hard', 'main']);
 }
 
+/** The commands readGitHistory runs, timed alone for reference. */
+const COMMANDS: Array<[string, string[]]> = [
+  ['rev-parse', ['rev-parse', '--show-toplevel', '--show-prefix', '--is-shallow-repository', '--absolute-git-dir']],
+  ['ls-files', ['ls-files', '-z', '--full-name', '--', '.']],
+  ['status', ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--', '.']],
+  ['log', ['log', '-z', '--name-only', '--no-renames', '--format=%x00%H%x00%ct%x00%at%x00%s', '--', '.']],
+];
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor((sorted.length - 1) / 2)];
@@ -66,14 +74,16 @@ async function main(): Promise<void> {
       if (history.status !== 'ok' || !history.lastChange(pagePath(0))) throw new Error(`read failed: ${history.status} ${history.detail ?? ''}`);
       if (run === 0) console.log(`mass commits: ${history.massCommits.length}; uncommitted: ${history.uncommitted.size}`);
     }
-    const bare: number[] = [];
-    for (let run = 0; run < RUNS; run++) {
-      start = performance.now();
-      spawnSync('git', ['-C', dir, 'log', '-z', '--name-only', '--no-renames', '--format=%x00%H%x00%ct%x00%at%x00%s', '--', '.'], { maxBuffer: 1 << 30 });
-      bare.push(performance.now() - start);
+    console.log(`| readGitHistory (rev-parse, ls-files, then status ∥ log) | ${median(times).toFixed(0)} ms | runs: ${times.map((t) => t.toFixed(0)).join(', ')} |`);
+    for (const [name, args] of COMMANDS) {
+      const alone: number[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        start = performance.now();
+        spawnSync('git', ['-C', dir, ...args], { maxBuffer: 1 << 30 });
+        alone.push(performance.now() - start);
+      }
+      console.log(`| git ${name} alone (spawnSync) | ${median(alone).toFixed(0)} ms | |`);
     }
-    console.log(`| readGitHistory (rev-parse, ls-files, status ∥ log) | ${median(times).toFixed(0)} ms | runs: ${times.map((t) => t.toFixed(0)).join(', ')} |`);
-    console.log(`| git log alone (spawnSync) | ${median(bare).toFixed(0)} ms | runs: ${bare.map((t) => t.toFixed(0)).join(', ')} |`);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
