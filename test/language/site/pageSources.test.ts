@@ -66,6 +66,7 @@ describe('page sources', () => {
     assert.deepEqual(sourceCandidates('/notes/2024/y', custom)[0], 'notes/2024-y.md');
     assert.deepEqual(sourceCandidates('/notes/24/y', custom)[0], 'content/notes/24/y.md');
     assert.deepEqual(sourceCandidates('/x/', mapping({ patterns: { '/x/': 'x.md' } })), ['x.md']);
+    assert.deepEqual(sourceCandidates('/x/', mapping({ patterns: { '/{name}/': ['{slug}.md', '{name}.md'] } })), ['x.md']);
   });
 
   it('decodes percent-encoding, ignores a query or fragment, and lists nothing that would leave the project', () => {

@@ -97,15 +97,19 @@ function decodedValue(name: string, raw: string): string | undefined {
   return name !== 'path' && segments.length > 1 ? undefined : decoded;
 }
 
-/** A source pattern with the values put in; undefined when `{path}` is empty and glued to a name (`{path}.md`). */
+/**
+ * A source pattern with the values put in; undefined when `{path}` is empty and glued to a name (`{path}.md`), or
+ * when it names a value the URL pattern does not have.
+ */
 function fillSource(source: string, values: ReadonlyMap<string, string>): string | undefined {
   if (values.get('path') === '' && /\{path\}(?!\/|$)/.test(source)) return undefined;
+  let unknown = false;
   const filled = source.replace(/\{(\w+)\}\/?/g, (token, name: string) => {
     const value = values.get(name);
-    if (value === undefined) return token;
-    return value === '' ? '' : value + token.slice(name.length + 2);
+    unknown ||= value === undefined;
+    return value === undefined || value === '' ? '' : value + token.slice(name.length + 2);
   });
-  return filled.replace(/\/{2,}/g, '/').replace(/^\/|\/$/g, '');
+  return unknown ? undefined : filled.replace(/\/{2,}/g, '/').replace(/^\/|\/$/g, '');
 }
 
 const compiled = new WeakMap<PageSourcePattern, CompiledPattern>();
