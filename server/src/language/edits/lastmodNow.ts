@@ -104,6 +104,11 @@ function styleOf(value: string): LastmodStyle | undefined {
   return { length, fraction: match[1]?.length ?? 0, utc: zone === 'Z' };
 }
 
+/** `time` in the form of `sample` (a `<lastmod>` of the entry or the file), else a local datetime with seconds and offset. */
+export function formatLastmodLike(time: number, sample: string | undefined, zone: TimeZoneOffset): string {
+  return formatNow(time, (sample === undefined ? undefined : styleOf(sample.trim())) ?? DEFAULT_STYLE, zone);
+}
+
 export function formatNow(now: number, style: LastmodStyle, zone: TimeZoneOffset): string {
   const offset = style.utc ? 0 : zone(now);
   const iso = new Date(now + offset * 60_000).toISOString(); // YYYY-MM-DDThh:mm:ss.sssZ of the wall clock
