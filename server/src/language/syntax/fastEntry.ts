@@ -1,16 +1,6 @@
-/**
- * The fast path for the overwhelmingly common entry: `<url>` (or `<sitemap>`) in the default namespace, no
- * attributes, children loc, lastmod, changefreq, priority in schema order, plain values (`&amp;` and `&apos;` at
- * most, and only in loc), whitespace between tags, and every value valid. A sticky regular expression checks the
- * shape without allocating, changefreq and priority whole (native code checks them at no cost once compiled) and the
- * shape of lastmod; the loc then goes through the same validators as always, and lastmod's field ranges are read in
- * place (plainLastmodAt).
- *
- * Anything else — and any value with a problem — returns undefined, and the general parser takes the entry
- * from the start, so problems are only ever reported by the general path. Tests check that parsing with and
- * without this fast path gives identical segments. After the core fields, extension elements (hreflang links,
- * image, video and news blocks) in the shapes generators write, checked by fastExtensions.ts.
- */
+/** The fast path for the common entry: a sticky expression checks its shape, the general path's validators its values;
+ * anything else, or any problem, declines to the general parser (docs/architecture.md, "Segments"). Extension
+ * elements after the core fields: fastExtensions.ts. */
 import { scanExtensions, scanned, type ExtensionPrefixes } from './fastExtensions';
 import type { EntryExtensions, EntryFields } from './parseState';
 import { CHANGEFREQ_VALUES } from '../rules/simpleValues';

@@ -1,7 +1,5 @@
-/**
- * The fast path's extension elements after an entry's core fields (issue 21): image, video and news blocks and hreflang
- * links, checked by the general path's own rules (the vocabulary, checkExtensionValue, hreflang.ts); any problem declines.
- */
+/** The fast path's extension elements after an entry's core fields: image, video and news blocks and hreflang links,
+ * checked by the general path's own rules (vocabulary, checkExtensionValue, hreflang.ts); any problem declines. */
 import { decodeReferences } from '../../../../shared/xmlNamespaces';
 import type { LocalProblem } from '../rules/catalogue';
 import { checkExtensionValue } from '../rules/extensionValues';
