@@ -1,6 +1,7 @@
 /** Where a sitemap lives, from paths and texts only (the server's siteLocation.ts and nestedIndex.ts read the disk).
  * Paths are relative to a workspace folder with `/` separators, the folder itself `''`; locations are WHATWG-normalised
  * absolute http(s) URLs. */
+import { decodeSegment, parseWebUrl, type WebUrl } from './webUrl';
 
 /** `sitemap.siteRoots`: workspace-relative folder → the site's root URL (`{ "public": "https://www.example.com/" }`). */
 export type SiteRoots = Readonly<Record<string, unknown>>;
@@ -33,7 +34,7 @@ export function parentPath(relativePath: string): string {
  * A site root URL made usable as a base: an absolute `http`/`https` URL without query or fragment whose path ends
  * with `/`. Anything else (not a string, relative, another scheme, credentials) gives `undefined`.
  */
-export function normalizeSiteRootUrl(value: unknown): URL | undefined {
+export function normalizeSiteRootUrl(value: unknown): WebUrl | undefined {
   const url = parseHttpUrl(value);
   if (url === undefined || url.username !== '' || url.password !== '') return undefined;
   url.search = '';
@@ -50,7 +51,7 @@ export function normalizeSiteRootUrl(value: unknown): URL | undefined {
 export function locationFromSiteRoots(fileRelativePath: string, siteRoots: SiteRoots | undefined): string | undefined {
   const file = normalizeRelativePath(fileRelativePath);
   if (file === undefined || file === '' || siteRoots === undefined || siteRoots === null || typeof siteRoots !== 'object') return undefined;
-  let best: { folder: string; root: URL } | undefined;
+  let best: { folder: string; root: WebUrl } | undefined;
   for (const [key, value] of Object.entries(siteRoots)) {
     const folder = normalizeRelativePath(key);
     if (folder === undefined) continue;
@@ -61,7 +62,7 @@ export function locationFromSiteRoots(fileRelativePath: string, siteRoots: SiteR
   }
   if (best === undefined) return undefined;
   const inside = best.folder === '' ? file : file.slice(best.folder.length + 1);
-  return new URL(inside.split('/').map(encodeURIComponent).join('/'), best.root).href;
+  return parseWebUrl(inside.split('/').map(encodeURIComponent).join('/'), best.root.href)!.href;
 }
 
 /**
@@ -72,23 +73,53 @@ export function locationFromSiteRoots(fileRelativePath: string, siteRoots: SiteR
 export function fileFromSiteRoots(url: string, siteRoots: SiteRoots | undefined): string | undefined {
   const target = parseHttpUrl(url);
   if (target === undefined || siteRoots === undefined || siteRoots === null || typeof siteRoots !== 'object') return undefined;
-  let best: { folder: string; rest: string; depth: number } | undefined;
-  for (const [key, value] of Object.entries(siteRoots)) {
+  const best = deepestSiteRoot(target, Object.entries(siteRoots));
+  if (best === undefined || best.rest === '' || best.rest.endsWith('/')) return undefined;
+  const segments = decodePathSegments(best.rest);
+  if (segments === undefined) return undefined;
+  return best.folder === '' ? segments.join('/') : best.folder + '/' + segments.join('/');
+}
+
+/**
+ * Of `roots` (folder → root URL, normalised as the setting's are; unusable pairs skipped), the deepest whose URL is a
+ * prefix of `target` (same scheme, host and port): its place in `roots`, its folder, and the rest of the target's path.
+ */
+export function deepestSiteRoot(target: WebUrl, roots: ReadonlyArray<readonly [string, unknown]>): SiteRootMatch | undefined {
+  let best: SiteRootMatch | undefined;
+  let depth = -1;
+  for (let index = 0; index < roots.length; index++) {
+    const [key, value] = roots[index]!;
     const folder = normalizeRelativePath(key);
     const root = normalizeSiteRootUrl(value);
     if (folder === undefined || root === undefined) continue;
     if (root.protocol !== target.protocol || root.host !== target.host || !target.pathname.startsWith(root.pathname)) continue;
-    if (best !== undefined && best.depth >= root.pathname.length) continue;
-    best = { folder, rest: target.pathname.slice(root.pathname.length), depth: root.pathname.length };
+    if (depth >= root.pathname.length) continue;
+    best = { index, folder, rest: target.pathname.slice(root.pathname.length) };
+    depth = root.pathname.length;
   }
-  if (best === undefined || best.rest === '' || best.rest.endsWith('/')) return undefined;
+  return best;
+}
+
+export interface SiteRootMatch {
+  index: number;
+  folder: string;
+  rest: string;
+}
+
+/**
+ * A URL path's segments (`a/b%20c` → `a`, `b c`) percent-decoded; undefined when one cannot name a file: a bad escape,
+ * `.`, `..`, an empty segment, or one holding `/`, `\` or NUL once decoded. A trailing `/` gives a last `''`.
+ */
+export function decodePathSegments(path: string): string[] | undefined {
+  const raw = path.split('/');
   const segments: string[] = [];
-  for (const raw of best.rest.split('/')) {
-    const segment = safeDecode(raw);
-    if (segment === undefined || segment === '' || segment === '.' || segment === '..' || /[/\\\0]/.test(segment)) return undefined;
+  for (let i = 0; i < raw.length; i++) {
+    const segment = decodeSegment(raw[i]!);
+    const trailing = segment === '' && i === raw.length - 1 && i > 0;
+    if (segment === undefined || (segment === '' && !trailing) || segment === '.' || segment === '..' || /[/\\\0]/.test(segment)) return undefined;
     segments.push(segment);
   }
-  return best.folder === '' ? segments.join('/') : best.folder + '/' + segments.join('/');
+  return segments;
 }
 
 /**
@@ -115,7 +146,7 @@ export function robotsSitemapMatches(sitemapUrl: string, pathFromRobotsFolder: s
   if (url === undefined || relative === undefined || relative === '') return false;
   const suffix = '/' + relative;
   if (url.pathname.endsWith('/' + relative.split('/').map(encodeURIComponent).join('/'))) return true;
-  const decoded = safeDecode(url.pathname);
+  const decoded = decodeSegment(url.pathname);
   return decoded !== undefined && decoded.endsWith(suffix);
 }
 
@@ -137,7 +168,7 @@ export function locationFromRobots(
     if (urls !== undefined) {
       const inside = folder === '' ? file : file.slice(folder.length + 1);
       for (const url of urls) {
-        if (robotsSitemapMatches(url, inside)) return new URL(url).href;
+        if (robotsSitemapMatches(url, inside)) return parseWebUrl(url)!.href;
       }
     }
     if (folder === '') return undefined;
@@ -153,25 +184,11 @@ export function locationFromRobots(
 export function urlFileName(url: string): string | undefined {
   const parsed = parseHttpUrl(url);
   if (parsed === undefined) return undefined;
-  const name = safeDecode(parsed.pathname.slice(parsed.pathname.lastIndexOf('/') + 1));
+  const name = decodeSegment(parsed.pathname.slice(parsed.pathname.lastIndexOf('/') + 1));
   return name === undefined || name === '' || name === '.' || name === '..' || /[/\\\0]/.test(name) ? undefined : name;
 }
 
-function parseHttpUrl(value: unknown): URL | undefined {
-  if (typeof value !== 'string') return undefined;
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    return undefined;
-  }
-  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' ? url : undefined;
-}
-
-function safeDecode(text: string): string | undefined {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return undefined;
-  }
+function parseHttpUrl(value: unknown): WebUrl | undefined {
+  const url = typeof value === 'string' ? parseWebUrl(value.trim()) : undefined;
+  return url !== undefined && (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' ? url : undefined;
 }

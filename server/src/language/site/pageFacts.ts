@@ -2,7 +2,7 @@
  * generators' alias pages, and what kept it from being read. Pure: the caller reads the file and decodes it. */
 import { charsetOfContentType, isCrawlerMeta, parseRefresh, robotsDirectives } from './pageDirectives';
 import { readHead, type HeadRead, type HeadTag } from './headReader';
-import { parseWebUrl } from './webUrl';
+import { parseWebUrl } from '../../../../shared/webUrl';
 
 /** Offsets in the page's text (UTF-16 code units, as the caller passed it), `start` at `<`, `end` after `>`. */
 export interface TextRange {

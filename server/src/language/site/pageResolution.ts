@@ -1,6 +1,7 @@
 /** Which built file serves a URL, as static hosts resolve it (exact file, `path/index.html`, `path.html`), and the
  * reverse: the URLs that reach a built file. Paths are relative to the site root's folder, with `/` separators. */
-import { decodeSegment, parseWebUrl } from './webUrl';
+import { decodePathSegments, deepestSiteRoot, normalizeSiteRootUrl } from '../../../../shared/location';
+import { parseWebUrl } from '../../../../shared/webUrl';
 
 /** A `sitemap.siteRoots` pair: the built folder and the URL it is served at. */
 export interface SiteRoot {
@@ -27,14 +28,8 @@ export function siteRootsOf(siteRoots: Readonly<Record<string, unknown>>): SiteR
 /** The deepest root whose URL prefixes `url` (same scheme, host and port), as fileFromSiteRoots picks it. */
 export function siteRootOf(url: string, roots: readonly SiteRoot[]): SiteRoot | undefined {
   const target = parseWebUrl(url);
-  if (target === undefined) return undefined;
-  let best: { root: SiteRoot; depth: number } | undefined;
-  for (const root of roots) {
-    const prefix = rootPrefix(root.url);
-    if (prefix === undefined || !(target.origin + target.pathname).startsWith(prefix)) continue;
-    if (best === undefined || prefix.length > best.depth) best = { root, depth: prefix.length };
-  }
-  return best?.root;
+  const best = target && deepestSiteRoot(target, roots.map((root) => [root.folder, root.url]));
+  return best && roots[best.index];
 }
 
 /** How `url` is served from the built files of `root`; undefined when the URL is not under the root's URL. */
@@ -67,12 +62,12 @@ function resolveDirectoryUrl(dir: string, full: string, search: string, has: (pa
 /** Root URLs as prefixes, parsed once: a site has a few roots and thousands of URLs. */
 const rootPrefixes = new Map<string, string | undefined>();
 
-/** The root's URL as a prefix: origin and path, ending with `/`; undefined unless an absolute http(s) URL. */
+/** The root's URL as a prefix (origin and path, ending with `/`) as normalizeSiteRootUrl takes it; undefined when it
+ * is no site root URL. */
 function rootPrefix(url: string): string | undefined {
   if (rootPrefixes.has(url)) return rootPrefixes.get(url);
-  const root = parseWebUrl(url);
-  const prefix = root === undefined || (root.protocol !== 'http:' && root.protocol !== 'https:') ? undefined
-    : root.origin + (root.pathname.endsWith('/') ? root.pathname : `${root.pathname}/`);
+  const root = normalizeSiteRootUrl(url);
+  const prefix = root === undefined ? undefined : root.origin + root.pathname;
   if (rootPrefixes.size > 1000) rootPrefixes.clear();
   rootPrefixes.set(url, prefix);
   return prefix;
@@ -80,16 +75,7 @@ function rootPrefix(url: string): string | undefined {
 
 /** The path's segments percent-decoded; undefined when one cannot name a file (`..`, an encoded `/`, a bad escape). */
 function decodedSegments(rest: string): string[] | undefined {
-  if (rest === '') return [];
-  const segments: string[] = [];
-  const raw = rest.split('/');
-  for (let i = 0; i < raw.length; i++) {
-    const segment = decodeSegment(raw[i]!);
-    const last = i === raw.length - 1;
-    if (segment === undefined || /[/\\\0]/.test(segment) || segment === '.' || segment === '..' || (segment === '' && !last)) return undefined;
-    segments.push(segment);
-  }
-  return segments;
+  return rest === '' ? [] : decodePathSegments(rest);
 }
 
 /**

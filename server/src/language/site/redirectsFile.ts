@@ -1,6 +1,6 @@
 /** Netlify's `_redirects` file (Cloudflare Pages reads the same format): its rules, and the rule a URL meets.
  * Syntax: `from [query=:value …] to [status[!]] [Condition=value …]`, `#` comments, default status 301. */
-import { decodeSegment, parseWebUrl, type WebUrl } from './webUrl';
+import { decodeSegment, parseWebUrl, type WebUrl } from '../../../../shared/webUrl';
 
 export interface RedirectRule {
   /** The path pattern, or a whole URL for a domain-level rule (`https://old.example.com/*`). */

@@ -1,7 +1,7 @@
 /** vercel.json's `redirects` as `_redirects` rules (matchRule and matchRedirect read both), and the redirects its
  * `cleanUrls` and `trailingSlash` make. Sources: `:name`, a final `:name*` / `:name+` / `(.*)`; other patterns are refused. */
 import type { RedirectRule, RedirectsFile, RedirectsFileProblem } from './redirectsFile';
-import { parseWebUrl } from './webUrl';
+import { parseWebUrl } from '../../../../shared/webUrl';
 
 export interface VercelConfig extends RedirectsFile {
   /** `cleanUrls`: `/about.html` redirects (308) to `/about`. */

@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { FileChangeType } from 'vscode-languageserver';
 import { isListableSitemapName } from '../../../../shared/documentLanguage';
 import { normalizeRelativePath, normalizeSiteRootUrl } from '../../../../shared/location';
+import type { WebUrl } from '../../../../shared/webUrl';
 import type { ServerSettings } from '../documents/configuration';
 import type { OpenDocument } from '../documents/documentStore';
 import { stampOf } from '../../node/files';
@@ -55,7 +56,7 @@ export class SitePages {
     const folder = this.workspace.folderOf(fsPath);
     const relative = folder !== undefined ? relativeInside(folder.fsPath, fsPath) : undefined;
     if (folder !== undefined && relative !== undefined) {
-      let best: { key: string; url: URL; raw: string } | undefined;
+      let best: { key: string; url: WebUrl; raw: string } | undefined;
       for (const [key, value] of Object.entries(settings.siteRoots)) {
         const normalized = normalizeRelativePath(key);
         const url = normalizeSiteRootUrl(value);

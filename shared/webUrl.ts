@@ -1,15 +1,18 @@
 /** The WHATWG URL parser, a global in Node and in browsers alike, typed here: the language layer's lib (ES2022) has
- * no URL type, and resolving a page's hrefs must agree with how browsers and crawlers resolve them. */
+ * no URL type, and resolving URLs must agree with how browsers and crawlers resolve them. */
 
-/** The parts of a parsed URL the site modules read. */
+/** The parts of a parsed URL this project reads, and the three it sets. */
 export interface WebUrl {
   readonly href: string;
   readonly protocol: string;
   readonly host: string;
+  readonly hostname: string;
   readonly origin: string;
-  readonly pathname: string;
-  readonly search: string;
-  readonly hash: string;
+  readonly username: string;
+  readonly password: string;
+  pathname: string;
+  search: string;
+  hash: string;
 }
 
 const UrlConstructor = (globalThis as unknown as { URL: new (input: string, base?: string) => WebUrl }).URL;
