@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseDocument, setLastmodFromHistory, type LastmodFromHistoryResult, type SourceHistory, type TimeZoneOffset } from '../../../server/src/language/languageService';
 import { judgeLastmodValue } from '../../../server/src/language/site/lastmodJudgement';
-import { applyOffsetEdits } from '../../support/cursor';
+import { applyOffsetEdits, withSelections } from '../../support/cursor';
 import { NS } from '../../support/fixtures';
 
 const NOW = Date.UTC(2025, 5, 15, 12, 0, 0);
@@ -26,15 +26,7 @@ const HISTORIES: Record<string, SourceHistory> = {
 
 /** `|` marks cursors; `[` … `]` a selection; none: the whole file. */
 function run(fixture: string, languageId: 'sitemap' | 'sitemap-txt' = 'sitemap'): { text: string; result: LastmodFromHistoryResult } {
-  const ranges: Array<{ start: number; end: number }> = [];
-  let text = '';
-  let open = -1;
-  for (const c of fixture) {
-    if (c === '|') ranges.push({ start: text.length, end: text.length });
-    else if (c === '[') open = text.length;
-    else if (c === ']') ranges.push({ start: open, end: text.length });
-    else text += c;
-  }
+  const { text, ranges } = withSelections(fixture);
   const result = setLastmodFromHistory(parseDocument(text, languageId), ranges, { historyOf: (url) => HISTORIES[url], now: NOW, timeZoneOffset: PLUS_TWO });
   return { text: result.status === 'set' ? applyOffsetEdits(text, result.edits) : text, result };
 }
