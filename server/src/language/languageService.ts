@@ -19,6 +19,7 @@ import { sortEntries as sortModel, type SortResult } from './edits/sortEntries';
 import { removeDuplicates as removeFromModel, type RemoveDuplicatesResult } from './edits/removeDuplicates';
 import { setLastmodNow as setLastmodInModel, type LastmodNowOptions, type LastmodNowResult } from './edits/lastmodNow';
 import { setLastmodFromHistory as setHistoryLastmodInModel, type LastmodFromHistoryOptions, type LastmodFromHistoryResult } from './edits/lastmodFromHistory';
+import { addEntries as addToModel, type AddEntriesOptions, type AddEntriesResult, type NewEntry } from './edits/addEntries';
 import { convertToText as toText, convertToXml as toXml, type ConvertResult } from './edits/convert';
 import { getDocumentFacts as documentFacts } from './features/documentFacts';
 import { splitModel, type SplitOutcome } from './edits/splitSitemap';
@@ -36,7 +37,7 @@ export { isRuleId, RULES, TOO_MANY_PROBLEMS } from './rules/catalogue';
 /** A rule's severity after `sitemap.rules` (undefined: off), for problems found outside the language layer. */
 export { severityOf } from './validation';
 export type { SortResult, RemoveDuplicatesResult, LastmodNowOptions, LastmodNowResult, ConvertResult };
-export type { LastmodFromHistoryOptions, LastmodFromHistoryResult };
+export type { LastmodFromHistoryOptions, LastmodFromHistoryResult, AddEntriesOptions, AddEntriesResult, NewEntry };
 export type { SourceHistory } from './site/lastmodJudgement';
 /** The `sitemap` settings section read defensively (junk falls back to the defaults), for the server and sitemap-lint. */
 export { DEFAULT_MAX_SYMBOLS, isObject, resolveSettings } from './settingsSection';
@@ -137,6 +138,11 @@ export function setLastmodNow(document: SitemapDocument, ranges: ReadonlyArray<{
  */
 export function setLastmodFromHistory(document: SitemapDocument, ranges: ReadonlyArray<{ start: number; end: number }>, options: LastmodFromHistoryOptions): LastmodFromHistoryResult {
   return setHistoryLastmodInModel(asModel(document), ranges, options);
+}
+
+/** Add Unlisted Pages: the pages not listed yet appended in the file's own layout, as one edit. */
+export function addEntries(document: SitemapDocument, pages: readonly NewEntry[], options: AddEntriesOptions): AddEntriesResult {
+  return addToModel(asModel(document), pages, options);
 }
 
 /** Convert a text sitemap to an XML sitemap, or a urlset to a text sitemap (the other form's full text). */
