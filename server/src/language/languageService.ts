@@ -18,6 +18,8 @@ import { findDocumentLinks as documentLinks } from './features/documentLinks';
 import { sortEntries as sortModel, type SortResult } from './edits/sortEntries';
 import { removeDuplicates as removeFromModel, type RemoveDuplicatesResult } from './edits/removeDuplicates';
 import { setLastmodNow as setLastmodInModel, type LastmodNowOptions, type LastmodNowResult } from './edits/lastmodNow';
+import { setLastmodFromHistory as setHistoryLastmodInModel, type LastmodFromHistoryOptions, type LastmodFromHistoryResult } from './edits/lastmodFromHistory';
+import { addEntries as addToModel, type AddEntriesOptions, type AddEntriesResult, type NewEntry } from './edits/addEntries';
 import { convertToText as toText, convertToXml as toXml, type ConvertResult } from './edits/convert';
 import { getDocumentFacts as documentFacts } from './features/documentFacts';
 import { splitModel, type SplitOutcome } from './edits/splitSitemap';
@@ -35,6 +37,8 @@ export { isRuleId, RULES, TOO_MANY_PROBLEMS } from './rules/catalogue';
 /** A rule's severity after `sitemap.rules` (undefined: off), for problems found outside the language layer. */
 export { severityOf } from './validation';
 export type { SortResult, RemoveDuplicatesResult, LastmodNowOptions, LastmodNowResult, ConvertResult };
+export type { LastmodFromHistoryOptions, LastmodFromHistoryResult, AddEntriesOptions, AddEntriesResult, NewEntry };
+export type { SourceHistory } from './site/lastmodJudgement';
 /** The `sitemap` settings section read defensively (junk falls back to the defaults), for the server and sitemap-lint. */
 export { DEFAULT_MAX_SYMBOLS, isObject, resolveSettings } from './settingsSection';
 export { robotsSitemapUrls } from './rules/robotsTxtRules';
@@ -126,6 +130,19 @@ export function removeDuplicateUrls(document: SitemapDocument): RemoveDuplicates
 /** Set lastmod to Now for the entries the ranges (absolute offsets) touch. */
 export function setLastmodNow(document: SitemapDocument, ranges: ReadonlyArray<{ start: number; end: number }>, options: LastmodNowOptions): LastmodNowResult {
   return setLastmodInModel(asModel(document), ranges, options);
+}
+
+/**
+ * Set lastmod from Git History for the entries the ranges touch (every entry when there is none): each gets the date
+ * git gives its page's source, in the entry's own form; an entry git cannot date is left alone.
+ */
+export function setLastmodFromHistory(document: SitemapDocument, ranges: ReadonlyArray<{ start: number; end: number }>, options: LastmodFromHistoryOptions): LastmodFromHistoryResult {
+  return setHistoryLastmodInModel(asModel(document), ranges, options);
+}
+
+/** Add Unlisted Pages: the pages not listed yet appended in the file's own layout, as one edit. */
+export function addEntries(document: SitemapDocument, pages: readonly NewEntry[], options: AddEntriesOptions): AddEntriesResult {
+  return addToModel(asModel(document), pages, options);
 }
 
 /** Convert a text sitemap to an XML sitemap, or a urlset to a text sitemap (the other form's full text). */
