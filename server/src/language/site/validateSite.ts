@@ -4,6 +4,8 @@ import type { SitemapSettings } from '../settings';
 import { severityOf } from '../validation';
 import { SiteRulesFileByFile } from './siteRulesFileByFile';
 import { checkSiteRules, type SiteFile, type SiteProblem, type SiteResolver } from './siteRules';
+import type { BuiltSite } from './builtSite';
+import { checkPageRules, type PageRulesFile, type PageRulesNote } from './pageRules/checkPageRules';
 
 export interface SiteDiagnostic extends SiteProblem {
   severity: Severity;
@@ -26,6 +28,17 @@ export class SiteValidation {
   finish(resolver: SiteResolver): SiteDiagnostic[] {
     return withSeverities(this.rules.finish(resolver), this.settings);
   }
+}
+
+export interface PageRulesValidation {
+  diagnostics: SiteDiagnostic[];
+  notes: PageRulesNote[];
+}
+
+/** The page rules (checkPageRules) for `settings.robots.userAgent`, with the user's severities. */
+export function validatePageRules(files: readonly PageRulesFile[], sites: readonly BuiltSite[], settings: SitemapSettings): PageRulesValidation {
+  const { problems, notes } = checkPageRules(files, sites, { userAgent: settings.robots.userAgent });
+  return { diagnostics: withSeverities(problems, settings), notes };
 }
 
 function withSeverities(problems: readonly SiteProblem[], settings: SitemapSettings): SiteDiagnostic[] {
