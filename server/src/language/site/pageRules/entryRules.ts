@@ -1,5 +1,5 @@
 /** The page rules of one sitemap entry: what the host and the page say of its `<loc>`, one verdict per entry (as
- * Search Console gives one status per URL), and its `<lastmod>` against git. Order in docs/architecture.md. */
+ * Search Console gives one status per URL), and its `<lastmod>` against git. The order is docs/rules.md's. */
 import type { BuiltSite } from '../builtSite';
 import { canonicalDifference, robotsFor, type PageFacts, type TextRange } from '../pageFacts';
 import type { PageResolution } from '../pageResolution';
