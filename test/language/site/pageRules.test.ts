@@ -277,6 +277,17 @@ test('validatePageRules: the user\'s severities and agent, rules set to off drop
   assert.deepEqual(validatePageRules([fileOf(text)], [built], settings).diagnostics.map((d) => `${d.rule} ${d.severity}`), ['blocked-by-robots error', 'unlisted-page hint']);
 });
 
+test('validatePageRules: git\'s notes only while a lastmod rule is on; nothing at all with every page rule off', () => {
+  const built = site({ 'a.html': page() }, { historyNotes: [{ kind: 'shallow' }] });
+  const files = [fileOf(sitemap(`${U}a`, `${U}missing`))];
+  assert.deepEqual(validatePageRules(files, [built], DEFAULT_SETTINGS).notes.map((n) => n.kind), ['shallow']);
+  const noLastmod = { ...DEFAULT_SETTINGS, rules: { 'lastmod-stale': 'off' as const, 'lastmod-inflated': 'off' as const } };
+  const result = validatePageRules(files, [built], noLastmod);
+  assert.deepEqual([result.diagnostics.map((d) => d.rule), result.notes], [['page-not-found'], []]);
+  const rules = Object.fromEntries(['blocked-by-robots', 'noindex-page', 'canonical-elsewhere', 'page-redirect', 'page-not-found', 'unlisted-page', 'lastmod-stale', 'lastmod-inflated'].map((id) => [id, 'off' as const]));
+  assert.deepEqual(validatePageRules(files, [built], { ...DEFAULT_SETTINGS, rules }), { diagnostics: [], notes: [] });
+});
+
 test('a root whose folder holds no .html gets no page rule even for URLs under it; a deeper root claims its URLs', () => {
   const outer = site({ 'a.html': page() });
   const inner = builtSite({ root: { folder: 'docs-src', url: `${U}docs/` }, files: { 'x.md': '' } });
