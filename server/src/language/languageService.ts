@@ -252,7 +252,6 @@ export type { BuiltFiles, PageResolution, SiteRoot } from './site/pageResolution
 export type { PageFacts } from './site/pageFacts';
 export type { RedirectRule } from './site/redirectsFile';
 export type { RobotsRules } from './site/robotsMatcher';
-export type { SourceHistory } from './site/lastmodJudgement';
 export type { PageRulesFile, PageRulesNote, PageRulesOptions, PageRulesResult } from './site/pageRules/checkPageRules';
 export type { PageRulesValidation } from './site/validateSite';
 export type { PageDescription } from './site/pageRules/describePage';

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  DEFAULT_SETTINGS, checkPageRules, parseDocument, summarizeForSite, validatePageRules,
+  DEFAULT_SETTINGS, applyEdits, checkPageRules, getQuickFixes, parseDocument, summarizeForSite, validatePageRules,
   type BuiltSite, type PageRulesFile, type SiteProblem,
 } from '../../../server/src/language/languageService';
 import { builtSite, page, SITE_URL, type BuiltSiteSpec } from '../../support/builtSiteFixture';
@@ -186,6 +186,19 @@ test('lastmod-stale and lastmod-inflated on the <lastmod> value, related to the 
   const { problems } = check(fileOf(text), site(files, { history }));
   assert.deepEqual(render(problems), [`lastmod-stale ${lastmodAt(text, `${U}stale`)}`, `lastmod-inflated ${lastmodAt(text, `${U}inflated`)}`]);
   assert.deepEqual(problems.map((p) => p.related?.map((r) => [r.path, r.start, r.end])), [[['public/stale.html', 0, 0]], [['public/inflated.html', 0, 0]]]);
+});
+
+test('the problems carry their quick fix\'s value: applied, the lastmod and the served URL leave nothing to report', () => {
+  const history = { 'stale.html': '2025-05-01T10:00:00Z', 'inflated.html': '2025-01-01T10:00:00Z', 'a/index.html': '2025-01-01T10:00:00Z' };
+  const before = sitemap([`${U}stale`, '2025-03-01'], [`${U}inflated`, '2025-06-14T08:00:00Z'], [`${U}a`, '2025-01-01']);
+  const built = site({ 'stale.html': page(), 'inflated.html': page(), 'a/index.html': page() }, { history });
+  const problems = check(fileOf(before), built).problems;
+  assert.deepEqual(problems.map((p) => p.rule), ['lastmod-stale', 'lastmod-inflated', 'page-not-found']);
+  assert.deepEqual(problems.map((p) => p.data), [{ lastmod: '2025-05-01' }, { lastmod: '2025-01-01T10:00:00Z' }, { url: `${U}a/` }]);
+  const doc = parseDocument(before, 'sitemap');
+  const edits = problems.flatMap((p) => getQuickFixes(doc, [{ rule: p.rule, start: p.start, end: p.end, data: p.data }])[0]!.edits);
+  applyEdits(doc, edits.sort((x, y) => y.start - x.start));
+  assert.deepEqual(check(fileOf(doc.getText()), built).problems, []);
 });
 
 test('uncommitted changes count as now: a lastmod before them is stale', () => {

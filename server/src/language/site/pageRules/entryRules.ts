@@ -6,7 +6,8 @@ import type { PageResolution } from '../pageResolution';
 import { isAllowed } from '../robotsMatcher';
 import type { SiteProblem, SiteRelated } from '../siteRules';
 import type { SiteEntry } from '../siteSummary';
-import { judgeLastmodValue } from '../lastmodJudgement';
+import { judgeLastmodValue, lastmodFromHistory } from '../lastmodJudgement';
+import { systemTimeZoneOffset } from '../../features/clock';
 import { hostRedirect, siteFilePath } from './hostRedirect';
 import { canonicalVerdict } from './canonicalVerdict';
 
@@ -33,7 +34,9 @@ export function checkEntry(at: EntryAt, resolution: PageResolution, problems: Si
   if ('notFound' in resolution) return void problems.push(onLoc(at, 'page-not-found', notFoundMessage(entry.url)));
   if ('slashMismatch' in resolution) {
     const message = `No built file serves this URL as written: only ${resolution.expectedUrl} is served (by ${resolution.slashMismatch}), which differs by its trailing slash. Most hosts redirect to it (Google then reports "Page with redirect"), some answer 404: list ${resolution.expectedUrl}.`;
-    return void problems.push(onLoc(at, 'page-not-found', message, [{ path: siteFilePath(site.root, resolution.slashMismatch), start: 0, end: 0, message: 'The file that serves the other form of the URL.' }]));
+    const problem = onLoc(at, 'page-not-found', message, [{ path: siteFilePath(site.root, resolution.slashMismatch), start: 0, end: 0, message: 'The file that serves the other form of the URL.' }]);
+    problem.data = { url: resolution.expectedUrl }; // the quick fix's URL
+    return void problems.push(problem);
   }
   const facts = site.page(resolution.file);
   const pagePath = siteFilePath(site.root, resolution.file);
@@ -102,10 +105,14 @@ function checkLastmod(at: EntryAt, file: string, problems: SiteProblem[]): void 
   const message = verdict === 'stale'
     ? `The page's source ${source.path} ${changed}${commit}, after this <lastmod>: it no longer says when the page changed.`
     : `This <lastmod> is later than the page's source ${source.path} ${changed}${commit}: a date stamped at build time, which makes Google ignore lastmod.`;
-  problems.push({
+  const problem: SiteProblem = {
     path: at.path, rule: verdict === 'stale' ? 'lastmod-stale' : 'lastmod-inflated', start: entry.lastmodStart, end: entry.lastmodEnd, message,
     related: [{ path: source.path, start: 0, end: 0, message: 'The page\'s source.' }],
-  });
+  };
+  // The quick fix's value: what Set lastmod from Git History writes, in this entry's own form.
+  const lastmod = lastmodFromHistory(history, site.now, entry.lastmodText, systemTimeZoneOffset);
+  if (lastmod !== undefined) problem.data = { lastmod };
+  problems.push(problem);
 }
 
 function isoDate(time: number | undefined): string {
