@@ -16,3 +16,17 @@ export function applyOffsetEdits(text: string, edits: ReadonlyArray<{ start: num
   for (let k = sorted.length - 1; k >= 0; k--) out = out.slice(0, sorted[k].start) + sorted[k].text + out.slice(sorted[k].end);
   return out;
 }
+
+/** Strips `|` cursors and `[` … `]` selections; returns the text and their ranges (a cursor is an empty range). */
+export function withSelections(fixture: string): { text: string; ranges: Array<{ start: number; end: number }> } {
+  const ranges: Array<{ start: number; end: number }> = [];
+  let text = '';
+  let open = -1;
+  for (const c of fixture) {
+    if (c === '|') ranges.push({ start: text.length, end: text.length });
+    else if (c === '[') open = text.length;
+    else if (c === ']') ranges.push({ start: open, end: text.length });
+    else text += c;
+  }
+  return { text, ranges };
+}

@@ -18,13 +18,17 @@ import { findDocumentLinks as documentLinks } from './features/documentLinks';
 import { sortEntries as sortModel, type SortResult } from './edits/sortEntries';
 import { removeDuplicates as removeFromModel, type RemoveDuplicatesResult } from './edits/removeDuplicates';
 import { setLastmodNow as setLastmodInModel, type LastmodNowOptions, type LastmodNowResult } from './edits/lastmodNow';
+import { setLastmodFromHistory as setHistoryLastmodInModel, type LastmodFromHistoryOptions, type LastmodFromHistoryResult } from './edits/lastmodFromHistory';
+import { addEntries as addToModel, type AddEntriesOptions, type AddEntriesResult, type NewEntry } from './edits/addEntries';
 import { convertToText as toText, convertToXml as toXml, type ConvertResult } from './edits/convert';
 import { getDocumentFacts as documentFacts } from './features/documentFacts';
 import { splitModel, type SplitOutcome } from './edits/splitSitemap';
 import type { SplitOptions } from './edits/splitPlanner';
 import { SiteSummarizer, summarizeModel, type SiteFileKind, type SiteSummary } from './site/siteSummary';
 import { siteRulesApply, type SiteFile, type SiteResolver } from './site/siteRules';
-import { SiteValidation, validateSiteFiles, type SiteDiagnostic } from './site/validateSite';
+import { SiteValidation, validatePageRules as validatePages, validateSiteFiles, type PageRulesValidation, type SiteDiagnostic } from './site/validateSite';
+import type { BuiltSite } from './site/builtSite';
+import type { PageRulesFile } from './site/pageRules/checkPageRules';
 import { indexEntries as listIndexEntries, mergeIndex as mergeChildren, type IndexEntry, type MergeOptions, type MergeOutcome } from './edits/mergeSitemaps';
 
 export type * from './sitemapLanguageTypes';
@@ -35,6 +39,8 @@ export { isRuleId, RULES, TOO_MANY_PROBLEMS } from './rules/catalogue';
 /** A rule's severity after `sitemap.rules` (undefined: off), for problems found outside the language layer. */
 export { severityOf } from './validation';
 export type { SortResult, RemoveDuplicatesResult, LastmodNowOptions, LastmodNowResult, ConvertResult };
+export type { LastmodFromHistoryOptions, LastmodFromHistoryResult, AddEntriesOptions, AddEntriesResult, NewEntry };
+export type { SourceHistory } from './site/lastmodJudgement';
 /** The `sitemap` settings section read defensively (junk falls back to the defaults), for the server and sitemap-lint. */
 export { DEFAULT_MAX_SYMBOLS, isObject, resolveSettings } from './settingsSection';
 export { robotsSitemapUrls } from './rules/robotsTxtRules';
@@ -126,6 +132,19 @@ export function removeDuplicateUrls(document: SitemapDocument): RemoveDuplicates
 /** Set lastmod to Now for the entries the ranges (absolute offsets) touch. */
 export function setLastmodNow(document: SitemapDocument, ranges: ReadonlyArray<{ start: number; end: number }>, options: LastmodNowOptions): LastmodNowResult {
   return setLastmodInModel(asModel(document), ranges, options);
+}
+
+/**
+ * Set lastmod from Git History for the entries the ranges touch (every entry when there is none): each gets the date
+ * git gives its page's source, in the entry's own form; an entry git cannot date is left alone.
+ */
+export function setLastmodFromHistory(document: SitemapDocument, ranges: ReadonlyArray<{ start: number; end: number }>, options: LastmodFromHistoryOptions): LastmodFromHistoryResult {
+  return setHistoryLastmodInModel(asModel(document), ranges, options);
+}
+
+/** Add Unlisted Pages: the pages not listed yet appended in the file's own layout, as one edit. */
+export function addEntries(document: SitemapDocument, pages: readonly NewEntry[], options: AddEntriesOptions): AddEntriesResult {
+  return addToModel(asModel(document), pages, options);
 }
 
 /** Convert a text sitemap to an XML sitemap, or a urlset to a text sitemap (the other form's full text). */
@@ -236,6 +255,31 @@ export function startSiteValidation(settings: SitemapSettings): SiteValidation {
 /** Whether validateSite can find anything in files of these kinds (false for a lone sitemap): else skip the summaries. */
 export function needsSiteCheck(kinds: readonly SiteFileKind[]): boolean {
   return siteRulesApply(kinds);
+}
+
+// ---------------------------------------------------------------- the page rules: sitemaps against their built sites
+
+export type { BuiltRedirects, BuiltRobots, BuiltSite, HistoryNote, PageSource } from './site/builtSite';
+export type { BuiltFiles, PageResolution, SiteRoot } from './site/pageResolution';
+export type { PageFacts } from './site/pageFacts';
+export type { RedirectRule } from './site/redirectsFile';
+export type { RobotsRules } from './site/robotsMatcher';
+export type { PageRulesFile, PageRulesNote, PageRulesOptions, PageRulesResult } from './site/pageRules/checkPageRules';
+export type { PageRulesValidation } from './site/validateSite';
+export type { PageDescription } from './site/pageRules/describePage';
+export type { UnlistedPage } from './site/pageRules/unlistedPages';
+/** The rules without severities; describePage is the `<loc>` hover's markdown, pageDescription its data. */
+export { checkPageRules } from './site/pageRules/checkPageRules';
+export { describePage, pageDescription } from './site/pageRules/describePage';
+export { findUnlistedPages } from './site/pageRules/unlistedPages';
+
+/**
+ * blocked-by-robots, noindex-page, canonical-elsewhere, page-redirect, page-not-found, unlisted-page, lastmod-stale
+ * and lastmod-inflated over the sitemaps and the built sites, for `settings.robots.userAgent`, with the user's
+ * severities (rules turned off dropped); the notes (git's state) are to be said once each.
+ */
+export function validatePageRules(files: readonly PageRulesFile[], sites: readonly BuiltSite[], settings: SitemapSettings): PageRulesValidation {
+  return validatePages(files, sites, settings);
 }
 
 function asModel(document: SitemapDocument): SitemapModel {

@@ -121,6 +121,16 @@ export interface ProblemRef {
   rule: string;
   start: number;
   end: number;
+  /** What a problem found beyond the document (a page rule's) carries for its quick fix. */
+  data?: ProblemData;
+}
+
+/** Filled by the page rules; the editor keeps it on the diagnostic (`Diagnostic.data`) and hands it back. */
+export interface ProblemData {
+  /** `lastmod-stale`, `lastmod-inflated`: the value Set lastmod from Git History writes for the entry. */
+  lastmod?: string;
+  /** `page-not-found` when only the other form of the URL is served (trailing slash): that URL. */
+  url?: string;
 }
 
 export interface QuickFix {

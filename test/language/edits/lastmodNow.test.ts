@@ -2,7 +2,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseDocument, setLastmodNow, type TimeZoneOffset } from '../../../server/src/language/languageService';
-import { applyOffsetEdits } from '../../support/cursor';
+import { applyOffsetEdits, withSelections } from '../../support/cursor';
 import { NS } from '../../support/fixtures';
 
 /** 2025-06-15T12:34:56.789Z. */
@@ -11,15 +11,7 @@ const PLUS_TWO: TimeZoneOffset = () => 120;
 
 /** `|` marks cursors; `[` … `]` a selection. */
 function run(fixture: string): string {
-  const ranges: Array<{ start: number; end: number }> = [];
-  let text = '';
-  let open = -1;
-  for (const c of fixture) {
-    if (c === '|') ranges.push({ start: text.length, end: text.length });
-    else if (c === '[') open = text.length;
-    else if (c === ']') ranges.push({ start: open, end: text.length });
-    else text += c;
-  }
+  const { text, ranges } = withSelections(fixture);
   const result = setLastmodNow(parseDocument(text, 'sitemap'), ranges, { now: NOW, timeZoneOffset: PLUS_TWO });
   assert.equal(result.status, 'set', JSON.stringify(result));
   if (result.status !== 'set') throw new Error('unreachable');

@@ -16,8 +16,9 @@ import { fixLinkRel, fixMissingSelf, fixNotReciprocal, fixUndeclaredPrefix } fro
 import { HTML_ENTITIES } from './htmlEntities';
 import { percentEncodeEdits } from './percentEncoding';
 import { fixRobotsLine } from './robotsTxtFeatures';
+import { PAGE_FIXES } from './pageFixes';
 import {
-  enclosingElement, entryExtent, locate, namespaceOf, rootStructure, sliceText, structureOf, trimmedContent,
+  entryExtent, locate, namespaceOf, plainValueAt, rootStructure, sliceText, structureOf,
   type SegmentPosition, type XmlElement,
 } from './structure';
 import { SITEMAP_NAMESPACE } from './vocabulary';
@@ -64,7 +65,7 @@ export function getQuickFixes(model: SitemapModel, problems: readonly ProblemRef
   const fixes: QuickFix[] = [];
   const seen = new Set<string>();
   for (const problem of problems) {
-    const fixer = Object.prototype.hasOwnProperty.call(FIXERS, problem.rule) ? FIXERS[problem.rule as RuleId] : undefined;
+    const fixer = fixerOf(problem.rule);
     if (fixer === undefined || !(problem.start >= 0 && problem.end >= problem.start && problem.end <= model.length)) continue;
     for (const fix of fixer(input, problem)) {
       const key = fix.title + '\n' + fix.edits.map((e) => `${e.start}:${e.end}:${e.text}`).join('\n');
@@ -74,6 +75,13 @@ export function getQuickFixes(model: SitemapModel, problems: readonly ProblemRef
     }
   }
   return fixes;
+}
+
+/** The document's own rules' fixer, else a page rule's (whose problems carry what the fix writes). */
+function fixerOf(rule: string): Fixer | undefined {
+  if (Object.prototype.hasOwnProperty.call(FIXERS, rule)) return FIXERS[rule as RuleId];
+  const pageFix = Object.prototype.hasOwnProperty.call(PAGE_FIXES, rule) ? PAGE_FIXES[rule] : undefined;
+  return pageFix === undefined ? undefined : (input, problem) => pageFix(input.model, problem);
 }
 
 /** Every safe fix of the document, as non-overlapping edits in document order. */
@@ -129,20 +137,6 @@ export function normaliseEdits(edits: readonly OffsetEdit[]): OffsetEdit[] {
 
 function textOf(model: SitemapModel, problem: ProblemRef): string {
   return sliceText(model, problem.start, problem.end);
-}
-
-/** The value element holding a problem, and its trimmed content (absolute), when it is a plain value. */
-function valueAt(model: SitemapModel, problem: ProblemRef, local: string): { start: number; end: number; raw: string } | undefined {
-  const at = locate(model, problem.start, false);
-  if (at.segment.kind === SegmentKind.Line) {
-    const raw = at.segment.url !== undefined ? at.segment.text.slice(at.segment.urlStart, at.segment.urlEnd) : undefined;
-    return raw === undefined || local !== 'loc' ? undefined : { start: at.base + at.segment.urlStart, end: at.base + at.segment.urlEnd, raw };
-  }
-  const element = enclosingElement(structureOf(at.segment).elements, at.offset);
-  if (element === undefined || element.local !== local || element.children.length > 0) return undefined;
-  const [s, e] = trimmedContent(at.segment.text, element);
-  if (problem.start < at.base + s || problem.end > at.base + e) return undefined;
-  return { start: at.base + s, end: at.base + e, raw: at.segment.text.slice(s, e) };
 }
 
 function replace(start: number, end: number, text: string): OffsetEdit {
@@ -257,7 +251,7 @@ function fixNamespace(input: FixInput, problem: ProblemRef): Omit<QuickFix, 'pro
 // ---------------------------------------------------------------- values
 
 function fixLastmod(input: FixInput, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
-  const value = valueAt(input.model, problem, 'lastmod');
+  const value = plainValueAt(input.model, problem, 'lastmod');
   if (value === undefined || /[&<]/.test(value.raw)) return [];
   return lastmodCandidates(value.raw, input.options.timeZoneOffset ?? systemTimeZoneOffset).map((c) => ({
     title: c.title, edits: [replace(value.start, value.end, c.value)], isPreferred: c.preferred, safe: false,
@@ -308,7 +302,7 @@ export function lastmodCandidates(raw: string, zone: TimeZoneOffset): Array<{ ti
 }
 
 function fixPriority(input: FixInput, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
-  const value = valueAt(input.model, problem, 'priority');
+  const value = plainValueAt(input.model, problem, 'priority');
   if (value === undefined) return [];
   let text = value.raw;
   const comma = /^[+-]?\d*,\d+$/.test(text);
@@ -323,7 +317,7 @@ function fixPriority(input: FixInput, problem: ProblemRef): Omit<QuickFix, 'prob
 }
 
 function fixChangefreq(input: FixInput, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
-  const value = valueAt(input.model, problem, 'changefreq');
+  const value = plainValueAt(input.model, problem, 'changefreq');
   if (value === undefined || value.raw === '' || /[&<]/.test(value.raw)) return [];
   const lower = value.raw.toLowerCase();
   const edit = (to: string): OffsetEdit[] => [replace(value.start, value.end, to)];
@@ -424,7 +418,7 @@ function reorderEntry(model: SitemapModel, problem: ProblemRef, inner: readonly 
 // ---------------------------------------------------------------- URLs
 
 function fixUrl(input: FixInput, problem: ProblemRef): Omit<QuickFix, 'problem'>[] {
-  const value = valueAt(input.model, problem, 'loc');
+  const value = plainValueAt(input.model, problem, 'loc');
   if (value === undefined) return [];
   const edits = percentEncodeEdits(value.raw, value.start, input.model.languageId === 'sitemap', problem.start);
   if (edits.length === 0) return [];

@@ -387,6 +387,23 @@ export function sliceText(model: SitemapModel, start: number, end: number): stri
   return out;
 }
 
+/**
+ * The value element holding the range (a problem's), and its trimmed content (absolute), when it is a plain value
+ * (no child elements) and holds the range; in a text sitemap, a line's URL for `loc`.
+ */
+export function plainValueAt(model: SitemapModel, range: { start: number; end: number }, local: string): { start: number; end: number; raw: string } | undefined {
+  const at = locate(model, range.start, false);
+  if (at.segment.kind === SegmentKind.Line) {
+    const raw = at.segment.url !== undefined ? at.segment.text.slice(at.segment.urlStart, at.segment.urlEnd) : undefined;
+    return raw === undefined || local !== 'loc' ? undefined : { start: at.base + at.segment.urlStart, end: at.base + at.segment.urlEnd, raw };
+  }
+  const element = enclosingElement(structureOf(at.segment).elements, at.offset);
+  if (element === undefined || element.local !== local || element.children.length > 0) return undefined;
+  const [s, e] = trimmedContent(at.segment.text, element);
+  if (range.start < at.base + s || range.end > at.base + e) return undefined;
+  return { start: at.base + s, end: at.base + e, raw: at.segment.text.slice(s, e) };
+}
+
 /** The spaces and tabs that start the line holding `offset` (up to the offset). */
 export function lineIndentation(model: SitemapModel, offset: number): string {
   const lineStart = model.lineStart(model.positionAt(offset).line);

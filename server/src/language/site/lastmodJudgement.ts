@@ -3,7 +3,7 @@
  * value Set lastmod from Git History writes. Pure: the git facts come in as numbers. */
 import type { TimeZoneOffset } from '../sitemapLanguageTypes';
 import { checkLastmod } from '../rules/lastmod';
-import { formatLastmodLike } from '../edits/lastmodNow';
+import { formatLastmodLike } from '../edits/lastmodStyle';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

@@ -1,6 +1,7 @@
 /** The cross-file rules over the files checked together. Pure: the caller says where each file lives and which local
  * file a URL names (`SiteResolver`). Offsets are absolute, in the file the problem is reported in. */
 import type { RuleId } from '../rules/catalogue';
+import type { ProblemData } from '../sitemapLanguageTypes';
 import type { SiteEntry, SiteFileKind, SiteSummary } from './siteSummary';
 
 export interface SiteFile {
@@ -37,6 +38,7 @@ export interface SiteProblem {
   end: number;
   message: string;
   related?: SiteRelated[];
+  data?: ProblemData;
 }
 
 /**
