@@ -206,9 +206,6 @@ export type { SiteDiagnostic, SiteValidation } from './site/validateSite';
 
 // ---------------------------------------------------------------- a site root's built folder, read by node/builtSiteReader.ts
 
-export type { BuiltRedirects, BuiltRobots, BuiltSite, HistoryNote, PageSource } from './site/builtSite';
-export type { BuiltFiles, SiteRoot } from './site/pageResolution';
-export type { PageFacts } from './site/pageFacts';
 export { MAX_PAGE_CHARS, readPageFacts } from './site/pageFacts';
 export { siteRootsOf, urlsOfFile } from './site/pageResolution';
 export { parseRobotsRules } from './site/robotsMatcher';

@@ -53,7 +53,8 @@ export async function readBuiltSite(location: SiteRootLocation, options: BuiltSi
   const folder = absoluteOf(workspace, root.folder);
   const files = await filesUnder(folder, options);
   const hasPages = [...files].some((file) => PAGE.test(file));
-  const history = await historyFacts(location, folder, files, options);
+  // A root without pages gets no page rule: git is not run for it, and nothing is said.
+  const history = hasPages ? await historyFacts(location, folder, files, options) : { source: NO_SOURCE, notes: [] };
   return {
     root,
     files,
