@@ -40,7 +40,7 @@ export function readBuiltSites(request: BuiltSitesRequest): Promise<BuiltSite[]>
   const lastmodJudged = LASTMOD_RULES.some((rule) => severityOf(rule, request.settings) !== undefined);
   const options: BuiltSiteOptions = {
     siteRoots: roots, pageSources: pageSourcesIn(workspace, request.settings.pageSources), git: request.git && lastmodJudged,
-    now: request.now, histories: new Map(), synchronousWalk: true,
+    now: request.now, histories: new Map(), synchronousWalk: true, readAhead: true,
   };
   return Promise.all(roots.map((root) => readBuiltSite({ workspace, root }, options)));
 }
