@@ -59,6 +59,13 @@ function site(): GitRepository {
   return repo;
 }
 
+const PAGE_RULES = ['blocked-by-robots', 'noindex-page', 'canonical-elsewhere', 'page-redirect', 'page-not-found', 'unlisted-page', 'lastmod-stale', 'lastmod-inflated'];
+
+interface Sarif {
+  ruleId: string;
+  relatedLocations?: Array<{ physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number; startColumn: number; endLine: number; endColumn: number } } }>;
+}
+
 interface Run {
   code: number | null;
   problems: string[];
@@ -105,11 +112,26 @@ describe('sitemap-lint: the page rules', () => {
     assert.deepEqual(run.notes, []);
   });
 
+  it('gives SARIF the page rules with their metadata, and the evidence as related locations in the pages and robots.txt', () => {
+    const { dir } = site();
+    const r = spawnSync(process.execPath, [BIN, '--format', 'sarif', `--site-root=public=${ROOT}`, 'public/sitemap.xml'], { cwd: dir, encoding: 'utf8', env: env(dir) });
+    const sarif = JSON.parse(r.stdout) as { runs: Array<{ tool: { driver: { rules: Array<{ id: string; helpUri?: string }> } }; results: Sarif[] }> };
+    const rules = sarif.runs[0].tool.driver.rules.map((rule) => rule.id);
+    for (const id of PAGE_RULES) assert.ok(rules.includes(id), id);
+    const related = (id: string) => sarif.runs[0].results.filter((x) => x.ruleId === id).map((x) => x.relatedLocations?.map((l) => {
+      const { artifactLocation: { uri }, region } = l.physicalLocation;
+      return `${uri} ${region.startLine}:${region.startColumn}-${region.endLine}:${region.endColumn}`;
+    }));
+    assert.deepEqual(related('blocked-by-robots'), [['public/robots.txt 2:1-2:20']]);
+    const meta = '<meta name="robots" content="noindex">';
+    const metaAt = page().indexOf('</head>') + 1;
+    assert.deepEqual(related('noindex-page'), [[`public/noindex/index.html 1:${metaAt}-1:${metaAt + meta.length}`]]);
+  });
+
   it('turns a rule off with --rule, and all of them back to a clean exit', () => {
     const { dir } = site();
     assert.ok(!lint(dir, ['--rule', 'unlisted-page=off']).problems.some((p) => p.startsWith('unlisted-page')));
-    const off = ['blocked-by-robots', 'noindex-page', 'canonical-elsewhere', 'page-redirect', 'page-not-found', 'unlisted-page', 'lastmod-stale', 'lastmod-inflated'];
-    const quiet = lint(dir, off.flatMap((id) => ['--rule', `${id}=off`]));
+    const quiet = lint(dir, PAGE_RULES.flatMap((id) => ['--rule', `${id}=off`]));
     assert.deepEqual(quiet, { code: 0, problems: [], notes: [] });
   });
 
