@@ -75,7 +75,8 @@ export async function lintFiles(inputs: readonly Input[], options: LintOptions):
 /** The built sites the page rules need, when they may apply: else undefined (and a lone sitemap keeps no summary). */
 function startBuiltSites(options: LintOptions): Promise<BuiltSite[]> | undefined {
   if (options.pageRules === undefined || !pageRulesMayApply(options.settings, options.site.siteRoots)) return undefined;
-  return readBuiltSites({ settings: options.settings, siteRoots: options.site.siteRoots, cwd: options.cwd, now: options.now, git: options.pageRules.git });
+  const { settings, site, cwd, now, signal } = options;
+  return readBuiltSites({ settings, siteRoots: site.siteRoots, cwd, now, git: options.pageRules.git, signal });
 }
 
 interface Queued {

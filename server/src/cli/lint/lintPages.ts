@@ -22,6 +22,7 @@ export interface BuiltSitesRequest {
   now: number;
   /** false: git is not run (an untrusted workspace; the lastmod rules are silent and say so once). */
   git: boolean;
+  signal?: AbortSignal;
 }
 
 /**
@@ -40,7 +41,7 @@ export function readBuiltSites(request: BuiltSitesRequest): Promise<BuiltSite[]>
   const lastmodJudged = LASTMOD_RULES.some((rule) => severityOf(rule, request.settings) !== undefined);
   const options: BuiltSiteOptions = {
     siteRoots: roots, pageSources: pageSourcesIn(workspace, request.settings.pageSources), git: request.git && lastmodJudged,
-    now: request.now, histories: new Map(), synchronousWalk: true, readAhead: true,
+    now: request.now, histories: new Map(), synchronousWalk: true, readAhead: true, signal: request.signal,
   };
   return Promise.all(roots.map((root) => readBuiltSite({ workspace, root }, options)));
 }
