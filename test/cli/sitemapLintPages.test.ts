@@ -156,8 +156,17 @@ describe('sitemap-lint: the page rules', () => {
     assert.ok(!run.problems.some((p) => p.startsWith('lastmod-inflated')), run.problems.join('\n'));
   });
 
+  it('refuses a --user-agent that is no crawler name', () => {
+    const { dir } = site();
+    const r = spawnSync(process.execPath, [BIN, '--user-agent', 'Googlebot/2.1', 'public/sitemap.xml'], { cwd: dir, encoding: 'utf8', env: env(dir) });
+    assert.equal(r.status, 2);
+    assert.equal(r.stdout, '');
+  });
+
   it('says once that a shallow clone has no history, judges no lastmod, and keeps the exit code', () => {
-    const origin = site().dir;
+    const repo = site();
+    repo.commit('docs', '2024-04-01T00:00:00Z', { 'docs/index.html': page(), 'docs/sitemap.xml': urlset(loc('docs/')) });
+    const origin = repo.dir;
     const clone = path.join(folder(), 'clone');
     runGit(path.dirname(clone), ['clone', '-q', '--depth', '1', `file://${origin}`, clone]);
     const run = lint(clone, []);
@@ -168,6 +177,9 @@ describe('sitemap-lint: the page rules', () => {
     const clean = lint(clone, ['--rule', 'blocked-by-robots=off', '--rule', 'noindex-page=off', '--rule', 'page-not-found=off']);
     assert.equal(clean.code, 0);
     assert.equal(clean.notes.length, 1);
+    // Two roots of one repository: one history read, one note.
+    const both = spawnSync(process.execPath, [BIN, '--format', 'json', `--site-root=public=${ROOT}`, `--site-root=docs=${ROOT}docs/`, 'public/sitemap.xml', 'docs/sitemap.xml'], { cwd: clone, encoding: 'utf8', env: env(clone) });
+    assert.equal(both.stderr.split('\n').filter((line) => line.startsWith('sitemap-lint: note: ')).length, 1, both.stderr);
   });
 
   it('says once that git is missing, when no git is on the PATH', () => {
