@@ -130,7 +130,7 @@ test('noindex-page for robots and googlebot metas in any casing and `none`, rela
   assert.deepEqual(problems[1]!.related?.map((r) => [r.path, r.start, r.end]), [['public/b.html', range.start, range.end]]);
 });
 
-test('canonical-elsewhere: another page, a trailing slash, index.html, http against https, www; itself is fine', () => {
+test('canonical-elsewhere: another page, a trailing slash, index.html, http against https, www, a form no file serves; itself is fine', () => {
   const canonical = (href: string) => `<link rel="canonical" href="${href}">`;
   const pages: Record<string, [string, string]> = {
     other: [`${U}other`, canonical(`${U}elsewhere`)],
@@ -139,14 +139,17 @@ test('canonical-elsewhere: another page, a trailing slash, index.html, http agai
     scheme: [`${U}scheme`, canonical('http://www.example.com/scheme')],
     www: [`${U}www`, canonical('https://example.com/www')],
     self: [`${U}self`, canonical('/self')],
+    unserved: [`${U}unserved`, canonical(`${U}unserved/`)],
   };
   const text = sitemap(...Object.values(pages).map(([url]) => url));
   const files = Object.fromEntries(Object.entries(pages).map(([name, [, head]]) => [name === 'idx' ? 'idx/index.html' : `${name}.html`, page(head)]));
   files['elsewhere.html'] = page();
-  const { problems } = check([fileOf(text), fileOf(sitemap(`${U}elsewhere`), 'public/b.xml', `${U}b.xml`)], site(files));
-  assert.deepEqual(render(problems), ['other', 'slash', 'idx', 'scheme', 'www'].map((name) => `canonical-elsewhere ${locAt(text, pages[name]![0])}`));
+  files['slash/index.html'] = page(canonical(`${U}slash/`)); // the canonical's form is served: list it
+  const listings = fileOf(sitemap(`${U}elsewhere`, `${U}slash/`), 'public/b.xml', `${U}b.xml`);
+  const { problems } = check([fileOf(text), listings], site(files));
+  assert.deepEqual(render(problems), ['other', 'slash', 'idx', 'scheme', 'www', 'unserved'].map((name) => `canonical-elsewhere ${locAt(text, pages[name]![0])}`));
   const messages = problems.map((p) => p.message);
-  assert.equal(new Set(messages.map((m) => m.replace(/https?:\/\/\S+/g, ''))).size, 5, 'each kind of difference has its own message');
+  assert.equal(new Set(messages.map((m) => m.replace(/https?:\/\/\S+/g, ''))).size, 6, 'each kind of difference has its own message');
   const tag = rangeIn(page(pages.slash![1]), pages.slash![1]);
   assert.deepEqual(problems[1]!.related?.map((r) => [r.path, r.start, r.end]), [['public/slash.html', tag.start, tag.end]]);
 });

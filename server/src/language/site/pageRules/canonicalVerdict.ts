@@ -7,8 +7,11 @@ export interface CanonicalVerdict {
   tags: Canonical[];
 }
 
-/** Undefined when the page has no canonical, or canonicals that all name the listed URL. */
-export function canonicalVerdict(url: string, facts: PageFacts): CanonicalVerdict | undefined {
+/**
+ * Undefined when the page has no canonical, or canonicals that all name the listed URL. `isServed` says whether a
+ * built file serves a URL as written: a canonical that differs by its form and is not served is the page's mistake.
+ */
+export function canonicalVerdict(url: string, facts: PageFacts, isServed: (url: string) => boolean): CanonicalVerdict | undefined {
   const canonicals = facts.canonicals.filter((c): c is Canonical & { href: string } => c.href !== undefined);
   if (canonicals.length === 0) return undefined;
   const [first] = canonicals;
@@ -24,7 +27,14 @@ export function canonicalVerdict(url: string, facts: PageFacts): CanonicalVerdic
   if (difference === 'same') return undefined;
   const templated = facts.problems.some((p) => p.kind === 'template-syntax' && p.range?.start === first!.start)
     ? ' The canonical holds template syntax: the page was not rendered.' : '';
-  return { message: differenceMessage(url, href, difference) + templated, tags: [first!] };
+  const unserved = (difference === 'trailing-slash' || difference === 'index-html') && isServed(url) && !isServed(href);
+  const message = unserved ? unservedMessage(href) : differenceMessage(url, href, difference);
+  return { message: message + templated, tags: [first!] };
+}
+
+/** The listed URL is served and the canonical's other form is not: listing the canonical would list a missing page. */
+function unservedMessage(href: string): string {
+  return `The page's canonical is ${href}, which no built file serves as written (most hosts redirect it to this URL, which is served): Google ignores a canonical that redirects. Fix the page's canonical to name this URL.`;
 }
 
 function differenceMessage(url: string, href: string, difference: ReturnType<typeof canonicalDifference>): string {

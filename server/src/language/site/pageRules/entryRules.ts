@@ -2,7 +2,7 @@
  * Search Console gives one status per URL), and its `<lastmod>` against git. The order is docs/rules.md's. */
 import type { BuiltSite } from '../builtSite';
 import { canonicalDifference, robotsFor, type PageFacts, type TextRange } from '../pageFacts';
-import type { PageResolution } from '../pageResolution';
+import { resolvePage, type PageResolution } from '../pageResolution';
 import { isAllowed } from '../robotsMatcher';
 import type { SiteProblem, SiteRelated } from '../siteRules';
 import type { SiteEntry } from '../siteSummary';
@@ -45,6 +45,11 @@ export function checkEntry(at: EntryAt, resolution: PageResolution, problems: Si
   if (!redirected) checkLastmod(at, resolution.file, problems);
 }
 
+function isServed(site: BuiltSite, url: string): boolean {
+  const resolution = resolvePage(url, site.root, site.files);
+  return resolution !== undefined && 'file' in resolution;
+}
+
 function notFoundMessage(url: string): string {
   return `No built file serves ${url} (tried the file itself, its .html and its /index.html): Google reports it as "Not found (404)".`;
 }
@@ -83,7 +88,7 @@ function checkPage(at: EntryAt, facts: PageFacts, pagePath: string, problems: Si
     problems.push(onLoc(at, 'noindex-page', message, [...related, ...ignoredRelated(facts, pagePath, 'robots')]));
     return false;
   }
-  const canonical = canonicalVerdict(at.entry.url, facts);
+  const canonical = canonicalVerdict(at.entry.url, facts, (url) => isServed(at.site, url));
   if (canonical !== undefined) {
     const related = canonical.tags.map((tag) => tagRelated(pagePath, tag, 'The canonical link.'));
     problems.push(onLoc(at, 'canonical-elsewhere', canonical.message, [...related, ...ignoredRelated(facts, pagePath, 'canonical')]));
