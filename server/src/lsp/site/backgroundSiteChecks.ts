@@ -9,7 +9,6 @@ import {
 import { packSummary, type PackedSummary } from '../../node/packedSummary';
 import { locationFromSiteRoots } from '../../../../shared/location';
 import type { ServerSettings } from '../documents/configuration';
-import { diagnosticAt } from '../documents/diagnostics';
 import type { DocumentStore, OpenDocument } from '../documents/documentStore';
 import { stampOf } from '../../node/files';
 import { rangeOf } from '../documents/ranges';
@@ -19,6 +18,7 @@ import { compareWalkOrder, mayBeSiteFile, SCAN_LIMITS, scanSiteFiles, yieldToEve
 import { ClosedSummaries, MAX_ENTRIES, MAX_FILE_BYTES, type ClosedFile } from './siteSummaries';
 import { positionIn } from '../../node/lineTable';
 import { SiteWorker } from './siteWorker';
+import { HeldProblems, type HeldProblem } from './heldProblems';
 import { checkSiteProblems, type CheckedProblem, type CheckFile, type CheckRequest } from '../../node/siteProblems';
 import { robotsUrlToFile, urlToFileAt } from './urlToFile';
 import { fsPathToUri, relativeInside, type Workspace, type WorkspaceFolderInfo } from '../documents/workspace';
@@ -41,14 +41,6 @@ export interface BackgroundSiteChecksHost {
   logFailure: (what: string, error: unknown) => void;
 }
 
-/** A cross-file problem of an open document, its offsets kept in step with the document's edits. */
-interface HeldProblem {
-  diagnostic: SiteDiagnostic;
-  start: number;
-  end: number;
-  related: DiagnosticRelatedInformation[];
-}
-
 interface FolderState {
   /** The folder's site files on disk in search order; undefined until scanned. */
   files: string[] | undefined;
@@ -62,7 +54,7 @@ interface FolderState {
 
 export class BackgroundSiteChecks {
   private readonly folders = new Map<string, FolderState>();
-  private readonly held = new Map<string, { doc: SitemapDocument; problems: HeldProblem[] }>();
+  private readonly held: HeldProblems;
   private readonly openSummaries = new Map<string, { doc: SitemapDocument; summaries: SiteSummaries; version: number; summary: SiteSummary | undefined }>();
   private readonly worker = new SiteWorker();
   private readonly closed: ClosedSummaries;
@@ -71,31 +63,17 @@ export class BackgroundSiteChecks {
   constructor(private readonly host: BackgroundSiteChecksHost) {
     const report = process.env.SITEMAP_LINT_REPORT_POOL === '1' ? host.log : undefined;
     this.closed = new ClosedSummaries({ maxFileBytes: MAX_FILE_BYTES, maxEntries: MAX_ENTRIES }, this.worker, report);
+    this.held = new HeldProblems(host.republish);
   }
 
   /** The document's cross-file problems from the last pass, at their ranges in its current text. */
   diagnosticsFor(entry: OpenDocument): Diagnostic[] {
-    const held = this.held.get(entry.uri);
-    if (held === undefined || held.doc !== entry.doc) return [];
-    return held.problems.map((p) => {
-      const diagnostic = diagnosticAt(rangeOf(entry.doc, p.start, p.end), p.diagnostic);
-      if (p.related.length > 0) diagnostic.relatedInformation = p.related;
-      return diagnostic;
-    });
+    return this.held.diagnosticsFor(entry);
   }
 
   /** An edit of an open document: problems after it move, problems it touches are dropped until the next pass. */
   edited(entry: OpenDocument, start: number, end: number, length: number): void {
-    const held = this.held.get(entry.uri);
-    if (held === undefined) return;
-    const delta = length - (end - start);
-    held.problems = held.problems.filter((p) => p.end < start || p.start > end);
-    for (const p of held.problems) {
-      if (p.start > end) {
-        p.start += delta;
-        p.end += delta;
-      }
-    }
+    this.held.edited(entry, start, end, length);
   }
 
   documentOpened(entry: OpenDocument): void {
@@ -103,14 +81,12 @@ export class BackgroundSiteChecks {
   }
 
   documentChanged(entry: OpenDocument): void {
-    // The document object is replaced by a full-text change: follow it.
-    const held = this.held.get(entry.uri);
-    if (held !== undefined) held.doc = entry.doc;
+    this.held.follow(entry);
     this.schedule(entry.fsPath, EDIT_DELAY_MS);
   }
 
   documentClosed(entry: OpenDocument): void {
-    this.held.delete(entry.uri);
+    this.held.forget(entry.uri);
     this.openSummaries.delete(entry.uri);
     this.schedule(entry.fsPath, 0);
   }
@@ -223,7 +199,7 @@ export class BackgroundSiteChecks {
     for (const [k, entry] of open.entries()) {
       // A lone sitemap has nothing to be compared with: not even summarized (a large file being typed in, say).
       if (paths.length === 1 && (entry.doc.kind === 'urlset' || entry.doc.kind === 'text')) {
-        this.hold(entry, []);
+        this.held.hold(entry, []);
         continue;
       }
       const { doc, version } = entry;
@@ -243,7 +219,7 @@ export class BackgroundSiteChecks {
       } else {
         problems = checkSiteProblems(request, (file) => this.closed.known(file));
       }
-      this.hold(entry, problems.map((p) => this.heldOf(p, closedFiles)));
+      this.held.hold(entry, problems.map((p) => this.heldOf(p, closedFiles)));
     }
   }
 
@@ -425,16 +401,6 @@ export class BackgroundSiteChecks {
     const closedFile = closedFiles.get(file);
     const at = (offset: number) => (closedFile === undefined ? { line: 0, character: 0 } : positionIn(closedFile.lineStarts, closedFile.length, offset));
     return { uri, range: { start: at(start), end: at(end) } };
-  }
-
-  /** Keeps the document's new problems; publishes again only when they differ from those held. */
-  private hold(entry: OpenDocument, problems: HeldProblem[]): void {
-    const before = this.held.get(entry.uri);
-    this.held.set(entry.uri, { doc: entry.doc, problems });
-    const key = (list: readonly HeldProblem[]): string => JSON.stringify(list.map((p) => [p.diagnostic.rule, p.diagnostic.severity, p.start, p.end, p.diagnostic.message, p.related]));
-    if (before !== undefined && before.doc === entry.doc && key(before.problems) === key(problems)) return;
-    if (before === undefined && problems.length === 0) return;
-    this.host.republish(entry.uri);
   }
 }
 
