@@ -17,6 +17,10 @@
  * - Cross-file rules need a site: consecutive blocks after one label, each with `"file": "<path>"` in its directive,
  *   are the files of one example, linted together (language/site) under the site root `https://www.example.com/`
  *   (a file `a/b.xml` is published at `https://www.example.com/a/b.xml`; a URL maps to the file of that path).
+ * - Page rules need a built site too: in a site example, a block fenced ```html (a page) or ```redirects (Netlify's
+ *   `_redirects`) with a `"file"` is a built file, not linted; with one or more pages, the example's files are the built
+ *   folder of that site root (a `robots.txt` among them is the site's), and the page rules run for Googlebot. A page's
+ *   `"history"` (an ISO date-time) is the last commit that changed it, judged at the tests' fixed NOW.
  * - Without `now`, the clock is the tests' fixed NOW, so future-lastmod examples do not depend on the day the tests run.
  */
 import { test } from 'node:test';
@@ -24,9 +28,10 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
-  DEFAULT_SETTINGS, parseDocument, summarizeForSite, validate, validateSite,
-  type SiteFile, type SitemapLanguageId, type SitemapSettings, type ValidationContext,
+  DEFAULT_SETTINGS, parseDocument, summarizeForSite, validate, validatePageRules, validateSite,
+  type SiteDiagnostic, type SiteFile, type SitemapLanguageId, type SitemapSettings, type ValidationContext,
 } from '../../server/src/language/languageService';
+import { builtSite } from '../support/builtSiteFixture';
 import { RULES, type RuleId } from '../../server/src/language/rules/catalogue';
 import { diagnose, NOW, render, type Options } from '../support/fixtures';
 
@@ -45,7 +50,10 @@ interface Example {
 interface SiteExampleFile {
   name: string;
   text: string;
-  languageId: SitemapLanguageId;
+  /** `built`: a page or a redirects file of the built site, not linted. */
+  languageId: SitemapLanguageId | 'built';
+  /** A page's last commit (ISO date-time). */
+  history?: string;
 }
 
 interface Section {
@@ -63,6 +71,7 @@ interface ExampleDirective {
   file?: string;
   now?: string;
   repeat?: RepeatedLine;
+  history?: string;
 }
 
 interface RepeatedLine {
@@ -104,6 +113,8 @@ function toOptions(directive: ExampleDirective | undefined, languageId: SitemapL
 
 /** How a fenced example is read. */
 const FENCE_LANGUAGES: Readonly<Record<string, SitemapLanguageId>> = { xml: 'sitemap', text: 'sitemap-txt', robots: 'robots-txt' };
+/** How a site example's built file is fenced. */
+const BUILT_FENCES = new Set(['html', 'redirects']);
 
 export function parseRulesDoc(markdown: string): Section[] {
   const lines = markdown.split(/\r?\n/);
@@ -147,11 +158,12 @@ export function parseRulesDoc(markdown: string): Section[] {
       for (i++; i < lines.length && !/^```\s*$/.test(lines[i]); i++) body.push(lines[i]);
       assert.ok(i < lines.length, `docs/rules.md:${start}: unterminated code block`);
       if (section !== undefined && label !== undefined) {
-        const languageId = FENCE_LANGUAGES[fence[1]];
-        assert.ok(languageId !== undefined, `docs/rules.md:${start}: examples are fenced as xml, text or robots, not "${fence[1]}"`);
+        const built = directive?.file !== undefined && BUILT_FENCES.has(fence[1]);
+        const languageId = built ? 'sitemap' : FENCE_LANGUAGES[fence[1]];
+        assert.ok(languageId !== undefined, `docs/rules.md:${start}: examples are fenced as xml, text or robots (html or redirects for a site's built file), not "${fence[1]}"`);
         const text = body.join('\n') + '\n';
         if (directive?.file !== undefined) {
-          const file = { name: directive.file, text, languageId };
+          const file: SiteExampleFile = { name: directive.file, text, languageId: built ? 'built' : languageId, history: directive.history };
           if (site === undefined) section[label].push(site = { text, languageId, options: { languageId }, line: start, files: [file] });
           else site.files!.push(file);
           directive = undefined;
@@ -171,7 +183,8 @@ export function parseRulesDoc(markdown: string): Section[] {
 const SITE_ROOT = 'https://www.example.com/';
 
 /** A site example's problems, per file and across them, as `file: rule "text"`. */
-function diagnoseSite(files: readonly SiteExampleFile[]): string[] {
+function diagnoseSite(all: readonly SiteExampleFile[]): string[] {
+  const files = all.filter((f): f is SiteExampleFile & { languageId: SitemapLanguageId } => f.languageId !== 'built');
   const docs = files.map((f) => parseDocument(f.text, f.languageId));
   const out: string[] = [];
   files.forEach((f, k) => {
@@ -179,15 +192,19 @@ function diagnoseSite(files: readonly SiteExampleFile[]): string[] {
     for (const d of validate(docs[k], DEFAULT_SETTINGS, { location, now: NOW })) out.push(`${f.name}: ${d.rule} ${JSON.stringify(f.text.slice(d.start, d.end))}`);
   });
   const siteFiles: SiteFile[] = files.map((f, k) => ({ path: f.name, summary: summarizeForSite(docs[k]), inSite: true }));
-  const names = new Set(files.map((f) => f.name));
+  const render = (d: SiteDiagnostic) => `${d.path}: ${d.rule} ${JSON.stringify(files.find((f) => f.name === d.path)!.text.slice(d.start, d.end))}`;
+  if (all.some((f) => f.languageId === 'built' && f.name.endsWith('.html'))) {
+    const history = Object.fromEntries(all.flatMap((f) => (f.history === undefined ? [] : [[f.name, f.history]])));
+    const site = builtSite({ root: { folder: '', url: SITE_ROOT }, files: Object.fromEntries(all.map((f) => [f.name, f.text])), history, now: NOW });
+    const sitemaps = siteFiles.map((f) => ({ ...f, location: SITE_ROOT + f.path }));
+    for (const d of validatePageRules(sitemaps, [site], DEFAULT_SETTINGS).diagnostics) out.push(render(d));
+  }
+  const names = new Set(all.map((f) => f.name));
   const resolver = {
     fileOf: (url: string) => (url.startsWith(SITE_ROOT) && url.length > SITE_ROOT.length ? url.slice(SITE_ROOT.length) : undefined),
     exists: (name: string) => names.has(name),
   };
-  for (const d of validateSite(siteFiles, resolver, DEFAULT_SETTINGS)) {
-    const text = files.find((f) => f.name === d.path)!.text;
-    out.push(`${d.path}: ${d.rule} ${JSON.stringify(text.slice(d.start, d.end))}`);
-  }
+  for (const d of validateSite(siteFiles, resolver, DEFAULT_SETTINGS)) out.push(render(d));
   return out;
 }
 

@@ -26,7 +26,9 @@ import { splitModel, type SplitOutcome } from './edits/splitSitemap';
 import type { SplitOptions } from './edits/splitPlanner';
 import { SiteSummarizer, summarizeModel, type SiteFileKind, type SiteSummary } from './site/siteSummary';
 import { siteRulesApply, type SiteFile, type SiteResolver } from './site/siteRules';
-import { SiteValidation, validateSiteFiles, type SiteDiagnostic } from './site/validateSite';
+import { SiteValidation, validatePageRules as validatePages, validateSiteFiles, type PageRulesValidation, type SiteDiagnostic } from './site/validateSite';
+import type { BuiltSite } from './site/builtSite';
+import type { PageRulesFile } from './site/pageRules/checkPageRules';
 import { indexEntries as listIndexEntries, mergeIndex as mergeChildren, type IndexEntry, type MergeOptions, type MergeOutcome } from './edits/mergeSitemaps';
 
 export type * from './sitemapLanguageTypes';
@@ -241,6 +243,31 @@ export function startSiteValidation(settings: SitemapSettings): SiteValidation {
 /** Whether validateSite can find anything in files of these kinds (false for a lone sitemap): else skip the summaries. */
 export function needsSiteCheck(kinds: readonly SiteFileKind[]): boolean {
   return siteRulesApply(kinds);
+}
+
+// ---------------------------------------------------------------- the page rules: sitemaps against their built sites
+
+export type { BuiltRedirects, BuiltRobots, BuiltSite, HistoryNote, PageSource } from './site/builtSite';
+export type { BuiltFiles, PageResolution, SiteRoot } from './site/pageResolution';
+export type { PageFacts } from './site/pageFacts';
+export type { RedirectRule } from './site/redirectsFile';
+export type { RobotsRules } from './site/robotsMatcher';
+export type { PageRulesFile, PageRulesNote, PageRulesOptions, PageRulesResult } from './site/pageRules/checkPageRules';
+export type { PageRulesValidation } from './site/validateSite';
+export type { PageDescription } from './site/pageRules/describePage';
+export type { UnlistedPage } from './site/pageRules/unlistedPages';
+/** The rules without severities; describePage is the `<loc>` hover's markdown, pageDescription its data. */
+export { checkPageRules } from './site/pageRules/checkPageRules';
+export { describePage, pageDescription } from './site/pageRules/describePage';
+export { findUnlistedPages } from './site/pageRules/unlistedPages';
+
+/**
+ * blocked-by-robots, noindex-page, canonical-elsewhere, page-redirect, page-not-found, unlisted-page, lastmod-stale
+ * and lastmod-inflated over the sitemaps and the built sites, for `settings.robots.userAgent`, with the user's
+ * severities (rules turned off dropped); the notes (git's state) are to be said once each.
+ */
+export function validatePageRules(files: readonly PageRulesFile[], sites: readonly BuiltSite[], settings: SitemapSettings): PageRulesValidation {
+  return validatePages(files, sites, settings);
 }
 
 function asModel(document: SitemapDocument): SitemapModel {

@@ -7,6 +7,10 @@ export interface SitemapSettings {
   maxProblems: number;
   limits: { maxEntries: number; maxBytes: number; legacyMaxBytes: number; maxNewsEntries: number };
   allowedHosts: string[];
+  /** `sitemap.robots.userAgent`: the crawler the page rules judge for (its robots.txt group, else `*`; its `<meta name>`). */
+  robots: { userAgent: string };
+  /** `sitemap.pageSources`: built folder → preset name or `{ preset?, root?, patterns? }` (pageSourceMapping reads a value). */
+  pageSources: Record<string, unknown>;
 }
 
 export const DEFAULT_SETTINGS: SitemapSettings = {
@@ -14,6 +18,8 @@ export const DEFAULT_SETTINGS: SitemapSettings = {
   maxProblems: 1000,
   limits: { maxEntries: MAX_ENTRIES, maxBytes: MAX_BYTES, legacyMaxBytes: LEGACY_MAX_BYTES, maxNewsEntries: 1000 },
   allowedHosts: [],
+  robots: { userAgent: 'Googlebot' },
+  pageSources: {},
 };
 
 /** What the language layer knows about the world outside the text. */

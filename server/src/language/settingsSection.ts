@@ -2,6 +2,7 @@
  * never trusted. Shared by the server and the command line. */
 import { DEFAULT_SETTINGS, type SitemapSettings } from './settings';
 import { isRuleId, type RuleId, type SeverityOrOff } from './rules/catalogue';
+import { pageSourceMapping } from './site/pageSources';
 
 /** The language layer's settings plus the site roots and the outline's cap. */
 export interface SectionSettings extends SitemapSettings {
@@ -54,9 +55,25 @@ export function resolveSettings(raw: unknown): SectionSettings {
     allowedHosts: Array.isArray(section.allowedHosts)
       ? section.allowedHosts.filter((h): h is string => typeof h === 'string' && h.trim() !== '')
       : typeof section.allowedHosts === 'string' && section.allowedHosts.trim() !== '' ? [section.allowedHosts] : [],
+    robots: { userAgent: userAgentOf(section.robots) },
+    pageSources: pageSourcesOf(section.pageSources),
     siteRoots,
     symbols: { maxItems: count(symbols.maxItems, DEFAULT_MAX_SYMBOLS, 1) },
   };
+}
+
+/** A crawler's product token (`Googlebot`, `Bingbot`, `Googlebot-Image`): letters, `-` and `_`, as robots.txt names it. */
+function userAgentOf(robots: unknown): string {
+  const agent = isObject(robots) && typeof robots.userAgent === 'string' ? robots.userAgent.trim() : '';
+  return /^[A-Za-z_-]+$/.test(agent) ? agent : DEFAULT_SETTINGS.robots.userAgent;
+}
+
+/** The folders whose value maps (a preset's name, or an object with patterns or a preset); others are dropped. */
+function pageSourcesOf(raw: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (!isObject(raw)) return out;
+  for (const [folder, value] of Object.entries(raw)) if (pageSourceMapping(value, folder) !== undefined) out[folder] = value;
+  return out;
 }
 
 function count(value: unknown, fallback: number, min: number): number {

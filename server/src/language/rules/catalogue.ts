@@ -57,6 +57,14 @@ export const RULES = {
   'unexpected-attribute': 'warning',
   'robots-sitemap-spelling': 'warning',
   'entity-not-expanded': 'warning',
+  'blocked-by-robots': 'error',
+  'noindex-page': 'error',
+  'canonical-elsewhere': 'warning',
+  'page-redirect': 'warning',
+  'page-not-found': 'error',
+  'unlisted-page': 'information',
+  'lastmod-stale': 'warning',
+  'lastmod-inflated': 'warning',
 } as const satisfies Record<string, Severity>;
 
 export type RuleId = keyof typeof RULES;

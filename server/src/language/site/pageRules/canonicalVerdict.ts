@@ -1,0 +1,44 @@
+/** canonical-elsewhere's verdict on a page: its canonical links against the URL listed, each kind of difference named. */
+import { canonicalDifference, type Canonical, type PageFacts } from '../pageFacts';
+
+export interface CanonicalVerdict {
+  message: string;
+  /** The canonical links that decided. */
+  tags: Canonical[];
+}
+
+/** Undefined when the page has no canonical, or canonicals that all name the listed URL. */
+export function canonicalVerdict(url: string, facts: PageFacts): CanonicalVerdict | undefined {
+  const canonicals = facts.canonicals.filter((c): c is Canonical & { href: string } => c.href !== undefined);
+  if (canonicals.length === 0) return undefined;
+  const [first] = canonicals;
+  const other = canonicals.find((c) => canonicalDifference(first!.href, c.href) !== 'same');
+  if (other !== undefined) {
+    return {
+      message: `The page has canonical links that disagree (${first!.href} and ${other.href}): Google ignores them and picks the canonical itself, possibly not this URL.`,
+      tags: [first!, other],
+    };
+  }
+  const href = first!.href;
+  const difference = canonicalDifference(url, href);
+  if (difference === 'same') return undefined;
+  const templated = facts.problems.some((p) => p.kind === 'template-syntax' && p.range?.start === first!.start)
+    ? ' The canonical holds template syntax: the page was not rendered.' : '';
+  return { message: differenceMessage(url, href, difference) + templated, tags: [first!] };
+}
+
+function differenceMessage(url: string, href: string, difference: ReturnType<typeof canonicalDifference>): string {
+  const listHref = `Google indexes the canonical and reports this URL as "Alternate page with proper canonical tag": list ${href}.`;
+  switch (difference) {
+    case 'trailing-slash':
+      return `The page's canonical is ${href}, this URL ${href.endsWith('/') ? 'with' : 'without'} a trailing slash: the sitemap and the page disagree on which URL is the page's. ${listHref}`;
+    case 'index-html':
+      return `The page's canonical is ${href}, this URL ${/index\.html$/.test(href) ? 'with' : 'without'} index.html: the sitemap and the page disagree on which URL is the page's. ${listHref}`;
+    case 'scheme':
+      return `The page's canonical is ${href}, this URL over ${href.slice(0, href.indexOf(':'))} rather than ${url.slice(0, url.indexOf(':'))}. ${listHref}`;
+    case 'www':
+      return `The page's canonical is ${href}, this URL on another host (with or without www). ${listHref}`;
+    default:
+      return `The page names another URL as its canonical (${href}). ${listHref}`;
+  }
+}

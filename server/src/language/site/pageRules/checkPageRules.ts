@@ -1,0 +1,86 @@
+/** The page rules over the sitemaps checked together and the built sites they map: each `<loc>` against its page
+ * (entryRules.ts), then the indexable pages no sitemap lists, and git's notes once per site root. */
+import type { BuiltSite, HistoryNote } from '../builtSite';
+import { resolvePage, siteRootOf, type SiteRoot } from '../pageResolution';
+import type { SiteFile, SiteProblem } from '../siteRules';
+import { checkEntry } from './entryRules';
+import { unlistedPagesGiven } from './unlistedPages';
+import { siteFilePath } from './hostRedirect';
+
+/** A sitemap with the URL it is published at: one whose location is unknown gets no page rule. */
+export type PageRulesFile = SiteFile & { location: string | undefined };
+
+export interface PageRulesOptions {
+  /** The crawler judged for: its robots.txt group (else `*`) and its `<meta name>` (`Googlebot` by default). */
+  userAgent: string;
+}
+
+export type PageRulesNote = HistoryNote & { root: SiteRoot };
+
+export interface PageRulesResult {
+  problems: SiteProblem[];
+  notes: PageRulesNote[];
+}
+
+/** What is known of one site root during a check. */
+interface SiteState {
+  site: BuiltSite;
+  /** The built files the sitemaps' entries resolve to (a slash mismatch counts: its entry is reported already). */
+  listed: Set<string>;
+  /** Where unlisted-page goes: the first sitemap (in path order) published under the root. */
+  anchor: PageRulesFile | undefined;
+  touched: boolean;
+}
+
+export function checkPageRules(files: readonly PageRulesFile[], sites: readonly BuiltSite[], options: PageRulesOptions): PageRulesResult {
+  const result: PageRulesResult = { problems: [], notes: [] };
+  if (!sites.some((site) => site.hasPages)) return result;
+  const roots = sites.map((site) => site.root);
+  const states = new Map<SiteRoot, SiteState>();
+  for (const site of sites) if (site.hasPages) states.set(site.root, { site, listed: new Set(), anchor: undefined, touched: false });
+  for (const file of files) {
+    if (file.summary.kind !== 'urlset' && file.summary.kind !== 'text') continue;
+    const home = file.location === undefined ? undefined : siteRootOf(file.location, roots);
+    if (home !== undefined) noteAnchor(file, states.get(home));
+    checkFile(file, roots, states, options.userAgent, result.problems);
+  }
+  for (const state of states.values()) {
+    if (state.anchor !== undefined) reportUnlisted(state, state.anchor, options.userAgent, result.problems);
+    if (state.touched) for (const note of state.site.historyNotes) result.notes.push({ ...note, root: state.site.root });
+  }
+  return result;
+}
+
+function noteAnchor(file: PageRulesFile, state: SiteState | undefined): void {
+  if (state === undefined) return;
+  state.touched = true;
+  if (state.anchor === undefined || file.path < state.anchor.path) state.anchor = file;
+}
+
+/** Each entry under a root with pages: its file counts as listed; judged when the sitemap's location is known. */
+function checkFile(file: PageRulesFile, roots: readonly SiteRoot[], states: ReadonlyMap<SiteRoot, SiteState>, userAgent: string, problems: SiteProblem[]): void {
+  const judged = file.location !== undefined;
+  for (const entry of file.summary.entries) {
+    const root = siteRootOf(entry.url, roots);
+    const state = root === undefined ? undefined : states.get(root);
+    if (state === undefined) continue;
+    const resolution = resolvePage(entry.url, state.site.root, state.site.files);
+    if (resolution === undefined) continue;
+    if ('file' in resolution) state.listed.add(resolution.file);
+    else if ('slashMismatch' in resolution) state.listed.add(resolution.slashMismatch);
+    if (!judged) continue;
+    state.touched = true;
+    checkEntry({ path: file.path, entry, site: state.site, userAgent }, resolution, problems);
+  }
+}
+
+function reportUnlisted(state: SiteState, anchor: PageRulesFile, userAgent: string, problems: SiteProblem[]): void {
+  const { anchorStart: start, anchorEnd: end } = anchor.summary;
+  for (const page of unlistedPagesGiven(state.site, state.listed, userAgent)) {
+    problems.push({
+      path: anchor.path, rule: 'unlisted-page', start, end,
+      message: `${page.url} is an indexable page that no sitemap of the site lists: add it, so that search engines find it.`,
+      related: [{ path: siteFilePath(state.site.root, page.file), start: 0, end: 0, message: 'The unlisted page.' }],
+    });
+  }
+}

@@ -1,0 +1,70 @@
+/** What the page behind a `<loc>` says, for the hover: how it is served, its title, robots directives, canonical,
+ * redirect, the robots.txt line that blocks it, its last commit. Data, then markdown as the other hovers give it. */
+import type { BuiltSite } from '../builtSite';
+import { robotsFor, type PageProblemKind } from '../pageFacts';
+import { resolvePage, siteRootOf } from '../pageResolution';
+import { isAllowed } from '../robotsMatcher';
+import { hostRedirect } from './hostRedirect';
+
+export interface PageDescription {
+  url: string;
+  /** `file`: relative to the root's folder; `slashMismatch`: only `expectedUrl` is served, by that file. */
+  served: { file: string } | { slashMismatch: string; expectedUrl: string } | { notFound: true };
+  /** A host's redirect (rule or Vercel's own) or the page's meta refresh. */
+  redirect?: { target: string; by: 'host' | 'refresh' };
+  title?: string;
+  /** The robots directives for the crawler, merged (`robots` and its own meta). */
+  robots?: string[];
+  canonicals: string[];
+  blockedBy?: { file: string; line: number };
+  commit?: { hash: string; subject: string; time: number | undefined };
+  /** What kept the page from being read whole (not UTF-8, head ended early, template syntax, …). */
+  readProblems: PageProblemKind[];
+}
+
+/** Undefined when the URL is under no site root with built pages. */
+export function pageDescription(url: string, sites: readonly BuiltSite[], userAgent: string): PageDescription | undefined {
+  const root = siteRootOf(url, sites.map((site) => site.root));
+  const site = sites.find((s) => s.root === root);
+  if (site === undefined || !site.hasPages) return undefined;
+  const served = resolvePage(url, site.root, site.files);
+  if (served === undefined) return undefined;
+  const description: PageDescription = { url, served, canonicals: [], readProblems: [] };
+  const redirect = hostRedirect(site, url, 'file' in served);
+  if (redirect !== undefined) description.redirect = { target: redirect.target, by: 'host' };
+  const verdict = site.robots === undefined ? undefined : isAllowed(site.robots.rules, userAgent, url);
+  if (verdict !== undefined && !verdict.allowed && verdict.rule !== undefined) description.blockedBy = { file: site.robots!.file, line: verdict.rule.lineNumber };
+  if (!('file' in served)) return description;
+  const facts = site.page(served.file);
+  if (facts !== undefined) {
+    description.title = facts.title;
+    description.robots = robotsFor(facts, userAgent).directives;
+    description.canonicals = facts.canonicals.flatMap((c) => (c.href === undefined ? [] : [c.href]));
+    if (description.redirect === undefined && facts.refresh?.url !== undefined) description.redirect = { target: facts.refresh.url, by: 'refresh' };
+    description.readProblems = facts.problems.map((p) => p.kind);
+  }
+  const source = site.source(url, served.file);
+  if (source?.commit !== undefined) description.commit = { ...source.commit, time: source.history.newest?.time };
+  return description;
+}
+
+/** The page's facts as hover markdown; undefined when the URL is under no site root with built pages. */
+export function describePage(url: string, sites: readonly BuiltSite[], userAgent: string): string | undefined {
+  const d = pageDescription(url, sites, userAgent);
+  if (d === undefined) return undefined;
+  const lines: string[] = [];
+  if ('notFound' in d.served) lines.push('**Page:** no built file serves this URL');
+  else if ('slashMismatch' in d.served) lines.push(`**Page:** only \`${d.served.expectedUrl}\` is served (\`${d.served.slashMismatch}\`)`);
+  else lines.push(`**Page:** \`${d.served.file}\`${d.title !== undefined ? ` — ${escapeMarkdown(d.title)}` : ''}`);
+  if (d.redirect !== undefined) lines.push(`**Redirects to:** \`${d.redirect.target}\` (${d.redirect.by === 'host' ? 'the host' : 'meta refresh'})`);
+  if (d.blockedBy !== undefined) lines.push(`**Blocked by:** \`${d.blockedBy.file}\` line ${d.blockedBy.line}`);
+  if (d.robots !== undefined && d.robots.length > 0) lines.push(`**Robots:** ${d.robots.join(', ')}`);
+  if (d.canonicals.length > 0) lines.push(`**Canonical:** ${d.canonicals.map((c) => `\`${c}\``).join(', ')}`);
+  if (d.commit !== undefined) lines.push(`**Last commit:** \`${d.commit.hash}\` ${escapeMarkdown(d.commit.subject)}${d.commit.time === undefined ? '' : ` (${new Date(d.commit.time).toISOString().slice(0, 10)})`}`);
+  if (d.readProblems.length > 0) lines.push(`**Read:** ${d.readProblems.join(', ')}`);
+  return lines.join('  \n');
+}
+
+function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+!<>|]/g, (c) => `\\${c}`);
+}

@@ -1,0 +1,135 @@
+/** The page rules of one sitemap entry: what the host and the page say of its `<loc>`, one verdict per entry (as
+ * Search Console gives one status per URL), and its `<lastmod>` against git. The order is docs/rules.md's. */
+import type { BuiltSite } from '../builtSite';
+import { canonicalDifference, robotsFor, type PageFacts, type TextRange } from '../pageFacts';
+import type { PageResolution } from '../pageResolution';
+import { isAllowed } from '../robotsMatcher';
+import type { SiteProblem, SiteRelated } from '../siteRules';
+import type { SiteEntry } from '../siteSummary';
+import { judgeLastmodValue, lastmodFromHistory } from '../lastmodJudgement';
+import { systemTimeZoneOffset } from '../../features/clock';
+import { hostRedirect, siteFilePath } from './hostRedirect';
+import { canonicalVerdict } from './canonicalVerdict';
+
+/** Where an entry's problems go and what they are judged for. */
+export interface EntryAt {
+  path: string;
+  entry: SiteEntry;
+  site: BuiltSite;
+  userAgent: string;
+}
+
+/**
+ * Host first (a redirect rule, then no file, as a host answers before any page is read), then robots.txt (a blocked
+ * page is never fetched: its tags are unseen), then the page (refresh, noindex, canonical); lastmod for a served page.
+ */
+export function checkEntry(at: EntryAt, resolution: PageResolution, problems: SiteProblem[]): void {
+  const { entry, site } = at;
+  const redirect = hostRedirect(site, entry.url, 'file' in resolution);
+  if (redirect !== undefined) {
+    const by = redirect.status === undefined ? 'Vercel adds it itself (vercel.json\'s cleanUrls or trailingSlash)' : `a rule of ${redirect.path} (${redirect.status})`;
+    const related = [{ path: redirect.path, start: redirect.start, end: redirect.end, message: 'The redirect.' }];
+    return void problems.push(onLoc(at, 'page-redirect', `This URL redirects to ${redirect.target}: ${by}. List the target instead; Google reports a listed redirect as "Page with redirect".`, related));
+  }
+  if ('notFound' in resolution) return void problems.push(onLoc(at, 'page-not-found', notFoundMessage(entry.url)));
+  if ('slashMismatch' in resolution) {
+    const message = `No built file serves this URL as written: only ${resolution.expectedUrl} is served (by ${resolution.slashMismatch}), which differs by its trailing slash. Most hosts redirect to it (Google then reports "Page with redirect"), some answer 404: list ${resolution.expectedUrl}.`;
+    const problem = onLoc(at, 'page-not-found', message, [{ path: siteFilePath(site.root, resolution.slashMismatch), start: 0, end: 0, message: 'The file that serves the other form of the URL.' }]);
+    problem.data = { url: resolution.expectedUrl }; // the quick fix's URL
+    return void problems.push(problem);
+  }
+  const facts = site.page(resolution.file);
+  const pagePath = siteFilePath(site.root, resolution.file);
+  const blocked = checkRobots(at, facts, pagePath, problems);
+  const redirected = !blocked && facts !== undefined && checkPage(at, facts, pagePath, problems);
+  if (!redirected) checkLastmod(at, resolution.file, problems);
+}
+
+function notFoundMessage(url: string): string {
+  return `No built file serves ${url} (tried the file itself, its .html and its /index.html): Google reports it as "Not found (404)".`;
+}
+
+/** blocked-by-robots; true when the URL is blocked (the page's own tags are then unseen). */
+function checkRobots(at: EntryAt, facts: PageFacts | undefined, pagePath: string, problems: SiteProblem[]): boolean {
+  const robots = at.site.robots;
+  if (robots === undefined) return false;
+  const verdict = isAllowed(robots.rules, at.userAgent, at.entry.url);
+  if (verdict.allowed || verdict.rule === undefined) return false;
+  const rule = verdict.rule;
+  const related: SiteRelated[] = [{ path: robots.file, start: rule.start, end: rule.end, message: `The line that disallows it for ${at.userAgent}.` }];
+  let message = `${robots.file} disallows this URL for ${at.userAgent} (line ${rule.lineNumber}): it cannot be crawled, and Google reports "Submitted URL blocked by robots.txt".`;
+  const noindex = facts === undefined ? undefined : robotsFor(facts, at.userAgent);
+  if (noindex?.noindex === true) {
+    message += ' The page\'s noindex cannot be seen by a crawler that may not fetch it: the URL may still be indexed from links.';
+    for (const meta of noindex.sources) related.push({ path: pagePath, start: meta.start, end: meta.end, message: 'The noindex no crawler reads.' });
+  }
+  problems.push(onLoc(at, 'blocked-by-robots', message, related));
+  return true;
+}
+
+/** page-redirect (meta refresh), else noindex-page, else canonical-elsewhere; true when the page redirects. */
+function checkPage(at: EntryAt, facts: PageFacts, pagePath: string, problems: SiteProblem[]): boolean {
+  const refresh = facts.refresh;
+  if (refresh?.url !== undefined && canonicalDifference(at.entry.url, refresh.url) !== 'same') {
+    const alias = facts.isAliasPage ? ' It is a generator\'s alias page (refresh, noindex, canonical to the target).' : '';
+    const message = `The page redirects to ${refresh.url} with a meta refresh${refresh.delay > 0 ? ` after ${refresh.delay} s` : ''}.${alias} List the target instead.`;
+    problems.push(onLoc(at, 'page-redirect', message, [tagRelated(pagePath, refresh, 'The meta refresh.'), ...ignoredRelated(facts, pagePath, 'refresh')]));
+    return true;
+  }
+  const directives = robotsFor(facts, at.userAgent);
+  if (directives.noindex) {
+    const related = directives.sources.filter((m) => m.directives.includes('noindex') || m.directives.includes('none')).map((m) => tagRelated(pagePath, m, `<meta name="${m.crawler}">`));
+    const message = `The page says noindex to ${at.userAgent}: Google drops it from the index and reports "Submitted URL marked 'noindex'". Remove the entry or the noindex.`;
+    problems.push(onLoc(at, 'noindex-page', message, [...related, ...ignoredRelated(facts, pagePath, 'robots')]));
+    return false;
+  }
+  const canonical = canonicalVerdict(at.entry.url, facts);
+  if (canonical !== undefined) {
+    const related = canonical.tags.map((tag) => tagRelated(pagePath, tag, 'The canonical link.'));
+    problems.push(onLoc(at, 'canonical-elsewhere', canonical.message, [...related, ...ignoredRelated(facts, pagePath, 'canonical')]));
+  }
+  return false;
+}
+
+/** lastmod-stale and lastmod-inflated on the `<lastmod>` value; nothing without one or without the source's history. */
+function checkLastmod(at: EntryAt, file: string, problems: SiteProblem[]): void {
+  const { entry, site } = at;
+  if (entry.lastmodEnd <= entry.lastmodStart) return;
+  const source = site.source(entry.url, file);
+  if (source === undefined) return;
+  const verdict = judgeLastmodValue(entry.lastmodText, source.history, site.now);
+  if (verdict === undefined || verdict === 'ok') return;
+  const history = source.history;
+  const changed = history.uncommitted === true ? 'has uncommitted changes' : `last changed on ${isoDate(history.newest?.time)}`;
+  const commit = source.commit === undefined ? '' : ` (${source.commit.hash} ${source.commit.subject})`;
+  const message = verdict === 'stale'
+    ? `The page's source ${source.path} ${changed}${commit}, after this <lastmod>: it no longer says when the page changed.`
+    : `This <lastmod> is later than the page's source ${source.path} ${changed}${commit}: a date stamped at build time, which makes Google ignore lastmod.`;
+  const problem: SiteProblem = {
+    path: at.path, rule: verdict === 'stale' ? 'lastmod-stale' : 'lastmod-inflated', start: entry.lastmodStart, end: entry.lastmodEnd, message,
+    related: [{ path: source.path, start: 0, end: 0, message: 'The page\'s source.' }],
+  };
+  // The quick fix's value: what Set lastmod from Git History writes, in this entry's own form.
+  const lastmod = lastmodFromHistory(history, site.now, entry.lastmodText, systemTimeZoneOffset);
+  if (lastmod !== undefined) problem.data = { lastmod };
+  problems.push(problem);
+}
+
+function isoDate(time: number | undefined): string {
+  return time === undefined || !Number.isFinite(time) ? 'an unknown date' : new Date(time).toISOString().replace(/\.000Z$/, 'Z');
+}
+
+function onLoc(at: EntryAt, rule: SiteProblem['rule'], message: string, related?: SiteRelated[]): SiteProblem {
+  const problem: SiteProblem = { path: at.path, rule, start: at.entry.start, end: at.entry.end, message };
+  if (related !== undefined && related.length > 0) problem.related = related;
+  return problem;
+}
+
+function tagRelated(path: string, tag: TextRange, message: string): SiteRelated {
+  return { path, start: tag.start, end: tag.end, message };
+}
+
+/** Tags of this kind after an early end of the head: Google never reads them, which may be why the verdict is what it is. */
+function ignoredRelated(facts: PageFacts, path: string, kind: 'robots' | 'canonical' | 'refresh'): SiteRelated[] {
+  return facts.ignored.filter((tag) => tag.kind === kind).map((tag) => tagRelated(path, tag, 'Ignored by Google: the head ended before this tag.'));
+}

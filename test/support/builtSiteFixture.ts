@@ -1,0 +1,63 @@
+/** An in-memory BuiltSite for the page rules' tests: built files as text, git facts as dates, as node/builtSiteReader.ts
+ * would give them from disk (pages read lazily, once). */
+import type { BuiltRedirects, BuiltSite, HistoryNote, PageSource } from '../../server/src/language/site/builtSite';
+import { readPageFacts, type PageFacts } from '../../server/src/language/site/pageFacts';
+import { urlsOfFile, type SiteRoot } from '../../server/src/language/site/pageResolution';
+import { parseRobotsRules } from '../../server/src/language/site/robotsMatcher';
+import { parseRedirectsFile } from '../../server/src/language/site/redirectsFile';
+import { parseVercelJson, vercelImplicitRedirect } from '../../server/src/language/site/vercelJson';
+import type { SourceHistory } from '../../server/src/language/site/lastmodJudgement';
+
+export const SITE_URL = 'https://www.example.com/';
+export const SITE_ROOT: SiteRoot = { folder: 'public', url: SITE_URL };
+
+export interface BuiltSiteSpec {
+  root?: SiteRoot;
+  /** Path relative to the root's folder → content. `robots.txt`, `_redirects` and `vercel.json` are read as the host's. */
+  files: Record<string, string>;
+  /** Path relative to the root's folder → its source's history: an ISO date (one commit, author = committer) or the facts. */
+  history?: Record<string, string | SourceHistory>;
+  historyNotes?: HistoryNote[];
+  now?: number;
+}
+
+export function builtSite(spec: BuiltSiteSpec): BuiltSite {
+  const root = spec.root ?? SITE_ROOT;
+  const folder = root.folder === '' ? '' : `${root.folder}/`;
+  const files = new Set(Object.keys(spec.files));
+  const facts = new Map<string, PageFacts | undefined>();
+  const robotsText = spec.files['robots.txt'];
+  const redirects: BuiltRedirects[] = [];
+  if (spec.files._redirects !== undefined) redirects.push({ file: '_redirects', host: 'netlify', rules: parseRedirectsFile(spec.files._redirects).rules });
+  if (spec.files['vercel.json'] !== undefined) {
+    const config = parseVercelJson(spec.files['vercel.json']);
+    redirects.push({ file: 'vercel.json', host: 'vercel', rules: config.rules, implicit: (url: string) => vercelImplicitRedirect(config, url) });
+  }
+  return {
+    root, files, redirects,
+    hasPages: [...files].some((file) => /\.html?$/i.test(file)),
+    robots: robotsText === undefined ? undefined : { file: `${folder}robots.txt`, rules: parseRobotsRules(robotsText) },
+    page(file) {
+      if (!facts.has(file)) {
+        const text = spec.files[file];
+        facts.set(file, text === undefined || !/\.html?$/i.test(file) ? undefined : readPageFacts(text, urlsOfFile(file, root)[0]!));
+      }
+      return facts.get(file);
+    },
+    source: (_url, file) => sourceOf(spec.history?.[file], `${folder}${file}`),
+    historyNotes: spec.historyNotes ?? [],
+    now: spec.now ?? Date.UTC(2025, 5, 15, 12),
+  };
+}
+
+function sourceOf(history: string | SourceHistory | undefined, path: string): PageSource | undefined {
+  if (history === undefined) return undefined;
+  if (typeof history !== 'string') return { path, history };
+  const time = Date.parse(history);
+  return { path, history: { newest: { time, authorTime: time, mass: false }, newestContent: { time, authorTime: time }, uncommitted: false }, commit: { hash: 'abc1234', subject: 'Edit the page' } };
+}
+
+/** A page whose head holds `head`. */
+export function page(head = '', title = 'A page'): string {
+  return `<!doctype html>\n<html><head><title>${title}</title>${head}</head><body><p>Hello</p></body></html>\n`;
+}
