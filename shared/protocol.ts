@@ -13,7 +13,15 @@ export interface InitializationOptions {
   splitCommand?: boolean;
   /** The client runs {@link ALLOW_HOST_COMMAND}, so `out-of-scope` gets a quick fix allowing the entry's origin. */
   allowHostCommand?: boolean;
+  /**
+   * Whether the workspace is trusted: git runs only then (a repository's config can name programs git runs). Absent
+   * (a client without workspace trust): trusted. {@link TRUST_GRANTED_NOTIFICATION} says when trust comes later.
+   */
+  workspaceTrusted?: boolean;
 }
+
+/** Client → server: the user granted the workspace trust; git may run from now on. No parameters. */
+export const TRUST_GRANTED_NOTIFICATION = 'sitemap/trustGranted';
 
 /** Client command changing the language of an open document; arguments: its URI and the language id. */
 export const SET_LANGUAGE_COMMAND = 'sitemap.setLanguage';

@@ -21,7 +21,7 @@ export interface ServerHooks {
 }
 
 export function startServer(connection: Connection, hooks: ServerHooks = {}): void {
-  const client: ClientState = { capabilities: {}, setLanguage: false, split: false, allowHost: false };
+  const client: ClientState = { capabilities: {}, setLanguage: false, split: false, allowHost: false, trusted: true };
   const parts = createServerParts(connection, client, hooks.queue ?? new MessageQueue());
   const { store, configuration, contexts, pages, workspace, locator, queue } = parts;
 
@@ -31,7 +31,7 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
   registerWorkspaceSymbols(connection, parts.symbols);
 
   registerFeatures(connection, {
-    store, configuration, contexts, pages, workspace, queue,
+    store, configuration, contexts, pages, workspace, queue, pageChecks: parts.site.pages,
     capabilities: () => client.capabilities, canSetLanguage: () => client.setLanguage, canSplit: () => client.split,
     canAllowHost: () => client.allowHost,
   });
