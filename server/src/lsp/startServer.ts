@@ -36,7 +36,10 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
     canAllowHost: () => client.allowHost,
   });
   registerSplit(connection, { store, configuration, contexts, locator });
-  registerEditCommands(connection, store, () => client.capabilities);
+  registerEditCommands(connection, store, () => client.capabilities, async (entry) => {
+    const settings = await configuration.get(entry.uri);
+    return { entry, settings, location: contexts.get(entry, settings).location, site: parts.site, workspace };
+  });
   registerMerge(connection, { store, configuration, contexts, workspace });
   registerListingIndexes(connection, { store, configuration, workspace });
   parts.checkSiteCommand.register();

@@ -132,9 +132,13 @@ export class BuiltSiteStore {
     return describePage(url, sites, userAgent);
   }
 
-  /** The pages no sitemap of the site lists, each with its source's history (Add Unlisted Pages). */
-  async unlisted(keys: readonly string[], files: readonly PageCheckFile[], userAgent: string, known: (path: string) => KnownFile | undefined): Promise<{ pages: NewEntry[]; now: number }> {
-    const { sites } = await this.held(keys);
+  /** The pages of the site root `location` lies under that no sitemap of the site lists, with their sources' history (Add Unlisted Pages). */
+  async unlisted(
+    keys: readonly string[], files: readonly PageCheckFile[], userAgent: string, location: string, known: (path: string) => KnownFile | undefined,
+  ): Promise<{ pages: NewEntry[]; now: number }> {
+    const held = (await this.held(keys)).sites;
+    const home = siteRootOf(location, held.map((s) => s.root));
+    const sites = held.filter((s) => s.root === home);
     const summaries = files.flatMap((f) => {
       const summary = f.summary ?? known(f.path)?.summary;
       return summary === undefined ? [] : [{ path: f.path, summary, inSite: f.inSite }];

@@ -11,7 +11,8 @@ export type PageWireFile = Omit<PageCheckFile, 'summary'> & { packed?: PackedSum
 
 export type PageQuestion =
   | { describe: { keys: string[]; url: string; userAgent: string } }
-  | { unlisted: { keys: string[]; files: PageWireFile[]; userAgent: string } }
+  /** `location`: the sitemap's; the pages of its site root. */
+  | { unlisted: { keys: string[]; files: PageWireFile[]; userAgent: string; location: string } }
   | { histories: { keys: string[]; urls: string[] } };
 
 export type PageAnswer = string | undefined | { pages: NewEntry[]; now: number } | PageHistories;
@@ -51,7 +52,10 @@ export async function handlePageRequest(port: MessagePort, message: PageRequest,
 /** A question put to a store: in the worker, or in the server's thread when no worker runs. */
 export function askStore(on: BuiltSiteStore, question: PageQuestion, known: (path: string) => KnownFile | undefined): Promise<PageAnswer> {
   if ('describe' in question) return on.describe(question.describe.keys, question.describe.url, question.describe.userAgent);
-  if ('unlisted' in question) return on.unlisted(question.unlisted.keys, question.unlisted.files.map(unpacked), question.unlisted.userAgent, known);
+  if ('unlisted' in question) {
+    const { keys, files, userAgent, location } = question.unlisted;
+    return on.unlisted(keys, files.map(unpacked), userAgent, location, known);
+  }
   return on.histories(question.histories.keys, question.histories.urls);
 }
 

@@ -52,6 +52,8 @@ export interface SitePass {
 interface FolderPages {
   keys: string[];
   files: PageWireFile[];
+  /** The notes of the last pass (said once; the commands repeat them when git dates nothing). */
+  notes: string[];
 }
 
 export class BackgroundPageChecks {
@@ -76,13 +78,15 @@ export class BackgroundPageChecks {
       return;
     }
     const files = await this.filesOf(pass);
-    this.folders.set(pass.folder.fsPath, { keys, files });
+    const pages: FolderPages = { keys, files, notes: [] };
+    this.folders.set(pass.folder.fsPath, pages);
     const want = sitemaps.map((entry) => entry.fsPath!);
     const { settings } = pass;
     const result = await this.sites.check({ keys, settings, want, maxProblems: settings.maxProblems }, files);
     if (result === undefined || !pass.current()) return pass.current() ? this.host.recheck(pass.folder.fsPath) : undefined;
     // The notes first: a client sees why a rule is silent by the time the problems come.
     for (const note of result.notes) this.say(pass.folder, note);
+    pages.notes = result.notes.map((n) => n.text);
     for (const entry of sitemaps) {
       const mine = result.problems.filter((p) => p.path === entry.fsPath);
       this.held.hold(entry, mine.map((p) => heldOf(p, pass)));
@@ -109,6 +113,11 @@ export class BackgroundPageChecks {
     const pages = this.folders.get(folderPath);
     if (pages === undefined) return undefined;
     return this.sites.ask(question(pages.keys, pages.files), pages.keys);
+  }
+
+  /** The notes of the folder's last pass. */
+  notesOf(folderPath: string): string[] {
+    return this.folders.get(folderPath)?.notes ?? [];
   }
 
   /** Whether the last pass of the folder found a site root with pages. */

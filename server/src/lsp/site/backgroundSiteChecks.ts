@@ -20,6 +20,7 @@ import { positionIn } from '../../node/lineTable';
 import { SiteWorker } from './siteWorker';
 import { HeldProblems, type HeldProblem } from './heldProblems';
 import { BackgroundPageChecks, type SitePass } from './backgroundPageChecks';
+import type { PageWireFile } from '../../node/pageWorkerMessages';
 import { checkSiteProblems, type CheckedProblem, type CheckFile, type CheckRequest } from '../../node/siteProblems';
 import { robotsUrlToFile, urlToFileAt } from './urlToFile';
 import { fsPathToUri, relativeInside, type Workspace, type WorkspaceFolderInfo } from '../documents/workspace';
@@ -378,6 +379,16 @@ export class BackgroundSiteChecks {
     }));
     const diagnostic: SiteDiagnostic = { path: p.path, rule: p.rule, severity: p.severity, start: p.start, end: p.end, message: p.message };
     return { diagnostic, start: p.start, end: p.end, related };
+  }
+
+  /** The document's summary as it is now (the page commands). */
+  summaryNow(entry: OpenDocument): SiteSummary {
+    return this.summaryOf(entry);
+  }
+
+  /** The document as the page rules' sites take it, as it is now (the page commands: a command runs once). */
+  packedNow(entry: OpenDocument, location: string | undefined): PageWireFile {
+    return { path: entry.fsPath!, location, inSite: true, packed: [packSummary(this.summaryOf(entry))] };
   }
 
   private summaryOf(entry: OpenDocument): SiteSummary {
