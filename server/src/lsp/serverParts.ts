@@ -78,7 +78,7 @@ export function createServerParts(connection: Connection, client: ClientState, q
   // A document's cross-file problems are published with its own, and follow its edits.
   diagnostics.extra = (entry) => site.diagnosticsFor(entry);
   store.onEdit = (entry, start, end, length) => site.edited(entry, start, end, length);
-  const checkSiteCommand = new CheckSiteCommand(connection, store, configuration, workspace);
+  const checkSiteCommand = new CheckSiteCommand(connection, store, configuration, workspace, () => client.trusted);
   return { queue, workspace, store, configuration, locator, nested, contexts, pages, symbols, diagnostics, site, checkSiteCommand };
 }
 

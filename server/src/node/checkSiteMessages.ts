@@ -12,6 +12,8 @@ export interface CheckSiteJob {
     siteRoots: Record<string, string>;
   }>;
   now: number;
+  /** Whether git may run (the page rules' lastmod): false in an untrusted workspace. */
+  git: boolean;
 }
 
 export interface Unreadable {

@@ -140,3 +140,26 @@ describe('the page rules in an untrusted workspace', () => {
     }
   });
 });
+
+describe('the page rules in the server\'s own thread (no site worker)', () => {
+  const temp = tempFolders('sitemap-pages-one-thread-');
+
+  it('reports the same problems and answers the hover', async () => {
+    const repo = fixtureSite(temp());
+    const uri = pathToFileURL(path.join(repo.dir, 'public', 'sitemap.xml')).href;
+    const client = await LspClient.start({
+      workspaceFolders: [{ uri: pathToFileURL(repo.dir).href, name: 'site' }], settings: SETTINGS, env: { ...gitEnv(repo.dir), SITEMAP_LINT_WORKERS: '0' },
+    });
+    try {
+      const pages = client.nextDiagnostics(uri, has('lastmod-inflated'));
+      client.open(uri, 'sitemap', SITEMAP);
+      assert.deepEqual(pageProblems((await pages).diagnostics), expected(SITEMAP));
+      const hover = await client.connection.sendRequest<{ contents: { value: string } } | null>('textDocument/hover', {
+        textDocument: { uri }, position: rangeOf(SITEMAP, `${BASE}canon`).start,
+      });
+      assert.ok(hover?.contents.value.includes('canon.html'), hover?.contents.value);
+    } finally {
+      await client.stop();
+    }
+  });
+});

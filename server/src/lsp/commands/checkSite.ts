@@ -39,6 +39,8 @@ export class CheckSiteCommand {
     private readonly store: DocumentStore,
     private readonly configuration: Configuration,
     private readonly workspace: Workspace,
+    /** Whether the workspace is trusted: the page rules' git runs only then. */
+    private readonly trusted: () => boolean = () => true,
   ) {}
 
   register(): void {
@@ -98,7 +100,7 @@ export class CheckSiteCommand {
       }
       folders.push({ path: folder.fsPath, settings, siteRoots: roots });
     }
-    return { folders, now: Date.now() };
+    return { folders, now: Date.now(), git: this.trusted() };
   }
 
   /** Runs the child; resolves with its results, rejects with RequestCancelled once a cancelled child has exited. */
