@@ -206,6 +206,18 @@ export { urlHashIn } from './model/urlHash';
 export type { SiteFile, SiteProblem, SiteRelated, SiteResolver } from './site/siteRules';
 export type { SiteDiagnostic, SiteValidation } from './site/validateSite';
 
+// ---------------------------------------------------------------- a site root's built folder, read by node/builtSiteReader.ts
+
+export type { BuiltRedirects, BuiltRobots, BuiltSite, HistoryNote, PageSource } from './site/builtSite';
+export type { BuiltFiles, SiteRoot } from './site/pageResolution';
+export type { PageFacts } from './site/pageFacts';
+export { MAX_PAGE_CHARS, readPageFacts } from './site/pageFacts';
+export { siteRootsOf, urlsOfFile } from './site/pageResolution';
+export { parseRobotsRules } from './site/robotsMatcher';
+export { parseRedirectsFile } from './site/redirectsFile';
+export { parseVercelJson, vercelImplicitRedirect } from './site/vercelJson';
+export { pageSourceMapping, sourceCandidates } from './site/pageSources';
+
 /** What the cross-file rules read of a document (kind, entries, `Sitemap:` lines, ranges): kept instead of the document. */
 export function summarizeForSite(document: SitemapDocument): SiteSummary {
   return summarizeModel(asModel(document));

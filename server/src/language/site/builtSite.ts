@@ -29,6 +29,8 @@ export type HistoryNote =
   | { kind: 'not-a-repository' }
   | { kind: 'shallow' }
   | { kind: 'failed'; detail?: string }
+  /** Git not run: the workspace is not trusted (a repository's config can name commands git runs). */
+  | { kind: 'untrusted' }
   /** The built files' own history dates builds: a commit touched nearly every page (`pages` of them). */
   | { kind: 'mass-commit'; commit: string; subject: string; time: number; pages: number };
 

@@ -1,0 +1,131 @@
+/** What git says of a site root's pages: one history per repository (shared by its roots), each page's source (the
+ * `sitemap.pageSources` mapping's first tracked candidate, else the built file itself), and the notes said once. */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { pageSourceMapping, sourceCandidates, type HistoryNote, type PageSource, type SiteRoot } from '../language/languageService';
+import { readGitHistory, type GitHistory, type GitHistoryOptions } from './gitHistory';
+
+/** Histories by the folder read (a repository's top level): give the same map to every root of one run. */
+export type GitHistoryCache = Map<string, Promise<GitHistory>>;
+
+export interface HistoryRequest {
+  /** The root's built folder, absolute. */
+  folder: string;
+  /** Every root's built folder, absolute: each one's mass commits are told apart in the one shared history. */
+  builtFolders: readonly string[];
+  cache: GitHistoryCache;
+  signal?: AbortSignal;
+  /** The executable and environment git runs with (tests). */
+  git?: Pick<GitHistoryOptions, 'git' | 'env'>;
+}
+
+/** The history of the repository holding `folder` (its top level found by its `.git`), read once per cache. */
+export function historyOf(request: HistoryRequest): Promise<GitHistory> {
+  const top = repositoryTop(request.folder) ?? request.folder;
+  let history = request.cache.get(top);
+  if (history === undefined) {
+    const builtFolders = request.builtFolders.filter((f) => isInside(top, f));
+    history = readGitHistory(top, { ...request.git, builtFolders, signal: request.signal });
+    request.cache.set(top, history);
+  }
+  return history;
+}
+
+/** The nearest folder at or above `folder` holding `.git` (a folder, or a file in a worktree or submodule). */
+function repositoryTop(folder: string): string | undefined {
+  for (let dir = path.resolve(folder); ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, '.git'))) return dir;
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+function isInside(folder: string, file: string): boolean {
+  const relative = path.relative(folder, file);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
+/** The note git's status calls for, said once; none when it was read (or cancelled). */
+export function statusNote(history: GitHistory): HistoryNote | undefined {
+  switch (history.status) {
+    case 'no-git':
+      return { kind: 'no-git', ...(history.detail === undefined ? {} : { detail: history.detail }) };
+    case 'failed':
+      return { kind: 'failed', ...(history.detail === undefined ? {} : { detail: history.detail }) };
+    case 'not-a-repository':
+    case 'shallow':
+      return { kind: history.status };
+    default:
+      return undefined;
+  }
+}
+
+/** The newest mass commit of the root's built folder, when its built files' own history would date its pages. */
+export function massCommitNote(history: GitHistory, folder: string, pages: readonly string[]): HistoryNote | undefined {
+  const key = path.relative(history.folder, folder).split(path.sep).join('/');
+  const mass = history.massCommits.find((m) => m.folder === key);
+  if (mass === undefined) return undefined;
+  return { kind: 'mass-commit', commit: mass.commit, subject: subjectOf(history, mass.commit, folder, pages), time: mass.time, pages: mass.pages };
+}
+
+/** A commit's subject, from the first page it last changed (the history keeps subjects per change, not per commit). */
+function subjectOf(history: GitHistory, commit: string, folder: string, pages: readonly string[]): string {
+  for (const page of pages) {
+    const change = history.lastChange(path.join(folder, ...page.split('/')));
+    if (change?.commit === commit) return change.subject;
+  }
+  return '';
+}
+
+export interface SourceContext {
+  history: GitHistory;
+  /** The absolute folder the site roots' folders are relative to. */
+  workspace: string;
+  root: SiteRoot;
+  /** `sitemap.pageSources`: keyed by built folder, as `sitemap.siteRoots` is. */
+  pageSources: Readonly<Record<string, unknown>>;
+}
+
+/** `source(url, file)` of a BuiltSite. */
+export function sourceFinder(context: SourceContext): (url: string, file: string) => PageSource | undefined {
+  const { history, workspace, root } = context;
+  const mapping = pageSourceMapping(mappingSetting(context.pageSources, root.folder), root.folder);
+  const absolute = (relative: string): string => path.join(workspace, ...relative.split('/').filter((s) => s !== ''));
+  const sourceOf = (relative: string): PageSource => {
+    const file = absolute(relative);
+    const last = history.lastChange(file);
+    return { path: relative, history: history.facts(file), ...(last ? { commit: { hash: last.commit.slice(0, 7), subject: last.subject } } : {}) };
+  };
+  return (url, file) => {
+    const built = root.folder === '' ? file : `${root.folder}/${file}`;
+    if (mapping !== undefined) {
+      const candidate = sourceCandidates(urlPathUnder(url, root.url), mapping).find((c) => history.isTracked(absolute(c)));
+      if (candidate !== undefined) return sourceOf(candidate);
+    }
+    if (!history.isTracked(absolute(built))) return undefined;
+    // Dated only by builds (mass commits): judging would flag every entry; the mass-commit note says why not.
+    if (history.lastContentChange(absolute(built)) === undefined) return undefined;
+    return sourceOf(built);
+  };
+}
+
+/** The setting of a built folder, its key normalised as siteRoots' are (`./public/` is `public`). */
+function mappingSetting(pageSources: Readonly<Record<string, unknown>>, folder: string): unknown {
+  const normal = (key: string): string => key.replace(/\\/g, '/').replace(/^(\.\/)+/, '').replace(/\/+$/, '').replace(/^\.$/, '');
+  return Object.entries(pageSources).find(([key]) => normal(key) === folder)?.[1];
+}
+
+/** Whether `sitemap.pageSources` maps the root's folder. */
+export function hasMapping(pageSources: Readonly<Record<string, unknown>>, folder: string): boolean {
+  return pageSourceMapping(mappingSetting(pageSources, folder), folder) !== undefined;
+}
+
+/** The URL's path from the root's URL, from its `/`, as written (sourceCandidates decodes it). */
+function urlPathUnder(url: string, rootUrl: string): string {
+  try {
+    const page = new URL(url).pathname;
+    const base = new URL(rootUrl).pathname.replace(/\/?$/, '/');
+    return page.startsWith(base) ? page.slice(base.length - 1) : page;
+  } catch {
+    return '/';
+  }
+}

@@ -1,0 +1,137 @@
+/** A site root's built folder read from disk into what the page rules know of it (language/site/builtSite.ts): its
+ * files in one walk, the origin's robots.txt, its redirects files, git's history; pages are read when first asked. */
+import * as path from 'node:path';
+import {
+  parseRedirectsFile, parseRobotsRules, parseVercelJson, vercelImplicitRedirect,
+  type BuiltRedirects, type BuiltRobots, type BuiltSite, type HistoryNote, type SiteRoot,
+} from '../language/languageService';
+import { fileFromSiteRoots } from '../../../shared/location';
+import { decodeFileText, MAX_ROBOTS_BYTES, readHead } from './files';
+import { NO_LIMITS, walkFolders, walkFoldersSync, type FolderWalk } from './folderWalk';
+import { pageReader } from './builtPages';
+import { hasMapping, historyOf, massCommitNote, sourceFinder, statusNote, type GitHistoryCache } from './builtSiteHistory';
+import type { GitHistoryOptions } from './gitHistory';
+
+export type { GitHistoryCache } from './builtSiteHistory';
+
+/**
+ * A site root and where its folder is: `root.folder` is relative to `workspace` (absolute). The editor gives the
+ * workspace folder; the command line, whose roots are absolute folders, the file system's root (as SiteContext keys them).
+ */
+export interface SiteRootLocation {
+  workspace: string;
+  root: SiteRoot;
+}
+
+export interface BuiltSiteOptions {
+  /** Every site root of the workspace: the origin's robots.txt may lie in another root's folder. */
+  siteRoots: readonly SiteRoot[];
+  /** `sitemap.pageSources`. */
+  pageSources: Readonly<Record<string, unknown>>;
+  /** Whether git may run: false in an untrusted workspace (a repository's config can name commands). */
+  git: boolean;
+  signal?: AbortSignal;
+  /** Default Date.now(). */
+  now?: number;
+  /** Shared by the roots of one run so that each repository's history is read once. */
+  histories?: GitHistoryCache;
+  /** Walk the folder without yielding to the event loop: about three times faster (the command line, a worker). */
+  synchronousWalk?: boolean;
+  /** The executable and environment git runs with (tests). */
+  gitProcess?: Pick<GitHistoryOptions, 'git' | 'env'>;
+}
+
+const REDIRECTS_BYTES = 1024 * 1024;
+const PAGE = /\.html?$/i;
+
+/** A BuiltSite whose files are the set the walk found. */
+export type ReadBuiltSite = BuiltSite & { files: ReadonlySet<string> };
+
+/** Never throws: what cannot be read is left out (no robots.txt, no redirects, a page without facts). */
+export async function readBuiltSite(location: SiteRootLocation, options: BuiltSiteOptions): Promise<ReadBuiltSite> {
+  const { workspace, root } = location;
+  const folder = absoluteOf(workspace, root.folder);
+  const files = await filesUnder(folder, options);
+  const hasPages = [...files].some((file) => PAGE.test(file));
+  const history = await historyFacts(location, folder, files, options);
+  return {
+    root,
+    files,
+    hasPages,
+    robots: readRobots(workspace, root, options.siteRoots),
+    redirects: readRedirects(folder),
+    page: pageReader(folder, root, files),
+    source: history.source,
+    historyNotes: history.notes,
+    now: options.now ?? Date.now(),
+  };
+}
+
+function absoluteOf(workspace: string, relative: string): string {
+  return path.join(workspace, ...relative.split('/').filter((s) => s !== ''));
+}
+
+/** The folder's files, relative with `/`, in walk order (depth first, names sorted, links not followed). */
+async function filesUnder(folder: string, options: BuiltSiteOptions): Promise<Set<string>> {
+  const how: FolderWalk = { wanted: () => true, limits: NO_LIMITS, cancelled: () => options.signal?.aborted === true };
+  const walk = options.synchronousWalk === true ? walkFoldersSync([folder], how) : await walkFolders([folder], how);
+  return new Set(walk.files.map((file) => path.relative(folder, file).split(path.sep).join('/')));
+}
+
+/** The robots.txt the site roots map `https://host/robots.txt` to: the origin root's, not a sub-path root's. */
+function readRobots(workspace: string, root: SiteRoot, siteRoots: readonly SiteRoot[]): BuiltRobots | undefined {
+  let robotsUrl: string;
+  try {
+    robotsUrl = new URL('/robots.txt', root.url).href;
+  } catch {
+    return undefined;
+  }
+  const file = fileFromSiteRoots(robotsUrl, Object.fromEntries([root, ...siteRoots].map((r) => [r.folder, r.url])));
+  const bytes = file === undefined ? undefined : readHead(absoluteOf(workspace, file), MAX_ROBOTS_BYTES);
+  return file === undefined || bytes === undefined ? undefined : { file, rules: parseRobotsRules(decodeFileText(bytes)) };
+}
+
+/** `_redirects` (Netlify, Cloudflare Pages) and `vercel.json` at the folder's top; a broken one has no rules. */
+function readRedirects(folder: string): BuiltRedirects[] {
+  const found: BuiltRedirects[] = [];
+  const netlify = readText(path.join(folder, '_redirects'));
+  if (netlify !== undefined) found.push({ file: '_redirects', host: 'netlify', rules: parseRedirectsFile(netlify).rules });
+  const vercel = readText(path.join(folder, 'vercel.json'));
+  if (vercel !== undefined) {
+    const config = parseVercelJson(vercel);
+    found.push({ file: 'vercel.json', host: 'vercel', rules: config.rules, implicit: (url) => vercelImplicitRedirect(config, url) });
+  }
+  return found;
+}
+
+function readText(file: string): string | undefined {
+  const bytes = readHead(file, REDIRECTS_BYTES);
+  return bytes === undefined ? undefined : decodeFileText(bytes);
+}
+
+interface HistoryFacts {
+  source: BuiltSite['source'];
+  notes: HistoryNote[];
+}
+
+const NO_SOURCE: BuiltSite['source'] = () => undefined;
+
+/** Git's answers for the root: none (with a note) when git may not run or could not read a history. */
+async function historyFacts(location: SiteRootLocation, folder: string, files: ReadonlySet<string>, options: BuiltSiteOptions): Promise<HistoryFacts> {
+  if (!options.git) return { source: NO_SOURCE, notes: [{ kind: 'untrusted' }] };
+  const history = await historyOf({
+    folder,
+    builtFolders: options.siteRoots.map((r) => absoluteOf(location.workspace, r.folder)),
+    cache: options.histories ?? new Map(),
+    signal: options.signal,
+    git: options.gitProcess,
+  });
+  const failed = statusNote(history);
+  if (failed !== undefined || history.status !== 'ok') return { source: NO_SOURCE, notes: failed ? [failed] : [] };
+  const notes: HistoryNote[] = [];
+  if (!hasMapping(options.pageSources, location.root.folder)) {
+    const mass = massCommitNote(history, folder, [...files].filter((f) => PAGE.test(f)));
+    if (mass !== undefined) notes.push(mass);
+  }
+  return { source: sourceFinder({ history, workspace: location.workspace, root: location.root, pageSources: options.pageSources }), notes };
+}
