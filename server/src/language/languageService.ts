@@ -208,9 +208,6 @@ export type { SiteDiagnostic, SiteValidation } from './site/validateSite';
 
 // ---------------------------------------------------------------- a site root's built folder, read by node/builtSiteReader.ts
 
-export type { BuiltRedirects, BuiltRobots, BuiltSite, HistoryNote, PageSource } from './site/builtSite';
-export type { BuiltFiles, SiteRoot } from './site/pageResolution';
-export type { PageFacts } from './site/pageFacts';
 export { MAX_PAGE_CHARS, readPageFacts } from './site/pageFacts';
 export { siteRootsOf, urlsOfFile } from './site/pageResolution';
 export { parseRobotsRules } from './site/robotsMatcher';
@@ -275,7 +272,7 @@ export { checkPageRules } from './site/pageRules/checkPageRules';
 export { describePage, pageDescription } from './site/pageRules/describePage';
 export { findUnlistedPages } from './site/pageRules/unlistedPages';
 /** The editor's page checks: its site roots, and which built file serves a URL (Set lastmod from Git History). */
-export { resolvePage, siteRootOf, siteRootsOf } from './site/pageResolution';
+export { resolvePage, siteRootOf } from './site/pageResolution';
 
 /** The `<loc>` (a text sitemap's URL line) holding `offset` in a sitemap: its URL, decoded, and its value's range. */
 export function locAt(document: SitemapDocument, offset: number): { url: string; start: number; end: number } | undefined {
