@@ -11,7 +11,8 @@
  * beside it, so the cross-file rules read, summarize and compare them (and publish their maxProblems duplicates).
  * `BENCH_WIRE_PAGES=1` (issue 22) puts it in a site root (`sitemap.siteRoots`) whose folder holds a built page per entry
  * (a few KB each) in a git repository, so the page rules read 50,000 pages and git's history after each open's own
- * problems; the open also times didOpen → the first page problems. `BENCH_WIRE_PAGES=files` writes the same site without
+ * problems; the open also times didOpen → the first page problems. `BENCH_WIRE_PAGES=clean`: the same with nothing to
+ * report (no Disallow, the lastmod rules off), the keystrokes typed while the worker reads the site; `=files` writes the same site without
  * the site root: the page rules stay off, the baseline on the same files.
  * Then (issue 12) keystrokes alternating between the plain sitemap and one whose every entry carries an image and three
  * hreflang alternates, open in the same server (`BENCH_WIRE_EXTENSION_ENTRIES`, default 50,000; 0 skips it).
@@ -115,7 +116,7 @@ function builtPagesSite(): string {
   };
   // One category disallowed (blocked-by-robots on its entries); the pages committed in two halves, so that neither
   // commit is a mass rebuild and the lastmod rules judge every entry.
-  fs.writeFileSync(path.join(root, 'robots.txt'), 'User-agent: *\nDisallow: /products/category-0/\n');
+  fs.writeFileSync(path.join(root, 'robots.txt'), PAGES === '1' ? 'User-agent: *\nDisallow: /products/category-0/\n' : 'User-agent: *\n');
   git('init', '-q', '-b', 'main');
   for (const half of [[0, 48], [48, 97]]) {
     git('add', '--', ...Array.from({ length: half[1] - half[0] }, (_, k) => `products/category-${half[0] + k}`));
@@ -134,7 +135,10 @@ async function withServer<T>(run: (client: LspClient, uri: string) => Promise<T>
       workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'bench' }],
       serverPath: SERVER,
       textDocumentCapabilities: { documentSymbol: { hierarchicalDocumentSymbolSupport: true } },
-      settings: PAGES === 'files' ? {} : { siteRoots: { '': 'https://www.example.com/' } },
+      settings: PAGES === 'files' ? {} : {
+        siteRoots: { '': 'https://www.example.com/' },
+        ...(PAGES === 'clean' ? { rules: { 'lastmod-stale': 'off', 'lastmod-inflated': 'off' } } : {}),
+      },
       env: { GIT_CEILING_DIRECTORIES: path.dirname(root) },
     });
     try {
@@ -287,7 +291,8 @@ export async function printWire(): Promise<void> {
 async function printPlainWire(): Promise<void> {
   const f = await measureWire();
   const kb = (method: string): string => `${(f.answerBytes[method] / 1024).toFixed(0)} KB`;
-  const where = PAGES === '1' ? ' under a site root of as many built pages, in git (the page rules on)' : PAGES === 'files' ? ' beside as many built pages, in git (no site root: the page rules off)' : SITE ? ' in a site (robots.txt and a copy)' : '';
+  const where = PAGES === '1' ? ' under a site root of as many built pages, in git (the page rules on)'
+    : PAGES === 'clean' ? ' under a site root of as many built pages, in git (the page rules on, nothing to report)' : PAGES === 'files' ? ' beside as many built pages, in git (no site root: the page rules off)' : SITE ? ' in a site (robots.txt and a copy)' : '';
   console.log(`\nOver the wire: ${SERVER ?? 'dist/server.js'} --stdio, ${ENTRIES.toLocaleString('en-US')} entries${where}, ${OPENS} open${OPENS === 1 ? '' : 's'}, ${KEYSTROKES} keystrokes, each followed by ${EDITOR_REQUESTS.map((m) => m.slice(13)).join(', ')}\n`);
   console.log('| didOpen → diagnostics, median (ms) | keystroke → diagnostics, median (ms) | worst (ms) | keystroke → all three answers, median (ms) | documentLink | foldingRange | documentSymbol |');
   console.log('|---:|---:|---:|---:|---:|---:|---:|');

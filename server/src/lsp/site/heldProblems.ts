@@ -4,7 +4,7 @@ import type { Diagnostic, DiagnosticRelatedInformation } from 'vscode-languagese
 import type { SiteDiagnostic } from '../../language/languageService';
 import { diagnosticAt } from '../documents/diagnostics';
 import type { OpenDocument } from '../documents/documentStore';
-import { rangeOf } from '../documents/ranges';
+import { rangesOf } from '../documents/ranges';
 
 export interface HeldProblem {
   diagnostic: SiteDiagnostic;
@@ -23,8 +23,10 @@ export class HeldProblems {
   diagnosticsFor(entry: OpenDocument): Diagnostic[] {
     const held = this.held.get(entry.uri);
     if (held === undefined || held.doc !== entry.doc) return [];
-    return held.problems.map((p) => {
-      const diagnostic = diagnosticAt(rangeOf(entry.doc, p.start, p.end), p.diagnostic);
+    // In one walk (rangesOf): problems spread to a large document's end would each cost a line-index lookup otherwise.
+    const ranges = rangesOf(entry.doc, held.problems);
+    return held.problems.map((p, k) => {
+      const diagnostic = diagnosticAt(ranges[k], p.diagnostic);
       if (p.related.length > 0) diagnostic.relatedInformation = p.related;
       if (p.diagnostic.data !== undefined) diagnostic.data = p.diagnostic.data;
       return diagnostic;
