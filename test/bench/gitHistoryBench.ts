@@ -7,44 +7,19 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { readGitHistory } from '../../server/src/node/gitHistory';
-import { GIT_TEST_ENV, runGit } from '../support/gitRepository';
-import { random } from '../support/generate';
+import { buildBenchRepository, sectionPagePath as pagePath } from './benchRepository';
 
 const FILES = Number(process.env.BENCH_GIT_FILES ?? 50_000);
 const COMMITS = Number(process.env.BENCH_GIT_COMMITS ?? 1_000);
 const RUNS = Number(process.env.BENCH_GIT_RUNS ?? 5);
-/** Pages a content commit changes (a post, its listing pages); the first commit and the middle one write every page. */
-const PAGES_PER_COMMIT = 20;
-const PAGES_PER_SECTION = 100;
-
-function pagePath(n: number): string {
-  return `public/section-${Math.floor(n / PAGES_PER_SECTION)}/page-${n % PAGES_PER_SECTION}/index.html`;
-}
 
 /** A small page: the log reads trees, never blobs, so their size does not matter to it. */
 function page(n: number, version: number): string {
   return `<!doctype html><html><head><title>Page ${n}</title></head><body><p>Version ${version} of page ${n}.</p></body></html>\n`;
 }
 
-function data(text: string): string {
-  return `data ${Buffer.byteLength(text)}\n${text}\n`;
-}
-
-/** The fast-import stream of one commit (every page for the first and the middle one, else a few at random). */
-function commitStream(k: number, next: () => number): string {
-  const date = 1_700_000_000 + k * 3600;
-  const pages = k === 0 || k === Math.floor(COMMITS / 2) ? Array.from({ length: FILES }, (_, n) => n) : Array.from({ length: PAGES_PER_COMMIT }, () => Math.floor(next() * FILES));
-  const header = `commit refs/heads/main\nauthor Bench <bench@example.com> ${date} +0000\ncommitter Bench <bench@example.com> ${date} +0000\n${data(`commit ${k}`)}`;
-  return header + pages.map((n) => `M 100644 inline ${pagePath(n)}\n${data(page(n, k))}`).join('') + '\n';
-}
-
 function buildRepository(dir: string): void {
-  runGit(dir, ['init', '-q', '-b', 'main']);
-  const next = random(22);
-  const stream = Array.from({ length: COMMITS }, (_, k) => commitStream(k, next)).join('');
-  const imported = spawnSync('git', ['-C', dir, 'fast-import', '--quiet'], { input: stream, env: GIT_TEST_ENV, maxBuffer: 1 << 30 });
-  if (imported.status !== 0) throw new Error(`git fast-import failed: ${imported.stderr}`);
-  runGit(dir, ['reset', '-q', '--hard', 'main']);
+  buildBenchRepository(dir, { files: FILES, commits: COMMITS, pagePath, page });
 }
 
 /** The commands readGitHistory runs, timed alone for reference. */

@@ -41,6 +41,7 @@ describe('readBuiltSite: the folder', () => {
     const dir = temp({ 'src/post.md': '# post' });
     const sources = await readBuiltSite({ workspace: dir, root: { folder: 'src', url: 'https://x.com/' } }, options(dir, [], { git: false }));
     assert.equal(sources.hasPages, false);
+    assert.deepEqual(sources.historyNotes, []); // git: false says nothing where no page rule applies
     const missing = await readBuiltSite({ workspace: dir, root: { folder: 'gone', url: 'https://x.com/' } }, options(dir, [], { git: false }));
     assert.deepEqual([...missing.files], []);
     assert.equal(missing.hasPages, false);

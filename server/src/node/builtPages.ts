@@ -1,17 +1,20 @@
-/** A built folder's pages read lazily and synchronously, each at most once: its first MAX_PAGE_CHARS bytes, decoded,
- * into page facts. Synchronous reads beat an asynchronous pre-read (50,000 pages: 0.4 s against 1-2 s; issue 22 in
- * docs/performance.md), and only the pages a rule asks for are read. */
+/** A built folder's pages read synchronously, each at most once (its first MAX_PAGE_CHARS bytes, decoded, into page
+ * facts): when first asked for, or ahead while git runs. Synchronous reads beat asynchronous ones (docs/performance.md). */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { MAX_PAGE_CHARS, readPageFacts, urlsOfFile, type PageFacts, type SiteRoot } from '../language/languageService';
 import { decodeFileText } from './files';
+import { yieldToEventLoop } from './folderWalk';
 
 const PAGE = /\.html?$/i;
 
 /** One buffer for every read (reads are synchronous): one byte past the cap tells a truncated page. */
 let shared: Buffer | undefined;
 
-/** The first MAX_PAGE_CHARS bytes of a regular file and whether there was more; undefined when unreadable. */
+/**
+ * The first MAX_PAGE_CHARS bytes of a regular file and whether there was more; undefined when unreadable. The bytes
+ * are a view of one shared buffer: decode them before the next read.
+ */
 export function readPageHead(file: string): { bytes: Buffer; truncated: boolean } | undefined {
   let fd: number | undefined;
   try {
@@ -19,12 +22,13 @@ export function readPageHead(file: string): { bytes: Buffer; truncated: boolean 
     shared ??= Buffer.allocUnsafe(MAX_PAGE_CHARS + 1);
     let length = 0;
     while (length < shared.length) {
-      const read = fs.readSync(fd, shared, length, shared.length - length, null);
-      if (read === 0) break;
+      const wanted = shared.length - length;
+      const read = fs.readSync(fd, shared, length, wanted, null);
       length += read;
+      // A regular file reads short only at its end: no second call to find it (50,000 system calls saved).
+      if (read < wanted) break;
     }
-    const truncated = length > MAX_PAGE_CHARS;
-    return { bytes: Buffer.from(shared.subarray(0, Math.min(length, MAX_PAGE_CHARS))), truncated };
+    return { bytes: shared.subarray(0, Math.min(length, MAX_PAGE_CHARS)), truncated: length > MAX_PAGE_CHARS };
   } catch {
     return undefined; // a folder named like a page, a file gone or unreadable
   } finally {
@@ -40,15 +44,41 @@ function closeQuietly(fd: number): void {
   }
 }
 
+export type PageReader = (file: string) => PageFacts | undefined;
+
 /** `page(file)` of a BuiltSite: facts of the `.html`/`.htm` files among `files`, read on first use and kept. */
-export function pageReader(folder: string, root: SiteRoot, files: ReadonlySet<string>): (file: string) => PageFacts | undefined {
+export function pageReader(folder: string, root: SiteRoot, files: ReadonlySet<string>): PageReader {
   const cache = new Map<string, PageFacts | undefined>();
   return (file) => {
     if (cache.has(file)) return cache.get(file);
-    const facts = files.has(file) && PAGE.test(file) ? readFacts(path.join(folder, ...file.split('/')), file, root) : undefined;
+    const facts = files.has(file) && PAGE.test(file) ? readFacts(folder + path.sep + nativePath(file), file, root) : undefined;
     cache.set(file, facts);
     return facts;
   };
+}
+
+/** A `/`-separated relative path with the platform's separators. */
+function nativePath(file: string): string {
+  return path.sep === '/' ? file : file.split('/').join(path.sep);
+}
+
+/** Pages read between two turns of the event loop while reading ahead: a few milliseconds. */
+const PAGES_PER_TURN = 100;
+
+/**
+ * Reads every page into `page`'s cache, a few at a time, until done or `stop()`: what the page rules will ask for,
+ * read while git's processes run (their output is read between turns) rather than after them.
+ */
+export async function readAhead(page: PageReader, files: Iterable<string>, stop: () => boolean): Promise<void> {
+  let count = 0;
+  for (const file of files) {
+    if (!PAGE.test(file)) continue;
+    page(file);
+    if (++count % PAGES_PER_TURN === 0) {
+      await yieldToEventLoop();
+      if (stop()) return;
+    }
+  }
 }
 
 function readFacts(absolute: string, file: string, root: SiteRoot): PageFacts | undefined {

@@ -87,25 +87,43 @@ export interface SourceContext {
 
 /** `source(url, file)` of a BuiltSite. */
 export function sourceFinder(context: SourceContext): (url: string, file: string) => PageSource | undefined {
-  const { history, workspace, root } = context;
+  const { history, root } = context;
   const mapping = pageSourceMapping(mappingSetting(context.pageSources, root.folder), root.folder);
-  const absolute = (relative: string): string => path.join(workspace, ...relative.split('/').filter((s) => s !== ''));
-  const sourceOf = (relative: string): PageSource => {
-    const file = absolute(relative);
-    const last = history.lastChange(file);
-    return { path: relative, history: history.facts(file), ...(last ? { commit: { hash: last.commit.slice(0, 7), subject: last.subject } } : {}) };
+  const keyOf = gitKeys(context.workspace, history.folder);
+  const tracked = (relative: string): string | undefined => {
+    const key = keyOf(relative);
+    return key !== undefined && history.isTracked(key) ? key : undefined;
+  };
+  const sourceOf = (relative: string, key: string): PageSource => {
+    const last = history.lastChange(key);
+    return { path: relative, history: history.facts(key), ...(last ? { commit: { hash: last.commit.slice(0, 7), subject: last.subject } } : {}) };
   };
   return (url, file) => {
-    const built = root.folder === '' ? file : `${root.folder}/${file}`;
     if (mapping !== undefined) {
-      const candidate = sourceCandidates(urlPathUnder(url, root.url), mapping).find((c) => history.isTracked(absolute(c)));
-      if (candidate !== undefined) return sourceOf(candidate);
+      for (const candidate of sourceCandidates(urlPathUnder(url, root.url), mapping)) {
+        const key = tracked(candidate);
+        if (key !== undefined) return sourceOf(candidate, key);
+      }
     }
-    if (!history.isTracked(absolute(built))) return undefined;
+    const built = root.folder === '' ? file : `${root.folder}/${file}`;
+    const key = tracked(built);
     // Dated only by builds (mass commits): judging would flag every entry; the mass-commit note says why not.
-    if (history.lastContentChange(absolute(built)) === undefined) return undefined;
-    return sourceOf(built);
+    if (key === undefined || history.lastContentChange(key) === undefined) return undefined;
+    return sourceOf(built, key);
   };
+}
+
+/**
+ * Workspace-relative paths as the history's keys (relative to the folder git read, with `/`), by string operations:
+ * a page is looked up a few times per entry, 50,000 entries. Undefined for a path outside that folder.
+ */
+function gitKeys(workspace: string, gitFolder: string): (relative: string) => string | undefined {
+  const down = path.relative(gitFolder, workspace).split(path.sep).join('/');
+  if (down === '') return (relative) => relative;
+  if (!down.startsWith('..') && !path.isAbsolute(down)) return (relative) => `${down}/${relative}`;
+  const up = `${path.relative(workspace, gitFolder).split(path.sep).join('/')}/`;
+  if (up.startsWith('..')) return () => undefined;
+  return (relative) => (relative.startsWith(up) ? relative.slice(up.length) : undefined);
 }
 
 /** The setting of a built folder, its key normalised as siteRoots' are (`./public/` is `public`). */

@@ -2,7 +2,7 @@
 import { isRuleId, type RuleId, type SeverityOrOff } from '../../language/languageService';
 
 export const USAGE = 'usage: sitemap-lint [--format stylish|json|sarif] [--site-root DIR=URL]... [--allowed-host ORIGIN]... '
-  + '[--rule ID=error|warning|information|hint|off]... [--config FILE] [--max-warnings N] [--quiet] [--follow] <file | dir | ->...';
+  + '[--rule ID=error|warning|information|hint|off]... [--user-agent NAME] [--config FILE] [--max-warnings N] [--quiet] [--follow] <file | dir | ->...';
 
 export type Format = 'stylish' | 'json' | 'sarif';
 
@@ -13,6 +13,8 @@ export interface LintArgs {
   allowedHosts: string[];
   rules: Partial<Record<RuleId, SeverityOrOff>>;
   config: string | undefined;
+  /** The crawler the page rules judge for (robots.txt's group, `<meta name>`); the config's robots.userAgent else. */
+  userAgent: string | undefined;
   maxWarnings: number | undefined;
   quiet: boolean;
   follow: boolean;
@@ -23,12 +25,12 @@ export class UsageError extends Error {}
 
 const FORMATS: readonly string[] = ['stylish', 'json', 'sarif'];
 const SEVERITIES: readonly string[] = ['error', 'warning', 'information', 'hint', 'off'];
-const VALUED = new Set(['--format', '--site-root', '--allowed-host', '--rule', '--config', '--max-warnings']);
+const VALUED = new Set(['--format', '--site-root', '--allowed-host', '--rule', '--user-agent', '--config', '--max-warnings']);
 const FLAGS = new Set(['--quiet', '--follow', '--help', '-h']);
 
 export function parseArgs(argv: readonly string[]): LintArgs {
   const args: LintArgs = {
-    inputs: [], format: 'stylish', siteRoots: [], allowedHosts: [], rules: {}, config: undefined, maxWarnings: undefined,
+    inputs: [], format: 'stylish', siteRoots: [], allowedHosts: [], rules: {}, config: undefined, userAgent: undefined, maxWarnings: undefined,
     quiet: false, follow: false, help: false,
   };
   for (let k = 0; k < argv.length; k++) {
@@ -72,6 +74,10 @@ function applyValued(args: LintArgs, option: string, value: string): void {
     if (!isRuleId(id)) throw new UsageError(`unknown rule "${id}"`);
     if (!SEVERITIES.includes(severity)) throw new UsageError(`--rule ${id} needs error, warning, information, hint or off, not "${severity}"`);
     args.rules[id] = severity as SeverityOrOff;
+  } else if (option === '--user-agent') {
+    // A product token as robots.txt names crawlers (settingsSection.ts's userAgentOf takes the same).
+    if (!/^[A-Za-z_-]+$/.test(value)) throw new UsageError(`--user-agent needs a crawler's name (letters, - and _), not "${value}"`);
+    args.userAgent = value;
   } else if (option === '--config') {
     args.config = value;
   } else {

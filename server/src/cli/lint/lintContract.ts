@@ -12,6 +12,10 @@ export interface LintOptions {
   follow: boolean;
   cwd: string;
   now: number;
+  /** The page rules run (over the site roots with built pages) only when given; `git: false` in an untrusted workspace. */
+  pageRules?: { git: boolean };
+  /** Told each of git's notes for the page rules once (what the lastmod rules could not judge, and why). */
+  onNote?: (text: string) => void;
   /** Called after each file, with the files known so far (following may add more). */
   onProgress?: (done: number, known: number) => void;
   /** Takes the files that cannot be read (a Failure: unreadable, not gzip…), which are then left out; without it, the first one fails the run. */

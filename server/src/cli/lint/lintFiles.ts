@@ -9,6 +9,9 @@ import type { LintedOne, LintOptions } from './lintContract';
 import { lintInput } from './lintOne';
 import { LintPool, poolSize } from './lintPool';
 import { SiteLint } from './lintSite';
+import { pageRulesMayApply, readBuiltSites } from './lintPages';
+import { historyNoteText } from '../../node/historyNotes';
+import type { BuiltSite } from '../../language/languageService';
 import { Failure } from '../io/failure';
 
 export async function lintFiles(inputs: readonly Input[], options: LintOptions): Promise<FileResult[]> {
@@ -18,6 +21,8 @@ export async function lintFiles(inputs: readonly Input[], options: LintOptions):
   const seen = new Set<string>();
   const results: FileResult[] = [];
   const siteLint = new SiteLint(options);
+  // Read while the files are linted: git's processes run beside the lint.
+  const builtSites = startBuiltSites(options);
   const enqueue = (file: string): void => {
     if (seen.has(realPath(file))) return;
     const stat = fs.statSync(file, { throwIfNoEntry: false });
@@ -47,7 +52,7 @@ export async function lintFiles(inputs: readonly Input[], options: LintOptions):
       for (; taken < (pool === undefined ? k + 1 : queue.length); taken++) take(taken);
       const job = work[k];
       if (job === undefined) continue;
-      const linted = await unlessUnreadable(job === 'here' ? lintInput(queue[k].input, options, queue.length === 1) : job, queue[k].input, options);
+      const linted = await unlessUnreadable(job === 'here' ? lintInput(queue[k].input, options, queue.length === 1 && builtSites === undefined) : job, queue[k].input, options);
       options.onProgress?.(k + 1, queue.length);
       if (linted === undefined) continue;
       const { result, children, site } = linted;
@@ -58,8 +63,20 @@ export async function lintFiles(inputs: readonly Input[], options: LintOptions):
   } finally {
     await pool?.close();
   }
-  siteLint.finish();
+  const said = new Set<string>();
+  for (const note of siteLint.finish(builtSites && await builtSites)) {
+    const text = historyNoteText(note, note.root);
+    if (!said.has(text)) options.onNote?.(text);
+    said.add(text);
+  }
   return results;
+}
+
+/** The built sites the page rules need, when they may apply: else undefined (and a lone sitemap keeps no summary). */
+function startBuiltSites(options: LintOptions): Promise<BuiltSite[]> | undefined {
+  if (options.pageRules === undefined || !pageRulesMayApply(options.settings, options.site.siteRoots)) return undefined;
+  const { settings, site, cwd, now, signal } = options;
+  return readBuiltSites({ settings, siteRoots: site.siteRoots, cwd, now, git: options.pageRules.git, signal });
 }
 
 interface Queued {

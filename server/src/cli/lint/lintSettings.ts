@@ -28,9 +28,23 @@ export function lintSettings(args: LintArgs, cwd: string): LintSettings {
   }
   const { siteRoots: _roots, symbols: _symbols, ...settings } = section;
   return {
-    settings: { ...settings, rules: { ...settings.rules, ...args.rules }, allowedHosts: [...settings.allowedHosts, ...args.allowedHosts] },
+    settings: {
+      ...settings, rules: { ...settings.rules, ...args.rules }, allowedHosts: [...settings.allowedHosts, ...args.allowedHosts],
+      robots: { userAgent: args.userAgent ?? settings.robots.userAgent },
+      pageSources: pageSourcesFrom(settings.pageSources, configDir),
+    },
     siteRoots,
   };
+}
+
+/** `pageSources` with its folders (keys and a mapping's `root`) relative to the config file, as its siteRoots are, made absolute. */
+function pageSourcesFrom(pageSources: Readonly<Record<string, unknown>>, configDir: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [dir, value] of Object.entries(pageSources)) {
+    const root = isObject(value) && typeof value.root === 'string' ? { root: path.resolve(configDir, value.root) } : {};
+    out[path.resolve(configDir, dir)] = isObject(value) ? { ...value, ...root } : value;
+  }
+  return out;
 }
 
 /** The config file's object; an unreadable file, bad JSON or an unknown rule id is a Failure. */

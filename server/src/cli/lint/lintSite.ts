@@ -1,13 +1,17 @@
 /** The cross-file rules over the files read from disk, added in input order as lintFiles takes their results (so
  * duplicates are found while the workers still lint), each known by its summary and line table, its document gone;
- * `finish` runs the rest. Problems join each file's result in line order. */
+ * `finish` runs the rest, and the page rules. Problems join each file's result in line order. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { startSiteValidation, type SiteResolver, type SiteValidation } from '../../language/languageService';
-import type { FileResult, LintProblem } from '../../node/lintResults';
+import {
+  startSiteValidation, validatePageRules, type BuiltSite, type PageRulesFile, type PageRulesNote, type SiteDiagnostic, type SiteRelated,
+  type SiteResolver, type SiteValidation,
+} from '../../language/languageService';
+import type { FileResult, LintProblem, LintRelated } from '../../node/lintResults';
 import type { LintOptions, SiteFacts } from './lintContract';
 import { positionIn } from '../../node/lineTable';
 import { fileBesideNamed } from '../../node/siteFiles';
+import { EvidenceFiles, pagesWorkspace } from './lintPages';
 
 export interface LintedFile {
   result: FileResult;
@@ -17,6 +21,7 @@ export interface LintedFile {
 export class SiteLint {
   private readonly byPath = new Map<string, LintedFile>();
   private readonly validation: SiteValidation;
+  private readonly evidence = new EvidenceFiles();
 
   constructor(private readonly options: LintOptions) {
     this.validation = startSiteValidation(options.settings);
@@ -29,9 +34,22 @@ export class SiteLint {
     this.validation.add({ path: key, summary: linted.site.summary, inSite: this.options.site.inSite(key) });
   }
 
-  finish(): void {
+  /** The cross-file rules, then the page rules over `sites` (when given): their problems added, git's notes returned. */
+  finish(sites?: readonly BuiltSite[]): PageRulesNote[] {
+    const diagnostics = this.validation.finish(this.resolver());
+    let notes: PageRulesNote[] = [];
+    if (sites !== undefined) {
+      const pages = validatePageRules([...this.byPath.values()].map((f) => this.pageRulesFile(f)), sites, this.options.settings);
+      diagnostics.push(...pages.diagnostics);
+      notes = pages.notes;
+    }
+    this.report(diagnostics);
+    return notes;
+  }
+
+  private resolver(): SiteResolver {
     const { byPath, options } = this;
-    const resolver: SiteResolver = {
+    return {
       fileOf: (url, from) => {
         const target = from.summary.kind === 'robots'
           ? options.site.fileOfRobotsUrl(url, from.path)
@@ -41,21 +59,39 @@ export class SiteLint {
       fileBeside: (url, from) => (byPath.get(from.path)?.site.location === undefined ? fileBesideNamed(from.path, url) : undefined),
       exists: (file) => fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true,
     };
+  }
+
+  private pageRulesFile(linted: LintedFile): PageRulesFile {
+    const key = path.resolve(linted.site.file);
+    return { path: key, summary: linted.site.summary, inSite: this.options.site.inSite(key), location: linted.site.location };
+  }
+
+  /** Each problem joins its file's result, in line order; its related places in linted files or in the evidence's. */
+  private report(diagnostics: readonly SiteDiagnostic[]): void {
     const touched = new Set<FileResult>();
-    for (const d of this.validation.finish(resolver)) {
-      const at = byPath.get(d.path)!;
+    for (const d of diagnostics) {
+      const at = this.byPath.get(d.path)!;
       const problem: LintProblem = { rule: d.rule, severity: d.severity, message: d.message, ...spanIn(at.site, d.start, d.end) };
-      if (d.related !== undefined) {
-        problem.related = d.related.map((r) => {
-          const other = byPath.get(r.path)!;
-          return { file: other.result.file, message: r.message, ...spanIn(other.site, r.start, r.end) };
-        });
-      }
+      if (d.related !== undefined) problem.related = d.related.map((r) => ({ message: r.message, ...this.relatedSpan(r) }));
       at.result.problems.push(problem);
       touched.add(at.result);
     }
     for (const result of touched) result.problems.sort((a, b) => a.line - b.line || a.column - b.column);
   }
+
+  /** A linted file's place by its line table; another file's (a page, robots.txt: relative to pagesWorkspace) read. */
+  private relatedSpan(r: SiteRelated): Omit<LintRelated, 'message'> {
+    const other = this.byPath.get(r.path);
+    if (other !== undefined) return { file: other.result.file, ...spanIn(other.site, r.start, r.end) };
+    const file = path.isAbsolute(r.path) ? r.path : path.join(pagesWorkspace(this.options.cwd, this.options.site.siteRoots), ...r.path.split('/'));
+    return { file: displayName(file, this.options.cwd), ...this.evidence.span(file, r.start, r.end) };
+  }
+}
+
+/** A file outside the inputs: relative to the current directory when under it, else absolute. */
+function displayName(file: string, cwd: string): string {
+  const relative = path.relative(cwd, file);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
 }
 
 function spanIn(site: SiteFacts, start: number, end: number): Pick<LintProblem, 'line' | 'column' | 'endLine' | 'endColumn'> {

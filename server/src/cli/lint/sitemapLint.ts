@@ -26,7 +26,11 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     const { settings, siteRoots } = lintSettings(args, cwd);
     const inputs = collectInputs(args.inputs, cwd);
-    results = await lintFiles(inputs, { settings, site: new SiteContext(siteRoots, cwd), follow: args.follow, cwd, now: Date.now() });
+    results = await lintFiles(inputs, {
+      settings, site: new SiteContext(siteRoots, cwd), follow: args.follow, cwd, now: Date.now(),
+      // The user ran it: git is trusted. Notes never change the exit code.
+      pageRules: { git: true }, onNote: (text) => process.stderr.write(`sitemap-lint: note: ${text}\n`),
+    });
   } catch (e) {
     if (e instanceof UsageError) {
       process.stderr.write(`sitemap-lint: ${e.message} (sitemap-lint --help for the usage)\n`);
