@@ -23,5 +23,7 @@ export interface Unreadable {
 
 export type CheckSiteMessage =
   | { type: 'progress'; done: number; known: number }
+  /** The page rules' git notes, each once per run (the server logs them). */
+  | { type: 'note'; text: string }
   | { type: 'done'; files: FileResult[]; unreadable: Unreadable[] }
   | { type: 'failed'; reason: string };

@@ -14,7 +14,7 @@ import { formatRange, LspClient, rangeOf } from '../lspClient';
 import type { GitRepository } from '../../support/gitRepository';
 import { BASE, fixtureSite, gitEnv, NS, page, PAGES, SETTINGS, SITEMAP } from '../../support/pageSite';
 import { tempFolders } from '../../support/tempFolders';
-import { TRUST_GRANTED_NOTIFICATION } from '../../../shared/protocol';
+import { CHECK_SITE_REQUEST, TRUST_GRANTED_NOTIFICATION } from '../../../shared/protocol';
 
 const PAGE_RULES = ['blocked-by-robots', 'noindex-page', 'canonical-elsewhere', 'page-redirect', 'page-not-found', 'unlisted-page', 'lastmod-stale', 'lastmod-inflated'];
 const at = (text: string, needle: string, occurrence = 0): string => formatRange(rangeOf(text, needle, occurrence));
@@ -162,4 +162,26 @@ describe('the page rules in the server\'s own thread (no site worker)', () => {
       await client.stop();
     }
   });
+});
+
+describe('Check Site with the page rules', () => {
+  const temp = tempFolders('sitemap-pages-check-site-');
+
+  for (const trusted of [true, false]) {
+    it(`reports them for a closed sitemap, the lastmod rules only in a trusted workspace (${trusted ? 'trusted' : 'untrusted'})`, async () => {
+      const repo = fixtureSite(temp());
+      const uri = pathToFileURL(path.join(repo.dir, 'public', 'sitemap.xml')).href;
+      const client = await LspClient.start({
+        workspaceFolders: [{ uri: pathToFileURL(repo.dir).href, name: 'site' }], settings: SETTINGS, env: gitEnv(repo.dir),
+        initializationOptions: { workspaceTrusted: trusted },
+      });
+      try {
+        const published = client.nextDiagnostics(uri, has('unlisted-page'));
+        await client.connection.sendRequest(CHECK_SITE_REQUEST, {});
+        assert.deepEqual(pageProblems((await published).diagnostics), expected(SITEMAP, { lastmod: trusted }));
+      } finally {
+        await client.stop();
+      }
+    });
+  }
 });
