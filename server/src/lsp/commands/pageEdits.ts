@@ -1,13 +1,12 @@
 /** Add Unlisted Pages and Set lastmod from Git History: the pure edits (addEntries, setLastmodFromHistory) fed from the
  * sites the page rules read (in the site worker when it runs), for the document as it is now. */
-import { addEntries, setLastmodFromHistory, type OffsetEdit, type SourceHistory } from '../../language/languageService';
+import { addEntries, setLastmodFromHistory, type NewEntry, type OffsetEdit, type SourceHistory } from '../../language/languageService';
 import type { EditCommandResult } from '../../../../shared/protocol';
 import type { ServerSettings } from '../documents/configuration';
 import type { OpenDocument } from '../documents/documentStore';
 import type { BackgroundSiteChecks } from '../site/backgroundSiteChecks';
 import type { Workspace } from '../documents/workspace';
 import type { PageHistories } from '../../node/builtSiteStore';
-import type { NewEntry } from '../../language/languageService';
 
 export interface PageEditContext {
   entry: OpenDocument;

@@ -7,8 +7,7 @@ import { siteRootsOf, type SiteDiagnostic, type SiteSummary } from '../../langua
 import type { BuiltSiteSpec } from '../../node/builtSiteStore';
 import type { PageAnswer, PageQuestion, PageWireFile } from '../../node/pageWorkerMessages';
 import type { PackedSummary } from '../../node/packedSummary';
-import type { CheckedProblem } from '../../node/siteProblems';
-import type { KnownFile } from '../../node/siteProblems';
+import type { CheckedProblem, KnownFile } from '../../node/siteProblems';
 import { GitHeadWatcher } from '../../node/gitHeadWatcher';
 import type { ServerSettings } from '../documents/configuration';
 import type { DocumentStore, OpenDocument } from '../documents/documentStore';
