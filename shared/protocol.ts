@@ -13,7 +13,15 @@ export interface InitializationOptions {
   splitCommand?: boolean;
   /** The client runs {@link ALLOW_HOST_COMMAND}, so `out-of-scope` gets a quick fix allowing the entry's origin. */
   allowHostCommand?: boolean;
+  /**
+   * Whether the workspace is trusted: git runs only then (a repository's config can name programs git runs). Absent
+   * (a client without workspace trust): trusted. {@link TRUST_GRANTED_NOTIFICATION} says when trust comes later.
+   */
+  workspaceTrusted?: boolean;
 }
+
+/** Client → server: the user granted the workspace trust; git may run from now on. No parameters. */
+export const TRUST_GRANTED_NOTIFICATION = 'sitemap/trustGranted';
 
 /** Client command changing the language of an open document; arguments: its URI and the language id. */
 export const SET_LANGUAGE_COMMAND = 'sitemap.setLanguage';
@@ -58,7 +66,14 @@ export const SET_LASTMOD_NOW_COMMAND = 'sitemap.server.setLastmodNow';
 /** Arguments: the document's URI and version, then `'xml'` or `'text'`. Returns the text; the client writes the file. */
 export const CONVERT_COMMAND = 'sitemap.server.convert';
 
-export const EDIT_COMMANDS: readonly string[] = [SORT_ENTRIES_COMMAND, REMOVE_DUPLICATES_COMMAND, SET_LASTMOD_NOW_COMMAND, CONVERT_COMMAND];
+/** Arguments: the document's URI and version. Appends the site's unlisted pages (the page rules' sites), dated from git. */
+export const ADD_UNLISTED_PAGES_COMMAND = 'sitemap.server.addUnlistedPages';
+/** Arguments: the document's URI and version, then the selections as LSP ranges (all empty: the whole file). */
+export const SET_LASTMOD_FROM_HISTORY_COMMAND = 'sitemap.server.setLastmodFromHistory';
+
+export const EDIT_COMMANDS: readonly string[] = [
+  SORT_ENTRIES_COMMAND, REMOVE_DUPLICATES_COMMAND, SET_LASTMOD_NOW_COMMAND, CONVERT_COMMAND, ADD_UNLISTED_PAGES_COMMAND, SET_LASTMOD_FROM_HISTORY_COMMAND,
+];
 
 export interface EditCommandResult {
   /**
@@ -71,6 +86,15 @@ export interface EditCommandResult {
   count?: number;
   /** The lastmod value written. */
   value?: string;
+  /**
+   * The page commands, when nothing applied: `no-site`: no site root maps a folder of built pages for the document;
+   * `no-history`: git dates none of the entries (`detail` says why: untrusted workspace, shallow clone, no git…);
+   * `too-many`: the pages would take the file past sitemap.limits.maxEntries (`count` more fit).
+   */
+  reason?: 'no-site' | 'no-history' | 'too-many';
+  detail?: string;
+  /** Add Unlisted Pages: the entries written with a `<lastmod>` from git. */
+  dated?: number;
 }
 
 export interface ConvertCommandResult {

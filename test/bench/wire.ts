@@ -9,6 +9,11 @@
  * Then the plan Split into Index asks for (`sitemap/splitPlan`), which carries every child's text.
  * `BENCH_WIRE_SITE=1` puts the document in a site: a robots.txt and a closed copy of the sitemap listing the same URLs
  * beside it, so the cross-file rules read, summarize and compare them (and publish their maxProblems duplicates).
+ * `BENCH_WIRE_PAGES=1` (issue 22) puts it in a site root (`sitemap.siteRoots`) whose folder holds a built page per entry
+ * (a few KB each) in a git repository, so the page rules read 50,000 pages and git's history after each open's own
+ * problems; the open also times didOpen → the first page problems. `BENCH_WIRE_PAGES=clean`: the same with nothing to
+ * report (no Disallow, the lastmod rules off), the keystrokes typed while the worker reads the site; `=files` writes the same site without
+ * the site root: the page rules stay off, the baseline on the same files.
  * Then (issue 12) keystrokes alternating between the plain sitemap and one whose every entry carries an image and three
  * hreflang alternates, open in the same server (`BENCH_WIRE_EXTENSION_ENTRIES`, default 50,000; 0 skips it).
  * Then (issue 20) a fresh server's first open of one language's sitemap of a multilingual site, whose alternates are
@@ -30,6 +35,8 @@ const KEYSTROKES = Number(process.env.BENCH_WIRE_KEYSTROKES ?? 40);
 const OPENS = Number(process.env.BENCH_WIRE_OPENS ?? 3);
 const SERVER = process.env.BENCH_WIRE_SERVER;
 const SITE = process.env.BENCH_WIRE_SITE === '1';
+const PAGES = process.env.BENCH_WIRE_PAGES;
+const PAGE_RULES = new Set(['blocked-by-robots', 'noindex-page', 'canonical-elsewhere', 'page-redirect', 'page-not-found', 'unlisted-page', 'lastmod-stale', 'lastmod-inflated']);
 const EDITOR_REQUESTS = ['textDocument/documentLink', 'textDocument/foldingRange', 'textDocument/documentSymbol'] as const;
 /** Lines before the first entry, and per entry, in `benchSitemap`; the `<loc>` is an entry's second line. */
 const HEAD_LINES = 2;
@@ -54,6 +61,8 @@ export interface WireFigures {
   /** Split into Index: `sitemap/splitPlan` into children of 10,000 entries, median, and its answer's JSON size. */
   splitPlanMedian: number;
   splitPlanBytes: number;
+  /** BENCH_WIRE_PAGES=1: didOpen → the first page problems, median; NaN otherwise. */
+  pagesAfterOpenMedian: number;
 }
 
 const SPLIT_RUNS = 3;
@@ -86,7 +95,58 @@ function editorRequests(client: LspClient, uri: string): Promise<number[]> {
   }));
 }
 
+/** The built site of BENCH_WIRE_PAGES, made once: a page per entry of benchSitemap(ENTRIES), committed. */
+let pagesSite: string | undefined;
+
+function builtPagesSite(): string {
+  if (pagesSite !== undefined) return pagesSite;
+  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-wire-pages-')));
+  const filler = '<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit.</p>\n'.repeat(40);
+  for (let n = 0; n < ENTRIES; n++) {
+    const file = path.join(root, 'products', `category-${n % 97}`, `item-${String(n).padStart(6, '0')}.html`);
+    if (n < 97) fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, `<!doctype html><html><head><title>Item ${n}</title><meta name="description" content="Item ${n}"></head><body>${filler}</body></html>\n`);
+  }
+  const git = (...args: string[]): void => {
+    const result = spawnSync('git', ['-C', root, '-c', 'user.name=Bench', '-c', 'user.email=bench@example.com', '-c', 'commit.gpgsign=false', ...args], {
+      env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_DATE: '2024-03-15T12:00:00Z', GIT_COMMITTER_DATE: '2024-03-15T12:00:00Z' },
+      encoding: 'utf8',
+    });
+    if (result.status !== 0) throw new Error(`git ${args[0]} failed: ${result.stderr}`);
+  };
+  // One category disallowed (blocked-by-robots on its entries); the pages committed in two halves, so that neither
+  // commit is a mass rebuild and the lastmod rules judge every entry.
+  fs.writeFileSync(path.join(root, 'robots.txt'), PAGES === '1' ? 'User-agent: *\nDisallow: /products/category-0/\n' : 'User-agent: *\n');
+  git('init', '-q', '-b', 'main');
+  for (const half of [[0, 48], [48, 97]]) {
+    git('add', '--', ...Array.from({ length: half[1] - half[0] }, (_, k) => `products/category-${half[0] + k}`));
+    git('commit', '-q', '-m', `Categories from ${half[0]}`);
+  }
+  git('add', '-A');
+  git('commit', '-q', '-m', 'robots.txt');
+  process.on('exit', () => fs.rmSync(root, { recursive: true, force: true }));
+  return (pagesSite = root);
+}
+
 async function withServer<T>(run: (client: LspClient, uri: string) => Promise<T>, text: string): Promise<T> {
+  if (PAGES !== undefined && PAGES !== '0') {
+    const root = builtPagesSite();
+    const client = await LspClient.start({
+      workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'bench' }],
+      serverPath: SERVER,
+      textDocumentCapabilities: { documentSymbol: { hierarchicalDocumentSymbolSupport: true } },
+      settings: PAGES === 'files' ? {} : {
+        siteRoots: { '': 'https://www.example.com/' },
+        ...(PAGES === 'clean' ? { rules: { 'lastmod-stale': 'off', 'lastmod-inflated': 'off' } } : {}),
+      },
+      env: { GIT_CEILING_DIRECTORIES: path.dirname(root) },
+    });
+    try {
+      return await run(client, pathToFileURL(path.join(root, 'sitemap.xml')).href);
+    } finally {
+      await client.stop();
+    }
+  }
   const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-wire-')));
   if (SITE) {
     fs.writeFileSync(path.join(root, 'robots.txt'), 'Sitemap: https://www.example.com/sitemap.xml\n');
@@ -109,6 +169,7 @@ async function measureWire(): Promise<WireFigures> {
   const text = benchSitemap(ENTRIES);
   const opens: number[] = [];
   const fromSpawn: number[] = [];
+  const pagesAfterOpen: number[] = [];
   const xmllintTimes = hasXmllint() ? [] as number[] : undefined;
   const copy = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-wire-xmllint-')), 'sitemap.xml');
   fs.writeFileSync(copy, text);
@@ -117,6 +178,7 @@ async function measureWire(): Promise<WireFigures> {
     const spawned = performance.now();
     await withServer(async (client, uri) => {
       const first = client.nextDiagnostics(uri);
+      const pageProblems = PAGES === '1' ? client.nextDiagnostics(uri, (d) => d.some((x) => PAGE_RULES.has(String(x.code)))) : undefined;
       const t0 = performance.now();
       client.open(uri, 'sitemap', text);
       const answers = editorRequests(client, uri);
@@ -124,11 +186,15 @@ async function measureWire(): Promise<WireFigures> {
       opens.push(performance.now() - t0);
       fromSpawn.push(performance.now() - spawned);
       await answers;
+      if (pageProblems !== undefined) {
+        await pageProblems;
+        pagesAfterOpen.push(performance.now() - t0);
+      }
     }, text);
   }
   fs.rmSync(path.dirname(copy), { recursive: true, force: true });
   return withServer(async (client, uri) => {
-    const opened = client.nextDiagnostics(uri);
+    const opened = client.nextDiagnostics(uri, PAGES === '1' ? (d) => d.some((x) => PAGE_RULES.has(String(x.code))) : undefined);
     client.open(uri, 'sitemap', text);
     await opened;
     const rnd = random(ENTRIES + 1);
@@ -148,7 +214,7 @@ async function measureWire(): Promise<WireFigures> {
     return {
       openMedian: median(opens), spawnToDiagnosticsMedian: median(fromSpawn), xmllintMedian: xmllintTimes === undefined ? NaN : median(xmllintTimes),
       keystrokeMedian: median(times), keystrokeWorst: Math.max(...times), answerBytes, answersMedian: median(answerTimes),
-      splitPlanMedian: split.median, splitPlanBytes: split.bytes,
+      splitPlanMedian: split.median, splitPlanBytes: split.bytes, pagesAfterOpenMedian: pagesAfterOpen.length === 0 ? NaN : median(pagesAfterOpen),
     };
   }, text);
 }
@@ -225,12 +291,15 @@ export async function printWire(): Promise<void> {
 async function printPlainWire(): Promise<void> {
   const f = await measureWire();
   const kb = (method: string): string => `${(f.answerBytes[method] / 1024).toFixed(0)} KB`;
-  console.log(`\nOver the wire: ${SERVER ?? 'dist/server.js'} --stdio, ${ENTRIES.toLocaleString('en-US')} entries${SITE ? ' in a site (robots.txt and a copy)' : ''}, ${OPENS} open${OPENS === 1 ? '' : 's'}, ${KEYSTROKES} keystrokes, each followed by ${EDITOR_REQUESTS.map((m) => m.slice(13)).join(', ')}\n`);
+  const where = PAGES === '1' ? ' under a site root of as many built pages, in git (the page rules on)'
+    : PAGES === 'clean' ? ' under a site root of as many built pages, in git (the page rules on, nothing to report)' : PAGES === 'files' ? ' beside as many built pages, in git (no site root: the page rules off)' : SITE ? ' in a site (robots.txt and a copy)' : '';
+  console.log(`\nOver the wire: ${SERVER ?? 'dist/server.js'} --stdio, ${ENTRIES.toLocaleString('en-US')} entries${where}, ${OPENS} open${OPENS === 1 ? '' : 's'}, ${KEYSTROKES} keystrokes, each followed by ${EDITOR_REQUESTS.map((m) => m.slice(13)).join(', ')}\n`);
   console.log('| didOpen → diagnostics, median (ms) | keystroke → diagnostics, median (ms) | worst (ms) | keystroke → all three answers, median (ms) | documentLink | foldingRange | documentSymbol |');
   console.log('|---:|---:|---:|---:|---:|---:|---:|');
   console.log(`| ${f.openMedian.toFixed(0)} | ${f.keystrokeMedian.toFixed(1)} | ${f.keystrokeWorst.toFixed(1)} | ${f.answersMedian.toFixed(1)} | ${EDITOR_REQUESTS.map(kb).join(' | ')} |`);
   const ratio = (ms: number) => (Number.isNaN(f.xmllintMedian) ? 'n/a (no xmllint)' : `${(ms / f.xmllintMedian).toFixed(2)}×`);
   console.log(`\nOpen against \`xmllint --noout --schema\` on the same text, alternating, medians of ${OPENS}: didOpen → diagnostics ${f.openMedian.toFixed(0)} ms (${ratio(f.openMedian)}), server spawn → diagnostics ${f.spawnToDiagnosticsMedian.toFixed(0)} ms (${ratio(f.spawnToDiagnosticsMedian)}), xmllint ${Number.isNaN(f.xmllintMedian) ? 'n/a' : f.xmllintMedian.toFixed(0)} ms`);
+  if (!Number.isNaN(f.pagesAfterOpenMedian)) console.log(`\nThe page rules (issue 22): didOpen → the first page problems published, median of ${OPENS}: ${f.pagesAfterOpenMedian.toFixed(0)} ms`);
   console.log(`\nSplit into Index over the wire: sitemap/splitPlan into children of 10,000 entries, median of ${SPLIT_RUNS}: ${f.splitPlanMedian.toFixed(0)} ms (${(f.splitPlanBytes / 1_048_576).toFixed(1)} MB of JSON)`);
 }
 

@@ -46,6 +46,8 @@ export class LspClient {
   readonly registrations: Registration[] = [];
   readonly protocolErrors: unknown[] = [];
   readonly logMessages: string[] = [];
+  /** The server's `window/showMessage` notifications, in order. */
+  readonly shownMessages: { type: number; message: string }[] = [];
   /** Hears every logMessage and publishDiagnostics in the order they arrive (tests of event order). */
   onNotificationSeen: ((method: 'window/logMessage' | 'textDocument/publishDiagnostics', params: unknown) => void) | undefined;
   /** The server's `workspace/applyEdit` requests, answered by {@link applyEditAnswer}. */
@@ -93,6 +95,7 @@ export class LspClient {
         }
       }
     });
+    connection.onNotification('window/showMessage', (params: { type: number; message: string }) => this.shownMessages.push(params));
     connection.onRequest('workspace/configuration', (params: ConfigurationParams) =>
       params.items.map((item) => (item.section === 'sitemap' ? this.sectionFor(item.scopeUri) : null)));
     connection.onRequest('client/registerCapability', (params: RegistrationParams) => {

@@ -1,10 +1,10 @@
-/** The edit commands of the active sitemap: Sort, Remove Duplicates and Set lastmod to Now run on the server, which
- * applies one undoable edit; Convert writes the other form as a new file beside the original in one WorkspaceEdit
- * (Undo removes it) and opens it. Each says what it did in a notification. */
+/** The edit commands of the active sitemap: Sort, Remove Duplicates, Set lastmod (Now, from Git History), Add Unlisted
+ * Pages run on the server, which applies one undoable edit; Convert writes the other form as a new file beside the
+ * original in one WorkspaceEdit (Undo removes it) and opens it. Each says what it did in a notification. */
 import { commands, Uri, window, workspace, WorkspaceEdit, type ExtensionContext, type TextDocument, type TextEditor } from 'vscode';
 import { ExecuteCommandRequest } from 'vscode-languageclient/node';
 import {
-  CONVERT_COMMAND, REMOVE_DUPLICATES_COMMAND, SET_LASTMOD_NOW_COMMAND, SORT_ENTRIES_COMMAND, type EditCommandResult, type ConvertCommandResult,
+  ADD_UNLISTED_PAGES_COMMAND, CONVERT_COMMAND, REMOVE_DUPLICATES_COMMAND, SET_LASTMOD_FROM_HISTORY_COMMAND, SET_LASTMOD_NOW_COMMAND, SORT_ENTRIES_COMMAND, type EditCommandResult, type ConvertCommandResult,
 } from '../../../shared/protocol';
 import { describeConversion } from './convertReport';
 import { fileExists } from '../fileExists';
@@ -29,6 +29,14 @@ export function registerEditCommands(context: ExtensionContext, server: SitemapS
       applied: (n, value) => `Set lastmod to ${value} on ${n} entr${n === 1 ? 'y' : 'ies'}.`,
       unchanged: 'No entry selected: put the cursor in an entry.',
     }, true)),
+    commands.registerCommand('sitemap.addUnlistedPages', () => runEdit(ADD_UNLISTED_PAGES_COMMAND, {
+      applied: (n, _value, result) => `Added ${n} unlisted page${n === 1 ? '' : 's'}, ${result.dated ?? 0} dated from git history.`,
+      unchanged: 'Every indexable page of the site is listed already: nothing to add.',
+    })),
+    commands.registerCommand('sitemap.setLastmodFromHistory', () => runEdit(SET_LASTMOD_FROM_HISTORY_COMMAND, {
+      applied: (n) => `Set lastmod from git history on ${n} entr${n === 1 ? 'y' : 'ies'}.`,
+      unchanged: 'Every lastmod already says when git last changed its page: nothing changed.',
+    }, true)),
     commands.registerCommand('sitemap.convertToXml', () => convert('xml')),
     commands.registerCommand('sitemap.convertToText', () => convert('text')),
   );
@@ -36,7 +44,7 @@ export function registerEditCommands(context: ExtensionContext, server: SitemapS
 }
 
 interface Reports {
-  applied: (count: number, value: string | undefined) => string;
+  applied: (count: number, value: string | undefined, result: EditCommandResult) => string;
   unchanged: string;
 }
 
@@ -52,12 +60,24 @@ async function runEditWith(askServer: AskServer, command: string, reports: Repor
   const result = await askServer<EditCommandResult>(command, document, args);
   if (result === undefined) return undefined;
   switch (result.status) {
-    case 'applied': void window.showInformationMessage(reports.applied(result.count ?? 0, result.value)); break;
-    case 'unchanged': void window.showInformationMessage(reports.unchanged); break;
+    case 'applied': void window.showInformationMessage(reports.applied(result.count ?? 0, result.value, result)); break;
+    case 'unchanged': void window.showInformationMessage(result.reason === undefined ? reports.unchanged : whyNothing(result)); break;
     case 'not-editable': void window.showWarningMessage('The document cannot be edited safely: it needs a sitemap root and no XML syntax errors.'); break;
     default: void window.showWarningMessage('The document changed while the command ran: nothing was edited. Run it again.');
   }
   return result;
+}
+
+/** Why a page command changed nothing. */
+function whyNothing(result: EditCommandResult): string {
+  switch (result.reason) {
+    case 'no-site':
+      return 'No site root maps this sitemap to a folder of built pages: set sitemap.siteRoots (folder → URL) to the folder holding the built .html pages.';
+    case 'no-history':
+      return `Git history dates none of these entries${result.detail === undefined ? ' (their pages\' sources are not tracked).' : `: ${result.detail}`}`;
+    default:
+      return `The pages would take the file past sitemap.limits.maxEntries: only ${result.count ?? 0} more fit. Split it into an index first.`;
+  }
 }
 
 async function convertWith(askServer: AskServer, to: 'xml' | 'text'): Promise<void> {

@@ -44,7 +44,8 @@ export async function createLanguageClient(context: ExtensionContext, outputChan
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
   };
 
-  const fileEvents = workspace.createFileSystemWatcher('**/{robots.txt,*.xml,*.txt,*.xml.gz,*.txt.gz}');
+  // Built pages and the redirects files hosts read too: the page rules follow them (docs/architecture.md, "The page checks").
+  const fileEvents = workspace.createFileSystemWatcher('**/{robots.txt,*.xml,*.txt,*.xml.gz,*.txt.gz,*.html,*.htm,_redirects,vercel.json}');
   context.subscriptions.push(fileEvents);
 
   const clientOptions: LanguageClientOptions = {
@@ -55,7 +56,10 @@ export async function createLanguageClient(context: ExtensionContext, outputChan
       error: () => ({ action: ErrorAction.Continue, handled: true }),
       closed: () => ({ action: onCrash() === 'restart' ? CloseAction.Restart : CloseAction.DoNotRestart, handled: true }),
     },
-    initializationOptions: { statusNotifications: true, setLanguageCommand: true, splitCommand: true, allowHostCommand: true } satisfies InitializationOptions,
+    // Read at each start: a restart after trust was granted says so.
+    initializationOptions: (): InitializationOptions => ({
+      statusNotifications: true, setLanguageCommand: true, splitCommand: true, allowHostCommand: true, workspaceTrusted: workspace.isTrusted,
+    }),
   };
 
   return new LanguageClient('sitemap', 'Sitemap Studio', serverOptions, clientOptions);

@@ -3,6 +3,7 @@
 import { commands, env, extensions, window, workspace, type Disposable, type ExtensionContext } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { createLanguageClient, SERVER_BUNDLE } from './client';
+import { TRUST_GRANTED_NOTIFICATION } from '../../../shared/protocol';
 import type { SitemapOutput } from '../output';
 import { CrashHistory, RESTART_ACTION, SHOW_OUTPUT_ACTION, stoppedNotice, type ServerHealth } from './serverHealth';
 import { registerStatusBar, type SitemapStatusBar } from '../status/statusBar';
@@ -33,6 +34,10 @@ export class SitemapServer implements Disposable {
   constructor(private readonly context: ExtensionContext, private readonly output: SitemapOutput) {
     this.disposables.push(workspace.onDidChangeConfiguration((event) => {
       if (this.client !== undefined && event.affectsConfiguration('sitemap')) output.settings('changed');
+    }));
+    // git may run from now on (the lastmod rules): a server started before the grant hears of it.
+    this.disposables.push(workspace.onDidGrantWorkspaceTrust(() => {
+      if (this.client?.isRunning()) void this.client.sendNotification(TRUST_GRANTED_NOTIFICATION);
     }));
   }
 

@@ -29,6 +29,8 @@ import { siteRulesApply, type SiteFile, type SiteResolver } from './site/siteRul
 import { SiteValidation, validatePageRules as validatePages, validateSiteFiles, type PageRulesValidation, type SiteDiagnostic } from './site/validateSite';
 import type { BuiltSite } from './site/builtSite';
 import type { PageRulesFile } from './site/pageRules/checkPageRules';
+import { plainValueAt } from './features/structure';
+import { unescapeXml } from './syntax/xmlText';
 import { indexEntries as listIndexEntries, mergeIndex as mergeChildren, type IndexEntry, type MergeOptions, type MergeOutcome } from './edits/mergeSitemaps';
 
 export type * from './sitemapLanguageTypes';
@@ -269,6 +271,15 @@ export type { UnlistedPage } from './site/pageRules/unlistedPages';
 export { checkPageRules } from './site/pageRules/checkPageRules';
 export { describePage, pageDescription } from './site/pageRules/describePage';
 export { findUnlistedPages } from './site/pageRules/unlistedPages';
+/** The editor's page checks: its site roots, and which built file serves a URL (Set lastmod from Git History). */
+export { resolvePage, siteRootOf } from './site/pageResolution';
+
+/** The `<loc>` (a text sitemap's URL line) holding `offset` in a sitemap: its URL, decoded, and its value's range. */
+export function locAt(document: SitemapDocument, offset: number): { url: string; start: number; end: number } | undefined {
+  if (document.kind !== 'urlset' && document.kind !== 'text') return undefined;
+  const value = plainValueAt(asModel(document), { start: offset, end: offset }, 'loc');
+  return value && { url: document.kind === 'text' ? value.raw : unescapeXml(value.raw), start: value.start, end: value.end };
+}
 
 /**
  * blocked-by-robots, noindex-page, canonical-elsewhere, page-redirect, page-not-found, unlisted-page, lastmod-stale

@@ -4,7 +4,7 @@ import {
   DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, TextDocumentSyncKind,
   type Connection, type InitializeParams, type InitializeResult, type WorkspaceFolder,
 } from 'vscode-languageserver';
-import { isOptionOn } from '../../../shared/protocol';
+import { isOptionOn, TRUST_GRANTED_NOTIFICATION, type InitializationOptions } from '../../../shared/protocol';
 import { packageVersion } from '../node/bundle';
 import { SECTION } from './documents/configuration';
 import { featureCapabilities } from './features/features';
@@ -16,8 +16,9 @@ import { fsPathToUri } from './documents/workspace';
 
 export const SERVER_NAME = 'sitemap-studio';
 
-/** Files whose changes matter: robots.txt (locations), the site's sitemaps (nested-index, the cross-file rules), pages. */
-export const WATCHED_GLOBS = ['**/robots.txt', '**/*.xml', '**/*.txt', '**/*.gz', '**/*.html', '**/*.htm'];
+/** Files whose changes matter: robots.txt (locations), the site's sitemaps (nested-index, the cross-file rules), pages and
+ * the hosts' redirects files (the page rules). */
+export const WATCHED_GLOBS = ['**/robots.txt', '**/*.xml', '**/*.txt', '**/*.gz', '**/*.html', '**/*.htm', '**/_redirects', '**/vercel.json'];
 
 export function registerLifecycle(connection: Connection, parts: ServerParts, client: ClientState, onInitialized?: () => void): void {
   connection.onInitialize((params: InitializeParams): InitializeResult => {
@@ -29,6 +30,8 @@ export function registerLifecycle(connection: Connection, parts: ServerParts, cl
       client.setLanguage = isOptionOn(params.initializationOptions, 'setLanguageCommand');
       client.split = isOptionOn(params.initializationOptions, 'splitCommand');
       client.allowHost = isOptionOn(params.initializationOptions, 'allowHostCommand');
+      // Only an explicit false: a client without workspace trust runs git, as the command line does.
+      client.trusted = (params.initializationOptions as InitializationOptions | undefined)?.workspaceTrusted !== false;
     } catch (error) {
       logFailure(connection, 'initialize', error);
     }
@@ -44,6 +47,12 @@ export function registerLifecycle(connection: Connection, parts: ServerParts, cl
       serverInfo: { name: SERVER_NAME, version: packageVersion() },
     };
   });
+
+  connection.onNotification(TRUST_GRANTED_NOTIFICATION, guard(connection, TRUST_GRANTED_NOTIFICATION, () => {
+    if (client.trusted) return;
+    client.trusted = true;
+    parts.site.pages.resetSites();
+  }));
 
   connection.onInitialized(guard(connection, 'initialized', () => {
     stampTiming('initialized');

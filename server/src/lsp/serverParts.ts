@@ -1,6 +1,6 @@
 /** The server's parts and how they feed one another (store, settings, locations, diagnostics, cross-file checks), made
  * once per connection; the handlers only call into them. */
-import type { ClientCapabilities, Connection } from 'vscode-languageserver';
+import { MessageType, ShowMessageNotification, type ClientCapabilities, type Connection } from 'vscode-languageserver';
 import { CheckSiteCommand } from './commands/checkSite';
 import { Configuration, DEFAULT_SERVER_SETTINGS } from './documents/configuration';
 import { DiagnosticsPublisher } from './documents/diagnostics';
@@ -24,6 +24,8 @@ export interface ClientState {
   split: boolean;
   /** Whether the client runs ALLOW_HOST_COMMAND. */
   allowHost: boolean;
+  /** Whether the workspace is trusted, so that git may run (a client that does not say is trusted). */
+  trusted: boolean;
 }
 
 export interface ServerParts {
@@ -66,11 +68,17 @@ export function createServerParts(connection: Connection, client: ClientState, q
     republish: (uri) => diagnostics.schedule(uri),
     log: (message) => connection.console.info(message),
     logFailure: (what, error) => logFailure(connection, what, error),
+    showNote: (message) => {
+      connection.console.info(message);
+      // A notification, not window/showMessageRequest: nothing waits for the user to dismiss it.
+      void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message });
+    },
+    trusted: () => client.trusted,
   });
   // A document's cross-file problems are published with its own, and follow its edits.
   diagnostics.extra = (entry) => site.diagnosticsFor(entry);
   store.onEdit = (entry, start, end, length) => site.edited(entry, start, end, length);
-  const checkSiteCommand = new CheckSiteCommand(connection, store, configuration, workspace);
+  const checkSiteCommand = new CheckSiteCommand(connection, store, configuration, workspace, () => client.trusted);
   return { queue, workspace, store, configuration, locator, nested, contexts, pages, symbols, diagnostics, site, checkSiteCommand };
 }
 

@@ -21,7 +21,7 @@ export interface ServerHooks {
 }
 
 export function startServer(connection: Connection, hooks: ServerHooks = {}): void {
-  const client: ClientState = { capabilities: {}, setLanguage: false, split: false, allowHost: false };
+  const client: ClientState = { capabilities: {}, setLanguage: false, split: false, allowHost: false, trusted: true };
   const parts = createServerParts(connection, client, hooks.queue ?? new MessageQueue());
   const { store, configuration, contexts, pages, workspace, locator, queue } = parts;
 
@@ -31,12 +31,15 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
   registerWorkspaceSymbols(connection, parts.symbols);
 
   registerFeatures(connection, {
-    store, configuration, contexts, pages, workspace, queue,
+    store, configuration, contexts, pages, workspace, queue, pageChecks: parts.site.pages,
     capabilities: () => client.capabilities, canSetLanguage: () => client.setLanguage, canSplit: () => client.split,
     canAllowHost: () => client.allowHost,
   });
   registerSplit(connection, { store, configuration, contexts, locator });
-  registerEditCommands(connection, store, () => client.capabilities);
+  registerEditCommands(connection, store, () => client.capabilities, async (entry) => {
+    const settings = await configuration.get(entry.uri);
+    return { entry, settings, location: contexts.get(entry, settings).location, site: parts.site, workspace };
+  });
   registerMerge(connection, { store, configuration, contexts, workspace });
   registerListingIndexes(connection, { store, configuration, workspace });
   parts.checkSiteCommand.register();

@@ -12,6 +12,8 @@ export interface CheckSiteJob {
     siteRoots: Record<string, string>;
   }>;
   now: number;
+  /** Whether git may run (the page rules' lastmod): false in an untrusted workspace. */
+  git: boolean;
 }
 
 export interface Unreadable {
@@ -21,5 +23,7 @@ export interface Unreadable {
 
 export type CheckSiteMessage =
   | { type: 'progress'; done: number; known: number }
+  /** The page rules' git notes, each once per run (the server logs them). */
+  | { type: 'note'; text: string }
   | { type: 'done'; files: FileResult[]; unreadable: Unreadable[] }
   | { type: 'failed'; reason: string };

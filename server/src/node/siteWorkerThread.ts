@@ -6,12 +6,15 @@ import type { SiteFileKind } from '../language/languageService';
 import { packSummary, transferables, unpackSummary, type PackedSummary } from './packedSummary';
 import { summarizeSiteFile } from './siteFileSummary';
 import { checkSiteProblems, type CheckedProblem, type CheckFile, type CheckRequest, type KnownFile } from './siteProblems';
+import { handlePageRequest, isPageRequest, type PageReply, type PageRequest } from './pageWorkerMessages';
 
 export type SiteRequest =
   | { siteSummary: { id: number; file: string; maxFileBytes: number } }
   | { siteForget: { file: string; id: number } }
   /** Open documents' summaries come packed, in chunks (packed a slice at a time in the server's thread). */
-  | { siteCheck: { id: number; request: Omit<CheckRequest, 'files'>; files: (Omit<CheckFile, 'summary'> & { packed?: PackedSummary[] })[] } };
+  | { siteCheck: { id: number; request: Omit<CheckRequest, 'files'>; files: (Omit<CheckFile, 'summary'> & { packed?: PackedSummary[] })[] } }
+  /** The page rules' (pageWorkerMessages.ts): built sites kept here, checked against the closed files held here. */
+  | PageRequest;
 
 export interface SummaryRead {
   kind: SiteFileKind;
@@ -23,17 +26,20 @@ export interface SummaryRead {
 
 export type SiteReply =
   | { siteSummary: { id: number; read?: SummaryRead } }
-  | { siteCheck: { id: number; problems: CheckedProblem[] } };
+  | { siteCheck: { id: number; problems: CheckedProblem[] } }
+  | PageReply;
 
 export function isSiteRequest(message: object): message is SiteRequest {
-  return 'siteSummary' in message || 'siteForget' in message || 'siteCheck' in message;
+  return 'siteSummary' in message || 'siteForget' in message || 'siteCheck' in message || isPageRequest(message);
 }
 
 /** The closed files, each with the id of the read that made it. */
 const held = new Map<string, KnownFile & { id: number }>();
 
 export async function handleSiteRequest(port: MessagePort, message: SiteRequest): Promise<void> {
-  if ('siteForget' in message) {
+  if (isPageRequest(message)) {
+    await handlePageRequest(port, message, (file) => held.get(file));
+  } else if ('siteForget' in message) {
     const { file, id } = message.siteForget;
     if (held.get(file)?.id === id) held.delete(file);
   } else if ('siteSummary' in message) {

@@ -17,6 +17,8 @@ async function run(job: CheckSiteJob): Promise<CheckSiteMessage> {
   for (const [k, folder] of job.folders.entries()) {
     files.push(...await lintFiles(inputs[k], {
       settings: folder.settings, site: new SiteContext(folder.siteRoots, folder.path), follow: false, cwd: folder.path, now: job.now,
+      // The page rules, git only in a trusted workspace; their notes go to the server's log.
+      pageRules: { git: job.git }, onNote: (text) => send({ type: 'note', text }),
       onProgress: (done) => send({ type: 'progress', done: Math.min(known, before + done), known }),
       // A corrupt .gz must not cost the whole site its check: it is left out and named in the summary.
       onUnreadable: (input, message) => unreadable.push({ file: input.name, reason: message.startsWith(`${input.name}: `) ? message.slice(input.name.length + 2) : message }),

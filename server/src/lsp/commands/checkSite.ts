@@ -39,6 +39,8 @@ export class CheckSiteCommand {
     private readonly store: DocumentStore,
     private readonly configuration: Configuration,
     private readonly workspace: Workspace,
+    /** Whether the workspace is trusted: the page rules' git runs only then. */
+    private readonly trusted: () => boolean = () => true,
   ) {}
 
   register(): void {
@@ -96,9 +98,9 @@ export class CheckSiteCommand {
         const relative = normalizeRelativePath(dir);
         if (relative !== undefined) roots[path.join(folder.fsPath, ...relative.split('/'))] = url;
       }
-      folders.push({ path: folder.fsPath, settings, siteRoots: roots });
+      folders.push({ path: folder.fsPath, settings: { ...settings, pageSources: absolutePageSources(settings.pageSources, folder.fsPath) }, siteRoots: roots });
     }
-    return { folders, now: Date.now() };
+    return { folders, now: Date.now(), git: this.trusted() };
   }
 
   /** Runs the child; resolves with its results, rejects with RequestCancelled once a cancelled child has exited. */
@@ -140,6 +142,8 @@ export class CheckSiteCommand {
           if (now - lastReport < PROGRESS_INTERVAL_MS && message.done < message.known) return;
           lastReport = now;
           progress.report(Math.floor((100 * message.done) / Math.max(1, message.known)), `${message.done}/${message.known} files`);
+        } else if (message.type === 'note') {
+          this.connection.console.info(`Check Site: ${message.text}`);
         } else if (message.type === 'done') {
           finish(() => resolve(message));
         } else {
@@ -217,3 +221,16 @@ function cancelled(): ResponseError<void> {
   return new ResponseError(LSPErrorCodes.RequestCancelled, 'Check Site was cancelled');
 }
 
+
+/** `sitemap.pageSources` with its folders (keys and a mapping's `root`, workspace-relative) made absolute, as the site roots are for the child. */
+function absolutePageSources(pageSources: Readonly<Record<string, unknown>>, folder: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [dir, value] of Object.entries(pageSources)) {
+    const relative = normalizeRelativePath(dir);
+    if (relative === undefined) continue;
+    const mapping = typeof value === 'object' && value !== null ? value as Record<string, unknown> : undefined;
+    const root = typeof mapping?.root === 'string' ? { root: path.resolve(folder, mapping.root) } : {};
+    out[path.join(folder, ...relative.split('/'))] = mapping === undefined ? value : { ...mapping, ...root };
+  }
+  return out;
+}

@@ -7,17 +7,22 @@ import {
 import type { DocumentStore, OpenDocument } from '../documents/documentStore';
 import { guardRequest } from '../guard';
 import { rangeOf } from '../documents/ranges';
+import { addUnlistedPages, setLastmodFromGit, type PageEditContext, type PageEditOutcome } from './pageEdits';
 import {
-  CONVERT_COMMAND, REMOVE_DUPLICATES_COMMAND, SET_LASTMOD_NOW_COMMAND, SORT_ENTRIES_COMMAND, type EditCommandResult, type ConvertCommandResult,
+  ADD_UNLISTED_PAGES_COMMAND, CONVERT_COMMAND, REMOVE_DUPLICATES_COMMAND, SET_LASTMOD_FROM_HISTORY_COMMAND, SET_LASTMOD_NOW_COMMAND, SORT_ENTRIES_COMMAND, type EditCommandResult, type ConvertCommandResult,
 } from '../../../../shared/protocol';
 
-export function registerEditCommands(connection: Connection, store: DocumentStore, capabilities: () => ClientCapabilities): void {
+/** What the page commands need of a document beyond itself: its settings, location and the page rules' sites. */
+export type PageContextOf = (entry: OpenDocument) => Promise<PageEditContext>;
+
+export function registerEditCommands(connection: Connection, store: DocumentStore, capabilities: () => ClientCapabilities, pageContextOf: PageContextOf): void {
   connection.onExecuteCommand(guardRequest(connection, 'workspace/executeCommand', null, async (params): Promise<EditCommandResult | ConvertCommandResult | null> => {
     const [uri, version, extra] = params.arguments ?? [];
     const entry = typeof uri === 'string' ? store.get(uri) : undefined;
     if (entry === undefined) return { status: 'not-open' };
     if (typeof version === 'number' && version !== entry.version) return { status: 'stale' };
     const doc = entry.doc;
+    const asked = entry.version;
     switch (params.command) {
       case SORT_ENTRIES_COMMAND: {
         const result = sortEntries(doc);
@@ -35,6 +40,12 @@ export function registerEditCommands(connection: Connection, store: DocumentStor
         if (result.status !== 'set') return { status: result.status === 'no-entries' ? 'unchanged' : 'not-editable' };
         return apply(entry, 'Set lastmod to Now', result.edits, { count: result.entries, value: result.value });
       }
+      case ADD_UNLISTED_PAGES_COMMAND:
+        return applyPageEdit(entry, asked, 'Add Unlisted Pages', await addUnlistedPages(await pageContextOf(entry)));
+      case SET_LASTMOD_FROM_HISTORY_COMMAND: {
+        const ranges = (Array.isArray(extra) ? extra : []).filter(isRange).map((r) => ({ start: doc.offsetAt(r.start), end: doc.offsetAt(r.end) }));
+        return applyPageEdit(entry, asked, 'Set lastmod from Git History', await setLastmodFromGit(await pageContextOf(entry), ranges));
+      }
       case CONVERT_COMMAND: {
         const result = convertSitemap(doc, extra === 'text' ? 'text' : 'xml');
         if (result.status !== 'converted') return { status: 'not-editable' };
@@ -45,6 +56,13 @@ export function registerEditCommands(connection: Connection, store: DocumentStor
         return null;
     }
   }));
+
+  /** A page command's edit, unless the document changed while the sites answered. */
+  const applyPageEdit = (entry: OpenDocument, asked: number, label: string, outcome: PageEditOutcome): Promise<EditCommandResult> | EditCommandResult => {
+    if ('status' in outcome) return outcome;
+    if (store.get(entry.uri) !== entry || entry.version !== asked) return { status: 'stale' };
+    return apply(entry, label, outcome.edits, outcome.summary);
+  };
 
   /** `label`: what the editor's Undo names. */
   const apply = async (entry: OpenDocument, label: string, edits: readonly OffsetEdit[], summary: Omit<EditCommandResult, 'status'>): Promise<EditCommandResult> => {

@@ -5,7 +5,7 @@ import {
   type CancellationToken, type ClientCapabilities, type CodeAction, type CodeActionParams, type Connection, type Diagnostic,
   type TextEdit, type WorkspaceEdit,
 } from 'vscode-languageserver';
-import { getFixAllEdits, getQuickFixes, type OffsetEdit, type ProblemRef, type SitemapDocument } from '../../language/languageService';
+import { getFixAllEdits, getQuickFixes, type OffsetEdit, type ProblemData, type ProblemRef, type SitemapDocument } from '../../language/languageService';
 import { onCurrentVersion } from '../documents/currentVersion';
 import { SOURCE } from '../documents/diagnostics';
 import type { OpenDocument } from '../documents/documentStore';
@@ -70,9 +70,23 @@ function problemsOf(doc: SitemapDocument, diagnostics: readonly Diagnostic[] | u
   for (const diagnostic of diagnostics ?? []) {
     if (diagnostic.source !== SOURCE || typeof diagnostic.code !== 'string') continue;
     const start = doc.offsetAt(diagnostic.range.start);
-    byProblem.set({ rule: diagnostic.code, start, end: Math.max(start, doc.offsetAt(diagnostic.range.end)) }, diagnostic);
+    const problem: ProblemRef = { rule: diagnostic.code, start, end: Math.max(start, doc.offsetAt(diagnostic.range.end)) };
+    // A page rule's quick fix rides on the diagnostic's data (the lastmod or URL to write), as the client hands it back.
+    const data = problemDataOf(diagnostic.data);
+    if (data !== undefined) problem.data = data;
+    byProblem.set(problem, diagnostic);
   }
   return byProblem;
+}
+
+/** The data a problem carried, as far as it has the shape of ProblemData (a client hands back what it was given). */
+function problemDataOf(data: unknown): ProblemData | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const { lastmod, url } = data as Record<string, unknown>;
+  const out: ProblemData = {};
+  if (typeof lastmod === 'string') out.lastmod = lastmod;
+  if (typeof url === 'string') out.url = url;
+  return out.lastmod === undefined && out.url === undefined ? undefined : out;
 }
 
 function workspaceEdit(entry: OpenDocument, edits: readonly OffsetEdit[], capabilities: ClientCapabilities): WorkspaceEdit {

@@ -4,6 +4,7 @@ import type { Configuration, ServerSettings } from '../documents/configuration';
 import type { DocumentStore, OpenDocument } from '../documents/documentStore';
 import type { MessageQueue } from '../documents/messageQueue';
 import type { SitePages } from '../site/sitePages';
+import type { BackgroundPageChecks } from '../site/backgroundPageChecks';
 import type { ValidationContexts } from '../documents/validationContext';
 import type { Workspace } from '../documents/workspace';
 
@@ -12,6 +13,8 @@ export interface FeatureDependencies {
   configuration: Configuration;
   contexts: ValidationContexts;
   pages: SitePages;
+  /** The page rules' sites: the `<loc>` hover asks them what a page says. */
+  pageChecks: BackgroundPageChecks;
   workspace: Workspace;
   capabilities: () => ClientCapabilities;
   queue: MessageQueue;

@@ -9,7 +9,6 @@ import {
 import { packSummary, type PackedSummary } from '../../node/packedSummary';
 import { locationFromSiteRoots } from '../../../../shared/location';
 import type { ServerSettings } from '../documents/configuration';
-import { diagnosticAt } from '../documents/diagnostics';
 import type { DocumentStore, OpenDocument } from '../documents/documentStore';
 import { stampOf } from '../../node/files';
 import { rangeOf } from '../documents/ranges';
@@ -19,6 +18,9 @@ import { compareWalkOrder, mayBeSiteFile, SCAN_LIMITS, scanSiteFiles, yieldToEve
 import { ClosedSummaries, MAX_ENTRIES, MAX_FILE_BYTES, type ClosedFile } from './siteSummaries';
 import { positionIn } from '../../node/lineTable';
 import { SiteWorker } from './siteWorker';
+import { HeldProblems, type HeldProblem } from './heldProblems';
+import { BackgroundPageChecks, type SitePass } from './backgroundPageChecks';
+import type { PageWireFile } from '../../node/pageWorkerMessages';
 import { checkSiteProblems, type CheckedProblem, type CheckFile, type CheckRequest } from '../../node/siteProblems';
 import { robotsUrlToFile, urlToFileAt } from './urlToFile';
 import { fsPathToUri, relativeInside, type Workspace, type WorkspaceFolderInfo } from '../documents/workspace';
@@ -29,6 +31,8 @@ export const EDIT_DELAY_MS = 300;
 const SUMMARY_SLICE = 2_000;
 /** Entries of an open document packed per turn for the worker. */
 const PACK_SLICE = 5_000;
+/** What the page rules read of a built folder: its pages, the hosts' redirects files, robots.txt. */
+const PAGE_FILES = /^(.*\.html?|_redirects|vercel\.json|robots\.txt)$/i;
 
 export interface BackgroundSiteChecksHost {
   store: DocumentStore;
@@ -39,14 +43,10 @@ export interface BackgroundSiteChecksHost {
   republish: (uri: string) => void;
   log: (message: string) => void;
   logFailure: (what: string, error: unknown) => void;
-}
-
-/** A cross-file problem of an open document, its offsets kept in step with the document's edits. */
-interface HeldProblem {
-  diagnostic: SiteDiagnostic;
-  start: number;
-  end: number;
-  related: DiagnosticRelatedInformation[];
+  /** Says a page rules' note once: an information message, and the log. */
+  showNote: (message: string) => void;
+  /** Whether git may run (the workspace is trusted). */
+  trusted: () => boolean;
 }
 
 interface FolderState {
@@ -62,7 +62,9 @@ interface FolderState {
 
 export class BackgroundSiteChecks {
   private readonly folders = new Map<string, FolderState>();
-  private readonly held = new Map<string, { doc: SitemapDocument; problems: HeldProblem[] }>();
+  private readonly held: HeldProblems;
+  /** The page rules, run after each pass's cross-file rules. */
+  readonly pages: BackgroundPageChecks;
   private readonly openSummaries = new Map<string, { doc: SitemapDocument; summaries: SiteSummaries; version: number; summary: SiteSummary | undefined }>();
   private readonly worker = new SiteWorker();
   private readonly closed: ClosedSummaries;
@@ -71,31 +73,23 @@ export class BackgroundSiteChecks {
   constructor(private readonly host: BackgroundSiteChecksHost) {
     const report = process.env.SITEMAP_LINT_REPORT_POOL === '1' ? host.log : undefined;
     this.closed = new ClosedSummaries({ maxFileBytes: MAX_FILE_BYTES, maxEntries: MAX_ENTRIES }, this.worker, report);
+    this.held = new HeldProblems(host.republish);
+    this.pages = new BackgroundPageChecks({
+      store: host.store, republish: host.republish, showNote: host.showNote, trusted: host.trusted,
+      recheck: (folder) => this.scheduleFolder(folder, 0),
+      locate: (file, settings) => host.locator.locate(file, settings),
+    }, this.worker, (file) => this.closed.known(file));
   }
 
   /** The document's cross-file problems from the last pass, at their ranges in its current text. */
   diagnosticsFor(entry: OpenDocument): Diagnostic[] {
-    const held = this.held.get(entry.uri);
-    if (held === undefined || held.doc !== entry.doc) return [];
-    return held.problems.map((p) => {
-      const diagnostic = diagnosticAt(rangeOf(entry.doc, p.start, p.end), p.diagnostic);
-      if (p.related.length > 0) diagnostic.relatedInformation = p.related;
-      return diagnostic;
-    });
+    return [...this.held.diagnosticsFor(entry), ...this.pages.held.diagnosticsFor(entry)];
   }
 
   /** An edit of an open document: problems after it move, problems it touches are dropped until the next pass. */
   edited(entry: OpenDocument, start: number, end: number, length: number): void {
-    const held = this.held.get(entry.uri);
-    if (held === undefined) return;
-    const delta = length - (end - start);
-    held.problems = held.problems.filter((p) => p.end < start || p.start > end);
-    for (const p of held.problems) {
-      if (p.start > end) {
-        p.start += delta;
-        p.end += delta;
-      }
-    }
+    this.held.edited(entry, start, end, length);
+    this.pages.held.edited(entry, start, end, length);
   }
 
   documentOpened(entry: OpenDocument): void {
@@ -103,14 +97,14 @@ export class BackgroundSiteChecks {
   }
 
   documentChanged(entry: OpenDocument): void {
-    // The document object is replaced by a full-text change: follow it.
-    const held = this.held.get(entry.uri);
-    if (held !== undefined) held.doc = entry.doc;
+    this.held.follow(entry);
+    this.pages.held.follow(entry);
     this.schedule(entry.fsPath, EDIT_DELAY_MS);
   }
 
   documentClosed(entry: OpenDocument): void {
-    this.held.delete(entry.uri);
+    this.held.forget(entry.uri);
+    this.pages.documentClosed(entry.uri);
     this.openSummaries.delete(entry.uri);
     this.schedule(entry.fsPath, 0);
   }
@@ -118,6 +112,7 @@ export class BackgroundSiteChecks {
   /** Watched files changed on disk: the folders' lists and summaries follow, their open documents are checked again. */
   filesChanged(changes: readonly { fsPath: string; type: number }[]): void {
     const touched = new Set<string>();
+    this.pages.filesChanged(changes.filter((c) => c.type === FileChangeType.Deleted || PAGE_FILES.test(path.basename(c.fsPath))).map((c) => c.fsPath));
     for (const { fsPath, type } of changes) {
       const folder = this.host.workspace.folderOf(fsPath);
       // Pages (watched for completion) are no site files; a deleted folder may have held some.
@@ -146,6 +141,7 @@ export class BackgroundSiteChecks {
   /** Settings, robots.txt files or workspace folders changed: every folder is checked again (and re-scanned if asked). */
   reset(rescan: boolean): void {
     if (rescan) {
+      this.pages.resetSites();
       for (const state of this.folders.values()) clearTimeout(state.timer);
       this.folders.clear();
       this.closed.clear();
@@ -156,6 +152,7 @@ export class BackgroundSiteChecks {
   dispose(): void {
     this.disposed = true;
     for (const state of this.folders.values()) clearTimeout(state.timer);
+    this.pages.dispose();
     this.worker.dispose();
   }
 
@@ -205,10 +202,13 @@ export class BackgroundSiteChecks {
   private async check(folderPath: string, state: FolderState): Promise<void> {
     const folder = this.host.workspace.all.find((f) => f.fsPath === folderPath);
     if (folder === undefined) return;
-    if (this.openIn(folder).length === 0) return;
+    const first = this.openIn(folder)[0];
+    if (first === undefined) return;
     if (state.files === undefined) await this.scan(folderPath, state);
     const closedFiles = await this.readClosed(state.files ?? []);
-    const open = await this.summarizeOpen(folder, closedFiles.size);
+    // The page rules need a lone sitemap's summary too, wherever a site root is set.
+    const pagesMayApply = Object.keys((await this.host.settingsOf(first.uri)).siteRoots).length > 0;
+    const open = await this.summarizeOpen(folder, pagesMayApply ? Infinity : closedFiles.size);
     const settings = await Promise.all(open.map((entry) => this.host.settingsOf(entry.uri)));
     if (state.again) return; // something changed meanwhile: the next pass sees it
     const current = this.openIn(folder);
@@ -223,7 +223,7 @@ export class BackgroundSiteChecks {
     for (const [k, entry] of open.entries()) {
       // A lone sitemap has nothing to be compared with: not even summarized (a large file being typed in, say).
       if (paths.length === 1 && (entry.doc.kind === 'urlset' || entry.doc.kind === 'text')) {
-        this.hold(entry, []);
+        this.held.hold(entry, []);
         continue;
       }
       const { doc, version } = entry;
@@ -243,8 +243,34 @@ export class BackgroundSiteChecks {
       } else {
         problems = checkSiteProblems(request, (file) => this.closed.known(file));
       }
-      this.hold(entry, problems.map((p) => this.heldOf(p, closedFiles)));
+      this.held.hold(entry, problems.map((p) => this.heldOf(p, closedFiles)));
     }
+    if (open.length > 0) await this.pages.check(this.passOf(folder, state, open, paths, closedFiles, settings[0], packed));
+  }
+
+  /** What the page rules take of this pass: its files, its summaries (packed once), and whether it is still current. */
+  private passOf(
+    folder: WorkspaceFolderInfo, state: FolderState, open: OpenDocument[], paths: string[], closedFiles: ReadonlyMap<string, ClosedFile>,
+    settings: ServerSettings, packed: Map<string, Promise<PackedSummary[]>>,
+  ): SitePass {
+    const robotsFolders = new Map<string, boolean>();
+    const versions = open.map((entry) => entry.version);
+    return {
+      folder, open, paths, settings,
+      closed: (file) => {
+        const closed = closedFiles.get(file);
+        return closed && { kind: closed.kind, summary: closed.summary, inWorker: closed.workerRead !== undefined };
+      },
+      summaryOf: (entry) => this.summaryOf(entry),
+      packed: (file, summary) => {
+        let chunks = packed.get(file);
+        if (chunks === undefined) packed.set(file, (chunks = packInSlices(summary)));
+        return chunks;
+      },
+      inSite: (file) => this.inSite(file, folder, settings, robotsFolders),
+      locationOf: (file, start, end) => this.locationOf(file, start, end, closedFiles),
+      current: () => !state.again && open.every((entry, k) => this.host.store.get(entry.uri) === entry && entry.version === versions[k]),
+    };
   }
 
   /** Finds the folder's site files once; watched-file events keep the list current after that. */
@@ -355,6 +381,16 @@ export class BackgroundSiteChecks {
     return { diagnostic, start: p.start, end: p.end, related };
   }
 
+  /** The document's summary as it is now (the page commands). */
+  summaryNow(entry: OpenDocument): SiteSummary {
+    return this.summaryOf(entry);
+  }
+
+  /** The document as the page rules' sites take it, as it is now (the page commands: a command runs once). */
+  packedNow(entry: OpenDocument, location: string | undefined): PageWireFile {
+    return { path: entry.fsPath!, location, inSite: true, packed: [packSummary(this.summaryOf(entry))] };
+  }
+
   private summaryOf(entry: OpenDocument): SiteSummary {
     const cached = this.cachedSummaries(entry);
     if (cached.summary === undefined || cached.version !== entry.version) {
@@ -425,16 +461,6 @@ export class BackgroundSiteChecks {
     const closedFile = closedFiles.get(file);
     const at = (offset: number) => (closedFile === undefined ? { line: 0, character: 0 } : positionIn(closedFile.lineStarts, closedFile.length, offset));
     return { uri, range: { start: at(start), end: at(end) } };
-  }
-
-  /** Keeps the document's new problems; publishes again only when they differ from those held. */
-  private hold(entry: OpenDocument, problems: HeldProblem[]): void {
-    const before = this.held.get(entry.uri);
-    this.held.set(entry.uri, { doc: entry.doc, problems });
-    const key = (list: readonly HeldProblem[]): string => JSON.stringify(list.map((p) => [p.diagnostic.rule, p.diagnostic.severity, p.start, p.end, p.diagnostic.message, p.related]));
-    if (before !== undefined && before.doc === entry.doc && key(before.problems) === key(problems)) return;
-    if (before === undefined && problems.length === 0) return;
-    this.host.republish(entry.uri);
   }
 }
 

@@ -6,6 +6,8 @@ import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { CheckedProblem } from '../../node/siteProblems';
 import type { SiteReply, SiteRequest, SummaryRead } from '../../node/siteWorkerThread';
+import type { BuiltSiteInfo, BuiltSiteSpec, PageCheckResult } from '../../node/builtSiteStore';
+import type { PageAnswer, PageQuestion, PageRequest } from '../../node/pageWorkerMessages';
 
 /** Beside the bundle (dist/), or beside the compiled cli/ module (out/, the unit tests). */
 const WORKER_FILES = [path.join(__dirname, 'lintWorker.js'), path.join(__dirname, '..', '..', 'cli', 'lint', 'lintWorker.js')];
@@ -13,11 +15,19 @@ const WORKER_FILES = [path.join(__dirname, 'lintWorker.js'), path.join(__dirname
 const IDLE_MS = 60_000;
 
 interface Pending {
-  resolve: (answer: SummaryRead | CheckedProblem[] | undefined) => void;
+  resolve: (body: ReplyBody) => void;
   reject: (error: unknown) => void;
 }
 
+/** A reply's one field: its id and what it answers (or the error that kept it from answering). */
+interface ReplyBody {
+  id: number;
+  error?: string;
+  [field: string]: unknown;
+}
+
 type CheckMessage = Extract<SiteRequest, { siteCheck: unknown }>['siteCheck'];
+type PageCheckMessage = Extract<PageRequest, { pageCheck: unknown }>['pageCheck'];
 
 export class SiteWorker {
   private worker: Worker | undefined;
@@ -27,6 +37,8 @@ export class SiteWorker {
   private idle: NodeJS.Timeout | undefined;
   /** The worker stopped (idle, failed, disposed): the files it held must be read again. */
   onStop: (() => void) | undefined;
+  /** The same, for the built sites the worker kept (backgroundPageChecks.ts). */
+  onSitesLost: (() => void) | undefined;
 
   /** `SITEMAP_LINT_WORKERS=0` keeps the server in one thread, as it does sitemap-lint. */
   constructor(private readonly enabled = process.env.SITEMAP_LINT_WORKERS !== '0') {}
@@ -38,13 +50,38 @@ export class SiteWorker {
    */
   async summarize(file: string, maxFileBytes: number): Promise<{ id: number; read: SummaryRead | undefined }> {
     let id = 0;
-    const read = await this.ask((n) => ({ siteSummary: { id: (id = n), file, maxFileBytes } }));
-    return { id, read: read as SummaryRead | undefined };
+    const body = await this.ask((n) => ({ siteSummary: { id: (id = n), file, maxFileBytes } }));
+    return { id, read: body.read as SummaryRead | undefined };
   }
 
   /** An open document's cross-file problems against the files the worker holds. */
-  check(message: Omit<CheckMessage, 'id'>): Promise<CheckedProblem[]> {
-    return this.ask((id) => ({ siteCheck: { id, ...message } })) as Promise<CheckedProblem[]>;
+  async check(message: Omit<CheckMessage, 'id'>): Promise<CheckedProblem[]> {
+    return (await this.ask((id) => ({ siteCheck: { id, ...message } }))).problems as CheckedProblem[];
+  }
+
+  /** Reads and keeps a site root's built site in the worker (once per key). */
+  async readSite(key: string, spec: BuiltSiteSpec): Promise<BuiltSiteInfo> {
+    return (await this.ask((id) => ({ pageSite: { id, key, spec } }))).info as BuiltSiteInfo;
+  }
+
+  /** Drops a built site the worker keeps (changed on disk, HEAD moved, settings changed). */
+  forgetSite(key: string): void {
+    this.worker?.postMessage({ pageForget: { key } } satisfies SiteRequest);
+  }
+
+  /** The page rules for the open documents, against the sites and the closed files the worker holds. */
+  async checkPages(message: Omit<PageCheckMessage, 'id'>): Promise<PageCheckResult> {
+    return (await this.ask((id) => ({ pageCheck: { id, ...message } }))).result as PageCheckResult;
+  }
+
+  /** The hover's page section, the unlisted pages, the pages' histories. */
+  async askPages(question: PageQuestion): Promise<PageAnswer> {
+    return (await this.ask((id) => ({ pageAsk: { id, question } }))).answer as PageAnswer;
+  }
+
+  /** Whether a worker runs now (a site read by it is kept by it until it stops). */
+  get running(): boolean {
+    return this.worker !== undefined;
   }
 
   /** Drops the file the worker read as `id` (not a later read of the same path). */
@@ -52,7 +89,7 @@ export class SiteWorker {
     this.worker?.postMessage({ siteForget: { file, id } } satisfies SiteRequest);
   }
 
-  private ask(message: (id: number) => SiteRequest): Promise<SummaryRead | CheckedProblem[] | undefined> {
+  private ask(message: (id: number) => SiteRequest): Promise<ReplyBody> {
     return new Promise((resolve, reject) => {
       const worker = this.start();
       if (worker === undefined) return reject(new Error('no site worker'));
@@ -92,11 +129,12 @@ export class SiteWorker {
   }
 
   private settle(reply: SiteReply): void {
-    const id = 'siteSummary' in reply ? reply.siteSummary.id : reply.siteCheck.id;
-    const pending = this.pending.get(id);
+    const body = Object.values(reply)[0] as ReplyBody;
+    const pending = this.pending.get(body.id);
     if (pending === undefined) return;
-    this.pending.delete(id);
-    pending.resolve('siteSummary' in reply ? reply.siteSummary.read : reply.siteCheck.problems);
+    this.pending.delete(body.id);
+    if (body.error !== undefined) pending.reject(new Error(body.error));
+    else pending.resolve(body);
     if (this.pending.size === 0) {
       clearTimeout(this.idle);
       this.idle = setTimeout(() => this.stop(new Error('the summary worker was idle')), IDLE_MS);
@@ -120,6 +158,7 @@ export class SiteWorker {
     if (worker === undefined) return;
     void worker.terminate();
     this.onStop?.();
+    this.onSitesLost?.();
   }
 }
 

@@ -1,0 +1,220 @@
+/** The page rules for the open sitemaps of a workspace folder, after its cross-file pass: each site root's built site
+ * read once (in the site worker when it runs) and forgotten when its pages, redirects or robots.txt change on disk or
+ * git's HEAD moves; the notes said once per folder and session (docs/architecture.md, "The page checks"). */
+import * as path from 'node:path';
+import type { DiagnosticRelatedInformation, Location } from 'vscode-languageserver';
+import { siteRootsOf, type SiteDiagnostic, type SiteSummary } from '../../language/languageService';
+import type { BuiltSiteSpec } from '../../node/builtSiteStore';
+import type { PageAnswer, PageQuestion, PageWireFile } from '../../node/pageWorkerMessages';
+import type { PackedSummary } from '../../node/packedSummary';
+import type { CheckedProblem, KnownFile } from '../../node/siteProblems';
+import { GitHeadWatcher } from '../../node/gitHeadWatcher';
+import type { ServerSettings } from '../documents/configuration';
+import type { DocumentStore, OpenDocument } from '../documents/documentStore';
+import { fsPathToUri, relativeInside, type WorkspaceFolderInfo } from '../documents/workspace';
+import { HeldProblems } from './heldProblems';
+import { PageSites } from './pageSites';
+import type { SiteWorker } from './siteWorker';
+
+export interface PageChecksHost {
+  store: DocumentStore;
+  republish: (uri: string) => void;
+  /** Says a note once: an information message, and the log. */
+  showNote: (message: string) => void;
+  /** Whether git may run (the workspace is trusted). */
+  trusted: () => boolean;
+  /** The folders whose sites changed are checked again. */
+  recheck: (folderPath: string) => void;
+  /** A sitemap's location (the URL it is published at), as the site locator finds it. */
+  locate: (fsPath: string, settings: ServerSettings) => string | undefined;
+}
+
+/** What a cross-file pass of a folder hands on to the page rules. */
+export interface SitePass {
+  folder: WorkspaceFolderInfo;
+  /** The folder's open documents, their summaries current. */
+  open: readonly OpenDocument[];
+  /** The folder's site files, open and closed, in walk order. */
+  paths: readonly string[];
+  settings: ServerSettings;
+  /** A closed file's kind and whether the worker holds it (else its summary is here). */
+  closed: (path: string) => { kind: string | undefined; summary: SiteSummary | undefined; inWorker: boolean } | undefined;
+  summaryOf: (entry: OpenDocument) => SiteSummary;
+  packed: (path: string, summary: SiteSummary) => Promise<PackedSummary[]>;
+  inSite: (path: string) => boolean;
+  locationOf: (file: string, start: number, end: number) => Location;
+  /** Whether the pass is still current (no document changed, opened or closed meanwhile). */
+  current: () => boolean;
+}
+
+/** What the last pass of a folder used: the hover and the commands ask the same sites. */
+interface FolderPages {
+  keys: string[];
+  files: PageWireFile[];
+  /** The notes of the last pass (said once; the commands repeat them when git dates nothing). */
+  notes: string[];
+}
+
+export class BackgroundPageChecks {
+  readonly held: HeldProblems;
+  private readonly sites: PageSites;
+  private readonly folders = new Map<string, FolderPages>();
+  private readonly said = new Set<string>();
+  private readonly heads = new Map<string, GitHeadWatcher>();
+
+  constructor(private readonly host: PageChecksHost, worker: SiteWorker, known: (path: string) => KnownFile | undefined) {
+    this.held = new HeldProblems(host.republish);
+    this.sites = new PageSites(worker, known);
+  }
+
+  /** The page rules for the pass's open sitemaps; they hold none when no site root maps a folder of pages. */
+  async check(pass: SitePass): Promise<void> {
+    const sitemaps = pass.open.filter((entry) => entry.doc.kind === 'urlset' || entry.doc.kind === 'text');
+    const keys = await this.readSites(pass);
+    if (keys.length === 0) {
+      this.folders.delete(pass.folder.fsPath);
+      for (const entry of sitemaps) this.held.hold(entry, []);
+      return;
+    }
+    const files = await this.filesOf(pass);
+    const pages: FolderPages = { keys, files, notes: [] };
+    this.folders.set(pass.folder.fsPath, pages);
+    const want = sitemaps.map((entry) => entry.fsPath!);
+    const { settings } = pass;
+    const result = await this.sites.check({ keys, settings, want, maxProblems: settings.maxProblems }, files);
+    if (result === undefined || !pass.current()) return pass.current() ? this.host.recheck(pass.folder.fsPath) : undefined;
+    // The notes first: a client sees why a rule is silent by the time the problems come.
+    for (const note of result.notes) this.say(pass.folder, note);
+    pages.notes = result.notes.map((n) => n.text);
+    for (const entry of sitemaps) {
+      const mine = result.problems.filter((p) => p.path === entry.fsPath);
+      this.held.hold(entry, mine.map((p) => heldOf(p, pass)));
+    }
+  }
+
+  /** The `<loc>` hover's page section for `url`: only from sites read already, within `timeoutMs`, else undefined. */
+  async describe(folderPath: string, url: string, userAgent: string, timeoutMs: number): Promise<string | undefined> {
+    const pages = this.folders.get(folderPath);
+    if (pages === undefined || !pages.keys.every((key) => this.sites.isRead(key))) return undefined;
+    const answer = this.sites.ask({ describe: { keys: pages.keys, url, userAgent } }, pages.keys).catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), timeoutMs)));
+    try {
+      const described = await Promise.race([answer, late]);
+      return typeof described === 'string' ? described : undefined;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** A page question for the commands, about the folder's sites as the last pass read them; undefined when none has. */
+  async ask(folderPath: string, question: (keys: string[], files: PageWireFile[]) => PageQuestion): Promise<PageAnswer | undefined> {
+    const pages = this.folders.get(folderPath);
+    if (pages === undefined) return undefined;
+    return this.sites.ask(question(pages.keys, pages.files), pages.keys);
+  }
+
+  /** The notes of the folder's last pass. */
+  notesOf(folderPath: string): string[] {
+    return this.folders.get(folderPath)?.notes ?? [];
+  }
+
+  /** Whether the last pass of the folder found a site root with pages. */
+  hasPages(folderPath: string): boolean {
+    return this.folders.has(folderPath);
+  }
+
+  /** Files changed on disk: the sites whose folder (or robots.txt) holds one are forgotten, their folders checked again. */
+  filesChanged(changes: readonly string[]): void {
+    const touched = new Set<string>();
+    this.sites.forget((spec) => {
+      const folder = path.join(spec.workspace, ...spec.root.folder.split('/').filter((s) => s !== ''));
+      const hit = changes.some((file) => relativeInside(folder, file) !== undefined || path.basename(file).toLowerCase() === 'robots.txt');
+      if (hit) touched.add(spec.workspace);
+      return hit;
+    });
+    for (const folder of touched) this.host.recheck(folder);
+  }
+
+  /** Trust granted, settings changed: every site is read again (git now runs, roots moved). */
+  resetSites(): void {
+    const folders = new Set(this.sites.specs.map((s) => s.workspace));
+    this.sites.forget(() => true);
+    for (const folder of folders) this.host.recheck(folder);
+  }
+
+  documentClosed(uri: string): void {
+    this.held.forget(uri);
+  }
+
+  dispose(): void {
+    for (const watcher of this.heads.values()) watcher.dispose();
+    this.heads.clear();
+  }
+
+  /** Each root's site read (or held): the keys of those with pages. */
+  private async readSites(pass: SitePass): Promise<string[]> {
+    const { settings, folder } = pass;
+    const roots = siteRootsOf(settings.siteRoots);
+    const git = this.host.trusted();
+    const keys: string[] = [];
+    const all = new Set<string>();
+    for (const root of roots) {
+      const spec: BuiltSiteSpec = { workspace: folder.fsPath, root, siteRoots: roots, pageSources: settings.pageSources, git };
+      const key = JSON.stringify([folder.fsPath, root.folder, root.url, roots, settings.pageSources[root.folder] ?? null, git]);
+      all.add(key);
+      const info = await this.sites.ensure(key, spec);
+      if (info === undefined || !info.hasPages) continue;
+      keys.push(key);
+      for (const gitDir of info.gitDirs) this.watchHead(gitDir);
+    }
+    // Sites of this folder under other keys (settings changed, trust granted) are dropped.
+    this.sites.forget((spec, key) => spec.workspace === folder.fsPath && !all.has(key));
+    return keys;
+  }
+
+  /** The folder's sitemaps (urlset, text): an open one's summary packed a slice per turn, a closed one by path in the worker. */
+  private async filesOf(pass: SitePass): Promise<PageWireFile[]> {
+    const files: PageWireFile[] = [];
+    for (const file of pass.paths) {
+      const entry = pass.open.find((e) => e.fsPath === file);
+      const location = this.host.locate(file, pass.settings);
+      const inSite = pass.inSite(file);
+      if (entry !== undefined) {
+        const summary = pass.summaryOf(entry);
+        if (summary.kind === 'urlset' || summary.kind === 'text') files.push({ path: file, location, inSite, packed: await pass.packed(file, summary) });
+        continue;
+      }
+      const closed = pass.closed(file);
+      if (closed?.kind !== 'urlset' && closed?.kind !== 'text') continue;
+      files.push(closed.inWorker || closed.summary === undefined ? { path: file, location, inSite } : { path: file, location, inSite, packed: await pass.packed(file, closed.summary) });
+    }
+    return files;
+  }
+
+  /** git's HEAD moved (commit, checkout, pull): the sites of that repository are read again. */
+  private watchHead(gitDir: string): void {
+    if (this.heads.has(gitDir)) return;
+    this.heads.set(gitDir, new GitHeadWatcher(gitDir, () => {
+      const folders = new Set(this.sites.specs.filter((s) => s.git).map((s) => s.workspace));
+      this.sites.forget((spec) => spec.git);
+      for (const folder of folders) this.host.recheck(folder);
+    }));
+  }
+
+  private say(folder: WorkspaceFolderInfo, note: { root: string; kind: string; text: string }): void {
+    const key = JSON.stringify([folder.fsPath, note.root, note.kind]);
+    if (this.said.has(key)) return;
+    this.said.add(key);
+    this.host.showNote(note.text);
+  }
+}
+
+function heldOf(p: CheckedProblem, pass: SitePass): { diagnostic: SiteDiagnostic; start: number; end: number; related: DiagnosticRelatedInformation[] } {
+  const related = p.related.map((r): DiagnosticRelatedInformation => ({
+    location: r.range !== undefined ? { uri: fsPathToUri(r.path), range: r.range } : pass.locationOf(r.path, r.start, r.end),
+    message: r.message,
+  }));
+  const { related: _, ...diagnostic } = p;
+  return { diagnostic, start: p.start, end: p.end, related };
+}
