@@ -10,8 +10,9 @@ import { pathToFileURL } from 'node:url';
 import type { CodeAction, Diagnostic, TextDocumentEdit, TextEdit } from 'vscode-languageserver-protocol';
 import { LspClient, rangeOf } from '../lspClient';
 import { ADD_UNLISTED_PAGES_COMMAND, SET_LASTMOD_FROM_HISTORY_COMMAND, type EditCommandResult } from '../../../shared/protocol';
-import { BASE, fixtureSite, gitEnv, SETTINGS, SITEMAP } from '../../support/pageSite';
+import { BASE, fixtureSite, SITEMAP } from '../../support/pageSite';
 import { tempFolders } from '../../support/tempFolders';
+import { startOnSite } from '../site/pageSiteClient';
 
 /** Applies LSP text edits (non-overlapping, against the same text); `\n` line ends. */
 function applyTextEdits(text: string, edits: readonly TextEdit[]): string {
@@ -30,10 +31,7 @@ describe('the page commands over stdio', () => {
   before(async () => {
     const repo = fixtureSite(temp());
     uri = pathToFileURL(path.join(repo.dir, 'public', 'sitemap.xml')).href;
-    client = await LspClient.start({
-      workspaceFolders: [{ uri: pathToFileURL(repo.dir).href, name: 'site' }], settings: SETTINGS, env: gitEnv(repo.dir),
-      workspaceCapabilities: { workspaceEdit: { documentChanges: true } },
-    });
+    client = await startOnSite(repo, { workspaceCapabilities: { workspaceEdit: { documentChanges: true } } });
     const checked = client.nextDiagnostics(uri, (d) => d.some((x) => x.code === 'lastmod-inflated'));
     client.open(uri, 'sitemap', SITEMAP);
     diagnostics = (await checked).diagnostics;
@@ -100,7 +98,7 @@ describe('the page commands without a site', () => {
   it('say that no site root maps a folder of pages, and edit nothing', async () => {
     const repo = fixtureSite(temp());
     const uri = pathToFileURL(path.join(repo.dir, 'public', 'sitemap.xml')).href;
-    const client = await LspClient.start({ workspaceFolders: [{ uri: pathToFileURL(repo.dir).href, name: 'site' }], settings: {}, env: gitEnv(repo.dir) });
+    const client = await startOnSite(repo, { settings: {} });
     try {
       const published = client.nextDiagnostics(uri);
       client.open(uri, 'sitemap', SITEMAP);
@@ -122,10 +120,7 @@ describe('Set lastmod from Git History in an untrusted workspace', () => {
   it('says git dates nothing, and why (the note), and edits nothing', async () => {
     const repo = fixtureSite(temp());
     const uri = pathToFileURL(path.join(repo.dir, 'public', 'sitemap.xml')).href;
-    const client = await LspClient.start({
-      workspaceFolders: [{ uri: pathToFileURL(repo.dir).href, name: 'site' }], settings: SETTINGS, env: gitEnv(repo.dir),
-      initializationOptions: { workspaceTrusted: false },
-    });
+    const client = await startOnSite(repo, { initializationOptions: { workspaceTrusted: false } });
     try {
       const checked = client.nextDiagnostics(uri, (d) => d.some((x) => x.code === 'unlisted-page'));
       client.open(uri, 'sitemap', SITEMAP);

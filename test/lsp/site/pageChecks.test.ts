@@ -12,8 +12,9 @@ import { pathToFileURL } from 'node:url';
 import { FileChangeType, type Diagnostic } from 'vscode-languageserver-protocol';
 import { formatRange, LspClient, rangeOf } from '../lspClient';
 import type { GitRepository } from '../../support/gitRepository';
-import { BASE, fixtureSite, gitEnv, NS, page, PAGES, SETTINGS, SITEMAP } from '../../support/pageSite';
+import { BASE, fixtureSite, NS, page, PAGES, SITEMAP } from '../../support/pageSite';
 import { tempFolders } from '../../support/tempFolders';
+import { startOnSite } from './pageSiteClient';
 import { CHECK_SITE_REQUEST, TRUST_GRANTED_NOTIFICATION } from '../../../shared/protocol';
 
 const PAGE_RULES = ['blocked-by-robots', 'noindex-page', 'canonical-elsewhere', 'page-redirect', 'page-not-found', 'unlisted-page', 'lastmod-stale', 'lastmod-inflated'];
@@ -50,7 +51,7 @@ describe('the page rules over stdio', () => {
   before(async () => {
     repo = fixtureSite(temp());
     uri = pathToFileURL(path.join(repo.dir, 'public', 'sitemap.xml')).href;
-    client = await LspClient.start({ workspaceFolders: [{ uri: pathToFileURL(repo.dir).href, name: 'site' }], settings: SETTINGS, env: gitEnv(repo.dir) });
+    client = await startOnSite(repo);
   });
 
   after(async () => {
@@ -121,10 +122,7 @@ describe('the page rules in an untrusted workspace', () => {
   it('runs no git: no lastmod rule and one note, then every rule once trust is granted', async () => {
     const repo = fixtureSite(temp());
     const uri = pathToFileURL(path.join(repo.dir, 'public', 'sitemap.xml')).href;
-    const client = await LspClient.start({
-      workspaceFolders: [{ uri: pathToFileURL(repo.dir).href, name: 'site' }], settings: SETTINGS, env: gitEnv(repo.dir),
-      initializationOptions: { workspaceTrusted: false },
-    });
+    const client = await startOnSite(repo, { initializationOptions: { workspaceTrusted: false } });
     try {
       const pages = client.nextDiagnostics(uri, has('unlisted-page'));
       client.open(uri, 'sitemap', SITEMAP);
@@ -147,9 +145,7 @@ describe('the page rules in the server\'s own thread (no site worker)', () => {
   it('reports the same problems and answers the hover', async () => {
     const repo = fixtureSite(temp());
     const uri = pathToFileURL(path.join(repo.dir, 'public', 'sitemap.xml')).href;
-    const client = await LspClient.start({
-      workspaceFolders: [{ uri: pathToFileURL(repo.dir).href, name: 'site' }], settings: SETTINGS, env: { ...gitEnv(repo.dir), SITEMAP_LINT_WORKERS: '0' },
-    });
+    const client = await startOnSite(repo, { env: { SITEMAP_LINT_WORKERS: '0' } });
     try {
       const pages = client.nextDiagnostics(uri, has('lastmod-inflated'));
       client.open(uri, 'sitemap', SITEMAP);
@@ -171,10 +167,7 @@ describe('Check Site with the page rules', () => {
     it(`reports them for a closed sitemap, the lastmod rules only in a trusted workspace (${trusted ? 'trusted' : 'untrusted'})`, async () => {
       const repo = fixtureSite(temp());
       const uri = pathToFileURL(path.join(repo.dir, 'public', 'sitemap.xml')).href;
-      const client = await LspClient.start({
-        workspaceFolders: [{ uri: pathToFileURL(repo.dir).href, name: 'site' }], settings: SETTINGS, env: gitEnv(repo.dir),
-        initializationOptions: { workspaceTrusted: trusted },
-      });
+      const client = await startOnSite(repo, { initializationOptions: { workspaceTrusted: trusted } });
       try {
         const published = client.nextDiagnostics(uri, has('unlisted-page'));
         await client.connection.sendRequest(CHECK_SITE_REQUEST, {});
