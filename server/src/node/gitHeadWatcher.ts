@@ -128,22 +128,3 @@ export class GitHeadWatcher {
     this.timer.unref?.();
   }
 }
-
-/**
- * The git dir of the repository holding `folder`, found as git finds it (a `.git` folder, or a `.git` file naming it:
- * worktrees, submodules) up to the file system's root; no git process.
- */
-export function findGitDir(folder: string): string | undefined {
-  for (let dir = path.resolve(folder); ; dir = path.dirname(dir)) {
-    const dotGit = path.join(dir, '.git');
-    try {
-      const stat = fs.statSync(dotGit);
-      if (stat.isDirectory()) return dotGit;
-      const named = /^gitdir:\s*(.+)$/m.exec(fs.readFileSync(dotGit, 'utf8'))?.[1]?.trim();
-      if (named !== undefined) return path.resolve(dir, named);
-    } catch {
-      // No .git here: look further up.
-    }
-    if (path.dirname(dir) === dir) return undefined;
-  }
-}
