@@ -1,7 +1,8 @@
 // Type-checks (tsc also emits out/ for the tests) and bundles client and server with esbuild.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, rmSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -20,9 +21,10 @@ const common = {
   sourcemap: !production,
   minify: production,
   logLevel: 'warning',
+  metafile: true,
 };
 
-await Promise.all([
+const results = await Promise.all([
   build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] }),
   build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' }),
   build({ ...common, entryPoints: ['server/src/cli/split/sitemapSplit.ts'], outfile: 'dist/sitemap-split.js', banner: { js: '#!/usr/bin/env node' } }),
@@ -31,6 +33,26 @@ await Promise.all([
   // sitemap-lint's worker threads (lintPool.ts), found beside the bundle at run time.
   build({ ...common, entryPoints: ['server/src/cli/lint/lintWorker.ts'], outfile: 'dist/lintWorker.js' }),
 ]);
+writeFileSync('dist/THIRD-PARTY-NOTICES.md', thirdPartyNotices(results));
 chmodSync('dist/sitemap-split.js', 0o755);
 chmodSync('dist/sitemap-lint.js', 0o755);
 if (watch) console.log('watch mode is not supported; rerun npm run build');
+
+/** The npm packages bundled into dist/, each with its licence text: MIT and BSD ask for their notice to ship with the code. */
+function thirdPartyNotices(results) {
+  const roots = new Set();
+  for (const { metafile } of results) {
+    for (const input of Object.keys(metafile.inputs)) {
+      const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
+      if (match) roots.add(match[1]);
+    }
+  }
+  const sections = new Map();
+  for (const root of roots) {
+    const { name, version, license } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+    const file = readdirSync(root).find((f) => /^(licen[cs]e|copying)/i.test(f));
+    const text = file === undefined ? `(no licence file in the package; package.json says ${license})` : readFileSync(path.join(root, file), 'utf8').trim();
+    sections.set(`${name} ${version}`, `## ${name} ${version} (${license})\n\n\`\`\`\n${text}\n\`\`\`\n`);
+  }
+  return `# Third-party notices\n\nThe bundles in this folder include these npm packages.\n\n${[...sections.keys()].sort().map((key) => sections.get(key)).join('\n')}`;
+}
