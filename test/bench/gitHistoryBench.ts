@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { readGitHistory } from '../../server/src/node/gitHistory';
+import { readGitHistory } from '../../server/src/node/git/gitHistory';
 import { buildBenchRepository, sectionPagePath as pagePath } from './benchRepository';
 
 const FILES = Number(process.env.BENCH_GIT_FILES ?? 50_000);

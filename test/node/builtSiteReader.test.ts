@@ -1,12 +1,12 @@
 /**
- * readBuiltSite (server/src/node/builtSiteReader.ts) on sites built on disk: the files walked, the origin's robots.txt,
+ * readBuiltSite (server/src/node/builtSite/builtSiteReader.ts) on sites built on disk: the files walked, the origin's robots.txt,
  * redirects files, pages read lazily whatever they hold, and git's history of the pages' sources with its notes.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { readBuiltSite, type BuiltSiteOptions, type SiteRootLocation } from '../../server/src/node/builtSiteReader';
+import { readBuiltSite, type BuiltSiteOptions, type SiteRootLocation } from '../../server/src/node/builtSite/builtSiteReader';
 import type { SiteRoot } from '../../server/src/language/languageService';
 import { GIT_TEST_ENV, gitRepository, runGit } from '../support/gitRepository';
 import { tempFolders } from '../support/tempFolders';

@@ -1,10 +1,10 @@
-/** GitHeadWatcher (server/src/node/gitHeadWatcher.ts): HEAD read from the files as git would, and a move seen after a
+/** GitHeadWatcher (server/src/node/git/gitHeadWatcher.ts): HEAD read from the files as git would, and a move seen after a
  * commit, a checkout, a pack of the refs, in a worktree; nothing said when HEAD did not move. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { GitHeadWatcher, readHead, type HeadState } from '../../server/src/node/gitHeadWatcher';
+import { GitHeadWatcher, readHead, type HeadState } from '../../server/src/node/git/gitHeadWatcher';
 import { gitRepository } from '../support/gitRepository';
 import { tempFolders } from '../support/tempFolders';
 

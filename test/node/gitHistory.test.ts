@@ -1,12 +1,12 @@
 /**
- * readGitHistory (server/src/node/gitHistory.ts) on real repositories with fixed dates: the newest commit per path,
+ * readGitHistory (server/src/node/git/gitHistory.ts) on real repositories with fixed dates: the newest commit per path,
  * renames, names with spaces and non-ASCII, the work tree, mass commits, merges, and every way git can fail.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { readGitHistory } from '../../server/src/node/gitHistory';
+import { readGitHistory } from '../../server/src/node/git/gitHistory';
 import { GIT_TEST_ENV, gitRepository, runGit } from '../support/gitRepository';
 import { tempFolders } from '../support/tempFolders';
 

@@ -1,9 +1,9 @@
-/** The readers of git's output (server/src/node/gitLog.ts, gitOutput.ts) on hand-written output: fields, merges and
+/** The readers of git's output (server/src/node/git/gitLog.ts, gitOutput.ts) on hand-written output: fields, merges and
  * empty commits, paths outside the folder or no longer tracked, the mass-commit threshold, any chunking. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { GitLogReader, MASS_MIN_PAGES, MASS_SHARE, parseGitLog, type TrackedFiles } from '../../server/src/node/gitLog';
-import { NulTokens, parseRevParse, trackedPathsReader, uncommittedPathsReader } from '../../server/src/node/gitOutput';
+import { GitLogReader, MASS_MIN_PAGES, MASS_SHARE, parseGitLog, type TrackedFiles } from '../../server/src/node/git/gitLog';
+import { NulTokens, parseRevParse, trackedPathsReader, uncommittedPathsReader } from '../../server/src/node/git/gitOutput';
 
 const H1 = '1'.repeat(40);
 const H2 = '2'.repeat(40);

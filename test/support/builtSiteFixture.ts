@@ -1,4 +1,4 @@
-/** An in-memory BuiltSite for the page rules' tests: built files as text, git facts as dates, as node/builtSiteReader.ts
+/** An in-memory BuiltSite for the page rules' tests: built files as text, git facts as dates, as node/builtSite/builtSiteReader.ts
  * would give them from disk (pages read lazily, once). */
 import type { BuiltRedirects, BuiltSite, HistoryNote, PageSource } from '../../server/src/language/site/builtSite';
 import { readPageFacts, type PageFacts } from '../../server/src/language/site/pageFacts';

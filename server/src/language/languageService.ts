@@ -206,7 +206,7 @@ export { urlHashIn } from './model/urlHash';
 export type { SiteFile, SiteProblem, SiteRelated, SiteResolver } from './site/siteRules';
 export type { SiteDiagnostic, SiteValidation } from './site/validateSite';
 
-// ---------------------------------------------------------------- a site root's built folder, read by node/builtSiteReader.ts
+// ---------------------------------------------------------------- a site root's built folder, read by node/builtSite/builtSiteReader.ts
 
 export { MAX_PAGE_CHARS, readPageFacts } from './site/pageFacts';
 export { siteRootsOf, urlsOfFile } from './site/pageResolution';

@@ -6,7 +6,7 @@ import type { SiteFileKind } from '../language/languageService';
 import { packSummary, transferables, unpackSummary, type PackedSummary } from './packedSummary';
 import { summarizeSiteFile } from './siteFileSummary';
 import { checkSiteProblems, type CheckedProblem, type CheckFile, type CheckRequest, type KnownFile } from './siteProblems';
-import { handlePageRequest, isPageRequest, type PageReply, type PageRequest } from './pageWorkerMessages';
+import { handlePageRequest, isPageRequest, type PageReply, type PageRequest } from './builtSite/pageWorkerMessages';
 
 export type SiteRequest =
   | { siteSummary: { id: number; file: string; maxFileBytes: number } }

@@ -2,7 +2,7 @@
  * The W3C XML Conformance Test Suite (xmlconf, https://www.w3.org/XML/Test/), when it is given: XMLCONF_DIR=<the
  * folder holding xmlconf.xml> (e.g. the xmlts20130923 archive unpacked). Not committed: its contributors' terms allow
  * redistributing only the whole archive unmodified (James Clark's xmltest) or reserve all rights (Sun), so
- * test/language/syntax/doctypeGrammar.test.ts holds cases of our own for what it covers. Skipped without it.
+ * test/language/syntax/doctype/doctypeGrammar.test.ts holds cases of our own for what it covers. Skipped without it.
  *
  * Selected, as issue 20 counts them: the cases that need no external entity (ENTITIES="none") of the IBM, OASIS, Sun,
  * James Clark and Edinburgh (XML 1.0 errata, Namespaces 1.0) collections, without the XML 1.1 ones and those of

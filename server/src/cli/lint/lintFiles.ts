@@ -10,7 +10,7 @@ import { lintInput } from './lintOne';
 import { LintPool, poolSize } from './lintPool';
 import { SiteLint } from './lintSite';
 import { pageRulesMayApply, readBuiltSites } from './lintPages';
-import { historyNoteText } from '../../node/historyNotes';
+import { historyNoteText } from '../../node/builtSite/historyNotes';
 import type { BuiltSite } from '../../language/languageService';
 import { Failure } from '../io/failure';
 

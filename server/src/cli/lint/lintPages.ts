@@ -1,8 +1,8 @@
-/** The page rules' side of a run: every site root's built folder read (node/builtSiteReader.ts) while the files are
+/** The page rules' side of a run: every site root's built folder read (node/builtSite/builtSiteReader.ts) while the files are
  * linted, one git history per repository; the evidence's places in files not linted (pages, robots.txt). */
 import * as path from 'node:path';
 import { isObject, severityOf, type BuiltSite, type SitemapSettings } from '../../language/languageService';
-import { readBuiltSite, type BuiltSiteOptions } from '../../node/builtSiteReader';
+import { readBuiltSite, type BuiltSiteOptions } from '../../node/builtSite/builtSiteReader';
 import { decodeFileText, readHead } from '../../node/files';
 import { lineTableOf, positionIn, type LineTable } from '../../node/lineTable';
 

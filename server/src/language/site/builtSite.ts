@@ -1,5 +1,5 @@
 /** What the page rules know of a site root's folder of built pages: read from disk by the Node side
- * (`node/builtSiteReader.ts`), given here as plain data and lookups so the rules stay pure. */
+ * (`node/builtSite/builtSiteReader.ts`), given here as plain data and lookups so the rules stay pure. */
 import type { PageFacts } from './pageFacts';
 import type { BuiltFiles, SiteRoot } from './pageResolution';
 import type { RedirectRule } from './redirectsFile';

@@ -23,7 +23,7 @@ export interface LastmodSpan {
   end: number;
 }
 
-/** A commit's dates, ms since the epoch (GitChange from server/src/node/gitHistory.ts has them). */
+/** A commit's dates, ms since the epoch (GitChange from server/src/node/git/gitHistory.ts has them). */
 export interface CommitDates {
   /** Committer date: when the change landed. */
   time: number;

@@ -2,7 +2,7 @@
  * element's text is decoded into its ValueText on the way. */
 import { ASCII, Ch, isXmlChar, scanName, TEXT_SPECIAL } from '../../../../shared/xmlChars';
 import type { SegmentAssembler } from './segmentAssembler';
-import type { DoctypeFacts } from './doctypeFacts';
+import type { DoctypeFacts } from './doctype/doctypeFacts';
 import { entityReferenceProblem } from './entityValues';
 import type { ValueText } from './valueText';
 

@@ -1,6 +1,6 @@
 /** What the parser knows of an open element, and of the document's root. */
 import type { Field, EntryState } from './parseState';
-import type { DoctypeFacts } from './doctypeFacts';
+import type { DoctypeFacts } from './doctype/doctypeFacts';
 import type { ExtensionElement } from '../rules/extensionVocabulary';
 import type { ValueText } from './valueText';
 

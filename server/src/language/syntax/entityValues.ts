@@ -2,7 +2,7 @@
  * replacement text alone, never put into the document; once per entity and context (content, attribute value). */
 import { Ch, scanName } from '../../../../shared/xmlChars';
 import { TokenError, TokenizerState, TokenType, XmlTokenizer } from '../../../../shared/xmlTokenizer';
-import { EntityKind, type DoctypeFacts } from './doctypeFacts';
+import { EntityKind, type DoctypeFacts } from './doctype/doctypeFacts';
 
 const PREDEFINED = new Set(['amp', 'lt', 'gt', 'quot', 'apos']);
 

@@ -3,7 +3,7 @@
 import { scanName } from '../../../../shared/xmlChars';
 import { TokenError, TokenType, type XmlTokenizer } from '../../../../shared/xmlTokenizer';
 import type { CharacterData } from './characterData';
-import { checkDoctype } from './doctypeGrammar';
+import { checkDoctype } from './doctype/doctypeGrammar';
 import type { Frame, RootInfo } from './elementFrame';
 import type { SegmentAssembler } from './segmentAssembler';
 import { checkStrayText } from './sitemapRoles';
@@ -95,7 +95,7 @@ export class MarkupReader {
   }
 
   /**
-   * A DOCTYPE is checked against the grammar (syntax/doctypeGrammar.ts) but never expanded: its entity declarations
+   * A DOCTYPE is checked against the grammar (syntax/doctype/doctypeGrammar.ts) but never expanded: its entity declarations
    * only tell the references in the document apart (declared but not expanded, or unknown). False when it runs into
    * the end of the text; `repeated` when a DOCTYPE or the root came before.
    */

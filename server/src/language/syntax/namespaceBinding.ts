@@ -1,7 +1,7 @@
 /** Namespace binding for the parser (Namespaces in XML 1.0): declarations, their reserved names, prefix lookup. */
 import { isNameStart } from '../../../../shared/xmlChars';
 import { XML_NAMESPACE, XMLNS_NAMESPACE } from '../../../../shared/xmlNamespaces';
-import { sameDoctypeFacts } from './doctypeFacts';
+import { sameDoctypeFacts } from './doctype/doctypeFacts';
 import type { Frame, RootInfo } from './elementFrame';
 import { extensionByPrefix, extensionOf } from '../rules/extensionNamespaces';
 import type { SegmentAssembler } from './segmentAssembler';

@@ -6,7 +6,7 @@ import type { ServerSettings } from '../documents/configuration';
 import type { OpenDocument } from '../documents/documentStore';
 import type { BackgroundSiteChecks } from '../site/backgroundSiteChecks';
 import type { Workspace } from '../documents/workspace';
-import type { PageHistories } from '../../node/builtSiteStore';
+import type { PageHistories } from '../../node/builtSite/builtSiteStore';
 
 export interface PageEditContext {
   entry: OpenDocument;

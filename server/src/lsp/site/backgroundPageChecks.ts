@@ -4,11 +4,11 @@
 import * as path from 'node:path';
 import type { DiagnosticRelatedInformation, Location } from 'vscode-languageserver';
 import { siteRootsOf, type SiteDiagnostic, type SiteSummary } from '../../language/languageService';
-import type { BuiltSiteSpec } from '../../node/builtSiteStore';
-import type { PageAnswer, PageQuestion, PageWireFile } from '../../node/pageWorkerMessages';
+import type { BuiltSiteSpec } from '../../node/builtSite/builtSiteStore';
+import type { PageAnswer, PageQuestion, PageWireFile } from '../../node/builtSite/pageWorkerMessages';
 import type { PackedSummary } from '../../node/packedSummary';
 import type { CheckedProblem, KnownFile } from '../../node/siteProblems';
-import { GitHeadWatcher } from '../../node/gitHeadWatcher';
+import { GitHeadWatcher } from '../../node/git/gitHeadWatcher';
 import type { ServerSettings } from '../documents/configuration';
 import type { DocumentStore, OpenDocument } from '../documents/documentStore';
 import { fsPathToUri, relativeInside, type WorkspaceFolderInfo } from '../documents/workspace';

@@ -20,7 +20,7 @@ import { positionIn } from '../../node/lineTable';
 import { SiteWorker } from './siteWorker';
 import { HeldProblems, type HeldProblem } from './heldProblems';
 import { BackgroundPageChecks, type SitePass } from './backgroundPageChecks';
-import type { PageWireFile } from '../../node/pageWorkerMessages';
+import type { PageWireFile } from '../../node/builtSite/pageWorkerMessages';
 import { checkSiteProblems, type CheckedProblem, type CheckFile, type CheckRequest } from '../../node/siteProblems';
 import { robotsUrlToFile, urlToFileAt } from './urlToFile';
 import { fsPathToUri, relativeInside, type Workspace, type WorkspaceFolderInfo } from '../documents/workspace';

@@ -1,8 +1,8 @@
 /** Where the built sites live: in the site worker when it runs (reading 50,000 pages never holds the server's thread),
  * else in this thread, their pages read a slice per turn before a check. Each site is read once per key. */
-import type { BuiltSiteInfo, BuiltSiteSpec, PageCheckRequest, PageCheckResult } from '../../node/builtSiteStore';
-import { BuiltSiteStore } from '../../node/builtSiteStore';
-import { askStore, unpacked, type PageAnswer, type PageQuestion, type PageWireFile } from '../../node/pageWorkerMessages';
+import type { BuiltSiteInfo, BuiltSiteSpec, PageCheckRequest, PageCheckResult } from '../../node/builtSite/builtSiteStore';
+import { BuiltSiteStore } from '../../node/builtSite/builtSiteStore';
+import { askStore, unpacked, type PageAnswer, type PageQuestion, type PageWireFile } from '../../node/builtSite/pageWorkerMessages';
 import type { KnownFile } from '../../node/siteProblems';
 import type { SiteWorker } from './siteWorker';
 

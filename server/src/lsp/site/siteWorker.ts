@@ -6,8 +6,8 @@ import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { CheckedProblem } from '../../node/siteProblems';
 import type { SiteReply, SiteRequest, SummaryRead } from '../../node/siteWorkerThread';
-import type { BuiltSiteInfo, BuiltSiteSpec, PageCheckResult } from '../../node/builtSiteStore';
-import type { PageAnswer, PageQuestion, PageRequest } from '../../node/pageWorkerMessages';
+import type { BuiltSiteInfo, BuiltSiteSpec, PageCheckResult } from '../../node/builtSite/builtSiteStore';
+import type { PageAnswer, PageQuestion, PageRequest } from '../../node/builtSite/pageWorkerMessages';
 
 /** Beside the bundle (dist/), or beside the compiled cli/ module (out/, the unit tests). */
 const WORKER_FILES = [path.join(__dirname, 'lintWorker.js'), path.join(__dirname, '..', '..', 'cli', 'lint', 'lintWorker.js')];

@@ -2,9 +2,9 @@
  * facts): when first asked for, or ahead while git runs. Synchronous reads beat asynchronous ones (docs/performance.md). */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { MAX_PAGE_CHARS, readPageFacts, urlsOfFile, type PageFacts, type SiteRoot } from '../language/languageService';
-import { decodeFileText } from './files';
-import { yieldToEventLoop } from './folderWalk';
+import { MAX_PAGE_CHARS, readPageFacts, urlsOfFile, type PageFacts, type SiteRoot } from '../../language/languageService';
+import { decodeFileText } from '../files';
+import { yieldToEventLoop } from '../folderWalk';
 
 const PAGE = /\.html?$/i;
 

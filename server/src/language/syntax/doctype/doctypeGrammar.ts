@@ -1,8 +1,8 @@
 /** The DOCTYPE against XML 1.0 productions [28]–[83] and Namespaces 1.0 §7. Nothing is expanded or read: it reports
  * where the grammar breaks (once per declaration, resuming after its `>`) and which general entities are declared. */
-import { Ch, isNameChar, isWhitespace, isXmlChar, scanName } from '../../../../shared/xmlChars';
+import { Ch, isNameChar, isWhitespace, isXmlChar, scanName } from '../../../../../shared/xmlChars';
 import { EntityKind, type DoctypeFacts } from './doctypeFacts';
-import { entityReferenceProblem } from './entityValues';
+import { entityReferenceProblem } from '../entityValues';
 
 /** Punctuation of the DTD grammar that the shared Ch does not name. */
 const enum Dtd {

@@ -1,6 +1,6 @@
 /** What git's state means for the lastmod rules, in one sentence each (sitemap-lint's stderr notes; the editor's
  * information messages): said once, never per entry. A note that does not name its folder reads the same for every root. */
-import type { HistoryNote, SiteRoot } from '../language/languageService';
+import type { HistoryNote, SiteRoot } from '../../language/languageService';
 
 const NOT_JUDGED = 'no <lastmod> is judged against the pages\' history';
 

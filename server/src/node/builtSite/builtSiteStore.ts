@@ -6,11 +6,11 @@ import * as path from 'node:path';
 import {
   describePage, findUnlistedPages, resolvePage, siteRootOf, validatePageRules,
   type BuiltSite, type NewEntry, type PageRulesFile, type SiteRoot, type SiteSummary, type SitemapSettings, type SourceHistory,
-} from '../language/languageService';
+} from '../../language/languageService';
 import { readBuiltSite, type GitHistoryCache } from './builtSiteReader';
-import { decodeFileText } from './files';
-import { lineTableOf, positionIn } from './lineTable';
-import type { CheckedProblem, CheckedRelated, KnownFile } from './siteProblems';
+import { decodeFileText } from '../files';
+import { lineTableOf, positionIn } from '../lineTable';
+import type { CheckedProblem, CheckedRelated, KnownFile } from '../siteProblems';
 
 /** One root of a workspace folder, with what its reading depends on. */
 export interface BuiltSiteSpec {

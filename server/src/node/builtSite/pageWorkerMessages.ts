@@ -1,10 +1,10 @@
 /** The site worker's page messages: read or forget a root's built site, run the page rules for the open documents,
  * answer the `<loc>` hover and the page commands, all from the BuiltSites the worker keeps (builtSiteStore.ts). */
 import type { MessagePort } from 'node:worker_threads';
-import type { NewEntry } from '../language/languageService';
+import type { NewEntry } from '../../language/languageService';
 import { BuiltSiteStore, type BuiltSiteInfo, type BuiltSiteSpec, type PageCheckFile, type PageCheckRequest, type PageCheckResult, type PageHistories } from './builtSiteStore';
-import { unpackSummary, type PackedSummary } from './packedSummary';
-import type { KnownFile } from './siteProblems';
+import { unpackSummary, type PackedSummary } from '../packedSummary';
+import type { KnownFile } from '../siteProblems';
 
 /** A file crossing to the worker: a closed one by path (the worker holds it), an open one's summary packed in chunks. */
 export type PageWireFile = Omit<PageCheckFile, 'summary'> & { packed?: PackedSummary[] };

@@ -2,8 +2,8 @@
  * `sitemap.pageSources` mapping's first tracked candidate, else the built file itself), and the notes said once. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { pageSourceMapping, sourceCandidates, type HistoryNote, type PageSource, type SiteRoot } from '../language/languageService';
-import { readGitHistory, type GitHistory, type GitHistoryOptions } from './gitHistory';
+import { pageSourceMapping, sourceCandidates, type HistoryNote, type PageSource, type SiteRoot } from '../../language/languageService';
+import { readGitHistory, type GitHistory, type GitHistoryOptions } from '../git/gitHistory';
 
 /** Histories by the folder read (a repository's top level): give the same map to every root of one run. */
 export type GitHistoryCache = Map<string, Promise<GitHistory>>;

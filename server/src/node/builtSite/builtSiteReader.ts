@@ -4,13 +4,13 @@ import * as path from 'node:path';
 import {
   parseRedirectsFile, parseRobotsRules, parseVercelJson, vercelImplicitRedirect,
   type BuiltRedirects, type BuiltRobots, type BuiltSite, type HistoryNote, type SiteRoot,
-} from '../language/languageService';
-import { fileFromSiteRoots } from '../../../shared/location';
-import { decodeFileText, MAX_ROBOTS_BYTES, readHead } from './files';
-import { NO_LIMITS, walkFolders, walkFoldersSync, type FolderWalk } from './folderWalk';
+} from '../../language/languageService';
+import { fileFromSiteRoots } from '../../../../shared/location';
+import { decodeFileText, MAX_ROBOTS_BYTES, readHead } from '../files';
+import { NO_LIMITS, walkFolders, walkFoldersSync, type FolderWalk } from '../folderWalk';
 import { pageReader, readAhead } from './builtPages';
 import { hasMapping, historyOf, massCommitNote, sourceFinder, statusNote, type GitHistoryCache } from './builtSiteHistory';
-import type { GitHistoryOptions } from './gitHistory';
+import type { GitHistoryOptions } from '../git/gitHistory';
 
 export type { GitHistoryCache } from './builtSiteHistory';
 
