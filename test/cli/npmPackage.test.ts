@@ -1,5 +1,5 @@
-/** The npm package as a user gets it: `npm pack` of the repository's bundles, installed offline in another project, each bin
- * run with `npx`; what the tarball holds and weighs. Packed with --ignore-scripts, so dist/ stays the bundles the other tests run. */
+/** The npm package as a user gets it: `npm pack` of the repository's bundles, installed offline by the README's commands in
+ * another project, each bin run with `npx`; what the tarball holds and weighs. --ignore-scripts: dist/ stays what the other tests run. */
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
@@ -15,12 +15,21 @@ const folder = tempFolders('npm-package-');
 // No update check, audit or funding notice: nothing reaches the network.
 const ENV = { ...process.env, npm_config_update_notifier: 'false', npm_config_audit: 'false', npm_config_fund: 'false' };
 
+/** The README's shell lines that install the package or run it (its install section), comments dropped. */
+const README_LINES = [...fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8').matchAll(/```sh\n([\s\S]*?)```/g)]
+  .flatMap((m) => m[1].split('\n')).map((l) => l.replace(/\s#.*/, '').trim()).filter((l) => /^npm install |^npx /.test(l));
+
 interface PackResult { filename: string; size: number; files: Array<{ path: string; mode: number }> }
 
 function npm(args: string[], cwd: string, env: NodeJS.ProcessEnv = ENV): SpawnSyncReturns<string> {
   const r = spawnSync('npm', args, { cwd, env, encoding: 'utf8' });
   assert.equal(r.status, 0, `npm ${args.join(' ')}: ${r.stderr}`);
   return r;
+}
+
+/** A line of the README as a user runs it, in a shell in the project; offline: nothing may come from the registry. */
+function shell(line: string, cwd: string): SpawnSyncReturns<string> {
+  return spawnSync('sh', ['-c', line], { cwd, env: { ...ENV, npm_config_offline: 'true' }, encoding: 'utf8' });
 }
 
 function npx(project: string, args: string[], env: NodeJS.ProcessEnv = ENV): SpawnSyncReturns<string> {
@@ -39,7 +48,11 @@ describe('the npm package', () => {
     const destination = folder();
     packed = (JSON.parse(npm(['pack', '--ignore-scripts', '--json', '--pack-destination', destination], ROOT).stdout) as PackResult[])[0];
     project = folder({ 'package.json': JSON.stringify({ name: 'a-site', version: '1.0.0', private: true }) });
-    npm(['install', '--offline', '--save-dev', path.join(destination, packed.filename)], project);
+    fs.copyFileSync(path.join(destination, packed.filename), path.join(project, packed.filename));
+    const install = README_LINES.filter((l) => l.startsWith('npm install '));
+    assert.equal(install.length, 1, 'the README says how to install the tarball');
+    const r = shell(install[0], project);
+    assert.equal(r.status, 0, `${install[0]}: ${r.stderr}`);
   });
 
   it('holds the bundles, their notices, README, LICENSE and CHANGELOG: no sources, tests, fixtures or sourcemaps', () => {
@@ -67,6 +80,17 @@ describe('the npm package', () => {
     assert.equal(manifest.dependencies, undefined);
   });
 
+  it('runs the README\'s npx commands as written', () => {
+    fs.mkdirSync(path.join(project, 'public'), { recursive: true });
+    fs.writeFileSync(path.join(project, 'public', 'sitemap.xml'), sitemap(['https://www.example.com/', 'https://www.example.com/about']));
+    const commands = README_LINES.filter((l) => l.startsWith('npx '));
+    assert.ok(commands.length >= 2);
+    for (const command of commands) {
+      const r = shell(command, project);
+      assert.equal(r.status, 0, `${command}: ${r.stderr}`);
+    }
+  });
+
   it('answers --version on every bin with the version of package.json', () => {
     for (const bin of Object.keys(MANIFEST.bin)) {
       const r = npx(project, [bin, '--version']);
@@ -76,11 +100,11 @@ describe('the npm package', () => {
   });
 
   it('runs sitemap-lint, its worker threads included: exit 1 on a sitemap with an error', () => {
-    fs.mkdirSync(path.join(project, 'public'), { recursive: true });
-    fs.writeFileSync(path.join(project, 'public', 'sitemap.xml'), sitemap(['https://www.example.com/?a=1&b=2']));
-    fs.writeFileSync(path.join(project, 'public', 'sitemap-2.xml'), sitemap(['https://www.example.com/2']));
+    fs.mkdirSync(path.join(project, 'checked'), { recursive: true });
+    fs.writeFileSync(path.join(project, 'checked', 'sitemap.xml'), sitemap(['https://www.example.com/?a=1&b=2']));
+    fs.writeFileSync(path.join(project, 'checked', 'sitemap-2.xml'), sitemap(['https://www.example.com/2']));
     const env = { ...ENV, SITEMAP_LINT_WORKERS: '2', SITEMAP_LINT_REPORT_POOL: '1' };
-    const r = npx(project, ['sitemap-lint', '--format', 'json', 'public'], env);
+    const r = npx(project, ['sitemap-lint', '--format', 'json', 'checked'], env);
     assert.equal(r.status, 1, r.stderr);
     const results = JSON.parse(r.stdout) as Array<{ file: string; problems: Array<{ severity: string }> }>;
     const errors = Object.fromEntries(results.map((f) => [path.basename(f.file), f.problems.filter((p) => p.severity === 'error').length > 0]));
