@@ -99,6 +99,13 @@ describe('the npm package', () => {
     }
   });
 
+  it('takes --version after -- as a file name', () => {
+    fs.writeFileSync(path.join(project, '--version'), sitemap(['https://www.example.com/']));
+    const lint = npx(project, ['sitemap-lint', '--format', 'json', '--', '--version']);
+    assert.equal(lint.status, 0, lint.stderr);
+    assert.deepEqual((JSON.parse(lint.stdout) as Array<{ file: string }>).map((f) => f.file), ['--version']);
+  });
+
   it('runs sitemap-lint, its worker threads included: exit 1 on a sitemap with an error', () => {
     fs.mkdirSync(path.join(project, 'checked'), { recursive: true });
     fs.writeFileSync(path.join(project, 'checked', 'sitemap.xml'), sitemap(['https://www.example.com/?a=1&b=2']));
