@@ -13,11 +13,16 @@ import { formatStylish } from '../formats/stylish';
 import { exitQuietlyOnClosedPipe } from '../io/closedPipe';
 import { reportMaxRss } from '../io/reportRss';
 import { exitWhenFlushed } from '../io/exitWhenFlushed';
+import { asksVersion, VERSION } from '../io/version';
 
 async function main(argv: readonly string[]): Promise<number> {
   const cwd = process.cwd();
   let results: FileResult[];
   let args: LintArgs;
+  if (asksVersion(argv)) {
+    process.stdout.write(`${VERSION}\n`);
+    return 0;
+  }
   try {
     args = parseArgs(argv);
     if (args.help) {

@@ -13,6 +13,7 @@ import { parseArgs, stemOf, USAGE, UsageError, type SplitArgs } from './splitArg
 import { exitQuietlyOnClosedPipe } from '../io/closedPipe';
 import { reportMaxRss } from '../io/reportRss';
 import { WriteFaults } from './writeFaults';
+import { asksVersion, VERSION } from '../io/version';
 
 const REFUSALS: Record<SplitRefusal['reason'], string> = {
   'ill-formed': 'not well-formed XML',
@@ -23,6 +24,10 @@ const REFUSALS: Record<SplitRefusal['reason'], string> = {
 
 async function main(argv: readonly string[]): Promise<number> {
   let args: SplitArgs;
+  if (asksVersion(argv)) {
+    process.stdout.write(`${VERSION}\n`);
+    return 0;
+  }
   try {
     args = parseArgs(argv);
   } catch (e) {

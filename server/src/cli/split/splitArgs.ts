@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { MAX_BYTES, MAX_ENTRIES } from '../../../../shared/protocolLimits';
 import type { SplitParameters } from '../../../../shared/protocol';
 
-export const USAGE = 'usage: sitemap-split <file> [--max-entries N] [--max-bytes N] [--base-url URL] [--out DIR] [--name PATTERN] [--index FILE] [--gzip] [--force] [--json]';
+export const USAGE = 'usage: sitemap-split <file> [--max-entries N] [--max-bytes N] [--base-url URL] [--out DIR] [--name PATTERN] [--index FILE] [--gzip] [--force] [--json] [--version]';
 
 export interface SplitArgs extends Pick<SplitParameters, 'maxEntries' | 'maxBytes'> {
   file: string;
