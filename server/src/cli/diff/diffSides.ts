@@ -1,0 +1,135 @@
+/** One side of a diff to its Listing: a file (XML, text, gzip by its magic bytes), standard input, a folder (its
+ * sitemaps as sitemap-lint finds them), or `REV:path` read with `git show`; an index's local children followed, each
+ * file read once, at the same revision for a git side. */
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { isRobotsName, mayBeSiteFile } from '../../../../shared/documentLanguage';
+import { Listing } from '../../language/languageService';
+import { isGzip } from '../../node/files';
+import { walkFoldersSync } from '../../node/folderWalk';
+import { fileBesideNamed, isSiteFile } from '../../node/siteFiles';
+import { Failure } from '../io/failure';
+import { gunzipWhole } from '../io/gunzip';
+import { chunksOf, openMaybeGzip } from '../io/inputStream';
+import type { SiteContext } from '../lint/siteContext';
+import { piecesOf, readListing } from './readListing';
+
+/** Where a side's files are read from: the working tree, or a git revision. */
+interface FileSource {
+  /** The bytes of the file at `file` (absolute, as in the working tree), named `name` in failures. */
+  chunks(file: string, name: string): AsyncIterable<Buffer>;
+  /** What a failure calls the file at `file`. */
+  nameOf(file: string): string;
+}
+
+export async function readSide(spec: string, site: SiteContext, cwd: string): Promise<Listing> {
+  if (spec === '-') return readStdin(site, cwd);
+  const file = path.resolve(cwd, spec);
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  const revision = stat === undefined ? /^([^:]+):(.+)$/.exec(spec) : null;
+  if (revision !== null) return readRevision(revision[1], revision[2], site, cwd);
+  if (stat === undefined) throw new Failure(`${spec}: no such file or folder`);
+  const source = workingTree(cwd);
+  const reader = new SideReader(source, site);
+  if (!stat.isDirectory()) return reader.read(file);
+  for (const found of sitemapsIn(file, spec)) await reader.read(found);
+  return reader.listing;
+}
+
+/** Reads files into one listing, each once, following an index to its children. */
+class SideReader {
+  readonly listing = new Listing();
+  private readonly seen = new Set<string>();
+
+  constructor(private readonly source: FileSource, private readonly site: SiteContext) {}
+
+  async read(file: string): Promise<Listing> {
+    if (this.seen.has(file)) return this.listing;
+    this.seen.add(file);
+    const name = this.source.nameOf(file);
+    const { kind, listing } = await readListing(this.source.chunks(file, name), name);
+    if (kind !== 'sitemapindex') {
+      this.listing.addAll(listing);
+      return this.listing;
+    }
+    const location = this.site.locate(file);
+    for (const url of listing.locations()) {
+      const child = this.site.fileOf(url, file, location) ?? fileBesideNamed(file, url);
+      if (child === undefined) throw new Failure(`${name}: cannot tell which local file ${url} is (give --site-root DIR=URL)`);
+      await this.read(child);
+    }
+    return this.listing;
+  }
+}
+
+function workingTree(cwd: string): FileSource {
+  return {
+    nameOf: (file) => {
+      const relative = path.relative(cwd, file);
+      return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
+    },
+    chunks: (file, name) => {
+      if (!fs.existsSync(file)) throw new Failure(`${name}: no such file`);
+      return chunksOf(openMaybeGzip(file, (e) => `${name}: cannot read (${e.message})`), name);
+    },
+  };
+}
+
+/** Standard input, read whole (one side at most); an index's children through the site roots. */
+async function readStdin(site: SiteContext, cwd: string): Promise<Listing> {
+  const bytes = await readAll(process.stdin);
+  const stdinFile = path.join(cwd, '<stdin>');
+  const tree = workingTree(cwd);
+  const source: FileSource = {
+    nameOf: (file) => (file === stdinFile ? '<stdin>' : tree.nameOf(file)),
+    chunks: (file, name) => (file === stdinFile ? piecesOf(maybeGunzip(bytes, name)) : tree.chunks(file, name)),
+  };
+  return new SideReader(source, site).read(stdinFile);
+}
+
+/** `REV:path` (the path from the repository's root, or from here when it starts with ./ or ../, as git reads it). */
+async function readRevision(revision: string, spec: string, site: SiteContext, cwd: string): Promise<Listing> {
+  if (revision.startsWith('-')) throw new Failure(`${revision}:${spec}: not a git revision`);
+  const top = git(cwd, ['rev-parse', '--show-toplevel'], `${revision}:${spec}: not in a git repository`).toString('utf8').trim();
+  const file = /^\.\.?[/\\]/.test(spec) ? path.resolve(cwd, spec) : path.resolve(top, spec);
+  const source: FileSource = {
+    nameOf: (f) => `${revision}:${path.relative(top, f).split(path.sep).join('/')}`,
+    chunks: (f, name) => piecesOf(maybeGunzip(git(top, ['show', `${revision}:${path.relative(top, f).split(path.sep).join('/')}`], `${name}: not in git at that revision`), name)),
+  };
+  return new SideReader(source, site).read(file);
+}
+
+/** git's standard output for fixed arguments (no shell); a Failure with `failure` when git fails. */
+function git(dir: string, args: readonly string[], failure: string): Buffer {
+  try {
+    return execFileSync('git', ['-C', dir, '-c', 'core.fsmonitor=false', ...args], { stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 30 });
+  } catch {
+    throw new Failure(failure);
+  }
+}
+
+function maybeGunzip(bytes: Buffer, name: string): Buffer {
+  if (!isGzip(bytes)) return bytes;
+  try {
+    return gunzipWhole(bytes);
+  } catch (e) {
+    throw new Failure(`${name}: not a valid gzip file (${(e as Error).message})`);
+  }
+}
+
+/** The sitemaps in a folder, as sitemap-lint finds them (robots.txt files left out). */
+function sitemapsIn(folder: string, spec: string): string[] {
+  const unreadable = (dir: string, e: Error) => {
+    throw new Failure(`${dir}: cannot read the folder (${e.message})`);
+  };
+  const found = walkFoldersSync([folder], { wanted: mayBeSiteFile, accept: isSiteFile, unreadable }).files.filter((f) => !isRobotsName(path.basename(f)));
+  if (found.length === 0) throw new Failure(`${spec}: no sitemap in this folder`);
+  return found;
+}
+
+async function readAll(input: NodeJS.ReadableStream): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const part of input) parts.push(part as Buffer);
+  return Buffer.concat(parts);
+}

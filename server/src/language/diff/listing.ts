@@ -1,0 +1,37 @@
+/** What a sitemap-diff keeps of one side: each distinct URL once (its first entry, as duplicate-url keeps the first),
+ * in document order, keyed by urlKey of the canonical escaped form, with its `<lastmod>` as written and as an instant. */
+import { urlKey } from '../rules/hreflang';
+import { unescapeXml } from '../syntax/xmlText';
+
+export interface ListedUrl {
+  /** The URL in canonical escaped form (Segment.url), as its first entry writes it. */
+  url: string;
+  /** The `<lastmod>` text as written (trimmed), when the entry has one. */
+  lastmod: string | undefined;
+  /** Its instant in epoch ms when valid, NaN otherwise. */
+  lastmodTime: number;
+}
+
+export class Listing {
+  readonly urls = new Map<string, ListedUrl>();
+
+  /** Adds an entry; a URL already listed keeps its first entry. */
+  add(url: string, lastmod: string | undefined, lastmodTime: number): void {
+    const key = urlKey(url);
+    if (!this.urls.has(key)) this.urls.set(key, { url, lastmod, lastmodTime });
+  }
+
+  /** Everything of `other`, after this side's own (an index's children, a folder's sitemaps). */
+  addAll(other: Listing): void {
+    for (const [key, listed] of other.urls) if (!this.urls.has(key)) this.urls.set(key, listed);
+  }
+
+  /** The URLs themselves (unescaped), in document order: an index's children. */
+  *locations(): IterableIterator<string> {
+    for (const { url } of this.urls.values()) yield unescapeXml(url);
+  }
+
+  get size(): number {
+    return this.urls.size;
+  }
+}
