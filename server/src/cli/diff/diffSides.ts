@@ -12,7 +12,7 @@ import { fileBesideNamed, isSiteFile } from '../../node/siteFiles';
 import { Failure } from '../io/failure';
 import { gunzipWhole } from '../io/gunzip';
 import { chunksOf, openMaybeGzip } from '../io/inputStream';
-import type { SiteContext } from '../lint/siteContext';
+import { SiteContext } from '../lint/siteContext';
 import { piecesOf, readListing } from './readListing';
 
 /** Where a side's files are read from: the working tree, or a git revision. */
@@ -41,8 +41,12 @@ export async function readSide(spec: string, site: SiteContext, cwd: string): Pr
 class SideReader {
   readonly listing = new Listing();
   private readonly seen = new Set<string>();
+  /** Children beside the index's own location first: old and new builds may be two folders with the same site root URL. */
+  private readonly near: SiteContext;
 
-  constructor(private readonly source: FileSource, private readonly site: SiteContext) {}
+  constructor(private readonly source: FileSource, private readonly site: SiteContext) {
+    this.near = new SiteContext({}, site.cwd);
+  }
 
   async read(file: string): Promise<Listing> {
     if (this.seen.has(file)) return this.listing;
@@ -55,7 +59,7 @@ class SideReader {
     }
     const location = this.site.locate(file);
     for (const url of listing.locations()) {
-      const child = this.site.fileOf(url, file, location) ?? fileBesideNamed(file, url);
+      const child = (location !== undefined ? this.near.fileOf(url, file, location) : undefined) ?? this.site.fileOf(url, file, location) ?? fileBesideNamed(file, url);
       if (child === undefined) throw new Failure(`${name}: cannot tell which local file ${url} is (give --site-root DIR=URL)`);
       await this.read(child);
     }

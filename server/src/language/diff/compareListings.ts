@@ -33,7 +33,10 @@ export function compareListings(before: Listing, after: Listing): SitemapDiff {
   };
 }
 
-/** As instants where both parse (`2024-01-01` and `2024-01-01T00:00:00Z` are the same time), else as written. */
+/**
+ * As instants (`2024-01-01` and `2024-01-01T00:00:00Z` are the same time); one side without: a change. The parser keeps
+ * valid lastmods only, so an invalid one counts as none (sitemap-lint reports it); text compared should it keep others.
+ */
 function lastmodDiffers(a: ListedUrl, b: ListedUrl): boolean {
   if (!Number.isNaN(a.lastmodTime) && !Number.isNaN(b.lastmodTime)) return a.lastmodTime !== b.lastmodTime;
   return a.lastmod !== b.lastmod;
