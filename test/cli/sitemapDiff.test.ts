@@ -1,7 +1,5 @@
-/**
- * `sitemap-diff` (dist/sitemap-diff.js), run as the real binary on files in temporary folders: every kind of side
- * (file, gzip, text, index with children, folder, standard input, REV:path in git), the three formats, thresholds and exit codes.
- */
+/** `sitemap-diff` (dist/sitemap-diff.js) as a child process on files in temporary folders: every kind of side (file,
+ * gzip, text, index with children, folder, standard input, REV:path in git), the formats, thresholds and exit codes. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

@@ -6,6 +6,7 @@ import { normalizeSiteRootUrl } from '../../../../shared/location';
 import { compareListings, type SitemapDiff } from '../../language/languageService';
 import { exitQuietlyOnClosedPipe } from '../io/closedPipe';
 import { exitWhenFlushed } from '../io/exitWhenFlushed';
+import { reportMaxRss } from '../io/reportRss';
 import { Failure } from '../io/failure';
 import { SiteContext } from '../lint/siteContext';
 import { parseDiffArgs, passes, USAGE, UsageError, type DiffArgs } from './diffArgs';
@@ -53,4 +54,7 @@ function siteRootsOf(args: DiffArgs, cwd: string): Record<string, string> {
 }
 
 exitQuietlyOnClosedPipe();
-void main(process.argv.slice(2)).then(exitWhenFlushed);
+void main(process.argv.slice(2)).then((code) => {
+  reportMaxRss('sitemap-diff');
+  exitWhenFlushed(code);
+});

@@ -1,6 +1,7 @@
 /** What a sitemap-diff keeps of one side: each distinct URL once (its first entry, as duplicate-url keeps the first),
  * in document order, keyed by urlKey of the canonical escaped form, with its `<lastmod>` as written and as an instant. */
 import { urlKey } from '../rules/hreflang';
+import { copyString } from '../syntax/copyString';
 import { unescapeXml } from '../syntax/xmlText';
 
 export interface ListedUrl {
@@ -15,10 +16,12 @@ export interface ListedUrl {
 export class Listing {
   readonly urls = new Map<string, ListedUrl>();
 
-  /** Adds an entry; a URL already listed keeps its first entry. */
+  /** Adds an entry; a URL already listed keeps its first entry. Strings copied: a slice would keep its window alive. */
   add(url: string, lastmod: string | undefined, lastmodTime: number): void {
     const key = urlKey(url);
-    if (!this.urls.has(key)) this.urls.set(key, { url, lastmod, lastmodTime });
+    if (this.urls.has(key)) return;
+    const own = copyString(url);
+    this.urls.set(key === url ? own : copyString(key), { url: own, lastmod: lastmod === undefined ? undefined : copyString(lastmod), lastmodTime });
   }
 
   /** Everything of `other`, after this side's own (an index's children, a folder's sitemaps). */
