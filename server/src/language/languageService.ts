@@ -167,9 +167,9 @@ export type { SplitChild, SplitOutcome, SplitPlan } from './edits/splitSitemap';
 /** The same split over a stream of text, for files too large to hold (the command line's `sitemap-split`). */
 export { SplitStream, type StreamSplitResult } from './edits/splitStream';
 export { ValidationStream, type StreamValidationOptions, type StreamValidationResult } from './stream/validationStream';
-export { Listing, type ListedUrl } from './diff/listing';
+export { Listing, type ListedUrl, type UrlSink } from './diff/listing';
 export { ListingStream, NotASitemap, type ListingKind, type ListingResult } from './diff/listingStream';
-export { compareListings, type LastmodChange, type SitemapDiff } from './diff/compareListings';
+export { compareListings, ListingComparison, type LastmodChange, type SitemapDiff } from './diff/compareListings';
 export { SplitRefused, type ChildSink, type ChildSummary, type SplitOptions, type SplitRefusal, type SplitterOptions } from './edits/splitPlanner';
 
 /**

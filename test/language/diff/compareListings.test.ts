@@ -2,7 +2,7 @@
  * as instants where both parse, document order, first entry kept; the stream in small windows ≡ one window. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { compareListings, ListingStream, NotASitemap, type ListingResult } from '../../../server/src/language/languageService';
+import { compareListings, Listing, ListingStream, NotASitemap } from '../../../server/src/language/languageService';
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
@@ -11,11 +11,13 @@ function urlset(entries: ReadonlyArray<[string, string?]>): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}">\n${body.join('\n')}\n</urlset>\n`;
 }
 
-/** The listing of `text`, pushed in pieces of `piece` characters through windows of `window`. */
-function listing(text: string, xml = true, window?: number, piece = text.length): ListingResult {
-  const stream = new ListingStream(xml, window);
+/** The listing of `text` (an index's children, else its URLs), pushed in pieces of `piece` characters through windows of `window`. */
+function listing(text: string, xml = true, window?: number, piece = text.length): { kind: string; listing: Listing } {
+  const pages = new Listing();
+  const stream = new ListingStream(xml, pages, window);
   for (let at = 0; at < text.length; at += piece) stream.push(text.slice(at, at + piece));
-  return stream.end();
+  const { kind, children } = stream.end();
+  return { kind, listing: kind === 'sitemapindex' ? children : pages };
 }
 
 describe('compareListings', () => {

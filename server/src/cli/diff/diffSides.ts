@@ -4,14 +4,14 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { isRobotsName, mayBeSiteFile } from '../../../../shared/documentLanguage';
-import { Listing } from '../../language/languageService';
+import { isRobotsName } from '../../../../shared/documentLanguage';
+import type { UrlSink } from '../../language/languageService';
 import { isGzip } from '../../node/files';
-import { walkFoldersSync } from '../../node/folderWalk';
-import { fileBesideNamed, isSiteFile } from '../../node/siteFiles';
+import { fileBesideNamed } from '../../node/siteFiles';
 import { Failure } from '../io/failure';
 import { gunzipWhole } from '../io/gunzip';
 import { chunksOf, openMaybeGzip } from '../io/inputStream';
+import { searchFolder } from '../lint/lintInputs';
 import { SiteContext } from '../lint/siteContext';
 import { piecesOf, readListing } from './readListing';
 
@@ -23,47 +23,41 @@ interface FileSource {
   nameOf(file: string): string;
 }
 
-export async function readSide(spec: string, site: SiteContext, cwd: string): Promise<Listing> {
-  if (spec === '-') return readStdin(site, cwd);
+/** Reads the side `spec`, its URLs to `pages` in document order (each file once, an index's children in its place). */
+export async function readSide(spec: string, pages: UrlSink, site: SiteContext, cwd: string): Promise<void> {
+  if (spec === '-') return readStdin(pages, site, cwd);
   const file = path.resolve(cwd, spec);
   const stat = fs.statSync(file, { throwIfNoEntry: false });
   const revision = stat === undefined ? /^([^:]+):(.+)$/.exec(spec) : null;
-  if (revision !== null) return readRevision(revision[1], revision[2], site, cwd);
+  if (revision !== null) return readRevision(revision[1], revision[2], pages, site, cwd);
   if (stat === undefined) throw new Failure(`${spec}: no such file or folder`);
-  const source = workingTree(cwd);
-  const reader = new SideReader(source, site);
+  const reader = new SideReader(workingTree(cwd), pages, site);
   if (!stat.isDirectory()) return reader.read(file);
   for (const found of sitemapsIn(file, spec)) await reader.read(found);
-  return reader.listing;
 }
 
-/** Reads files into one listing, each once, following an index to its children. */
+/** Reads files, each once, following an index to its children. */
 class SideReader {
-  readonly listing = new Listing();
   private readonly seen = new Set<string>();
   /** Children beside the index's own location first: old and new builds may be two folders with the same site root URL. */
   private readonly near: SiteContext;
 
-  constructor(private readonly source: FileSource, private readonly site: SiteContext) {
+  constructor(private readonly source: FileSource, private readonly pages: UrlSink, private readonly site: SiteContext) {
     this.near = new SiteContext({}, site.cwd);
   }
 
-  async read(file: string): Promise<Listing> {
-    if (this.seen.has(file)) return this.listing;
+  async read(file: string): Promise<void> {
+    if (this.seen.has(file)) return;
     this.seen.add(file);
     const name = this.source.nameOf(file);
-    const { kind, listing } = await readListing(this.source.chunks(file, name), name);
-    if (kind !== 'sitemapindex') {
-      this.listing.addAll(listing);
-      return this.listing;
-    }
+    const { kind, children } = await readListing(this.source.chunks(file, name), name, this.pages);
+    if (kind !== 'sitemapindex') return;
     const location = this.site.locate(file);
-    for (const url of listing.locations()) {
+    for (const url of children.locations()) {
       const child = (location !== undefined ? this.near.fileOf(url, file, location) : undefined) ?? this.site.fileOf(url, file, location) ?? fileBesideNamed(file, url);
       if (child === undefined) throw new Failure(`${name}: cannot tell which local file ${url} is (give --site-root DIR=URL)`);
       await this.read(child);
     }
-    return this.listing;
   }
 }
 
@@ -81,7 +75,7 @@ function workingTree(cwd: string): FileSource {
 }
 
 /** Standard input, read whole (one side at most); an index's children through the site roots. */
-async function readStdin(site: SiteContext, cwd: string): Promise<Listing> {
+async function readStdin(pages: UrlSink, site: SiteContext, cwd: string): Promise<void> {
   const bytes = await readAll(process.stdin);
   const stdinFile = path.join(cwd, '<stdin>');
   const tree = workingTree(cwd);
@@ -89,11 +83,11 @@ async function readStdin(site: SiteContext, cwd: string): Promise<Listing> {
     nameOf: (file) => (file === stdinFile ? '<stdin>' : tree.nameOf(file)),
     chunks: (file, name) => (file === stdinFile ? piecesOf(maybeGunzip(bytes, name)) : tree.chunks(file, name)),
   };
-  return new SideReader(source, site).read(stdinFile);
+  return new SideReader(source, pages, site).read(stdinFile);
 }
 
 /** `REV:path` (the path from the repository's root, or from here when it starts with ./ or ../, as git reads it). */
-async function readRevision(revision: string, spec: string, site: SiteContext, cwd: string): Promise<Listing> {
+async function readRevision(revision: string, spec: string, pages: UrlSink, site: SiteContext, cwd: string): Promise<void> {
   if (revision.startsWith('-')) throw new Failure(`${revision}:${spec}: not a git revision`);
   const top = git(cwd, ['rev-parse', '--show-toplevel'], `${revision}:${spec}: not in a git repository`).toString('utf8').trim();
   const file = /^\.\.?[/\\]/.test(spec) ? path.resolve(cwd, spec) : path.resolve(top, spec);
@@ -101,7 +95,7 @@ async function readRevision(revision: string, spec: string, site: SiteContext, c
     nameOf: (f) => `${revision}:${path.relative(top, f).split(path.sep).join('/')}`,
     chunks: (f, name) => piecesOf(maybeGunzip(git(top, ['show', `${revision}:${path.relative(top, f).split(path.sep).join('/')}`], `${name}: not in git at that revision`), name)),
   };
-  return new SideReader(source, site).read(file);
+  return new SideReader(source, pages, site).read(file);
 }
 
 /** git's standard output for fixed arguments (no shell); a Failure with `failure` when git fails. */
@@ -124,10 +118,7 @@ function maybeGunzip(bytes: Buffer, name: string): Buffer {
 
 /** The sitemaps in a folder, as sitemap-lint finds them (robots.txt files left out). */
 function sitemapsIn(folder: string, spec: string): string[] {
-  const unreadable = (dir: string, e: Error) => {
-    throw new Failure(`${dir}: cannot read the folder (${e.message})`);
-  };
-  const found = walkFoldersSync([folder], { wanted: mayBeSiteFile, accept: isSiteFile, unreadable }).files.filter((f) => !isRobotsName(path.basename(f)));
+  const found = searchFolder(folder).filter((f) => !isRobotsName(path.basename(f)));
   if (found.length === 0) throw new Failure(`${spec}: no sitemap in this folder`);
   return found;
 }

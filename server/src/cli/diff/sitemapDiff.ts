@@ -3,7 +3,7 @@
 import * as path from 'node:path';
 import { version } from '../../../../package.json';
 import { normalizeSiteRootUrl } from '../../../../shared/location';
-import { compareListings, type SitemapDiff } from '../../language/languageService';
+import { Listing, ListingComparison, type SitemapDiff } from '../../language/languageService';
 import { exitQuietlyOnClosedPipe } from '../io/closedPipe';
 import { exitWhenFlushed } from '../io/exitWhenFlushed';
 import { reportMaxRss } from '../io/reportRss';
@@ -24,10 +24,12 @@ async function main(argv: readonly string[]): Promise<number> {
       return 0;
     }
     const site = new SiteContext(siteRootsOf(args, cwd), cwd);
-    // One side at a time: only the first side's URLs are held while the second is read.
-    const before = await readSide(args.sides[0], site, cwd);
-    const after = await readSide(args.sides[1], site, cwd);
-    diff = compareListings(before, after);
+    // The old side's URLs held; the new side's compared as they come, only the added ones kept.
+    const before = new Listing();
+    await readSide(args.sides[0], before, site, cwd);
+    const comparison = new ListingComparison(before);
+    await readSide(args.sides[1], comparison, site, cwd);
+    diff = comparison.result();
   } catch (e) {
     if (e instanceof UsageError) {
       process.stderr.write(`sitemap-diff: ${e.message} (sitemap-diff --help for the usage)\n`);

@@ -13,7 +13,12 @@ export interface ListedUrl {
   lastmodTime: number;
 }
 
-export class Listing {
+/** Where a side's entries go, in document order: a Listing, or a comparison with the other side as they come. */
+export interface UrlSink {
+  add(url: string, lastmod: string | undefined, lastmodTime: number): void;
+}
+
+export class Listing implements UrlSink {
   readonly urls = new Map<string, ListedUrl>();
 
   /** Adds an entry; a URL already listed keeps its first entry. Strings copied: a slice would keep its window alive. */
@@ -22,11 +27,6 @@ export class Listing {
     if (this.urls.has(key)) return;
     const own = copyString(url);
     this.urls.set(key === url ? own : copyString(key), { url: own, lastmod: lastmod === undefined ? undefined : copyString(lastmod), lastmodTime });
-  }
-
-  /** Everything of `other`, after this side's own (an index's children, a folder's sitemaps). */
-  addAll(other: Listing): void {
-    for (const [key, listed] of other.urls) if (!this.urls.has(key)) this.urls.set(key, listed);
   }
 
   /** The URLs themselves (unescaped), in document order: an index's children. */

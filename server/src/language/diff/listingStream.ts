@@ -1,9 +1,9 @@
-/** One side of a sitemap-diff read as it streams, in memory that grows with its URLs, not its text: the pump's windows
- * (windowPump.ts) go into a Listing and are let go. The caller tells XML from text by content, as for the split. */
+/** One file of a sitemap-diff read as it streams, in memory that grows with its URLs, not its text: the pump's windows
+ * (windowPump.ts) go to a sink and are let go. The caller tells XML from text by content, as for the split. */
 import type { Segment } from '../model/segment';
 import type { RootInfo } from '../syntax/parser';
 import { WindowPump } from '../stream/windowPump';
-import { Listing } from './listing';
+import { Listing, type UrlSink } from './listing';
 
 /** Characters gathered before a window is parsed. */
 const WINDOW = 1 << 20;
@@ -12,8 +12,8 @@ export type ListingKind = 'urlset' | 'sitemapindex' | 'text';
 
 export interface ListingResult {
   kind: ListingKind;
-  /** A urlset's or text sitemap's URLs; an index's child sitemaps. */
-  listing: Listing;
+  /** An index's child sitemaps; empty for a urlset or a text sitemap, whose URLs went to the sink. */
+  children: Listing;
 }
 
 /** The text is no sitemap: XML with another root, or text without a single URL line. */
@@ -21,11 +21,13 @@ export class NotASitemap extends Error {}
 
 export class ListingStream {
   private readonly pump: WindowPump;
-  private readonly listing = new Listing();
+  private readonly children = new Listing();
   private kind: ListingKind | undefined;
   private sawText = false;
+  private entries = 0;
 
-  constructor(private readonly xml: boolean, window = WINDOW) {
+  /** `pages`: where a urlset's or a text sitemap's URLs go. */
+  constructor(private readonly xml: boolean, private readonly pages: UrlSink, window = WINDOW) {
     this.pump = new WindowPump({ xml, window, backOff: true }, {
       head: (_head, root) => this.takeRoot(root),
       window: (segments) => this.take(segments),
@@ -38,11 +40,11 @@ export class ListingStream {
     this.pump.push(text);
   }
 
-  /** The side's listing. Throws NotASitemap. */
+  /** The file's kind, and an index's children. Throws NotASitemap. */
   end(): ListingResult {
     if (!this.xml) {
       this.take(this.pump.lastLines().segments);
-      if (this.sawText && this.listing.size === 0) throw new NotASitemap('no URL line');
+      if (this.sawText && this.entries === 0) throw new NotASitemap('no URL line');
     } else {
       if (this.kind === undefined && !this.pump.readHead()) {
         const { parsed } = this.pump.lastXml();
@@ -52,7 +54,7 @@ export class ListingStream {
         this.take(this.pump.lastXml().parsed.segments);
       }
     }
-    return { kind: this.kind!, listing: this.listing };
+    return { kind: this.kind!, children: this.children };
   }
 
   private takeRoot(root: RootInfo): boolean {
@@ -62,10 +64,12 @@ export class ListingStream {
   }
 
   private take(segments: readonly Segment[]): void {
+    const sink = this.kind === 'sitemapindex' ? this.children : this.pages;
     for (const s of segments) {
       if (!s.isEntry || s.url === undefined) continue;
       const lastmod = s.lastmodEnd > s.lastmodStart ? s.text.slice(s.lastmodStart, s.lastmodEnd).trim() : undefined;
-      this.listing.add(s.url, lastmod, s.lastmod);
+      this.entries++;
+      sink.add(s.url, lastmod, s.lastmod);
     }
   }
 }
