@@ -106,7 +106,7 @@ describe('sitemap-diff: sides', () => {
     assert.deepEqual(json(['-', 'new.xml'], dir, gzipSync(OLD)), EXPECTED);
   });
 
-  it('reads REV:path with git show, an index\'s children at the same revision, gzip blobs gunzipped', () => {
+  it('reads REV:path with git show (a file or a folder), an index\'s children at the same revision, gzip blobs gunzipped', () => {
     const repo = gitRepository(folder());
     repo.commit('first', '2024-01-01T00:00:00Z', {
       'public/sitemap.xml': index(['https://example.com/pages.xml', 'https://example.com/posts.xml']),
@@ -129,6 +129,10 @@ describe('sitemap-diff: sides', () => {
     repo.commit('third', '2024-03-01T00:00:00Z', {});
     assert.deepEqual(json([...roots, 'HEAD~1:public/sitemap.xml', 'HEAD:public/sitemap.xml'], repo.dir, undefined, GIT_TEST_ENV), tree);
     assert.equal(run(['HEAD~5:public/sitemap.xml', 'public/sitemap.xml'], repo.dir, undefined, GIT_TEST_ENV).code, 2);
+    // A folder at a revision: its sitemaps found as in the working tree, each read once (the index's children too).
+    repo.commit('notes', '2024-02-02T00:00:00Z', { 'public/notes.txt': 'not a sitemap\n', 'public/robots.txt': 'Sitemap: https://example.com/sitemap.xml\n', 'public/node_modules/sitemap.xml': urlset([['https://example.com/dep']]) });
+    assert.deepEqual(json([...roots, 'HEAD~3:public', 'HEAD:./public'], repo.dir, undefined, GIT_TEST_ENV), json([...roots, 'HEAD~3:public/sitemap.xml', 'HEAD:public/sitemap.xml'], repo.dir, undefined, GIT_TEST_ENV));
+    assert.equal(run(['HEAD:public/node_modules/nothing', 'public/sitemap.xml'], repo.dir, undefined, GIT_TEST_ENV).code, 2);
   });
 });
 

@@ -4,7 +4,9 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { isRobotsName } from '../../../../shared/documentLanguage';
+import { SNIFF_LENGTH } from '../../../../shared/contentDetection';
+import { isRobotsName, isSiteFile, mayBeSiteFile } from '../../../../shared/documentLanguage';
+import { compareWalkOrder, SKIPPED_FOLDERS } from '../../node/folderWalk';
 import type { UrlSink } from '../../language/languageService';
 import { isGzip } from '../../node/files';
 import { fileBesideNamed } from '../../node/siteFiles';
@@ -86,16 +88,34 @@ async function readStdin(pages: UrlSink, site: SiteContext, cwd: string): Promis
   return new SideReader(source, pages, site).read(stdinFile);
 }
 
-/** `REV:path` (the path from the repository's root, or from here when it starts with ./ or ../, as git reads it). */
+/**
+ * `REV:path` (the path from the repository's root, or from here when it starts with ./ or ../, as git reads it): a
+ * file, or a folder whose sitemaps are found as in the working tree (by name, then by their first characters).
+ */
 async function readRevision(revision: string, spec: string, pages: UrlSink, site: SiteContext, cwd: string): Promise<void> {
   if (revision.startsWith('-')) throw new Failure(`${revision}:${spec}: not a git revision`);
   const top = git(cwd, ['rev-parse', '--show-toplevel'], `${revision}:${spec}: not in a git repository`).toString('utf8').trim();
   const file = /^\.\.?[/\\]/.test(spec) ? path.resolve(cwd, spec) : path.resolve(top, spec);
-  const source: FileSource = {
-    nameOf: (f) => `${revision}:${path.relative(top, f).split(path.sep).join('/')}`,
-    chunks: (f, name) => piecesOf(maybeGunzip(git(top, ['show', `${revision}:${path.relative(top, f).split(path.sep).join('/')}`], `${name}: not in git at that revision`), name)),
+  const object = (f: string) => `${revision}:${path.relative(top, f).split(path.sep).join('/')}`;
+  /** The last blob read: a folder's sitemap is read once to tell it is one, then streamed from here. */
+  let last: { file: string; bytes: Buffer } | undefined;
+  const blob = (f: string, name: string): Buffer => {
+    if (last?.file !== f) last = { file: f, bytes: maybeGunzip(git(top, ['show', object(f)], `${name}: not in git at that revision`), name) };
+    return last.bytes;
   };
-  return new SideReader(source, pages, site).read(file);
+  const source: FileSource = { nameOf: object, chunks: (f, name) => piecesOf(blob(f, name)) };
+  const reader = new SideReader(source, pages, site);
+  const type = git(top, ['cat-file', '-t', object(file)], `${object(file)}: not in git at that revision`).toString('utf8').trim();
+  if (type !== 'tree') return reader.read(file);
+  const listed = git(top, ['ls-tree', '-r', '-z', '--name-only', object(file)], `${object(file)}: cannot list the folder`).toString('utf8').split('\0');
+  const found = listed.filter((name) => name !== '' && !name.split('/').some((part) => SKIPPED_FOLDERS.has(part)) && isSitemapNamed(path.basename(name), () => blob(path.join(file, name), object(path.join(file, name))).toString('utf8', 0, SNIFF_LENGTH * 4).slice(0, SNIFF_LENGTH)));
+  if (found.length === 0) throw new Failure(`${object(file)}: no sitemap in this folder`);
+  for (const name of found.sort(compareWalkOrder)) await reader.read(path.join(file, name));
+}
+
+/** A site file that is no robots.txt, by `name` and, where it leaves the question open, `head`. */
+function isSitemapNamed(name: string, head: () => string | undefined): boolean {
+  return mayBeSiteFile(name) && !isRobotsName(name) && isSiteFile(name, head);
 }
 
 /** git's standard output for fixed arguments (no shell); a Failure with `failure` when git fails. */
