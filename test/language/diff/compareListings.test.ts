@@ -2,7 +2,7 @@
  * as instants where both parse, document order, first entry kept; the stream in small windows ≡ one window. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { compareListings, Listing, ListingStream, NotASitemap } from '../../../server/src/language/languageService';
+import { compareListings, Listing, listingOfDocument, ListingStream, NotASitemap, parseDocument } from '../../../server/src/language/languageService';
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
@@ -71,6 +71,8 @@ describe('ListingStream', () => {
       assert.deepEqual([...streamed.listing.urls], [...whole.listing.urls], `window ${window}, piece ${piece}`);
     }
     assert.equal(whole.listing.size, 300);
+    // An open document (the editor's Compare with Last Commit) gives the same listing.
+    assert.deepEqual([...listingOfDocument(parseDocument(text, 'sitemap')).urls], [...whole.listing.urls]);
   });
 
   it('tells an index by its root and gives its children\'s URLs unescaped', () => {

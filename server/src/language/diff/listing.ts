@@ -1,5 +1,6 @@
 /** What a sitemap-diff keeps of one side: each distinct URL once (its first entry, as duplicate-url keeps the first),
  * in document order, keyed by urlKey of the canonical escaped form, with its `<lastmod>` as written and as an instant. */
+import type { Segment } from '../model/segment';
 import { urlKey } from '../rules/hreflang';
 import { copyString } from '../syntax/copyString';
 import { unescapeXml } from '../syntax/xmlText';
@@ -37,4 +38,11 @@ export class Listing implements UrlSink {
   get size(): number {
     return this.urls.size;
   }
+}
+
+/** Gives the sink the segment's URL and lastmod when it is an entry with a URL; whether it was. */
+export function addEntry(sink: UrlSink, s: Segment): boolean {
+  if (!s.isEntry || s.url === undefined) return false;
+  sink.add(s.url, s.lastmodEnd > s.lastmodStart ? s.text.slice(s.lastmodStart, s.lastmodEnd).trim() : undefined, s.lastmod);
+  return true;
 }

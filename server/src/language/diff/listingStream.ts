@@ -3,7 +3,7 @@
 import type { Segment } from '../model/segment';
 import type { RootInfo } from '../syntax/parser';
 import { WindowPump } from '../stream/windowPump';
-import { Listing, type UrlSink } from './listing';
+import { addEntry, Listing, type UrlSink } from './listing';
 
 /** Characters gathered before a window is parsed. */
 const WINDOW = 1 << 20;
@@ -65,11 +65,6 @@ export class ListingStream {
 
   private take(segments: readonly Segment[]): void {
     const sink = this.kind === 'sitemapindex' ? this.children : this.pages;
-    for (const s of segments) {
-      if (!s.isEntry || s.url === undefined) continue;
-      const lastmod = s.lastmodEnd > s.lastmodStart ? s.text.slice(s.lastmodStart, s.lastmodEnd).trim() : undefined;
-      this.entries++;
-      sink.add(s.url, lastmod, s.lastmod);
-    }
+    for (const s of segments) if (addEntry(sink, s)) this.entries++;
   }
 }
