@@ -1,6 +1,6 @@
-/** One side of a diff to its Listing: a file (XML, text, gzip by its magic bytes), standard input, a folder (its
- * sitemaps as sitemap-lint finds them), or `REV:path` read with `git show`; an index's local children followed, each
- * file read once, at the same revision for a git side. */
+/** One side of a diff to its URLs: a file (XML, text, gzip by its magic bytes), standard input, a folder (its sitemaps
+ * as sitemap-lint finds them), or `REV:path` read with `git show`; an index's local children followed, each file read
+ * once, at the same revision for a git side. */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -108,7 +108,9 @@ async function readRevision(revision: string, spec: string, pages: UrlSink, site
   const type = git(top, ['cat-file', '-t', object(file)], `${object(file)}: not in git at that revision`).toString('utf8').trim();
   if (type !== 'tree') return reader.read(file);
   const listed = git(top, ['ls-tree', '-r', '-z', '--name-only', object(file)], `${object(file)}: cannot list the folder`).toString('utf8').split('\0');
-  const found = listed.filter((name) => name !== '' && !name.split('/').some((part) => SKIPPED_FOLDERS.has(part)) && isSitemapNamed(path.basename(name), () => blob(path.join(file, name), object(path.join(file, name))).toString('utf8', 0, SNIFF_LENGTH * 4).slice(0, SNIFF_LENGTH)));
+  const headOf = (f: string) => blob(f, object(f)).toString('utf8', 0, SNIFF_LENGTH * 4).slice(0, SNIFF_LENGTH);
+  const found = listed.filter((name) => name !== '' && !name.split('/').some((part) => SKIPPED_FOLDERS.has(part))
+    && isSitemapNamed(path.basename(name), () => headOf(path.join(file, name))));
   if (found.length === 0) throw new Failure(`${object(file)}: no sitemap in this folder`);
   for (const name of found.sort(compareWalkOrder)) await reader.read(path.join(file, name));
 }
