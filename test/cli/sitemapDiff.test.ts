@@ -49,9 +49,11 @@ describe('sitemap-diff: sides', () => {
     assert.deepEqual(json(['old.xml', 'new.xml'], dir), EXPECTED);
   });
 
-  it('reads gzip by its magic bytes, whatever the name, and text sitemaps', () => {
-    const dir = folder({ 'old.xml.gz': gzipSync(OLD), 'packed': gzipSync(NEW), 'sitemap.txt': 'https://example.com/a\nhttps://example.com/z\n' });
+  it('reads gzip by its magic bytes, whatever the name, UTF-16 by its BOM, and text sitemaps', () => {
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(NEW.replace('UTF-8', 'UTF-16'), 'utf16le')]);
+    const dir = folder({ 'old.xml.gz': gzipSync(OLD), 'packed': gzipSync(NEW), 'utf16.xml': utf16 });
     assert.deepEqual(json(['old.xml.gz', 'packed'], dir), EXPECTED);
+    assert.deepEqual(json(['old.xml.gz', 'utf16.xml'], dir), EXPECTED);
     assert.deepEqual(json(['old.xml', 'sitemap.txt'], folder({ 'old.xml': OLD, 'sitemap.txt': 'https://example.com/a\nhttps://example.com/z\n' })), {
       added: ['https://example.com/z'],
       removed: ['https://example.com/b?x=1&y=2', 'https://example.com/c'],
