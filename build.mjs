@@ -29,6 +29,7 @@ const results = await Promise.all([
   build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' }),
   build({ ...common, entryPoints: ['server/src/cli/split/sitemapSplit.ts'], outfile: 'dist/sitemap-split.js', banner: { js: '#!/usr/bin/env node' } }),
   build({ ...common, entryPoints: ['server/src/cli/lint/sitemapLint.ts'], outfile: 'dist/sitemap-lint.js', banner: { js: '#!/usr/bin/env node' } }),
+  build({ ...common, entryPoints: ['server/src/cli/diff/sitemapDiff.ts'], outfile: 'dist/sitemap-diff.js', banner: { js: '#!/usr/bin/env node' } }),
   build({ ...common, entryPoints: ['server/src/cli/lint/checkSiteChild.ts'], outfile: 'dist/check-site.js' }),
   // sitemap-lint's worker threads (lintPool.ts), found beside the bundle at run time.
   build({ ...common, entryPoints: ['server/src/cli/lint/lintWorker.ts'], outfile: 'dist/lintWorker.js' }),
@@ -36,6 +37,7 @@ const results = await Promise.all([
 writeFileSync('dist/THIRD-PARTY-NOTICES.md', thirdPartyNotices(results));
 chmodSync('dist/sitemap-split.js', 0o755);
 chmodSync('dist/sitemap-lint.js', 0o755);
+chmodSync('dist/sitemap-diff.js', 0o755);
 if (watch) console.log('watch mode is not supported; rerun npm run build');
 
 /** The npm packages bundled into dist/, each with its licence text: MIT and BSD ask for their notice to ship with the code. */

@@ -5,7 +5,7 @@
  * wire against the bundled server (wire.ts; `BENCH_WIRE=0` skips it), then sitemap-split against xmllint and sitemap.js
  * (splitBench.ts; `BENCH_SPLIT=0` skips it), then sitemap-lint against xmllint --schema (lintBench.ts; `BENCH_LINT=0`
  * skips it), then issue 21's cold targets (coldBench.ts; `BENCH_COLD=0` skips them), then issue 22's page rules on a
- * built site (siteBench.ts; `BENCH_SITE=0` skips them). Prints markdown tables (copy them to docs/performance.md). Run with --expose-gc.
+ * built site (siteBench.ts; `BENCH_SITE=0` skips them), then sitemap-diff (diffBench.ts; `BENCH_DIFF=0` skips it). Prints markdown tables (copy them to docs/performance.md). Run with --expose-gc.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -19,6 +19,7 @@ import { printSplit } from './splitBench';
 import { printLint, timeXmllintNoout } from './lintBench';
 import { printCold } from './coldBench';
 import { printSite } from './siteBench';
+import { printDiff } from './diffBench';
 import type { SitemapModel } from '../../server/src/language/model/model';
 
 const sizes = (value: string): number[] => value.split(',').map(Number).filter((n) => n > 0);
@@ -345,7 +346,7 @@ function printCrossFileOpens(): void {
 printLanguageLayer();
 printExtensionKeystrokes();
 printCrossFileOpens();
-printGrammar().then(printWire).then(printSplit).then(printLint).then(printCold).then(printSite).catch((error: unknown) => {
+printGrammar().then(printWire).then(printSplit).then(printLint).then(printCold).then(printSite).then(printDiff).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

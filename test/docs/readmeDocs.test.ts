@@ -10,6 +10,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { FIX_ALL_KIND } from '../../server/src/lsp/features/codeActions';
+import { gitRepository } from '../support/gitRepository';
 
 /** Tests compile to out/test/<part>/: the docs are read from the repository, not from out/. */
 const ROOT = path.resolve(__dirname, '../../..');
@@ -134,8 +135,10 @@ test('docs/command-line.md: sitemap-split with every option of its synopsis; REA
   assert.deepEqual([...fs.readFileSync(path.join(dir, 'out', 'part-1.xml.gz')).subarray(0, 2)], [0x1f, 0x8b], '--gzip writes gzip');
   assert.deepEqual((JSON.parse(split.stdout) as { children: unknown[] }).children.length, 2, '--json');
 
+  // The site committed on main, for sitemap-diff's example against it.
+  gitRepository(dir).commit('site', '2024-01-01T00:00:00Z', {});
   const examples = blocks(read('README.md'), 'sh').join('\n').split('\n').filter((l) => l.startsWith('node dist/'));
-  assert.equal(examples.length, 2);
+  assert.equal(examples.length, 3);
   for (const example of examples) {
     const [bundle, ...rest] = example.replace(/#.*/, '').trim().split(/\s+/).slice(1);
     const result = run(path.basename(bundle), rest, dir);

@@ -167,6 +167,17 @@ export type { SplitChild, SplitOutcome, SplitPlan } from './edits/splitSitemap';
 /** The same split over a stream of text, for files too large to hold (the command line's `sitemap-split`). */
 export { SplitStream, type StreamSplitResult } from './edits/splitStream';
 export { ValidationStream, type StreamValidationOptions, type StreamValidationResult } from './stream/validationStream';
+import { addEntry, Listing } from './diff/listing';
+export { Listing, type ListedUrl, type UrlSink } from './diff/listing';
+export { ListingStream, NotASitemap, type ListingKind, type ListingResult } from './diff/listingStream';
+export { compareListings, ListingComparison, type LastmodChange, type SitemapDiff } from './diff/compareListings';
+
+/** An open document's URLs as sitemap-diff compares them (an index's: its children's), for Compare with Last Commit. */
+export function listingOfDocument(document: SitemapDocument): Listing {
+  const listing = new Listing();
+  for (const segment of asModel(document).segments) addEntry(listing, segment);
+  return listing;
+}
 export { SplitRefused, type ChildSink, type ChildSummary, type SplitOptions, type SplitRefusal, type SplitterOptions } from './edits/splitPlanner';
 
 /**

@@ -57,7 +57,7 @@ export function collectInputs(names: readonly string[], cwd: string): Input[] {
  * The sitemaps and robots.txt files under `folder`, in walk order (node/folderWalk.ts). An unreadable folder fails the
  * run (exit 2), a subfolder too: a lint that skipped it would vouch for sitemaps it never read.
  */
-function searchFolder(folder: string): string[] {
+export function searchFolder(folder: string): string[] {
   const unreadable = (dir: string, e: Error) => {
     throw new Failure(`${dir}: cannot read the folder (${e.message})`);
   };

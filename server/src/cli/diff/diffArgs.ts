@@ -1,0 +1,82 @@
+/** The command line of `sitemap-diff`: options and usage errors. */
+export const USAGE = 'usage: sitemap-diff [--format stylish|json|markdown] [--site-root DIR=URL]... [--fail-on-removed N|N%] '
+  + '[--fail-on-added N|N%] [--all] <old> <new>   (each a file, a folder, - for standard input, or REV:path in git)';
+
+export type DiffFormat = 'stylish' | 'json' | 'markdown';
+
+/** More than `count` URLs, or more than `percent` % of the old side's URLs. */
+export type Threshold = { count: number } | { percent: number };
+
+export interface DiffArgs {
+  sides: string[];
+  format: DiffFormat;
+  siteRoots: Array<{ dir: string; url: string }>;
+  failOnRemoved: Threshold | undefined;
+  failOnAdded: Threshold | undefined;
+  /** Every URL in the stylish and markdown lists, not the first ones. */
+  all: boolean;
+  help: boolean;
+  version: boolean;
+}
+
+export class UsageError extends Error {}
+
+const FORMATS: readonly string[] = ['stylish', 'json', 'markdown'];
+const VALUED = new Set(['--format', '--site-root', '--fail-on-removed', '--fail-on-added']);
+
+export function parseDiffArgs(argv: readonly string[]): DiffArgs {
+  const args: DiffArgs = { sides: [], format: 'stylish', siteRoots: [], failOnRemoved: undefined, failOnAdded: undefined, all: false, help: false, version: false };
+  for (let k = 0; k < argv.length; k++) {
+    const arg = argv[k];
+    if (arg === '--') {
+      args.sides.push(...argv.slice(k + 1));
+      break;
+    }
+    if (!arg.startsWith('-') || arg === '-') {
+      args.sides.push(arg);
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const option = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
+    if (option === '--help' || option === '-h') args.help = true;
+    else if (option === '--version') args.version = true;
+    else if (option === '--all') args.all = true;
+    else if (!VALUED.has(option)) throw new UsageError(`unknown option ${option}`);
+    else {
+      const value = option !== arg ? arg.slice(eq + 1) : argv[++k];
+      if (value === undefined) throw new UsageError(`${option} needs a value`);
+      applyValued(args, option, value);
+    }
+  }
+  if (args.help || args.version) return args;
+  if (args.sides.length !== 2) throw new UsageError(`two sitemaps to compare, old and new (${args.sides.length} given)`);
+  if (args.sides[0] === '-' && args.sides[1] === '-') throw new UsageError('standard input can be one side only');
+  return args;
+}
+
+function applyValued(args: DiffArgs, option: string, value: string): void {
+  if (option === '--format') {
+    if (!FORMATS.includes(value)) throw new UsageError(`unknown format "${value}" (stylish, json or markdown)`);
+    args.format = value as DiffFormat;
+  } else if (option === '--site-root') {
+    const eq = value.indexOf('=');
+    if (eq <= 0 || eq === value.length - 1) throw new UsageError(`--site-root needs DIR=URL, not "${value}"`);
+    args.siteRoots.push({ dir: value.slice(0, eq), url: value.slice(eq + 1) });
+  } else if (option === '--fail-on-removed') {
+    args.failOnRemoved = thresholdOf(option, value);
+  } else {
+    args.failOnAdded = thresholdOf(option, value);
+  }
+}
+
+function thresholdOf(option: string, value: string): Threshold {
+  const match = /^([0-9]+(?:\.[0-9]+)?)(%?)$/.exec(value);
+  if (match === null || (match[2] === '' && match[1].includes('.'))) throw new UsageError(`${option} needs a whole number N or a percentage N%, not "${value}"`);
+  return match[2] === '%' ? { percent: Number(match[1]) } : { count: Number(match[1]) };
+}
+
+/** Whether `changed` URLs pass the threshold: more than its count, or more than its share of `oldCount`. */
+export function passes(threshold: Threshold | undefined, changed: number, oldCount: number): boolean {
+  if (threshold === undefined) return false;
+  return 'count' in threshold ? changed > threshold.count : changed * 100 > threshold.percent * oldCount;
+}

@@ -1,0 +1,152 @@
+/** One side of a diff to its URLs: a file (XML, text, gzip by its magic bytes), standard input, a folder (its sitemaps
+ * as sitemap-lint finds them), or `REV:path` read with `git show`; an index's local children followed, each file read
+ * once, at the same revision for a git side. */
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { SNIFF_LENGTH } from '../../../../shared/contentDetection';
+import { isRobotsName, isSiteFile, mayBeSiteFile } from '../../../../shared/documentLanguage';
+import { compareWalkOrder, SKIPPED_FOLDERS } from '../../node/folderWalk';
+import type { UrlSink } from '../../language/languageService';
+import { isGzip } from '../../node/files';
+import { fileBesideNamed } from '../../node/siteFiles';
+import { Failure } from '../io/failure';
+import { gunzipWhole } from '../io/gunzip';
+import { chunksOf, openMaybeGzip } from '../io/inputStream';
+import { searchFolder } from '../lint/lintInputs';
+import { SiteContext } from '../lint/siteContext';
+import { piecesOf, readListing } from './readListing';
+
+/** Where a side's files are read from: the working tree, or a git revision. */
+interface FileSource {
+  /** The bytes of the file at `file` (absolute, as in the working tree), named `name` in failures. */
+  chunks(file: string, name: string): AsyncIterable<Buffer>;
+  /** What a failure calls the file at `file`. */
+  nameOf(file: string): string;
+}
+
+/** Reads the side `spec`, its URLs to `pages` in document order (each file once, an index's children in its place). */
+export async function readSide(spec: string, pages: UrlSink, site: SiteContext, cwd: string): Promise<void> {
+  if (spec === '-') return readStdin(pages, site, cwd);
+  const file = path.resolve(cwd, spec);
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  const revision = stat === undefined ? /^([^:]+):(.+)$/.exec(spec) : null;
+  if (revision !== null) return readRevision(revision[1], revision[2], pages, site, cwd);
+  if (stat === undefined) throw new Failure(`${spec}: no such file or folder`);
+  const reader = new SideReader(workingTree(cwd), pages, site);
+  if (!stat.isDirectory()) return reader.read(file);
+  for (const found of sitemapsIn(file, spec)) await reader.read(found);
+}
+
+/** Reads files, each once, following an index to its children. */
+class SideReader {
+  private readonly seen = new Set<string>();
+  /** Children beside the index's own location first: old and new builds may be two folders with the same site root URL. */
+  private readonly near: SiteContext;
+
+  constructor(private readonly source: FileSource, private readonly pages: UrlSink, private readonly site: SiteContext) {
+    this.near = new SiteContext({}, site.cwd);
+  }
+
+  async read(file: string): Promise<void> {
+    if (this.seen.has(file)) return;
+    this.seen.add(file);
+    const name = this.source.nameOf(file);
+    const { kind, children } = await readListing(this.source.chunks(file, name), name, this.pages);
+    if (kind !== 'sitemapindex') return;
+    const location = this.site.locate(file);
+    for (const url of children.locations()) {
+      const child = (location !== undefined ? this.near.fileOf(url, file, location) : undefined) ?? this.site.fileOf(url, file, location) ?? fileBesideNamed(file, url);
+      if (child === undefined) throw new Failure(`${name}: cannot tell which local file ${url} is (give --site-root DIR=URL)`);
+      await this.read(child);
+    }
+  }
+}
+
+function workingTree(cwd: string): FileSource {
+  return {
+    nameOf: (file) => {
+      const relative = path.relative(cwd, file);
+      return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
+    },
+    chunks: (file, name) => {
+      if (!fs.existsSync(file)) throw new Failure(`${name}: no such file`);
+      return chunksOf(openMaybeGzip(file, (e) => `${name}: cannot read (${e.message})`), name);
+    },
+  };
+}
+
+/** Standard input, read whole (one side at most); an index's children through the site roots. */
+async function readStdin(pages: UrlSink, site: SiteContext, cwd: string): Promise<void> {
+  const bytes = await readAll(process.stdin);
+  const stdinFile = path.join(cwd, '<stdin>');
+  const tree = workingTree(cwd);
+  const source: FileSource = {
+    nameOf: (file) => (file === stdinFile ? '<stdin>' : tree.nameOf(file)),
+    chunks: (file, name) => (file === stdinFile ? piecesOf(maybeGunzip(bytes, name)) : tree.chunks(file, name)),
+  };
+  return new SideReader(source, pages, site).read(stdinFile);
+}
+
+/**
+ * `REV:path` (the path from the repository's root, or from here when it starts with ./ or ../, as git reads it): a
+ * file, or a folder whose sitemaps are found as in the working tree (by name, then by their first characters).
+ */
+async function readRevision(revision: string, spec: string, pages: UrlSink, site: SiteContext, cwd: string): Promise<void> {
+  if (revision.startsWith('-')) throw new Failure(`${revision}:${spec}: not a git revision`);
+  const top = git(cwd, ['rev-parse', '--show-toplevel'], `${revision}:${spec}: not in a git repository`).toString('utf8').trim();
+  const file = /^\.\.?[/\\]/.test(spec) ? path.resolve(cwd, spec) : path.resolve(top, spec);
+  const object = (f: string) => `${revision}:${path.relative(top, f).split(path.sep).join('/')}`;
+  /** The last blob read: a folder's sitemap is read once to tell it is one, then streamed from here. */
+  let last: { file: string; bytes: Buffer } | undefined;
+  const blob = (f: string, name: string): Buffer => {
+    if (last?.file !== f) last = { file: f, bytes: maybeGunzip(git(top, ['show', object(f)], `${name}: not in git at that revision`), name) };
+    return last.bytes;
+  };
+  const source: FileSource = { nameOf: object, chunks: (f, name) => piecesOf(blob(f, name)) };
+  const reader = new SideReader(source, pages, site);
+  const type = git(top, ['cat-file', '-t', object(file)], `${object(file)}: not in git at that revision`).toString('utf8').trim();
+  if (type !== 'tree') return reader.read(file);
+  const listed = git(top, ['ls-tree', '-r', '-z', '--name-only', object(file)], `${object(file)}: cannot list the folder`).toString('utf8').split('\0');
+  const headOf = (f: string) => blob(f, object(f)).toString('utf8', 0, SNIFF_LENGTH * 4).slice(0, SNIFF_LENGTH);
+  const found = listed.filter((name) => name !== '' && !name.split('/').some((part) => SKIPPED_FOLDERS.has(part))
+    && isSitemapNamed(path.basename(name), () => headOf(path.join(file, name))));
+  if (found.length === 0) throw new Failure(`${object(file)}: no sitemap in this folder`);
+  for (const name of found.sort(compareWalkOrder)) await reader.read(path.join(file, name));
+}
+
+/** A site file that is no robots.txt, by `name` and, where it leaves the question open, `head`. */
+function isSitemapNamed(name: string, head: () => string | undefined): boolean {
+  return mayBeSiteFile(name) && !isRobotsName(name) && isSiteFile(name, head);
+}
+
+/** git's standard output for fixed arguments (no shell); a Failure with `failure` when git fails. */
+function git(dir: string, args: readonly string[], failure: string): Buffer {
+  try {
+    return execFileSync('git', ['-C', dir, '-c', 'core.fsmonitor=false', ...args], { stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 30 });
+  } catch {
+    throw new Failure(failure);
+  }
+}
+
+function maybeGunzip(bytes: Buffer, name: string): Buffer {
+  if (!isGzip(bytes)) return bytes;
+  try {
+    return gunzipWhole(bytes);
+  } catch (e) {
+    throw new Failure(`${name}: not a valid gzip file (${(e as Error).message})`);
+  }
+}
+
+/** The sitemaps in a folder, as sitemap-lint finds them (robots.txt files left out). */
+function sitemapsIn(folder: string, spec: string): string[] {
+  const found = searchFolder(folder).filter((f) => !isRobotsName(path.basename(f)));
+  if (found.length === 0) throw new Failure(`${spec}: no sitemap in this folder`);
+  return found;
+}
+
+async function readAll(input: NodeJS.ReadableStream): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const part of input) parts.push(part as Buffer);
+  return Buffer.concat(parts);
+}

@@ -1,0 +1,62 @@
+/** `sitemap-diff <old> <new>`: the URLs a build added to or removed from its sitemaps, and the `<lastmod>`s it changed.
+ * Exit 0; 1 when a --fail-on threshold is passed; 2 with one line on stderr on bad usage or unreadable input. */
+import * as path from 'node:path';
+import { version } from '../../../../package.json';
+import { normalizeSiteRootUrl } from '../../../../shared/location';
+import { Listing, ListingComparison, type SitemapDiff } from '../../language/languageService';
+import { exitQuietlyOnClosedPipe } from '../io/closedPipe';
+import { exitWhenFlushed } from '../io/exitWhenFlushed';
+import { reportMaxRss } from '../io/reportRss';
+import { Failure } from '../io/failure';
+import { SiteContext } from '../lint/siteContext';
+import { parseDiffArgs, passes, USAGE, UsageError, type DiffArgs } from './diffArgs';
+import { formatDiffJson, formatDiffMarkdown, formatDiffStylish } from './diffFormats';
+import { readSide } from './diffSides';
+
+async function main(argv: readonly string[]): Promise<number> {
+  const cwd = process.cwd();
+  let args: DiffArgs;
+  let diff: SitemapDiff;
+  try {
+    args = parseDiffArgs(argv);
+    if (args.help || args.version) {
+      process.stdout.write(`${args.help ? USAGE : version}\n`);
+      return 0;
+    }
+    const site = new SiteContext(siteRootsOf(args, cwd), cwd);
+    // The old side's URLs held; the new side's compared as they come, only the added ones kept.
+    const before = new Listing();
+    await readSide(args.sides[0], before, site, cwd);
+    const comparison = new ListingComparison(before);
+    await readSide(args.sides[1], comparison, site, cwd);
+    diff = comparison.result();
+  } catch (e) {
+    if (e instanceof UsageError) {
+      process.stderr.write(`sitemap-diff: ${e.message} (sitemap-diff --help for the usage)\n`);
+      return 2;
+    }
+    if (e instanceof Failure) {
+      process.stderr.write(`sitemap-diff: ${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+  process.stdout.write(args.format === 'json' ? formatDiffJson(diff) : args.format === 'markdown' ? formatDiffMarkdown(diff, args.all) : formatDiffStylish(diff, args.all));
+  const { counts } = diff;
+  return passes(args.failOnRemoved, counts.removed, counts.old) || passes(args.failOnAdded, counts.added, counts.old) ? 1 : 0;
+}
+
+function siteRootsOf(args: DiffArgs, cwd: string): Record<string, string> {
+  const roots: Record<string, string> = {};
+  for (const { dir, url } of args.siteRoots) {
+    if (normalizeSiteRootUrl(url) === undefined) throw new UsageError(`--site-root ${dir} needs an absolute http(s) URL, not "${url}"`);
+    roots[path.resolve(cwd, dir)] = url;
+  }
+  return roots;
+}
+
+exitQuietlyOnClosedPipe();
+void main(process.argv.slice(2)).then((code) => {
+  reportMaxRss('sitemap-diff');
+  exitWhenFlushed(code);
+});
