@@ -1,7 +1,7 @@
 /** `sitemap-diff <old> <new>`: the URLs a build added to or removed from its sitemaps, and the `<lastmod>`s it changed.
  * Exit 0; 1 when a --fail-on threshold is passed; 2 with one line on stderr on bad usage or unreadable input. */
 import * as path from 'node:path';
-import { version } from '../../../../package.json';
+import { VERSION } from '../io/version';
 import { normalizeSiteRootUrl } from '../../../../shared/location';
 import { Listing, ListingComparison, type SitemapDiff } from '../../language/languageService';
 import { exitQuietlyOnClosedPipe } from '../io/closedPipe';
@@ -20,7 +20,7 @@ async function main(argv: readonly string[]): Promise<number> {
   try {
     args = parseDiffArgs(argv);
     if (args.help || args.version) {
-      process.stdout.write(`${args.help ? USAGE : version}\n`);
+      process.stdout.write(`${args.help ? USAGE : VERSION}\n`);
       return 0;
     }
     const site = new SiteContext(siteRootsOf(args, cwd), cwd);
