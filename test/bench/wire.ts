@@ -16,7 +16,7 @@
  * the site root: the page rules stay off, the baseline on the same files. The like-for-like baselines for
  * `=1`'s problems, on the same files without the site root: `=own` gives every 50th entry an invalid `<lastmod>` (1,000
  * of the document's own problems), `=cross` lists every 50th URL in a copy.xml beside it (1,000 cross-file duplicates,
- * each with related information).
+ * each with related information). The keystroke's median is printed with its last publish's problems and JSON size.
  * Then (issue 12) keystrokes alternating between the plain sitemap and one whose every entry carries an image and three
  * hreflang alternates, open in the same server (`BENCH_WIRE_EXTENSION_ENTRIES`, default 50,000; 0 skips it).
  * Then (issue 20) a fresh server's first open of one language's sitemap of a multilingual site, whose alternates are
@@ -212,7 +212,8 @@ async function measureWire(): Promise<WireFigures> {
   }
   fs.rmSync(path.dirname(copy), { recursive: true, force: true });
   return withServer(async (client, uri) => {
-    const opened = client.nextDiagnostics(uri, PAGES === '1' ? (d) => d.some((x) => PAGE_RULES.has(String(x.code))) : undefined);
+    const opened = client.nextDiagnostics(uri, PAGES === '1' ? (d) => d.some((x) => PAGE_RULES.has(String(x.code)))
+      : PAGES === 'cross' ? (d) => d.some((x) => x.code === 'cross-file-duplicate-url') : undefined);
     client.open(uri, 'sitemap', text);
     await opened;
     const rnd = random(ENTRIES + 1);
@@ -237,6 +238,9 @@ async function measureWire(): Promise<WireFigures> {
   }, text);
 }
 
+/** The last keystroke's diagnostics, for their count and size. */
+let lastKeystrokeDiagnostics: { diagnostics: unknown[] } = { diagnostics: [] };
+
 interface TimedKeystroke {
   /** didChange → the publishDiagnostics of that version. */
   published: number;
@@ -256,7 +260,11 @@ async function typeAndUndo(client: LspClient, uri: string, entries: number, entr
   for (const [range, text] of [[{ start: at, end: at }, typed], [{ start: at, end: { line: at.line, character: at.character + 1 } }, '']] as const) {
     const t0 = performance.now();
     const version = client.change(uri, { range, text });
-    const published = client.nextDiagnostics(uri, (_, params) => params.version === version).then(() => performance.now() - t0);
+    const published = client.nextDiagnostics(uri, (_, params) => params.version === version).then((params) => {
+      const ms = performance.now() - t0;
+      lastKeystrokeDiagnostics = params;
+      return ms;
+    });
     const answered = editorRequests(client, uri).then((sizes) => ({ sizes, ms: performance.now() - t0 }));
     const publishedMs = await published;
     const { sizes, ms } = await answered;
@@ -317,7 +325,7 @@ async function printPlainWire(): Promise<void> {
   console.log(`\nOver the wire: ${SERVER ?? 'dist/server.js'} --stdio, ${ENTRIES.toLocaleString('en-US')} entries${where}, ${OPENS} open${OPENS === 1 ? '' : 's'}, ${KEYSTROKES} keystrokes, each followed by ${EDITOR_REQUESTS.map((m) => m.slice(13)).join(', ')}\n`);
   console.log('| didOpen → diagnostics, median (ms) | keystroke → diagnostics, median (ms) | worst (ms) | keystroke → all three answers, median (ms) | documentLink | foldingRange | documentSymbol |');
   console.log('|---:|---:|---:|---:|---:|---:|---:|');
-  console.log(`| ${f.openMedian.toFixed(0)} | ${f.keystrokeMedian.toFixed(1)} | ${f.keystrokeWorst.toFixed(1)} | ${f.answersMedian.toFixed(1)} | ${EDITOR_REQUESTS.map(kb).join(' | ')} |`);
+  console.log(`| ${f.openMedian.toFixed(0)} | ${f.keystrokeMedian.toFixed(1)} (${lastKeystrokeDiagnostics.diagnostics.length} problems, ${(Buffer.byteLength(JSON.stringify(lastKeystrokeDiagnostics)) / 1024).toFixed(0)} KB) | ${f.keystrokeWorst.toFixed(1)} | ${f.answersMedian.toFixed(1)} | ${EDITOR_REQUESTS.map(kb).join(' | ')} |`);
   const ratio = (ms: number) => (Number.isNaN(f.xmllintMedian) ? 'n/a (no xmllint)' : `${(ms / f.xmllintMedian).toFixed(2)}×`);
   console.log(`\nOpen against \`xmllint --noout --schema\` on the same text, alternating, medians of ${OPENS}: didOpen → diagnostics ${f.openMedian.toFixed(0)} ms (${ratio(f.openMedian)}), server spawn → diagnostics ${f.spawnToDiagnosticsMedian.toFixed(0)} ms (${ratio(f.spawnToDiagnosticsMedian)}), xmllint ${Number.isNaN(f.xmllintMedian) ? 'n/a' : f.xmllintMedian.toFixed(0)} ms`);
   if (!Number.isNaN(f.pagesAfterOpenMedian)) console.log(`\nThe page rules (issue 22): didOpen → the first page problems published, median of ${OPENS}: ${f.pagesAfterOpenMedian.toFixed(0)} ms`);
