@@ -19,6 +19,7 @@ import { printSplit } from './splitBench';
 import { printLint, timeXmllintNoout } from './lintBench';
 import { printCold } from './coldBench';
 import { printSite } from './siteBench';
+import { printShards } from './shardBench';
 import type { SitemapModel } from '../../server/src/language/model/model';
 
 const sizes = (value: string): number[] => value.split(',').map(Number).filter((n) => n > 0);
@@ -345,7 +346,7 @@ function printCrossFileOpens(): void {
 printLanguageLayer();
 printExtensionKeystrokes();
 printCrossFileOpens();
-printGrammar().then(printWire).then(printSplit).then(printLint).then(printCold).then(printSite).catch((error: unknown) => {
+printGrammar().then(printWire).then(printSplit).then(printLint).then(printCold).then(printSite).then(printShards).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });
