@@ -1,10 +1,9 @@
 /** `sitemap-lint`: the editor's checks for CI, on files, folders and standard input. Exit 0 without errors (and warnings
  * within --max-warnings), 1 otherwise, 2 with one line on stderr on bad usage or an I/O error. */
-import * as fs from 'node:fs';
 import { Failure } from '../io/failure';
 import type { LintOptions } from './lintContract';
 import { mergeSummaries, shardInputs } from './lintShards';
-import { summaryText, type SummarizedFile } from './summaryFile';
+import { SummaryWriter } from './summaryFile';
 import { lintSettings } from './lintSettings';
 import { parseArgs, USAGE, UsageError, type LintArgs } from './lintArgs';
 import { collectInputs } from './lintInputs';
@@ -60,17 +59,11 @@ async function run(args: LintArgs, cwd: string): Promise<FileResult[]> {
   const inputs = collectInputs(args.inputs, cwd);
   if (args.shard === undefined) return lintFiles(inputs, options);
   const mine = shardInputs(inputs, args.shard, cwd);
-  const summarized: SummarizedFile[] = [];
-  const results = await lintFiles(mine.map((m) => m.input), { ...options, onSiteFacts: (linted, k) => summarized.push({ order: mine[k].order, linted }) });
-  if (args.summaryOut !== undefined) writeSummary(args.summaryOut, summaryText(`${args.shard.index}/${args.shard.count}`, summarized, cwd));
-  return results;
-}
-
-function writeSummary(file: string, text: string): void {
+  const summary = args.summaryOut === undefined ? undefined : new SummaryWriter(args.summaryOut, `${args.shard.index}/${args.shard.count}`, cwd);
   try {
-    fs.writeFileSync(file, text);
-  } catch (e) {
-    throw new Failure(`cannot write ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    return await lintFiles(mine.map((m) => m.input), { ...options, onSiteFacts: (linted, k) => summary?.add(mine[k].order, linted) });
+  } finally {
+    summary?.close();
   }
 }
 

@@ -2,6 +2,7 @@
  * packed site summary (hashed URLs, ranges, lastmods) and line table, so the merge places problems without the file. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
 import { packSummary, receivedSummary, type PackedSummary } from '../../node/packedSummary';
 import { urlHashIn, type SiteFileKind } from '../../language/languageService';
 import { Failure } from '../io/failure';
@@ -38,12 +39,35 @@ export interface SummarizedFile {
   linted: LintedFile;
 }
 
-/** The lines of a summary file for these files (in any order). */
-export function summaryText(shard: string, files: readonly SummarizedFile[], cwd: string): string {
-  const header: SummaryHeader = { format: SUMMARY_FORMAT, version: SUMMARY_VERSION, shard };
-  const out = [JSON.stringify(header)];
-  for (const { order, linted } of files) out.push(JSON.stringify(lineOf(order, linted, cwd)));
-  return `${out.join('\n')}\n`;
+/** Writes a summary file a line per file as the files are linted (in any order), so a shard holds no summary past its file. */
+export class SummaryWriter {
+  private readonly fd: number;
+
+  constructor(private readonly file: string, shard: string, private readonly cwd: string) {
+    const header: SummaryHeader = { format: SUMMARY_FORMAT, version: SUMMARY_VERSION, shard };
+    try {
+      this.fd = fs.openSync(file, 'w');
+    } catch (e) {
+      throw new Failure(`cannot write ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    }
+    this.write(JSON.stringify(header));
+  }
+
+  add(order: number, linted: LintedFile): void {
+    this.write(JSON.stringify(lineOf(order, linted, this.cwd)));
+  }
+
+  close(): void {
+    fs.closeSync(this.fd);
+  }
+
+  private write(line: string): void {
+    try {
+      fs.writeSync(this.fd, `${line}\n`);
+    } catch (e) {
+      throw new Failure(`cannot write ${this.file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    }
+  }
 }
 
 function lineOf(order: number, { result, site }: LintedFile, cwd: string): SummaryLine {
@@ -62,17 +86,43 @@ export type KeepUrl = (hash: number) => boolean;
 
 /** A summary file's files; a bad or mismatched file fails with a Failure naming it. */
 export function readSummaryFile(file: string, cwd: string, keep?: KeepUrl): SummarizedFile[] {
-  let text: string;
+  const files: SummarizedFile[] = [];
+  let n = 0;
+  for (const line of linesOf(file)) {
+    if (++n === 1) checkHeader(parseLine(line, file, 1) as Partial<SummaryHeader>, file);
+    else files.push(fileOf(checked(parseLine(line, file, n), file, n), cwd, keep));
+  }
+  if (n === 0) throw new Failure(`${file} is not a sitemap-lint summary`);
+  return files;
+}
+
+function checkHeader(header: Partial<SummaryHeader> | null, file: string): void {
+  if (header?.format !== SUMMARY_FORMAT) throw new Failure(`${file} is not a sitemap-lint summary`);
+  if (header.version !== SUMMARY_VERSION) throw new Failure(`${file} is a summary of version ${String(header.version)}; this sitemap-lint reads version ${SUMMARY_VERSION}`);
+}
+
+/** A file's non-empty lines, read 4 MiB at a time: the merge never holds a whole summary file's text. */
+function* linesOf(file: string): Generator<string> {
+  let fd: number;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    fd = fs.openSync(file, 'r');
   } catch (e) {
     throw new Failure(`cannot read summary ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
-  const lines = text.split('\n').filter((l) => l !== '');
-  const header = parseLine(lines[0] ?? '', file, 1) as Partial<SummaryHeader>;
-  if (header.format !== SUMMARY_FORMAT) throw new Failure(`${file} is not a sitemap-lint summary`);
-  if (header.version !== SUMMARY_VERSION) throw new Failure(`${file} is a summary of version ${String(header.version)}; this sitemap-lint reads version ${SUMMARY_VERSION}`);
-  return lines.slice(1).map((l, k) => fileOf(checked(parseLine(l, file, k + 2), file, k + 2), cwd, keep));
+  try {
+    const decoder = new StringDecoder('utf8');
+    const buffer = Buffer.alloc(4 << 20);
+    let rest = '';
+    for (let read; (read = fs.readSync(fd, buffer)) > 0;) {
+      const lines = (rest + decoder.write(buffer.subarray(0, read))).split('\n');
+      rest = lines.pop()!;
+      for (const line of lines) if (line !== '') yield line;
+    }
+    rest += decoder.end();
+    if (rest !== '') yield rest;
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 function parseLine(line: string, file: string, n: number): unknown {
