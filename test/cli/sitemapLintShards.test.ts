@@ -79,6 +79,34 @@ describe('sitemap-lint --shard / --merge-summaries', () => {
     }
   });
 
+  it('the page rules run in the merge: shards plus merge equal one whole run over a built site', () => {
+    const page = (head = ''): string => `<!doctype html><html><head><title>t</title>${head}</head><body>x</body></html>\n`;
+    const dir = folder({
+      'public/a.xml': urlset(loc(''), loc('noindex/'), loc('missing/')),
+      'public/b.xml': urlset(loc('private/'), loc('canon/')),
+      'public/c.xml': urlset(loc('gone/'), loc('')),
+      'public/robots.txt': `User-agent: *\nDisallow: /private/\nSitemap: ${ROOT}a.xml\n`,
+      'public/index.html': page(), 'public/private/index.html': page(), 'public/unlisted/index.html': page(),
+      'public/noindex/index.html': page('<meta name="robots" content="noindex">'),
+      'public/canon/index.html': page(`<link rel="canonical" href="${ROOT}other/">`), 'public/other/index.html': page(),
+    });
+    // No git here: the lastmod rules off, so that no note is said.
+    const options = ['--site-root', `public=${ROOT}`, '--rule', 'lastmod-stale=off', '--rule', 'lastmod-inflated=off'];
+    const expected = problems(run([...options, 'public'], dir));
+    for (const rule of ['page-not-found', 'noindex-page', 'blocked-by-robots', 'canonical-elsewhere', 'unlisted-page', 'cross-file-duplicate-url']) {
+      assert.ok(expected.some((p) => p.includes(`"rule":"${rule}"`)), rule);
+    }
+    for (const n of [2, 3]) {
+      const shards: string[] = [];
+      const summaries: string[] = [];
+      for (let i = 1; i <= n; i++) {
+        summaries.push(`pages-${i}.jsonl`);
+        shards.push(...problems(run([...options, '--shard', `${i}/${n}`, '--summary-out', summaries[i - 1], 'public'], dir)));
+      }
+      assert.deepEqual([...shards, ...problems(run([...options, '--merge-summaries', ...summaries], dir))].sort(), expected, `n=${n}`);
+    }
+  });
+
   it('a file keeps its shard when another file is added', () => {
     const dir = folder(SITE);
     const before = sharded(dir, 3).shardFiles;
