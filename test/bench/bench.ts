@@ -20,6 +20,7 @@ import { printLint, timeXmllintNoout } from './lintBench';
 import { printCold } from './coldBench';
 import { printSite } from './siteBench';
 import { printDiff } from './diffBench';
+import { printShards } from './shardBench';
 import type { SitemapModel } from '../../server/src/language/model/model';
 
 const sizes = (value: string): number[] => value.split(',').map(Number).filter((n) => n > 0);
@@ -346,7 +347,7 @@ function printCrossFileOpens(): void {
 printLanguageLayer();
 printExtensionKeystrokes();
 printCrossFileOpens();
-printGrammar().then(printWire).then(printSplit).then(printLint).then(printCold).then(printSite).then(printDiff).catch((error: unknown) => {
+printGrammar().then(printWire).then(printSplit).then(printLint).then(printCold).then(printSite).then(printDiff).then(printShards).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

@@ -2,7 +2,8 @@
 import { isRuleId, type RuleId, type SeverityOrOff } from '../../language/languageService';
 
 export const USAGE = 'usage: sitemap-lint [--format stylish|json|sarif] [--site-root DIR=URL]... [--allowed-host ORIGIN]... '
-  + '[--rule ID=error|warning|information|hint|off]... [--user-agent NAME] [--config FILE] [--max-warnings N] [--quiet] [--follow] <file | dir | ->...';
+  + '[--rule ID=error|warning|information|hint|off]... [--user-agent NAME] [--config FILE] [--max-warnings N] [--quiet] [--follow] '
+  + '[--shard I/N [--summary-out FILE]] <file | dir | ->... | --merge-summaries [--partition K/N] <summary>...';
 
 export type Format = 'stylish' | 'json' | 'sarif';
 
@@ -19,19 +20,31 @@ export interface LintArgs {
   quiet: boolean;
   follow: boolean;
   help: boolean;
+  /** This shard's share of the inputs (lintShards.ts); its cross-file rules left to the merge. */
+  shard: Part | undefined;
+  summaryOut: string | undefined;
+  /** The inputs are shards' summary files: run the cross-file rules over them. */
+  mergeSummaries: boolean;
+  partition: Part | undefined;
+}
+
+/** `i/n`: part i (from 1) of n. */
+export interface Part {
+  index: number;
+  count: number;
 }
 
 export class UsageError extends Error {}
 
 const FORMATS: readonly string[] = ['stylish', 'json', 'sarif'];
 const SEVERITIES: readonly string[] = ['error', 'warning', 'information', 'hint', 'off'];
-const VALUED = new Set(['--format', '--site-root', '--allowed-host', '--rule', '--user-agent', '--config', '--max-warnings']);
-const FLAGS = new Set(['--quiet', '--follow', '--help', '-h']);
+const VALUED = new Set(['--format', '--site-root', '--allowed-host', '--rule', '--user-agent', '--config', '--max-warnings', '--shard', '--summary-out', '--partition']);
+const FLAGS = new Set(['--quiet', '--follow', '--help', '-h', '--merge-summaries']);
 
 export function parseArgs(argv: readonly string[]): LintArgs {
   const args: LintArgs = {
     inputs: [], format: 'stylish', siteRoots: [], allowedHosts: [], rules: {}, config: undefined, userAgent: undefined, maxWarnings: undefined,
-    quiet: false, follow: false, help: false,
+    quiet: false, follow: false, help: false, shard: undefined, summaryOut: undefined, mergeSummaries: false, partition: undefined,
   };
   for (let k = 0; k < argv.length; k++) {
     const arg = argv[k];
@@ -48,6 +61,7 @@ export function parseArgs(argv: readonly string[]): LintArgs {
     if (FLAGS.has(option)) {
       if (option === '--quiet') args.quiet = true;
       else if (option === '--follow') args.follow = true;
+      else if (option === '--merge-summaries') args.mergeSummaries = true;
       else args.help = true;
       continue;
     }
@@ -57,7 +71,17 @@ export function parseArgs(argv: readonly string[]): LintArgs {
     applyValued(args, option, value);
   }
   if (!args.help && args.inputs.length === 0) throw new UsageError('no input (a file, a folder or - for standard input)');
+  checkSharding(args);
   return args;
+}
+
+/** The sharding options that go together: --summary-out with --shard, --partition with --merge-summaries. */
+function checkSharding(args: LintArgs): void {
+  if (args.summaryOut !== undefined && args.shard === undefined) throw new UsageError('--summary-out needs --shard');
+  if (args.partition !== undefined && !args.mergeSummaries) throw new UsageError('--partition needs --merge-summaries');
+  if (args.shard !== undefined && args.mergeSummaries) throw new UsageError('--shard and --merge-summaries do not go together');
+  // A followed child could be any shard's: shards take folders instead.
+  if ((args.shard !== undefined || args.mergeSummaries) && args.follow) throw new UsageError('--follow does not go with --shard or --merge-summaries');
 }
 
 function applyValued(args: LintArgs, option: string, value: string): void {
@@ -78,6 +102,10 @@ function applyValued(args: LintArgs, option: string, value: string): void {
     // A product token as robots.txt names crawlers (settingsSection.ts's userAgentOf takes the same).
     if (!/^[A-Za-z_-]+$/.test(value)) throw new UsageError(`--user-agent needs a crawler's name (letters, - and _), not "${value}"`);
     args.userAgent = value;
+  } else if (option === '--shard' || option === '--partition') {
+    args[option === '--shard' ? 'shard' : 'partition'] = partOf(option, value);
+  } else if (option === '--summary-out') {
+    args.summaryOut = value;
   } else if (option === '--config') {
     args.config = value;
   } else {
@@ -91,4 +119,12 @@ function pair(option: string, value: string, shape: string): [string, string] {
   const eq = value.indexOf('=');
   if (eq <= 0 || eq === value.length - 1) throw new UsageError(`${option} needs ${shape}, not "${value}"`);
   return [value.slice(0, eq), value.slice(eq + 1)];
+}
+
+function partOf(option: string, value: string): Part {
+  const m = /^([0-9]{1,6})\/([0-9]{1,6})$/.exec(value);
+  const index = Number(m?.[1]);
+  const count = Number(m?.[2]);
+  if (m === null || index < 1 || count < 1 || index > count) throw new UsageError(`${option} needs I/N with 1 <= I <= N, not "${value}"`);
+  return { index, count };
 }

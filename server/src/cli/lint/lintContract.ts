@@ -26,6 +26,8 @@ export interface LintOptions {
   streamWindow?: number;
   /** Told how each streamed file went; without it, a line on stderr with a forced window or SITEMAP_LINT_STREAM_REPORT=1. */
   onStreamed?: (name: string, windows: number, passes: number) => void;
+  /** Takes each file's cross-file facts (with its place in the queue) instead of the cross-file rules, which then do not run (a shard, --summary-out). */
+  onSiteFacts?: (linted: { result: FileResult; site: SiteFacts }, order: number) => void;
 }
 
 /** What the cross-file step keeps of a file read from disk. */

@@ -8,10 +8,7 @@ import type { Input } from './lintInputs';
 import type { LintedOne, LintOptions } from './lintContract';
 import { lintInput } from './lintOne';
 import { LintPool, poolSize } from './lintPool';
-import { SiteLint } from './lintSite';
-import { pageRulesMayApply, readBuiltSites } from './lintPages';
-import { historyNoteText } from '../../node/builtSite/historyNotes';
-import type { BuiltSite } from '../../language/languageService';
+import { finishSiteLint, SiteLint, startBuiltSites } from './lintSite';
 import { Failure } from '../io/failure';
 
 export async function lintFiles(inputs: readonly Input[], options: LintOptions): Promise<FileResult[]> {
@@ -22,7 +19,7 @@ export async function lintFiles(inputs: readonly Input[], options: LintOptions):
   const results: FileResult[] = [];
   const siteLint = new SiteLint(options);
   // Read while the files are linted: git's processes run beside the lint.
-  const builtSites = startBuiltSites(options);
+  const builtSites = options.onSiteFacts === undefined ? startBuiltSites(options) : undefined;
   const enqueue = (file: string): void => {
     if (seen.has(realPath(file))) return;
     const stat = fs.statSync(file, { throwIfNoEntry: false });
@@ -52,31 +49,19 @@ export async function lintFiles(inputs: readonly Input[], options: LintOptions):
       for (; taken < (pool === undefined ? k + 1 : queue.length); taken++) take(taken);
       const job = work[k];
       if (job === undefined) continue;
-      const linted = await unlessUnreadable(job === 'here' ? lintInput(queue[k].input, options, queue.length === 1 && builtSites === undefined) : job, queue[k].input, options);
+      const linted = await unlessUnreadable(job === 'here' ? lintInput(queue[k].input, options, queue.length === 1 && builtSites === undefined && options.onSiteFacts === undefined) : job, queue[k].input, options);
       options.onProgress?.(k + 1, queue.length);
       if (linted === undefined) continue;
       const { result, children, site } = linted;
-      if (site !== undefined) siteLint.add({ result, site });
+      if (site !== undefined) (options.onSiteFacts ?? ((f) => siteLint.add(f)))({ result, site }, k);
       results.push(result);
       if (options.follow) for (const child of children) enqueue(child);
     }
   } finally {
     await pool?.close();
   }
-  const said = new Set<string>();
-  for (const note of siteLint.finish(builtSites && await builtSites)) {
-    const text = historyNoteText(note, note.root);
-    if (!said.has(text)) options.onNote?.(text);
-    said.add(text);
-  }
+  if (options.onSiteFacts === undefined) await finishSiteLint(siteLint, builtSites, options);
   return results;
-}
-
-/** The built sites the page rules need, when they may apply: else undefined (and a lone sitemap keeps no summary). */
-function startBuiltSites(options: LintOptions): Promise<BuiltSite[]> | undefined {
-  if (options.pageRules === undefined || !pageRulesMayApply(options.settings, options.site.siteRoots)) return undefined;
-  const { settings, site, cwd, now, signal } = options;
-  return readBuiltSites({ settings, siteRoots: site.siteRoots, cwd, now, git: options.pageRules.git, signal });
 }
 
 interface Queued {

@@ -11,7 +11,8 @@ import type { FileResult, LintProblem, LintRelated } from '../../node/lintResult
 import type { LintOptions, SiteFacts } from './lintContract';
 import { positionIn } from '../../node/lineTable';
 import { fileBesideNamed } from '../../node/siteFiles';
-import { EvidenceFiles, pagesWorkspace } from './lintPages';
+import { EvidenceFiles, pageRulesMayApply, pagesWorkspace, readBuiltSites } from './lintPages';
+import { historyNoteText } from '../../node/builtSite/historyNotes';
 
 export interface LintedFile {
   result: FileResult;
@@ -85,6 +86,23 @@ export class SiteLint {
     if (other !== undefined) return { file: other.result.file, ...spanIn(other.site, r.start, r.end) };
     const file = path.isAbsolute(r.path) ? r.path : path.join(pagesWorkspace(this.options.cwd, this.options.site.siteRoots), ...r.path.split('/'));
     return { file: displayName(file, this.options.cwd), ...this.evidence.span(file, r.start, r.end) };
+  }
+}
+
+/** The built sites the page rules need, when they may apply: else undefined (and a lone sitemap keeps no summary). */
+export function startBuiltSites(options: LintOptions): Promise<BuiltSite[]> | undefined {
+  if (options.pageRules === undefined || !pageRulesMayApply(options.settings, options.site.siteRoots)) return undefined;
+  const { settings, site, cwd, now, signal } = options;
+  return readBuiltSites({ settings, siteRoots: site.siteRoots, cwd, now, git: options.pageRules.git, signal });
+}
+
+/** The cross-file and page rules run; each of git's notes told once. */
+export async function finishSiteLint(siteLint: SiteLint, builtSites: Promise<BuiltSite[]> | undefined, options: LintOptions): Promise<void> {
+  const said = new Set<string>();
+  for (const note of siteLint.finish(builtSites && await builtSites)) {
+    const text = historyNoteText(note, note.root);
+    if (!said.has(text)) options.onNote?.(text);
+    said.add(text);
   }
 }
 

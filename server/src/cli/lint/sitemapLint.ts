@@ -1,6 +1,9 @@
 /** `sitemap-lint`: the editor's checks for CI, on files, folders and standard input. Exit 0 without errors (and warnings
  * within --max-warnings), 1 otherwise, 2 with one line on stderr on bad usage or an I/O error. */
 import { Failure } from '../io/failure';
+import type { LintOptions } from './lintContract';
+import { mergeSummaries, shardInputs } from './lintShards';
+import { SummaryWriter } from './summaryFile';
 import { lintSettings } from './lintSettings';
 import { parseArgs, USAGE, UsageError, type LintArgs } from './lintArgs';
 import { collectInputs } from './lintInputs';
@@ -29,13 +32,7 @@ async function main(argv: readonly string[]): Promise<number> {
       process.stdout.write(`${USAGE}\n`);
       return 0;
     }
-    const { settings, siteRoots } = lintSettings(args, cwd);
-    const inputs = collectInputs(args.inputs, cwd);
-    results = await lintFiles(inputs, {
-      settings, site: new SiteContext(siteRoots, cwd), follow: args.follow, cwd, now: Date.now(),
-      // The user ran it: git is trusted. Notes never change the exit code.
-      pageRules: { git: true }, onNote: (text) => process.stderr.write(`sitemap-lint: note: ${text}\n`),
-    });
+    results = await run(args, cwd);
   } catch (e) {
     if (e instanceof UsageError) {
       process.stderr.write(`sitemap-lint: ${e.message} (sitemap-lint --help for the usage)\n`);
@@ -53,6 +50,26 @@ async function main(argv: readonly string[]): Promise<number> {
   const errors = problems.filter((p) => p.severity === 'error').length;
   const warnings = problems.filter((p) => p.severity === 'warning').length;
   return errors > 0 || (args.maxWarnings !== undefined && warnings > args.maxWarnings) ? 1 : 0;
+}
+
+/** The whole run, a shard's (its summary written), or a merge of summaries. */
+async function run(args: LintArgs, cwd: string): Promise<FileResult[]> {
+  const { settings, siteRoots } = lintSettings(args, cwd);
+  const options: LintOptions = {
+    settings, site: new SiteContext(siteRoots, cwd), follow: args.follow, cwd, now: Date.now(),
+    // The user ran it: git is trusted. Notes never change the exit code.
+    pageRules: { git: true }, onNote: (text) => process.stderr.write(`sitemap-lint: note: ${text}\n`),
+  };
+  if (args.mergeSummaries) return mergeSummaries(args.inputs, options, args.partition);
+  const inputs = collectInputs(args.inputs, cwd);
+  if (args.shard === undefined) return lintFiles(inputs, options);
+  const mine = shardInputs(inputs, args.shard, cwd);
+  const summary = args.summaryOut === undefined ? undefined : new SummaryWriter(args.summaryOut, `${args.shard.index}/${args.shard.count}`, cwd);
+  try {
+    return await lintFiles(mine.map((m) => m.input), { ...options, onSiteFacts: (linted, k) => summary?.add(mine[k].order, linted) });
+  } finally {
+    summary?.close();
+  }
 }
 
 function format(args: LintArgs, results: readonly FileResult[], cwd: string): string {

@@ -1,0 +1,47 @@
+/** Sharded lint: a shard's share of the inputs (by a hash of each path, so adding a file moves no other), and the
+ * merge of the shards' summary files that runs the cross-file rules (and the page rules) over them (docs/command-line.md). */
+import * as path from 'node:path';
+import { urlHashIn, type RuleId } from '../../language/languageService';
+import type { FileResult } from '../../node/lintResults';
+import type { Input } from './lintInputs';
+import type { Part } from './lintArgs';
+import type { LintOptions } from './lintContract';
+import { finishSiteLint, SiteLint, startBuiltSites } from './lintSite';
+import { readSummaryFile, type KeepUrl, type SummarizedFile } from './summaryFile';
+import { Failure } from '../io/failure';
+
+
+/** Stable by path: FNV-1a of the path relative to the current directory, '/'-separated, so every machine of a matrix agrees. */
+export function shardOfPath(file: string, cwd: string, count: number): number {
+  const relative = path.relative(cwd, file).split(path.sep).join('/');
+  return ((urlHashIn(relative, 0, relative.length) >>> 0) % count) + 1;
+}
+
+/** The inputs of shard `part`, each with its place in the whole list (the merge adds files in that order, as one run does). */
+export function shardInputs(inputs: readonly Input[], part: Part, cwd: string): Array<{ input: Input; order: number }> {
+  const mine: Array<{ input: Input; order: number }> = [];
+  inputs.forEach((input, order) => {
+    if (input.file === undefined) throw new Failure('--shard does not take standard input');
+    if (shardOfPath(input.file, cwd, part.count) === part.index) mine.push({ input, order });
+  });
+  return mine;
+}
+
+const DUPLICATE: RuleId = 'cross-file-duplicate-url';
+
+/** The cross-file rules over the summary files; with `partition`, the duplicates of its URL-hash share only (and the per-file rules in partition 1). */
+export async function mergeSummaries(files: readonly string[], options: LintOptions, partition?: Part): Promise<FileResult[]> {
+  const keep: KeepUrl | undefined = partition === undefined || partition.count === 1 ? undefined
+    : (hash) => ((hash >>> 0) % partition.count) + 1 === partition.index;
+  const all: SummarizedFile[] = files.flatMap((f) => readSummaryFile(f, options.cwd, keep));
+  all.sort((a, b) => a.order - b.order);
+  const siteLint = new SiteLint(options);
+  for (const { linted } of all) siteLint.add(linted);
+  // The page rules read every URL: they run in a merge that is not partitioned.
+  const builtSites = keep === undefined ? startBuiltSites(options) : undefined;
+  await finishSiteLint(siteLint, builtSites, options);
+  const results = all.map((f) => f.linted.result);
+  if (partition === undefined || partition.count === 1) return results;
+  const ownRule = (rule: string): boolean => (partition.index === 1 ? true : rule === DUPLICATE);
+  return results.map((r) => ({ file: r.file, problems: r.problems.filter((p) => ownRule(p.rule)) }));
+}
