@@ -2,7 +2,7 @@
 import { isRuleId, type RuleId, type SeverityOrOff } from '../../language/languageService';
 
 export const USAGE = 'usage: sitemap-lint [--format stylish|json|sarif] [--site-root DIR=URL]... [--allowed-host ORIGIN]... '
-  + '[--rule ID=error|warning|information|hint|off]... [--user-agent NAME] [--config FILE] [--max-warnings N] [--quiet] [--follow] '
+  + '[--rule ID=error|warning|information|hint|off]... [--user-agent NAME] [--config FILE] [--max-warnings N] [--quiet] [--follow] [--version] '
   + '[--shard I/N [--summary-out FILE]] <file | dir | ->... | --merge-summaries [--partition K/N] <summary>...';
 
 export type Format = 'stylish' | 'json' | 'sarif';
