@@ -1,4 +1,6 @@
 /** The command line of `sitemap-diff`: options and usage errors. */
+import { UsageError } from '../io/failure';
+
 export const USAGE = 'usage: sitemap-diff [--format stylish|json|markdown] [--site-root DIR=URL]... [--fail-on-removed N|N%] '
   + '[--fail-on-added N|N%] [--all] <old> <new>   (each a file, a folder, - for standard input, or REV:path in git)';
 
@@ -19,7 +21,6 @@ export interface DiffArgs {
   version: boolean;
 }
 
-export class UsageError extends Error {}
 
 const FORMATS: readonly string[] = ['stylish', 'json', 'markdown'];
 const VALUED = new Set(['--format', '--site-root', '--fail-on-removed', '--fail-on-added']);

@@ -1,15 +1,13 @@
 /** `sitemap-diff <old> <new>`: the URLs a build added to or removed from its sitemaps, and the `<lastmod>`s it changed.
  * Exit 0; 1 when a --fail-on threshold is passed; 2 with one line on stderr on bad usage or unreadable input. */
-import * as path from 'node:path';
 import { VERSION } from '../io/version';
-import { normalizeSiteRootUrl } from '../../../../shared/location';
 import { Listing, ListingComparison, type SitemapDiff } from '../../language/languageService';
 import { exitQuietlyOnClosedPipe } from '../io/closedPipe';
 import { exitWhenFlushed } from '../io/exitWhenFlushed';
 import { reportMaxRss } from '../io/reportRss';
-import { Failure } from '../io/failure';
-import { SiteContext } from '../lint/siteContext';
-import { parseDiffArgs, passes, USAGE, UsageError, type DiffArgs } from './diffArgs';
+import { Failure, UsageError } from '../io/failure';
+import { SiteContext, siteRootOptions } from '../lint/siteContext';
+import { parseDiffArgs, passes, USAGE, type DiffArgs } from './diffArgs';
 import { formatDiffJson, formatDiffMarkdown, formatDiffStylish } from './diffFormats';
 import { readSide } from './diffSides';
 
@@ -23,7 +21,7 @@ async function main(argv: readonly string[]): Promise<number> {
       process.stdout.write(`${args.help ? USAGE : VERSION}\n`);
       return 0;
     }
-    const site = new SiteContext(siteRootsOf(args, cwd), cwd);
+    const site = new SiteContext(siteRootOptions(args.siteRoots, cwd), cwd);
     // The old side's URLs held; the new side's compared as they come, only the added ones kept.
     const before = new Listing();
     await readSide(args.sides[0], before, site, cwd);
@@ -44,15 +42,6 @@ async function main(argv: readonly string[]): Promise<number> {
   process.stdout.write(args.format === 'json' ? formatDiffJson(diff) : args.format === 'markdown' ? formatDiffMarkdown(diff, args.all) : formatDiffStylish(diff, args.all));
   const { counts } = diff;
   return passes(args.failOnRemoved, counts.removed, counts.old) || passes(args.failOnAdded, counts.added, counts.old) ? 1 : 0;
-}
-
-function siteRootsOf(args: DiffArgs, cwd: string): Record<string, string> {
-  const roots: Record<string, string> = {};
-  for (const { dir, url } of args.siteRoots) {
-    if (normalizeSiteRootUrl(url) === undefined) throw new UsageError(`--site-root ${dir} needs an absolute http(s) URL, not "${url}"`);
-    roots[path.resolve(cwd, dir)] = url;
-  }
-  return roots;
 }
 
 exitQuietlyOnClosedPipe();

@@ -1,5 +1,6 @@
 /** The command line of `sitemap-lint`: options and usage errors (what they mean is lintSettings.ts's business). */
 import { isRuleId, type RuleId, type SeverityOrOff } from '../../language/languageService';
+import { UsageError } from '../io/failure';
 
 export const USAGE = 'usage: sitemap-lint [--format stylish|json|sarif] [--site-root DIR=URL]... [--allowed-host ORIGIN]... '
   + '[--rule ID=error|warning|information|hint|off]... [--user-agent NAME] [--config FILE] [--max-warnings N] [--quiet] [--follow] [--version] '
@@ -34,7 +35,6 @@ export interface Part {
   count: number;
 }
 
-export class UsageError extends Error {}
 
 const FORMATS: readonly string[] = ['stylish', 'json', 'sarif'];
 const SEVERITIES: readonly string[] = ['error', 'warning', 'information', 'hint', 'off'];

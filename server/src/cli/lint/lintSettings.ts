@@ -4,7 +4,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { normalizeSiteRootUrl } from '../../../../shared/location';
 import { isObject, isRuleId, resolveSettings, type SitemapSettings } from '../../language/languageService';
-import { UsageError, type LintArgs } from './lintArgs';
+import type { LintArgs } from './lintArgs';
+import { siteRootOptions } from './siteContext';
 import { Failure } from '../io/failure';
 
 export interface LintSettings {
@@ -22,10 +23,7 @@ export function lintSettings(args: LintArgs, cwd: string): LintSettings {
     if (normalizeSiteRootUrl(url) === undefined) throw new Failure(`${args.config}: siteRoots "${dir}" needs an absolute http(s) URL, not "${url}"`);
     siteRoots[path.resolve(configDir, dir)] = url;
   }
-  for (const { dir, url } of args.siteRoots) {
-    if (normalizeSiteRootUrl(url) === undefined) throw new UsageError(`--site-root ${dir} needs an absolute http(s) URL, not "${url}"`);
-    siteRoots[path.resolve(cwd, dir)] = url;
-  }
+  Object.assign(siteRoots, siteRootOptions(args.siteRoots, cwd));
   const { siteRoots: _roots, symbols: _symbols, ...settings } = section;
   return {
     settings: {

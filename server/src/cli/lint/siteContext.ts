@@ -3,10 +3,21 @@
  * folder up to the current directory. */
 import * as path from 'node:path';
 import {
-  fileFromSiteRoots, fileNextToLocation, locationFromRobots, locationFromSiteRoots,
+  fileFromSiteRoots, fileNextToLocation, locationFromRobots, locationFromSiteRoots, normalizeSiteRootUrl,
 } from '../../../../shared/location';
 import { robotsSitemapUrls } from '../../language/languageService';
 import { MAX_ROBOTS_BYTES, readHead } from '../../node/files';
+import { UsageError } from '../io/failure';
+
+/** `--site-root DIR=URL` options as site roots (absolute folder → URL), DIR relative to `cwd`; a URL that is not absolute http(s) is bad usage. */
+export function siteRootOptions(pairs: ReadonlyArray<{ dir: string; url: string }>, cwd: string): Record<string, string> {
+  const roots: Record<string, string> = {};
+  for (const { dir, url } of pairs) {
+    if (normalizeSiteRootUrl(url) === undefined) throw new UsageError(`--site-root ${dir} needs an absolute http(s) URL, not "${url}"`);
+    roots[path.resolve(cwd, dir)] = url;
+  }
+  return roots;
+}
 
 export class SiteContext {
   /** Site roots keyed by the folder's path from the file system's root, `/`-separated (what location.ts expects). */

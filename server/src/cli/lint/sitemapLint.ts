@@ -1,11 +1,11 @@
 /** `sitemap-lint`: the editor's checks for CI, on files, folders and standard input. Exit 0 without errors (and warnings
  * within --max-warnings), 1 otherwise, 2 with one line on stderr on bad usage or an I/O error. */
-import { Failure } from '../io/failure';
+import { Failure, UsageError } from '../io/failure';
 import type { LintOptions } from './lintContract';
 import { mergeSummaries, shardInputs } from './lintShards';
 import { SummaryWriter } from './summaryFile';
 import { lintSettings } from './lintSettings';
-import { parseArgs, USAGE, UsageError, type LintArgs } from './lintArgs';
+import { parseArgs, USAGE, type LintArgs } from './lintArgs';
 import { collectInputs } from './lintInputs';
 import type { FileResult } from '../../node/lintResults';
 import { lintFiles } from './lintFiles';

@@ -2,6 +2,7 @@
 import * as path from 'node:path';
 import { MAX_BYTES, MAX_ENTRIES } from '../../../../shared/protocolLimits';
 import type { SplitParameters } from '../../../../shared/protocol';
+import { UsageError } from '../io/failure';
 
 export const USAGE = 'usage: sitemap-split <file> [--max-entries N] [--max-bytes N] [--base-url URL] [--out DIR] [--name PATTERN] [--index FILE] [--gzip] [--force] [--json] [--version]';
 
@@ -19,7 +20,6 @@ export interface SplitArgs extends Pick<SplitParameters, 'maxEntries' | 'maxByte
   help: boolean;
 }
 
-export class UsageError extends Error {}
 
 const VALUED = new Set(['--max-entries', '--max-bytes', '--base-url', '--out', '--name', '--index']);
 const FLAGS = new Set(['--gzip', '--force', '--json', '--help', '-h']);
