@@ -170,6 +170,8 @@ describe('sitemap-diff: formats', () => {
     const { version } = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../package.json'), 'utf8'));
     const dir = folder();
     assert.deepEqual(run(['--version'], dir), { code: 0, stdout: `${version}\n`, stderr: '' });
+    // Answers alone, whatever else the line says, as sitemap-lint and sitemap-split do.
+    assert.deepEqual(run(['--version', '--bogus'], dir), { code: 0, stdout: `${version}\n`, stderr: '' });
     const help = run(['--help'], dir);
     assert.equal(help.code, 0);
     assert.ok(help.stdout.startsWith('usage: sitemap-diff'));

@@ -18,7 +18,6 @@ export interface DiffArgs {
   /** Every URL in the stylish and markdown lists, not the first ones. */
   all: boolean;
   help: boolean;
-  version: boolean;
 }
 
 
@@ -26,7 +25,7 @@ const FORMATS: readonly string[] = ['stylish', 'json', 'markdown'];
 const VALUED = new Set(['--format', '--site-root', '--fail-on-removed', '--fail-on-added']);
 
 export function parseDiffArgs(argv: readonly string[]): DiffArgs {
-  const args: DiffArgs = { sides: [], format: 'stylish', siteRoots: [], failOnRemoved: undefined, failOnAdded: undefined, all: false, help: false, version: false };
+  const args: DiffArgs = { sides: [], format: 'stylish', siteRoots: [], failOnRemoved: undefined, failOnAdded: undefined, all: false, help: false };
   for (let k = 0; k < argv.length; k++) {
     const arg = argv[k];
     if (arg === '--') {
@@ -40,7 +39,6 @@ export function parseDiffArgs(argv: readonly string[]): DiffArgs {
     const eq = arg.indexOf('=');
     const option = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
     if (option === '--help' || option === '-h') args.help = true;
-    else if (option === '--version') args.version = true;
     else if (option === '--all') args.all = true;
     else if (!VALUED.has(option)) throw new UsageError(`unknown option ${option}`);
     else {
@@ -49,7 +47,7 @@ export function parseDiffArgs(argv: readonly string[]): DiffArgs {
       applyValued(args, option, value);
     }
   }
-  if (args.help || args.version) return args;
+  if (args.help) return args;
   if (args.sides.length !== 2) throw new UsageError(`two sitemaps to compare, old and new (${args.sides.length} given)`);
   if (args.sides[0] === '-' && args.sides[1] === '-') throw new UsageError('standard input can be one side only');
   return args;

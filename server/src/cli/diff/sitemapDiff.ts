@@ -1,6 +1,6 @@
 /** `sitemap-diff <old> <new>`: the URLs a build added to or removed from its sitemaps, and the `<lastmod>`s it changed.
  * Exit 0; 1 when a --fail-on threshold is passed; 2 with one line on stderr on bad usage or unreadable input. */
-import { VERSION } from '../io/version';
+import { asksVersion, VERSION } from '../io/version';
 import { Listing, ListingComparison, type SitemapDiff } from '../../language/languageService';
 import { exitQuietlyOnClosedPipe } from '../io/closedPipe';
 import { exitWhenFlushed } from '../io/exitWhenFlushed';
@@ -15,10 +15,14 @@ async function main(argv: readonly string[]): Promise<number> {
   const cwd = process.cwd();
   let args: DiffArgs;
   let diff: SitemapDiff;
+  if (asksVersion(argv)) {
+    process.stdout.write(`${VERSION}\n`);
+    return 0;
+  }
   try {
     args = parseDiffArgs(argv);
-    if (args.help || args.version) {
-      process.stdout.write(`${args.help ? USAGE : VERSION}\n`);
+    if (args.help) {
+      process.stdout.write(`${USAGE}\n`);
       return 0;
     }
     const site = new SiteContext(siteRootOptions(args.siteRoots, cwd), cwd);
