@@ -3,7 +3,7 @@
 import * as fs from 'node:fs';
 import { Failure } from '../../io/failure';
 import { checkedFacts, isEntry, isSitemapKind, type EntryFacts, type FileFacts } from './fileFacts';
-import { BUCKETS, decodeHeader, HEADER_BYTES, MAGIC_END, RECORD_BYTES, SECTION_HEAD_BYTES, TRAILER_BYTES } from './summaryFormat';
+import { BUCKETS, decodeHeader, HEADER_BYTES, MAGIC, MAGIC_END, RECORD_BYTES, SECTION_HEAD_BYTES, TRAILER_BYTES } from './summaryFormat';
 
 export interface SectionRead {
   facts: FileFacts;
@@ -79,7 +79,8 @@ class PositionedReader {
 
   /** The header, or as much of the file's start as there is (a version 1 file's first line). */
   head(): Buffer {
-    return this.read(0, Math.min(this.size, Math.max(HEADER_BYTES, 128)));
+    const header = this.read(0, Math.min(this.size, HEADER_BYTES));
+    return header.subarray(0, MAGIC.length).equals(MAGIC) ? header : this.read(0, Math.min(this.size, 128));
   }
 
   /** The sections' offsets, from the trailer and the directory. */
