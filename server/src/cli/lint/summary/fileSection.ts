@@ -5,13 +5,14 @@ import type { LintedFile } from '../lintSite';
 import { entryFacts, factsOf, isSitemapKind, placeOf } from './fileFacts';
 import { BUCKETS, KEY_BYTES, RECORD_BYTES, SECTION_HEAD_BYTES } from './summaryFormat';
 import { keyBucket, writeUrlKey } from './urlKey';
+import { encodePageFacts } from './pageFacts';
 
 /** The section's bytes, in the order written. */
 export function encodeSection(order: number, linted: LintedFile, cwd: string, pageFacts: boolean): Buffer[] {
   const facts = Buffer.from(JSON.stringify(factsOf(order, linted, cwd)), 'utf8');
   const sitemap = isSitemapKind(linted.site.summary.kind);
   const entries = sitemap ? linted.site.summary.entries : [];
-  const page = sitemap && pageFacts ? Buffer.from(JSON.stringify(entries.map((e) => entryFacts(linted.site, e))), 'utf8') : Buffer.alloc(0);
+  const page = sitemap && pageFacts ? encodePageFacts(entries.map((e) => entryFacts(linted.site, e))) : Buffer.alloc(0);
   const head = Buffer.alloc(SECTION_HEAD_BYTES);
   head.writeUInt32LE(facts.length, 0);
   head.writeUInt32LE(entries.length, 4);

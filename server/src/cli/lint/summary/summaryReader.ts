@@ -2,7 +2,8 @@
  * the buckets asked for (a partition's byte range per sitemap), or a sitemap's page facts. Counts the bytes read. */
 import * as fs from 'node:fs';
 import { Failure } from '../../io/failure';
-import { checkedFacts, isEntry, isSitemapKind, type EntryFacts, type FileFacts } from './fileFacts';
+import { decodePageFacts } from './pageFacts';
+import { checkedFacts, isSitemapKind, type EntryFacts, type FileFacts } from './fileFacts';
 import { BUCKETS, decodeHeader, HEADER_BYTES, MAGIC, MAGIC_END, RECORD_BYTES, SECTION_HEAD_BYTES, TRAILER_BYTES } from './summaryFormat';
 
 export interface SectionRead {
@@ -57,8 +58,8 @@ function readSection(reader: PositionedReader, at: number, request: ReadRequest)
   const tableAt = at + SECTION_HEAD_BYTES + factsBytes;
   const recordsAt = count === 0 ? tableAt : tableAt + 4 * (BUCKETS + 1);
   if (request.pageFacts && isSitemapKind(facts.kind)) {
-    const page = reader.json(recordsAt + count * RECORD_BYTES, pageBytes);
-    if (!Array.isArray(page) || page.length !== count || !page.every(isEntry)) throw reader.damaged();
+    const page = decodePageFacts(reader.read(recordsAt + count * RECORD_BYTES, pageBytes), count);
+    if (page === undefined) throw reader.damaged();
     return { facts, records: Buffer.alloc(0), page };
   }
   if (count === 0) return { facts, records: Buffer.alloc(0), page: undefined };
