@@ -181,7 +181,7 @@ describe('sitemap-lint --shard / --merge-summaries', () => {
     }
   });
 
-  it('a version 1 summary, a damaged one, or more partitions than hash buckets: exit 2 with one line', () => {
+  it('a version 1 summary, a damaged one, one without the page facts a merge needs, or more partitions than hash buckets: exit 2 with one line', () => {
     const v1 = '{"format":"sitemap-lint-summary","version":1,"shard":"1/1"}\n{"order":0,"name":"public/a.xml","path":"public/a.xml","location":null,'
       + '"kind":"urlset","anchor":[0,0],"text":"","ends":[],"ranges":[],"lastmods":[],"hashes":[],"lines":[0],"length":0}\n';
     const dir = folder({ ...SITE, 'v1.jsonl': v1 });
@@ -190,7 +190,9 @@ describe('sitemap-lint --shard / --merge-summaries', () => {
     fs.writeFileSync(path.join(dir, 'cut.bin'), whole.subarray(0, whole.length >> 1));
     fs.writeFileSync(path.join(dir, 'no-end.bin'), whole.subarray(0, whole.length - 1));
     for (const args of [['--merge-summaries', 'v1.jsonl'], ['--merge-summaries', 'cut.bin'], ['--merge-summaries', 'no-end.bin'],
-      ['--merge-summaries', '--partition', '1/1025', 'whole.bin']]) {
+      ['--merge-summaries', '--partition', '1/1025', 'whole.bin'],
+      // Shards without the page rules' facts, a merge that runs them.
+      ['--site-root', `public=${ROOT}`, '--merge-summaries', 'whole.bin']]) {
       const r = spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8' });
       assert.equal(r.status, 2, args.join(' '));
       assert.equal(r.stdout, '');
