@@ -75,8 +75,9 @@ export function printShards(): void {
     writeSite(dir);
     const steps: Step[] = [step('whole run', [...PAGE_RULES_OFF, 'public'], dir)];
     const compact = shardsAndMerges(dir, PAGE_RULES_OFF, '', PARTITIONS);
+    steps.push(...compact.steps, step('whole run, page rules on', ['public'], dir));
     const withPages = shardsAndMerges(dir, [], ', page facts', 0);
-    steps.push(...compact.steps, ...withPages.steps);
+    steps.push(...withPages.steps);
     const perUrl = (bytes: number): string => `${bytes} bytes, ${(bytes / (FILES * URLS)).toFixed(1)} bytes per URL`;
     console.log(`\n### Sharded lint: ${FILES} files × ${URLS} URLs (${FILES * URLS} URLs), ${SHARDS} shards, ${PARTITIONS} partitions\n`);
     console.log(`Summary files: ${perUrl(compact.bytes)}; with page facts ${perUrl(withPages.bytes)}.\n`);

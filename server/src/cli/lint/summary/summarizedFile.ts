@@ -67,14 +67,15 @@ function recordsSummary(kind: SiteFileKind, anchorStart: number, anchorEnd: numb
   return new SummarizedSummary(kind, anchorStart, anchorEnd, entries, { hashes, ranges, urlAt });
 }
 
-/** Entries made when first read: only stale-index-lastmod reads a sitemap's, the duplicate check its `urls`. */
+/**
+ * A sitemap summarized by its records makes its entries each time they are read and keeps none: only stale-index-lastmod
+ * reads them (for the newest lastmod), once per index entry naming it; the duplicate check reads `urls`.
+ */
 class SummarizedSummary implements SiteSummary {
-  private made: SiteEntry[] | undefined;
-
   constructor(readonly kind: SiteFileKind, readonly anchorStart: number, readonly anchorEnd: number,
     private readonly source: SiteEntry[] | (() => SiteEntry[]), readonly urls?: SiteUrls) {}
 
   get entries(): SiteEntry[] {
-    return (this.made ??= typeof this.source === 'function' ? this.source() : this.source);
+    return typeof this.source === 'function' ? this.source() : this.source;
   }
 }

@@ -6,7 +6,9 @@ import { KEY_BYTES, RECORD_BYTES } from './summaryFormat';
 export const FIRST_RECORD_POINT = 2;
 
 export class SummaryPoints {
-  private readonly added: number[] = [];
+  /** The places added, 4 numbers each, in `added[0, length)`. */
+  private added = new Uint32Array(64);
+  private length = 0;
   private readonly recordPoints: number;
 
   constructor(private readonly records: Buffer) {
@@ -15,8 +17,14 @@ export class SummaryPoints {
 
   /** The points of a place's start and end. */
   add(place: Place): [number, number] {
-    const p = FIRST_RECORD_POINT + this.recordPoints + this.added.length / 2;
-    this.added.push(...place);
+    const p = FIRST_RECORD_POINT + this.recordPoints + this.length / 2;
+    if (this.length + 4 > this.added.length) {
+      const grown = new Uint32Array(this.added.length * 2);
+      grown.set(this.added);
+      this.added = grown;
+    }
+    this.added.set(place, this.length);
+    this.length += 4;
     return [p, p + 1];
   }
 
