@@ -2,7 +2,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodePageFacts, encodePageFacts } from '../../server/src/cli/lint/summary/pageFacts';
-import type { EntryFacts } from '../../server/src/cli/lint/summary/fileFacts';
+import type { EntryFacts, Place } from '../../server/src/cli/lint/summary/fileFacts';
 
 const ENTRIES: EntryFacts[] = [
   ['https://www.example.com/', [2, 4, 2, 28], Date.UTC(2024, 4, 1), '2024-05-01', [2, 47, 2, 57]],
@@ -12,17 +12,21 @@ const ENTRIES: EntryFacts[] = [
   ['https://www.example.com/a', [3_000_000, 0, 3_000_001, 0], Date.UTC(2025, 0, 1, 10), '2025-01-01T10:00Z', [3_000_002, 5, 3_000_002, 22]],
 ];
 
+/** The entry as EntryFacts, its lent places copied. */
+const copied = (url: string, place: Readonly<Place>, lastmod: number | null, text: string, lastmodPlace: Readonly<Place> | null): EntryFacts =>
+  [url, [...place] as Place, lastmod, text, lastmodPlace && [...lastmodPlace] as Place];
+
 describe('summary page facts', () => {
   it('decodes what it encoded', () => {
-    assert.deepEqual(decodePageFacts(encodePageFacts(ENTRIES), ENTRIES.length), ENTRIES);
-    assert.deepEqual(decodePageFacts(encodePageFacts([]), 0), []);
+    assert.deepEqual(decodePageFacts(encodePageFacts(ENTRIES), ENTRIES.length, copied), ENTRIES);
+    assert.deepEqual(decodePageFacts(encodePageFacts([]), 0, copied), []);
   });
 
   it('refuses bytes cut short, left over, or fewer entries than said', () => {
     const bytes = encodePageFacts(ENTRIES);
-    assert.equal(decodePageFacts(bytes.subarray(0, bytes.length - 1), ENTRIES.length), undefined);
-    assert.equal(decodePageFacts(bytes, ENTRIES.length - 1), undefined);
-    assert.equal(decodePageFacts(bytes, ENTRIES.length + 1), undefined);
-    assert.equal(decodePageFacts(Buffer.from([0xff, 0xff, 0xff]), 1), undefined);
+    assert.equal(decodePageFacts(bytes.subarray(0, bytes.length - 1), ENTRIES.length, copied), undefined);
+    assert.equal(decodePageFacts(bytes, ENTRIES.length - 1, copied), undefined);
+    assert.equal(decodePageFacts(bytes, ENTRIES.length + 1, copied), undefined);
+    assert.equal(decodePageFacts(Buffer.from([0xff, 0xff, 0xff]), 1, copied), undefined);
   });
 });

@@ -3,8 +3,9 @@
 import * as path from 'node:path';
 import { urlHashIn, type SiteEntry, type SiteFileKind, type SiteSummary, type SiteUrls } from '../../../language/languageService';
 import type { LintedFile } from '../lintSite';
-import { isSitemapKind, type EntryFacts } from './fileFacts';
-import type { SectionRead } from './summaryReader';
+import { isSitemapKind } from './fileFacts';
+import { damagedSummary, type SectionRead } from './summaryReader';
+import { decodePageFacts, type PageEntryParts } from './pageFacts';
 import { FIRST_RECORD_POINT, SummaryPoints } from './summaryPoints';
 import { keyHash, keyText } from './urlKey';
 import { RECORD_BYTES } from './summaryFormat';
@@ -14,13 +15,20 @@ export interface SummarizedFile {
   linted: LintedFile;
 }
 
-export function summarizedFile({ facts, records, page }: SectionRead, cwd: string): SummarizedFile {
+export function summarizedFile({ summary: from, facts, records, page }: SectionRead, cwd: string): SummarizedFile {
   const points = new SummaryPoints(records);
   const [anchorStart, anchorEnd] = points.add(facts.anchor);
-  const whole = page ?? (isSitemapKind(facts.kind) ? undefined : facts.entries);
-  const summary = whole !== undefined
-    ? new SummarizedSummary(facts.kind, anchorStart, anchorEnd, whole.map((e) => entryOf(e, points)))
-    : recordsSummary(facts.kind, anchorStart, anchorEnd, records, facts.newest && aliasOf(entryOf(facts.newest, points), facts.path));
+  const entry = (...parts: PageEntryParts): SiteEntry => entryOf(parts, points);
+  let summary: SiteSummary;
+  if (page !== undefined) {
+    const entries = decodePageFacts(page.bytes, page.count, entry);
+    if (entries === undefined) throw damagedSummary(from);
+    summary = new SummarizedSummary(facts.kind, anchorStart, anchorEnd, entries);
+  } else if (!isSitemapKind(facts.kind)) {
+    summary = new SummarizedSummary(facts.kind, anchorStart, anchorEnd, facts.entries.map((e) => entry(...e)));
+  } else {
+    summary = recordsSummary(facts.kind, anchorStart, anchorEnd, records, facts.newest && aliasOf(entry(...facts.newest), facts.path));
+  }
   const file = path.resolve(cwd, ...facts.path.split('/'));
   return {
     order: facts.order,
@@ -31,7 +39,7 @@ export function summarizedFile({ facts, records, page }: SectionRead, cwd: strin
   };
 }
 
-function entryOf([url, place, lastmod, lastmodText, lastmodPlace]: EntryFacts, points: SummaryPoints): SiteEntry {
+function entryOf([url, place, lastmod, lastmodText, lastmodPlace]: PageEntryParts, points: SummaryPoints): SiteEntry {
   const [start, end] = points.add(place);
   const [lastmodStart, lastmodEnd] = lastmodPlace === null ? [0, 0] : points.add(lastmodPlace);
   return { url, start, end, lastmod: lastmod ?? NaN, lastmodText, lastmodStart, lastmodEnd };

@@ -16,7 +16,7 @@ export class SummaryPoints {
   }
 
   /** The points of a place's start and end. */
-  add(place: Place): [number, number] {
+  add(place: Readonly<Place>): [number, number] {
     const p = FIRST_RECORD_POINT + this.recordPoints + this.length / 2;
     if (this.length + 4 > this.added.length) {
       const grown = new Uint32Array(this.added.length * 2);

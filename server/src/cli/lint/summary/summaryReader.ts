@@ -2,16 +2,17 @@
  * the buckets asked for (a partition's byte range per sitemap), or a sitemap's page facts. Counts the bytes read. */
 import * as fs from 'node:fs';
 import { Failure } from '../../io/failure';
-import { decodePageFacts } from './pageFacts';
-import { checkedFacts, isSitemapKind, type EntryFacts, type FileFacts } from './fileFacts';
+import { checkedFacts, isSitemapKind, type FileFacts } from './fileFacts';
 import { BUCKETS, decodeHeader, HEADER_BYTES, MAGIC, MAGIC_END, RECORD_BYTES, SECTION_HEAD_BYTES, TRAILER_BYTES } from './summaryFormat';
 
 export interface SectionRead {
+  /** The summary file's name, as given. */
+  summary: string;
   facts: FileFacts;
   /** The records of the buckets asked for (none with page facts). */
   records: Buffer;
-  /** A sitemap's entries whole, when page facts were asked for. */
-  page: EntryFacts[] | undefined;
+  /** A sitemap's entries whole, when page facts were asked for: its page facts (pageFacts.ts) and their count. */
+  page: { bytes: Buffer; count: number } | undefined;
 }
 
 export interface ReadRequest {
@@ -58,23 +59,21 @@ function readSection(reader: PositionedReader, at: number, request: ReadRequest)
   const tableAt = at + SECTION_HEAD_BYTES + factsBytes;
   const recordsAt = count === 0 ? tableAt : tableAt + 4 * (BUCKETS + 1);
   if (request.pageFacts && isSitemapKind(facts.kind)) {
-    const page = decodePageFacts(reader.read(recordsAt + count * RECORD_BYTES, pageBytes), count);
-    if (page === undefined) throw reader.damaged();
-    return { facts, records: Buffer.alloc(0), page };
+    return { summary: reader.file, facts, records: Buffer.alloc(0), page: { bytes: reader.read(recordsAt + count * RECORD_BYTES, pageBytes), count } };
   }
-  if (count === 0) return { facts, records: Buffer.alloc(0), page: undefined };
+  if (count === 0) return { summary: reader.file, facts, records: Buffer.alloc(0), page: undefined };
   const { from, to } = request.buckets;
   const bounds = reader.read(tableAt + 4 * from, 4 * (to - from + 1));
   const first = bounds.readUInt32LE(0);
   const end = bounds.readUInt32LE(4 * (to - from));
   if (first > end || end > count) throw reader.damaged();
-  return { facts, records: reader.read(recordsAt + first * RECORD_BYTES, (end - first) * RECORD_BYTES), page: undefined };
+  return { summary: reader.file, facts, records: reader.read(recordsAt + first * RECORD_BYTES, (end - first) * RECORD_BYTES), page: undefined };
 }
 
 class PositionedReader {
   private readonly size: number;
 
-  constructor(private readonly fd: number, private readonly file: string) {
+  constructor(private readonly fd: number, readonly file: string) {
     this.size = fs.fstatSync(fd).size;
   }
 
@@ -117,6 +116,10 @@ class PositionedReader {
   }
 
   damaged(): Failure {
-    return new Failure(`${this.file} is a damaged sitemap-lint summary (cut short, or not written to its end)`);
+    return damagedSummary(this.file);
   }
+}
+
+export function damagedSummary(file: string): Failure {
+  return new Failure(`${file} is a damaged sitemap-lint summary (cut short, or not written to its end)`);
 }
