@@ -159,6 +159,24 @@ describe('sitemap-lint --shard / --merge-summaries', () => {
     }
   });
 
+  it('with page facts (a --site-root, no built pages): shards plus merge equal one whole run, index and robots.txt rules included', () => {
+    const dir = folder(SITE);
+    const options = ['--site-root', `public=${ROOT}`, '--rule', 'lastmod-stale=off', '--rule', 'lastmod-inflated=off'];
+    const expected = problems(run([...options, 'public'], dir));
+    for (const rule of ['cross-file-duplicate-url', 'missing-sitemap-file', 'stale-index-lastmod', 'nested-index']) {
+      assert.ok(expected.some((p) => p.includes(`"rule":"${rule}"`)), rule);
+    }
+    for (const n of [1, 3]) {
+      const shards: string[] = [];
+      const summaries: string[] = [];
+      for (let i = 1; i <= n; i++) {
+        summaries.push(`facts-${i}.bin`);
+        shards.push(...problems(run([...options, '--shard', `${i}/${n}`, '--summary-out', summaries[i - 1], 'public'], dir)));
+      }
+      assert.deepEqual([...shards, ...problems(run([...options, '--merge-summaries', ...summaries], dir))].sort(), expected, `n=${n}`);
+    }
+  });
+
   it('a summary is compact (at most 40 bytes per URL without page facts) and partition k of K reads about 1/K of it', () => {
     const urls = (f: number): string[] => Array.from({ length: 3000 }, (_, k) => loc(`section-${f}/page-${k}.html`));
     const dir = folder({ 'public/a.xml': urlset(...urls(0)), 'public/b.xml': urlset(...urls(1).slice(0, 2990), ...urls(0).slice(0, 10)) });
