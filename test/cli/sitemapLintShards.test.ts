@@ -1,5 +1,5 @@
 /** Sharded lint through the real binary: the shards' reports plus the merge's equal one whole run, problem for problem
- * (n = 1, 2, 3, 7, some shards empty); the merge split by URL-hash partitions; bad summary files. */
+ * (n = 1, 2, 3, 7, some shards empty); the merge split by URL-hash partitions, each reading its share; bad summary files. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -138,5 +138,84 @@ describe('sitemap-lint --shard / --merge-summaries', () => {
       assert.equal(r.stdout, '');
       assert.equal(r.stderr.trimEnd().split('\n').length, 1, args.join(' '));
     }
+  });
+
+  it('shards plus a merge in K partitions equal one whole run, for 1, 2 and 3 shards and K = 1, 2, 3, 7 (CRLF, a <loc> over lines, non-ASCII URLs)', () => {
+    const dir = folder({
+      ...SITE,
+      'public/crlf.xml': urlset(`<loc>\r\n  ${ROOT}p5\r\n</loc>`, loc('p1'), `${loc('caf\u00e9/\u{1F600}')}<lastmod>2025-02-01</lastmod>`, loc('p1'), loc('p10')).replace(/\n/g, '\r\n'),
+      'public/more/e.xml': urlset(loc('p1'), loc('caf\u00e9/\u{1F600}'), loc('p10'), loc('p10')),
+    });
+    const whole = run(['public'], dir);
+    const expected = problems(whole);
+    assert.ok(expected.filter((p) => p.includes('"rule":"cross-file-duplicate-url"')).length >= 10);
+    for (const n of [1, 2, 3]) {
+      const shards = sharded(dir, n);
+      for (const count of [1, 2, 3, 7]) {
+        const parts: string[] = [];
+        for (let k = 1; k <= count; k++) parts.push(...problems(run(['--merge-summaries', '--partition', `${k}/${count}`, ...shards.summaries], dir)));
+        assert.deepEqual([...shards.problems, ...parts].sort(), expected, `n=${n} K=${count}`);
+      }
+    }
+  });
+
+  it('with page facts (a --site-root, no built pages): shards plus merge equal one whole run, index and robots.txt rules included', () => {
+    const dir = folder(SITE);
+    const options = ['--site-root', `public=${ROOT}`, '--rule', 'lastmod-stale=off', '--rule', 'lastmod-inflated=off'];
+    const expected = problems(run([...options, 'public'], dir));
+    for (const rule of ['cross-file-duplicate-url', 'missing-sitemap-file', 'stale-index-lastmod', 'nested-index']) {
+      assert.ok(expected.some((p) => p.includes(`"rule":"${rule}"`)), rule);
+    }
+    for (const n of [1, 3]) {
+      const shards: string[] = [];
+      const summaries: string[] = [];
+      for (let i = 1; i <= n; i++) {
+        summaries.push(`facts-${i}.bin`);
+        shards.push(...problems(run([...options, '--shard', `${i}/${n}`, '--summary-out', summaries[i - 1], 'public'], dir)));
+      }
+      assert.deepEqual([...shards, ...problems(run([...options, '--merge-summaries', ...summaries], dir))].sort(), expected, `n=${n}`);
+    }
+  });
+
+  it('a summary is compact (at most 40 bytes per URL without page facts) and partition k of K reads about 1/K of it', () => {
+    const urls = (f: number): string[] => Array.from({ length: 3000 }, (_, k) => loc(`section-${f}/page-${k}.html`));
+    const dir = folder({ 'public/a.xml': urlset(...urls(0)), 'public/b.xml': urlset(...urls(1).slice(0, 2990), ...urls(0).slice(0, 10)) });
+    assert.equal(run(['--shard', '1/1', '--summary-out', 'summary.bin', 'public'], dir).code, 0);
+    const size = fs.statSync(path.join(dir, 'summary.bin')).size;
+    assert.ok(size <= 40 * 6000, `${size} bytes`);
+    const bytesRead = (args: string[]): number => {
+      const r = spawnSync(process.execPath, [BIN, '--format', 'json', '--merge-summaries', ...args, 'summary.bin'],
+        { cwd: dir, encoding: 'utf8', env: { ...process.env, SITEMAP_LINT_REPORT_READ: '1' } });
+      assert.equal(r.status, 0);
+      assert.ok(r.stdout.includes('cross-file-duplicate-url') || args.length > 0);
+      return Number(/summary bytes read ([0-9]+)/.exec(r.stderr)![1]);
+    };
+    assert.ok(bytesRead([]) <= size);
+    for (const count of [4, 7]) {
+      for (let k = 1; k <= count; k++) {
+        const read = bytesRead(['--partition', `${k}/${count}`]);
+        assert.ok(read < size / count * 1.3 + 4096, `K=${count} k=${k}: ${read} of ${size} bytes`);
+      }
+    }
+  });
+
+  it('a version 1 summary, a damaged one, one without the page facts a merge needs, or more partitions than hash buckets: exit 2 with one line', () => {
+    const v1 = '{"format":"sitemap-lint-summary","version":1,"shard":"1/1"}\n{"order":0,"name":"public/a.xml","path":"public/a.xml","location":null,'
+      + '"kind":"urlset","anchor":[0,0],"text":"","ends":[],"ranges":[],"lastmods":[],"hashes":[],"lines":[0],"length":0}\n';
+    const dir = folder({ ...SITE, 'v1.jsonl': v1 });
+    assert.equal(run(['--shard', '1/1', '--summary-out', 'whole.bin', 'public'], dir).code, 0);
+    const whole = fs.readFileSync(path.join(dir, 'whole.bin'));
+    fs.writeFileSync(path.join(dir, 'cut.bin'), whole.subarray(0, whole.length >> 1));
+    fs.writeFileSync(path.join(dir, 'no-end.bin'), whole.subarray(0, whole.length - 1));
+    for (const args of [['--merge-summaries', 'v1.jsonl'], ['--merge-summaries', 'cut.bin'], ['--merge-summaries', 'no-end.bin'],
+      ['--merge-summaries', '--partition', '1/1025', 'whole.bin'],
+      // Shards without the page rules' facts, a merge that runs them.
+      ['--site-root', `public=${ROOT}`, '--merge-summaries', 'whole.bin']]) {
+      const r = spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8' });
+      assert.equal(r.status, 2, args.join(' '));
+      assert.equal(r.stdout, '');
+      assert.equal(r.stderr.trimEnd().split('\n').length, 1, args.join(' '));
+    }
+    assert.equal(run(['--merge-summaries', '--partition', '1024/1024', 'whole.bin'], dir).code, 0);
   });
 });

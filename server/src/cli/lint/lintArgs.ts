@@ -1,6 +1,7 @@
 /** The command line of `sitemap-lint`: options and usage errors (what they mean is lintSettings.ts's business). */
 import { isRuleId, type RuleId, type SeverityOrOff } from '../../language/languageService';
 import { UsageError } from '../io/failure';
+import { BUCKETS } from './summary/summaryFormat';
 
 export const USAGE = 'usage: sitemap-lint [--format stylish|json|sarif] [--site-root DIR=URL]... [--allowed-host ORIGIN]... '
   + '[--rule ID=error|warning|information|hint|off]... [--user-agent NAME] [--config FILE] [--max-warnings N] [--quiet] [--follow] [--version] '
@@ -79,6 +80,7 @@ export function parseArgs(argv: readonly string[]): LintArgs {
 function checkSharding(args: LintArgs): void {
   if (args.summaryOut !== undefined && args.shard === undefined) throw new UsageError('--summary-out needs --shard');
   if (args.partition !== undefined && !args.mergeSummaries) throw new UsageError('--partition needs --merge-summaries');
+  if (args.partition !== undefined && args.partition.count > BUCKETS) throw new UsageError(`--partition K/N takes N up to ${BUCKETS} (the summaries' URL hash buckets)`);
   if (args.shard !== undefined && args.mergeSummaries) throw new UsageError('--shard and --merge-summaries do not go together');
   // A followed child could be any shard's: shards take folders instead.
   if ((args.shard !== undefined || args.mergeSummaries) && args.follow) throw new UsageError('--follow does not go with --shard or --merge-summaries');

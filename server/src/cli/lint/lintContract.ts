@@ -38,6 +38,8 @@ export interface SiteFacts {
   summary: SiteSummary;
   lines: LineTable;
   length: number;
+  /** A summarized file's (the merge's): its offsets are points of its summary, placed without a line table. */
+  place?: (offset: number) => { line: number; character: number };
 }
 
 export interface LintedOne {

@@ -7,7 +7,10 @@ import type { Input } from './lintInputs';
 import type { Part } from './lintArgs';
 import type { LintOptions } from './lintContract';
 import { finishSiteLint, SiteLint, startBuiltSites } from './lintSite';
-import { readSummaryFile, type KeepUrl, type SummarizedFile } from './summaryFile';
+import { pageRulesMayApply } from './lintPages';
+import { readSummary, summaryBytesRead } from './summary/summaryReader';
+import { summarizedFile } from './summary/summarizedFile';
+import { bucketsOf } from './summary/summaryFormat';
 import { Failure } from '../io/failure';
 
 
@@ -29,19 +32,20 @@ export function shardInputs(inputs: readonly Input[], part: Part, cwd: string): 
 
 const DUPLICATE: RuleId = 'cross-file-duplicate-url';
 
-/** The cross-file rules over the summary files; with `partition`, the duplicates of its URL-hash share only (and the per-file rules in partition 1). */
+/** The cross-file rules over the summary files; with `partition`, the duplicates of its URL-hash buckets only (and the per-file rules in partition 1). */
 export async function mergeSummaries(files: readonly string[], options: LintOptions, partition?: Part): Promise<FileResult[]> {
-  const keep: KeepUrl | undefined = partition === undefined || partition.count === 1 ? undefined
-    : (hash) => ((hash >>> 0) % partition.count) + 1 === partition.index;
-  const all: SummarizedFile[] = files.flatMap((f) => readSummaryFile(f, options.cwd, keep));
+  const part = partition === undefined || partition.count === 1 ? undefined : partition;
+  // The page rules read every URL: they run in a merge that is not partitioned.
+  const pageFacts = part === undefined && options.pageRules !== undefined && pageRulesMayApply(options.settings, options.site.siteRoots);
+  const request = { buckets: bucketsOf(part), pageFacts };
+  const all = files.flatMap((f) => readSummary(f, request).map((section) => summarizedFile(section, options.cwd)));
+  if (process.env.SITEMAP_LINT_REPORT_READ === '1') process.stderr.write(`sitemap-lint: summary bytes read ${summaryBytesRead()}\n`);
   all.sort((a, b) => a.order - b.order);
   const siteLint = new SiteLint(options);
   for (const { linted } of all) siteLint.add(linted);
-  // The page rules read every URL: they run in a merge that is not partitioned.
-  const builtSites = keep === undefined ? startBuiltSites(options) : undefined;
-  await finishSiteLint(siteLint, builtSites, options);
+  await finishSiteLint(siteLint, pageFacts ? startBuiltSites(options) : undefined, options);
   const results = all.map((f) => f.linted.result);
-  if (partition === undefined || partition.count === 1) return results;
-  const ownRule = (rule: string): boolean => (partition.index === 1 ? true : rule === DUPLICATE);
+  if (part === undefined) return results;
+  const ownRule = (rule: string): boolean => (part.index === 1 ? true : rule === DUPLICATE);
   return results.map((r) => ({ file: r.file, problems: r.problems.filter((p) => ownRule(p.rule)) }));
 }

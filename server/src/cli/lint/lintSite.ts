@@ -113,7 +113,8 @@ function displayName(file: string, cwd: string): string {
 }
 
 function spanIn(site: SiteFacts, start: number, end: number): Pick<LintProblem, 'line' | 'column' | 'endLine' | 'endColumn'> {
-  const s = positionIn(site.lines, site.length, start);
-  const e = positionIn(site.lines, site.length, Math.max(start, end));
+  const place = site.place ?? ((offset: number) => positionIn(site.lines, site.length, offset));
+  const s = place(start);
+  const e = place(Math.max(start, end));
   return { line: s.line + 1, column: s.character + 1, endLine: e.line + 1, endColumn: e.character + 1 };
 }

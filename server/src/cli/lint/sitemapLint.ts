@@ -3,7 +3,8 @@
 import { Failure, UsageError } from '../io/failure';
 import type { LintOptions } from './lintContract';
 import { mergeSummaries, shardInputs } from './lintShards';
-import { SummaryWriter } from './summaryFile';
+import { SummaryWriter } from './summary/summaryWriter';
+import { pageRulesMayApply } from './lintPages';
 import { lintSettings } from './lintSettings';
 import { parseArgs, USAGE, type LintArgs } from './lintArgs';
 import { collectInputs } from './lintInputs';
@@ -64,7 +65,7 @@ async function run(args: LintArgs, cwd: string): Promise<FileResult[]> {
   const inputs = collectInputs(args.inputs, cwd);
   if (args.shard === undefined) return lintFiles(inputs, options);
   const mine = shardInputs(inputs, args.shard, cwd);
-  const summary = args.summaryOut === undefined ? undefined : new SummaryWriter(args.summaryOut, `${args.shard.index}/${args.shard.count}`, cwd);
+  const summary = args.summaryOut === undefined ? undefined : new SummaryWriter(args.summaryOut, args.shard, cwd, pageRulesMayApply(settings, siteRoots));
   try {
     return await lintFiles(mine.map((m) => m.input), { ...options, onSiteFacts: (linted, k) => summary?.add(mine[k].order, linted) });
   } finally {
