@@ -261,3 +261,31 @@ describe('GitHub Action: action.yml', () => {
     for (const shipped of [packed, listed]) assert.ok(!shipped.includes('dist/action.js') && !shipped.includes('action.yml'));
   });
 });
+
+describe('GitHub Action: the README\'s workflow', () => {
+  it('runs as written: the action\'s step with its inputs (base as a pull request gives it), then the SARIF file the upload step names', () => {
+    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const workflow = /^### GitHub Actions\n[\s\S]*?^```yaml\n([\s\S]*?)^```/m.exec(readme)?.[1];
+    assert.ok(workflow !== undefined, 'the README has the workflow');
+    assert.match(workflow, /^ {2}security-events: write\b/m);
+    assert.match(workflow, /^ {10}fetch-depth: 0\b/m);
+    const withOf = (uses: RegExp): Record<string, string> => {
+      const step = new RegExp(`^( +)- uses: ${uses.source}\\n(?:\\1  (?!with:).*\\n)*\\1  with:\\n((?:\\1    .*\\n)*)`, 'm').exec(workflow);
+      assert.ok(step !== null, `a step uses ${uses.source}`);
+      return Object.fromEntries(step[2]!.split('\n').filter((l) => l.trim() !== '').map((l) => {
+        const [, key, value] = /^\s*([\w-]+): (.*?)(?:\s+#.*)?$/.exec(l)!;
+        return [key!, value!];
+      }));
+    };
+    const inputs = withOf(/[\w-]+\/sitemap-studio@v1/);
+    const upload = withOf(/github\/codeql-action\/upload-sarif@v3/);
+    const repo = gitRepository(folder());
+    const baseSha = repo.commit('base', '2024-01-01T00:00:00Z', { 'public/sitemap.xml': urlset([loc('a'), loc('b')]) });
+    repo.commit('head', '2024-01-02T00:00:00Z', { 'public/sitemap.xml': urlset([loc('a'), loc('c'), loc('d')]) });
+    const expression = (value: string) => value.replace(/\$\{\{ github\.event\.pull_request\.base\.sha \}\}/, baseSha);
+    const run = runAction(repo.dir, Object.fromEntries(Object.entries(inputs).map(([k, v]) => [k, expression(v)])));
+    assert.equal(run.code, 0, run.stdout);
+    assert.deepEqual(run.outputs, { errors: '0', warnings: '0', added: '2', removed: '1' });
+    assert.equal(JSON.parse(fs.readFileSync(path.join(repo.dir, upload.sarif_file!), 'utf8')).version, '2.1.0');
+  });
+});
