@@ -142,18 +142,24 @@ describe('GitHub Action: a fixture site', () => {
   });
 
   it('keeps to GitHub\'s 10 annotations of each kind per step, errors first by file and position, and writes every problem elsewhere', () => {
-    const many = (from: number) => Array.from({ length: 15 }, (_, k) => [`<loc>/e${from + k}</loc>`, loc(`w${from + k}#x`)]).flat();
-    const workspace = folder({ 'a.xml': urlset(many(0)), 'b.xml': urlset(many(100)) });
+    const many = (from: number, n: number) => Array.from({ length: n }, (_, k) => [`<loc>/e${from + k}</loc>`, loc(`w${from + k}#x`)]).flat();
+    const workspace = folder({ 'a.xml': urlset(many(0, 30)), 'b.xml': urlset(many(100, 15)) });
     const run = runAction(workspace, { path: 'a.xml b.xml', 'fail-on': 'never', sarif: 'out/lint.sarif' });
     const of = (level: string) => run.annotations.filter((a) => a.level === level);
     assert.equal(of('error').length, 10);
     assert.equal(of('warning').length, 10);
     assert.deepEqual(run.annotations.slice(0, 10).map((a) => a.level), Array(10).fill('error'), 'errors first');
     assert.deepEqual(of('error').map((a) => `${a.properties.file}:${a.properties.line}`), Array.from({ length: 10 }, (_, k) => `a.xml:${3 + 2 * k}`));
-    assert.deepEqual(run.outputs, { errors: '30', warnings: '30' });
+    assert.deepEqual(run.outputs, { errors: '45', warnings: '45' });
+    const logLines = run.stdout.split('\n').filter((line) => !line.startsWith('::'));
+    assert.ok(logLines.some((line) => /\b70\b/.test(line) && /\b35\b/.test(line)), 'the log says how many were left out (70: 35 errors, 35 warnings)');
     const sarif = JSON.parse(fs.readFileSync(path.join(workspace, 'out/lint.sarif'), 'utf8'));
-    assert.equal(sarif.runs[0].results.length, 60);
+    assert.equal(sarif.runs[0].results.length, 90);
+    assert.match(run.summary!, /^\| `a\.xml` \| 30 \| 30 \| 0 \|$/m);
     assert.match(run.summary!, /^\| `b\.xml` \| 15 \| 15 \| 0 \|$/m);
+    const rows = run.summary!.split('\n').filter((line) => /^\| \d+:\d+ \| /.test(line));
+    assert.equal(rows.length, 50 + 30, 'at most 50 problems of a file in the summary');
+    assert.ok(run.summary!.split('\n').some((line) => !line.startsWith('|') && /\b10\b/.test(line)), 'the summary says how many it left out (10)');
   });
 
   it('takes paths one per line, space-separated, and with spaces in their name', () => {

@@ -62,7 +62,7 @@ function annotationLines(results: readonly FileResult[], diff: BaseDiff | undefi
   const rest = lines.slice(errors.length);
   const left = leftOut.error + leftOut.warning + leftOut.notice;
   if (left === 0) return [...errors, ...skip, ...rest];
-  const where = `the job summary, the report above${sarif === undefined ? '' : ` and ${sarif} (SARIF, for code scanning)`}`;
+  const where = `the report above${sarif === undefined ? '' : ` and in ${sarif} (SARIF, for code scanning)`}, and the job summary lists them by file`;
   const detail = `${leftOut.error} errors, ${leftOut.warning} warnings, ${leftOut.notice} notices`;
   return [...errors, ...skip, ...rest,
     `sitemap-lint: ${plural(left, 'problem')} not annotated (${detail}): GitHub shows ${ANNOTATIONS_PER_STEP} annotations of each kind per step; every problem is in ${where}`];
