@@ -64,10 +64,11 @@ function runAction(workspace: string, inputs: Record<string, string>): ActionRun
 
 const unescape = (text: string) => text.replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%');
 
-/** The annotation commands of the log, parsed as the runner parses them. */
+/** The annotation commands of the log, parsed as the runner parses them (none between `::stop-commands::T` and `::T::`). */
 function annotationsOf(log: string): Annotation[] {
   const found: Annotation[] = [];
-  for (const [, level, props, message] of log.matchAll(/^::(error|warning|notice)(?: ([^:]*))?::(.*)$/gm)) {
+  const live = log.replace(/^::stop-commands::(.+)\n[\s\S]*?^::\1::$/gm, '');
+  for (const [, level, props, message] of live.matchAll(/^::(error|warning|notice)(?: ([^:]*))?::(.*)$/gm)) {
     const properties: Record<string, string> = {};
     for (const pair of props?.split(',') ?? []) properties[pair.slice(0, pair.indexOf('='))] = unescape(pair.slice(pair.indexOf('=') + 1));
     found.push({ level: level!, properties, message: unescape(message!) });
@@ -167,6 +168,17 @@ describe('GitHub Action: a fixture site', () => {
     const run = runAction(workspace, { path: 'my site\nother.xml third.xml', 'fail-on': 'never', sarif: '' });
     assert.deepEqual(run.annotations.map((a) => a.properties.file), ['my site/sitemap.xml', 'third.xml']);
     assert.ok(!fs.existsSync(path.join(workspace, 'sitemap-lint.sarif')), 'an empty sarif input writes none');
+  });
+});
+
+describe('GitHub Action: untrusted text', () => {
+  it('a file name or message holding a newline and a command stays data: escaped in annotations, commands stopped in the report', () => {
+    const name = 'odd\n::error::injected%,:.xml';
+    const workspace = folder({ [name]: urlset(['<loc>/relative</loc>']) });
+    const run = runAction(workspace, { path: '.', 'fail-on': 'never' });
+    assert.ok(run.stdout.includes('\n::error::injected'), 'the report prints the name as it is');
+    assert.deepEqual(run.annotations.map((a) => [a.level, a.properties.title, a.properties.file]), [['error', 'invalid-url', name]]);
+    assert.match(run.summary!, /^\| `odd ::error::injected%,:\.xml` \| 1 \| 0 \| 0 \|$/m);
   });
 });
 

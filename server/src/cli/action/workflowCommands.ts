@@ -1,5 +1,6 @@
 /** GitHub Actions' workflow commands as the runner reads them from standard output: `::error file=…,line=…::message`,
  * values escaped as the runner unescapes them (% \r \n in the message, and : , in properties too). */
+import { randomUUID } from 'node:crypto';
 
 export type AnnotationLevel = 'error' | 'warning' | 'notice';
 
@@ -33,7 +34,9 @@ export function annotation(level: AnnotationLevel, message: string, title?: stri
   return `::${level}${properties.length > 0 ? ` ${properties.join(',')}` : ''}::${escapeData(message)}`;
 }
 
-/** A collapsible group of log lines: `::group::title` … `::endgroup::`. */
+/** A collapsible group of log lines: `::group::title` … `::endgroup::`, the runner's commands stopped inside it, so that
+ * no line of the body (a file's name, a message) can act as one. */
 export function group(title: string, body: string): string {
-  return `::group::${escapeData(title)}\n${body.endsWith('\n') ? body : `${body}\n`}::endgroup::`;
+  const token = `sitemap-lint-${randomUUID()}`;
+  return `::group::${escapeData(title)}\n::stop-commands::${token}\n${body.endsWith('\n') ? body : `${body}\n`}::${token}::\n::endgroup::`;
 }
