@@ -221,6 +221,7 @@ describe('GitHub Action: base', () => {
       assert.deepEqual(run.outputs, { errors: '0', warnings: '0', added: '3', removed: '1' });
       assert.match(run.summary!, /^\| Added \| 3 \|$/m);
       assert.match(run.summary!, /^\| Removed \| 1 \|$/m);
+      assert.ok(run.stdout.includes(`\n  + ${SITE}d\n`) && run.stdout.includes(`\n  - ${SITE}c\n`), 'the diff\'s lists in the log');
       assert.deepEqual(run.annotations, []);
     }
     const file = runAction(dir, { path: 'public/sitemap.xml', base: first, 'fail-on': 'never' });

@@ -4,6 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { FileResult } from '../../node/lintResults';
+import { formatDiffStylish } from '../diff/diffFormats';
 import { formatSarif } from '../formats/sarif';
 import { formatStylish } from '../formats/stylish';
 import { exitWhenFlushed } from '../io/exitWhenFlushed';
@@ -40,6 +41,7 @@ async function run(inputs: ActionInputs, cwd: string, workspace: string): Promis
   print([
     group(`sitemap-lint: ${plural(results.length, 'file')}`, formatStylish(results, false)),
     ...notes.map((text) => `sitemap-lint: note: ${text}`),
+    ...(diff?.kind === 'diff' ? [group(`sitemap-diff against ${diff.base}`, formatDiffStylish(diff.diff, false))] : []),
     ...annotationLines(results, diff, sarif),
     `sitemap-lint: ${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ${plural(counts.notice, 'notice')}: `
       + `${failed ? 'failing' : 'passing'} (fail-on: ${inputs.failOn})`,
