@@ -33,6 +33,8 @@ const results = await Promise.all([
   build({ ...common, entryPoints: ['server/src/cli/lint/checkSiteChild.ts'], outfile: 'dist/check-site.js' }),
   // sitemap-lint's worker threads (lintPool.ts), found beside the bundle at run time.
   build({ ...common, entryPoints: ['server/src/cli/lint/lintWorker.ts'], outfile: 'dist/lintWorker.js' }),
+  // The GitHub Action (action.yml): sitemap-lint's and sitemap-diff's engines in one bundle, released on the v1 branch (.ci/release-action.sh).
+  build({ ...common, entryPoints: ['server/src/cli/action/sitemapAction.ts'], outfile: 'dist/action.js' }),
 ]);
 writeFileSync('dist/THIRD-PARTY-NOTICES.md', thirdPartyNotices(results));
 chmodSync('dist/sitemap-split.js', 0o755);

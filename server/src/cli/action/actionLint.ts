@@ -1,0 +1,43 @@
+/** sitemap-lint's engine in the action's process, fed the inputs as sitemap-lint's own options (the same defaults, the
+ * same reading of --site-root and --config), and the report's paths made relative to the workspace. */
+import * as path from 'node:path';
+import type { FileResult } from '../../node/lintResults';
+import { parseArgs } from '../lint/lintArgs';
+import type { LintOptions } from '../lint/lintContract';
+import { lintFiles } from '../lint/lintFiles';
+import { collectInputs } from '../lint/lintInputs';
+import { lintSettings } from '../lint/lintSettings';
+import { SiteContext } from '../lint/siteContext';
+import type { ActionInputs } from './actionInputs';
+
+export interface ActionLint {
+  results: FileResult[];
+  /** Absolute folder → site root URL, the config's and the inputs' together: the diff finds an index's children by them. */
+  siteRoots: Record<string, string>;
+}
+
+export async function lintPaths(inputs: ActionInputs, cwd: string, onNote: (text: string) => void): Promise<ActionLint> {
+  const argv = [
+    ...inputs.siteRoots.flatMap(({ dir, url }) => ['--site-root', `${dir}=${url}`]),
+    ...(inputs.config === undefined ? [] : ['--config', inputs.config]),
+    '--', ...inputs.paths,
+  ];
+  const args = parseArgs(argv);
+  const { settings, siteRoots } = lintSettings(args, cwd);
+  // The workflow's own checkout: git is trusted, as when a user runs sitemap-lint.
+  const options: LintOptions = { settings, site: new SiteContext(siteRoots, cwd), follow: false, cwd, now: Date.now(), pageRules: { git: true }, onNote };
+  return { results: await lintFiles(collectInputs(args.inputs, cwd), options), siteRoots };
+}
+
+/** The results with every path relative to `workspace`, `/`-separated, as annotations and code scanning take them. */
+export function relativeToWorkspace(results: readonly FileResult[], cwd: string, workspace: string): FileResult[] {
+  const relative = (file: string) => {
+    const absolute = path.resolve(cwd, file);
+    const from = path.relative(workspace, absolute);
+    return from.startsWith('..') || path.isAbsolute(from) ? absolute : from.split(path.sep).join('/');
+  };
+  return results.map((r) => ({
+    file: relative(r.file),
+    problems: r.problems.map((p) => (p.related === undefined ? p : { ...p, related: p.related.map((x) => ({ ...x, file: relative(x.file) })) })),
+  }));
+}
