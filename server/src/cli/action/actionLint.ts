@@ -3,11 +3,9 @@
 import * as path from 'node:path';
 import type { FileResult } from '../../node/lintResults';
 import { parseArgs } from '../lint/lintArgs';
-import type { LintOptions } from '../lint/lintContract';
 import { lintFiles } from '../lint/lintFiles';
 import { collectInputs } from '../lint/lintInputs';
-import { lintSettings } from '../lint/lintSettings';
-import { SiteContext } from '../lint/siteContext';
+import { lintOptions } from '../lint/lintSettings';
 import type { ActionInputs } from './actionInputs';
 
 export interface ActionLint {
@@ -23,9 +21,7 @@ export async function lintPaths(inputs: ActionInputs, cwd: string, onNote: (text
     '--', ...inputs.paths,
   ];
   const args = parseArgs(argv);
-  const { settings, siteRoots } = lintSettings(args, cwd);
-  // The workflow's own checkout: git is trusted, as when a user runs sitemap-lint.
-  const options: LintOptions = { settings, site: new SiteContext(siteRoots, cwd), follow: false, cwd, now: Date.now(), pageRules: { git: true }, onNote };
+  const { siteRoots, ...options } = lintOptions(args, cwd, onNote);
   return { results: await lintFiles(collectInputs(args.inputs, cwd), options), siteRoots };
 }
 

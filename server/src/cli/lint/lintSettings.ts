@@ -5,7 +5,8 @@ import * as path from 'node:path';
 import { normalizeSiteRootUrl } from '../../../../shared/location';
 import { isObject, isRuleId, resolveSettings, type SitemapSettings } from '../../language/languageService';
 import type { LintArgs } from './lintArgs';
-import { siteRootOptions } from './siteContext';
+import type { LintOptions } from './lintContract';
+import { SiteContext, siteRootOptions } from './siteContext';
 import { Failure } from '../io/failure';
 
 export interface LintSettings {
@@ -33,6 +34,13 @@ export function lintSettings(args: LintArgs, cwd: string): LintSettings {
     },
     siteRoots,
   };
+}
+
+/** A run's options from its arguments: sitemap-lint's and the GitHub Action's alike. Whoever runs it trusts the
+ * checkout, so git may run; notes go to `onNote` and never change the exit code. */
+export function lintOptions(args: LintArgs, cwd: string, onNote: (text: string) => void): LintOptions & { siteRoots: Record<string, string> } {
+  const { settings, siteRoots } = lintSettings(args, cwd);
+  return { settings, site: new SiteContext(siteRoots, cwd), follow: args.follow, cwd, now: Date.now(), pageRules: { git: true }, onNote, siteRoots };
 }
 
 /** `pageSources` with its folders (keys and a mapping's `root`) relative to the config file, as its siteRoots are, made absolute. */

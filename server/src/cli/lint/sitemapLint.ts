@@ -1,16 +1,14 @@
 /** `sitemap-lint`: the editor's checks for CI, on files, folders and standard input. Exit 0 without errors (and warnings
  * within --max-warnings), 1 otherwise, 2 with one line on stderr on bad usage or an I/O error. */
 import { Failure, UsageError } from '../io/failure';
-import type { LintOptions } from './lintContract';
 import { mergeSummaries, shardInputs } from './lintShards';
 import { SummaryWriter } from './summary/summaryWriter';
 import { pageRulesMayApply } from './lintPages';
-import { lintSettings } from './lintSettings';
+import { lintOptions } from './lintSettings';
 import { parseArgs, USAGE, type LintArgs } from './lintArgs';
 import { collectInputs } from './lintInputs';
 import type { FileResult } from '../../node/lintResults';
 import { lintFiles } from './lintFiles';
-import { SiteContext } from './siteContext';
 import { formatJson } from '../formats/json';
 import { formatSarif } from '../formats/sarif';
 import { formatStylish } from '../formats/stylish';
@@ -55,17 +53,12 @@ async function main(argv: readonly string[]): Promise<number> {
 
 /** The whole run, a shard's (its summary written), or a merge of summaries. */
 async function run(args: LintArgs, cwd: string): Promise<FileResult[]> {
-  const { settings, siteRoots } = lintSettings(args, cwd);
-  const options: LintOptions = {
-    settings, site: new SiteContext(siteRoots, cwd), follow: args.follow, cwd, now: Date.now(),
-    // The user ran it: git is trusted. Notes never change the exit code.
-    pageRules: { git: true }, onNote: (text) => process.stderr.write(`sitemap-lint: note: ${text}\n`),
-  };
+  const { siteRoots, ...options } = lintOptions(args, cwd, (text) => process.stderr.write(`sitemap-lint: note: ${text}\n`));
   if (args.mergeSummaries) return mergeSummaries(args.inputs, options, args.partition);
   const inputs = collectInputs(args.inputs, cwd);
   if (args.shard === undefined) return lintFiles(inputs, options);
   const mine = shardInputs(inputs, args.shard, cwd);
-  const summary = args.summaryOut === undefined ? undefined : new SummaryWriter(args.summaryOut, args.shard, cwd, pageRulesMayApply(settings, siteRoots));
+  const summary = args.summaryOut === undefined ? undefined : new SummaryWriter(args.summaryOut, args.shard, cwd, pageRulesMayApply(options.settings, siteRoots));
   try {
     return await lintFiles(mine.map((m) => m.input), { ...options, onSiteFacts: (linted, k) => summary?.add(mine[k].order, linted) });
   } finally {
