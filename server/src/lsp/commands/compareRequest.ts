@@ -3,7 +3,7 @@
 import * as path from 'node:path';
 import type { CancellationToken, Connection } from 'vscode-languageserver';
 import { COMPARE_REQUEST, type CompareParams, type CompareRefusalKind, type CompareResult } from '../../../../shared/protocol';
-import { Listing, ListingComparison, listingOfDocument } from '../../language/languageService';
+import { listDocument, Listing, ListingComparison, listingOfDocument } from '../../language/languageService';
 import { formatDiffMarkdown } from '../../node/diff/diffFormats';
 import { fileSource } from '../../node/diff/fileSide';
 import { revisionSide } from '../../node/diff/gitSide';
@@ -89,8 +89,8 @@ async function compareSides(deps: CompareDependencies, entry: OpenDocument, file
  */
 async function readOpenDocument(entry: OpenDocument, file: string, comparison: ListingComparison, openAt: (file: string) => OpenDocument | undefined,
   reader: SideReader, childFinder: ChildFinder): Promise<void> {
+  if (entry.doc.kind !== 'sitemapindex') return listDocument(entry.doc, comparison);
   const listing = listingOfDocument(entry.doc);
-  if (entry.doc.kind !== 'sitemapindex') return addListing(comparison, listing);
   const childOf = childFinder(file);
   const seen = new Set<string>();
   for (const url of listing.locations()) {
@@ -98,13 +98,9 @@ async function readOpenDocument(entry: OpenDocument, file: string, comparison: L
     if (child === undefined) throw new SideFailure(`${path.basename(file)}: cannot tell which local file ${url} is (${UNFOUND_CHILD})`);
     const open = openAt(child);
     if (open === undefined || open.doc.kind === 'sitemapindex') await reader.read(child);
-    else if (!seen.has(child)) addListing(comparison, listingOfDocument(open.doc));
+    else if (!seen.has(child)) listDocument(open.doc, comparison);
     seen.add(child);
   }
-}
-
-function addListing(comparison: ListingComparison, listing: Listing): void {
-  for (const listed of listing.urls.values()) comparison.add(listed.url, listed.lastmod, listed.lastmodTime);
 }
 
 function refused(old: string, file: string, kind: CompareRefusalKind, message: string): CompareResult {
