@@ -9,7 +9,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
+import { execFileSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
+import { CancellationTokenSource } from 'vscode-languageserver-protocol';
 import { LspClient } from '../lspClient';
 import { COMPARE_REQUEST, type CompareParams, type CompareResult } from '../../../shared/protocol';
 import { GIT_TEST_ENV, gitRepository, type GitRepository } from '../../support/gitRepository';
@@ -181,6 +183,31 @@ describe('sitemap/compare where git cannot or must not run', () => {
       const withFile = await compare(client, file, urlset('a', 'b'), { otherUri: pathToFileURL(other).href });
       assert.deepEqual(lists(withFile), { added: ['a'], removed: [], lastmodChanged: [], counts: counts(1, 1, 0, 0) });
       assert.equal(fs.existsSync(marker), false);
+    } finally {
+      assert.equal(await client.stop(), 0);
+    }
+  });
+
+  it('cancelling the request stops git show and is answered RequestCancelled', { timeout: 30_000 }, async () => {
+    const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+    const slowBin = path.join(root, 'slow-bin');
+    const showPid = path.join(root, 'show-pid');
+    fs.mkdirSync(slowBin, { recursive: true });
+    // git itself, except that `show` hangs (its pid written first) until it is killed.
+    fs.writeFileSync(path.join(slowBin, 'git'), `#!/bin/sh\nfor a in "$@"; do [ "$a" = show ] && { echo $$ > '${showPid}.tmp'; mv '${showPid}.tmp' '${showPid}'; exec sleep 600; }; done\nexec '${realGit}' "$@"\n`, { mode: 0o755 });
+    const client = await start(true, `${slowBin}${path.delimiter}${process.env.PATH}`);
+    try {
+      const uri = pathToFileURL(path.join(root, 'repo', 'sitemap.xml')).href;
+      client.open(uri, 'sitemap', urlset('a', 'b'));
+      const source = new CancellationTokenSource();
+      const answer = client.connection.sendRequest(COMPARE_REQUEST, { uri }, source.token);
+      const pid = await new Promise<number>((resolve) => {
+        const look = () => (fs.existsSync(showPid) ? resolve(Number(fs.readFileSync(showPid, 'utf8'))) : setTimeout(look, 10));
+        look();
+      });
+      source.cancel();
+      await assert.rejects(answer, (error: { code?: number }) => error.code === -32800);
+      assert.throws(() => process.kill(pid, 0), 'git show was stopped');
     } finally {
       assert.equal(await client.stop(), 0);
     }

@@ -1,7 +1,7 @@
 /** `sitemap/compare`: an open sitemap as the editor holds it (unsaved edits included) against its content at a git
  * revision (Compare with Last Commit) or another file (Compare with File…), as sitemap-diff compares them. */
 import * as path from 'node:path';
-import type { CancellationToken, Connection } from 'vscode-languageserver';
+import { LSPErrorCodes, ResponseError, type CancellationToken, type Connection } from 'vscode-languageserver';
 import { COMPARE_REQUEST, type CompareParams, type CompareRefusalKind, type CompareResult } from '../../../../shared/protocol';
 import { listDocument, Listing, ListingComparison, listingOfDocument } from '../../language/languageService';
 import { formatDiffMarkdown } from '../../node/diff/diffFormats';
@@ -34,7 +34,8 @@ export function registerCompare(connection: Connection, deps: CompareDependencie
     (params: CompareParams, token: CancellationToken) => compareOpenDocument(deps, params, token)));
 }
 
-async function compareOpenDocument(deps: CompareDependencies, params: CompareParams, token: CancellationToken): Promise<CompareResult | null> {
+/** Cancelled: answered RequestCancelled once git (or the file's reading) has stopped. */
+async function compareOpenDocument(deps: CompareDependencies, params: CompareParams, token: CancellationToken): Promise<CompareResult | ResponseError<void>> {
   const entry = typeof params?.uri === 'string' ? deps.store.get(params.uri) : undefined;
   const newName = entry?.fsPath ?? String(params?.uri);
   if (entry === undefined || entry.fsPath === undefined || !['urlset', 'sitemapindex', 'text'].includes(entry.doc.kind)) {
@@ -46,7 +47,7 @@ async function compareOpenDocument(deps: CompareDependencies, params: ComparePar
     return await compareSides(deps, entry, entry.fsPath, params, controller.signal);
   } catch (e) {
     if (!(e instanceof SideFailure)) throw e;
-    return e.kind === 'cancelled' ? null : refused('', entry.fsPath, e.kind, e.message);
+    return e.kind === 'cancelled' ? new ResponseError(LSPErrorCodes.RequestCancelled, 'Compare was cancelled') : refused('', entry.fsPath, e.kind, e.message);
   } finally {
     cancellation.dispose();
   }
