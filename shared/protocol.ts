@@ -288,7 +288,7 @@ export interface CompareParams {
 }
 
 /** Why no comparison: the old side could not be read (git runs only in a trusted workspace). */
-export type CompareRefusalKind = 'not-open' | 'untrusted' | 'no-git' | 'not-in-repository' | 'missing-revision' | 'unreadable' | 'cancelled';
+export type CompareRefusalKind = 'not-open' | 'untrusted' | 'no-git' | 'not-in-repository' | 'missing-revision' | 'unreadable';
 
 export interface CompareDiff {
   added: string[];

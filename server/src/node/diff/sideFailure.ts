@@ -2,7 +2,8 @@
 import type { CompareRefusalKind } from '../../../../shared/protocol';
 
 export class SideFailure extends Error {
-  constructor(message: string, readonly kind: CompareRefusalKind = 'unreadable') {
+  /** 'cancelled': the caller stopped the reading (never shown). */
+  constructor(message: string, readonly kind: CompareRefusalKind | 'cancelled' = 'unreadable') {
     super(message);
   }
 }
