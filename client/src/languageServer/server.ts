@@ -106,7 +106,9 @@ export class SitemapServer implements Disposable {
 
   /** Sends one of our own requests (protocol.ts), starting the server first if it is not running; `token` cancels it there. */
   async sendRequest<R>(method: string, params: unknown, token?: CancellationToken): Promise<R> {
-    return (await this.running()).sendRequest<R>(method, params, token);
+    const client = await this.running();
+    // Not `sendRequest(method, params, undefined)`: vscode-jsonrpc would send [params, null] as positional parameters.
+    return token === undefined ? client.sendRequest<R>(method, params) : client.sendRequest<R>(method, params, token);
   }
 
   dispose(): void {
