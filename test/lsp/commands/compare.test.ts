@@ -1,7 +1,7 @@
 /**
  * `sitemap/compare` over the wire, in real git repositories: the open document (unsaved edits included) against HEAD,
  * an older revision, another file, an index with its children; a file not in HEAD, no repository, no such revision,
- * no git, and an untrusted workspace (where git never runs).
+ * no git, an untrusted workspace (where git never runs), and a cancel that stops git.
  */
 import { after, before, describe, it } from 'node:test';
 import * as assert from 'node:assert/strict';
