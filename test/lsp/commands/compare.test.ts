@@ -124,6 +124,17 @@ describe('sitemap/compare over stdio, in a trusted workspace', () => {
     assert.deepEqual(lists(fromIndex), { added: ['p2'], removed: ['p0'], lastmodChanged: [], counts: counts(2, 1, 1, 0) });
   });
 
+  it('refuses, as unreadable, another file that is missing, corrupt gzip or no sitemap', async () => {
+    const broken = path.join(root, 'old-build', 'broken.xml.gz');
+    fs.writeFileSync(broken, zlib.gzipSync(urlset('a')).subarray(0, 40));
+    const robots = path.join(root, 'old-build', 'robots.txt');
+    fs.writeFileSync(robots, 'User-agent: *\nDisallow:\n');
+    for (const other of [path.join(root, 'old-build', 'missing.xml'), broken, robots]) {
+      const result = await compare(client, path.join(repo.dir, 'public/sitemap.xml'), urlset('a'), { otherUri: pathToFileURL(other).href });
+      assert.equal(result.refused?.kind, 'unreadable', other);
+    }
+  });
+
   it('a file not in HEAD: every URL added, the old side empty and said to be missing', async () => {
     const file = path.join(repo.dir, 'public/news.xml');
     fs.writeFileSync(file, urlset('n1'));
