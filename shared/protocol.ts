@@ -270,3 +270,42 @@ export interface CheckSiteResult {
   /** Files left out because they could not be read (a corrupt gzip…), with why. */
   unreadable: Array<{ uri: string; reason: string }>;
 }
+
+// ---------------------------------------------------------------- Compare with Last Commit / with File (sitemap-diff in the editor)
+
+/**
+ * Request comparing an open sitemap, as the editor holds it (unsaved edits included; an index with its children from
+ * disk), with an old side: `otherUri` (a file), else `revision` (`HEAD` when neither is given: the last commit).
+ */
+export const COMPARE_REQUEST = 'sitemap/compare';
+
+export interface CompareParams {
+  uri: string;
+  /** A git revision (`HEAD`, `HEAD~3`, a branch, a tag, a hash): the open file's content there, read with `git show`. */
+  revision?: string;
+  /** Another sitemap file (`file:` URI): its content on disk. */
+  otherUri?: string;
+}
+
+/** Why no comparison: the old side could not be read (git runs only in a trusted workspace). */
+export type CompareRefusalKind = 'not-open' | 'untrusted' | 'no-git' | 'not-in-repository' | 'missing-revision' | 'unreadable';
+
+export interface CompareDiff {
+  added: string[];
+  removed: string[];
+  lastmodChanged: { url: string; from: string | null; to: string | null }[];
+  counts: { old: number; new: number; added: number; removed: number; lastmodChanged: number };
+}
+
+export interface CompareResult {
+  /** What each side is: `HEAD:path/in/repository` or a path, and the open document's path. */
+  old: string;
+  new: string;
+  /** sitemap-diff's JSON; absent when refused. */
+  diff?: CompareDiff;
+  /** The lists as `sitemap-diff --format markdown --all` prints them. */
+  markdown?: string;
+  /** The file is not at that revision (new since): the old side is empty, every URL added. */
+  oldMissing?: boolean;
+  refused?: { kind: CompareRefusalKind; message: string };
+}

@@ -6,6 +6,7 @@ import { registerCommands } from './commands/commands';
 import { COMPRESSED_LANGUAGE, compressedLanguageOf } from './gzip/language';
 import { registerCompressedFiles } from './gzip/open';
 import { registerCheckSiteCommand } from './commands/checkSite';
+import { registerCompareCommands } from './commands/compare/compare';
 import { registerEditCommands } from './commands/editCommands';
 import { registerMergeCommand } from './commands/merge';
 import { registerAllowHostCommand } from './commands/allowHost';
@@ -47,6 +48,7 @@ export function activate(context: ExtensionContext): SitemapStudioApi {
   registerMergeCommand(context, sitemapServer);
   registerSplitCommand(context, sitemapServer, output);
   registerCheckSiteCommand(context, sitemapServer, output);
+  registerCompareCommands(context, sitemapServer);
   startOnFirstSitemap(context, sitemapServer);
   return {
     isClientRunning: () => sitemapServer.isRunning,

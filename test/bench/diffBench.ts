@@ -32,7 +32,7 @@ function timed(args: string[], env: NodeJS.ProcessEnv = process.env): { ms: numb
 }
 
 /** Entries `from` to `to` of the benchmark sitemap; in the new version 1 in 100 dropped, 1 in 100 new and 1 in 20 lastmods moved. */
-function urlset(from: number, to: number, version: 'old' | 'new'): string {
+export function urlset(from: number, to: number, version: 'old' | 'new'): string {
   const parts = [HEAD];
   for (let n = from; n < to; n++) {
     if (version === 'new' && n % 100 === 7) continue;

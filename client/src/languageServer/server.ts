@@ -1,6 +1,6 @@
 /** The language server's life: started when the first sitemap opens (no process until then), restarted on request and
  * after a crash (up to CrashHistory's limit), stopped on deactivation; start-up and failures go to the output channel. */
-import { commands, env, extensions, window, workspace, type Disposable, type ExtensionContext } from 'vscode';
+import { commands, env, extensions, window, workspace, type CancellationToken, type Disposable, type ExtensionContext } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { createLanguageClient, SERVER_BUNDLE } from './client';
 import { TRUST_GRANTED_NOTIFICATION } from '../../../shared/protocol';
@@ -104,9 +104,11 @@ export class SitemapServer implements Disposable {
     });
   }
 
-  /** Sends one of our own requests (protocol.ts), starting the server first if it is not running. */
-  async sendRequest<R>(method: string, params: unknown): Promise<R> {
-    return (await this.running()).sendRequest<R>(method, params);
+  /** Sends one of our own requests (protocol.ts), starting the server first if it is not running; `token` cancels it there. */
+  async sendRequest<R>(method: string, params: unknown, token?: CancellationToken): Promise<R> {
+    const client = await this.running();
+    // Not `sendRequest(method, params, undefined)`: vscode-jsonrpc would send [params, null] as positional parameters.
+    return token === undefined ? client.sendRequest<R>(method, params) : client.sendRequest<R>(method, params, token);
   }
 
   dispose(): void {

@@ -167,7 +167,7 @@ export type { SplitChild, SplitOutcome, SplitPlan } from './edits/splitSitemap';
 /** The same split over a stream of text, for files too large to hold (the command line's `sitemap-split`). */
 export { SplitStream, type StreamSplitResult } from './edits/splitStream';
 export { ValidationStream, type StreamValidationOptions, type StreamValidationResult } from './stream/validationStream';
-import { addEntry, Listing } from './diff/listing';
+import { addEntry, Listing, type UrlSink } from './diff/listing';
 export { Listing, type ListedUrl, type UrlSink } from './diff/listing';
 export { ListingStream, NotASitemap, type ListingKind, type ListingResult } from './diff/listingStream';
 export { compareListings, ListingComparison, type LastmodChange, type SitemapDiff } from './diff/compareListings';
@@ -175,8 +175,13 @@ export { compareListings, ListingComparison, type LastmodChange, type SitemapDif
 /** An open document's URLs as sitemap-diff compares them (an index's: its children's), for Compare with Last Commit. */
 export function listingOfDocument(document: SitemapDocument): Listing {
   const listing = new Listing();
-  for (const segment of asModel(document).segments) addEntry(listing, segment);
+  listDocument(document, listing);
   return listing;
+}
+
+/** The same entries given to `sink` in document order, held nowhere else (the new side of a comparison). */
+export function listDocument(document: SitemapDocument, sink: UrlSink): void {
+  for (const segment of asModel(document).segments) addEntry(sink, segment);
 }
 export { SplitRefused, type ChildSink, type ChildSummary, type SplitOptions, type SplitRefusal, type SplitterOptions } from './edits/splitPlanner';
 

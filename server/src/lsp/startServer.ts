@@ -1,6 +1,7 @@
 /** Wires the protocol to the language layer: the server's parts, then each group of handlers. Takes the connection as
  * an argument so that it runs over any transport (stdio, IPC, a test's streams). */
 import type { Connection } from 'vscode-languageserver';
+import { registerCompare } from './commands/compareRequest';
 import { registerEditCommands } from './commands/editRequests';
 import { registerDocumentSync } from './documents/documentSync';
 import { registerFeatures } from './features/features';
@@ -42,6 +43,7 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
   });
   registerMerge(connection, { store, configuration, contexts, workspace });
   registerListingIndexes(connection, { store, configuration, workspace });
+  registerCompare(connection, { store, configuration, contexts, workspace, trusted: () => client.trusted });
   parts.checkSiteCommand.register();
   registerShutdown(connection, parts);
 

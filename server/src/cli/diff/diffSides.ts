@@ -15,15 +15,8 @@ import { gunzipWhole } from '../io/gunzip';
 import { chunksOf, openMaybeGzip } from '../io/inputStream';
 import { searchFolder } from '../lint/lintInputs';
 import { SiteContext } from '../lint/siteContext';
-import { piecesOf, readListing } from './readListing';
-
-/** Where a side's files are read from: the working tree, or a git revision. */
-interface FileSource {
-  /** The bytes of the file at `file` (absolute, as in the working tree), named `name` in failures. */
-  chunks(file: string, name: string): AsyncIterable<Buffer>;
-  /** What a failure calls the file at `file`. */
-  nameOf(file: string): string;
-}
+import { piecesOf } from '../../node/diff/readListing';
+import { SideReader, type ChildFinder, type FileSource } from '../../node/diff/sideReader';
 
 /** Reads the side `spec`, its URLs to `pages` in document order (each file once, an index's children in its place). */
 export async function readSide(spec: string, pages: UrlSink, site: SiteContext, cwd: string): Promise<void> {
@@ -33,34 +26,22 @@ export async function readSide(spec: string, pages: UrlSink, site: SiteContext, 
   const revision = stat === undefined ? /^([^:]+):(.+)$/.exec(spec) : null;
   if (revision !== null) return readRevision(revision[1], revision[2], pages, site, cwd);
   if (stat === undefined) throw new Failure(`${spec}: no such file or folder`);
-  const reader = new SideReader(workingTree(cwd), pages, site);
+  const reader = sideReader(workingTree(cwd), pages, site);
   if (!stat.isDirectory()) return reader.read(file);
   for (const found of sitemapsIn(file, spec)) await reader.read(found);
 }
 
-/** Reads files, each once, following an index to its children. */
-class SideReader {
-  private readonly seen = new Set<string>();
-  /** Children beside the index's own location first: old and new builds may be two folders with the same site root URL. */
-  private readonly near: SiteContext;
+/** Children beside the index's own location first: old and new builds may be two folders with the same site root URL. */
+function childFinder(site: SiteContext): ChildFinder {
+  const near = new SiteContext({}, site.cwd);
+  return (file) => {
+    const location = site.locate(file);
+    return (url) => (location !== undefined ? near.fileOf(url, file, location) : undefined) ?? site.fileOf(url, file, location) ?? fileBesideNamed(file, url);
+  };
+}
 
-  constructor(private readonly source: FileSource, private readonly pages: UrlSink, private readonly site: SiteContext) {
-    this.near = new SiteContext({}, site.cwd);
-  }
-
-  async read(file: string): Promise<void> {
-    if (this.seen.has(file)) return;
-    this.seen.add(file);
-    const name = this.source.nameOf(file);
-    const { kind, children } = await readListing(this.source.chunks(file, name), name, this.pages);
-    if (kind !== 'sitemapindex') return;
-    const location = this.site.locate(file);
-    for (const url of children.locations()) {
-      const child = (location !== undefined ? this.near.fileOf(url, file, location) : undefined) ?? this.site.fileOf(url, file, location) ?? fileBesideNamed(file, url);
-      if (child === undefined) throw new Failure(`${name}: cannot tell which local file ${url} is (give --site-root DIR=URL)`);
-      await this.read(child);
-    }
-  }
+function sideReader(source: FileSource, pages: UrlSink, site: SiteContext): SideReader {
+  return new SideReader(source, pages, childFinder(site), 'give --site-root DIR=URL');
 }
 
 function workingTree(cwd: string): FileSource {
@@ -85,7 +66,7 @@ async function readStdin(pages: UrlSink, site: SiteContext, cwd: string): Promis
     nameOf: (file) => (file === stdinFile ? '<stdin>' : tree.nameOf(file)),
     chunks: (file, name) => (file === stdinFile ? piecesOf(maybeGunzip(bytes, name)) : tree.chunks(file, name)),
   };
-  return new SideReader(source, pages, site).read(stdinFile);
+  return sideReader(source, pages, site).read(stdinFile);
 }
 
 /**
@@ -104,7 +85,7 @@ async function readRevision(revision: string, spec: string, pages: UrlSink, site
     return last.bytes;
   };
   const source: FileSource = { nameOf: object, chunks: (f, name) => piecesOf(blob(f, name)) };
-  const reader = new SideReader(source, pages, site);
+  const reader = sideReader(source, pages, site);
   const type = git(top, ['cat-file', '-t', object(file)], `${object(file)}: not in git at that revision`).toString('utf8').trim();
   if (type !== 'tree') return reader.read(file);
   const listed = git(top, ['ls-tree', '-r', '-z', '--name-only', object(file)], `${object(file)}: cannot list the folder`).toString('utf8').split('\0');

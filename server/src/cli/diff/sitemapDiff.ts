@@ -8,7 +8,8 @@ import { reportMaxRss } from '../io/reportRss';
 import { Failure, UsageError } from '../io/failure';
 import { SiteContext, siteRootOptions } from '../lint/siteContext';
 import { parseDiffArgs, passes, USAGE, type DiffArgs } from './diffArgs';
-import { formatDiffJson, formatDiffMarkdown, formatDiffStylish } from './diffFormats';
+import { formatDiffJson, formatDiffMarkdown, formatDiffStylish } from '../../node/diff/diffFormats';
+import { SideFailure } from '../../node/diff/sideFailure';
 import { readSide } from './diffSides';
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -37,7 +38,7 @@ async function main(argv: readonly string[]): Promise<number> {
       process.stderr.write(`sitemap-diff: ${e.message} (sitemap-diff --help for the usage)\n`);
       return 2;
     }
-    if (e instanceof Failure) {
+    if (e instanceof Failure || e instanceof SideFailure) {
       process.stderr.write(`sitemap-diff: ${e.message}\n`);
       return 2;
     }

@@ -73,7 +73,7 @@ export interface GitHistoryOptions {
  * Before each command, whatever the configuration: paths raw and top-level, no colour, no signature checks, and no
  * fsmonitor hook (a command a repository's own config could name). Filters still run: read untrusted folders not at all.
  */
-const CONFIG = ['-c', 'core.quotePath=false', '-c', 'diff.relative=false', '-c', 'color.ui=false', '-c', 'log.showSignature=false', '-c', 'core.fsmonitor=false'];
+export const CONFIG = ['-c', 'core.quotePath=false', '-c', 'diff.relative=false', '-c', 'color.ui=false', '-c', 'log.showSignature=false', '-c', 'core.fsmonitor=false'];
 /** Variables a git hook or a wrapper sets that would point git at another repository or index than the folder's. */
 const REPOSITORY_VARIABLES = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_COMMON_DIR', 'GIT_NAMESPACE', 'GIT_PREFIX'];
 
@@ -82,7 +82,7 @@ interface Sink {
   end(): void;
 }
 
-interface GitRun {
+export interface GitRun {
   code: number | null;
   stderr: string;
   missing: boolean;
@@ -91,7 +91,7 @@ interface GitRun {
   unread?: string;
 }
 
-function gitEnvironment(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+export function gitEnvironment(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   // No lock taken on the index, no prompt, no object fetched from a partial clone's remote (git 2.44+): no network.
   const env: NodeJS.ProcessEnv = { ...base, LC_ALL: 'C', GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', GIT_NO_LAZY_FETCH: '1' };
   for (const name of REPOSITORY_VARIABLES) delete env[name];
@@ -99,7 +99,7 @@ function gitEnvironment(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 }
 
 /** Runs one git command in `folder`, its standard output streamed into `sink`; the signal kills it. */
-function runGit(folder: string, args: readonly string[], sink: Sink, options: GitHistoryOptions): Promise<GitRun> {
+export function runGit(folder: string, args: readonly string[], sink: Sink, options: GitHistoryOptions): Promise<GitRun> {
   return new Promise((resolve) => {
     const signal = options.signal;
     let stderr = '';
@@ -143,7 +143,7 @@ function runGit(folder: string, args: readonly string[], sink: Sink, options: Gi
 }
 
 /** Collects a short output whole (rev-parse's few lines). */
-function textSink(): Sink & { text: string } {
+export function textSink(): Sink & { text: string } {
   return { text: '', push(chunk) { this.text += chunk; }, end() {} };
 }
 

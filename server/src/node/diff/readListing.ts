@@ -1,12 +1,12 @@
 /** Bytes to URLs: decoded as they come (UTF-8, or UTF-16 by its first bytes), told XML or text by content as the
- * editor tells them (documentLanguage.ts), fed to the language layer's ListingStream. One file at a time. */
+ * editor tells them (documentLanguage.ts), fed to the language layer's ListingStream. One file at a time (sitemap-diff's sides, Compare with Last Commit's). */
 import * as path from 'node:path';
 import { TextDecoder } from 'node:util';
 import { SNIFF_LENGTH } from '../../../../shared/contentDetection';
 import { siteFileType } from '../../../../shared/documentLanguage';
 import { ListingStream, NotASitemap, type ListingResult, type UrlSink } from '../../language/languageService';
-import { sniffEncoding, SNIFF_BYTES } from '../../node/fileEncoding';
-import { Failure } from '../io/failure';
+import { sniffEncoding, SNIFF_BYTES } from '../fileEncoding';
+import { SideFailure } from './sideFailure';
 
 /**
  * Reads the sitemap whose bytes `chunks` gives, its URLs to `pages`: its kind, and an index's children. `name` names
@@ -16,7 +16,7 @@ export async function readListing(chunks: AsyncIterable<Buffer>, name: string, p
   try {
     return await streamListing(chunks, name, pages);
   } catch (e) {
-    if (e instanceof NotASitemap) throw new Failure(`${name}: not a sitemap (${e.message})`);
+    if (e instanceof NotASitemap) throw new SideFailure(`${name}: not a sitemap (${e.message})`);
     throw e;
   }
 }
@@ -28,7 +28,7 @@ async function streamListing(chunks: AsyncIterable<Buffer>, name: string, pages:
   for await (const chunk of chunks) {
     if (decoder === undefined) {
       const encoding = sniffEncoding(chunk.subarray(0, SNIFF_BYTES));
-      if (encoding.kind === 'binary') throw new Failure(`${name}: not a sitemap (binary content)`);
+      if (encoding.kind === 'binary') throw new SideFailure(`${name}: not a sitemap (binary content)`);
       decoder = new TextDecoder(encoding.kind);
     }
     const text = decoder.decode(chunk, { stream: true });
@@ -49,7 +49,7 @@ async function streamListing(chunks: AsyncIterable<Buffer>, name: string, pages:
 /** The stream for a sitemap that starts with `opening`, given it. */
 function streamFor(name: string, opening: string, pages: UrlSink): ListingStream {
   const type = siteFileType(path.basename(name), opening.slice(0, SNIFF_LENGTH));
-  if (type === 'robots') throw new Failure(`${name}: not a sitemap (a robots.txt)`);
+  if (type === 'robots') throw new SideFailure(`${name}: not a sitemap (a robots.txt)`);
   const stream = new ListingStream(type === 'sitemap', pages);
   stream.push(opening);
   return stream;

@@ -1,4 +1,5 @@
-/** sitemap-diff's three reports: JSON for programs, stylish for a terminal, markdown for a pull request's comment. */
+/** sitemap-diff's three reports: JSON for programs, stylish for a terminal, markdown for a pull request's comment (and
+ * Compare with Last Commit's lists in the editor). */
 import type { LastmodChange, SitemapDiff } from '../../language/languageService';
 
 /** URLs listed per list in stylish (without --all). */
