@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { isRobotsName } from '../../../../shared/documentLanguage';
 import { Listing, ListingComparison, type SitemapDiff } from '../../language/languageService';
 import { readSide } from '../diff/diffSides';
+import { SideFailure } from '../../node/diff/sideFailure';
 import { Failure } from '../io/failure';
 import { SiteContext } from '../lint/siteContext';
 
@@ -29,7 +30,7 @@ export async function diffAgainstBase(base: string, paths: readonly string[], si
     for (const p of sides) await readSide(p, comparison, site, cwd);
     return { kind: 'diff', base, commit, diff: comparison.result(), newPaths };
   } catch (e) {
-    if (!(e instanceof Failure)) throw e;
+    if (!(e instanceof Failure || e instanceof SideFailure)) throw e;
     return { kind: 'skipped', base, reason: `the sitemap diff against ${base} is skipped: ${e.message}` };
   }
 }

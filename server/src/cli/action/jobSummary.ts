@@ -2,7 +2,7 @@
  * problems, capped per file and by size (GitHub refuses a step summary over 1 MiB), saying what it left out and where. */
 import { ruleLink } from '../../language/languageService';
 import type { FileResult, LintProblem } from '../../node/lintResults';
-import { formatDiffMarkdown } from '../diff/diffFormats';
+import { formatDiffMarkdown } from '../../node/diff/diffFormats';
 import type { FailOn } from './actionInputs';
 import { countLevels, type LevelCounts } from './annotations';
 import type { BaseDiff } from './baseDiff';

@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { FileResult } from '../../node/lintResults';
-import { formatDiffStylish } from '../diff/diffFormats';
+import { formatDiffStylish } from '../../node/diff/diffFormats';
 import { formatSarif } from '../formats/sarif';
 import { formatStylish } from '../formats/stylish';
 import { exitWhenFlushed } from '../io/exitWhenFlushed';
