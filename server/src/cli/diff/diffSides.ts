@@ -17,6 +17,11 @@ import { searchFolder } from '../lint/lintInputs';
 import { SiteContext } from '../lint/siteContext';
 import { piecesOf } from '../../node/diff/readListing';
 import { SideReader, type ChildFinder, type FileSource } from '../../node/diff/sideReader';
+import { maybeGunzipChunks } from '../../node/diff/fileSide';
+import { gitShow } from '../../node/diff/gitSide';
+
+/** The command line's reads are never cancelled: ^C ends the process. */
+const NEVER = new AbortController().signal;
 
 /** Reads the side `spec`, its URLs to `pages` in document order (each file once, an index's children in its place). */
 export async function readSide(spec: string, pages: UrlSink, site: SiteContext, cwd: string): Promise<void> {
@@ -78,13 +83,15 @@ async function readRevision(revision: string, spec: string, pages: UrlSink, site
   const top = git(cwd, ['rev-parse', '--show-toplevel'], `${revision}:${spec}: not in a git repository`).toString('utf8').trim();
   const file = /^\.\.?[/\\]/.test(spec) ? path.resolve(cwd, spec) : path.resolve(top, spec);
   const object = (f: string) => `${revision}:${path.relative(top, f).split(path.sep).join('/')}`;
-  /** The last blob read: a folder's sitemap is read once to tell it is one, then streamed from here. */
+  /** The last blob read whole: a folder's sitemap whose name leaves it open is read once to tell it is one, then
+   * taken from here. Any other blob streams from `git show`, never held whole. */
   let last: { file: string; bytes: Buffer } | undefined;
   const blob = (f: string, name: string): Buffer => {
     if (last?.file !== f) last = { file: f, bytes: maybeGunzip(git(top, ['show', object(f)], `${name}: not in git at that revision`), name) };
     return last.bytes;
   };
-  const source: FileSource = { nameOf: object, chunks: (f, name) => piecesOf(blob(f, name)) };
+  const streamed = (f: string, name: string) => maybeGunzipChunks(gitShow(top, object(f), name, NEVER), name);
+  const source: FileSource = { nameOf: object, chunks: (f, name) => (last?.file === f ? piecesOf(last.bytes) : streamed(f, name)) };
   const reader = sideReader(source, pages, site);
   const type = git(top, ['cat-file', '-t', object(file)], `${object(file)}: not in git at that revision`).toString('utf8').trim();
   if (type !== 'tree') return reader.read(file);

@@ -52,7 +52,7 @@ async function gitText(folder: string, args: readonly string[], signal: AbortSig
 }
 
 /** `git show OBJECT`'s bytes as git writes them; the signal (or the reader stopping) kills git. */
-async function* gitShow(top: string, object: string, name: string, signal: AbortSignal): AsyncGenerator<Buffer> {
+export async function* gitShow(top: string, object: string, name: string, signal: AbortSignal): AsyncGenerator<Buffer> {
   const child = spawn('git', ['-C', top, ...CONFIG, 'show', object], { env: gitEnvironment(process.env), stdio: ['ignore', 'pipe', 'ignore'], windowsHide: true });
   const exited = new Promise<number | null>((resolve) => {
     child.on('error', () => resolve(null));
