@@ -309,3 +309,58 @@ export interface CompareResult {
   oldMissing?: boolean;
   refused?: { kind: CompareRefusalKind; message: string };
 }
+
+// ---------------------------------------------------------------- the Sitemaps view (issue 24)
+
+/**
+ * Request for one level of a workspace's sitemap tree, lazily. No params (or `{}`): the workspace folders. `{ folder }`
+ * or `{ node }` naming a folder: its first level (its robots.txt files, then the sitemaps nothing lists). `{ node }`
+ * naming a robots.txt or an index: what it lists, in its order (a file missing from the workspace as `missing`).
+ */
+export const SITE_TREE_REQUEST = 'sitemap/siteTree';
+
+export interface SiteTreeParams {
+  /** A workspace folder's URI. */
+  folder?: string;
+  /** A node's `id`, from an earlier answer. */
+  node?: string;
+}
+
+export type SiteTreeNodeKind = 'folder' | 'robots' | 'index' | 'sitemap' | 'text' | 'missing';
+
+export interface SiteTreeNode {
+  /** What to send back as `node` for its children; a file's URI for a file. */
+  id: string;
+  kind: SiteTreeNodeKind;
+  /** The file's (a folder's) URI; a missing file's where its URL maps to a path in the workspace. */
+  uri?: string;
+  /** The file's name; a missing file's URL. */
+  label: string;
+  /** The URL its parent lists it by. */
+  url?: string;
+  /** `<url>`s, `<sitemap>`s, URL lines or `Sitemap:` lines; absent while not read yet (a `sitemap/siteTreeChanged` follows). */
+  entries?: number;
+  /** Uncompressed size in bytes (a gzip file's inflated text, in UTF-16 units); absent while not read. */
+  bytes?: number;
+  /** The newest `<lastmod>`, as written. */
+  newestLastmod?: string;
+  /** Problems the server published for the file (its own and cross-file, Check Site's for a closed file). */
+  problems?: { errors: number; warnings: number; others: number };
+  hasChildren: boolean;
+}
+
+export interface SiteTreeResult {
+  nodes: SiteTreeNode[];
+  /** The protocol's limits, for the entries and bytes of each node. */
+  limits: { entries: number; bytes: number };
+}
+
+/** Notification: the tree changed (files on disk, an edit, new problems); at most one per folder every 250 ms. */
+export const SITE_TREE_CHANGED_NOTIFICATION = 'sitemap/siteTreeChanged';
+
+export interface SiteTreeChangedParams {
+  /** The workspace folder's URI. */
+  folder: string;
+  /** The changed nodes' ids (files' URIs): refresh these; absent: refresh the folder's whole tree. */
+  nodes?: string[];
+}

@@ -221,6 +221,7 @@ export type { SiteEntry, SiteFileKind, SiteSummary, SiteUrls } from './site/site
 export { urlHashIn } from './model/urlHash';
 export type { SiteFile, SiteProblem, SiteRelated, SiteResolver } from './site/siteRules';
 export type { SiteDiagnostic, SiteValidation } from './site/validateSite';
+export { newestLastmodOf, siteTreeChildren, siteTreeTopLevel, type SiteTreeFile, type SiteTreeFileKind, type SiteTreeItem, type SiteTreeNodeKind } from './site/siteTree';
 
 // ---------------------------------------------------------------- a site root's built folder, read by node/builtSite/builtSiteReader.ts
 

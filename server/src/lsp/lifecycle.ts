@@ -81,6 +81,7 @@ export function registerShutdown(connection: Connection, parts: ServerParts): vo
     parts.diagnostics.dispose();
     parts.checkSiteCommand.dispose();
     parts.site.dispose();
+    parts.siteTree.dispose();
   });
 }
 

@@ -11,8 +11,10 @@ import { NestedIndexResolver } from './site/nestedIndex';
 import { BackgroundSiteChecks } from './site/backgroundSiteChecks';
 import { SiteLocator } from './site/siteLocation';
 import { SitePages } from './site/sitePages';
+import { SiteTree } from './site/siteTree';
+import { SiteTreeFactsSource } from './site/siteTreeFacts';
 import { ValidationContexts } from './documents/validationContext';
-import { Workspace } from './documents/workspace';
+import { fsPathToUri, Workspace } from './documents/workspace';
 import { WorkspaceSymbols } from './features/workspaceSymbols';
 
 /** What the client said in `initialize`: read by the handlers from then on. */
@@ -41,6 +43,7 @@ export interface ServerParts {
   diagnostics: DiagnosticsPublisher;
   site: BackgroundSiteChecks;
   checkSiteCommand: CheckSiteCommand;
+  siteTree: SiteTree;
 }
 
 export function createServerParts(connection: Connection, client: ClientState, queue: MessageQueue): ServerParts {
@@ -74,12 +77,20 @@ export function createServerParts(connection: Connection, client: ClientState, q
       void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message });
     },
     trusted: () => client.trusted,
+    siteFilesChanged: (changes) => siteTree.filesChanged(changes),
   });
+  const siteTree = new SiteTree(connection, workspace, new SiteTreeFactsSource(site, (folderPath) => configuration.get(fsPathToUri(folderPath))));
+  // The tree's problem counts are what the editor shows: every publication, live and Check Site's, passes here.
+  const sendDiagnostics = connection.sendDiagnostics.bind(connection);
+  connection.sendDiagnostics = (params) => {
+    siteTree.published(params.uri, params.diagnostics);
+    return sendDiagnostics(params);
+  };
   // A document's cross-file problems are published with its own, and follow its edits.
   diagnostics.extra = (entry) => site.diagnosticsFor(entry);
   store.onEdit = (entry, start, end, length) => site.edited(entry, start, end, length);
   const checkSiteCommand = new CheckSiteCommand(connection, store, configuration, workspace, () => client.trusted);
-  return { queue, workspace, store, configuration, locator, nested, contexts, pages, symbols, diagnostics, site, checkSiteCommand };
+  return { queue, workspace, store, configuration, locator, nested, contexts, pages, symbols, diagnostics, site, checkSiteCommand, siteTree };
 }
 
 /** Index documents re-check their entries: some file they may list became, or stopped being, an index. */

@@ -45,6 +45,7 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
   registerListingIndexes(connection, { store, configuration, workspace });
   registerCompare(connection, { store, configuration, contexts, workspace, trusted: () => client.trusted });
   parts.checkSiteCommand.register();
+  parts.siteTree.register();
   registerShutdown(connection, parts);
 
   connection.listen();

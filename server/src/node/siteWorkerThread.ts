@@ -2,7 +2,7 @@
  * closed site files summarized and kept here, and an open document's cross-file problems computed against them. Only
  * what the server needs goes back: a file's kind and entry count, and an index's or a robots.txt's summary. */
 import type { MessagePort } from 'node:worker_threads';
-import type { SiteFileKind } from '../language/languageService';
+import { newestLastmodOf, type SiteFileKind } from '../language/languageService';
 import { packSummary, transferables, unpackSummary, type PackedSummary } from './packedSummary';
 import { summarizeSiteFile } from './siteFileSummary';
 import { checkSiteProblems, type CheckedProblem, type CheckFile, type CheckRequest, type KnownFile } from './siteProblems';
@@ -20,6 +20,8 @@ export interface SummaryRead {
   kind: SiteFileKind;
   entries: number;
   length: number;
+  /** The newest `<lastmod>` as written (the Sitemaps view). */
+  newestLastmod?: string;
   /** An index's or a robots.txt's summary. */
   packed?: PackedSummary;
 }
@@ -50,7 +52,7 @@ export async function handleSiteRequest(port: MessagePort, message: SiteRequest)
     held.set(file, { ...read, id });
     const { kind, entries } = read.summary;
     const packed = kind === 'sitemapindex' || kind === 'robots' ? packSummary(read.summary) : undefined;
-    port.postMessage({ siteSummary: { id, read: { kind, entries: entries.length, length: read.length, packed } } } satisfies SiteReply, packed === undefined ? [] : transferables(packed));
+    port.postMessage({ siteSummary: { id, read: { kind, entries: entries.length, length: read.length, newestLastmod: newestLastmodOf(entries), packed } } } satisfies SiteReply, packed === undefined ? [] : transferables(packed));
   } else {
     const { id, request, files } = message.siteCheck;
     const checkFiles = files.map(({ packed, ...file }): CheckFile => (packed === undefined ? file : { ...file, summary: joined(packed) }));

@@ -47,6 +47,8 @@ export interface BackgroundSiteChecksHost {
   showNote: (message: string) => void;
   /** Whether git may run (the workspace is trusted). */
   trusted: () => boolean;
+  /** Site files changed on disk or as typed (the Sitemaps view's notification). */
+  siteFilesChanged?: (changes: readonly { fsPath: string; type: number }[]) => void;
 }
 
 interface FolderState {
@@ -100,6 +102,7 @@ export class BackgroundSiteChecks {
     this.held.follow(entry);
     this.pages.held.follow(entry);
     this.schedule(entry.fsPath, EDIT_DELAY_MS);
+    if (entry.fsPath !== undefined) this.host.siteFilesChanged?.([{ fsPath: entry.fsPath, type: FileChangeType.Changed }]);
   }
 
   documentClosed(entry: OpenDocument): void {
@@ -136,6 +139,25 @@ export class BackgroundSiteChecks {
       touched.add(folder.fsPath);
     }
     for (const folder of touched) this.scheduleFolder(folder, 0);
+    this.host.siteFilesChanged?.(changes.filter((c) => c.type === FileChangeType.Deleted || mayBeSiteFile(path.basename(c.fsPath))));
+  }
+
+  /** The folder's site files, found once (the search the passes share) and kept current by the watched-file events. */
+  async siteFilesOf(folderPath: string): Promise<readonly string[]> {
+    const state = this.stateOf(folderPath);
+    if (state.files === undefined) await this.scan(folderPath, state);
+    return state.files ?? [];
+  }
+
+  /** The closed files' summaries, as the passes keep them. */
+  get summaries(): ClosedSummaries {
+    return this.closed;
+  }
+
+  /** An open document's summary as it is now, and its length; undefined when the file is not open. */
+  openSummaryOf(fsPath: string): { summary: SiteSummary; length: number } | undefined {
+    const entry = this.host.store.getByPath(fsPath);
+    return entry === undefined ? undefined : { summary: this.summaryOf(entry), length: entry.doc.length };
   }
 
   /** Settings, robots.txt files or workspace folders changed: every folder is checked again (and re-scanned if asked). */
@@ -414,7 +436,8 @@ export class BackgroundSiteChecks {
     return cached;
   }
 
-  private resolver(settings: ServerSettings): Required<SiteResolver> {
+  /** Where a robots.txt's or an index's URLs are on disk, under `settings`. */
+  resolver(settings: ServerSettings): Required<SiteResolver> {
     const exists = new Map<string, boolean>();
     return {
       fileOf: (url, from) => {

@@ -3,7 +3,7 @@
  * MAX_ENTRIES. */
 import * as path from 'node:path';
 import { MAX_BYTES } from '../../../../shared/protocolLimits';
-import type { SiteFileKind, SiteSummary } from '../../language/languageService';
+import { newestLastmodOf, type SiteFileKind, type SiteSummary } from '../../language/languageService';
 import { unpackSummary } from '../../node/packedSummary';
 import { stampOf, type FileStamp } from '../../node/files';
 import { summarizeSiteFile } from '../../node/siteFileSummary';
@@ -20,6 +20,8 @@ export interface ClosedFile {
   /** Undefined when the file could not be read or summarized (unreadable, invalid gzip, too large, over budget). */
   kind: SiteFileKind | undefined;
   entries: number;
+  /** The newest `<lastmod>` as written (the Sitemaps view). */
+  newestLastmod?: string;
   /** Read in this thread: the summary. Held by the worker: an index's or a robots.txt's only. */
   summary: SiteSummary | undefined;
   /** Read in this thread: the offset of each line's start, for the positions of related information; and the length. */
@@ -27,8 +29,8 @@ export interface ClosedFile {
   length: number;
   /** Held by the site worker (this id's read), not here. */
   workerRead?: number;
-  /** Left out for the entry budget: read again once another file's summary is forgotten. */
-  overBudget?: boolean;
+  /** Left out for the entry budget (what the Sitemaps view shows of it kept): read again once another file's summary is forgotten. */
+  overBudget?: { kind: SiteFileKind; entries: number; newestLastmod: string | undefined };
 }
 
 export class ClosedSummaries {
@@ -51,6 +53,13 @@ export class ClosedSummaries {
   known(fsPath: string): KnownFile | undefined {
     const file = this.files.get(fsPath);
     return file?.summary === undefined || file.workerRead !== undefined ? undefined : { summary: file.summary, lines: file.lineStarts, length: file.length };
+  }
+
+  /** The file's summary when it was read already and has not changed since (the Sitemaps view: never reads). */
+  peek(fsPath: string): ClosedFile | undefined {
+    const cached = this.files.get(fsPath);
+    const stamp = cached === undefined ? undefined : stampOf(fsPath);
+    return stamp !== undefined && cached!.stamp.mtimeMs === stamp.mtimeMs && cached!.stamp.size === stamp.size ? cached : undefined;
   }
 
   /** The file's summary, read again only when its modification time or size changed. */
@@ -77,7 +86,7 @@ export class ClosedSummaries {
     if (cached.workerRead !== undefined) this.worker?.forget(fsPath, cached.workerRead);
     if (cached.kind === undefined) return;
     this.entries -= cached.entries;
-    for (const [file, closed] of this.files) if (closed.overBudget === true) this.files.delete(file);
+    for (const [file, closed] of this.files) if (closed.overBudget !== undefined) this.files.delete(file);
   }
 
   /** The worker stopped: what it held is gone, to be read again. */
@@ -108,7 +117,7 @@ export class ClosedSummaries {
       const { id, read: got } = await this.worker.summarize(fsPath, this.limits.maxFileBytes);
       read = got === undefined ? undefined : {
         stamp, kind: got.kind, entries: got.entries, summary: got.packed === undefined ? undefined : unpackSummary(got.packed),
-        lineStarts: none.lineStarts, length: got.length, workerRead: id,
+        lineStarts: none.lineStarts, length: got.length, workerRead: id, newestLastmod: got.newestLastmod,
       };
     } catch {
       where = 'this thread';
@@ -118,13 +127,16 @@ export class ClosedSummaries {
         entry.url = flat(entry.url);
         entry.lastmodText = flat(entry.lastmodText);
       }
-      read = got === undefined ? undefined : { stamp, kind: got.summary.kind, entries: got.summary.entries.length, summary: got.summary, lineStarts: got.lines, length: got.length };
+      read = got === undefined ? undefined : {
+        stamp, kind: got.summary.kind, entries: got.summary.entries.length, summary: got.summary, lineStarts: got.lines, length: got.length,
+        newestLastmod: newestLastmodOf(got.summary.entries),
+      };
     }
     this.report?.(`site: summarized ${fsPath} in ${where}`);
     if (read === undefined) return none;
     if (this.entries + read.entries > this.limits.maxEntries) {
       if (read.workerRead !== undefined) this.worker?.forget(fsPath, read.workerRead);
-      return { ...none, overBudget: true };
+      return { ...none, overBudget: { kind: read.kind!, entries: read.entries, newestLastmod: read.newestLastmod } };
     }
     return read;
   }

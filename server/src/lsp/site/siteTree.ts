@@ -1,0 +1,142 @@
+/** `sitemap/siteTree` (the Sitemaps view's data, lazily, for any LSP client) and `sitemap/siteTreeChanged`: built on the
+ * folder's scan and the summaries the site checks keep; a sitemap not read yet is read in the background, then notified. */
+import * as path from 'node:path';
+import { FileChangeType, type Connection, type Diagnostic } from 'vscode-languageserver';
+import {
+  SITE_TREE_CHANGED_NOTIFICATION, SITE_TREE_REQUEST,
+  type SiteTreeChangedParams, type SiteTreeNode, type SiteTreeParams, type SiteTreeResult,
+} from '../../../../shared/protocol';
+import { MAX_BYTES, MAX_ENTRIES } from '../../../../shared/protocolLimits';
+import { siteTreeChildren, siteTreeTopLevel, type SiteTreeItem } from '../../language/languageService';
+import { guardRequest } from '../guard';
+import { fsPathToUri, uriToFsPath, type Workspace, type WorkspaceFolderInfo } from '../documents/workspace';
+import { yieldToEventLoop } from './siteScan';
+import type { SiteTreeFacts, SiteTreeSource } from './siteTreeFacts';
+
+/** At most one `sitemap/siteTreeChanged` per folder this often. */
+export const TREE_CHANGED_INTERVAL_MS = 250;
+
+export class SiteTree {
+  private readonly problems = new Map<string, SiteTreeNode['problems']>();
+  private readonly pending = new Map<string, Set<string> | undefined>();
+  private timer: NodeJS.Timeout | undefined;
+  /** Files whose summaries are being read in the background, so that a node's counts come. */
+  private readonly toRead = new Set<string>();
+  private reading = false;
+
+  constructor(private readonly connection: Connection, private readonly workspace: Workspace, private readonly source: SiteTreeSource) {}
+
+  register(): void {
+    this.connection.onRequest(SITE_TREE_REQUEST, guardRequest(this.connection, SITE_TREE_REQUEST, { nodes: [], limits: LIMITS },
+      (params: SiteTreeParams | null | undefined) => this.level(params ?? {})));
+  }
+
+  /** The problems the server published for `uri` (kept per URI, as the editor shows them). */
+  published(uri: string, diagnostics: readonly Diagnostic[]): void {
+    const counts = { errors: 0, warnings: 0, others: 0 };
+    for (const d of diagnostics) counts[d.severity === 1 ? 'errors' : d.severity === 2 ? 'warnings' : 'others']++;
+    const before = this.problems.get(uri);
+    if (before?.errors === counts.errors && before.warnings === counts.warnings && before.others === counts.others) return;
+    if (diagnostics.length === 0) this.problems.delete(uri);
+    else this.problems.set(uri, counts);
+    this.changed(uriToFsPath(uri));
+  }
+
+  /** Site files changed on disk or as typed: a file made or deleted changes the folder's tree, else the file's node. */
+  filesChanged(changes: readonly { fsPath: string; type: number }[]): void {
+    for (const { fsPath, type } of changes) this.changed(fsPath, type !== FileChangeType.Changed);
+  }
+
+  /** A node changed (`whole`: the folder's tree): its folder's clients hear of it, throttled. */
+  changed(fsPath: string | undefined, whole = false): void {
+    const folder = fsPath === undefined ? undefined : this.workspace.folderOf(fsPath);
+    if (folder === undefined || fsPath === undefined) return;
+    const nodes = this.pending.has(folder.uri) ? this.pending.get(folder.uri) : new Set<string>();
+    if (whole || nodes === undefined) this.pending.set(folder.uri, undefined);
+    else this.pending.set(folder.uri, nodes.add(fsPathToUri(fsPath)));
+    this.timer ??= setTimeout(() => this.flush(), TREE_CHANGED_INTERVAL_MS);
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.toRead.clear();
+  }
+
+  private flush(): void {
+    this.timer = undefined;
+    for (const [folder, nodes] of this.pending) {
+      const params: SiteTreeChangedParams = nodes === undefined ? { folder } : { folder, nodes: [...nodes] };
+      void this.connection.sendNotification(SITE_TREE_CHANGED_NOTIFICATION, params);
+    }
+    this.pending.clear();
+  }
+
+  private async level(params: SiteTreeParams): Promise<SiteTreeResult> {
+    const asked = typeof params.node === 'string' ? params.node : typeof params.folder === 'string' ? params.folder : undefined;
+    if (asked === undefined) return { nodes: this.workspace.all.map(folderNode), limits: LIMITS };
+    const folder = this.workspace.all.find((f) => f.uri === asked);
+    if (folder !== undefined) return { nodes: await this.topLevel(folder), limits: LIMITS };
+    const fsPath = uriToFsPath(asked);
+    const within = fsPath === undefined ? undefined : this.workspace.folderOf(fsPath);
+    if (fsPath === undefined || within === undefined) return { nodes: [], limits: LIMITS };
+    const facts = await this.source.factsOf(within.fsPath);
+    const file = facts.get(fsPath);
+    const byPath = new Map([...facts].map(([p, f]) => [p, f.file]));
+    return { nodes: file === undefined ? [] : this.nodes(siteTreeChildren(file.file, byPath), facts), limits: LIMITS };
+  }
+
+  private async topLevel(folder: WorkspaceFolderInfo): Promise<SiteTreeNode[]> {
+    const facts = await this.source.factsOf(folder.fsPath);
+    return this.nodes(siteTreeTopLevel([...facts.values()].map((f) => f.file)), facts);
+  }
+
+  private nodes(items: readonly SiteTreeItem[], facts: ReadonlyMap<string, SiteTreeFacts>): SiteTreeNode[] {
+    const unread: string[] = [];
+    const nodes = items.map((item) => {
+      const known = item.path === undefined ? undefined : facts.get(item.path);
+      if (known !== undefined && known.entries === undefined) unread.push(known.file.path);
+      return this.nodeOf(item, known);
+    });
+    this.readLater(unread);
+    return nodes;
+  }
+
+  private nodeOf(item: SiteTreeItem, known: SiteTreeFacts | undefined): SiteTreeNode {
+    const uri = item.path === undefined ? undefined : fsPathToUri(item.path);
+    if (item.kind === 'missing') {
+      return { id: `missing:${item.url ?? uri}`, kind: 'missing', uri, label: item.url ?? path.basename(item.path ?? ''), url: item.url, hasChildren: false };
+    }
+    const node: SiteTreeNode = { id: uri!, kind: item.kind, uri, label: path.basename(item.path!), hasChildren: item.hasChildren };
+    if (item.url !== undefined) node.url = item.url;
+    if (known?.entries !== undefined) node.entries = known.entries;
+    if (known?.bytes !== undefined) node.bytes = known.bytes;
+    if (known?.newestLastmod !== undefined) node.newestLastmod = known.newestLastmod;
+    const problems = this.problems.get(uri!);
+    if (problems !== undefined) node.problems = { ...problems };
+    return node;
+  }
+
+  /** Reads the summaries of the sitemaps shown without counts, one per turn; each one read is notified. */
+  private readLater(files: readonly string[]): void {
+    for (const file of files) this.toRead.add(file);
+    if (this.reading || this.toRead.size === 0) return;
+    this.reading = true;
+    void (async () => {
+      try {
+        for (const file of this.toRead) {
+          this.toRead.delete(file);
+          await yieldToEventLoop();
+          if (await this.source.read(file)) this.changed(file);
+        }
+      } finally {
+        this.reading = false;
+      }
+    })();
+  }
+}
+
+const LIMITS = { entries: MAX_ENTRIES, bytes: MAX_BYTES };
+
+function folderNode(folder: WorkspaceFolderInfo): SiteTreeNode {
+  return { id: folder.uri, kind: 'folder', uri: folder.uri, label: folder.name, hasChildren: true };
+}

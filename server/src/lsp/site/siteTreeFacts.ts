@@ -1,0 +1,101 @@
+/** What the Sitemaps view shows of each site file of a folder, from what the site checks hold: the folder's scan, an
+ * open document's summary, a closed file's kept summary; a closed sitemap not read yet only by its first characters. */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { siteFileType } from '../../../../shared/documentLanguage';
+import { newestLastmodOf, type SiteFileKind, type SiteSummary, type SiteTreeFile } from '../../language/languageService';
+import type { ServerSettings } from '../documents/configuration';
+import { stampOf } from '../../node/files';
+import type { BackgroundSiteChecks } from './backgroundSiteChecks';
+import type { ClosedFile } from './siteSummaries';
+
+export interface SiteTreeFacts {
+  file: SiteTreeFile;
+  /** Undefined while the file was not read (see `read`). */
+  entries?: number;
+  bytes?: number;
+  newestLastmod?: string;
+}
+
+export interface SiteTreeSource {
+  /** The folder's site files, in the scan's order, by path. */
+  factsOf(folderPath: string): Promise<Map<string, SiteTreeFacts>>;
+  /** Reads the file's summary (kept for the site checks too); false when nothing new can be known of it. */
+  read(fsPath: string): Promise<boolean>;
+}
+
+export class SiteTreeFactsSource implements SiteTreeSource {
+  constructor(private readonly site: BackgroundSiteChecks, private readonly settingsOf: (folderPath: string) => Promise<ServerSettings>) {}
+
+  async factsOf(folderPath: string): Promise<Map<string, SiteTreeFacts>> {
+    const files = await this.site.siteFilesOf(folderPath);
+    const resolver = this.site.resolver(await this.settingsOf(folderPath));
+    const targetOf = (url: string, from: string, summary: SiteSummary): string | undefined => {
+      const file = { path: from, summary, inSite: true };
+      return resolver.fileOf(url, file) ?? (summary.kind === 'sitemapindex' ? resolver.fileBeside(url, file) : undefined);
+    };
+    const facts = new Map<string, SiteTreeFacts>();
+    for (const file of files) {
+      const fact = await this.factOf(file, targetOf);
+      if (fact !== undefined) facts.set(file, fact);
+    }
+    return facts;
+  }
+
+  async read(fsPath: string): Promise<boolean> {
+    const closed = await this.site.summaries.get(fsPath);
+    return closed !== undefined && (closed.kind !== undefined || closed.overBudget !== undefined);
+  }
+
+  private async factOf(file: string, targetOf: (url: string, from: string, summary: SiteSummary) => string | undefined): Promise<SiteTreeFacts | undefined> {
+    const open = this.site.openSummaryOf(file);
+    if (open !== undefined) return factsOfSummary(file, open.summary, open.length, targetOf);
+    let closed = this.site.summaries.peek(file);
+    if (closed === undefined) {
+      const sniffed = sniffKind(file);
+      if (sniffed !== 'read') return { file: { path: file, kind: sniffed, listed: [] }, bytes: stampOf(file)?.size };
+      closed = await this.site.summaries.get(file);
+    }
+    return closed === undefined ? undefined : factsOfClosed(file, closed, targetOf);
+  }
+}
+
+function factsOfSummary(file: string, summary: SiteSummary, length: number, targetOf: (url: string, from: string, summary: SiteSummary) => string | undefined): SiteTreeFacts {
+  const kind = treeKind(summary.kind);
+  const listed = kind === 'robots' || kind === 'index' ? summary.entries.map(({ url }) => ({ url, target: targetOf(url, file, summary) })) : [];
+  return { file: { path: file, kind, listed }, entries: summary.entries.length, bytes: length, newestLastmod: newestLastmodOf(summary.entries) };
+}
+
+function factsOfClosed(file: string, closed: ClosedFile, targetOf: (url: string, from: string, summary: SiteSummary) => string | undefined): SiteTreeFacts {
+  if (closed.summary !== undefined) return factsOfSummary(file, closed.summary, closed.length, targetOf);
+  const known = closed.kind !== undefined ? closed : closed.overBudget;
+  const kind = treeKind(known?.kind ?? (/\.txt(\.gz)?$/i.test(file) ? 'text' : 'urlset'));
+  const bytes = /\.gz$/i.test(file) ? (known === undefined ? undefined : closed.length || undefined) : closed.stamp.size;
+  return { file: { path: file, kind, listed: [] }, entries: known?.entries, bytes, newestLastmod: known?.newestLastmod };
+}
+
+function treeKind(kind: SiteFileKind): SiteTreeFile['kind'] {
+  return kind === 'robots' ? 'robots' : kind === 'sitemapindex' ? 'index' : kind === 'text' ? 'text' : 'sitemap';
+}
+
+/** A closed file's kind from its first characters; 'read' when it must be read (an index, a robots.txt, gzip). */
+function sniffKind(file: string): SiteTreeFile['kind'] | 'read' {
+  const name = path.basename(file);
+  if (/\.gz$/i.test(name)) return 'read';
+  let head: string;
+  try {
+    const fd = fs.openSync(file, 'r');
+    try {
+      const bytes = Buffer.alloc(1024);
+      head = bytes.subarray(0, fs.readSync(fd, bytes, 0, bytes.length, 0)).toString('utf8');
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return 'read';
+  }
+  const type = siteFileType(name, head);
+  if (type === 'sitemap-txt') return 'text';
+  return type === 'sitemap' && /<(?:[\w.-]+:)?urlset[\s>/]/.test(head) && !/<(?:[\w.-]+:)?sitemapindex[\s>/]/.test(head) ? 'sitemap' : 'read';
+}
+
