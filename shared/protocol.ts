@@ -346,6 +346,11 @@ export interface SiteTreeNode {
   newestLastmod?: string;
   /** Problems the server published for the file (its own and cross-file, Check Site's for a closed file). */
   problems?: { errors: number; warnings: number; others: number };
+  /**
+   * A sitemap under a site root with built pages: its entries by the page rules' verdict, as published (`blocked-by-robots`,
+   * `noindex-page`, `page-not-found`, `page-redirect`); absent when none was published. Capped as the problems are.
+   */
+  pages?: { blocked: number; noindex: number; notFound: number; redirected: number };
   hasChildren: boolean;
 }
 

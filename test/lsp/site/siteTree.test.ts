@@ -16,6 +16,8 @@ import {
 import { LspClient, WAIT_TIMEOUT_MS } from '../lspClient';
 import { index, loc, ROOT, urlset } from '../../support/siteFixture';
 import { tempFolders } from '../../support/tempFolders';
+import { fixtureSite } from '../../support/pageSite';
+import { startOnSite } from './pageSiteClient';
 
 const SITE = {
   'public/robots.txt': `User-agent: *\nSitemap: ${ROOT}sitemap-index.xml\n`,
@@ -154,5 +156,21 @@ describe('sitemap/siteTree', () => {
     await edited;
     const a = (await client.connection.sendRequest(SITE_TREE, { node: indexId })).nodes[0];
     assert.deepEqual({ entries: a.entries, bytes: a.bytes }, { entries: 4, bytes: text.length });
+  });
+
+  it('counts a sitemap\'s entries by the page rules\' verdict, under a site root with built pages', async () => {
+    const repo = fixtureSite(workspace());
+    const client = await startOnSite(repo);
+    clients.push(client);
+    listeners.set(client, []);
+    const sitemap = pathToFileURL(path.join(repo.dir, 'public', 'sitemap.xml')).href;
+    await client.connection.sendRequest(CHECK_SITE, {});
+    const nodes = (await client.connection.sendRequest(SITE_TREE, { folder: pathToFileURL(repo.dir).href })).nodes;
+    const node = nodes.find((n) => n.uri === sitemap)!;
+    const codes = (client.lastDiagnostics(sitemap)?.diagnostics ?? []).map((d) => d.code);
+    const count = (rule: string) => codes.filter((c) => c === rule).length;
+    assert.deepEqual(node.pages, { blocked: 1, noindex: 1, notFound: 2, redirected: 2 });
+    assert.deepEqual(node.pages, { blocked: count('blocked-by-robots'), noindex: count('noindex-page'), notFound: count('page-not-found'), redirected: count('page-redirect') });
+    assert.equal(nodes.find((n) => n.uri === pathToFileURL(path.join(repo.dir, 'public', 'robots.txt')).href)?.pages, undefined);
   });
 });

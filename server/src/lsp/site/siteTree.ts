@@ -16,8 +16,15 @@ import type { SiteTreeFacts, SiteTreeSource } from './siteTreeFacts';
 /** At most one `sitemap/siteTreeChanged` per folder this often. */
 export const TREE_CHANGED_INTERVAL_MS = 250;
 
+/** The page rules' verdicts the tree counts, by rule id. */
+const PAGE_VERDICTS = new Map<unknown, keyof NonNullable<SiteTreeNode['pages']>>([
+  ['blocked-by-robots', 'blocked'], ['noindex-page', 'noindex'], ['page-not-found', 'notFound'], ['page-redirect', 'redirected'],
+]);
+
+type Published = Pick<SiteTreeNode, 'problems' | 'pages'>;
+
 export class SiteTree {
-  private readonly problems = new Map<string, SiteTreeNode['problems']>();
+  private readonly problems = new Map<string, Published>();
   private readonly pending = new Map<string, Set<string> | undefined>();
   private timer: NodeJS.Timeout | undefined;
   /** Files whose summaries are being read in the background, so that a node's counts come. */
@@ -31,13 +38,11 @@ export class SiteTree {
       (params: SiteTreeParams | null | undefined) => this.level(params ?? {})));
   }
 
-  /** The problems the server published for `uri` (kept per URI, as the editor shows them). */
+  /** The problems the server published for `uri` (kept per URI, as the editor shows them), and the page verdicts among them. */
   published(uri: string, diagnostics: readonly Diagnostic[]): void {
-    const counts = { errors: 0, warnings: 0, others: 0 };
-    for (const d of diagnostics) counts[d.severity === 1 ? 'errors' : d.severity === 2 ? 'warnings' : 'others']++;
-    const before = this.problems.get(uri);
-    if (before?.errors === counts.errors && before.warnings === counts.warnings && before.others === counts.others) return;
-    if (diagnostics.length === 0) this.problems.delete(uri);
+    const counts = publishedCounts(diagnostics);
+    if (JSON.stringify(this.problems.get(uri)) === JSON.stringify(counts)) return;
+    if (counts === undefined) this.problems.delete(uri);
     else this.problems.set(uri, counts);
     this.changed(uriToFsPath(uri));
   }
@@ -111,8 +116,9 @@ export class SiteTree {
     if (known?.entries !== undefined) node.entries = known.entries;
     if (known?.bytes !== undefined) node.bytes = known.bytes;
     if (known?.newestLastmod !== undefined) node.newestLastmod = known.newestLastmod;
-    const problems = this.problems.get(uri!);
-    if (problems !== undefined) node.problems = { ...problems };
+    const published = this.problems.get(uri!);
+    if (published?.problems !== undefined) node.problems = { ...published.problems };
+    if (published?.pages !== undefined) node.pages = { ...published.pages };
     return node;
   }
 
@@ -133,6 +139,19 @@ export class SiteTree {
       }
     })();
   }
+}
+
+/** Problems by severity, and the page verdicts among them; undefined for none. */
+function publishedCounts(diagnostics: readonly Diagnostic[]): Published | undefined {
+  if (diagnostics.length === 0) return undefined;
+  const problems = { errors: 0, warnings: 0, others: 0 };
+  let pages: Published['pages'];
+  for (const d of diagnostics) {
+    problems[d.severity === 1 ? 'errors' : d.severity === 2 ? 'warnings' : 'others']++;
+    const verdict = PAGE_VERDICTS.get(d.code);
+    if (verdict !== undefined) (pages ??= { blocked: 0, noindex: 0, notFound: 0, redirected: 0 })[verdict]++;
+  }
+  return pages === undefined ? { problems } : { problems, pages };
 }
 
 const LIMITS = { entries: MAX_ENTRIES, bytes: MAX_BYTES };
