@@ -120,6 +120,15 @@ describe('sitemap/siteTree', () => {
     assert.deepEqual((await client.connection.sendRequest(SITE_TREE, { node: children.nodes[0].id })).nodes, []);
   });
 
+  it('answers nothing, and keeps serving, for a node it does not know or bad params', async () => {
+    const client = await start(dir);
+    for (const params of [{ node: 'missing:https://www.example.com/x.xml' }, { node: 'not a uri' }, { node: uri('public/nowhere.xml') }, { node: pathToFileURL(path.dirname(dir)).href }]) {
+      assert.deepEqual((await client.connection.sendRequest(SITE_TREE, params)).nodes, [], JSON.stringify(params));
+    }
+    assert.deepEqual((await client.connection.sendRequest(SITE_TREE, { node: uri('public/orphan.xml') })).nodes, []);
+    assert.equal((await client.connection.sendRequest(SITE_TREE, null as unknown as SiteTreeParams)).nodes[0].kind, 'folder');
+  });
+
   it('counts each file\'s problems by severity as the server published them', async () => {
     const client = await start(dir);
     await client.connection.sendRequest(CHECK_SITE, {});
