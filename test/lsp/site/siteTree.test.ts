@@ -165,6 +165,14 @@ describe('sitemap/siteTree', () => {
     await edited;
     const a = (await client.connection.sendRequest(SITE_TREE, { node: indexId })).nodes[0];
     assert.deepEqual({ entries: a.entries, bytes: a.bytes }, { entries: 4, bytes: text.length });
+
+    // An index edited to list the unlisted sitemap: the folder's tree changed, not only the index's node.
+    const whole = nextChange(client, (p) => p.folder === folder && p.nodes === undefined);
+    client.open(uri('public/sitemap-index.xml'), 'sitemap', SITE['public/sitemap-index.xml']);
+    client.change(uri('public/sitemap-index.xml'), { text: index(loc('a.xml'), loc('missing.xml'), loc('orphan.xml')) });
+    await whole;
+    assert.deepEqual((await client.connection.sendRequest(SITE_TREE, { folder })).nodes.map((n) => n.kind), ['robots']);
+    assert.deepEqual((await client.connection.sendRequest(SITE_TREE, { node: indexId })).nodes.map((n) => n.kind), ['sitemap', 'missing', 'sitemap']);
   });
 
   it('counts a sitemap\'s entries by the page rules\' verdict, under a site root with built pages', async () => {

@@ -30,6 +30,8 @@ export class SiteTree {
   /** Files whose summaries are being read in the background, so that a node's counts come. */
   private readonly toRead = new Set<string>();
   private reading = false;
+  /** The robots.txt files and indexes last served: a change to one can move nodes anywhere in its folder's tree. */
+  private readonly listing = new Set<string>();
 
   constructor(private readonly connection: Connection, private readonly workspace: Workspace, private readonly source: SiteTreeSource) {}
 
@@ -49,7 +51,7 @@ export class SiteTree {
 
   /** Site files changed on disk or as typed: a file made or deleted changes the folder's tree, else the file's node. */
   filesChanged(changes: readonly { fsPath: string; type: number }[]): void {
-    for (const { fsPath, type } of changes) this.changed(fsPath, type !== FileChangeType.Changed);
+    for (const { fsPath, type } of changes) this.changed(fsPath, type !== FileChangeType.Changed || this.listing.has(fsPath));
   }
 
   /** A node changed (`whole`: the folder's tree): its folder's clients hear of it, throttled. */
@@ -65,6 +67,7 @@ export class SiteTree {
   dispose(): void {
     clearTimeout(this.timer);
     this.toRead.clear();
+    this.listing.clear();
   }
 
   private flush(): void {
@@ -84,15 +87,24 @@ export class SiteTree {
     const fsPath = uriToFsPath(asked);
     const within = fsPath === undefined ? undefined : this.workspace.folderOf(fsPath);
     if (fsPath === undefined || within === undefined) return { nodes: [], limits: LIMITS };
-    const facts = await this.source.factsOf(within.fsPath);
+    const facts = await this.factsOf(within.fsPath);
     const file = facts.get(fsPath);
     const byPath = new Map([...facts].map(([p, f]) => [p, f.file]));
     return { nodes: file === undefined ? [] : this.nodes(siteTreeChildren(file.file, byPath), facts), limits: LIMITS };
   }
 
   private async topLevel(folder: WorkspaceFolderInfo): Promise<SiteTreeNode[]> {
-    const facts = await this.source.factsOf(folder.fsPath);
+    const facts = await this.factsOf(folder.fsPath);
     return this.nodes(siteTreeTopLevel([...facts.values()].map((f) => f.file)), facts);
+  }
+
+  private async factsOf(folderPath: string): Promise<Map<string, SiteTreeFacts>> {
+    const facts = await this.source.factsOf(folderPath);
+    for (const [file, { file: { kind } }] of facts) {
+      if (kind === 'robots' || kind === 'index') this.listing.add(file);
+      else this.listing.delete(file);
+    }
+    return facts;
   }
 
   private nodes(items: readonly SiteTreeItem[], facts: ReadonlyMap<string, SiteTreeFacts>): SiteTreeNode[] {
