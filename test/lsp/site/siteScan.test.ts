@@ -73,6 +73,21 @@ describe('the site files of a workspace folder', () => {
     assert.equal((await summaries.get(path.join(dir, 'three.xml')))?.summary?.entries.length, 3, 'within the budget once the other is forgotten');
   });
 
+  it('keeps what the Sitemaps view shows of a file past the entry budget, and peeks without reading', async () => {
+    const summaries = new ClosedSummaries({ maxFileBytes: 10_000, maxEntries: 1 });
+    const first = write('budget/one.xml', urlset('https://a.example/9'));
+    const over = write('budget/two.xml', `<urlset xmlns="${NS}">\n<url><loc>https://a.example/10</loc><lastmod>2024-02-03</lastmod></url>\n<url><loc>https://a.example/11</loc><lastmod>2024-01-01</lastmod></url>\n</urlset>\n`);
+    assert.equal(summaries.peek(first), undefined, 'not read yet');
+    const read = await summaries.get(first);
+    assert.equal(summaries.peek(first), read);
+    const two = await summaries.get(over);
+    assert.deepEqual({ summary: two?.summary, kind: two?.kind, overBudget: two?.overBudget }, {
+      summary: undefined, kind: undefined, overBudget: { kind: 'urlset', entries: 2, newestLastmod: '2024-02-03' },
+    });
+    fs.writeFileSync(first, urlset('https://a.example/9', 'https://a.example/12'));
+    assert.equal(summaries.peek(first), undefined, 'changed since it was read');
+  });
+
   it('reads, keeps and compares in the worker thread as in this one', async () => {
     const worker = new SiteWorker(true);
     const reports: string[] = [];
