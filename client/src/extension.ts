@@ -12,6 +12,7 @@ import { registerMergeCommand } from './commands/merge';
 import { registerAllowHostCommand } from './commands/allowHost';
 import { registerSetLanguageCommand } from './commands/setLanguage';
 import { registerSplitCommand } from './commands/split/split';
+import { registerSitemapsView, type SitemapsItemSnapshot } from './sitemapsView/sitemapsView';
 import { SitemapOutput } from './output';
 import { SitemapServer } from './languageServer/server';
 import type { ServerHealth } from './languageServer/serverHealth';
@@ -31,6 +32,8 @@ export interface SitemapStudioApi {
   serverHealth(): ServerHealth;
   /** The running server's process id (the in-editor tests kill it). */
   serverProcessId(): number | undefined;
+  /** The Sitemaps view's items under the node reached by `labels` from its top level, as shown. */
+  sitemapsTree(labels?: readonly string[]): Promise<SitemapsItemSnapshot[]>;
 }
 
 let server: SitemapServer | undefined;
@@ -49,6 +52,7 @@ export function activate(context: ExtensionContext): SitemapStudioApi {
   registerSplitCommand(context, sitemapServer, output);
   registerCheckSiteCommand(context, sitemapServer, output);
   registerCompareCommands(context, sitemapServer);
+  const sitemapsView = registerSitemapsView(context, sitemapServer, output);
   startOnFirstSitemap(context, sitemapServer);
   return {
     isClientRunning: () => sitemapServer.isRunning,
@@ -56,6 +60,7 @@ export function activate(context: ExtensionContext): SitemapStudioApi {
     statusBar: () => sitemapServer.status?.current,
     serverHealth: () => sitemapServer.health,
     serverProcessId: () => sitemapServer.processId,
+    sitemapsTree: (labels) => sitemapsView.snapshot(labels),
   };
 }
 

@@ -7,12 +7,13 @@ import { mergeSummary, missingChildrenText, partialMergeText } from './mergeRepo
 import { isServerGone, SERVER_STOPPED } from '../languageServer/serverGone';
 import { describeLimit, describeSize } from '../../../shared/byteSize';
 import type { SitemapServer } from '../languageServer/server';
+import { commandTargetUri } from './commandTarget';
 
 export const MERGE_INDEX_COMMAND = 'sitemap.mergeIndex';
 const MERGE_OTHERS = 'Merge the Others';
 
 export function registerMergeCommand(context: ExtensionContext, server: SitemapServer): void {
-  context.subscriptions.push(commands.registerCommand(MERGE_INDEX_COMMAND, (uri?: unknown) => mergeIndex(server, uri instanceof Uri ? uri : undefined)));
+  context.subscriptions.push(commands.registerCommand(MERGE_INDEX_COMMAND, (target?: unknown) => mergeIndex(server, commandTargetUri(target))));
 }
 
 async function mergeIndex(server: SitemapServer, uri: Uri | undefined): Promise<void> {

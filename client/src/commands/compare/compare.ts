@@ -5,6 +5,7 @@ import { COMPARE_REQUEST, type CompareParams, type CompareResult } from '../../.
 import { isServerGone, SERVER_STOPPED } from '../../languageServer/serverGone';
 import type { SitemapServer } from '../../languageServer/server';
 import { CompareDocuments } from './compareDocuments';
+import { commandTargetUri } from '../commandTarget';
 import { compareDocumentText, compareSummary } from './compareReport';
 
 export const COMPARE_WITH_LAST_COMMIT_COMMAND = 'sitemap.compareWithLastCommit';
@@ -25,7 +26,7 @@ export function registerCompareCommands(context: ExtensionContext, server: Sitem
 }
 
 function asUri(value: unknown): Uri | undefined {
-  return value instanceof Uri ? value : undefined;
+  return commandTargetUri(value);
 }
 
 async function compareWithLastCommit(server: SitemapServer, documents: CompareDocuments, uri: Uri | undefined): Promise<void> {

@@ -15,6 +15,7 @@ import {
 } from '../../../../shared/protocol';
 import { isServedDocument } from '../../languageServer/client';
 import { fileExists } from '../../fileExists';
+import { commandTargetUri } from '../commandTarget';
 import { fileOfCompressed } from '../../gzip/provider';
 import type { SitemapOutput } from '../../output';
 import type { SitemapServer } from '../../languageServer/server';
@@ -47,7 +48,7 @@ export function registerSplitCommand(context: ExtensionContext, server: SitemapS
 }
 
 async function splitTarget(context: ExtensionContext, server: SitemapServer, target: unknown): Promise<void> {
-  const uri = target instanceof Uri ? target : typeof target === 'string' ? Uri.parse(target) : window.activeTextEditor?.document.uri;
+  const uri = typeof target === 'string' ? Uri.parse(target) : commandTargetUri(target) ?? window.activeTextEditor?.document.uri;
   if (uri === undefined) {
     void window.showWarningMessage('Split into Index: open a sitemap first.');
     return;

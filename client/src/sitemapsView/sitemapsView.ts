@@ -1,0 +1,197 @@
+/** The Explorer's Sitemaps view: each site's robots.txt files, indexes and sitemaps, one level per `sitemap/siteTree`
+ * request, refreshed on `sitemap/siteTreeChanged`. What an item shows: sitemapsTreeFormat.ts. */
+import {
+  commands, EventEmitter, MarkdownString, Range, Selection, ThemeColor, ThemeIcon, TreeItem, TreeItemCollapsibleState, Uri,
+  window, workspace, type ExtensionContext, type TreeDataProvider, type TreeView,
+} from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import {
+  SITE_TREE_CHANGED_NOTIFICATION, SITE_TREE_REQUEST,
+  type SiteTreeChangedParams, type SiteTreeNode, type SiteTreeParams, type SiteTreeResult,
+} from '../../../shared/protocol';
+import { isServedDocument } from '../languageServer/client';
+import type { SitemapServer } from '../languageServer/server';
+import type { SitemapOutput } from '../output';
+import { describeSiteTreeNode, type SiteTreeItemView, type SiteTreeLimits } from './sitemapsTreeFormat';
+
+export const SITEMAPS_VIEW_ID = 'sitemap.sitemaps';
+export const REFRESH_SITEMAPS_COMMAND = 'sitemap.refreshSitemaps';
+/** Internal (a click on an item): opens its file, or a missing file's line in the file that lists it. */
+const OPEN_NODE_COMMAND = 'sitemap.sitemaps.open';
+/** Context key: the workspace has site files (the view's `when`). */
+export const HAS_SITE_FILES_CONTEXT_KEY = 'sitemap.hasSiteFiles';
+/** Names that make a workspace a site without reading any file; an open sitemap does too. */
+const SITE_FILES_GLOB = '**/{robots.txt,*sitemap*.xml,*sitemap*.txt,*sitemap*.xml.gz,*sitemap*.txt.gz}';
+
+/** One shown node; `resourceUri` is what Split, Merge and Compare take from the view's context menu. */
+export class SitemapsElement {
+  readonly resourceUri: Uri | undefined;
+  constructor(readonly node: SiteTreeNode, readonly parent: SitemapsElement | undefined, readonly limits: SiteTreeLimits, readonly treeId: string) {
+    this.resourceUri = node.uri !== undefined && node.kind !== 'missing' ? Uri.parse(node.uri) : undefined;
+  }
+}
+
+/** What the in-editor tests read: an item as shown. */
+export interface SitemapsItemSnapshot extends SiteTreeItemView {
+  id: string;
+  uri?: string;
+}
+
+export class SitemapsTreeProvider implements TreeDataProvider<SitemapsElement> {
+  private readonly changed = new EventEmitter<SitemapsElement | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  /** The children last served per parent (`undefined`: the first level), to find what a notification names. */
+  private readonly shown = new Map<SitemapsElement | undefined, SitemapsElement[]>();
+  private listening: LanguageClient | undefined;
+  view: TreeView<SitemapsElement> | undefined;
+
+  constructor(private readonly server: SitemapServer, private readonly output: SitemapOutput) {}
+
+  getTreeItem(element: SitemapsElement): TreeItem {
+    const view = describeSiteTreeNode(element.node, element.limits);
+    const item = new TreeItem(view.label, COLLAPSIBLE[view.collapsible]);
+    item.id = element.treeId;
+    item.description = view.description;
+    item.tooltip = new MarkdownString(view.tooltip);
+    item.iconPath = new ThemeIcon(view.icon, view.iconColor === undefined ? undefined : new ThemeColor(view.iconColor));
+    item.contextValue = view.contextValue;
+    item.resourceUri = element.resourceUri;
+    if (element.node.kind !== 'folder') item.command = { command: OPEN_NODE_COMMAND, title: 'Open', arguments: [element] };
+    return item;
+  }
+
+  getParent(element: SitemapsElement): SitemapsElement | undefined {
+    return element.parent;
+  }
+
+  async getChildren(parent?: SitemapsElement): Promise<SitemapsElement[]> {
+    try {
+      const children = elementsOf(parent, await this.level(parent));
+      this.forget(parent);
+      this.shown.set(parent, children);
+      if (this.view !== undefined) this.view.message = undefined;
+      return children;
+    } catch (error) {
+      this.output.error('The Sitemaps view could not read the site', error);
+      if (this.view !== undefined) this.view.message = 'The language server is not running (see Sitemap: Show Output).';
+      return [];
+    }
+  }
+
+  /** Everything again. */
+  refresh(): void {
+    this.shown.clear();
+    this.changed.fire(undefined);
+  }
+
+  /** The items under the node reached by `labels` from the top, as the view would show them (the in-editor tests). */
+  async snapshot(labels: readonly string[] = []): Promise<SitemapsItemSnapshot[]> {
+    let parent: SitemapsElement | undefined;
+    let children = elementsOf(parent, await this.level(parent));
+    for (const label of labels) {
+      parent = children.find((element) => element.node.label === label);
+      if (parent === undefined) return [];
+      children = elementsOf(parent, await this.level(parent));
+    }
+    return children.map((element) => ({ ...describeSiteTreeNode(element.node, element.limits), id: element.node.id, uri: element.node.uri }));
+  }
+
+  /** One level; a workspace of one folder shows that folder's first level at the top, as the Explorer does. */
+  private async level(parent: SitemapsElement | undefined): Promise<SiteTreeResult> {
+    const result = await this.request(parent === undefined ? {} : { node: parent.node.id });
+    const only = result.nodes.length === 1 ? result.nodes[0] : undefined;
+    return parent === undefined && only?.kind === 'folder' ? this.request({ node: only.id }) : result;
+  }
+
+  private async request(params: SiteTreeParams): Promise<SiteTreeResult> {
+    this.listen(await this.server.running());
+    return this.server.sendRequest<SiteTreeResult>(SITE_TREE_REQUEST, params);
+  }
+
+  private forget(parent: SitemapsElement | undefined): void {
+    for (const child of this.shown.get(parent) ?? []) this.forget(child);
+    this.shown.delete(parent);
+  }
+
+  private listen(client: LanguageClient): void {
+    if (this.listening === client) return;
+    this.listening = client;
+    client.onNotification(SITE_TREE_CHANGED_NOTIFICATION, (params: SiteTreeChangedParams) => this.treeChanged(params));
+    client.onDidChangeState(() => {
+      if (client.isRunning()) this.refresh(); // a restarted server: its answers start afresh
+    });
+  }
+
+  /** Asks again for the levels that hold the named nodes (a node's counts come with its parent's level); without
+   * nodes, the folder's tree (the whole tree when the folder is the top level). */
+  private treeChanged({ folder, nodes }: SiteTreeChangedParams): void {
+    if (nodes === undefined) {
+      const folderElement = this.shown.get(undefined)?.find((element) => element.node.kind === 'folder' && element.node.id === folder);
+      return folderElement === undefined ? this.refresh() : this.changed.fire(folderElement);
+    }
+    const parents = new Set<SitemapsElement | undefined>();
+    for (const [parent, children] of this.shown) {
+      if (children.some((child) => nodes.includes(child.node.id))) parents.add(parent);
+    }
+    for (const parent of parents) {
+      if (parent === undefined) return this.refresh();
+      this.changed.fire(parent);
+    }
+  }
+}
+
+function elementsOf(parent: SitemapsElement | undefined, result: SiteTreeResult): SitemapsElement[] {
+  const seen = new Map<string, number>();
+  return result.nodes.map((node) => {
+    const count = (seen.get(node.id) ?? 0) + 1; // an index may list a file twice: each item needs its own id
+    seen.set(node.id, count);
+    return new SitemapsElement(node, parent, result.limits, `${parent?.treeId ?? ''}/${node.id}${count > 1 ? `#${count}` : ''}`);
+  });
+}
+
+const COLLAPSIBLE = {
+  none: TreeItemCollapsibleState.None, collapsed: TreeItemCollapsibleState.Collapsed, expanded: TreeItemCollapsibleState.Expanded,
+} as const;
+
+export function registerSitemapsView(context: ExtensionContext, server: SitemapServer, output: SitemapOutput): SitemapsTreeProvider {
+  const provider = new SitemapsTreeProvider(server, output);
+  const view = (provider.view = window.createTreeView(SITEMAPS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true }));
+  context.subscriptions.push(
+    view,
+    commands.registerCommand(REFRESH_SITEMAPS_COMMAND, () => provider.refresh()),
+    commands.registerCommand(OPEN_NODE_COMMAND, (element: SitemapsElement) => openNode(element)),
+    workspace.onDidOpenTextDocument((document) => {
+      if (isServedDocument(document)) setHasSiteFiles(true);
+    }),
+  );
+  void detectSiteFiles();
+  return provider;
+}
+
+async function detectSiteFiles(): Promise<void> {
+  if (workspace.textDocuments.some(isServedDocument)) return setHasSiteFiles(true);
+  const found = await workspace.findFiles(SITE_FILES_GLOB, '**/node_modules/**', 1);
+  if (found.length > 0) setHasSiteFiles(true);
+}
+
+function setHasSiteFiles(value: boolean): void {
+  void commands.executeCommand('setContext', HAS_SITE_FILES_CONTEXT_KEY, value);
+}
+
+/** A file opens as the Explorer opens it (a `.gz` in its editor); a missing one at its URL in the file that lists it. */
+async function openNode(element: SitemapsElement): Promise<void> {
+  const { node, parent } = element;
+  if (node.kind !== 'missing') {
+    if (element.resourceUri !== undefined) await commands.executeCommand('vscode.open', element.resourceUri);
+    return;
+  }
+  if (parent?.resourceUri === undefined || node.url === undefined) return;
+  if (/\.gz$/i.test(parent.resourceUri.path)) return void commands.executeCommand('vscode.open', parent.resourceUri);
+  const document = await workspace.openTextDocument(parent.resourceUri);
+  const offset = document.getText().indexOf(node.url);
+  const editor = await window.showTextDocument(document);
+  if (offset < 0) return;
+  const range = new Range(document.positionAt(offset), document.positionAt(offset + node.url.length));
+  editor.selection = new Selection(range.start, range.end);
+  editor.revealRange(range);
+}
