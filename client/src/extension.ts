@@ -32,8 +32,8 @@ export interface SitemapStudioApi {
   serverHealth(): ServerHealth;
   /** The running server's process id (the in-editor tests kill it). */
   serverProcessId(): number | undefined;
-  /** The Sitemaps view's items under the node reached by `labels` from its top level, as shown. */
-  sitemapsTree(labels?: readonly string[]): Promise<SitemapsItemSnapshot[]>;
+  /** The Sitemaps view's items under the node reached by `path` (node ids: files' URIs) from its top level, as shown. */
+  sitemapsTree(path?: readonly string[]): Promise<SitemapsItemSnapshot[]>;
 }
 
 let server: SitemapServer | undefined;
@@ -60,7 +60,7 @@ export function activate(context: ExtensionContext): SitemapStudioApi {
     statusBar: () => sitemapServer.status?.current,
     serverHealth: () => sitemapServer.health,
     serverProcessId: () => sitemapServer.processId,
-    sitemapsTree: (labels) => sitemapsView.snapshot(labels),
+    sitemapsTree: (path) => sitemapsView.snapshot(path),
   };
 }
 

@@ -84,12 +84,12 @@ export class SitemapsTreeProvider implements TreeDataProvider<SitemapsElement> {
     this.changed.fire(undefined);
   }
 
-  /** The items under the node reached by `labels` from the top, as the view would show them (the in-editor tests). */
-  async snapshot(labels: readonly string[] = []): Promise<SitemapsItemSnapshot[]> {
+  /** The items under the node reached by `path` (node ids: files' URIs) from the top, as the view would show them (the in-editor tests). */
+  async snapshot(path: readonly string[] = []): Promise<SitemapsItemSnapshot[]> {
     let parent: SitemapsElement | undefined;
     let children = elementsOf(parent, await this.level(parent));
-    for (const label of labels) {
-      parent = children.find((element) => element.node.label === label);
+    for (const id of path) {
+      parent = children.find((element) => element.node.id === id);
       if (parent === undefined) return [];
       children = elementsOf(parent, await this.level(parent));
     }
