@@ -12,6 +12,7 @@ import {
 import { isServedDocument } from '../languageServer/client';
 import type { SitemapServer } from '../languageServer/server';
 import type { SitemapOutput } from '../output';
+import { levelsToRefresh } from './sitemapsRefresh';
 import { describeSiteTreeNode, type SiteTreeItemView, type SiteTreeLimits } from './sitemapsTreeFormat';
 
 export const SITEMAPS_VIEW_ID = 'sitemap.sitemaps';
@@ -122,20 +123,10 @@ export class SitemapsTreeProvider implements TreeDataProvider<SitemapsElement> {
     });
   }
 
-  /** Asks again for the levels that hold the named nodes (a node's counts come with its parent's level); without
-   * nodes, the folder's tree (the whole tree when the folder is the top level). */
-  private treeChanged({ folder, nodes }: SiteTreeChangedParams): void {
-    if (nodes === undefined) {
-      const folderElement = this.shown.get(undefined)?.find((element) => element.node.kind === 'folder' && element.node.id === folder);
-      return folderElement === undefined ? this.refresh() : this.changed.fire(folderElement);
-    }
-    const parents = new Set<SitemapsElement | undefined>();
-    for (const [parent, children] of this.shown) {
-      if (children.some((child) => nodes.includes(child.node.id))) parents.add(parent);
-    }
-    for (const parent of parents) {
-      if (parent === undefined) return this.refresh();
-      this.changed.fire(parent);
+  private treeChanged(changed: SiteTreeChangedParams): void {
+    for (const parent of levelsToRefresh(this.shown, changed)) {
+      if (parent === undefined) this.refresh();
+      else this.changed.fire(parent);
     }
   }
 }
