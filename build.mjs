@@ -54,11 +54,14 @@ const results = await Promise.all([
   // The web build (package.json's `browser`): the language server in a web worker, which fails to build on any Node
   // builtin (platform 'browser' resolves none), and the client for VS Code's web worker extension host.
   build({ ...common, ...web, entryPoints: ['server/src/browser/browserServer.ts'], outfile: 'dist/web/server.js', format: 'iife', plugins: [webPlatform] }),
+  build({ ...common, ...web, entryPoints: ['client/src/browser/extension.ts'], outfile: 'dist/web/client.js', external: ['vscode'] }),
 ]);
 writeFileSync('dist/THIRD-PARTY-NOTICES.md', thirdPartyNotices(results));
-// What the web server bundle is made of, for the test that no Node builtin got into it (out/ is not shipped).
-const webServer = results.find(({ metafile }) => 'dist/web/server.js' in metafile.outputs);
-writeFileSync('out/web-server.meta.json', JSON.stringify(webServer.metafile));
+// What the web bundles are made of, for the test that no Node builtin got into them (out/ is not shipped).
+for (const name of ['server', 'client']) {
+  const { metafile } = results.find((result) => `dist/web/${name}.js` in result.metafile.outputs);
+  writeFileSync(`out/web-${name}.meta.json`, JSON.stringify(metafile));
+}
 chmodSync('dist/sitemap-split.js', 0o755);
 chmodSync('dist/sitemap-lint.js', 0o755);
 chmodSync('dist/sitemap-diff.js', 0o755);
