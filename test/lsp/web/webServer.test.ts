@@ -10,14 +10,15 @@ import type { CodeAction, CompletionList, Diagnostic, Hover, InitializeResult, P
 /** Tests compile to out/test/lsp/web/; the bundle is at the repository root. */
 const WEB_SERVER_PATH = path.resolve(__dirname, '../../../../dist/web/server.js');
 
-/** A browser worker's global scope over the thread's port, then the bundle; `require` and `process` stay out of its reach
+/** A browser worker's global scope over the thread's port, then the bundle, with Node's own globals out of its reach
  * (the bundle is an IIFE run by `new Function`, and a Node builtin would have failed its build). */
 const WORKER_SHIM = `
 const { parentPort, workerData } = require('node:worker_threads');
 const source = require('node:fs').readFileSync(workerData, 'utf8');
 const self = { onmessage: null, addEventListener() {}, removeEventListener() {}, postMessage: (message) => parentPort.postMessage(message) };
 parentPort.on('message', (data) => self.onmessage?.({ data }));
-new Function('self', 'process', 'require', source)(self, undefined, undefined);
+const hidden = ['process', 'require', 'module', 'exports', '__dirname', '__filename', 'global', 'Buffer', 'setImmediate', 'clearImmediate'];
+new Function('self', ...hidden, source)(self, ...hidden.map(() => undefined));
 `;
 
 const URI = 'vscode-vfs://github/example/site/sitemap.xml';
@@ -53,7 +54,7 @@ function startWebServer(): WebServer {
   return { connection, worker, diagnostics, failed };
 }
 
-test('the web server bundle answers over a browser worker\'s messages: diagnostics, completion, hover, a quick fix', async () => {
+test('the web server bundle answers over a browser worker\'s messages: diagnostics, completion, hover, a quick fix', { timeout: 30_000 }, async () => {
   const { connection, worker, diagnostics, failed } = startWebServer();
   failed.catch(() => undefined);
   try {
