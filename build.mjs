@@ -24,6 +24,22 @@ const common = {
   metafile: true,
 };
 
+const web = { platform: 'browser', target: 'es2022', define: { 'process.env.SITEMAP_VALIDATION_COST_MS': 'undefined' } };
+
+/** The few modules of the Node server that wrap Node itself, replaced in the web build by their counterparts in
+ * server/src/browser/platform/ (same exports, no Node): the `browser` field's module swap, named here. */
+const webPlatform = {
+  name: 'web-platform',
+  setup(builder) {
+    const swapped = ['lsp/documents/workspace', 'lsp/features/ruleDocs', 'lsp/timingLog', 'lsp/site/sitePages'];
+    builder.onResolve({ filter: /\/(workspace|ruleDocs|timingLog|sitePages)$/ }, (args) => {
+      const resolved = path.resolve(args.resolveDir, args.path);
+      const module = swapped.find((name) => resolved.endsWith(path.join('server', 'src', name)));
+      return module === undefined ? undefined : { path: path.resolve('server/src/browser/platform', `${path.basename(module)}.ts`) };
+    });
+  },
+};
+
 const results = await Promise.all([
   build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] }),
   build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' }),
@@ -35,8 +51,17 @@ const results = await Promise.all([
   build({ ...common, entryPoints: ['server/src/cli/lint/lintWorker.ts'], outfile: 'dist/lintWorker.js' }),
   // The GitHub Action (action.yml): sitemap-lint's and sitemap-diff's engines in one bundle, released on the v1 branch (.ci/release-action.sh).
   build({ ...common, entryPoints: ['server/src/cli/action/sitemapAction.ts'], outfile: 'dist/action.js' }),
+  // The web build (package.json's `browser`): the language server in a web worker, which fails to build on any Node
+  // builtin (platform 'browser' resolves none), and the client for VS Code's web worker extension host.
+  build({ ...common, ...web, entryPoints: ['server/src/browser/browserServer.ts'], outfile: 'dist/web/server.js', format: 'iife', plugins: [webPlatform] }),
+  build({ ...common, ...web, entryPoints: ['client/src/browser/extension.ts'], outfile: 'dist/web/client.js', external: ['vscode'] }),
 ]);
 writeFileSync('dist/THIRD-PARTY-NOTICES.md', thirdPartyNotices(results));
+// What the web bundles are made of, for the test that no Node builtin got into them (out/ is not shipped).
+for (const name of ['server', 'client']) {
+  const { metafile } = results.find((result) => `dist/web/${name}.js` in result.metafile.outputs);
+  writeFileSync(`out/web-${name}.meta.json`, JSON.stringify(metafile));
+}
 chmodSync('dist/sitemap-split.js', 0o755);
 chmodSync('dist/sitemap-lint.js', 0o755);
 chmodSync('dist/sitemap-diff.js', 0o755);

@@ -79,6 +79,14 @@ test('what the server and the command line share lives in node/: neither imports
   assert.deepEqual(describe(crossing), []);
 });
 
+test('the web worker\'s server (browser/) uses the protocol layer and the facade, never node/ or cli/; nothing imports it', () => {
+  const imports = importsUnder('server/src/browser/');
+  const reaching = imports.filter((i) => i.to.startsWith('server/src/node/') || i.to.startsWith('server/src/cli/') || (i.to.startsWith(LANGUAGE) && i.to !== FACADE && i.to !== TYPES));
+  const into = [...importsUnder('server/src/'), ...importsUnder('client/src/')].filter((i) => i.to.startsWith('server/src/browser/') && !i.from.startsWith('server/src/browser/'));
+  assert.deepEqual(describe([...reaching, ...into]), []);
+  assert.ok(imports.length > 0, 'browser/ is read');
+});
+
 test('the source has no import cycle, type-only ones included (each type lives in the module that owns it)', () => {
   const imports = [...importsUnder('server/src/'), ...importsUnder('client/src/'), ...importsUnder('shared/')];
   assert.deepEqual(cyclesIn(imports), []);

@@ -1,8 +1,8 @@
 /** The language server's life: started when the first sitemap opens (no process until then), restarted on request and
  * after a crash (up to CrashHistory's limit), stopped on deactivation; start-up and failures go to the output channel. */
-import { commands, env, extensions, window, workspace, type CancellationToken, type Disposable, type ExtensionContext } from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
-import { createLanguageClient, SERVER_BUNDLE } from './client';
+import { commands, extensions, window, workspace, type CancellationToken, type Disposable, type ExtensionContext } from 'vscode';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
+import type { ServerLauncher } from './clientOptions';
 import { TRUST_GRANTED_NOTIFICATION } from '../../../shared/protocol';
 import type { SitemapOutput } from '../output';
 import { CrashHistory, RESTART_ACTION, SHOW_OUTPUT_ACTION, stoppedNotice, type ServerHealth } from './serverHealth';
@@ -31,7 +31,7 @@ export class SitemapServer implements Disposable {
   private confirmRestart = false;
   private readonly disposables: Disposable[] = [];
 
-  constructor(private readonly context: ExtensionContext, private readonly output: SitemapOutput) {
+  constructor(private readonly context: ExtensionContext, private readonly output: SitemapOutput, private readonly launcher: ServerLauncher) {
     this.disposables.push(workspace.onDidChangeConfiguration((event) => {
       if (this.client !== undefined && event.affectsConfiguration('sitemap')) output.settings('changed');
     }));
@@ -135,8 +135,7 @@ export class SitemapServer implements Disposable {
 
   private async startClient(client: LanguageClient): Promise<void> {
     const version = extensions.getExtension('sitemap-studio.sitemap-studio')?.packageJSON?.version ?? 'unknown';
-    this.output.info(`Starting Sitemap Studio ${version}: server ${this.context.asAbsolutePath(SERVER_BUNDLE)} over IPC, `
-      + `${env.appName} ${env.appHost}, extension host Node ${process.versions.node}`);
+    this.output.info(`Starting Sitemap Studio ${version}: ${this.launcher.describe(this.context)}`);
     this.output.settings('on start');
     try {
       await client.start();
@@ -149,8 +148,7 @@ export class SitemapServer implements Disposable {
 
   private getClient(): Promise<LanguageClient> {
     return (this.creating ??= (async () => {
-      const client = await createLanguageClient(this.context, this.output.outputChannel, () => this.crashed());
-      const { State } = await import('vscode-languageclient/node'); // loaded already by createLanguageClient
+      const { client, State } = await this.launcher.create(this.context, this.output.outputChannel, () => this.crashed());
       this.context.subscriptions.push(client);
       this.disposables.push(client.onDidChangeState((event) => {
         if (event.newState === State.Running) this.nowRunning();

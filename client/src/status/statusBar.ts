@@ -4,9 +4,9 @@ import {
   Disposable, StatusBarAlignment, ThemeColor, commands, env, window, workspace, type ExtensionContext, type StatusBarItem,
   type TextEditor,
 } from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import { SPLIT_COMMAND, STATUS_NOTIFICATION, type StatusParams } from '../../../shared/protocol';
-import { isServedDocument } from '../languageServer/client';
+import { isServedDocument } from '../languageServer/clientOptions';
 import { RESTART_SERVER_COMMAND } from '../commands/commands';
 import { describeHealth, type ServerHealth } from '../languageServer/serverHealth';
 import { describeStatus, resolveLimits, type StatusLevel } from './statusFormat';

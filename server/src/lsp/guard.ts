@@ -46,6 +46,8 @@ export function logFailure(connection: Connection, name: string, error: unknown)
   try {
     connection.console.error(`${name} failed: ${describe(error)}`);
   } catch {
-    process.stderr.write(`${name} failed: ${describe(error)}\n`);
+    // No connection to log to: stderr, or the console of a web worker (which has no `process`).
+    if (typeof process === 'undefined') console.error(`${name} failed: ${describe(error)}`);
+    else process.stderr.write(`${name} failed: ${describe(error)}\n`);
   }
 }

@@ -8,12 +8,12 @@ import {
   commands, FileType, ProgressLocation, Range, Selection, TextEditorRevealType, Uri, window, workspace, WorkspaceEdit,
   type CancellationToken, type ExtensionContext, type TextDocument,
 } from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import {
   SPLIT_COMMAND, DOCUMENT_INFO_REQUEST, SPLIT_PLAN_REQUEST,
   type DocumentInfo, type DocumentInfoParams, type SplitPlanChild, type SplitPlanParams, type SplitPlanResult,
 } from '../../../../shared/protocol';
-import { isServedDocument } from '../../languageServer/client';
+import { isServedDocument } from '../../languageServer/clientOptions';
 import { fileExists } from '../../fileExists';
 import { commandTargetUri } from '../commandTarget';
 import { fileOfCompressed } from '../../gzip/provider';

@@ -13,7 +13,8 @@ export interface PageEditContext {
   settings: ServerSettings;
   /** Where the document is published (its site root's pages are the ones added). */
   location: string | undefined;
-  site: BackgroundSiteChecks;
+  /** Undefined where there are no site checks (the web worker): no page is found. */
+  site: BackgroundSiteChecks | undefined;
   workspace: Workspace;
 }
 
@@ -23,7 +24,7 @@ export type PageEditOutcome = { edits: OffsetEdit[]; summary: Omit<EditCommandRe
 export async function addUnlistedPages(context: PageEditContext): Promise<PageEditOutcome> {
   const { entry, settings, location, site } = context;
   const folder = folderOf(context);
-  if (folder === undefined || location === undefined || !site.pages.hasPages(folder)) return { status: 'unchanged', reason: 'no-site' };
+  if (site === undefined || folder === undefined || location === undefined || !site.pages.hasPages(folder)) return { status: 'unchanged', reason: 'no-site' };
   const current = site.packedNow(entry, location);
   const answer = await site.pages.ask(folder, (keys, files) => ({
     unlisted: { keys, location, userAgent: settings.robots.userAgent, files: [...files.filter((f) => f.path !== entry.fsPath), current] },
@@ -42,7 +43,7 @@ export async function addUnlistedPages(context: PageEditContext): Promise<PageEd
 export async function setLastmodFromGit(context: PageEditContext, ranges: ReadonlyArray<{ start: number; end: number }>): Promise<PageEditOutcome> {
   const { entry, site } = context;
   const folder = folderOf(context);
-  if (folder === undefined || !site.pages.hasPages(folder)) return { status: 'unchanged', reason: 'no-site' };
+  if (site === undefined || folder === undefined || !site.pages.hasPages(folder)) return { status: 'unchanged', reason: 'no-site' };
   const urls = site.summaryNow(entry).entries.map((e) => e.url);
   const answer = await site.pages.ask(folder, (keys) => ({ histories: { keys, urls } })) as PageHistories | undefined;
   if (answer === undefined) return { status: 'unchanged', reason: 'no-site' };

@@ -24,7 +24,7 @@ export interface SplitDependencies {
   store: DocumentStore;
   configuration: Configuration;
   contexts: ValidationContexts;
-  locator: SiteLocator;
+  locator: Pick<SiteLocator, 'locate'>;
 }
 
 export function registerSplit(connection: Connection, { store, configuration, contexts, locator }: SplitDependencies): void {

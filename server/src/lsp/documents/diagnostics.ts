@@ -1,7 +1,6 @@
 /** Validation and publishing: on open, and after a change once the messages received with it are handled, slowed only
  * for a document whose last validation was slow (docs/architecture.md, "A keystroke, end to end"); results for an
  * outdated version are dropped. Offsets become LSP ranges here, at the edge. */
-import { performance } from 'node:perf_hooks';
 import {
   DiagnosticSeverity, type Connection, type Diagnostic, type DiagnosticRelatedInformation, type Range,
 } from 'vscode-languageserver';

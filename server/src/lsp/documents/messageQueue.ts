@@ -6,7 +6,11 @@ import type { MessageStrategy } from 'vscode-languageserver';
 /** A client that never stops sending still gets its work done after this many turns (a turn is one message). */
 const MAX_TURNS = 1000;
 
-export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+/** The next turn of the event loop: setImmediate in Node; a web worker has none, and vscode-jsonrpc's browser side
+ * writes with setTimeout(0), so that is the turn there. */
+const onNextTurn: (callback: () => void) => void = typeof setImmediate === 'function' ? setImmediate : (callback) => setTimeout(callback, 0);
+
+export const nextTurn = (): Promise<void> => new Promise((resolve) => onNextTurn(resolve));
 
 export class MessageQueue {
   private dispatched = 0;
@@ -38,7 +42,7 @@ export class MessageQueue {
       return;
     }
     this.deferred.push(work);
-    if (this.deferred.length === 1) setImmediate(() => this.runDeferred());
+    if (this.deferred.length === 1) onNextTurn(() => this.runDeferred());
   }
 
   private runDeferred(): void {

@@ -23,8 +23,8 @@ export class ValidationContexts {
   private nextGeneration = 1;
 
   constructor(
-    private readonly locator: SiteLocator,
-    private readonly nested: NestedIndexResolver,
+    private readonly locator: Pick<SiteLocator, 'locate'>,
+    private readonly nested: Pick<NestedIndexResolver, 'lookupFor'>,
   ) {}
 
   get(entry: OpenDocument, settings: ServerSettings): ValidationContext {

@@ -58,7 +58,7 @@ function symbolOverhead(doc: SitemapDocument, flatUri: string | undefined): numb
     ? { name: '', detail: '', kind, range, selectionRange: range }
     : { name: '', kind, location: { uri: flatUri, range }, containerName: 'x'.repeat(64) };
   // The comma between array items, and the UTF-8 of a non-ASCII URI.
-  return 1 + Buffer.byteLength(JSON.stringify(sample));
+  return 1 + new TextEncoder().encode(JSON.stringify(sample)).length;
 }
 
 function toDocumentSymbol(doc: SitemapDocument, symbol: DocumentSymbolData): DocumentSymbol {

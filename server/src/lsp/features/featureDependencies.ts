@@ -12,9 +12,9 @@ export interface FeatureDependencies {
   store: DocumentStore;
   configuration: Configuration;
   contexts: ValidationContexts;
-  pages: SitePages;
+  pages: Pick<SitePages, 'mappingFor' | 'candidates'>;
   /** The page rules' sites: the `<loc>` hover asks them what a page says. */
-  pageChecks: BackgroundPageChecks;
+  pageChecks: Pick<BackgroundPageChecks, 'describe'>;
   workspace: Workspace;
   capabilities: () => ClientCapabilities;
   queue: MessageQueue;
