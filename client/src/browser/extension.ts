@@ -27,6 +27,8 @@ export function activate(context: ExtensionContext): SitemapStudioApi {
     statusBar: () => sitemapServer.status?.current,
     serverHealth: () => sitemapServer.health,
     serverProcessId: () => undefined,
+    // The Sitemaps view needs the site parts, which the web worker's server does not have yet.
+    sitemapsTree: async () => [],
   };
 }
 

@@ -4,12 +4,12 @@ import {
   commands, EventEmitter, MarkdownString, Range, Selection, ThemeColor, ThemeIcon, TreeItem, TreeItemCollapsibleState, Uri,
   window, workspace, type ExtensionContext, type TreeDataProvider, type TreeView,
 } from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient } from 'vscode-languageclient';
 import {
   SITE_TREE_CHANGED_NOTIFICATION, SITE_TREE_REQUEST,
   type SiteTreeChangedParams, type SiteTreeNode, type SiteTreeParams, type SiteTreeResult,
 } from '../../../shared/protocol';
-import { isServedDocument } from '../languageServer/client';
+import { isServedDocument } from '../languageServer/clientOptions';
 import type { SitemapServer } from '../languageServer/server';
 import type { SitemapOutput } from '../output';
 import { levelsToRefresh } from './sitemapsRefresh';
@@ -43,7 +43,7 @@ export class SitemapsTreeProvider implements TreeDataProvider<SitemapsElement> {
   readonly onDidChangeTreeData = this.changed.event;
   /** The children last served per parent (`undefined`: the first level), to find what a notification names. */
   private readonly shown = new Map<SitemapsElement | undefined, SitemapsElement[]>();
-  private listening: LanguageClient | undefined;
+  private listening: BaseLanguageClient | undefined;
   view: TreeView<SitemapsElement> | undefined;
 
   constructor(private readonly server: SitemapServer, private readonly output: SitemapOutput) {}
@@ -114,7 +114,7 @@ export class SitemapsTreeProvider implements TreeDataProvider<SitemapsElement> {
     this.shown.delete(parent);
   }
 
-  private listen(client: LanguageClient): void {
+  private listen(client: BaseLanguageClient): void {
     if (this.listening === client) return;
     this.listening = client;
     client.onNotification(SITE_TREE_CHANGED_NOTIFICATION, (params: SiteTreeChangedParams) => this.treeChanged(params));
