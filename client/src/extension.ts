@@ -1,48 +1,25 @@
 // Activation only: wires content detection, the commands, and starts the language server lazily.
 // Activating on `xml` files must cost almost nothing: no client, no server process until a sitemap is open.
 import type { ExtensionContext } from 'vscode';
+import { activateCore, extensionApi, type SitemapStudioApi } from './activation';
 import { nodeServerLauncher } from './languageServer/client';
-import { registerContentDetection, startOnFirstSitemap } from './documentActivation';
-import { registerCommands } from './commands/commands';
+import { startOnFirstSitemap } from './documentActivation';
 import { registerCompressedFiles } from './gzip/open';
 import { registerCheckSiteCommand } from './commands/checkSite';
 import { registerCompareCommands } from './commands/compare/compare';
 import { registerEditCommands } from './commands/editCommands';
 import { registerMergeCommand } from './commands/merge';
-import { registerAllowHostCommand } from './commands/allowHost';
-import { registerSetLanguageCommand } from './commands/setLanguage';
 import { registerSplitCommand } from './commands/split/split';
-import { registerSitemapsView, type SitemapsItemSnapshot } from './sitemapsView/sitemapsView';
-import { SitemapOutput } from './output';
-import { SitemapServer } from './languageServer/server';
-import type { ServerHealth } from './languageServer/serverHealth';
-import type { StatusBarState } from './status/statusBar';
+import { registerSitemapsView } from './sitemapsView/sitemapsView';
+import type { SitemapServer } from './languageServer/server';
 
-/** Returned from `activate` for the extension tests (`extension.exports`). */
-export interface SitemapStudioApi {
-  isClientRunning(): boolean;
-  /** How many times the language server has reached the running state (a restart adds one). */
-  serverStarts(): number;
-  /** What the status bar item shows; `undefined` while it is hidden. */
-  statusBar(): StatusBarState | undefined;
-  /** Whether the server runs, is being restarted, or has stopped for good. */
-  serverHealth(): ServerHealth;
-  /** The running server's process id (the in-editor tests kill it). */
-  serverProcessId(): number | undefined;
-  /** The Sitemaps view's items under the node reached by `path` (node ids: files' URIs) from its top level, as shown. */
-  sitemapsTree(path?: readonly string[]): Promise<SitemapsItemSnapshot[]>;
-}
+export type { SitemapStudioApi } from './activation';
 
 let server: SitemapServer | undefined;
 
 export function activate(context: ExtensionContext): SitemapStudioApi {
-  const output = new SitemapOutput();
-  const sitemapServer = (server = new SitemapServer(context, output, nodeServerLauncher));
-  context.subscriptions.push(output, sitemapServer);
-  registerCommands(context, sitemapServer, output);
-  registerContentDetection(context);
-  registerSetLanguageCommand(context);
-  registerAllowHostCommand(context);
+  const { server: sitemapServer, output } = activateCore(context, nodeServerLauncher);
+  server = sitemapServer;
   registerCompressedFiles(context);
   registerEditCommands(context, sitemapServer);
   registerMergeCommand(context, sitemapServer);
@@ -51,14 +28,10 @@ export function activate(context: ExtensionContext): SitemapStudioApi {
   registerCompareCommands(context, sitemapServer);
   const sitemapsView = registerSitemapsView(context, sitemapServer, output);
   startOnFirstSitemap(context, sitemapServer);
-  return {
-    isClientRunning: () => sitemapServer.isRunning,
-    serverStarts: () => sitemapServer.startCount,
-    statusBar: () => sitemapServer.status?.current,
-    serverHealth: () => sitemapServer.health,
+  return extensionApi(sitemapServer, {
     serverProcessId: () => sitemapServer.processId,
     sitemapsTree: (path) => sitemapsView.snapshot(path),
-  };
+  });
 }
 
 export async function deactivate(): Promise<void> {
