@@ -8,14 +8,9 @@ import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { gitRepository } from '../../support/gitRepository';
 import { closeAllEditors, fixtureUri, openAs, revert, until } from './helpers';
+import { listedUrlset as urlset, SITE as U } from '../../support/listingFixture';
 
 const FOLDER = 'compare';
-const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
-const U = 'https://www.example.com/';
-const urlset = (...pages: string[]): string => `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}">\n${pages.map((p) => {
-  const [name, lastmod] = p.split('@');
-  return `  <url><loc>${U}${name}</loc>${lastmod === undefined ? '' : `<lastmod>${lastmod}</lastmod>`}</url>\n`;
-}).join('')}</urlset>\n`;
 
 /** The lists document's counts table and its items, read back from sitemap-diff's markdown. */
 function readLists(text: string): { counts: Record<string, number>; items: string[] } {

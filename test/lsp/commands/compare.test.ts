@@ -15,16 +15,7 @@ import { CancellationTokenSource } from 'vscode-languageserver-protocol';
 import { LspClient } from '../lspClient';
 import { COMPARE_REQUEST, type CompareParams, type CompareResult } from '../../../shared/protocol';
 import { GIT_TEST_ENV, gitRepository, type GitRepository } from '../../support/gitRepository';
-
-const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
-const U = 'https://www.example.com/';
-/** `a@2024-01-01` is page a with that lastmod; `a` has none. */
-const urlset = (...pages: string[]): string => `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}">\n${pages.map((p) => {
-  const [name, lastmod] = p.split('@');
-  return `  <url><loc>${U}${name}</loc>${lastmod === undefined ? '' : `<lastmod>${lastmod}</lastmod>`}</url>\n`;
-}).join('')}</urlset>\n`;
-const sitemapindex = (...children: string[]): string =>
-  `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="${NS}">\n${children.map((c) => `  <sitemap><loc>${U}${c}</loc></sitemap>\n`).join('')}</sitemapindex>\n`;
+import { listedIndex as sitemapindex, listedUrlset as urlset, SITE as U } from '../../support/listingFixture';
 
 /** The diff's lists and counts, the URLs without the origin. */
 function lists(result: CompareResult): unknown {
