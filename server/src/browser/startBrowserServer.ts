@@ -43,7 +43,7 @@ function createBrowserParts(connection: Connection, capabilities: () => ClientCa
   const store = new DocumentStore((error) => logFailure(connection, 'Applying an edit incrementally (the document was re-parsed)', error));
   const configuration = new Configuration(connection, () => capabilities().workspace?.configuration === true);
   const contexts = new ValidationContexts(noSite.locator, noSite.nested);
-  const diagnostics = new DiagnosticsPublisher(connection, store, async (entry) => {
+  const diagnostics = new DiagnosticsPublisher(connection, (params) => connection.sendDiagnostics(params), store, async (entry) => {
     const settings = await configuration.get(entry.uri);
     return { settings, context: contexts.get(entry, settings) };
   }, () => ({ settings: DEFAULT_SERVER_SETTINGS, context: {} }), queue);

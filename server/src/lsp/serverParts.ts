@@ -1,6 +1,6 @@
 /** The server's parts and how they feed one another (store, settings, locations, diagnostics, cross-file checks), made
  * once per connection; the handlers only call into them. */
-import { MessageType, ShowMessageNotification, type ClientCapabilities, type Connection } from 'vscode-languageserver';
+import { MessageType, ShowMessageNotification, type ClientCapabilities, type Connection, type PublishDiagnosticsParams } from 'vscode-languageserver';
 import { CheckSiteCommand } from './commands/checkSite';
 import { Configuration, DEFAULT_SERVER_SETTINGS } from './documents/configuration';
 import { DiagnosticsPublisher } from './documents/diagnostics';
@@ -55,8 +55,14 @@ export function createServerParts(connection: Connection, client: ClientState, q
   const contexts = new ValidationContexts(locator, nested);
   const pages = new SitePages(workspace);
   const symbols = new WorkspaceSymbols(store, workspace);
+  // The Sitemaps view's problem counts are what the editor shows: every publication, live and Check Site's, is counted.
+  const publish = (params: PublishDiagnosticsParams): Promise<void> => {
+    siteTree.published(params.uri, params.diagnostics);
+    return connection.sendDiagnostics(params);
+  };
   const diagnostics = new DiagnosticsPublisher(
     connection,
+    publish,
     store,
     async (entry) => {
       const settings = await configuration.get(entry.uri);
@@ -80,16 +86,10 @@ export function createServerParts(connection: Connection, client: ClientState, q
     siteFilesChanged: (changes) => siteTree.filesChanged(changes),
   });
   const siteTree = new SiteTree(connection, workspace, new SiteTreeFactsSource(site, (folderPath) => configuration.get(fsPathToUri(folderPath))));
-  // The tree's problem counts are what the editor shows: every publication, live and Check Site's, passes here.
-  const sendDiagnostics = connection.sendDiagnostics.bind(connection);
-  connection.sendDiagnostics = (params) => {
-    siteTree.published(params.uri, params.diagnostics);
-    return sendDiagnostics(params);
-  };
   // A document's cross-file problems are published with its own, and follow its edits.
   diagnostics.extra = (entry) => site.diagnosticsFor(entry);
   store.onEdit = (entry, start, end, length) => site.edited(entry, start, end, length);
-  const checkSiteCommand = new CheckSiteCommand(connection, store, configuration, workspace, () => client.trusted);
+  const checkSiteCommand = new CheckSiteCommand(connection, publish, store, configuration, workspace, () => client.trusted);
   return { queue, workspace, store, configuration, locator, nested, contexts, pages, symbols, diagnostics, site, checkSiteCommand, siteTree };
 }
 

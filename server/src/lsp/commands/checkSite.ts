@@ -5,7 +5,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
 import {
   LSPErrorCodes, ResponseError,
-  type CancellationToken, type Connection, type Diagnostic, type WorkDoneProgressReporter,
+  type CancellationToken, type Connection, type Diagnostic, type PublishDiagnosticsParams, type WorkDoneProgressReporter,
 } from 'vscode-languageserver';
 import { normalizeRelativePath } from '../../../../shared/location';
 import type { CheckSiteJob, CheckSiteMessage } from '../../node/checkSiteMessages';
@@ -36,6 +36,8 @@ export class CheckSiteCommand {
 
   constructor(
     private readonly connection: Connection,
+    /** Sends a file's diagnostics, as the live diagnostics are sent. */
+    private readonly sendDiagnostics: (params: PublishDiagnosticsParams) => Promise<void>,
     private readonly store: DocumentStore,
     private readonly configuration: Configuration,
     private readonly workspace: Workspace,
@@ -189,7 +191,7 @@ export class CheckSiteCommand {
   }
 
   private send(uri: string, diagnostics: Diagnostic[]): void {
-    this.connection.sendDiagnostics({ uri, diagnostics })
+    this.sendDiagnostics({ uri, diagnostics })
       .catch((error: unknown) => logFailure(this.connection, `Publishing Check Site's diagnostics for ${uri}`, error));
   }
 }

@@ -2,7 +2,7 @@
  * for a document whose last validation was slow (docs/architecture.md, "A keystroke, end to end"); results for an
  * outdated version are dropped. Offsets become LSP ranges here, at the edge. */
 import {
-  DiagnosticSeverity, type Connection, type Diagnostic, type DiagnosticRelatedInformation, type Range,
+  DiagnosticSeverity, type Connection, type Diagnostic, type DiagnosticRelatedInformation, type PublishDiagnosticsParams, type Range,
 } from 'vscode-languageserver';
 import {
   validate, type Severity, type SitemapDiagnostic, type SitemapDocument, type SitemapSettings, type ValidationContext,
@@ -68,6 +68,8 @@ export class DiagnosticsPublisher {
 
   constructor(
     private readonly connection: Connection,
+    /** Sends a document's diagnostics: `connection.sendDiagnostics`, or a function that also counts them. */
+    private readonly send: (params: PublishDiagnosticsParams) => Promise<void>,
     private readonly store: DocumentStore,
     private readonly prepare: (entry: OpenDocument) => Promise<Prepared>,
     private readonly fallback: () => Prepared,
@@ -160,7 +162,7 @@ export class DiagnosticsPublisher {
 
   /** Resolves once the diagnostics are written (or failed to be); never rejects. */
   private publish(uri: string, version: number | undefined, diagnostics: Diagnostic[]): Promise<void> {
-    return this.connection.sendDiagnostics({ uri, version, diagnostics })
+    return this.send({ uri, version, diagnostics })
       .catch((error: unknown) => logFailure(this.connection, `Publishing diagnostics for ${uri}`, error));
   }
 }
