@@ -13,7 +13,7 @@ export interface CompressedFolder {
 /** The `sitemap-gz:` URI of the file `fileUri`, relative to `folder` when the file is inside it. */
 export function toCompressedUri(fileUri: string, folder?: CompressedFolder): string {
   const folderUri = folder?.uri.replace(/\/+$/, '');
-  if (folder !== undefined && folderUri !== undefined && /^file:/i.test(folderUri) && fileUri.startsWith(folderUri + '/')) {
+  if (folder !== undefined && folderUri !== undefined && fileUri.startsWith(folderUri + '/')) {
     const query = JSON.stringify({ folder: folderUri, folderPath: folder.path.replace(/[\\/]+$/, '') });
     return `${COMPRESSED_SCHEME}:${fileUri.slice(folderUri.length)}?${encodeURIComponent(query)}`;
   }
@@ -21,7 +21,7 @@ export function toCompressedUri(fileUri: string, folder?: CompressedFolder): str
   return `${COMPRESSED_SCHEME}:${fileUri.replace(/^file:(?:\/\/(?=\/))?/i, '')}`;
 }
 
-/** The `file:` URI of the file a `sitemap-gz:` URI stands for (`uri` must have that scheme). */
+/** The URI (`file:`, or the folder's scheme) of the file a `sitemap-gz:` URI stands for (`uri` must have that scheme). */
 export function compressedToFileUri(uri: string): string {
   const rest = uri.slice(COMPRESSED_SCHEME.length + 1);
   const query = rest.indexOf('?');
@@ -34,7 +34,8 @@ export function compressedToFileUri(uri: string): string {
 function folderOf(query: string): string | undefined {
   try {
     const folder: unknown = (JSON.parse(decodeURIComponent(query)) as { folder?: unknown } | null)?.folder;
-    return typeof folder === 'string' && /^file:/i.test(folder) ? folder : undefined;
+    // Any scheme: the web extension opens `.gz` files of virtual file systems (`vscode-vfs:`, `vscode-remote:`) too.
+    return typeof folder === 'string' && /^[a-z][\w+.-]*:/i.test(folder) ? folder : undefined;
   } catch {
     return undefined; // not ours: the path is absolute
   }

@@ -5,11 +5,13 @@ import { activateCore, extensionApi, type SitemapStudioApi } from './activation'
 import { nodeServerLauncher } from './languageServer/client';
 import { startOnFirstSitemap } from './documentActivation';
 import { registerCompressedFiles } from './gzip/open';
+import { nodeGzipFiles } from './gzip/nodeGzipFiles';
 import { registerCheckSiteCommand } from './commands/checkSite';
 import { registerCompareCommands } from './commands/compare/compare';
 import { registerEditCommands } from './commands/editCommands';
 import { registerMergeCommand } from './commands/merge';
 import { registerSplitCommand } from './commands/split/split';
+import { nodeSplit } from './commands/split/nodeSplit';
 import { registerSitemapsView } from './sitemapsView/sitemapsView';
 import type { SitemapServer } from './languageServer/server';
 
@@ -20,10 +22,10 @@ let server: SitemapServer | undefined;
 export function activate(context: ExtensionContext): SitemapStudioApi {
   const { server: sitemapServer, output } = activateCore(context, nodeServerLauncher);
   server = sitemapServer;
-  registerCompressedFiles(context);
+  registerCompressedFiles(context, nodeGzipFiles, process.platform === 'linux');
   registerEditCommands(context, sitemapServer);
   registerMergeCommand(context, sitemapServer);
-  registerSplitCommand(context, sitemapServer, output);
+  registerSplitCommand(context, sitemapServer, output, nodeSplit);
   registerCheckSiteCommand(context, sitemapServer, output);
   registerCompareCommands(context, sitemapServer);
   const sitemapsView = registerSitemapsView(context, sitemapServer, output);

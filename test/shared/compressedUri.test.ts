@@ -35,4 +35,13 @@ describe('sitemap-gz: URIs', () => {
     assert.equal(toCompressedUri('file:///w/x.xml.gz', { uri: 'vscode-vfs://github/w', path: '/w' }), 'sitemap-gz:/w/x.xml.gz');
     assert.equal(compressedToFileUri('sitemap-gz:/srv/x.xml.gz?v=2'), 'file:///srv/x.xml.gz');
   });
+
+  it('keeps the scheme of a virtual workspace (the web extension): the folder of any scheme leads back to the file', () => {
+    const folder = { uri: 'vscode-vfs://github/me/site', path: '/me/site' };
+    const uri = toCompressedUri(`${folder.uri}/public/sitemap.xml.gz`, folder);
+    assert.match(uri, /^sitemap-gz:\/public\/sitemap\.xml\.gz\?/);
+    assert.equal(compressedToFileUri(uri), `${folder.uri}/public/sitemap.xml.gz`);
+    const root = { uri: 'vscode-remote://localhost:8080', path: '' };
+    assert.equal(compressedToFileUri(toCompressedUri(`${root.uri}/srv/x.xml.gz`, root)), `${root.uri}/srv/x.xml.gz`);
+  });
 });

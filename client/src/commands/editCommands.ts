@@ -2,7 +2,7 @@
  * Pages run on the server, which applies one undoable edit; Convert writes the other form as a new file beside the
  * original in one WorkspaceEdit (Undo removes it) and opens it. Each says what it did in a notification. */
 import { commands, Uri, window, workspace, WorkspaceEdit, type ExtensionContext, type TextDocument, type TextEditor } from 'vscode';
-import { ExecuteCommandRequest } from 'vscode-languageclient/node';
+import type { ExecuteCommandParams } from 'vscode-languageclient';
 import {
   ADD_UNLISTED_PAGES_COMMAND, CONVERT_COMMAND, REMOVE_DUPLICATES_COMMAND, SET_LASTMOD_FROM_HISTORY_COMMAND, SET_LASTMOD_NOW_COMMAND, SORT_ENTRIES_COMMAND, type EditCommandResult, type ConvertCommandResult,
 } from '../../../shared/protocol';
@@ -144,7 +144,8 @@ async function askServerWith<R>(server: SitemapServer, command: string, document
   try {
     const client = await server.running();
     const uri = client.code2ProtocolConverter.asUri(document.uri);
-    return await client.sendRequest(ExecuteCommandRequest.type, { command, arguments: [uri, ...args] }) as R;
+    // The method by name: the Node and the browser library each export the request type; this module serves both entries.
+    return await client.sendRequest<R>('workspace/executeCommand', { command, arguments: [uri, ...args] } satisfies ExecuteCommandParams);
   } catch (error) {
     void window.showErrorMessage(isServerGone(error) ? 'The language server stopped while running the command: nothing was changed. Run it again.'
       : `The language server could not run the command (${error instanceof Error ? error.message : String(error)}).`);

@@ -4,7 +4,7 @@
 import { commands, ProgressLocation, Range, Uri, window, workspace, WorkspaceEdit, type ExtensionContext } from 'vscode';
 import { MERGE_INDEX_REQUEST, type MergeIndexParams, type MergeIndexResult } from '../../../shared/protocol';
 import { mergeSummary, missingChildrenText, partialMergeText } from './mergeReport';
-import { isServerGone, SERVER_STOPPED } from '../languageServer/serverGone';
+import { isMethodMissing, isServerGone, SERVER_STOPPED } from '../languageServer/serverGone';
 import { describeLimit, describeSize } from '../../../shared/byteSize';
 import type { SitemapServer } from '../languageServer/server';
 import { commandTargetUri } from './commandTarget';
@@ -59,7 +59,9 @@ async function requestMerge(server: SitemapServer, name: string, params: MergeIn
     result = await window.withProgress({ location: ProgressLocation.Notification, title: `Merging ${name}…` },
       () => server.sendRequest<MergeIndexResult | null>(MERGE_INDEX_REQUEST, params));
   } catch (error) {
-    const why = isServerGone(error) ? `${SERVER_STOPPED}; nothing was changed` : 'see Sitemap: Show Output';
+    const why = isServerGone(error) ? `${SERVER_STOPPED}; nothing was changed`
+      : isMethodMissing(error) ? 'in VS Code for the Web the language server cannot read the children yet; nothing was changed'
+        : 'see Sitemap: Show Output';
     void window.showErrorMessage(`Could not merge ${name}: ${why}.`);
     return undefined;
   }

@@ -6,7 +6,7 @@ import {
   COMPRESSED_SCHEME, DOCUMENT_INFO_REQUEST, LISTING_INDEXES_REQUEST, type DocumentInfo, type DocumentInfoParams, type ListingIndexesParams, type ListingIndexesResult,
 } from '../../../shared/protocol';
 import { fileExists } from '../fileExists';
-import { fileOfCompressed } from '../gzip/provider';
+import { fileOfCompressed } from '../gzip/compressedUris';
 import type { SitemapServer } from '../languageServer/server';
 import { locationFromSiteRoots, normalizeRelativePath, normalizeSiteRootUrl, type SiteRoots } from '../../../shared/location';
 import { listedSitemaps, newRobotsTxt, planRobotsSitemapLine } from './robotsSitemapLine';
@@ -111,7 +111,9 @@ function siteRootFolder(relative: string, siteRoots: SiteRoots): string {
 /** The file a sitemap document is: itself, or the file a compressed sitemap open as text stands for. */
 function fileOf(uri: Uri): Uri | undefined {
   if (uri.scheme === 'file') return uri;
-  return uri.scheme === COMPRESSED_SCHEME ? fileOfCompressed(uri) : undefined;
+  if (uri.scheme === COMPRESSED_SCHEME) return fileOfCompressed(uri);
+  // A virtual workspace's file (VS Code for the Web: `vscode-vfs:`, `vscode-remote:`): written through workspace.fs too.
+  return workspace.getWorkspaceFolder(uri) !== undefined ? uri : undefined;
 }
 
 /** The origin of the first entry URL, as the server's model has it; undefined when the server cannot say. */

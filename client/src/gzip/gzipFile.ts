@@ -4,34 +4,25 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
+import { checkGzipHeader, inflateError, MAX_INFLATED_BYTES } from './gzipFormat';
 
 const gunzip = promisify(zlib.gunzip);
 const gzip = promisify(zlib.gzip);
 
-/** Refuse to inflate past this (a gzip bomb must not take the extension host down); VS Code hands extensions ≤ 50 MB. */
-export const MAX_INFLATED_BYTES = 256 * 1024 * 1024;
+export { GzipFormatError, MAX_INFLATED_BYTES } from './gzipFormat';
+
 /** gzip's and zlib's own default. */
 export const DEFAULT_LEVEL = 6;
-
-/** A file that is not (valid) gzip; the message says which file and why, for the editor's error. */
-export class GzipFormatError extends Error {
-  override readonly name = 'GzipFormatError';
-}
 
 /** The uncompressed content of the gzip file at `fsPath` (an empty file reads as empty: a new file being created). */
 export async function readGzipFile(fsPath: string): Promise<Uint8Array> {
   const bytes = await fs.promises.readFile(fsPath);
   if (bytes.length === 0) return bytes;
-  if (bytes.length < 2 || bytes[0] !== 0x1f || bytes[1] !== 0x8b) {
-    throw new GzipFormatError(`${path.basename(fsPath)} is not gzip-compressed (it does not start with the gzip bytes 1f 8b).`);
-  }
+  checkGzipHeader(bytes, path.basename(fsPath));
   try {
     return await gunzip(bytes, { maxOutputLength: MAX_INFLATED_BYTES });
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE'
-      ? `it inflates to more than ${MAX_INFLATED_BYTES / (1024 * 1024)} MB`
-      : `corrupt gzip data: ${(error as Error).message}`;
-    throw new GzipFormatError(`${path.basename(fsPath)} cannot be decompressed (${reason}).`);
+    throw inflateError(path.basename(fsPath), (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE', error);
   }
 }
 

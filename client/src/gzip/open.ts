@@ -5,15 +5,16 @@ import {
   type CustomDocument, type CustomReadonlyEditorProvider, type ExtensionContext, type Tab, type WebviewPanel,
 } from 'vscode';
 import { COMPRESSED_SCHEME } from '../../../shared/protocol';
-import { CompressedFileSystem, compressedUri } from './provider';
+import { CompressedFileSystem, compressedUri, type GzipFiles } from './provider';
 
 export const OPEN_COMPRESSED_COMMAND = 'sitemap.openCompressed';
 /** package.json `contributes.customEditors[].viewType`. */
 export const COMPRESSED_EDITOR = 'sitemap.compressedText';
 
-export function registerCompressedFiles(context: ExtensionContext): void {
+/** `files`: the desktop's (Node) or the web's; `isCaseSensitive`: whether their file names are. */
+export function registerCompressedFiles(context: ExtensionContext, files: GzipFiles, isCaseSensitive: boolean): void {
   context.subscriptions.push(
-    workspace.registerFileSystemProvider(COMPRESSED_SCHEME, new CompressedFileSystem(), { isCaseSensitive: process.platform === 'linux' }),
+    workspace.registerFileSystemProvider(COMPRESSED_SCHEME, new CompressedFileSystem(files), { isCaseSensitive }),
     window.registerCustomEditorProvider(COMPRESSED_EDITOR, new RedirectingEditor(), { supportsMultipleEditorsPerDocument: true }),
     commands.registerCommand(OPEN_COMPRESSED_COMMAND, (uri?: unknown) => openCompressed(uri instanceof Uri ? uri : activeResource())),
   );

@@ -1,9 +1,5 @@
 /** Split into Index (`sitemap.splitIntoIndex`): the server plans, this side asks the questions and applies the plan as
- * one workspace edit, so that one Undo reverts it all. A file the editor will not open: splitStream.ts. */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { promisify } from 'node:util';
-import * as zlib from 'node:zlib';
+ * one workspace edit, so that one Undo reverts it all. For both entries: what differs is a SplitPlatform. */
 import {
   commands, FileType, ProgressLocation, Range, Selection, TextEditorRevealType, Uri, window, workspace, WorkspaceEdit,
   type CancellationToken, type ExtensionContext, type TextDocument,
@@ -16,13 +12,13 @@ import {
 import { isServedDocument } from '../../languageServer/clientOptions';
 import { fileExists } from '../../fileExists';
 import { commandTargetUri } from '../commandTarget';
-import { fileOfCompressed } from '../../gzip/provider';
+import { compressedUri, fileOfCompressed } from '../../gzip/compressedUris';
+import { COMPRESSED_SCHEME } from '../../../../shared/protocol';
 import type { SitemapOutput } from '../../output';
 import type { SitemapServer } from '../../languageServer/server';
 import { askSplitChoices, type SplitChoices } from './splitPrompts';
 import { isGzipName, splitReport } from './splitNames';
 import { explainRequestFailure, SERVER_STOPPED } from '../../languageServer/serverGone';
-import { splitFileOnDisk } from './splitStream';
 import { describeWriteFailure, writeSplitFiles, type SplitFiles } from './splitWrite';
 
 /** VS Code hands no larger file to extensions (`openTextDocument` fails). */
@@ -32,12 +28,22 @@ const PROGRESS_FROM_BYTES = 1024 * 1024;
 /** How long a just-opened document may take to reach the server. */
 const OPEN_WAIT_MS = 10_000;
 
-const gzip = promisify(zlib.gzip);
+/** What the desktop (nodeSplit.ts) and the web (browser/webSplit.ts) do each their own way. */
+export interface SplitPlatform {
+  /** The children's gzip: zlib, or the browser's CompressionStream. */
+  gzip(bytes: Uint8Array): Promise<Uint8Array>;
+  /** Bytes free in `folder`; undefined when the file system cannot say (then no check before writing). */
+  freeBytes(folder: Uri): Promise<number | undefined>;
+  /** Splits a file the editor will not hold (over 50 MB, or gzip not open), on disk; none on the web. */
+  splitOnDisk?: (context: ExtensionContext, server: SitemapServer, uri: Uri) => Promise<void>;
+  /** For tests, as sitemap-split reads it (SITEMAP_SPLIT_FAIL_WRITE): the nth file fails to be created; 0: none. */
+  failWriteAt(): number;
+}
 
-export function registerSplitCommand(context: ExtensionContext, server: SitemapServer, output: SitemapOutput): void {
+export function registerSplitCommand(context: ExtensionContext, server: SitemapServer, output: SitemapOutput, platform: SplitPlatform): void {
   context.subscriptions.push(commands.registerCommand(SPLIT_COMMAND, async (target?: unknown) => {
     try {
-      await splitTarget(context, server, target);
+      await splitTarget(context, server, target, platform);
     } catch (failure) {
       // A server that died mid-split rejects its requests with the library's words: say what happened instead.
       const error = explainRequestFailure(failure, 'while splitting');
@@ -47,22 +53,29 @@ export function registerSplitCommand(context: ExtensionContext, server: SitemapS
   }));
 }
 
-async function splitTarget(context: ExtensionContext, server: SitemapServer, target: unknown): Promise<void> {
-  const uri = typeof target === 'string' ? Uri.parse(target) : commandTargetUri(target) ?? window.activeTextEditor?.document.uri;
+async function splitTarget(context: ExtensionContext, server: SitemapServer, target: unknown, platform: SplitPlatform): Promise<void> {
+  let uri = typeof target === 'string' ? Uri.parse(target) : commandTargetUri(target) ?? window.activeTextEditor?.document.uri;
   if (uri === undefined) {
     void window.showWarningMessage('Split into Index: open a sitemap first.');
     return;
   }
-  const open = workspace.textDocuments.filter((d) => d.uri.toString() === uri.toString()).pop();
-  if (open === undefined && uri.scheme === 'file' && (isGzipName(uri.path) || await sizeOf(uri) > EDITOR_MAX_BYTES)) {
-    await splitFileOnDisk(context, server, uri);
+  const openDocument = (at: Uri) => workspace.textDocuments.filter((d) => d.uri.toString() === at.toString()).pop();
+  if (openDocument(uri) === undefined && uri.scheme === 'file' && platform.splitOnDisk !== undefined
+    && (isGzipName(uri.path) || await sizeOf(uri) > EDITOR_MAX_BYTES)) {
+    await platform.splitOnDisk(context, server, uri);
     return;
   }
-  await splitDocument(server, open ?? await workspace.openTextDocument(uri));
+  // Without a split on disk (the web), a .gz file is split as its text, which the edit then replaces compressed.
+  if (uri.scheme !== COMPRESSED_SCHEME && isGzipName(uri.path) && openDocument(uri) === undefined) uri = compressedUri(uri);
+  if (openDocument(uri) === undefined && await sizeOf(uri) > EDITOR_MAX_BYTES) {
+    void window.showErrorMessage(`Split into Index: ${baseName(uri)} is larger than the editor holds (${EDITOR_MAX_BYTES / (1024 * 1024)} MB): split it with sitemap-split.`);
+    return;
+  }
+  await splitDocument(server, openDocument(uri) ?? await workspace.openTextDocument(uri), platform);
 }
 
-async function splitDocument(server: SitemapServer, document: TextDocument): Promise<void> {
-  const fileName = path.posix.basename(document.uri.path);
+async function splitDocument(server: SitemapServer, document: TextDocument, platform: SplitPlatform): Promise<void> {
+  const fileName = baseName(document.uri);
   if (!isServedDocument(document)) {
     void window.showWarningMessage(`Split into Index: ${fileName} is not in the Sitemap or Text Sitemap language.`);
     return;
@@ -91,7 +104,7 @@ async function splitDocument(server: SitemapServer, document: TextDocument): Pro
 
   const starts = server.startCount;
   const serverStopped = () => !server.isRunning || server.startCount !== starts;
-  const work = (token: CancellationToken | undefined) => planAndApply(client, document, choices, token, serverStopped);
+  const work = (token: CancellationToken | undefined) => planAndApply(client, document, choices, token, serverStopped, platform);
   const message = info.bytes < PROGRESS_FROM_BYTES ? await work(undefined)
     : await window.withProgress({ location: ProgressLocation.Notification, title: `Splitting ${fileName}`, cancellable: true }, (_progress, token) => work(token));
   if (message !== undefined) void window.showInformationMessage(message);
@@ -100,8 +113,9 @@ async function splitDocument(server: SitemapServer, document: TextDocument): Pro
 /** Asks the server for the plan and applies it; the report, or undefined when refused, declined or cancelled. */
 async function planAndApply(
   client: LanguageClient, document: TextDocument, choices: SplitChoices, token: CancellationToken | undefined, serverStopped: () => boolean,
+  platform: SplitPlatform,
 ): Promise<string | undefined> {
-  const fileName = path.posix.basename(document.uri.path);
+  const fileName = baseName(document.uri);
   const uri = client.code2ProtocolConverter.asUri(document.uri);
   const params: SplitPlanParams = { uri, maxEntries: choices.maxEntries, maxBytes: choices.maxBytes, baseUrl: choices.baseUrl, namePattern: choices.namePattern };
   // No token is no argument: an `undefined` would be sent as a second parameter.
@@ -121,9 +135,9 @@ async function planAndApply(
     return undefined;
   }
   if (plan.version !== document.version) throw new Error(`${fileName} changed meanwhile; run the command again.`);
-  const built = await buildEdit(document, choices, plan.children ?? [], plan.index ?? '', token);
+  const built = await buildEdit(document, choices, plan.children ?? [], plan.index ?? '', token, platform);
   if (built === undefined || token?.isCancellationRequested) return undefined;
-  const written = await writeSplitFiles(built.files, filesIn(folderOnDisk(document.uri)), () => Promise.resolve(workspace.applyEdit(built.edit)));
+  const written = await writeSplitFiles(built.files, filesIn(folderOnDisk(document.uri), platform), () => Promise.resolve(workspace.applyEdit(built.edit)));
   if (!written.written) throw new Error(describeWriteFailure(written, fileName, (uri) => workspace.asRelativePath(uri)));
   // A new index is shown: Undo in its editor (as in the original's when the index replaced it) reverts the split.
   if (!choices.replaceOriginal) await window.showTextDocument(Uri.joinPath(folderOnDisk(document.uri), choices.indexName), { preview: false });
@@ -145,11 +159,13 @@ async function documentInfo(client: LanguageClient, uri: string): Promise<Docume
  * The edit: every child created (gzipped if asked), then the original's whole text replaced by the index, or the
  * index created. Existing files are overwritten only after a modal question; undefined when the user declines.
  */
-async function buildEdit(document: TextDocument, choices: SplitChoices, children: readonly SplitPlanChild[], index: string, token: CancellationToken | undefined): Promise<BuiltEdit | undefined> {
+async function buildEdit(
+  document: TextDocument, choices: SplitChoices, children: readonly SplitPlanChild[], index: string, token: CancellationToken | undefined, platform: SplitPlatform,
+): Promise<BuiltEdit | undefined> {
   const folder = folderOnDisk(document.uri);
   const files = children.map((child) => ({ uri: Uri.joinPath(folder, ...child.name.split('/')), text: child.text, gzip: choices.gzip }));
   if (!choices.replaceOriginal) files.push({ uri: Uri.joinPath(folder, choices.indexName), text: index, gzip: false });
-  injectWriteFault(files, document.uri);
+  injectWriteFault(files, document.uri, platform.failWriteAt());
   const existing = (await Promise.all(files.map(async (f) => (await fileExists(f.uri) ? f.uri : undefined)))).filter((u) => u !== undefined);
   if (existing.length > 0) {
     const names = existing.slice(0, 5).map((u) => workspace.asRelativePath(u)).join(', ') + (existing.length > 5 ? ', …' : '');
@@ -163,8 +179,8 @@ async function buildEdit(document: TextDocument, choices: SplitChoices, children
   const written: BuiltEdit['files'] = [];
   for (const file of files) {
     if (token?.isCancellationRequested) return undefined;
-    const bytes = Buffer.from(file.text, 'utf8');
-    const contents = file.gzip ? await gzip(bytes) : bytes;
+    const bytes = new TextEncoder().encode(file.text);
+    const contents = file.gzip ? await platform.gzip(bytes) : bytes;
     edit.createFile(file.uri, { overwrite: true, contents });
     written.push({ file: file.uri, bytes: contents.length });
   }
@@ -173,11 +189,10 @@ async function buildEdit(document: TextDocument, choices: SplitChoices, children
 }
 
 /**
- * For tests, as sitemap-split reads it: `SITEMAP_SPLIT_FAIL_WRITE=n` makes VS Code fail to create the nth file (its
- * path goes below the original, a file), so that the edit fails as on a full disk. Unset, nothing changes.
+ * For tests: the nth file (SplitPlatform.failWriteAt) fails to be created (its path goes below the original, a file),
+ * so that the edit fails as on a full disk. 0, nothing changes.
  */
-function injectWriteFault(files: Array<{ uri: Uri }>, original: Uri): void {
-  const n = Number(process.env.SITEMAP_SPLIT_FAIL_WRITE ?? 0);
+function injectWriteFault(files: Array<{ uri: Uri }>, original: Uri, n: number): void {
   if (n >= 1 && n <= files.length) files[n - 1].uri = Uri.joinPath(original.with({ scheme: 'file' }), 'cannot-be-written.xml');
 }
 
@@ -187,18 +202,14 @@ interface BuiltEdit {
   files: Array<{ file: Uri; bytes: number }>;
 }
 
-/** The split's files through VS Code's file system; the free space from the disk when the folder is local. */
-function filesIn(folder: Uri): SplitFiles<Uri> {
+/** The split's files through VS Code's file system; the free space from the platform. */
+function filesIn(folder: Uri, platform: SplitPlatform): SplitFiles<Uri> {
   return {
     exists: fileExists,
     read: (uri) => Promise.resolve(workspace.fs.readFile(uri)),
     write: (uri, bytes) => Promise.resolve(workspace.fs.writeFile(uri, bytes)),
     remove: (uri) => Promise.resolve(workspace.fs.delete(uri, { useTrash: false })),
-    freeBytes: async () => {
-      if (folder.scheme !== 'file') return undefined;
-      const stats = await fs.promises.statfs(folder.fsPath);
-      return stats.bavail * stats.bsize;
-    },
+    freeBytes: () => platform.freeBytes(folder),
   };
 }
 
@@ -230,6 +241,10 @@ async function refuse(document: TextDocument, message: string, range: Range): Pr
  */
 function folderOnDisk(uri: Uri): Uri {
   return Uri.joinPath(fileOfCompressed(uri), '..');
+}
+
+function baseName(uri: Uri): string {
+  return uri.path.slice(uri.path.lastIndexOf('/') + 1);
 }
 
 async function sizeOf(uri: Uri): Promise<number> {
