@@ -1,16 +1,27 @@
 /** Activation of the web extension (package.json's `browser`, VS Code for the Web): the per-file features with the
- * server in a web worker. The commands that need Node (files, gzip, git, processes) are not registered here yet. */
+ * server in a web worker, the edit commands, `.gz` files and Split/Merge as in-editor edits. Not here: what needs
+ * Node (Check Site, Compare, git), hidden from the palette on the web (`!isWeb`). */
 import type { ExtensionContext } from 'vscode';
 import { activateCore, extensionApi, type SitemapStudioApi } from '../activation';
+import { registerEditCommands } from '../commands/editCommands';
+import { registerMergeCommand } from '../commands/merge';
+import { registerSplitCommand } from '../commands/split/split';
 import { startOnFirstSitemap } from '../documentActivation';
+import { registerCompressedFiles } from '../gzip/open';
 import type { SitemapServer } from '../languageServer/server';
+import { webGzipFiles } from '../gzip/webGzipFiles';
 import { webServerLauncher } from './webServerLauncher';
+import { webSplit } from './webSplit';
 
 let server: SitemapServer | undefined;
 
 export function activate(context: ExtensionContext): SitemapStudioApi {
-  const { server: sitemapServer } = activateCore(context, webServerLauncher);
+  const { server: sitemapServer, output } = activateCore(context, webServerLauncher);
   server = sitemapServer;
+  registerCompressedFiles(context, webGzipFiles, true);
+  registerEditCommands(context, sitemapServer);
+  registerMergeCommand(context, sitemapServer);
+  registerSplitCommand(context, sitemapServer, output, webSplit);
   startOnFirstSitemap(context, sitemapServer);
   return extensionApi(sitemapServer, {
     serverProcessId: () => undefined,

@@ -33,3 +33,11 @@ test('the web client bundle has no node: import and no Node builtin, and uses vs
   assert.ok(inputs.some((input) => input.includes('vscode-languageclient/lib/browser/')));
   assert.deepEqual(inputs.filter((input) => input.includes('vscode-languageclient/lib/node/')), []);
 });
+
+test('the web client bundle holds the per-file commands, Split and Merge as edits, and the web gzip file system', () => {
+  const inputs = inputsWithoutNode('client');
+  for (const module of ['commands/editCommands.ts', 'commands/split/split.ts', 'commands/merge.ts', 'gzip/provider.ts', 'gzip/webGzipFiles.ts']) {
+    assert.ok(inputs.some((input) => input.endsWith(`client/src/${module}`)), module);
+  }
+  assert.deepEqual(inputs.filter((input) => /client\/src\/(?:gzip\/(?:gzipFile|nodeGzipFiles)|commands\/split\/(?:splitStream|nodeSplit))\.ts$/.test(input)), []);
+});
