@@ -1,29 +1,56 @@
-/** The web extension's server: dist/web/server.js in a web worker. VS Code refuses `new Worker` on a `vscode-remote:`
- * URL (code-server, a remote), so the script is then fetched and started from a blob (shared/recipes: real-vscode). */
+/** The web extension's server: dist/web/server.js in a web worker, a new one at each (re)start. VS Code refuses `new
+ * Worker` on a `vscode-remote:` URL (code-server, a remote), so the script is then fetched and started from a blob. */
 import { Uri, type ExtensionContext } from 'vscode';
-import { CloseAction, ErrorAction, LanguageClient, State } from 'vscode-languageclient/browser';
+import { BaseLanguageClient, CloseAction, ErrorAction, State, type LanguageClientOptions, type MessageTransports } from 'vscode-languageclient/browser';
 import { sitemapClientOptions, type ServerLauncher } from '../languageServer/clientOptions';
+import { workerTransports, type ServerWorker } from './workerTransports';
 
 /** The web server bundle, relative to the extension's root. */
 export const WEB_SERVER_BUNDLE = 'dist/web/server.js';
 
 /** The web worker's global `Worker` (the DOM's types are not in the client's lib). */
-declare const Worker: new (url: string) => ConstructorParameters<typeof LanguageClient>[3];
+declare const Worker: new (url: string) => ServerWorker;
 
 export const webServerLauncher: ServerLauncher = {
   async create(context, outputChannel, onCrash) {
-    const worker = await startWorker(serverUri(context));
     const clientOptions = sitemapClientOptions(context, outputChannel, onCrash, { CloseAction, ErrorAction });
-    return { client: new LanguageClient('sitemap', 'Sitemap Studio', clientOptions, worker), State };
+    return { client: new WorkerLanguageClient(clientOptions, serverUri(context)), State };
   },
   describe: (context) => `server ${serverUri(context).toString(true)} in a web worker`,
 };
+
+/**
+ * vscode-languageclient/browser's client keeps the one worker it is given, which a restart after a crash cannot
+ * reuse: this one starts a worker per connection and ends the previous one.
+ */
+class WorkerLanguageClient extends BaseLanguageClient {
+  private worker: ServerWorker | undefined;
+
+  constructor(clientOptions: LanguageClientOptions, private readonly script: Uri) {
+    super('sitemap', 'Sitemap Studio', clientOptions);
+  }
+
+  protected async createMessageTransports(): Promise<MessageTransports> {
+    this.worker?.terminate();
+    this.worker = await startWorker(this.script);
+    return workerTransports(this.worker);
+  }
+
+  override async dispose(timeout?: number): Promise<void> {
+    try {
+      await super.dispose(timeout);
+    } finally {
+      this.worker?.terminate();
+      this.worker = undefined;
+    }
+  }
+}
 
 function serverUri(context: ExtensionContext): Uri {
   return Uri.joinPath(context.extensionUri, WEB_SERVER_BUNDLE);
 }
 
-async function startWorker(uri: Uri): Promise<ConstructorParameters<typeof LanguageClient>[3]> {
+async function startWorker(uri: Uri): Promise<ServerWorker> {
   try {
     return new Worker(uri.toString(true));
   } catch {
