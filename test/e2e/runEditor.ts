@@ -2,12 +2,13 @@
  * `npm run test:editor`: the in-editor suite (the working tree as the extension under development) and the smoke test
  * (the packaged .vsix, installed) inside code-server (VS Code 1.100), driven headless by Debian's Chromium through
  * playwright-core. Installs what it needs when missing (install.ts), keeps every bit of
- * state under `.cache/` and `test-results/`, and exits non-zero when the suite, the smoke test or the check of
- * `npm start` (startCheck.ts) fails.
+ * state under `.cache/` and `test-results/`, and exits non-zero when the suite, the smoke test, the check of
+ * `npm start` (startCheck.ts) or the web build's essentials (runWeb.ts, run last) fail.
  *
  *   test-results/editor/        this run: workspace copies, code-server's and Chromium's state, logs
  *   test-results/screenshots/   one PNG per smoke-test step
  */
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as util from 'node:util';
@@ -149,8 +150,15 @@ async function main(): Promise<number> {
   }
 }
 
+/** The web build's essentials (runWeb.ts), after this run's code-server has stopped: its own process, its own server. */
+function runWebEssentials(): number {
+  log('the web build in the browser (runWeb.ts):');
+  const web = spawnSync(process.execPath, [path.join(__dirname, 'runWeb.js')], { stdio: 'inherit' });
+  return web.status ?? 1;
+}
+
 main().then(
-  (code) => process.exit(code),
+  (code) => process.exit(runWebEssentials() === 0 ? code : 1),
   (error: unknown) => {
     console.error(`[test:editor] ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
     process.exit(1);

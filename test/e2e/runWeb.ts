@@ -1,6 +1,8 @@
 /**
- * `node out/test/e2e/runWeb.js` (after `npm run build`): the web build in code-server's web worker extension host (the
- * packaged extension, put there by `remote.extensionKind`), its server in a nested worker; a sitemap's problems show.
+ * `node out/test/e2e/runWeb.js` (after `npm run build`; `npm run test:editor` runs it last): the web build in
+ * code-server's web worker extension host (the packaged extension, put there by `remote.extensionKind`), its server in a
+ * nested worker. The essentials of VS Code for the Web, each in its own file under test/e2e/web/: problems, a quick fix,
+ * a completion, Split into Index with one Undo, a `.gz` sitemap. A failed check leaves a screenshot named after it.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -9,33 +11,39 @@ import { launchChromium } from './browser';
 import { makeRunFolders, startCodeServer } from './codeServer';
 import { ensureCodeServer, ensureDebianPackages, seconds } from './install';
 import { allProcesses } from './processes';
-import { problemCounts, until } from './smoke';
+import { openFile, problemCounts, until } from './smoke';
 import { packageExtension } from './vsix';
+import { checkCompletion } from './web/completion';
+import { checkCompressed } from './web/compressed';
+import { checkQuickFix } from './web/quickFix';
+import { checkSplitAndUndo } from './web/split';
+import { PROBLEMS, writeWebFixtures } from './web/webFixtures';
+import type { WebCheck } from './web/webSteps';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..'); // out/test/e2e → the repository
 const CACHE = path.join(ROOT, '.cache');
 const RUN = path.join(ROOT, 'test-results', 'web');
 const EXTENSION_ID = 'sitemap-studio.sitemap-studio';
-/** An invalid-priority error and a missing-loc error. */
-const SITEMAP = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
-  + '  <url><loc>https://www.example.com/</loc><priority>2</priority></url>\n  <url>\n  </url>\n</urlset>\n';
-
 function log(message: string): void {
   console.log(`[test:web] ${message}`);
 }
 
-async function openAndSeeProblems(page: Page, folder: string, url: string): Promise<void> {
+async function openAndSeeProblems({ page, folder, log: say }: WebCheck, url: string): Promise<void> {
   await page.goto(url);
   await page.locator('.monaco-workbench').waitFor();
-  await page.keyboard.press('Control+P');
-  await page.locator('.quick-input-widget input').waitFor();
-  await page.keyboard.type('sitemap.xml');
-  await page.locator('.quick-input-widget .quick-input-list .monaco-list-row').first().click();
-  await page.locator('.tabs-container .tab.active', { hasText: 'sitemap.xml' }).waitFor();
+  await openFile(page, PROBLEMS.name);
   await page.locator('.monaco-editor .squiggly-error').first().waitFor();
   await until(page, 'the status bar to count 2 errors', () => problemCounts(page), (c) => c.errors === 2);
-  log(`problems shown for ${path.join(folder, 'sitemap.xml')}`);
+  say(`problems shown for ${path.join(folder, PROBLEMS.name)}`);
 }
+
+/** The checks after the first, in order; each leaves the workbench as it found it but for its own file. */
+const CHECKS: Array<[name: string, run: (check: WebCheck) => Promise<void>]> = [
+  ['quick-fix', checkQuickFix],
+  ['completion', checkCompletion],
+  ['split-undo', checkSplitAndUndo],
+  ['compressed', checkCompressed],
+];
 
 async function main(): Promise<number> {
   const started = Date.now();
@@ -46,8 +54,7 @@ async function main(): Promise<number> {
   const folders = makeRunFolders(RUN);
   process.env.TMPDIR = folders.env.TMPDIR;
   const folder = path.join(RUN, 'site');
-  fs.mkdirSync(folder, { recursive: true });
-  fs.writeFileSync(path.join(folder, 'sitemap.xml'), SITEMAP);
+  writeWebFixtures(folder);
   const vsix = packageExtension(ROOT, path.join(RUN, 'sitemap-studio.vsix'));
   const server = await startCodeServer(entry, folders, {
     env: {}, install: [vsix], log: path.join(RUN, 'code-server.log'),
@@ -62,17 +69,24 @@ async function main(): Promise<number> {
     page.setDefaultTimeout(30_000);
     // The web worker host's log: the page's console.
     page.on('console', (message) => fs.appendFileSync(path.join(RUN, 'page-console.log'), `[${message.type()}] ${message.text()}\n`));
-    try {
-      await openAndSeeProblems(page, folder, server.url(folder, {}));
+    const check: WebCheck = { page, folder, log };
+    const run = async (name: string, step: () => Promise<void>) => {
+      try {
+        await step();
+      } catch (error) {
+        failed++;
+        log(`FAILED ${name}: ${error instanceof Error ? error.message : String(error)}`);
+        await page.screenshot({ path: path.join(RUN, `failure-${name}.png`) }).catch(() => undefined);
+        for (let n = 0; n < 3; n++) await page.keyboard.press('Escape').catch(() => undefined); // a prompt, a widget
+      }
+    };
+    await run('problems', async () => {
+      await openAndSeeProblems(check, server.url(folder, {}));
       const nodeServers = allProcesses().filter((p) => p.command.includes(server.extensionsDir) && p.command.includes(path.join('dist', 'server.js')));
       if (nodeServers.length > 0) throw new Error(`the Node server runs: ${nodeServers.map((p) => p.command).join('; ')}`);
       log('no Node server process: the problems came from the web worker');
-    } catch (error) {
-      failed++;
-      log(`FAILED: ${error instanceof Error ? error.message : String(error)}`);
-      await page.screenshot({ path: path.join(RUN, 'failure.png') }).catch(() => undefined);
-
-    }
+    });
+    if (failed === 0) for (const [name, step] of CHECKS) await run(name, () => step(check));
   } finally {
     await browser?.close();
     await server.stop();

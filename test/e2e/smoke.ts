@@ -34,18 +34,18 @@ const BROKEN_RULES = ['unescaped-ampersand', 'invalid-lastmod', 'invalid-changef
 const STEP_TIMEOUT_MS = 30_000;
 
 const QUICK_INPUT = '.quick-input-widget';
-const QUICK_INPUT_BOX = `${QUICK_INPUT} input`;
-const QUICK_INPUT_ROWS = `${QUICK_INPUT} .quick-input-list .monaco-list-row`;
-const QUICK_INPUT_TITLE = `${QUICK_INPUT} .quick-input-title`;
+export const QUICK_INPUT_BOX = `${QUICK_INPUT} input`;
+export const QUICK_INPUT_ROWS = `${QUICK_INPUT} .quick-input-list .monaco-list-row`;
+export const QUICK_INPUT_TITLE = `${QUICK_INPUT} .quick-input-title`;
 const MARKER_ROWS = '.markers-panel .monaco-list-row';
 const STATUS_PROBLEMS = '[id="status.problems"]';
-const ACTIVE_EDITOR = '.editor-group-container.active .monaco-editor';
-const SUGGEST_ROWS = '.suggest-widget.visible .monaco-list-row';
-const ACTION_ROWS = '.action-widget .monaco-list .monaco-list-row';
+export const ACTIVE_EDITOR = '.editor-group-container.active .monaco-editor';
+export const SUGGEST_ROWS = '.suggest-widget.visible .monaco-list-row';
+export const ACTION_ROWS = '.action-widget .monaco-list .monaco-list-row';
 const OUTLINE_ROWS = '.outline-pane .monaco-list-row';
 const BREADCRUMBS = '.editor-group-container.active .breadcrumbs-control';
 /** The extension's status bar item: `<extension id>.<item id>`. */
-const STATUS_SITEMAP = '[id="sitemap-studio.sitemap-studio.sitemap.status"]';
+export const STATUS_SITEMAP = '[id="sitemap-studio.sitemap-studio.sitemap.status"]';
 
 /** The authoring fixtures (test/e2e/workspace/authoring/). */
 const SHOP = 'shop-sitemap.xml';
@@ -430,7 +430,7 @@ export async function problemCounts(page: Page): Promise<{ errors: number; warni
 }
 
 /** F1, the command's title, Enter on its row. */
-async function runCommand(page: Page, title: string): Promise<void> {
+export async function runCommand(page: Page, title: string): Promise<void> {
   await page.keyboard.press('F1');
   await page.locator(QUICK_INPUT_BOX).waitFor();
   await page.keyboard.type(title);
@@ -440,7 +440,7 @@ async function runCommand(page: Page, title: string): Promise<void> {
 }
 
 /** Quick Open a file by its (unique) name and wait for its tab. */
-async function openFile(page: Page, name: string): Promise<void> {
+export async function openFile(page: Page, name: string): Promise<void> {
   await page.keyboard.press('Control+P');
   await page.locator(QUICK_INPUT_BOX).waitFor();
   await page.keyboard.type(name);
@@ -499,7 +499,7 @@ function widen(page: Page, clip: Clip, width: number): Clip {
 }
 
 /** Ctrl+G, `line:column` (1-based), Enter. */
-async function goToLine(page: Page, line: number, column: number): Promise<void> {
+export async function goToLine(page: Page, line: number, column: number): Promise<void> {
   await page.keyboard.press('Control+G');
   await page.locator(QUICK_INPUT_BOX).waitFor();
   await page.keyboard.type(`${line}:${column}`);
