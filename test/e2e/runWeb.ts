@@ -2,7 +2,7 @@
  * `node out/test/e2e/runWeb.js` (after `npm run build`; `npm run test:editor` runs it last): the web build in
  * code-server's web worker extension host (the packaged extension, put there by `remote.extensionKind`), its server in a
  * nested worker. The essentials of VS Code for the Web, each in its own file under test/e2e/web/: problems, a quick fix,
- * a completion, Split into Index with one Undo, a `.gz` sitemap. A failed check leaves a screenshot named after it.
+ * a completion, Split into Index with one Undo, a `.gz` sitemap, the server's worker restarted after a crash. A failed check leaves a screenshot named after it.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -18,6 +18,7 @@ import { checkCompressed } from './web/compressed';
 import { checkQuickFix } from './web/quickFix';
 import { checkSplitAndUndo } from './web/split';
 import { PROBLEMS, writeWebFixtures } from './web/webFixtures';
+import { checkWorkerRestart } from './web/workerRestart';
 import type { WebCheck } from './web/webSteps';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..'); // out/test/e2e → the repository
@@ -43,6 +44,7 @@ const CHECKS: Array<[name: string, run: (check: WebCheck) => Promise<void>]> = [
   ['completion', checkCompletion],
   ['split-undo', checkSplitAndUndo],
   ['compressed', checkCompressed],
+  ['worker-restart', checkWorkerRestart],
 ];
 
 async function main(): Promise<number> {
