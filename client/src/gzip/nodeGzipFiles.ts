@@ -2,7 +2,8 @@
  * compression level, a limit on inflating), with Node's errors turned into the FileSystemErrors VS Code acts on. */
 import * as fs from 'node:fs';
 import { FileSystemError, FileType, type Uri } from 'vscode';
-import { fileOfCompressed, type GzipFiles } from './provider';
+import { fileOfCompressed } from './compressedUris';
+import type { GzipFiles } from './provider';
 import { readGzipFile, writeGzipFile } from './gzipFile';
 
 /** The path on disk of a `sitemap-gz:` URI. */

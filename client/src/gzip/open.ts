@@ -5,7 +5,8 @@ import {
   type CustomDocument, type CustomReadonlyEditorProvider, type ExtensionContext, type Tab, type WebviewPanel,
 } from 'vscode';
 import { COMPRESSED_SCHEME } from '../../../shared/protocol';
-import { CompressedFileSystem, compressedUri, type GzipFiles } from './provider';
+import { compressedUri } from './compressedUris';
+import { CompressedFileSystem, type GzipFiles } from './provider';
 
 export const OPEN_COMPRESSED_COMMAND = 'sitemap.openCompressed';
 /** package.json `contributes.customEditors[].viewType`. */

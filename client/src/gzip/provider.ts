@@ -6,8 +6,6 @@ import {
 } from 'vscode';
 import { compressedUri, fileOfCompressed } from './compressedUris';
 
-export { compressedUri, fileOfCompressed } from './compressedUris';
-
 /** The operations on the `.gz` files a `sitemap-gz:` URI stands for: `read`/`write` inflate and deflate. */
 export interface GzipFiles {
   stat(uri: Uri): Promise<FileStat>;

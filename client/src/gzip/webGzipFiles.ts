@@ -1,7 +1,8 @@
 /** The web's `.gz` files: through `workspace.fs` (so github.dev's virtual file system works too) and the browser's
  * streams (webGzip.ts). Compressed whole before the write, so a failed compression never truncates the file. */
 import { FileSystemError, workspace } from 'vscode';
-import { fileOfCompressed, type GzipFiles } from './provider';
+import { fileOfCompressed } from './compressedUris';
+import type { GzipFiles } from './provider';
 import { deflateGzip, inflateGzip } from './webGzip';
 
 export const webGzipFiles: GzipFiles = {
