@@ -1,9 +1,6 @@
-/**
- * `node out/test/e2e/runWeb.js` (after `npm run build`; `npm run test:editor` runs it last): the web build in
- * code-server's web worker extension host (the packaged extension, put there by `remote.extensionKind`), its server in a
- * nested worker. The essentials of VS Code for the Web, each in its own file under test/e2e/web/: problems, a quick fix,
- * a completion, Split into Index with one Undo, a `.gz` sitemap, the server's worker restarted after a crash. A failed check leaves a screenshot named after it.
- */
+/** `node out/test/e2e/runWeb.js` (after `npm run build`; `npm run test:editor` runs it last): the packaged extension in
+ * code-server's web worker extension host, server in a nested worker; the web essentials, one file each in test/e2e/web/
+ * (docs/development.md lists them); a failed check leaves `failure-<check>.png`. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -15,6 +12,7 @@ import { openFile, problemCounts, until } from './smoke';
 import { packageExtension } from './vsix';
 import { checkCompletion } from './web/completion';
 import { checkCompressed } from './web/compressed';
+import { checkEditCommands } from './web/editCommands';
 import { checkQuickFix } from './web/quickFix';
 import { checkSplitAndUndo } from './web/split';
 import { PROBLEMS, writeWebFixtures } from './web/webFixtures';
@@ -42,6 +40,7 @@ async function openAndSeeProblems({ page, folder, log: say }: WebCheck, url: str
 const CHECKS: Array<[name: string, run: (check: WebCheck) => Promise<void>]> = [
   ['quick-fix', checkQuickFix],
   ['completion', checkCompletion],
+  ['edit-commands', checkEditCommands],
   ['split-undo', checkSplitAndUndo],
   ['compressed', checkCompressed],
   ['worker-restart', checkWorkerRestart],

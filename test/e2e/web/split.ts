@@ -2,7 +2,7 @@
  * then one Undo: the children gone, the original's text back, the file on disk never changed. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ACTIVE_EDITOR, openFile, QUICK_INPUT_BOX, QUICK_INPUT_TITLE, runCommand, STATUS_SITEMAP } from '../smoke';
+import { ACTIVE_EDITOR, openFile, QUICK_INPUT_BOX, QUICK_INPUT_ROWS, QUICK_INPUT_TITLE, STATUS_SITEMAP } from '../smoke';
 import { SPLIT } from './webFixtures';
 import { fileUntil, type WebCheck } from './webSteps';
 
@@ -12,7 +12,12 @@ const PROMPTS = 6;
 export async function checkSplitAndUndo({ page, folder, log }: WebCheck): Promise<void> {
   await openFile(page, SPLIT.name);
   await page.locator(STATUS_SITEMAP).filter({ hasText: '3 / 50,000' }).waitFor(); // the server has the file
-  await runCommand(page, 'Sitemap: Split into Index');
+  // Not runCommand: the palette hands over to the first prompt without ever hiding.
+  await page.keyboard.press('F1');
+  await page.locator(QUICK_INPUT_BOX).waitFor();
+  await page.keyboard.type('Sitemap: Split into Index');
+  await page.locator(QUICK_INPUT_ROWS, { hasText: 'Split into Index' }).first().waitFor();
+  await page.keyboard.press('Enter');
   for (let step = 1; step <= PROMPTS; step++) {
     await page.locator(QUICK_INPUT_TITLE, { hasText: `(${step}/${PROMPTS})` }).waitFor();
     if (step === 1) await page.locator(QUICK_INPUT_BOX).fill('2');

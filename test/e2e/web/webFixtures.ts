@@ -18,11 +18,17 @@ export const SPLIT = {
   text: urls(...[1, 2, 3].map((n) => `<url><loc>https://www.example.com/p/${n}</loc></url>`)),
   children: ['products-1.xml', 'products-2.xml'],
 };
+/** Unsorted, with a duplicate: Sort Entries by URL, then Remove Duplicate URLs. */
+export const CHORES = {
+  name: 'chores-sitemap.xml',
+  text: urls(...['c', 'a', 'b', 'a'].map((page) => `<url><loc>https://www.example.com/${page}</loc></url>`)),
+  sorted: urls(...['a', 'b', 'c'].map((page) => `<url><loc>https://www.example.com/${page}</loc></url>`)),
+};
 /** A compressed sitemap with an invalid priority, fixed by typing and saved. */
 export const COMPRESSED = { name: 'archive.xml.gz', text: urls('<url><loc>https://www.example.com/old</loc><priority>7</priority></url>') };
 
 export function writeWebFixtures(folder: string): void {
   fs.mkdirSync(folder, { recursive: true });
-  for (const { name, text } of [PROBLEMS, FIX, COMPLETE, SPLIT]) fs.writeFileSync(path.join(folder, name), text);
+  for (const { name, text } of [PROBLEMS, FIX, COMPLETE, CHORES, SPLIT]) fs.writeFileSync(path.join(folder, name), text);
   fs.writeFileSync(path.join(folder, COMPRESSED.name), zlib.gzipSync(COMPRESSED.text));
 }

@@ -7,6 +7,8 @@ import { cursorAt, errorCount, errorsUntil, type WebCheck } from './webSteps';
 
 /** VS Code's name for a worker an extension starts in the web worker extension host: the server's is the only one. */
 const NESTED_WORKER = /^ExtensionHostWorker -> /;
+/** As the page's default timeout (runWeb.ts), which a worker's events do not take. */
+const WAIT_MS = 30_000;
 
 export async function checkWorkerRestart({ page, log }: WebCheck): Promise<void> {
   const nested = async () => {
@@ -15,8 +17,8 @@ export async function checkWorkerRestart({ page, log }: WebCheck): Promise<void>
   };
   const [first] = await nested();
   if (first === undefined) throw new Error('no server worker among the page\'s workers');
-  const closed = new Promise<void>((resolve) => first.once('close', () => resolve()));
-  const started = page.waitForEvent('worker', { predicate: (w: Worker) => w !== first });
+  const closed = first.waitForEvent('close', { timeout: WAIT_MS });
+  const started = page.waitForEvent('worker', { predicate: (w: Worker) => w !== first, timeout: WAIT_MS });
   await first.evaluate(() => void setTimeout(() => {
     throw new Error('the web e2e test makes the server worker crash');
   }));
