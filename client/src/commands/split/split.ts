@@ -54,24 +54,30 @@ export function registerSplitCommand(context: ExtensionContext, server: SitemapS
 }
 
 async function splitTarget(context: ExtensionContext, server: SitemapServer, target: unknown, platform: SplitPlatform): Promise<void> {
-  let uri = typeof target === 'string' ? Uri.parse(target) : commandTargetUri(target) ?? window.activeTextEditor?.document.uri;
+  const uri = typeof target === 'string' ? Uri.parse(target) : commandTargetUri(target) ?? window.activeTextEditor?.document.uri;
   if (uri === undefined) {
     void window.showWarningMessage('Split into Index: open a sitemap first.');
     return;
   }
   const openDocument = (at: Uri) => workspace.textDocuments.filter((d) => d.uri.toString() === at.toString()).pop();
-  if (openDocument(uri) === undefined && uri.scheme === 'file' && platform.splitOnDisk !== undefined
-    && (isGzipName(uri.path) || await sizeOf(uri) > EDITOR_MAX_BYTES)) {
+  const open = openDocument(uri);
+  if (open !== undefined) {
+    await splitDocument(server, open, platform);
+    return;
+  }
+  const gzip = uri.scheme !== COMPRESSED_SCHEME && isGzipName(uri.path);
+  const tooLarge = !gzip && await sizeOf(uri) > EDITOR_MAX_BYTES;
+  if ((gzip || tooLarge) && uri.scheme === 'file' && platform.splitOnDisk !== undefined) {
     await platform.splitOnDisk(context, server, uri);
     return;
   }
-  // Without a split on disk (the web), a .gz file is split as its text, which the edit then replaces compressed.
-  if (uri.scheme !== COMPRESSED_SCHEME && isGzipName(uri.path) && openDocument(uri) === undefined) uri = compressedUri(uri);
-  if (openDocument(uri) === undefined && await sizeOf(uri) > EDITOR_MAX_BYTES) {
+  if (tooLarge) {
     void window.showErrorMessage(`Split into Index: ${baseName(uri)} is larger than the editor holds (${EDITOR_MAX_BYTES / (1024 * 1024)} MB): split it with sitemap-split.`);
     return;
   }
-  await splitDocument(server, openDocument(uri) ?? await workspace.openTextDocument(uri), platform);
+  // Without a split on disk (the web), a .gz file is split as its text, which the edit then replaces compressed.
+  const asText = gzip ? compressedUri(uri) : uri;
+  await splitDocument(server, openDocument(asText) ?? await workspace.openTextDocument(asText), platform);
 }
 
 async function splitDocument(server: SitemapServer, document: TextDocument, platform: SplitPlatform): Promise<void> {
