@@ -1,5 +1,5 @@
-/** In the browser: the edit commands from the palette (Sort Entries by URL, Remove Duplicate URLs), the file saved:
- * text in → text out. */
+/** In the browser: the edit commands from the palette (Sort Entries by URL, Remove Duplicate URLs, the file saved;
+ * Convert to Text Sitemap): text in → text out. */
 import * as path from 'node:path';
 import { openFile, runCommand, STATUS_SITEMAP } from '../smoke';
 import { CHORES } from './webFixtures';
@@ -15,4 +15,9 @@ export async function checkEditCommands({ page, folder, log }: WebCheck): Promis
   await save(page);
   await fileUntil(page, `${CHORES.name} saved sorted, without the duplicate`, path.join(folder, CHORES.name), (bytes) => bytes?.toString('utf8') === CHORES.sorted);
   log('Sort Entries by URL and Remove Duplicate URLs applied and saved');
+  // Convert writes the other form beside the file through the workspace's file system, and opens it.
+  await runCommand(page, 'Sitemap: Convert to Text Sitemap');
+  await page.locator('.tabs-container .tab.active', { hasText: CHORES.converted.name }).waitFor();
+  await fileUntil(page, `${CHORES.converted.name} written`, path.join(folder, CHORES.converted.name), (bytes) => bytes?.toString('utf8') === CHORES.converted.text);
+  log('Convert to Text Sitemap wrote the text sitemap beside it');
 }

@@ -23,6 +23,7 @@ export const CHORES = {
   name: 'chores-sitemap.xml',
   text: urls(...['c', 'a', 'b', 'a'].map((page) => `<url><loc>https://www.example.com/${page}</loc></url>`)),
   sorted: urls(...['a', 'b', 'c'].map((page) => `<url><loc>https://www.example.com/${page}</loc></url>`)),
+  converted: { name: 'chores-sitemap.txt', text: ['a', 'b', 'c'].map((page) => `https://www.example.com/${page}\n`).join('') },
 };
 /** A compressed sitemap with an invalid priority, fixed by typing and saved. */
 export const COMPRESSED = { name: 'archive.xml.gz', text: urls('<url><loc>https://www.example.com/old</loc><priority>7</priority></url>') };
