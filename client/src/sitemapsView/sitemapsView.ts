@@ -50,7 +50,7 @@ export class SitemapsTreeProvider implements TreeDataProvider<SitemapsElement> {
   constructor(private readonly server: SitemapServer, private readonly output: SitemapOutput) {}
 
   getTreeItem(element: SitemapsElement): TreeItem {
-    const view = describeSiteTreeNode(element.node, element.limits);
+    const view = describeSiteTreeNode(shownNode(element), element.limits);
     const item = new TreeItem(view.label, COLLAPSIBLE[view.collapsible]);
     item.id = element.treeId;
     item.description = view.description;
@@ -95,7 +95,7 @@ export class SitemapsTreeProvider implements TreeDataProvider<SitemapsElement> {
       if (parent === undefined) return [];
       children = elementsOf(parent, await this.level(parent));
     }
-    return children.map((element) => ({ ...describeSiteTreeNode(element.node, element.limits), id: element.node.id, uri: element.node.uri }));
+    return children.map((element) => ({ ...describeSiteTreeNode(shownNode(element), element.limits), id: element.node.id, uri: element.node.uri }));
   }
 
   /** One level; a workspace of one folder shows that folder's first level at the top, as the Explorer does. */
@@ -130,6 +130,13 @@ export class SitemapsTreeProvider implements TreeDataProvider<SitemapsElement> {
       else this.changed.fire(parent);
     }
   }
+}
+
+/** A first-level file is named by its path in its folder (`site/robots.txt`, `robots.txt`: each its site's); a listed one by its name. */
+function shownNode(element: SitemapsElement): SiteTreeNode {
+  const { node, parent, resourceUri } = element;
+  if ((parent !== undefined && parent.node.kind !== 'folder') || resourceUri === undefined || node.kind === 'folder') return node;
+  return { ...node, label: workspace.asRelativePath(resourceUri, false) };
 }
 
 function elementsOf(parent: SitemapsElement | undefined, result: SiteTreeResult): SitemapsElement[] {

@@ -142,6 +142,13 @@ describe('Sitemaps view in use', () => {
     await poll('the restarted server to run', () => api.serverStarts() > starts && api.isClientRunning(), (ok) => ok);
   });
 
+  it('names a first-level file by its path in the folder (each robots.txt its site\'s), a listed one by its name', async () => {
+    const top = await api.sitemapsTree();
+    const label = (name: string) => top.find((item) => item.id === idOf(name))?.label;
+    assert.deepEqual([label('viewsite/robots.txt'), label('site/robots.txt'), label('urls.xml')], ['viewsite/robots.txt', 'site/robots.txt', 'urls.xml']);
+    assert.deepEqual((await api.sitemapsTree([idOf('viewsite/robots.txt')])).map((item) => item.label), ['sitemap-index.xml']);
+  });
+
   it('a click on a missing file opens the file that lists it with that entry selected, not the same URL in a comment', async () => {
     const [, gone] = await childrenAt(idOf('viewsite/robots.txt'), idOf('viewsite/sitemap-index.xml'));
     assert.equal(gone?.node.kind, 'missing');
