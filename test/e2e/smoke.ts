@@ -387,7 +387,18 @@ export async function runSmokeTest(browser: Browser, server: CodeServer, options
       await page.locator('.tabs-container .tab.active', { hasText: 'index.xml' }).waitFor();
       await page.locator(`${ACTIVE_EDITOR} .selected-text`).first().waitFor();
       await page.locator(STATUS_SELECTION, { hasText: /Ln 10, Col 46 \(36 selected\)/ }).waitFor();
-    }, () => clipOf(page, ['.tabs-container', `${SITEMAPS_PANE} .pane-header`, `${ACTIVE_EDITOR} .view-lines`], 0)],
+    }, async () => {
+      // From the tabs and the view's title down to the lower of the clicked row and the selection, and a few lines more.
+      const top = await clipOf(page, ['.tabs-container', `${SITEMAPS_PANE} .pane-header`], 0);
+      const bottoms = await Promise.all([sitemapsRow(page, 'https://site.example.org/archive.xml'), page.locator(`${ACTIVE_EDITOR} .selected-text`).first()]
+        .map(async (locator) => ((box) => (box === null ? 0 : box.y + box.height))(await locator.boundingBox())));
+      return { ...top, height: Math.max(...bottoms) + 60 - top.y };
+    }],
+    ['sitemaps-tooltip', async () => {
+      // A sitemap's tooltip: its exact counts against the limits, its problems by severity.
+      await sitemapsRow(page, 'sitemap.xml').hover();
+      await page.locator('.workbench-hover', { hasText: 'sitemap.xml' }).first().waitFor();
+    }, () => clipOf(page, [SITEMAPS_PANE, '.workbench-hover'], 0)],
   ];
 
   /** The language servers of the extension installed in this code-server (not the suite's, nor another run's). */
