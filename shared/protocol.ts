@@ -338,6 +338,8 @@ export interface SiteTreeNode {
   label: string;
   /** The URL its parent lists it by. */
   url?: string;
+  /** Where its parent lists it: the `<loc>`'s text, a robots.txt `Sitemap:` line's URL (absent in a `.gz` parent). */
+  range?: Range;
   /** `<url>`s, `<sitemap>`s, URL lines or `Sitemap:` lines; absent while not read yet (a `sitemap/siteTreeChanged` follows). */
   entries?: number;
   /** Uncompressed size in bytes (a gzip file's inflated text, in UTF-16 units); absent while not read. */

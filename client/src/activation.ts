@@ -9,7 +9,7 @@ import type { ServerLauncher } from './languageServer/clientOptions';
 import type { ServerHealth } from './languageServer/serverHealth';
 import { SitemapServer } from './languageServer/server';
 import { SitemapOutput } from './output';
-import type { SitemapsItemSnapshot } from './sitemapsView/sitemapsView';
+import type { SitemapsItemSnapshot, SitemapsTreeProvider } from './sitemapsView/sitemapsView';
 import type { StatusBarState } from './status/statusBar';
 
 /** Returned from `activate` for the extension tests (`extension.exports`). */
@@ -25,6 +25,8 @@ export interface SitemapStudioApi {
   serverProcessId(): number | undefined;
   /** The Sitemaps view's items under the node reached by `path` (node ids: files' URIs) from its top level, as shown. */
   sitemapsTree(path?: readonly string[]): Promise<SitemapsItemSnapshot[]>;
+  /** The Sitemaps view's data provider, as VS Code calls it (the in-editor tests click its items, run their menus). */
+  sitemapsProvider?: SitemapsTreeProvider;
 }
 
 export function activateCore(context: ExtensionContext, launcher: ServerLauncher): { server: SitemapServer; output: SitemapOutput } {
@@ -39,7 +41,7 @@ export function activateCore(context: ExtensionContext, launcher: ServerLauncher
 }
 
 /** The API over `server`, with what differs between the entries. */
-export function extensionApi(server: SitemapServer, own: Pick<SitemapStudioApi, 'serverProcessId' | 'sitemapsTree'>): SitemapStudioApi {
+export function extensionApi(server: SitemapServer, own: Pick<SitemapStudioApi, 'serverProcessId' | 'sitemapsTree' | 'sitemapsProvider'>): SitemapStudioApi {
   return {
     isClientRunning: () => server.isRunning,
     serverStarts: () => server.startCount,

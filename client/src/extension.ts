@@ -33,6 +33,7 @@ export function activate(context: ExtensionContext): SitemapStudioApi {
   return extensionApi(sitemapServer, {
     serverProcessId: () => sitemapServer.processId,
     sitemapsTree: (path) => sitemapsView.snapshot(path),
+    sitemapsProvider: sitemapsView,
   });
 }
 

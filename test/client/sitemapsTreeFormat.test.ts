@@ -31,6 +31,7 @@ describe('Sitemaps view items', () => {
     const robots = describeSiteTreeNode(node({ kind: 'robots', label: 'robots.txt', entries: 2, bytes: 120, hasChildren: true }), LIMITS, 'en-US');
     assert.equal(robots.description, '2 sitemaps');
     assert.equal(robots.icon, 'robot');
+    assert.equal(describeSiteTreeNode(node({ kind: 'robots', label: 'robots.txt', entries: 1, hasChildren: true }), LIMITS, 'en-US').description, '1 sitemap');
   });
 
   it('shows a folder expanded, without counts', () => {

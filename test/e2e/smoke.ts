@@ -359,6 +359,46 @@ export async function runSmokeTest(browser: Browser, server: CodeServer, options
       await page.locator(STATUS_SITEMAP).filter({ hasText: '3 / 50,000' }).waitFor();
       await page.locator(`${ACTIVE_EDITOR} :is(.squiggly-error, .squiggly-warning)`).first().waitFor();
     }, () => clipOf(page, ['.part.statusbar'], 0)],
+    // ------------------------------------------------------------ the Sitemaps view: site/robots.txt → index.xml → its sitemaps
+    ['sitemaps-view', async () => {
+      await page.keyboard.press('Escape');
+      for (const title of ['example-site', 'Outline', 'Timeline']) await collapsePane(page, title);
+      await runCommand(page, 'Focus on Sitemaps View');
+      await sitemapsRow(page, 'site/robots.txt').waitFor();
+      // Room for the URLs: the side bar wider, as a person would drag it.
+      for (let step = 0; step < 3; step++) await runCommand(page, 'Increase Current View Size');
+    }, () => clipOf(page, [SITEMAPS_PANE], 0)],
+    ['sitemaps-expand', async () => {
+      await sitemapsRow(page, 'site/robots.txt').locator('.monaco-tl-twistie').click();
+      await sitemapsRow(page, 'index.xml').locator('.monaco-tl-twistie').click();
+      // The children with their counts once read, the missing one marked.
+      await sitemapsRow(page, 'blog.xml', /2 \/ 50,000 URLs/).waitFor();
+      await sitemapsRow(page, 'news.xml', /2 \/ 50,000 URLs/).waitFor();
+      await sitemapsRow(page, 'https://site.example.org/archive.xml', /missing/).waitFor();
+    }, () => clipOf(page, [SITEMAPS_PANE], 0)],
+    ['sitemaps-click', async () => {
+      await sitemapsRow(page, 'blog.xml').click();
+      await page.locator('.tabs-container .tab.active', { hasText: 'blog.xml' }).waitFor();
+      await page.locator(`${ACTIVE_EDITOR} .view-lines`, { hasText: 'first-post' }).first().waitFor();
+    }, () => clipOf(page, ['.part.sidebar', '.part.editor'], 0)],
+    ['sitemaps-missing', async () => {
+      // A missing file: the index that lists it opens with its <loc> selected.
+      await sitemapsRow(page, 'https://site.example.org/archive.xml').click();
+      await page.locator('.tabs-container .tab.active', { hasText: 'index.xml' }).waitFor();
+      await page.locator(`${ACTIVE_EDITOR} .selected-text`).first().waitFor();
+      await page.locator(STATUS_SELECTION, { hasText: /Ln 10, Col 46 \(36 selected\)/ }).waitFor();
+    }, async () => {
+      // From the tabs and the view's title down to the lower of the clicked row and the selection, and a few lines more.
+      const top = await clipOf(page, ['.tabs-container', `${SITEMAPS_PANE} .pane-header`], 0);
+      const bottoms = await Promise.all([sitemapsRow(page, 'https://site.example.org/archive.xml'), page.locator(`${ACTIVE_EDITOR} .selected-text`).first()]
+        .map(async (locator) => ((box) => (box === null ? 0 : box.y + box.height))(await locator.boundingBox())));
+      return { ...top, height: Math.max(...bottoms) + 60 - top.y };
+    }],
+    ['sitemaps-tooltip', async () => {
+      // A sitemap's tooltip: its exact counts against the limits, its problems by severity.
+      await sitemapsRow(page, 'sitemap.xml').hover();
+      await page.locator('.workbench-hover', { hasText: 'sitemap.xml' }).first().waitFor();
+    }, () => clipOf(page, [SITEMAPS_PANE, '.workbench-hover'], 0)],
   ];
 
   /** The language servers of the extension installed in this code-server (not the suite's, nor another run's). */
@@ -403,6 +443,24 @@ export async function until<T>(page: Page, what: string, read: () => Promise<T>,
     value = await read();
   }
   return value;
+}
+
+/** The Explorer's Sitemaps view. */
+const SITEMAPS_PANE = '.part.sidebar .pane:has(.pane-header .title:text-matches("^Sitemaps$", "i"))';
+/** The status bar's cursor position and selection. */
+const STATUS_SELECTION = '[id="status.editor.selection"]';
+
+/** The Sitemaps view's row labelled `label` (its description matching `description`). */
+function sitemapsRow(page: Page, label: string, description?: RegExp): Locator {
+  const exactly = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  const rows = page.locator(`${SITEMAPS_PANE} .monaco-list-row`).filter({ has: page.locator('.label-name', { hasText: exactly }) });
+  return (description === undefined ? rows : rows.filter({ has: page.locator('.label-description', { hasText: description }) })).first();
+}
+
+/** Collapses the side bar's section whose title matches `title`, when it is there and expanded (room for the others). */
+async function collapsePane(page: Page, title: string): Promise<void> {
+  const header = page.locator(`.part.sidebar .pane-header.expanded:has(.title:text-matches("^${title}$", "i"))`);
+  if (await header.count() > 0) await header.first().click();
 }
 
 /** The Explorer's row of the file or folder named exactly `name`. */

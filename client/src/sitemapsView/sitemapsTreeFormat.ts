@@ -38,9 +38,10 @@ export function describeSiteTreeNode(node: SiteTreeNode, limits: SiteTreeLimits,
   };
 }
 
-/** What a node's entries are called: sitemaps for an index or a robots.txt, URLs for a sitemap. */
-export function siteTreeEntryNoun(kind: SiteTreeNode['kind']): string {
-  return kind === 'index' || kind === 'robots' ? 'sitemaps' : 'URLs';
+/** What a node's entries are called: sitemaps for an index or a robots.txt, URLs for a sitemap (`count`: one or many). */
+export function siteTreeEntryNoun(kind: SiteTreeNode['kind'], count = 2): string {
+  const noun = kind === 'index' || kind === 'robots' ? 'sitemap' : 'URL';
+  return count === 1 ? noun : `${noun}s`;
 }
 
 /** `12,345 / 50,000 URLs (24.7 %) · 2.85 MB · 2024-05-01`; a robots.txt has no limit: `3 sitemaps`. */
@@ -49,7 +50,7 @@ function describeCounts(node: SiteTreeNode, limits: SiteTreeLimits, locale?: str
   if (node.kind === 'folder') return '';
   if (node.entries === undefined) return 'reading…';
   const integer = numberFormat(locale, 0);
-  const noun = siteTreeEntryNoun(node.kind);
+  const noun = siteTreeEntryNoun(node.kind, node.kind === 'robots' ? node.entries : undefined);
   const parts = node.kind === 'robots'
     ? [`${integer.format(node.entries)} ${noun}`]
     : [`${integer.format(node.entries)} / ${integer.format(limits.entries)} ${noun} (${percent(node.entries, limits.entries, locale)})`];
@@ -64,7 +65,7 @@ function describeTooltip(node: SiteTreeNode, limits: SiteTreeLimits, locale?: st
   if (node.url !== undefined && node.url !== node.label) lines.push(`Listed as ${escapeMarkdown(node.url)}`);
   if (node.kind === 'missing') lines.push('Listed, but not in the workspace.');
   if (node.entries !== undefined && node.kind !== 'folder') {
-    const noun = siteTreeEntryNoun(node.kind);
+    const noun = siteTreeEntryNoun(node.kind, node.kind === 'robots' ? node.entries : undefined);
     lines.push(node.kind === 'robots' ? `${integer.format(node.entries)} ${noun} listed`
       : `${integer.format(node.entries)} of ${integer.format(limits.entries)} ${noun} allowed (${percent(node.entries, limits.entries, locale)})`);
   }

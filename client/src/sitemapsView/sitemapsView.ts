@@ -1,7 +1,7 @@
 /** The Explorer's Sitemaps view: each site's robots.txt files, indexes and sitemaps, one level per `sitemap/siteTree`
  * request, refreshed on `sitemap/siteTreeChanged`. What an item shows: sitemapsTreeFormat.ts. */
 import {
-  commands, EventEmitter, MarkdownString, Range, Selection, ThemeColor, ThemeIcon, TreeItem, TreeItemCollapsibleState, Uri,
+  commands, EventEmitter, MarkdownString, Position, Range, Selection, ThemeColor, ThemeIcon, TreeItem, TreeItemCollapsibleState, Uri,
   window, workspace, type ExtensionContext, type TreeDataProvider, type TreeView,
 } from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
@@ -12,6 +12,7 @@ import {
 import { isServedDocument } from '../languageServer/clientOptions';
 import type { SitemapServer } from '../languageServer/server';
 import type { SitemapOutput } from '../output';
+import { listedEntrySpan } from './sitemapsEntry';
 import { levelsToRefresh } from './sitemapsRefresh';
 import { describeSiteTreeNode, type SiteTreeItemView, type SiteTreeLimits } from './sitemapsTreeFormat';
 
@@ -49,7 +50,7 @@ export class SitemapsTreeProvider implements TreeDataProvider<SitemapsElement> {
   constructor(private readonly server: SitemapServer, private readonly output: SitemapOutput) {}
 
   getTreeItem(element: SitemapsElement): TreeItem {
-    const view = describeSiteTreeNode(element.node, element.limits);
+    const view = describeSiteTreeNode(shownNode(element), element.limits);
     const item = new TreeItem(view.label, COLLAPSIBLE[view.collapsible]);
     item.id = element.treeId;
     item.description = view.description;
@@ -94,7 +95,7 @@ export class SitemapsTreeProvider implements TreeDataProvider<SitemapsElement> {
       if (parent === undefined) return [];
       children = elementsOf(parent, await this.level(parent));
     }
-    return children.map((element) => ({ ...describeSiteTreeNode(element.node, element.limits), id: element.node.id, uri: element.node.uri }));
+    return children.map((element) => ({ ...describeSiteTreeNode(shownNode(element), element.limits), id: element.node.id, uri: element.node.uri }));
   }
 
   /** One level; a workspace of one folder shows that folder's first level at the top, as the Explorer does. */
@@ -129,6 +130,13 @@ export class SitemapsTreeProvider implements TreeDataProvider<SitemapsElement> {
       else this.changed.fire(parent);
     }
   }
+}
+
+/** A first-level file is named by its path in its folder (`site/robots.txt`, `robots.txt`: each its site's); a listed one by its name. */
+function shownNode(element: SitemapsElement): SiteTreeNode {
+  const { node, parent, resourceUri } = element;
+  if ((parent !== undefined && parent.node.kind !== 'folder') || resourceUri === undefined || node.kind === 'folder') return node;
+  return { ...node, label: workspace.asRelativePath(resourceUri, false) };
 }
 
 function elementsOf(parent: SitemapsElement | undefined, result: SiteTreeResult): SitemapsElement[] {
@@ -169,7 +177,7 @@ function setHasSiteFiles(value: boolean): void {
   void commands.executeCommand('setContext', HAS_SITE_FILES_CONTEXT_KEY, value);
 }
 
-/** A file opens as the Explorer opens it (a `.gz` in its editor); a missing one at its URL in the file that lists it. */
+/** A file opens as the Explorer opens it (a `.gz` in its editor); a missing one at its entry in the file that lists it. */
 async function openNode(element: SitemapsElement): Promise<void> {
   const { node, parent } = element;
   if (node.kind !== 'missing') {
@@ -179,10 +187,10 @@ async function openNode(element: SitemapsElement): Promise<void> {
   if (parent?.resourceUri === undefined || node.url === undefined) return;
   if (/\.gz$/i.test(parent.resourceUri.path)) return void commands.executeCommand('vscode.open', parent.resourceUri);
   const document = await workspace.openTextDocument(parent.resourceUri);
-  const offset = document.getText().indexOf(node.url);
+  const span = listedEntrySpan(node, document.getText(), (at) => document.offsetAt(new Position(at.line, at.character)));
   const editor = await window.showTextDocument(document);
-  if (offset < 0) return;
-  const range = new Range(document.positionAt(offset), document.positionAt(offset + node.url.length));
+  if (span === undefined) return;
+  const range = new Range(document.positionAt(span.start), document.positionAt(span.end));
   editor.selection = new Selection(range.start, range.end);
   editor.revealRange(range);
 }

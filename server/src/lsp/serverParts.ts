@@ -85,7 +85,8 @@ export function createServerParts(connection: Connection, client: ClientState, q
     trusted: () => client.trusted,
     siteFilesChanged: (changes) => siteTree.filesChanged(changes),
   });
-  const siteTree = new SiteTree(connection, workspace, new SiteTreeFactsSource(site, (folderPath) => configuration.get(fsPathToUri(folderPath))));
+  const siteTree = new SiteTree(connection, workspace, new SiteTreeFactsSource(site, (folderPath) => configuration.get(fsPathToUri(folderPath)),
+    (fsPath) => store.getByPath(fsPath)?.doc));
   // A document's cross-file problems are published with its own, and follow its edits.
   diagnostics.extra = (entry) => site.diagnosticsFor(entry);
   store.onEdit = (entry, start, end, length) => site.edited(entry, start, end, length);

@@ -31,6 +31,11 @@ describe('the Sitemaps view\'s tree', () => {
     ]);
   });
 
+  it('carries where each URL is written in the listing file to its node, missing or not', () => {
+    const listing: SiteTreeFile = { path: '/s/i.xml', kind: 'index', listed: [{ url: 'https://e.com/a.xml', target: '/s/a.xml', entry: { start: 90, end: 109 } }, { url: 'https://e.com/b.xml', target: undefined, entry: { start: 140, end: 159 } }] };
+    assert.deepEqual(siteTreeChildren(listing, byPath).map((i) => [i.kind, i.entry]), [['sitemap', { start: 90, end: 109 }], ['missing', { start: 140, end: 159 }]]);
+  });
+
   it('finds the newest lastmod as written, none without a valid one', () => {
     const e = (lastmod: number, lastmodText: string) => ({ lastmod, lastmodText });
     assert.equal(newestLastmodOf([e(Date.UTC(2024, 0, 2), '2024-01-02'), e(Date.UTC(2024, 4, 1), '2024-05-01T00:00:00Z'), e(NaN, 'junk')]), '2024-05-01T00:00:00Z');

@@ -175,6 +175,42 @@ describe('sitemap/siteTree', () => {
     assert.deepEqual((await client.connection.sendRequest(SITE_TREE, { node: indexId })).nodes.map((n) => n.kind), ['sitemap', 'missing', 'sitemap']);
   });
 
+  it('gives each listed node the range of its URL in the file that lists it, not the same text in a comment', async () => {
+    const listing = workspace({
+      'robots.txt': `# Sitemap: ${ROOT}sitemap-index.xml (old)\nUser-agent: *\nSitemap:   ${ROOT}sitemap-index.xml\n`,
+      'sitemap-index.xml': [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        `<!-- ${ROOT}gone.xml -->`,
+        '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+        `  <sitemap><loc>${ROOT}a.xml</loc></sitemap>`,
+        `  <sitemap>\t<loc>${ROOT}gone.xml</loc></sitemap>`,
+        `  <sitemap><loc>${ROOT}gone.xml</loc></sitemap>`,
+        '</sitemapindex>',
+        '',
+      ].join('\r\n'),
+      'a.xml': urlset(loc('p1')),
+    });
+    const client = await start(listing);
+    const on = (name: string) => pathToFileURL(path.join(listing, name)).href;
+    const range = (line: number, start: number, end: number) => ({ start: { line, character: start }, end: { line, character: end } });
+    const [robots] = (await client.connection.sendRequest(SITE_TREE, { folder: pathToFileURL(listing).href })).nodes;
+    const [indexNode] = (await client.connection.sendRequest(SITE_TREE, { node: robots.id })).nodes;
+    assert.deepEqual(indexNode.range, range(2, 11, 11 + `${ROOT}sitemap-index.xml`.length));
+    const children = (await client.connection.sendRequest(SITE_TREE, { node: indexNode.id })).nodes;
+    assert.deepEqual(children.map((n) => [n.kind, n.url, n.range]), [
+      ['sitemap', `${ROOT}a.xml`, range(3, 16, 16 + `${ROOT}a.xml`.length)],
+      ['missing', `${ROOT}gone.xml`, range(4, 17, 17 + `${ROOT}gone.xml`.length)],
+      ['missing', `${ROOT}gone.xml`, range(5, 16, 16 + `${ROOT}gone.xml`.length)],
+    ]);
+    assert.equal(robots.range, undefined, 'a first-level node is listed by no one');
+
+    // Open and edited, the index's ranges are its document's as it is now.
+    client.open(on('sitemap-index.xml'), 'sitemap', fs.readFileSync(path.join(listing, 'sitemap-index.xml'), 'utf8'));
+    client.change(on('sitemap-index.xml'), { range: range(0, 0, 0), text: '\n\n' });
+    const edited = (await client.connection.sendRequest(SITE_TREE, { node: indexNode.id })).nodes;
+    assert.deepEqual(edited.map((n) => n.range), [range(5, 16, 16 + `${ROOT}a.xml`.length), range(6, 17, 17 + `${ROOT}gone.xml`.length), range(7, 16, 16 + `${ROOT}gone.xml`.length)]);
+  });
+
   it('counts a sitemap\'s entries by the page rules\' verdict, under a site root with built pages', async () => {
     const repo = fixtureSite(workspace());
     const client = await startOnSite(repo);

@@ -9,7 +9,14 @@ export interface SiteTreeFile {
   path: string;
   kind: SiteTreeFileKind;
   /** A robots.txt's and an index's listed URLs, each with the file it maps to (undefined: none in the workspace). */
-  listed: readonly { url: string; target: string | undefined }[];
+  listed: readonly ListedUrl[];
+}
+
+export interface ListedUrl {
+  url: string;
+  target: string | undefined;
+  /** Where the URL is written in the listing file (the `<loc>`'s text, the `Sitemap:` line's value), when known. */
+  entry?: { start: number; end: number };
 }
 
 export interface SiteTreeItem {
@@ -19,6 +26,8 @@ export interface SiteTreeItem {
   /** The URL it is listed by, for a listed node. */
   url: string | undefined;
   hasChildren: boolean;
+  /** A listed node's URL in the file that lists it (offsets), when known. */
+  entry?: { start: number; end: number };
 }
 
 /** The site's first level: its robots.txt files, then the sitemaps no robots.txt and no index lists, in `files`' order. */
@@ -32,9 +41,11 @@ export function siteTreeTopLevel(files: readonly SiteTreeFile[]): SiteTreeItem[]
 
 /** What `file` lists, in its order: the files they map to, or missing nodes. */
 export function siteTreeChildren(file: SiteTreeFile, filesByPath: ReadonlyMap<string, SiteTreeFile>): SiteTreeItem[] {
-  return file.listed.map(({ url, target }) => {
+  return file.listed.map(({ url, target, entry }) => {
     const child = target === undefined ? undefined : filesByPath.get(target);
-    return child === undefined ? { kind: 'missing', path: target, url, hasChildren: false } : itemOf(child, url);
+    const item: SiteTreeItem = child === undefined ? { kind: 'missing', path: target, url, hasChildren: false } : itemOf(child, url);
+    if (entry !== undefined) item.entry = { start: entry.start, end: entry.end };
+    return item;
   });
 }
 

@@ -90,7 +90,20 @@ export class SiteTree {
     const facts = await this.factsOf(within.fsPath);
     const file = facts.get(fsPath);
     const byPath = new Map([...facts].map(([p, f]) => [p, f.file]));
-    return { nodes: file === undefined ? [] : this.nodes(siteTreeChildren(file.file, byPath), facts), limits: LIMITS };
+    if (file === undefined) return { nodes: [], limits: LIMITS };
+    const items = siteTreeChildren(file.file, byPath);
+    return { nodes: await this.withEntryRanges(fsPath, this.nodes(items, facts), items), limits: LIMITS };
+  }
+
+  /** Each listed node's range in the file that lists it, `fsPath` (`items` made `nodes`, in order). */
+  private async withEntryRanges(fsPath: string, nodes: SiteTreeNode[], items: readonly SiteTreeItem[]): Promise<SiteTreeNode[]> {
+    const at = items.some((item) => item.entry !== undefined) ? await this.source.positionsIn?.(fsPath) : undefined;
+    if (at === undefined) return nodes;
+    nodes.forEach((node, k) => {
+      const entry = items[k]?.entry;
+      if (entry !== undefined) node.range = { start: at(entry.start), end: at(entry.end) };
+    });
+    return nodes;
   }
 
   private async topLevel(folder: WorkspaceFolderInfo): Promise<SiteTreeNode[]> {

@@ -2,10 +2,12 @@
  * open document's summary, a closed file's kept summary; a closed sitemap not read yet only by its first characters. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { Position } from 'vscode-languageserver';
 import { siteFileType } from '../../../../shared/documentLanguage';
 import { newestLastmodOf, type SiteFileKind, type SiteSummary, type SiteTreeFile } from '../../language/languageService';
 import type { ServerSettings } from '../documents/configuration';
-import { stampOf } from '../../node/files';
+import { decodeFileText, stampOf } from '../../node/files';
+import { lineTableOf, positionIn } from '../../node/lineTable';
 import type { BackgroundSiteChecks } from './backgroundSiteChecks';
 import type { ClosedFile } from './siteSummaries';
 
@@ -22,10 +24,18 @@ export interface SiteTreeSource {
   factsOf(folderPath: string): Promise<Map<string, SiteTreeFacts>>;
   /** Reads the file's summary (kept for the site checks too); false when nothing new can be known of it. */
   read(fsPath: string): Promise<boolean>;
+  /** Places offsets of the file's text (as its open document has it, else as on disk); undefined for a gzip file. */
+  positionsIn?(fsPath: string): Promise<PositionOf | undefined>;
 }
 
+export type PositionOf = (offset: number) => Position;
+
 export class SiteTreeFactsSource implements SiteTreeSource {
-  constructor(private readonly site: BackgroundSiteChecks, private readonly settingsOf: (folderPath: string) => Promise<ServerSettings>) {}
+  constructor(
+    private readonly site: BackgroundSiteChecks,
+    private readonly settingsOf: (folderPath: string) => Promise<ServerSettings>,
+    private readonly openDocumentAt: (fsPath: string) => { positionAt: PositionOf } | undefined = () => undefined,
+  ) {}
 
   async factsOf(folderPath: string): Promise<Map<string, SiteTreeFacts>> {
     const files = await this.site.siteFilesOf(folderPath);
@@ -47,6 +57,21 @@ export class SiteTreeFactsSource implements SiteTreeSource {
     return closed !== undefined && (closed.kind !== undefined || closed.overBudget !== undefined);
   }
 
+  async positionsIn(fsPath: string): Promise<PositionOf | undefined> {
+    const open = this.openDocumentAt(fsPath);
+    if (open !== undefined) return (offset) => open.positionAt(offset);
+    if (/\.gz$/i.test(fsPath)) return undefined;
+    const closed = this.site.summaries.peek(fsPath);
+    if (closed !== undefined && closed.lineStarts.length > 0) return (offset) => positionIn(closed.lineStarts, closed.length, offset);
+    try {
+      const text = decodeFileText(await fs.promises.readFile(fsPath));
+      const lines = lineTableOf(text);
+      return (offset) => positionIn(lines, text.length, offset);
+    } catch {
+      return undefined;
+    }
+  }
+
   private async factOf(file: string, targetOf: (url: string, from: string, summary: SiteSummary) => string | undefined): Promise<SiteTreeFacts | undefined> {
     const open = this.site.openSummaryOf(file);
     if (open !== undefined) return factsOfSummary(file, open.summary, open.length, targetOf);
@@ -62,7 +87,7 @@ export class SiteTreeFactsSource implements SiteTreeSource {
 
 function factsOfSummary(file: string, summary: SiteSummary, length: number, targetOf: (url: string, from: string, summary: SiteSummary) => string | undefined): SiteTreeFacts {
   const kind = treeKind(summary.kind);
-  const listed = kind === 'robots' || kind === 'index' ? summary.entries.map(({ url }) => ({ url, target: targetOf(url, file, summary) })) : [];
+  const listed = kind === 'robots' || kind === 'index' ? summary.entries.map(({ url, start, end }) => ({ url, target: targetOf(url, file, summary), entry: { start, end } })) : [];
   return { file: { path: file, kind, listed }, entries: summary.entries.length, bytes: length, newestLastmod: newestLastmodOf(summary.entries) };
 }
 
