@@ -3,6 +3,7 @@
 import { Uri, type ExtensionContext } from 'vscode';
 import { CloseAction, ErrorAction, LanguageClient, State } from 'vscode-languageclient/browser';
 import { sitemapClientOptions, type ServerLauncher } from '../languageServer/clientOptions';
+import { answerWorkspaceFiles, withWorkspaceFiles } from './workspaceFiles';
 
 /** The web server bundle, relative to the extension's root. */
 export const WEB_SERVER_BUNDLE = 'dist/web/server.js';
@@ -13,8 +14,10 @@ declare const Worker: new (url: string) => ConstructorParameters<typeof Language
 export const webServerLauncher: ServerLauncher = {
   async create(context, outputChannel, onCrash) {
     const worker = await startWorker(serverUri(context));
-    const clientOptions = sitemapClientOptions(context, outputChannel, onCrash, { CloseAction, ErrorAction });
-    return { client: new LanguageClient('sitemap', 'Sitemap Studio', clientOptions, worker), State };
+    const clientOptions = withWorkspaceFiles(sitemapClientOptions(context, outputChannel, onCrash, { CloseAction, ErrorAction }));
+    const client = new LanguageClient('sitemap', 'Sitemap Studio', clientOptions, worker);
+    answerWorkspaceFiles(client);
+    return { client, State };
   },
   describe: (context) => `server ${serverUri(context).toString(true)} in a web worker`,
 };

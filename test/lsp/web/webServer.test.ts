@@ -2,7 +2,10 @@
  * way out is a browser worker's `self` (postMessage and onmessage over the thread's port), spoken to over LSP. */
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { Worker } from 'node:worker_threads';
 import { createMessageConnection, PortMessageReader, PortMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 import type { CodeAction, CompletionList, Diagnostic, Hover, InitializeResult, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
@@ -66,6 +69,8 @@ test('the web server bundle answers over a browser worker\'s messages: diagnosti
 });
 
 async function exercise(connection: MessageConnection, diagnostics: Promise<PublishDiagnosticsParams>): Promise<void> {
+  // A client that does not say `workspaceFiles` is never asked for a file.
+  connection.onRequest('sitemap/readFile', () => assert.fail('the server asked a client that does not read files'));
   const init = await connection.sendRequest<InitializeResult>('initialize', { processId: null, rootUri: null, capabilities: {} });
   assert.equal(init.capabilities.hoverProvider, true);
   assert.equal(init.capabilities.workspaceSymbolProvider, undefined, 'no workspace symbols without a file system');
@@ -88,3 +93,121 @@ async function exercise(connection: MessageConnection, diagnostics: Promise<Publ
   const edits = fix.edit?.changes?.[URI] ?? fix.edit?.documentChanges?.flatMap((change) => 'edits' in change ? change.edits : []);
   assert.ok(edits !== undefined && edits.length > 0);
 }
+
+/** The site's files, on disk here, seen by the server as github.dev shows them (`vscode-vfs:`), read through the client. */
+const SITE_URI = 'vscode-vfs://github/example/site';
+
+const urlset = (...locs: string[]): string => [
+  '<?xml version="1.0" encoding="UTF-8"?>',
+  '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+  ...locs.map((loc) => `  <url><loc>${loc}</loc></url>`),
+  '</urlset>',
+  '',
+].join('\n');
+const sitemapindex = (...locs: string[]): string => [
+  '<?xml version="1.0" encoding="UTF-8"?>',
+  '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+  ...locs.map((loc) => `  <sitemap><loc>${loc}</loc></sitemap>`),
+  '</sitemapindex>',
+  '',
+].join('\n');
+
+/** The range of the first `needle` in `text` (one line). */
+function rangeOf(text: string, needle: string): { start: { line: number; character: number }; end: { line: number; character: number } } {
+  const offset = text.indexOf(needle);
+  const line = text.slice(0, offset).split('\n').length - 1;
+  const character = offset - (text.lastIndexOf('\n', offset - 1) + 1);
+  return { start: { line, character }, end: { line, character: character + needle.length } };
+}
+
+interface SiteServer {
+  server: WebServer;
+  /** The next publication for `uri` that `until` accepts. */
+  publishedFor: (uri: string, until: (d: Diagnostic[]) => boolean) => Promise<Diagnostic[]>;
+  /** The URIs the server asked the client to read. */
+  asked: string[];
+}
+
+/** The web server as VS Code for the Web's client runs it: a workspace folder, file watchers, files read through the
+ * client (here from `root` on disk); the test's time out (`signal`) ends any wait, so that a failure is reported. */
+async function startSiteServer(root: string, signal: AbortSignal): Promise<SiteServer> {
+  const server = startWebServer();
+  const asked: string[] = [];
+  const waiting: { uri: string; until: (d: Diagnostic[]) => boolean; resolve: (d: Diagnostic[]) => void }[] = [];
+  server.connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
+    for (const wait of waiting.filter((w) => w.uri === params.uri && w.until(params.diagnostics))) {
+      waiting.splice(waiting.indexOf(wait), 1);
+      wait.resolve(params.diagnostics);
+    }
+  });
+  server.connection.onRequest('client/registerCapability', () => null);
+  server.connection.onRequest('sitemap/readFile', (params: { uri: string; maxBytes: number }) => {
+    asked.push(params.uri);
+    assert.ok(params.uri.startsWith(SITE_URI + '/'), `a file of the workspace: ${params.uri}`);
+    const file = path.join(root, ...params.uri.slice(SITE_URI.length + 1).split('/').map(decodeURIComponent));
+    if (!fs.existsSync(file) || !fs.statSync(file).isFile()) return null;
+    const stat = fs.statSync(file);
+    return { mtime: stat.mtimeMs, size: stat.size, data: fs.readFileSync(file).subarray(0, params.maxBytes).toString('base64') };
+  });
+  const timedOut = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new Error('no such diagnostics came')), { once: true }));
+  timedOut.catch(() => undefined);
+  await Promise.race([server.connection.sendRequest<InitializeResult>('initialize', {
+    processId: null, rootUri: SITE_URI, workspaceFolders: [{ uri: SITE_URI, name: 'site' }],
+    capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } },
+    initializationOptions: { workspaceFiles: true },
+  }), server.failed, timedOut]);
+  await server.connection.sendNotification('initialized', {});
+  const publishedFor = (uri: string, until: (d: Diagnostic[]) => boolean): Promise<Diagnostic[]> =>
+    Promise.race([new Promise<Diagnostic[]>((resolve) => waiting.push({ uri, until, resolve })), server.failed, timedOut]);
+  return { server, publishedFor, asked };
+}
+
+const codesOf = (diagnostics: Diagnostic[], code: string): Diagnostic[] => diagnostics.filter((d) => d.code === code);
+
+test('the web server finds where a sitemap lives and which listed files are indexes from files read through the client', { timeout: 30_000 }, async (t) => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-web-site-'));
+  const write = (relative: string, content: string | Buffer): void => {
+    fs.mkdirSync(path.dirname(path.join(root, relative)), { recursive: true });
+    fs.writeFileSync(path.join(root, relative), content);
+  };
+  write('robots.txt', 'User-agent: *\nDisallow: /private/\n\nSITEMAP: https://www.example.com/blog/sitemap.xml\n');
+  write('child-index.xml', sitemapindex('https://www.example.com/posts.xml'));
+  write('archive.xml.gz', gzipSync(sitemapindex('https://www.example.com/old.xml')));
+  write('posts.xml', urlset('https://www.example.com/a'));
+  const { server, publishedFor, asked } = await startSiteServer(root, t.signal);
+  server.failed.catch(() => undefined);
+  try {
+    // Located by the robots.txt of an ancestor folder: an entry of another section is out of scope, as in Node.
+    const blog = `${SITE_URI}/blog/sitemap.xml`;
+    const blogText = urlset('https://www.example.com/blog/first-post', 'https://www.example.com/shop/item');
+    const located = publishedFor(blog, (d) => codesOf(d, 'out-of-scope').length > 0);
+    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: blog, languageId: 'sitemap', version: 1, text: blogText } });
+    assert.deepEqual((await located).map((d) => [d.code, d.range]), [['out-of-scope', rangeOf(blogText, 'https://www.example.com/shop/item')]]);
+    assert.ok(asked.includes(`${SITE_URI}/robots.txt`));
+
+    // robots.txt changes on disk: the watched-file event has it read again, and the location is unknown again.
+    write('robots.txt', 'User-agent: *\nSitemap: https://www.example.com/sitemap.xml\n');
+    const unlocated = publishedFor(blog, (d) => codesOf(d, 'out-of-scope').length === 0);
+    await server.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: `${SITE_URI}/robots.txt`, type: 2 }] });
+    await unlocated;
+
+    // An index lists an index (plain, and gzipped) beside it: nested-index on both, not on the plain sitemap.
+    const index = `${SITE_URI}/sitemap_index.xml`;
+    const indexText = sitemapindex('https://www.example.com/posts.xml', 'https://www.example.com/child-index.xml', 'https://www.example.com/archive.xml.gz');
+    const nested = publishedFor(index, (d) => codesOf(d, 'nested-index').length === 2);
+    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: index, languageId: 'sitemap', version: 1, text: indexText } });
+    assert.deepEqual(codesOf(await nested, 'nested-index').map((d) => d.range), [
+      rangeOf(indexText, 'https://www.example.com/child-index.xml'), rangeOf(indexText, 'https://www.example.com/archive.xml.gz'),
+    ]);
+
+    // The child becomes a plain sitemap on disk.
+    write('child-index.xml', urlset('https://www.example.com/b'));
+    const one = publishedFor(index, (d) => codesOf(d, 'nested-index').length === 1);
+    await server.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: `${SITE_URI}/child-index.xml`, type: 2 }] });
+    assert.deepEqual(codesOf(await one, 'nested-index').map((d) => d.range), [rangeOf(indexText, 'https://www.example.com/archive.xml.gz')]);
+  } finally {
+    server.connection.dispose();
+    await server.worker.terminate();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
