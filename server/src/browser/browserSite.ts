@@ -1,6 +1,8 @@
 /** The site parts of the web worker: where a sitemap lives (SiteLocator) and which listed files are indexes
  * (NestedIndexResolver), the Node server's own classes, over the files the client reads for the worker (fileMirror.ts). */
+import { MessageType, ShowMessageNotification, type Connection } from 'vscode-languageserver';
 import { isRobotsName } from '../../../shared/documentLanguage';
+import type { ServerSettings } from '../lsp/documents/configuration';
 import type { DocumentStore } from '../lsp/documents/documentStore';
 import type { DiagnosticsPublisher } from '../lsp/documents/diagnostics';
 import type { ValidationContexts } from '../lsp/documents/validationContext';
@@ -14,6 +16,7 @@ export class BrowserSite {
   readonly nested: NestedIndexResolver;
   private contexts: ValidationContexts | undefined;
   private diagnostics: DiagnosticsPublisher | undefined;
+  private skippedSaid = false;
 
   constructor(private readonly store: DocumentStore, readonly workspace: Workspace) {
     this.locator = new SiteLocator(workspace);
@@ -39,6 +42,19 @@ export class BrowserSite {
   /** A document opened, closed or changed its root: index documents that list it may answer differently. */
   documentChanged(fsPath: string | undefined): void {
     if (fsPath !== undefined && this.nested.pathChanged(fsPath)) this.recheckIndexes();
+  }
+
+  /**
+   * A document is checked with these settings: under a site root, the Node server would also run the page rules (built
+   * pages, git history) and the cross-file rules, which need a file system and child processes. Said once per session.
+   */
+  checkedWith(connection: Connection, settings: ServerSettings): void {
+    if (this.skippedSaid || Object.keys(settings.siteRoots).length === 0) return;
+    this.skippedSaid = true;
+    const message = 'Sitemap Studio in VS Code for the Web: the page rules (built pages, git history), the cross-file rules, '
+      + 'Check Site, Compare with Last Commit and the Sitemaps view need the desktop extension; they are skipped here.';
+    connection.console.info(message);
+    void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message });
   }
 
   /** Settings or workspace folders changed. */

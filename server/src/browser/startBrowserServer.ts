@@ -78,6 +78,7 @@ function createBrowserParts(connection: Connection, capabilities: () => ClientCa
   const contexts = new ValidationContexts(site.locator, site.nested);
   const diagnostics = new DiagnosticsPublisher(connection, (params) => connection.sendDiagnostics(params), store, async (entry) => {
     const settings = await configuration.get(entry.uri);
+    site.checkedWith(connection, settings);
     return { settings, context: contexts.get(entry, settings) };
   }, () => ({ settings: DEFAULT_SERVER_SETTINGS, context: {} }), queue);
   site.attach(contexts, diagnostics);

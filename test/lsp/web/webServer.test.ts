@@ -176,6 +176,8 @@ test('the web server finds where a sitemap lives and which listed files are inde
   write('posts.xml', urlset('https://www.example.com/a'));
   const { server, publishedFor, asked } = await startSiteServer(root, t.signal);
   server.failed.catch(() => undefined);
+  const notes: unknown[] = [];
+  server.connection.onNotification('window/showMessage', (params) => notes.push(params));
   try {
     // Located by the robots.txt of an ancestor folder: an entry of another section is out of scope, as in Node.
     const blog = `${SITE_URI}/blog/sitemap.xml`;
@@ -205,6 +207,19 @@ test('the web server finds where a sitemap lives and which listed files are inde
     const one = publishedFor(index, (d) => codesOf(d, 'nested-index').length === 1);
     await server.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: `${SITE_URI}/child-index.xml`, type: 2 }] });
     assert.deepEqual(codesOf(await one, 'nested-index').map((d) => d.range), [rangeOf(indexText, 'https://www.example.com/archive.xml.gz')]);
+
+    // sitemap.siteRoots locates the sitemap; what the web skips under a site root (the page rules…) is said once.
+    assert.equal(notes.length, 0);
+    const configure = async (): Promise<void> => {
+      const rooted = publishedFor(blog, (d) => codesOf(d, 'out-of-scope').length === 1);
+      const reindexed = publishedFor(index, (d) => codesOf(d, 'nested-index').length === 1);
+      await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: { sitemap: { siteRoots: { blog: 'https://www.example.com/blog/' } } } });
+      assert.deepEqual((await rooted).map((d) => [d.code, d.range]), [['out-of-scope', rangeOf(blogText, 'https://www.example.com/shop/item')]]);
+      await reindexed;
+    };
+    await configure();
+    await configure();
+    assert.equal(notes.length, 1);
   } finally {
     server.connection.dispose();
     await server.worker.terminate();
