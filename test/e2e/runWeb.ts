@@ -11,6 +11,7 @@ import { ensureCodeServer, ensureDebianPackages, seconds } from './install';
 import { allProcesses } from './processes';
 import { problemCounts, until } from './smoke';
 import { packageExtension } from './vsix';
+import { checkSiteFilesOnWeb } from './web/siteFiles';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..'); // out/test/e2e → the repository
 const CACHE = path.join(ROOT, '.cache');
@@ -67,6 +68,7 @@ async function main(): Promise<number> {
       const nodeServers = allProcesses().filter((p) => p.command.includes(server.extensionsDir) && p.command.includes(path.join('dist', 'server.js')));
       if (nodeServers.length > 0) throw new Error(`the Node server runs: ${nodeServers.map((p) => p.command).join('; ')}`);
       log('no Node server process: the problems came from the web worker');
+      await checkSiteFilesOnWeb(page, folder, log);
     } catch (error) {
       failed++;
       log(`FAILED: ${error instanceof Error ? error.message : String(error)}`);
