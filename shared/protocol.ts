@@ -399,3 +399,15 @@ export interface ReadFileResult {
   /** Its first `maxBytes` bytes, base64. */
   data: string;
 }
+
+/**
+ * Server → client request, with `workspaceFiles`: the site files of a workspace folder (robots.txt, `*.xml`, `*.txt`,
+ * their `.gz`), as URIs, at most `maxFiles`; the server reads them with {@link READ_FILE_REQUEST} for the cross-file rules.
+ */
+export const FIND_SITE_FILES_REQUEST = 'sitemap/findSiteFiles';
+
+export interface FindSiteFilesParams {
+  /** The workspace folder's URI. */
+  folder: string;
+  maxFiles: number;
+}

@@ -1,8 +1,14 @@
 /** The web client's answers to the server's file requests (READ_FILE_REQUEST): the web worker reads the workspace through
  * `workspace.fs`, whatever the URI's scheme (github.dev's `vscode-vfs:` too). */
-import { FileType, Uri, workspace } from 'vscode';
+import { FileType, RelativePattern, Uri, workspace } from 'vscode';
 import type { BaseLanguageClient, LanguageClientOptions } from 'vscode-languageclient';
-import { READ_FILE_REQUEST, type InitializationOptions, type ReadFileParams, type ReadFileResult } from '../../../shared/protocol';
+import {
+  FIND_SITE_FILES_REQUEST, READ_FILE_REQUEST, type FindSiteFilesParams, type InitializationOptions, type ReadFileParams, type ReadFileResult,
+} from '../../../shared/protocol';
+
+/** The names the server's folder scan takes for site files (its search skips the same folders). */
+const SITE_FILES = '**/{robots.txt,*.xml,*.txt,*.xml.gz,*.txt.gz}';
+const SKIPPED = '**/{node_modules,bower_components,__pycache__,.git,.hg,.svn}/**';
 
 /** The options with `workspaceFiles` said in `initialize`, so that the server asks. */
 export function withWorkspaceFiles(options: LanguageClientOptions): LanguageClientOptions {
@@ -18,6 +24,16 @@ export function withWorkspaceFiles(options: LanguageClientOptions): LanguageClie
 
 export function answerWorkspaceFiles(client: BaseLanguageClient): void {
   client.onRequest(READ_FILE_REQUEST, (params: ReadFileParams) => readFileHead(params));
+  client.onRequest(FIND_SITE_FILES_REQUEST, (params: FindSiteFilesParams) => findSiteFiles(params));
+}
+
+async function findSiteFiles({ folder, maxFiles }: FindSiteFilesParams): Promise<string[]> {
+  try {
+    const found = await workspace.findFiles(new RelativePattern(Uri.parse(folder, true), SITE_FILES), SKIPPED, maxFiles);
+    return found.map((uri) => uri.toString());
+  } catch {
+    return [];
+  }
 }
 
 async function readFileHead({ uri, maxBytes }: ReadFileParams): Promise<ReadFileResult | null> {

@@ -6,7 +6,7 @@ import { uriToFsPath } from '../lsp/documents/workspace';
 import { resetAll, type BrowserParts } from './browserParts';
 
 export function registerBrowserDocumentSync(connection: Connection, parts: BrowserParts): void {
-  const { store, configuration, diagnostics, queue, site } = parts;
+  const { store, configuration, diagnostics, queue, site, checks } = parts;
   connection.onDidOpenTextDocument(guard(connection, 'textDocument/didOpen', (params) => {
     void configuration.get(params.textDocument.uri);
     queue.defer(guard(connection, 'textDocument/didOpen', () => {
@@ -18,7 +18,10 @@ export function registerBrowserDocumentSync(connection: Connection, parts: Brows
         return;
       }
       site.documentChanged(entry.fsPath);
-      void diagnostics.validateNow(entry.uri).then(() => store.completeOpen(entry));
+      void diagnostics.validateNow(entry.uri).then(() => {
+        store.completeOpen(entry);
+        checks.documentOpened(entry);
+      });
     }));
   }));
   connection.onDidChangeTextDocument(guard(connection, 'textDocument/didChange', (params) => {
@@ -30,18 +33,25 @@ export function registerBrowserDocumentSync(connection: Connection, parts: Brows
     } finally {
       if (entry.doc.kind !== kindBefore) site.documentChanged(entry.fsPath);
       diagnostics.schedule(entry.uri);
+      checks.documentChanged(entry);
     }
   }));
   connection.onDidCloseTextDocument(guard(connection, 'textDocument/didClose', (params) => {
     const entry = store.close(params.textDocument.uri);
     if (entry !== undefined) forget(parts, entry.uri, entry.fsPath);
+    if (entry !== undefined) checks.documentClosed(entry);
   }));
   connection.onDidChangeConfiguration(guard(connection, 'workspace/didChangeConfiguration', (params) => {
     configuration.changed(params);
     resetAll(parts);
   }));
   connection.onDidChangeWatchedFiles(guard(connection, 'workspace/didChangeWatchedFiles', (params) => {
-    site.watchedFilesChanged((params.changes ?? []).flatMap((change) => uriToFsPath(change?.uri) ?? []));
+    const changes = (params.changes ?? []).flatMap((change) => {
+      const fsPath = uriToFsPath(change?.uri);
+      return fsPath === undefined ? [] : [{ fsPath, type: change.type }];
+    });
+    site.watchedFilesChanged(changes.map((change) => change.fsPath));
+    checks.filesChanged(changes);
   }));
 }
 

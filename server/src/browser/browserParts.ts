@@ -6,6 +6,7 @@ import type { DocumentStore } from '../lsp/documents/documentStore';
 import type { MessageQueue } from '../lsp/documents/messageQueue';
 import type { ValidationContexts } from '../lsp/documents/validationContext';
 import type { BrowserSite } from './browserSite';
+import type { BrowserSiteChecks } from './browserSiteChecks';
 
 export interface BrowserParts {
   store: DocumentStore;
@@ -15,6 +16,8 @@ export interface BrowserParts {
   queue: MessageQueue;
   /** Where documents live and which listed files are indexes, over the files the client reads. */
   site: BrowserSite;
+  /** The cross-file rules, over the folder's site files the client lists and reads. */
+  checks: BrowserSiteChecks;
   /** What the client said it runs in `initialize`. */
   client: { setLanguage: boolean; split: boolean; allowHost: boolean; workspaceFiles: boolean };
 }
@@ -27,6 +30,7 @@ export const noPages = {
 /** Settings or workspace folders changed: everything about every document is looked up again. */
 export function resetAll(parts: BrowserParts): void {
   parts.site.reset();
+  parts.checks.reset();
   for (const entry of parts.store.all()) parts.contexts.forget(entry.uri);
   for (const entry of parts.store.all()) void parts.diagnostics.validateNow(entry.uri);
 }

@@ -46,13 +46,13 @@ export class BrowserSite {
 
   /**
    * A document is checked with these settings: under a site root, the Node server would also run the page rules (built
-   * pages, git history) and the cross-file rules, which need a file system and child processes. Said once per session.
+   * pages, git history), which need a file system and child processes. Said once per session.
    */
   checkedWith(connection: Connection, settings: ServerSettings): void {
     if (this.skippedSaid || Object.keys(settings.siteRoots).length === 0) return;
     this.skippedSaid = true;
-    const message = 'Sitemap Studio in VS Code for the Web: the page rules (built pages, git history), the cross-file rules, '
-      + 'Check Site, Compare with Last Commit and the Sitemaps view need the desktop extension; they are skipped here.';
+    const message = 'Sitemap Studio in VS Code for the Web: the page rules (built pages, git history), Check Site, '
+      + 'Compare with Last Commit and the Sitemaps view need the desktop extension; they are skipped here.';
     connection.console.info(message);
     void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message });
   }

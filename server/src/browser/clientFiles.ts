@@ -1,20 +1,20 @@
 /** The web worker's reader of workspace files: READ_FILE_REQUEST to the client, base64 decoded, a gzip head inflated
  * as far as it goes (DecompressionStream: the worker has no zlib). */
 import type { Connection } from 'vscode-languageserver';
-import { READ_FILE_REQUEST, type ReadFileParams, type ReadFileResult } from '../../../shared/protocol';
+import { FIND_SITE_FILES_REQUEST, READ_FILE_REQUEST, type FindSiteFilesParams, type ReadFileParams, type ReadFileResult } from '../../../shared/protocol';
 import type { FileReader, MirroredFile } from './fileMirror';
-import { fsPathToUri } from '../lsp/documents/workspace';
+import { fsPathToUri, uriToFsPath } from '../lsp/documents/workspace';
 
 /** Bound on what a gzip head may inflate to, as node/files.ts's callers bound it (deflate's worst case is about 1:1032). */
 const MAX_INFLATED_BYTES = 8 * 1024 * 1024;
 
-export function clientFileReader(connection: Connection): FileReader {
+export function clientFileReader(connection: Connection, maxInflated = MAX_INFLATED_BYTES): FileReader {
   return async (fsPath, maxBytes) => {
     const params: ReadFileParams = { uri: fsPathToUri(fsPath), maxBytes };
     const result = await connection.sendRequest<ReadFileResult | null>(READ_FILE_REQUEST, params);
     if (result === null || typeof result !== 'object' || typeof result.data !== 'string') return null;
     const raw = fromBase64(result.data);
-    const head = raw[0] === 0x1f && raw[1] === 0x8b ? await inflatePrefix(raw) : raw;
+    const head = raw[0] === 0x1f && raw[1] === 0x8b ? await inflatePrefix(raw, maxInflated) : raw;
     const file: MirroredFile = { mtimeMs: Number(result.mtime) || 0, size: Number(result.size) || raw.length, head, asked: maxBytes };
     return file;
   };
@@ -28,7 +28,7 @@ function fromBase64(data: string): Uint8Array {
 }
 
 /** What a (possibly cut-off) gzip stream inflates to before it ends or breaks; still gzip when nothing came out. */
-async function inflatePrefix(gzip: Uint8Array): Promise<Uint8Array> {
+async function inflatePrefix(gzip: Uint8Array, maxInflated: number): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   let length = 0;
   try {
@@ -39,7 +39,7 @@ async function inflatePrefix(gzip: Uint8Array): Promise<Uint8Array> {
       if (done || value === undefined) break;
       chunks.push(value);
       length += value.length;
-      if (length >= MAX_INFLATED_BYTES) break;
+      if (length >= maxInflated) break;
     }
   } catch {
     // a cut-off stream ends in an error: what came before it is the head
@@ -52,4 +52,13 @@ async function inflatePrefix(gzip: Uint8Array): Promise<Uint8Array> {
     at += chunk.length;
   }
   return head;
+}
+
+/** The site files of the folder at `folderPath`, as pseudo-paths. */
+export function clientSiteFiles(connection: Connection): (folderPath: string, maxFiles: number) => Promise<string[]> {
+  return async (folderPath, maxFiles) => {
+    const params: FindSiteFilesParams = { folder: fsPathToUri(folderPath), maxFiles };
+    const uris = await connection.sendRequest<unknown>(FIND_SITE_FILES_REQUEST, params);
+    return Array.isArray(uris) ? uris.flatMap((uri) => uriToFsPath(uri) ?? []) : [];
+  };
 }

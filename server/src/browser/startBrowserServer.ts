@@ -19,7 +19,9 @@ import { guard, logFailure } from '../lsp/guard';
 import { noPages, resetAll, type BrowserParts } from './browserParts';
 import { registerBrowserDocumentSync } from './browserDocumentSync';
 import { BrowserSite } from './browserSite';
-import { clientFileReader } from './clientFiles';
+import { BrowserSiteChecks } from './browserSiteChecks';
+import { clientFileReader, clientSiteFiles } from './clientFiles';
+import { MAX_BYTES } from '../../../shared/protocolLimits';
 
 /** What the site parts read: robots.txt files and the sitemaps an index lists (lifecycle.ts watches more, for pages). */
 const WATCHED_GLOBS = ['**/robots.txt', '**/*.xml', '**/*.txt', '**/*.gz'];
@@ -82,7 +84,20 @@ function createBrowserParts(connection: Connection, capabilities: () => ClientCa
     return { settings, context: contexts.get(entry, settings) };
   }, () => ({ settings: DEFAULT_SERVER_SETTINGS, context: {} }), queue);
   site.attach(contexts, diagnostics);
-  return { store, configuration, contexts, diagnostics, queue, site, client: { setLanguage: false, split: false, allowHost: false, workspaceFiles: false } };
+  const client = { setLanguage: false, split: false, allowHost: false, workspaceFiles: false };
+  const checks = new BrowserSiteChecks({
+    store, workspace: site.workspace, locator: site.locator,
+    settingsOf: (uri) => configuration.get(uri),
+    republish: (uri) => diagnostics.schedule(uri),
+    logFailure: (what, error) => logFailure(connection, what, error),
+    readFile: clientFileReader(connection, MAX_BYTES),
+    listSiteFiles: clientSiteFiles(connection),
+    enabled: () => client.workspaceFiles,
+  });
+  // A document's cross-file problems are published with its own, and follow its edits.
+  diagnostics.extra = (entry) => checks.held.diagnosticsFor(entry);
+  store.onEdit = (entry, start, end, length) => checks.held.edited(entry, start, end, length);
+  return { store, configuration, contexts, diagnostics, queue, site, checks, client };
 }
 
 function registerHandlers(connection: Connection, parts: BrowserParts, capabilities: () => ClientCapabilities): void {

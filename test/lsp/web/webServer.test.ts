@@ -149,6 +149,12 @@ async function startSiteServer(root: string, signal: AbortSignal): Promise<SiteS
     const stat = fs.statSync(file);
     return { mtime: stat.mtimeMs, size: stat.size, data: fs.readFileSync(file).subarray(0, params.maxBytes).toString('base64') };
   });
+  server.connection.onRequest('sitemap/findSiteFiles', (params: { folder: string; maxFiles: number }) => {
+    assert.equal(params.folder, SITE_URI);
+    const names = fs.readdirSync(root, { recursive: true, encoding: 'utf8' }).map((name) => name.split(path.sep).join('/'));
+    return names.filter((name) => !name.startsWith('node_modules/') && fs.statSync(path.join(root, name)).isFile() && /(^|\/)(robots\.txt|[^/]*\.(xml|txt)(\.gz)?)$/.test(name))
+      .slice(0, params.maxFiles).map((name) => `${SITE_URI}/${name}`);
+  });
   const timedOut = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new Error('no such diagnostics came')), { once: true }));
   timedOut.catch(() => undefined);
   await Promise.race([server.connection.sendRequest<InitializeResult>('initialize', {
@@ -214,12 +220,61 @@ test('the web server finds where a sitemap lives and which listed files are inde
       const rooted = publishedFor(blog, (d) => codesOf(d, 'out-of-scope').length === 1);
       const reindexed = publishedFor(index, (d) => codesOf(d, 'nested-index').length === 1);
       await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: { sitemap: { siteRoots: { blog: 'https://www.example.com/blog/' } } } });
-      assert.deepEqual((await rooted).map((d) => [d.code, d.range]), [['out-of-scope', rangeOf(blogText, 'https://www.example.com/shop/item')]]);
+      // (robots.txt no longer lists it: unlisted-sitemap too, the cross-file rules' own.)
+      assert.deepEqual(codesOf(await rooted, 'out-of-scope').map((d) => d.range), [rangeOf(blogText, 'https://www.example.com/shop/item')]);
       await reindexed;
     };
     await configure();
     await configure();
     assert.equal(notes.length, 1);
+  } finally {
+    server.connection.dispose();
+    await server.worker.terminate();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('the web server gets the cross-file rules of an open index from the site files the client lists and reads, as in Node', { timeout: 30_000 }, async (t) => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-web-cross-'));
+  const BASE = 'https://www.example.com/';
+  const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+  const entries = (tag: string, list: [string, string?][]): string => list.map(([loc, lastmod]) =>
+    `  <${tag}>\n    <loc>${BASE}${loc}</loc>\n${lastmod !== undefined ? `    <lastmod>${lastmod}</lastmod>\n` : ''}  </${tag}>\n`).join('');
+  // test/lsp/site/site.test.ts's fixture: the Node server's answers are the standard.
+  const A = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}">\n${entries('url', [['one', '2024-03-01'], ['two', '2024-01-02']])}</urlset>\n`;
+  const INDEX = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="${NS}">\n${entries('sitemap', [['a.xml', '2024-01-15'], ['b.xml'], ['missing.xml'], ['nested-index.xml'], ['broken.xml.gz']])}</sitemapindex>\n`;
+  const write = (relative: string, content: string | Buffer): void => {
+    fs.mkdirSync(path.dirname(path.join(root, relative)), { recursive: true });
+    fs.writeFileSync(path.join(root, relative), content);
+  };
+  write('robots.txt', `User-agent: *\nSitemap: ${BASE}sitemap_index.xml\nSitemap: ${BASE}gone.xml\n`);
+  write('a.xml', A);
+  write('b.xml', `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}">\n${entries('url', [['three'], ['two']])}</urlset>\n`);
+  write('sitemap_index.xml', INDEX);
+  write('nested-index.xml', `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="${NS}">\n${entries('sitemap', [['a.xml']])}</sitemapindex>\n`);
+  write('broken.xml.gz', Buffer.from([0x1f, 0x8b, 8, 0, 1, 2, 3]));
+  fs.mkdirSync(path.join(root, 'folder.xml'));
+  const { server, publishedFor } = await startSiteServer(root, t.signal);
+  server.failed.catch(() => undefined);
+  try {
+    const index = `${SITE_URI}/sitemap_index.xml`;
+    const published = publishedFor(index, (d) => codesOf(d, 'stale-index-lastmod').length > 0);
+    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: index, languageId: 'sitemap', version: 1, text: INDEX } });
+    const diagnostics = await published;
+    const byRange = (x: { range: unknown }, y: { range: unknown }): number => JSON.stringify(x.range).localeCompare(JSON.stringify(y.range));
+    assert.deepEqual(diagnostics.map((d) => ({ code: d.code, severity: d.severity, range: d.range })).sort(byRange), [
+      { code: 'stale-index-lastmod', severity: 2, range: rangeOf(INDEX, '2024-01-15') },
+      { code: 'missing-sitemap-file', severity: 2, range: rangeOf(INDEX, `${BASE}missing.xml`) },
+      { code: 'nested-index', severity: 1, range: rangeOf(INDEX, `${BASE}nested-index.xml`) },
+    ].sort(byRange));
+    const stale = diagnostics.find((d) => d.code === 'stale-index-lastmod');
+    assert.deepEqual(stale?.relatedInformation?.map((r) => [r.location.uri, r.location.range]), [[`${SITE_URI}/a.xml`, rangeOf(A, '2024-03-01')]]);
+
+    // The missing child is created: the watched-file event lists the folder again, and the warning goes.
+    write('missing.xml', `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}">\n${entries('url', [['five']])}</urlset>\n`);
+    const found = publishedFor(index, (d) => codesOf(d, 'missing-sitemap-file').length === 0 && codesOf(d, 'stale-index-lastmod').length > 0);
+    await server.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: `${SITE_URI}/missing.xml`, type: 1 }] });
+    await found;
   } finally {
     server.connection.dispose();
     await server.worker.terminate();
