@@ -4,18 +4,20 @@ import type { ExtensionContext } from 'vscode';
 import { activateCore, extensionApi, type SitemapStudioApi } from '../activation';
 import { startOnFirstSitemap } from '../documentActivation';
 import type { SitemapServer } from '../languageServer/server';
+import { registerSitemapsView } from '../sitemapsView/sitemapsView';
 import { webServerLauncher } from './webServerLauncher';
 
 let server: SitemapServer | undefined;
 
 export function activate(context: ExtensionContext): SitemapStudioApi {
-  const { server: sitemapServer } = activateCore(context, webServerLauncher);
+  const { server: sitemapServer, output } = activateCore(context, webServerLauncher);
   server = sitemapServer;
+  // The web worker's server answers sitemap/siteTree over the files this client reads for it (workspaceFiles.ts).
+  const sitemapsView = registerSitemapsView(context, sitemapServer, output);
   startOnFirstSitemap(context, sitemapServer);
   return extensionApi(sitemapServer, {
     serverProcessId: () => undefined,
-    // The Sitemaps view needs the site parts, which the web worker's server does not have yet.
-    sitemapsTree: async () => [],
+    sitemapsTree: (path) => sitemapsView.snapshot(path),
   });
 }
 

@@ -7,6 +7,7 @@ import type { MessageQueue } from '../lsp/documents/messageQueue';
 import type { ValidationContexts } from '../lsp/documents/validationContext';
 import type { BrowserSite } from './browserSite';
 import type { BrowserSiteChecks } from './browserSiteChecks';
+import type { SiteTree } from '../lsp/site/siteTree';
 
 export interface BrowserParts {
   store: DocumentStore;
@@ -18,6 +19,8 @@ export interface BrowserParts {
   site: BrowserSite;
   /** The cross-file rules, over the folder's site files the client lists and reads. */
   checks: BrowserSiteChecks;
+  /** `sitemap/siteTree`, the Sitemaps view's data, over what the checks read. */
+  siteTree: SiteTree;
   /** What the client said it runs in `initialize`. */
   client: { setLanguage: boolean; split: boolean; allowHost: boolean; workspaceFiles: boolean };
 }

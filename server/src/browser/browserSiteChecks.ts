@@ -14,6 +14,7 @@ import { rangeOf } from '../lsp/documents/ranges';
 import { fsPathToUri, relativeInside, type Workspace, type WorkspaceFolderInfo } from '../lsp/documents/workspace';
 import { HeldProblems, type HeldProblem } from '../lsp/site/heldProblems';
 import type { SiteLocator } from '../lsp/site/siteLocation';
+import { compareWalkOrder, mayBeSiteFile } from '../lsp/site/siteScan';
 import { robotsUrlToFile, urlToFileAt } from '../lsp/site/urlToFile';
 import type { FileReader } from './fileMirror';
 import { decodeFileText, isGzip } from './platform/files';
@@ -35,12 +36,17 @@ export interface BrowserSiteChecksHost {
   listSiteFiles: (folderPath: string, maxFiles: number) => Promise<string[]>;
   /** Whether the client reads files: without them a document would seem alone in its folder, its children missing. */
   enabled: () => boolean;
+  /** Site files changed on disk or as typed (the Sitemaps view's notification). */
+  siteFilesChanged?: (changes: readonly { fsPath: string; type: number }[]) => void;
 }
 
-interface ClosedFile {
+export interface ClosedFile {
   summary: SiteSummary;
   lineStarts: number[];
+  /** The text's length, in UTF-16 code units. */
   length: number;
+  /** The file's size on disk. */
+  size: number;
 }
 
 export class BrowserSiteChecks {
@@ -62,6 +68,7 @@ export class BrowserSiteChecks {
   documentChanged(entry: OpenDocument): void {
     this.held.follow(entry);
     this.schedule(entry.fsPath, EDIT_DELAY_MS);
+    if (entry.fsPath !== undefined) this.host.siteFilesChanged?.([{ fsPath: entry.fsPath, type: FileChangeType.Changed }]);
   }
 
   documentClosed(entry: OpenDocument): void {
@@ -80,6 +87,7 @@ export class BrowserSiteChecks {
       touched.add(folder.fsPath);
     }
     for (const folder of touched) this.scheduleFolder(folder, 0);
+    this.host.siteFilesChanged?.(changes.filter((c) => c.type === FileChangeType.Deleted || mayBeSiteFile(path.basename(c.fsPath))));
   }
 
   /** Settings or workspace folders changed. */
@@ -108,11 +116,11 @@ export class BrowserSiteChecks {
   private async check(folderPath: string, pass: number): Promise<void> {
     const folder = this.host.workspace.all.find((f) => f.fsPath === folderPath);
     if (!this.host.enabled() || folder === undefined || this.openIn(folder).length === 0) return;
-    const listed = await this.listOf(folderPath);
+    const listed = await this.siteFilesOf(folderPath);
     const closedFiles = new Map<string, ClosedFile>();
     for (const file of listed) {
       if (this.host.store.getByPath(file) !== undefined) continue;
-      const closed = await this.closedFile(file);
+      const closed = await this.closedFileOf(file);
       if (closed !== undefined) closedFiles.set(file, closed);
     }
     const open = this.openIn(folder);
@@ -139,13 +147,13 @@ export class BrowserSiteChecks {
       if (summary !== undefined) files.push({ path: file, summary, inSite: this.inSite(file, folder, settings, existing) });
     }
     // nested-index is the resolver's (nestedIndex.ts), as in Node; never past maxProblems (diagnostics.ts).
-    return validateSite(files, this.resolver(settings, existing), settings)
+    return validateSite(files, this.resolverFor(settings, existing), settings)
       .filter((d) => d.path === entry.fsPath && d.rule !== 'nested-index')
       .slice(0, settings.maxProblems);
   }
 
   /** As backgroundSiteChecks.ts's resolver: where a robots.txt's or an index's URLs are in the workspace. */
-  private resolver(settings: ServerSettings, existing: ReadonlySet<string>): Required<SiteResolver> {
+  resolverFor(settings: ServerSettings, existing: ReadonlySet<string>): Required<SiteResolver> {
     const { workspace, locator, store } = this.host;
     return {
       fileOf: (url, from) => {
@@ -195,7 +203,8 @@ export class BrowserSiteChecks {
     return this.host.store.all().filter((entry) => entry.fsPath !== undefined && this.host.workspace.folderOf(entry.fsPath)?.fsPath === folder.fsPath);
   }
 
-  private listOf(folderPath: string): Promise<string[]> {
+  /** The folder's site files, in `sitemap-lint`'s order, listed by the client once and again after a file came or went. */
+  siteFilesOf(folderPath: string): Promise<string[]> {
     let list = this.lists.get(folderPath);
     if (list === undefined) {
       list = this.host.listSiteFiles(folderPath, MAX_FILES).then((files) => files.sort(compareWalkOrder), () => []);
@@ -204,10 +213,11 @@ export class BrowserSiteChecks {
     return list;
   }
 
-  private closedFile(file: string): Promise<ClosedFile | undefined> {
+  /** A file as on disk, read through the client once and again after it changed; undefined when it cannot be read. */
+  closedFileOf(file: string): Promise<ClosedFile | undefined> {
     let closed = this.closed.get(file);
     if (closed === undefined) {
-      closed = this.host.readFile(file, MAX_BYTES).then((read) => (read === null || read.size > MAX_BYTES || isGzip(read.head) ? undefined : summarize(file, read.head)), () => undefined);
+      closed = this.host.readFile(file, MAX_BYTES).then((read) => (read === null || read.size > MAX_BYTES || isGzip(read.head) ? undefined : summarize(file, read.head, read.size)), () => undefined);
       this.closed.set(file, closed);
     }
     return closed;
@@ -215,12 +225,12 @@ export class BrowserSiteChecks {
 }
 
 /** A closed file's summary and line starts (the text and the parse let go), as node/siteFileSummary.ts makes them. */
-function summarize(file: string, bytes: Uint8Array): ClosedFile | undefined {
+function summarize(file: string, bytes: Uint8Array, size: number): ClosedFile | undefined {
   try {
     const text = decodeFileText(bytes);
     const name = path.basename(file);
     const summary = summarizeForSite(parseDocument(text, languageOfSiteFile(isRobotsName(name) ? 'robots' : siteFileType(name, text))));
-    return { summary, lineStarts: lineStartsOf(text), length: text.length };
+    return { summary, lineStarts: lineStartsOf(text), length: text.length, size };
   } catch {
     return undefined;
   }
@@ -234,14 +244,4 @@ function lineStartsOf(text: string): number[] {
     if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
   }
   return starts;
-}
-
-/** As node/folderWalk.ts orders the files `sitemap-lint` reads: by their names at each level. */
-function compareWalkOrder(a: string, b: string): number {
-  const as = a.split('/');
-  const bs = b.split('/');
-  for (let k = 0; k < Math.min(as.length, bs.length); k++) {
-    if (as[k] !== bs[k]) return as[k] < bs[k] ? -1 : 1;
-  }
-  return as.length - bs.length;
 }

@@ -3,7 +3,7 @@
  * advertises only what is registered here. */
 import {
   DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, TextDocumentSyncKind,
-  type ClientCapabilities, type Connection, type InitializeParams, type WorkspaceFolder,
+  type ClientCapabilities, type Connection, type InitializeParams, type PublishDiagnosticsParams, type WorkspaceFolder,
 } from 'vscode-languageserver';
 import { isOptionOn } from '../../../shared/protocol';
 import { registerSplit } from '../lsp/commands/splitRequest';
@@ -20,6 +20,9 @@ import { noPages, resetAll, type BrowserParts } from './browserParts';
 import { registerBrowserDocumentSync } from './browserDocumentSync';
 import { BrowserSite } from './browserSite';
 import { BrowserSiteChecks } from './browserSiteChecks';
+import { BrowserSiteTreeSource } from './browserSiteTree';
+import { SiteTree } from '../lsp/site/siteTree';
+import { fsPathToUri } from '../lsp/documents/workspace';
 import { clientFileReader, clientSiteFiles } from './clientFiles';
 import { MAX_BYTES } from '../../../shared/protocolLimits';
 
@@ -50,7 +53,10 @@ export function startBrowserServer(connection: Connection, queue = new MessageQu
   connection.onInitialized(guard(connection, 'initialized', () => registerDynamic(connection, parts, capabilities)));
   registerBrowserDocumentSync(connection, parts);
   registerHandlers(connection, parts, () => capabilities);
-  connection.onShutdown(() => parts.diagnostics.dispose());
+  connection.onShutdown(() => {
+    parts.diagnostics.dispose();
+    parts.siteTree.dispose();
+  });
   connection.listen();
 }
 
@@ -78,7 +84,13 @@ function createBrowserParts(connection: Connection, capabilities: () => ClientCa
   const configuration = new Configuration(connection, () => capabilities().workspace?.configuration === true);
   const site = new BrowserSite(store, new Workspace());
   const contexts = new ValidationContexts(site.locator, site.nested);
-  const diagnostics = new DiagnosticsPublisher(connection, (params) => connection.sendDiagnostics(params), store, async (entry) => {
+  // The Sitemaps view's problem counts are what the editor shows (as serverParts.ts counts them).
+  let siteTree: SiteTree | undefined;
+  const publish = (params: PublishDiagnosticsParams): Promise<void> => {
+    siteTree?.published(params.uri, params.diagnostics);
+    return connection.sendDiagnostics(params);
+  };
+  const diagnostics = new DiagnosticsPublisher(connection, publish, store, async (entry) => {
     const settings = await configuration.get(entry.uri);
     site.checkedWith(connection, settings);
     return { settings, context: contexts.get(entry, settings) };
@@ -93,11 +105,13 @@ function createBrowserParts(connection: Connection, capabilities: () => ClientCa
     readFile: clientFileReader(connection, MAX_BYTES),
     listSiteFiles: clientSiteFiles(connection),
     enabled: () => client.workspaceFiles,
+    siteFilesChanged: (changes) => siteTree?.filesChanged(changes),
   });
+  siteTree = new SiteTree(connection, site.workspace, new BrowserSiteTreeSource(store, checks, (folderPath) => configuration.get(fsPathToUri(folderPath))));
   // A document's cross-file problems are published with its own, and follow its edits.
   diagnostics.extra = (entry) => checks.held.diagnosticsFor(entry);
   store.onEdit = (entry, start, end, length) => checks.held.edited(entry, start, end, length);
-  return { store, configuration, contexts, diagnostics, queue, site, checks, client };
+  return { store, configuration, contexts, diagnostics, queue, site, checks, siteTree, client };
 }
 
 function registerHandlers(connection: Connection, parts: BrowserParts, capabilities: () => ClientCapabilities): void {
@@ -107,6 +121,7 @@ function registerHandlers(connection: Connection, parts: BrowserParts, capabilit
     canSetLanguage: () => client.setLanguage, canSplit: () => client.split, canAllowHost: () => client.allowHost,
   };
   registerFeatures(connection, deps);
+  parts.siteTree.register();
   registerSplit(connection, { store, configuration, contexts, locator: site.locator });
   registerEditCommands(connection, store, capabilities, async (entry) => {
     const settings = await configuration.get(entry.uri);

@@ -20,4 +20,14 @@ export async function checkSiteFilesOnWeb(page: Page, folder: string, log: (mess
   // The blog's sitemap alone is valid: its one error is the entry outside the location its robots.txt gives it.
   await until(page, 'the out-of-scope error of blog/blog-sitemap.xml', () => problemCounts(page), (c) => c.errors === before + 1);
   log('a sitemap located by a robots.txt read through workspace.fs: out-of-scope shown');
+
+  // The Sitemaps view, answered by the web worker over the same files: robots.txt at the top of the folder's tree.
+  const pane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: /^\s*Sitemaps/i }) });
+  const header = pane.locator('.pane-header');
+  if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+  const folderRow = pane.locator('.monaco-list-row').first();
+  await folderRow.waitFor();
+  if ((await folderRow.getAttribute('aria-expanded')) === 'false') await folderRow.click();
+  await pane.locator('.monaco-list-row', { hasText: 'robots.txt' }).first().waitFor();
+  log('the Sitemaps view lists the robots.txt read through workspace.fs');
 }

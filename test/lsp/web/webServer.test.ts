@@ -275,6 +275,21 @@ test('the web server gets the cross-file rules of an open index from the site fi
     const found = publishedFor(index, (d) => codesOf(d, 'missing-sitemap-file').length === 0 && codesOf(d, 'stale-index-lastmod').length > 0);
     await server.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: `${SITE_URI}/missing.xml`, type: 1 }] });
     await found;
+
+    // The Sitemaps view's data, from the same files: robots.txt → the index (gone.xml missing) → its children.
+    type Node = { id: string; kind: string; label: string; entries?: number; newestLastmod?: string; problems?: unknown };
+    const level = async (params: object): Promise<Node[]> => (await server.connection.sendRequest<{ nodes: Node[] }>('sitemap/siteTree', params)).nodes;
+    assert.deepEqual((await level({})).map((n) => [n.kind, n.label]), [['folder', 'site']]);
+    const top = await level({ folder: SITE_URI });
+    assert.deepEqual(top.map((n) => [n.kind, n.label]), [['robots', 'robots.txt']]);
+    const listed = await level({ node: top[0].id });
+    assert.deepEqual(listed.map((n) => [n.kind, n.label]), [['index', 'sitemap_index.xml'], ['missing', `${BASE}gone.xml`]]);
+    assert.deepEqual(listed[0].problems, { errors: 1, warnings: 1, others: 0 }, 'as published: nested-index, stale-index-lastmod');
+    const children = await level({ node: listed[0].id });
+    assert.deepEqual(children.map((n) => [n.kind, n.label, n.entries, n.newestLastmod]), [
+      ['sitemap', 'a.xml', 2, '2024-03-01'], ['sitemap', 'b.xml', 2, undefined], ['sitemap', 'missing.xml', 1, undefined],
+      ['index', 'nested-index.xml', 1, undefined], ['sitemap', 'broken.xml.gz', undefined, undefined],
+    ]);
   } finally {
     server.connection.dispose();
     await server.worker.terminate();
