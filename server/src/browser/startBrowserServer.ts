@@ -1,6 +1,6 @@
 /** The web worker's composition: the per-file parts and handlers of the Node server (startServer.ts), and the site parts
- * that work over the files the client reads (browserSite.ts); none that run git or start processes. `initialize`
- * advertises only what is registered here. */
+ * that work over the files the client lists and reads (locations, nested indexes, the cross-file rules, the Sitemaps
+ * view); none that run git or start processes. `initialize` advertises only what is registered here. */
 import {
   DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, TextDocumentSyncKind,
   type ClientCapabilities, type Connection, type InitializeParams, type PublishDiagnosticsParams, type WorkspaceFolder,
@@ -13,7 +13,7 @@ import { DiagnosticsPublisher } from '../lsp/documents/diagnostics';
 import { DocumentStore } from '../lsp/documents/documentStore';
 import { MessageQueue } from '../lsp/documents/messageQueue';
 import { ValidationContexts } from '../lsp/documents/validationContext';
-import { Workspace } from '../lsp/documents/workspace';
+import { fsPathToUri, Workspace } from '../lsp/documents/workspace';
 import { featureCapabilities, registerFeatures, type FeatureDependencies } from '../lsp/features/features';
 import { guard, logFailure } from '../lsp/guard';
 import { noPages, resetAll, type BrowserParts } from './browserParts';
@@ -22,7 +22,6 @@ import { BrowserSite } from './browserSite';
 import { BrowserSiteChecks } from './browserSiteChecks';
 import { BrowserSiteTreeSource } from './browserSiteTree';
 import { SiteTree } from '../lsp/site/siteTree';
-import { fsPathToUri } from '../lsp/documents/workspace';
 import { clientFileReader, clientSiteFiles } from './clientFiles';
 import { MAX_BYTES } from '../../../shared/protocolLimits';
 
