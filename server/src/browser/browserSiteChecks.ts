@@ -3,7 +3,8 @@
  * (no site worker); the same language-layer rules and resolver as the Node server's backgroundSiteChecks.ts. */
 import * as path from 'node:path';
 import { FileChangeType, type DiagnosticRelatedInformation, type Location } from 'vscode-languageserver';
-import { isRobotsName, languageOfSiteFile, siteFileType } from '../../../shared/documentLanguage';
+import { SNIFF_LENGTH } from '../../../shared/contentDetection';
+import { isRobotsName, isSiteFile, languageOfSiteFile, siteFileType } from '../../../shared/documentLanguage';
 import { locationFromSiteRoots } from '../../../shared/location';
 import { MAX_BYTES } from '../../../shared/protocolLimits';
 import { lastStartAtOrBefore } from '../../../shared/sortedSearch';
@@ -22,8 +23,8 @@ import { fileBesideNamed } from './platform/siteFiles';
 
 /** Quiet time after a keystroke before the folder's cross-file problems are computed again (as in Node). */
 const EDIT_DELAY_MS = 300;
-/** The site files of a folder compared at most (the Node server's scan stops at its own limits). */
-const MAX_FILES = 2_000;
+/** The site files of a folder compared at most, as the Node server's scan (siteScan.ts's SCAN_LIMITS). */
+const MAX_FILES = 1_000;
 
 export interface BrowserSiteChecksHost {
   store: DocumentStore;
@@ -51,7 +52,7 @@ export interface ClosedFile {
 
 export class BrowserSiteChecks {
   readonly held: HeldProblems;
-  private readonly lists = new Map<string, Promise<string[]>>();
+  private readonly lists = new Map<string, Promise<string[] | undefined>>();
   private readonly closed = new Map<string, Promise<ClosedFile | undefined>>();
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   /** Per folder, the pass that is current: an older one finishing late holds nothing. */
@@ -117,6 +118,7 @@ export class BrowserSiteChecks {
     const folder = this.host.workspace.all.find((f) => f.fsPath === folderPath);
     if (!this.host.enabled() || folder === undefined || this.openIn(folder).length === 0) return;
     const listed = await this.siteFilesOf(folderPath);
+    if (listed === undefined) return;
     const closedFiles = new Map<string, ClosedFile>();
     for (const file of listed) {
       if (this.host.store.getByPath(file) !== undefined) continue;
@@ -204,16 +206,21 @@ export class BrowserSiteChecks {
   }
 
   /** The folder's site files, in `sitemap-lint`'s order, listed by the client once and again after a file came or went. */
-  siteFilesOf(folderPath: string): Promise<string[]> {
+  siteFilesOf(folderPath: string): Promise<string[] | undefined> {
     let list = this.lists.get(folderPath);
     if (list === undefined) {
-      list = this.host.listSiteFiles(folderPath, MAX_FILES).then((files) => files.sort(compareWalkOrder), () => []);
+      // Not listed (the request failed): no pass, rather than every listed file missing; asked again next time.
+      list = this.host.listSiteFiles(folderPath, MAX_FILES).then((files) => files.sort(compareWalkOrder), () => {
+        this.lists.delete(folderPath);
+        return undefined;
+      });
       this.lists.set(folderPath, list);
     }
     return list;
   }
 
-  /** A file as on disk, read through the client once and again after it changed; undefined when it cannot be read. */
+  /** A file as on disk, read through the client once and again after it changed; undefined when it cannot be read or
+   * is no site file. */
   closedFileOf(file: string): Promise<ClosedFile | undefined> {
     let closed = this.closed.get(file);
     if (closed === undefined) {
@@ -224,11 +231,15 @@ export class BrowserSiteChecks {
   }
 }
 
-/** A closed file's summary and line starts (the text and the parse let go), as node/siteFileSummary.ts makes them. */
+/**
+ * A closed file's summary and line starts (the text and the parse let go), as node/siteFileSummary.ts makes them;
+ * undefined for a file that is no site file by its name and first characters (node/siteFiles.ts's test: a pom.xml).
+ */
 function summarize(file: string, bytes: Uint8Array, size: number): ClosedFile | undefined {
   try {
     const text = decodeFileText(bytes);
     const name = path.basename(file);
+    if (!isSiteFile(name, () => text.slice(0, SNIFF_LENGTH))) return undefined;
     const summary = summarizeForSite(parseDocument(text, languageOfSiteFile(isRobotsName(name) ? 'robots' : siteFileType(name, text))));
     return { summary, lineStarts: lineStartsOf(text), length: text.length, size };
   } catch {

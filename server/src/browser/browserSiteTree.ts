@@ -1,5 +1,5 @@
 /** The Sitemaps view's facts in the web worker (lsp/site/siteTree.ts's source): the folder's site files as the client
- * lists them, each read through the client and summarized in-process (no sniffing: a file is read whole once). */
+ * lists them, each read whole through the client once and summarized in-process (the cross-file rules' reads). */
 import { newestLastmodOf, summarizeForSite, type SiteFileKind, type SiteSummary, type SiteTreeFile } from '../language/languageService';
 import type { ServerSettings } from '../lsp/documents/configuration';
 import type { DocumentStore } from '../lsp/documents/documentStore';
@@ -16,14 +16,17 @@ export class BrowserSiteTreeSource implements SiteTreeSource {
   ) {}
 
   async factsOf(folderPath: string): Promise<Map<string, SiteTreeFacts>> {
-    const files = await this.checks.siteFilesOf(folderPath);
+    const files = (await this.checks.siteFilesOf(folderPath)) ?? [];
     const resolver = this.checks.resolverFor(await this.settingsOf(folderPath), new Set(files));
     const targetOf: TargetOf = (url, from, summary) => {
       const file = { path: from, summary, inSite: true };
       return resolver.fileOf(url, file) ?? (summary.kind === 'sitemapindex' ? resolver.fileBeside(url, file) : undefined);
     };
     const facts = new Map<string, SiteTreeFacts>();
-    for (const file of files) facts.set(file, await this.factOf(file, targetOf));
+    for (const file of files) {
+      const fact = await this.factOf(file, targetOf);
+      if (fact !== undefined) facts.set(file, fact);
+    }
     return facts;
   }
 
@@ -32,13 +35,13 @@ export class BrowserSiteTreeSource implements SiteTreeSource {
     return false;
   }
 
-  private async factOf(file: string, targetOf: TargetOf): Promise<SiteTreeFacts> {
+  /** Undefined for a file that cannot be read or is no site file (corrupt gzip, a pom.xml), as the Node server's scan skips it. */
+  private async factOf(file: string, targetOf: TargetOf): Promise<SiteTreeFacts | undefined> {
     const open = this.store.getByPath(file);
     if (open !== undefined) return factsOfSummary(file, summarizeForSite(open.doc), open.doc.length, targetOf);
     const closed = await this.checks.closedFileOf(file);
-    if (closed !== undefined) return { ...factsOfSummary(file, closed.summary, closed.length, targetOf), bytes: /\.gz$/i.test(file) ? closed.length : closed.size };
-    // Unreadable (corrupt gzip, say): shown by its name, without counts, as in Node.
-    return { file: { path: file, kind: /\.txt(\.gz)?$/i.test(file) ? 'text' : 'sitemap', listed: [] } };
+    if (closed === undefined) return undefined;
+    return { ...factsOfSummary(file, closed.summary, closed.length, targetOf), bytes: /\.gz$/i.test(file) ? closed.length : closed.size };
   }
 }
 
