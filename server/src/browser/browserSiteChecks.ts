@@ -130,28 +130,31 @@ export class BrowserSiteChecks {
     if (this.passes.get(folderPath) !== pass) return;
     const paths = [...new Set([...closedFiles.keys(), ...open.map((entry) => entry.fsPath!)])].sort(compareWalkOrder);
     const existing = new Set([...listed, ...paths]);
+    // Each file summarized once a pass, and the rules run once per settings (the folder's documents share theirs).
+    const summaries = new Map(paths.map((file) => {
+      const openEntry = this.host.store.getByPath(file);
+      return [file, openEntry !== undefined ? summarizeForSite(openEntry.doc) : closedFiles.get(file)?.summary] as const;
+    }));
+    const bySettings = new Map<ServerSettings, ReturnType<typeof validateSite>>();
     for (const [k, entry] of open.entries()) {
       // A lone sitemap has nothing to be compared with (as in Node).
       const lone = paths.length === 1 && (entry.doc.kind === 'urlset' || entry.doc.kind === 'text');
-      const problems = lone ? [] : this.problemsOf(entry, folder, paths, closedFiles, existing, settings[k]);
+      let found = bySettings.get(settings[k]);
+      if (found === undefined && !lone) bySettings.set(settings[k], (found = this.validate(folder, summaries, existing, settings[k])));
+      // nested-index is the resolver's (nestedIndex.ts), as in Node; never past maxProblems (diagnostics.ts).
+      const problems = lone ? [] : (found ?? []).filter((d) => d.path === entry.fsPath && d.rule !== 'nested-index').slice(0, settings[k].maxProblems);
       this.held.hold(entry, problems.map((p) => this.heldOf(p, closedFiles)));
     }
   }
 
-  private problemsOf(
-    entry: OpenDocument, folder: WorkspaceFolderInfo, paths: readonly string[], closedFiles: ReadonlyMap<string, ClosedFile>,
-    existing: ReadonlySet<string>, settings: ServerSettings,
+  private validate(
+    folder: WorkspaceFolderInfo, summaries: ReadonlyMap<string, SiteSummary | undefined>, existing: ReadonlySet<string>, settings: ServerSettings,
   ): ReturnType<typeof validateSite> {
     const files: SiteFile[] = [];
-    for (const file of paths) {
-      const openEntry = this.host.store.getByPath(file);
-      const summary = openEntry !== undefined ? summarizeForSite(openEntry.doc) : closedFiles.get(file)?.summary;
+    for (const [file, summary] of summaries) {
       if (summary !== undefined) files.push({ path: file, summary, inSite: this.inSite(file, folder, settings, existing) });
     }
-    // nested-index is the resolver's (nestedIndex.ts), as in Node; never past maxProblems (diagnostics.ts).
-    return validateSite(files, this.resolverFor(settings, existing), settings)
-      .filter((d) => d.path === entry.fsPath && d.rule !== 'nested-index')
-      .slice(0, settings.maxProblems);
+    return validateSite(files, this.resolverFor(settings, existing), settings);
   }
 
   /** As backgroundSiteChecks.ts's resolver: where a robots.txt's or an index's URLs are in the workspace. */
