@@ -59,6 +59,8 @@ export function clientSiteFiles(connection: Connection): (folderPath: string, ma
   return async (folderPath, maxFiles) => {
     const params: FindSiteFilesParams = { folder: fsPathToUri(folderPath), maxFiles };
     const uris = await connection.sendRequest<unknown>(FIND_SITE_FILES_REQUEST, params);
-    return Array.isArray(uris) ? uris.flatMap((uri) => uriToFsPath(uri) ?? []) : [];
+    // An answer that is no list is no listing (an empty one would make every listed file missing).
+    if (!Array.isArray(uris)) throw new Error(`${FIND_SITE_FILES_REQUEST} answered no array`);
+    return uris.flatMap((uri) => uriToFsPath(uri) ?? []);
   };
 }

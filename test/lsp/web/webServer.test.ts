@@ -299,3 +299,39 @@ test('the web server gets the cross-file rules of an open index from the site fi
     fs.rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('the web server survives a client that answers its file requests with nonsense: no crash, no file read', { timeout: 30_000 }, async (t) => {
+  const server = startWebServer();
+  server.failed.catch(() => undefined);
+  const timedOut = new Promise<never>((_, reject) => t.signal.addEventListener('abort', () => reject(new Error('timed out')), { once: true }));
+  timedOut.catch(() => undefined);
+  const answers: unknown[] = [42, 'nope', { data: 7 }, { data: '%%% not base64 %%%', size: 'x', mtime: null }, null];
+  let asked = 0;
+  server.connection.onRequest('sitemap/readFile', () => answers[asked++ % answers.length]);
+  server.connection.onRequest('sitemap/findSiteFiles', () => 'nope');
+  server.connection.onRequest('client/registerCapability', () => null);
+  try {
+    await Promise.race([(async () => {
+      await server.connection.sendRequest('initialize', {
+        processId: null, rootUri: SITE_URI, workspaceFolders: [{ uri: SITE_URI, name: 'site' }], capabilities: {}, initializationOptions: { workspaceFiles: true },
+      });
+      await server.connection.sendNotification('initialized', {});
+      const index = `${SITE_URI}/sitemap_index.xml`;
+      const text = sitemapindex('https://www.example.com/a.xml', 'https://www.example.com/b.xml.gz');
+      const published = new Promise<PublishDiagnosticsParams>((resolve) => {
+        server.connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => { if (params.uri === index) resolve(params); });
+      });
+      await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: index, languageId: 'sitemap', version: 1, text } });
+      assert.deepEqual((await published).diagnostics, []);
+      // The folder could not be listed: its tree is empty.
+      const tree = await server.connection.sendRequest<{ nodes: unknown[] }>('sitemap/siteTree', { folder: SITE_URI });
+      assert.deepEqual(tree.nodes, []);
+      assert.ok(asked > 0, 'the server asked for files');
+      const hover = await server.connection.sendRequest('textDocument/hover', { textDocument: { uri: index }, position: { line: 2, character: 10 } });
+      assert.notEqual(hover, undefined);
+    })(), server.failed, timedOut]);
+  } finally {
+    server.connection.dispose();
+    await server.worker.terminate();
+  }
+});
