@@ -33,10 +33,6 @@ export class FileMirror {
     this.onChanged = onChanged;
   }
 
-  get connected(): boolean {
-    return this.reader !== undefined;
-  }
-
   /** The file as last read; when not read yet (or not as far as `maxBytes`), undefined now and read in the background. */
   get(fsPath: string, maxBytes: number): MirroredFile | undefined {
     const file = this.files.get(fsPath);
@@ -52,11 +48,6 @@ export class FileMirror {
     if (file === undefined) return;
     if (this.reading.has(fsPath)) this.stale.add(fsPath);
     else this.read(fsPath, file?.asked ?? MIN_ASK);
-  }
-
-  clear(): void {
-    this.files.clear();
-    this.stale.clear();
   }
 
   private read(fsPath: string, maxBytes: number): void {
