@@ -371,3 +371,45 @@ export interface SiteTreeChangedParams {
   /** The changed nodes' ids (files' URIs): refresh these; absent: refresh the folder's whole tree. */
   nodes?: string[];
 }
+
+// ---------------------------------------------------------------- workspace files read through the client (server → client)
+
+export interface InitializationOptions {
+  /**
+   * The client answers {@link READ_FILE_REQUEST} for any URI of its workspace (VS Code for the Web: through
+   * `workspace.fs`, so on virtual file systems too). Asked by the web worker's server only; without it, no document
+   * there has a site (checked alone, as an `untitled:` one).
+   */
+  workspaceFiles?: boolean;
+}
+
+/** Server → client request: a file's first bytes and its stamp; answers null when there is no such file. */
+export const READ_FILE_REQUEST = 'sitemap/readFile';
+
+export interface ReadFileParams {
+  /** The file's URI (any scheme the client reads: `file:`, `vscode-vfs:`…). */
+  uri: string;
+  /** How many bytes from the start are wanted (the client may send fewer when the file is shorter). */
+  maxBytes: number;
+}
+
+export interface ReadFileResult {
+  /** Modification time, milliseconds since the epoch. */
+  mtime: number;
+  /** The file's whole size in bytes. */
+  size: number;
+  /** Its first `maxBytes` bytes, base64. */
+  data: string;
+}
+
+/**
+ * Server → client request, with `workspaceFiles`: the site files of a workspace folder (robots.txt, `*.xml`, `*.txt`,
+ * their `.gz`), as URIs, at most `maxFiles`; the server reads them with {@link READ_FILE_REQUEST} for the cross-file rules.
+ */
+export const FIND_SITE_FILES_REQUEST = 'sitemap/findSiteFiles';
+
+export interface FindSiteFilesParams {
+  /** The workspace folder's URI. */
+  folder: string;
+  maxFiles: number;
+}

@@ -87,6 +87,14 @@ test('the web worker\'s server (browser/) uses the protocol layer and the facade
   assert.ok(imports.length > 0, 'browser/ is read');
 });
 
+test('a module of browser/platform/ (swapped in by the web build) reads of lsp/ and node/ only the module it stands for', () => {
+  const imports = importsUnder('server/src/browser/platform/');
+  const reaching = imports.filter((i) => (i.to.startsWith('server/src/lsp/') || i.to.startsWith('server/src/node/'))
+    && path.posix.basename(i.to) !== path.posix.basename(i.from));
+  assert.deepEqual(describe(reaching), []);
+  assert.ok(imports.some((i) => i.to.startsWith('server/src/lsp/')), 'browser/platform/ is read');
+});
+
 test('the source has no import cycle, type-only ones included (each type lives in the module that owns it)', () => {
   const imports = [...importsUnder('server/src/'), ...importsUnder('client/src/'), ...importsUnder('shared/')];
   assert.deepEqual(cyclesIn(imports), []);

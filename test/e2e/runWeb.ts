@@ -18,6 +18,7 @@ import { checkSplitAndUndo } from './web/split';
 import { PROBLEMS, writeWebFixtures } from './web/webFixtures';
 import { checkWorkerRestart } from './web/workerRestart';
 import type { WebCheck } from './web/webSteps';
+import { checkSiteFilesOnWeb } from './web/siteFiles';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..'); // out/test/e2e → the repository
 const CACHE = path.join(ROOT, '.cache');
@@ -44,6 +45,8 @@ const CHECKS: Array<[name: string, run: (check: WebCheck) => Promise<void>]> = [
   ['split-undo', checkSplitAndUndo],
   ['compressed', checkCompressed],
   ['worker-restart', checkWorkerRestart],
+  // Last: its robots.txt gives the folder a site.
+  ['site-files', ({ page, folder, log: say }) => checkSiteFilesOnWeb(page, folder, say)],
 ];
 
 async function main(): Promise<number> {

@@ -10,6 +10,7 @@ import { startOnFirstSitemap } from '../documentActivation';
 import { registerCompressedFiles } from '../gzip/open';
 import type { SitemapServer } from '../languageServer/server';
 import { webGzipFiles } from '../gzip/webGzipFiles';
+import { registerSitemapsView } from '../sitemapsView/sitemapsView';
 import { webServerLauncher } from './webServerLauncher';
 import { webSplit } from './webSplit';
 
@@ -22,11 +23,12 @@ export function activate(context: ExtensionContext): SitemapStudioApi {
   registerEditCommands(context, sitemapServer);
   registerMergeCommand(context, sitemapServer);
   registerSplitCommand(context, sitemapServer, output, webSplit);
+  // The web worker's server answers sitemap/siteTree over the files this client reads for it (workspaceFiles.ts).
+  const sitemapsView = registerSitemapsView(context, sitemapServer, output);
   startOnFirstSitemap(context, sitemapServer);
   return extensionApi(sitemapServer, {
     serverProcessId: () => undefined,
-    // The Sitemaps view needs the site parts, which the web worker's server does not have yet.
-    sitemapsTree: async () => [],
+    sitemapsTree: (path) => sitemapsView.snapshot(path),
   });
 }
 

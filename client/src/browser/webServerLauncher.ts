@@ -4,6 +4,7 @@ import { Uri, type ExtensionContext } from 'vscode';
 import { BaseLanguageClient, CloseAction, ErrorAction, State, type LanguageClientOptions, type MessageTransports } from 'vscode-languageclient/browser';
 import { sitemapClientOptions, type ServerLauncher } from '../languageServer/clientOptions';
 import { workerTransports, type ServerWorker } from './workerTransports';
+import { answerWorkspaceFiles, withWorkspaceFiles } from './workspaceFiles';
 
 /** The web server bundle, relative to the extension's root. */
 export const WEB_SERVER_BUNDLE = 'dist/web/server.js';
@@ -13,8 +14,10 @@ declare const Worker: new (url: string) => ServerWorker;
 
 export const webServerLauncher: ServerLauncher = {
   async create(context, outputChannel, onCrash) {
-    const clientOptions = sitemapClientOptions(context, outputChannel, onCrash, { CloseAction, ErrorAction });
-    return { client: new WorkerLanguageClient(clientOptions, serverUri(context)), State };
+    const clientOptions = withWorkspaceFiles(sitemapClientOptions(context, outputChannel, onCrash, { CloseAction, ErrorAction }));
+    const client = new WorkerLanguageClient(clientOptions, serverUri(context));
+    answerWorkspaceFiles(client);
+    return { client, State };
   },
   describe: (context) => `server ${serverUri(context).toString(true)} in a web worker`,
 };

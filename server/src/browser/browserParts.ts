@@ -1,11 +1,13 @@
-/** The parts of the web worker's server, and the answers of the site parts it leaves out: no document has a site (a
- * location, nested indexes, page files), as for an `untitled:` document in the Node server. */
+/** The parts of the web worker's server, and the answers of the site parts it leaves out: no page files (the page
+ * rules read built pages and git, which the worker has not). */
 import type { Configuration } from '../lsp/documents/configuration';
 import type { DiagnosticsPublisher } from '../lsp/documents/diagnostics';
 import type { DocumentStore } from '../lsp/documents/documentStore';
 import type { MessageQueue } from '../lsp/documents/messageQueue';
 import type { ValidationContexts } from '../lsp/documents/validationContext';
-import { Workspace } from '../lsp/documents/workspace';
+import type { BrowserSite } from './browserSite';
+import type { BrowserSiteChecks } from './browserSiteChecks';
+import type { SiteTree } from '../lsp/site/siteTree';
 
 export interface BrowserParts {
   store: DocumentStore;
@@ -13,16 +15,25 @@ export interface BrowserParts {
   contexts: ValidationContexts;
   diagnostics: DiagnosticsPublisher;
   queue: MessageQueue;
+  /** Where documents live and which listed files are indexes, over the files the client reads. */
+  site: BrowserSite;
+  /** The cross-file rules, over the folder's site files the client lists and reads. */
+  checks: BrowserSiteChecks;
+  /** `sitemap/siteTree`, the Sitemaps view's data, over what the checks read. */
+  siteTree: SiteTree;
   /** What the client said it runs in `initialize`. */
-  client: { setLanguage: boolean; split: boolean; allowHost: boolean };
+  client: { setLanguage: boolean; split: boolean; allowHost: boolean; workspaceFiles: boolean };
 }
 
-export const noSite = {
-  locator: { locate: (): undefined => undefined },
-  nested: { lookupFor: (): undefined => undefined },
-  features: {
-    workspace: new Workspace(),
-    pages: { mappingFor: (): undefined => undefined, candidates: async (): Promise<undefined> => undefined },
-    pageChecks: { describe: async (): Promise<undefined> => undefined },
-  },
+export const noPages = {
+  pages: { mappingFor: (): undefined => undefined, candidates: async (): Promise<undefined> => undefined },
+  pageChecks: { describe: async (): Promise<undefined> => undefined },
 };
+
+/** Settings or workspace folders changed: everything about every document is looked up again. */
+export function resetAll(parts: BrowserParts): void {
+  parts.site.reset();
+  parts.checks.reset();
+  for (const entry of parts.store.all()) parts.contexts.forget(entry.uri);
+  for (const entry of parts.store.all()) void parts.diagnostics.validateNow(entry.uri);
+}

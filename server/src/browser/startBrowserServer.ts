@@ -1,6 +1,10 @@
-/** The web worker's composition: the per-file parts and handlers of the Node server (startServer.ts), without the site
- * parts that read other files, run git or start processes; `initialize` advertises only what is registered here. */
-import { DidChangeConfigurationNotification, TextDocumentSyncKind, type ClientCapabilities, type Connection } from 'vscode-languageserver';
+/** The web worker's composition: the per-file parts and handlers of the Node server (startServer.ts), and the site parts
+ * that work over the files the client lists and reads (locations, nested indexes, the cross-file rules, the Sitemaps
+ * view); none that run git or start processes. `initialize` advertises only what is registered here. */
+import {
+  DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, TextDocumentSyncKind,
+  type ClientCapabilities, type Connection, type InitializeParams, type PublishDiagnosticsParams, type WorkspaceFolder,
+} from 'vscode-languageserver';
 import { isOptionOn } from '../../../shared/protocol';
 import { registerSplit } from '../lsp/commands/splitRequest';
 import { registerEditCommands } from '../lsp/commands/editRequests';
@@ -9,57 +13,123 @@ import { DiagnosticsPublisher } from '../lsp/documents/diagnostics';
 import { DocumentStore } from '../lsp/documents/documentStore';
 import { MessageQueue } from '../lsp/documents/messageQueue';
 import { ValidationContexts } from '../lsp/documents/validationContext';
+import { fsPathToUri, Workspace } from '../lsp/documents/workspace';
 import { featureCapabilities, registerFeatures, type FeatureDependencies } from '../lsp/features/features';
 import { guard, logFailure } from '../lsp/guard';
-import { noSite, type BrowserParts } from './browserParts';
+import { noPages, resetAll, type BrowserParts } from './browserParts';
 import { registerBrowserDocumentSync } from './browserDocumentSync';
+import { BrowserSite } from './browserSite';
+import { BrowserSiteChecks } from './browserSiteChecks';
+import { BrowserSiteTreeSource } from './browserSiteTree';
+import { SiteTree } from '../lsp/site/siteTree';
+import { clientFileReader, clientSiteFiles } from './clientFiles';
+import { MAX_BYTES } from '../../../shared/protocolLimits';
+
+/** What the site parts read: robots.txt files and the sitemaps an index lists (lifecycle.ts watches more, for pages). */
+const WATCHED_GLOBS = ['**/robots.txt', '**/*.xml', '**/*.txt', '**/*.gz'];
 
 export function startBrowserServer(connection: Connection, queue = new MessageQueue()): void {
   let capabilities: ClientCapabilities = {};
   const parts = createBrowserParts(connection, () => capabilities, queue);
   connection.onInitialize((params) => {
     capabilities = params.capabilities ?? {};
+    parts.site.workspace.set(initialFolders(params));
     parts.diagnostics.statusNotifications = isOptionOn(params.initializationOptions, 'statusNotifications');
     parts.client.setLanguage = isOptionOn(params.initializationOptions, 'setLanguageCommand');
     parts.client.split = isOptionOn(params.initializationOptions, 'splitCommand');
     parts.client.allowHost = isOptionOn(params.initializationOptions, 'allowHostCommand');
+    parts.client.workspaceFiles = isOptionOn(params.initializationOptions, 'workspaceFiles');
+    if (parts.client.workspaceFiles) parts.site.connect(clientFileReader(connection));
     return {
-      capabilities: { textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental }, ...featureCapabilities() },
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        ...featureCapabilities(),
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+      },
       serverInfo: { name: 'sitemap-studio (web)' },
     };
   });
-  connection.onInitialized(guard(connection, 'initialized', () => {
-    if (capabilities.workspace?.didChangeConfiguration?.dynamicRegistration !== true) return;
-    connection.client.register(DidChangeConfigurationNotification.type, { section: SECTION })
-      .catch((error: unknown) => logFailure(connection, 'Registering for configuration changes', error));
-  }));
+  connection.onInitialized(guard(connection, 'initialized', () => registerDynamic(connection, parts, capabilities)));
   registerBrowserDocumentSync(connection, parts);
   registerHandlers(connection, parts, () => capabilities);
-  connection.onShutdown(() => parts.diagnostics.dispose());
+  connection.onShutdown(() => {
+    parts.diagnostics.dispose();
+    parts.siteTree.dispose();
+  });
   connection.listen();
+}
+
+function registerDynamic(connection: Connection, parts: BrowserParts, capabilities: ClientCapabilities): void {
+  const ws = capabilities.workspace;
+  if (ws?.didChangeConfiguration?.dynamicRegistration === true) {
+    connection.client.register(DidChangeConfigurationNotification.type, { section: SECTION })
+      .catch((error: unknown) => logFailure(connection, 'Registering for configuration changes', error));
+  }
+  if (parts.client.workspaceFiles && ws?.didChangeWatchedFiles?.dynamicRegistration === true) {
+    connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: WATCHED_GLOBS.map((globPattern) => ({ globPattern })) })
+      .catch((error: unknown) => logFailure(connection, 'Registering file watchers', error));
+  }
+  if (ws?.workspaceFolders === true) {
+    connection.workspace.onDidChangeWorkspaceFolders(guard(connection, 'workspace/didChangeWorkspaceFolders', (event) => {
+      parts.site.workspace.remove(event.removed ?? []);
+      parts.site.workspace.add(event.added ?? []);
+      resetAll(parts);
+    }));
+  }
 }
 
 function createBrowserParts(connection: Connection, capabilities: () => ClientCapabilities, queue: MessageQueue): BrowserParts {
   const store = new DocumentStore((error) => logFailure(connection, 'Applying an edit incrementally (the document was re-parsed)', error));
   const configuration = new Configuration(connection, () => capabilities().workspace?.configuration === true);
-  const contexts = new ValidationContexts(noSite.locator, noSite.nested);
-  const diagnostics = new DiagnosticsPublisher(connection, (params) => connection.sendDiagnostics(params), store, async (entry) => {
+  const site = new BrowserSite(store, new Workspace());
+  const contexts = new ValidationContexts(site.locator, site.nested);
+  // The Sitemaps view's problem counts are what the editor shows (as serverParts.ts counts them).
+  let siteTree: SiteTree | undefined;
+  const publish = (params: PublishDiagnosticsParams): Promise<void> => {
+    siteTree?.published(params.uri, params.diagnostics);
+    return connection.sendDiagnostics(params);
+  };
+  const diagnostics = new DiagnosticsPublisher(connection, publish, store, async (entry) => {
     const settings = await configuration.get(entry.uri);
+    site.checkedWith(connection, settings);
     return { settings, context: contexts.get(entry, settings) };
   }, () => ({ settings: DEFAULT_SERVER_SETTINGS, context: {} }), queue);
-  return { store, configuration, contexts, diagnostics, queue, client: { setLanguage: false, split: false, allowHost: false } };
+  site.attach(contexts, diagnostics);
+  const client = { setLanguage: false, split: false, allowHost: false, workspaceFiles: false };
+  const checks = new BrowserSiteChecks({
+    store, workspace: site.workspace, locator: site.locator,
+    settingsOf: (uri) => configuration.get(uri),
+    republish: (uri) => diagnostics.schedule(uri),
+    logFailure: (what, error) => logFailure(connection, what, error),
+    readFile: clientFileReader(connection, MAX_BYTES),
+    listSiteFiles: clientSiteFiles(connection),
+    enabled: () => client.workspaceFiles,
+    siteFilesChanged: (changes) => siteTree?.filesChanged(changes),
+  });
+  siteTree = new SiteTree(connection, site.workspace, new BrowserSiteTreeSource(store, checks, (folderPath) => configuration.get(fsPathToUri(folderPath))));
+  // A document's cross-file problems are published with its own, and follow its edits.
+  diagnostics.extra = (entry) => checks.held.diagnosticsFor(entry);
+  store.onEdit = (entry, start, end, length) => checks.held.edited(entry, start, end, length);
+  return { store, configuration, contexts, diagnostics, queue, site, checks, siteTree, client };
 }
 
 function registerHandlers(connection: Connection, parts: BrowserParts, capabilities: () => ClientCapabilities): void {
-  const { store, configuration, contexts, queue, client } = parts;
+  const { store, configuration, contexts, queue, client, site } = parts;
   const deps: FeatureDependencies = {
-    store, configuration, contexts, queue, capabilities, ...noSite.features,
+    store, configuration, contexts, queue, capabilities, workspace: site.workspace, ...noPages,
     canSetLanguage: () => client.setLanguage, canSplit: () => client.split, canAllowHost: () => client.allowHost,
   };
   registerFeatures(connection, deps);
-  registerSplit(connection, { store, configuration, contexts, locator: noSite.locator });
+  parts.siteTree.register();
+  registerSplit(connection, { store, configuration, contexts, locator: site.locator });
   registerEditCommands(connection, store, capabilities, async (entry) => {
     const settings = await configuration.get(entry.uri);
-    return { entry, settings, location: undefined, site: undefined, workspace: noSite.features.workspace };
+    return { entry, settings, location: contexts.get(entry, settings).location, site: undefined, workspace: site.workspace };
   });
+}
+
+function initialFolders(params: InitializeParams): WorkspaceFolder[] {
+  if (Array.isArray(params.workspaceFolders)) return params.workspaceFolders;
+  if (typeof params.rootUri === 'string') return [{ uri: params.rootUri, name: 'root' }];
+  return [];
 }

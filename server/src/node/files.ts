@@ -47,6 +47,11 @@ export function readHead(fsPath: string, maxBytes: number): Buffer | undefined {
   }
 }
 
+/** The first `maxBytes` bytes of a regular file as UTF-8 text (a robots.txt), or `undefined` if it cannot be read. */
+export function readHeadText(fsPath: string, maxBytes: number): string | undefined {
+  return readHead(fsPath, maxBytes)?.toString('utf8');
+}
+
 /** gzip's magic bytes (RFC 1952): what tells a compressed file, whatever its name says. */
 export function isGzip(bytes: Uint8Array): boolean {
   return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;

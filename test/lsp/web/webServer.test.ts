@@ -2,7 +2,10 @@
  * way out is a browser worker's `self` (postMessage and onmessage over the thread's port), spoken to over LSP. */
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { Worker } from 'node:worker_threads';
 import { createMessageConnection, PortMessageReader, PortMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 import type { CodeAction, CompletionList, Diagnostic, Hover, InitializeResult, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
@@ -66,6 +69,8 @@ test('the web server bundle answers over a browser worker\'s messages: diagnosti
 });
 
 async function exercise(connection: MessageConnection, diagnostics: Promise<PublishDiagnosticsParams>): Promise<void> {
+  // A client that does not say `workspaceFiles` is never asked for a file.
+  connection.onRequest('sitemap/readFile', () => assert.fail('the server asked a client that does not read files'));
   const init = await connection.sendRequest<InitializeResult>('initialize', { processId: null, rootUri: null, capabilities: {} });
   assert.equal(init.capabilities.hoverProvider, true);
   assert.equal(init.capabilities.workspaceSymbolProvider, undefined, 'no workspace symbols without a file system');
@@ -88,3 +93,245 @@ async function exercise(connection: MessageConnection, diagnostics: Promise<Publ
   const edits = fix.edit?.changes?.[URI] ?? fix.edit?.documentChanges?.flatMap((change) => 'edits' in change ? change.edits : []);
   assert.ok(edits !== undefined && edits.length > 0);
 }
+
+/** The site's files, on disk here, seen by the server as github.dev shows them (`vscode-vfs:`), read through the client. */
+const SITE_URI = 'vscode-vfs://github/example/site';
+
+const urlset = (...locs: string[]): string => [
+  '<?xml version="1.0" encoding="UTF-8"?>',
+  '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+  ...locs.map((loc) => `  <url><loc>${loc}</loc></url>`),
+  '</urlset>',
+  '',
+].join('\n');
+const sitemapindex = (...locs: string[]): string => [
+  '<?xml version="1.0" encoding="UTF-8"?>',
+  '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+  ...locs.map((loc) => `  <sitemap><loc>${loc}</loc></sitemap>`),
+  '</sitemapindex>',
+  '',
+].join('\n');
+
+/** The range of the first `needle` in `text` (one line). */
+function rangeOf(text: string, needle: string): { start: { line: number; character: number }; end: { line: number; character: number } } {
+  const offset = text.indexOf(needle);
+  const line = text.slice(0, offset).split('\n').length - 1;
+  const character = offset - (text.lastIndexOf('\n', offset - 1) + 1);
+  return { start: { line, character }, end: { line, character: character + needle.length } };
+}
+
+interface SiteServer {
+  server: WebServer;
+  /** The next publication for `uri` that `until` accepts. */
+  publishedFor: (uri: string, until: (d: Diagnostic[]) => boolean) => Promise<Diagnostic[]>;
+  /** The URIs the server asked the client to read. */
+  asked: string[];
+}
+
+/** The web server as VS Code for the Web's client runs it: a workspace folder, file watchers, files read through the
+ * client (here from `root` on disk); the test's time out (`signal`) ends any wait, so that a failure is reported. */
+async function startSiteServer(root: string, signal: AbortSignal): Promise<SiteServer> {
+  const server = startWebServer();
+  const asked: string[] = [];
+  const waiting: { uri: string; until: (d: Diagnostic[]) => boolean; resolve: (d: Diagnostic[]) => void }[] = [];
+  server.connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
+    for (const wait of waiting.filter((w) => w.uri === params.uri && w.until(params.diagnostics))) {
+      waiting.splice(waiting.indexOf(wait), 1);
+      wait.resolve(params.diagnostics);
+    }
+  });
+  server.connection.onRequest('client/registerCapability', () => null);
+  server.connection.onRequest('sitemap/readFile', (params: { uri: string; maxBytes: number }) => {
+    asked.push(params.uri);
+    assert.ok(params.uri.startsWith(SITE_URI + '/'), `a file of the workspace: ${params.uri}`);
+    const file = path.join(root, ...params.uri.slice(SITE_URI.length + 1).split('/').map(decodeURIComponent));
+    if (!fs.existsSync(file) || !fs.statSync(file).isFile()) return null;
+    const stat = fs.statSync(file);
+    return { mtime: stat.mtimeMs, size: stat.size, data: fs.readFileSync(file).subarray(0, params.maxBytes).toString('base64') };
+  });
+  server.connection.onRequest('sitemap/findSiteFiles', (params: { folder: string; maxFiles: number }) => {
+    assert.equal(params.folder, SITE_URI);
+    const names = fs.readdirSync(root, { recursive: true, encoding: 'utf8' }).map((name) => name.split(path.sep).join('/'));
+    return names.filter((name) => !name.startsWith('node_modules/') && fs.statSync(path.join(root, name)).isFile() && /(^|\/)(robots\.txt|[^/]*\.(xml|txt)(\.gz)?)$/.test(name))
+      .slice(0, params.maxFiles).map((name) => `${SITE_URI}/${name}`);
+  });
+  const timedOut = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new Error('no such diagnostics came')), { once: true }));
+  timedOut.catch(() => undefined);
+  await Promise.race([server.connection.sendRequest<InitializeResult>('initialize', {
+    processId: null, rootUri: SITE_URI, workspaceFolders: [{ uri: SITE_URI, name: 'site' }],
+    capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } },
+    initializationOptions: { workspaceFiles: true },
+  }), server.failed, timedOut]);
+  await server.connection.sendNotification('initialized', {});
+  const publishedFor = (uri: string, until: (d: Diagnostic[]) => boolean): Promise<Diagnostic[]> =>
+    Promise.race([new Promise<Diagnostic[]>((resolve) => waiting.push({ uri, until, resolve })), server.failed, timedOut]);
+  return { server, publishedFor, asked };
+}
+
+const codesOf = (diagnostics: Diagnostic[], code: string): Diagnostic[] => diagnostics.filter((d) => d.code === code);
+
+test('the web server finds where a sitemap lives and which listed files are indexes from files read through the client', { timeout: 30_000 }, async (t) => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-web-site-'));
+  const write = (relative: string, content: string | Buffer): void => {
+    fs.mkdirSync(path.dirname(path.join(root, relative)), { recursive: true });
+    fs.writeFileSync(path.join(root, relative), content);
+  };
+  write('robots.txt', 'User-agent: *\nDisallow: /private/\n\nSITEMAP: https://www.example.com/blog/sitemap.xml\n');
+  write('child-index.xml', sitemapindex('https://www.example.com/posts.xml'));
+  write('archive.xml.gz', gzipSync(sitemapindex('https://www.example.com/old.xml')));
+  write('posts.xml', urlset('https://www.example.com/a'));
+  const { server, publishedFor, asked } = await startSiteServer(root, t.signal);
+  server.failed.catch(() => undefined);
+  const notes: unknown[] = [];
+  server.connection.onNotification('window/showMessage', (params) => notes.push(params));
+  try {
+    // Located by the robots.txt of an ancestor folder: an entry of another section is out of scope, as in Node.
+    const blog = `${SITE_URI}/blog/sitemap.xml`;
+    const blogText = urlset('https://www.example.com/blog/first-post', 'https://www.example.com/shop/item');
+    const located = publishedFor(blog, (d) => codesOf(d, 'out-of-scope').length > 0);
+    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: blog, languageId: 'sitemap', version: 1, text: blogText } });
+    assert.deepEqual((await located).map((d) => [d.code, d.range]), [['out-of-scope', rangeOf(blogText, 'https://www.example.com/shop/item')]]);
+    assert.ok(asked.includes(`${SITE_URI}/robots.txt`));
+
+    // robots.txt changes on disk: the watched-file event has it read again, and the location is unknown again.
+    write('robots.txt', 'User-agent: *\nSitemap: https://www.example.com/sitemap.xml\n');
+    const unlocated = publishedFor(blog, (d) => codesOf(d, 'out-of-scope').length === 0);
+    await server.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: `${SITE_URI}/robots.txt`, type: 2 }] });
+    await unlocated;
+
+    // An index lists an index (plain, and gzipped) beside it: nested-index on both, not on the plain sitemap.
+    const index = `${SITE_URI}/sitemap_index.xml`;
+    const indexText = sitemapindex('https://www.example.com/posts.xml', 'https://www.example.com/child-index.xml', 'https://www.example.com/archive.xml.gz');
+    const nested = publishedFor(index, (d) => codesOf(d, 'nested-index').length === 2);
+    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: index, languageId: 'sitemap', version: 1, text: indexText } });
+    assert.deepEqual(codesOf(await nested, 'nested-index').map((d) => d.range), [
+      rangeOf(indexText, 'https://www.example.com/child-index.xml'), rangeOf(indexText, 'https://www.example.com/archive.xml.gz'),
+    ]);
+
+    // The child becomes a plain sitemap on disk.
+    write('child-index.xml', urlset('https://www.example.com/b'));
+    const one = publishedFor(index, (d) => codesOf(d, 'nested-index').length === 1);
+    await server.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: `${SITE_URI}/child-index.xml`, type: 2 }] });
+    assert.deepEqual(codesOf(await one, 'nested-index').map((d) => d.range), [rangeOf(indexText, 'https://www.example.com/archive.xml.gz')]);
+
+    // sitemap.siteRoots locates the sitemap; what the web skips under a site root (the page rules…) is said once.
+    assert.equal(notes.length, 0);
+    const configure = async (): Promise<void> => {
+      const rooted = publishedFor(blog, (d) => codesOf(d, 'out-of-scope').length === 1);
+      const reindexed = publishedFor(index, (d) => codesOf(d, 'nested-index').length === 1);
+      await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: { sitemap: { siteRoots: { blog: 'https://www.example.com/blog/' } } } });
+      // (robots.txt no longer lists it: unlisted-sitemap too, the cross-file rules' own.)
+      assert.deepEqual(codesOf(await rooted, 'out-of-scope').map((d) => d.range), [rangeOf(blogText, 'https://www.example.com/shop/item')]);
+      await reindexed;
+    };
+    await configure();
+    await configure();
+    assert.equal(notes.length, 1);
+  } finally {
+    server.connection.dispose();
+    await server.worker.terminate();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('the web server gets the cross-file rules of an open index from the site files the client lists and reads, as in Node', { timeout: 30_000 }, async (t) => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-web-cross-'));
+  const BASE = 'https://www.example.com/';
+  const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+  const entries = (tag: string, list: [string, string?][]): string => list.map(([loc, lastmod]) =>
+    `  <${tag}>\n    <loc>${BASE}${loc}</loc>\n${lastmod !== undefined ? `    <lastmod>${lastmod}</lastmod>\n` : ''}  </${tag}>\n`).join('');
+  // test/lsp/site/site.test.ts's fixture: the Node server's answers are the standard.
+  const A = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}">\n${entries('url', [['one', '2024-03-01'], ['two', '2024-01-02']])}</urlset>\n`;
+  const INDEX = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="${NS}">\n${entries('sitemap', [['a.xml', '2024-01-15'], ['b.xml'], ['missing.xml'], ['nested-index.xml'], ['broken.xml.gz']])}</sitemapindex>\n`;
+  const write = (relative: string, content: string | Buffer): void => {
+    fs.mkdirSync(path.dirname(path.join(root, relative)), { recursive: true });
+    fs.writeFileSync(path.join(root, relative), content);
+  };
+  write('robots.txt', `User-agent: *\nSitemap: ${BASE}sitemap_index.xml\nSitemap: ${BASE}gone.xml\n`);
+  write('a.xml', A);
+  write('b.xml', `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}">\n${entries('url', [['three'], ['two']])}</urlset>\n`);
+  write('sitemap_index.xml', INDEX);
+  write('nested-index.xml', `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="${NS}">\n${entries('sitemap', [['a.xml']])}</sitemapindex>\n`);
+  write('broken.xml.gz', Buffer.from([0x1f, 0x8b, 8, 0, 1, 2, 3]));
+  fs.mkdirSync(path.join(root, 'folder.xml'));
+  write('pom.xml', '<?xml version="1.0"?>\n<project><modelVersion>4.0.0</modelVersion></project>\n'); // no site file
+  const { server, publishedFor } = await startSiteServer(root, t.signal);
+  server.failed.catch(() => undefined);
+  try {
+    const index = `${SITE_URI}/sitemap_index.xml`;
+    const published = publishedFor(index, (d) => codesOf(d, 'stale-index-lastmod').length > 0);
+    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: index, languageId: 'sitemap', version: 1, text: INDEX } });
+    const diagnostics = await published;
+    const byRange = (x: { range: unknown }, y: { range: unknown }): number => JSON.stringify(x.range).localeCompare(JSON.stringify(y.range));
+    assert.deepEqual(diagnostics.map((d) => ({ code: d.code, severity: d.severity, range: d.range })).sort(byRange), [
+      { code: 'stale-index-lastmod', severity: 2, range: rangeOf(INDEX, '2024-01-15') },
+      { code: 'missing-sitemap-file', severity: 2, range: rangeOf(INDEX, `${BASE}missing.xml`) },
+      { code: 'nested-index', severity: 1, range: rangeOf(INDEX, `${BASE}nested-index.xml`) },
+    ].sort(byRange));
+    const stale = diagnostics.find((d) => d.code === 'stale-index-lastmod');
+    assert.deepEqual(stale?.relatedInformation?.map((r) => [r.location.uri, r.location.range]), [[`${SITE_URI}/a.xml`, rangeOf(A, '2024-03-01')]]);
+
+    // The missing child is created: the watched-file event lists the folder again, and the warning goes.
+    write('missing.xml', `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}">\n${entries('url', [['five']])}</urlset>\n`);
+    const found = publishedFor(index, (d) => codesOf(d, 'missing-sitemap-file').length === 0 && codesOf(d, 'stale-index-lastmod').length > 0);
+    await server.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: `${SITE_URI}/missing.xml`, type: 1 }] });
+    await found;
+
+    // The Sitemaps view's data, from the same files: robots.txt → the index (gone.xml missing) → its children; pom.xml,
+    // no sitemap, is not among the unlisted ones.
+    type Node = { id: string; kind: string; label: string; entries?: number; newestLastmod?: string; problems?: unknown };
+    const level = async (params: object): Promise<Node[]> => (await server.connection.sendRequest<{ nodes: Node[] }>('sitemap/siteTree', params)).nodes;
+    assert.deepEqual((await level({})).map((n) => [n.kind, n.label]), [['folder', 'site']]);
+    const top = await level({ folder: SITE_URI });
+    assert.deepEqual(top.map((n) => [n.kind, n.label]), [['robots', 'robots.txt']]);
+    const listed = await level({ node: top[0].id });
+    assert.deepEqual(listed.map((n) => [n.kind, n.label]), [['index', 'sitemap_index.xml'], ['missing', `${BASE}gone.xml`]]);
+    assert.deepEqual(listed[0].problems, { errors: 1, warnings: 1, others: 0 }, 'as published: nested-index, stale-index-lastmod');
+    const children = await level({ node: listed[0].id });
+    assert.deepEqual(children.map((n) => [n.kind, n.label, n.entries, n.newestLastmod]), [
+      ['sitemap', 'a.xml', 2, '2024-03-01'], ['sitemap', 'b.xml', 2, undefined], ['sitemap', 'missing.xml', 1, undefined],
+      // Corrupt gzip is no site file, as the Node server's scan finds (node/siteFiles.ts): listed, it shows missing.
+      ['index', 'nested-index.xml', 1, undefined], ['missing', `${BASE}broken.xml.gz`, undefined, undefined],
+    ]);
+  } finally {
+    server.connection.dispose();
+    await server.worker.terminate();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('the web server survives a client that answers its file requests with nonsense: no crash, no file read', { timeout: 30_000 }, async (t) => {
+  const server = startWebServer();
+  server.failed.catch(() => undefined);
+  const timedOut = new Promise<never>((_, reject) => t.signal.addEventListener('abort', () => reject(new Error('timed out')), { once: true }));
+  timedOut.catch(() => undefined);
+  const answers: unknown[] = [42, 'nope', { data: 7 }, { data: '%%% not base64 %%%', size: 'x', mtime: null }, null];
+  let asked = 0;
+  server.connection.onRequest('sitemap/readFile', () => answers[asked++ % answers.length]);
+  server.connection.onRequest('sitemap/findSiteFiles', () => 'nope');
+  server.connection.onRequest('client/registerCapability', () => null);
+  try {
+    await Promise.race([(async () => {
+      await server.connection.sendRequest('initialize', {
+        processId: null, rootUri: SITE_URI, workspaceFolders: [{ uri: SITE_URI, name: 'site' }], capabilities: {}, initializationOptions: { workspaceFiles: true },
+      });
+      await server.connection.sendNotification('initialized', {});
+      const index = `${SITE_URI}/sitemap_index.xml`;
+      const text = sitemapindex('https://www.example.com/a.xml', 'https://www.example.com/b.xml.gz');
+      const published = new Promise<PublishDiagnosticsParams>((resolve) => {
+        server.connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => { if (params.uri === index) resolve(params); });
+      });
+      await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: index, languageId: 'sitemap', version: 1, text } });
+      assert.deepEqual((await published).diagnostics, []);
+      // The folder could not be listed: its tree is empty.
+      const tree = await server.connection.sendRequest<{ nodes: unknown[] }>('sitemap/siteTree', { folder: SITE_URI });
+      assert.deepEqual(tree.nodes, []);
+      assert.ok(asked > 0, 'the server asked for files');
+      const hover = await server.connection.sendRequest('textDocument/hover', { textDocument: { uri: index }, position: { line: 2, character: 10 } });
+      assert.notEqual(hover, undefined);
+    })(), server.failed, timedOut]);
+  } finally {
+    server.connection.dispose();
+    await server.worker.terminate();
+  }
+});

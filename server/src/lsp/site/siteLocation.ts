@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { locationFromRobots, locationFromSiteRoots } from '../../../../shared/location';
 import { robotsSitemapUrls } from '../../language/languageService';
 import type { ServerSettings } from '../documents/configuration';
-import { MAX_ROBOTS_BYTES, readHead } from '../../node/files';
+import { MAX_ROBOTS_BYTES, readHeadText } from '../../node/files';
 import { relativeInside, type Workspace } from '../documents/workspace';
 
 export class SiteLocator {
@@ -38,7 +38,7 @@ export class SiteLocator {
   private sitemapsOf(robotsPath: string): readonly string[] | undefined {
     const cached = this.caching ? this.robots.get(robotsPath) : undefined;
     if (cached !== undefined) return cached ?? undefined;
-    const text = readHead(robotsPath, MAX_ROBOTS_BYTES)?.toString('utf8');
+    const text = readHeadText(robotsPath, MAX_ROBOTS_BYTES);
     const sitemaps = text === undefined ? null : robotsSitemapUrls(text);
     if (this.caching) this.robots.set(robotsPath, sitemaps);
     return sitemaps ?? undefined;

@@ -1,0 +1,56 @@
+/** The web client's answers to the server's file requests (READ_FILE_REQUEST): the web worker reads the workspace through
+ * `workspace.fs`, whatever the URI's scheme (github.dev's `vscode-vfs:` too). */
+import { FileType, RelativePattern, Uri, workspace } from 'vscode';
+import type { BaseLanguageClient, LanguageClientOptions } from 'vscode-languageclient';
+import {
+  FIND_SITE_FILES_REQUEST, READ_FILE_REQUEST, type FindSiteFilesParams, type InitializationOptions, type ReadFileParams, type ReadFileResult,
+} from '../../../shared/protocol';
+
+/** The names the server's folder scan takes for site files (its search skips the same folders). */
+const SITE_FILES = '**/{robots.txt,*.xml,*.txt,*.xml.gz,*.txt.gz}';
+const SKIPPED = '**/{node_modules,bower_components,__pycache__,.git,.hg,.svn}/**';
+
+/** The options with `workspaceFiles` said in `initialize`, so that the server asks. */
+export function withWorkspaceFiles(options: LanguageClientOptions): LanguageClientOptions {
+  const { initializationOptions } = options;
+  return {
+    ...options,
+    initializationOptions: (): InitializationOptions => ({
+      ...(typeof initializationOptions === 'function' ? initializationOptions() as InitializationOptions : initializationOptions as InitializationOptions),
+      workspaceFiles: true,
+    }),
+  };
+}
+
+export function answerWorkspaceFiles(client: BaseLanguageClient): void {
+  client.onRequest(READ_FILE_REQUEST, (params: ReadFileParams) => readFileHead(params));
+  client.onRequest(FIND_SITE_FILES_REQUEST, (params: FindSiteFilesParams) => findSiteFiles(params));
+}
+
+async function findSiteFiles({ folder, maxFiles }: FindSiteFilesParams): Promise<string[]> {
+  try {
+    const found = await workspace.findFiles(new RelativePattern(Uri.parse(folder, true), SITE_FILES), SKIPPED, maxFiles);
+    return found.map((uri) => uri.toString());
+  } catch {
+    return [];
+  }
+}
+
+async function readFileHead({ uri, maxBytes }: ReadFileParams): Promise<ReadFileResult | null> {
+  try {
+    const target = Uri.parse(uri, true);
+    const stat = await workspace.fs.stat(target);
+    if ((stat.type & FileType.File) === 0) return null;
+    // workspace.fs reads whole files only.
+    const bytes = await workspace.fs.readFile(target);
+    return { mtime: stat.mtime, size: stat.size, data: toBase64(bytes.subarray(0, Math.max(0, maxBytes))) };
+  } catch {
+    return null;
+  }
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}

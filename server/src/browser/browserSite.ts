@@ -1,0 +1,88 @@
+/** The site parts of the web worker: where a sitemap lives (SiteLocator) and which listed files are indexes
+ * (NestedIndexResolver), the Node server's own classes, over the files the client reads for the worker (fileMirror.ts). */
+import { MessageType, ShowMessageNotification, type Connection } from 'vscode-languageserver';
+import { isRobotsName } from '../../../shared/documentLanguage';
+import type { ServerSettings } from '../lsp/documents/configuration';
+import type { DocumentStore } from '../lsp/documents/documentStore';
+import type { DiagnosticsPublisher } from '../lsp/documents/diagnostics';
+import type { ValidationContexts } from '../lsp/documents/validationContext';
+import type { Workspace } from '../lsp/documents/workspace';
+import { NestedIndexResolver } from '../lsp/site/nestedIndex';
+import { SiteLocator } from '../lsp/site/siteLocation';
+import { fileMirror, type FileReader } from './fileMirror';
+
+export class BrowserSite {
+  readonly locator: SiteLocator;
+  readonly nested: NestedIndexResolver;
+  private contexts: ValidationContexts | undefined;
+  private diagnostics: DiagnosticsPublisher | undefined;
+  private skippedSaid = false;
+
+  constructor(private readonly store: DocumentStore, readonly workspace: Workspace) {
+    this.locator = new SiteLocator(workspace);
+    this.nested = new NestedIndexResolver(store, workspace);
+  }
+
+  /** The parts made with the locator and the resolver, which re-check documents when files come or change. */
+  attach(contexts: ValidationContexts, diagnostics: DiagnosticsPublisher): void {
+    this.contexts = contexts;
+    this.diagnostics = diagnostics;
+  }
+
+  /** The client reads files (it said `workspaceFiles` in `initialize`): from now on documents have a site. */
+  connect(reader: FileReader): void {
+    fileMirror.connect(reader, (fsPaths) => this.filesChanged(fsPaths));
+  }
+
+  /** Watched files changed in the workspace: read again, re-checked when the new copy differs. */
+  watchedFilesChanged(fsPaths: readonly string[]): void {
+    for (const fsPath of fsPaths) fileMirror.refresh(fsPath);
+  }
+
+  /** A document opened, closed or changed its root: index documents that list it may answer differently. */
+  documentChanged(fsPath: string | undefined): void {
+    if (fsPath !== undefined && this.nested.pathChanged(fsPath)) this.recheckIndexes();
+  }
+
+  /**
+   * A document is checked with these settings: under a site root, the Node server would also run the page rules (built
+   * pages, git history), which need a file system and child processes. Said once per session.
+   */
+  checkedWith(connection: Connection, settings: ServerSettings): void {
+    if (this.skippedSaid || Object.keys(settings.siteRoots).length === 0) return;
+    this.skippedSaid = true;
+    const message = 'Sitemap Studio in VS Code for the Web: the page rules (built pages, git history), Check Site and '
+      + 'Compare with Last Commit need the desktop extension; they are skipped here.';
+    connection.console.info(message);
+    void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message });
+  }
+
+  /** Settings or workspace folders changed. */
+  reset(): void {
+    this.nested.clear();
+  }
+
+  /** Files read or re-read differ from what was answered (missing while unread): what depends on them is looked up again. */
+  private filesChanged(fsPaths: readonly string[]): void {
+    let indexesChanged = false;
+    if (fsPaths.some((fsPath) => isRobotsName(basename(fsPath)))) {
+      this.contexts?.invalidateLocations();
+      this.diagnostics?.scheduleAll();
+    }
+    for (const fsPath of fsPaths) if (this.nested.pathChanged(fsPath)) indexesChanged = true;
+    if (indexesChanged) this.recheckIndexes();
+  }
+
+  /** As serverParts.ts's recheckIndexes. */
+  private recheckIndexes(): void {
+    for (const entry of this.store.all()) {
+      if (entry.doc.kind === 'urlset' || entry.doc.kind === 'text') continue;
+      this.contexts?.bumpGeneration(entry.uri);
+      this.diagnostics?.schedule(entry.uri);
+    }
+  }
+}
+
+function basename(fsPath: string): string {
+  return fsPath.slice(fsPath.lastIndexOf('/') + 1);
+}

@@ -1,0 +1,261 @@
+/** The cross-file rules in the web worker (`missing-sitemap-file`, `stale-index-lastmod`, `cross-file-duplicate-url`,
+ * `unlisted-sitemap`): a pass per workspace folder over its site files, listed and read through the client, in-process
+ * (no site worker); the same language-layer rules and resolver as the Node server's backgroundSiteChecks.ts. */
+import * as path from 'node:path';
+import { FileChangeType, type DiagnosticRelatedInformation, type Location } from 'vscode-languageserver';
+import { SNIFF_LENGTH } from '../../../shared/contentDetection';
+import { isRobotsName, isSiteFile, languageOfSiteFile, siteFileType } from '../../../shared/documentLanguage';
+import { locationFromSiteRoots } from '../../../shared/location';
+import { MAX_BYTES } from '../../../shared/protocolLimits';
+import { lastStartAtOrBefore } from '../../../shared/sortedSearch';
+import { parseDocument, summarizeForSite, validateSite, type SiteFile, type SiteResolver, type SiteSummary } from '../language/languageService';
+import type { ServerSettings } from '../lsp/documents/configuration';
+import type { DocumentStore, OpenDocument } from '../lsp/documents/documentStore';
+import { rangeOf } from '../lsp/documents/ranges';
+import { fsPathToUri, relativeInside, type Workspace, type WorkspaceFolderInfo } from '../lsp/documents/workspace';
+import { HeldProblems, type HeldProblem } from '../lsp/site/heldProblems';
+import type { SiteLocator } from '../lsp/site/siteLocation';
+import { compareWalkOrder, mayBeSiteFile } from '../lsp/site/siteScan';
+import { robotsUrlToFile, urlToFileAt } from '../lsp/site/urlToFile';
+import type { FileReader } from './fileMirror';
+import { decodeFileText, isGzip } from './platform/files';
+import { fileBesideNamed } from './platform/siteFiles';
+
+/** Quiet time after a keystroke before the folder's cross-file problems are computed again (as in Node). */
+const EDIT_DELAY_MS = 300;
+/** The site files of a folder compared at most, as the Node server's scan (siteScan.ts's SCAN_LIMITS). */
+const MAX_FILES = 1_000;
+
+export interface BrowserSiteChecksHost {
+  store: DocumentStore;
+  workspace: Workspace;
+  locator: SiteLocator;
+  settingsOf: (uri: string) => Promise<ServerSettings>;
+  republish: (uri: string) => void;
+  logFailure: (what: string, error: unknown) => void;
+  readFile: FileReader;
+  listSiteFiles: (folderPath: string, maxFiles: number) => Promise<string[]>;
+  /** Whether the client reads files: without them a document would seem alone in its folder, its children missing. */
+  enabled: () => boolean;
+  /** Site files changed on disk or as typed (the Sitemaps view's notification). */
+  siteFilesChanged?: (changes: readonly { fsPath: string; type: number }[]) => void;
+}
+
+export interface ClosedFile {
+  summary: SiteSummary;
+  lineStarts: number[];
+  /** The text's length, in UTF-16 code units. */
+  length: number;
+  /** The file's size on disk. */
+  size: number;
+}
+
+export class BrowserSiteChecks {
+  readonly held: HeldProblems;
+  private readonly lists = new Map<string, Promise<string[] | undefined>>();
+  private readonly closed = new Map<string, Promise<ClosedFile | undefined>>();
+  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Per folder, the pass that is current: an older one finishing late holds nothing. */
+  private readonly passes = new Map<string, number>();
+
+  constructor(private readonly host: BrowserSiteChecksHost) {
+    this.held = new HeldProblems(host.republish);
+  }
+
+  documentOpened(entry: OpenDocument): void {
+    this.schedule(entry.fsPath, 0);
+  }
+
+  documentChanged(entry: OpenDocument): void {
+    this.held.follow(entry);
+    this.schedule(entry.fsPath, EDIT_DELAY_MS);
+    if (entry.fsPath !== undefined) this.host.siteFilesChanged?.([{ fsPath: entry.fsPath, type: FileChangeType.Changed }]);
+  }
+
+  documentClosed(entry: OpenDocument): void {
+    this.held.forget(entry.uri);
+    this.schedule(entry.fsPath, 0);
+  }
+
+  /** Watched files changed: read again; a file created or deleted lists the folder again. */
+  filesChanged(changes: readonly { fsPath: string; type: number }[]): void {
+    const touched = new Set<string>();
+    for (const { fsPath, type } of changes) {
+      const folder = this.host.workspace.folderOf(fsPath);
+      if (folder === undefined) continue;
+      for (const file of this.closed.keys()) if (file === fsPath || file.startsWith(fsPath + '/')) this.closed.delete(file);
+      if (type !== FileChangeType.Changed) this.lists.delete(folder.fsPath);
+      touched.add(folder.fsPath);
+    }
+    for (const folder of touched) this.scheduleFolder(folder, 0);
+    this.host.siteFilesChanged?.(changes.filter((c) => c.type === FileChangeType.Deleted || mayBeSiteFile(path.basename(c.fsPath))));
+  }
+
+  /** Settings or workspace folders changed. */
+  reset(): void {
+    this.lists.clear();
+    this.closed.clear();
+    for (const folder of this.host.workspace.all) this.scheduleFolder(folder.fsPath, 0);
+  }
+
+  private schedule(fsPath: string | undefined, delay: number): void {
+    const folder = fsPath === undefined ? undefined : this.host.workspace.folderOf(fsPath);
+    if (folder !== undefined) this.scheduleFolder(folder.fsPath, delay);
+  }
+
+  private scheduleFolder(folderPath: string, delay: number): void {
+    clearTimeout(this.timers.get(folderPath));
+    this.timers.set(folderPath, setTimeout(() => {
+      this.timers.delete(folderPath);
+      const pass = (this.passes.get(folderPath) ?? 0) + 1;
+      this.passes.set(folderPath, pass);
+      this.check(folderPath, pass).catch((error: unknown) => this.host.logFailure(`Checking the site in ${folderPath}`, error));
+    }, delay));
+  }
+
+  /** One pass: every open document of the folder against the folder's other site files and one another. */
+  private async check(folderPath: string, pass: number): Promise<void> {
+    const folder = this.host.workspace.all.find((f) => f.fsPath === folderPath);
+    if (!this.host.enabled() || folder === undefined || this.openIn(folder).length === 0) return;
+    const listed = await this.siteFilesOf(folderPath);
+    if (listed === undefined) return;
+    const closedFiles = new Map<string, ClosedFile>();
+    for (const file of listed) {
+      if (this.host.store.getByPath(file) !== undefined) continue;
+      const closed = await this.closedFileOf(file);
+      if (closed !== undefined) closedFiles.set(file, closed);
+    }
+    const open = this.openIn(folder);
+    const settings = await Promise.all(open.map((entry) => this.host.settingsOf(entry.uri)));
+    if (this.passes.get(folderPath) !== pass) return;
+    const paths = [...new Set([...closedFiles.keys(), ...open.map((entry) => entry.fsPath!)])].sort(compareWalkOrder);
+    const existing = new Set([...listed, ...paths]);
+    // Each file summarized once a pass, and the rules run once per settings (the folder's documents share theirs).
+    const summaries = new Map(paths.map((file) => {
+      const openEntry = this.host.store.getByPath(file);
+      return [file, openEntry !== undefined ? summarizeForSite(openEntry.doc) : closedFiles.get(file)?.summary] as const;
+    }));
+    const bySettings = new Map<ServerSettings, ReturnType<typeof validateSite>>();
+    for (const [k, entry] of open.entries()) {
+      // A lone sitemap has nothing to be compared with (as in Node).
+      const lone = paths.length === 1 && (entry.doc.kind === 'urlset' || entry.doc.kind === 'text');
+      let found = bySettings.get(settings[k]);
+      if (found === undefined && !lone) bySettings.set(settings[k], (found = this.validate(folder, summaries, existing, settings[k])));
+      // nested-index is the resolver's (nestedIndex.ts), as in Node; never past maxProblems (diagnostics.ts).
+      const problems = lone ? [] : (found ?? []).filter((d) => d.path === entry.fsPath && d.rule !== 'nested-index').slice(0, settings[k].maxProblems);
+      this.held.hold(entry, problems.map((p) => this.heldOf(p, closedFiles)));
+    }
+  }
+
+  private validate(
+    folder: WorkspaceFolderInfo, summaries: ReadonlyMap<string, SiteSummary | undefined>, existing: ReadonlySet<string>, settings: ServerSettings,
+  ): ReturnType<typeof validateSite> {
+    const files: SiteFile[] = [];
+    for (const [file, summary] of summaries) {
+      if (summary !== undefined) files.push({ path: file, summary, inSite: this.inSite(file, folder, settings, existing) });
+    }
+    return validateSite(files, this.resolverFor(settings, existing), settings);
+  }
+
+  /** As backgroundSiteChecks.ts's resolver: where a robots.txt's or an index's URLs are in the workspace. */
+  resolverFor(settings: ServerSettings, existing: ReadonlySet<string>): Required<SiteResolver> {
+    const { workspace, locator, store } = this.host;
+    return {
+      fileOf: (url, from) => {
+        const toFile = from.summary.kind === 'robots'
+          ? robotsUrlToFile(workspace, from.path, settings)
+          : urlToFileAt(workspace, from.path, settings, locator.locate(from.path, settings));
+        const target = toFile?.(url);
+        return target === undefined ? undefined : path.normalize(target);
+      },
+      fileBeside: (url, from) => (locator.locate(from.path, settings) === undefined ? fileBesideNamed(from.path, url) : undefined),
+      exists: (file) => existing.has(file) || store.getByPath(file) !== undefined,
+    };
+  }
+
+  /** Under a site root: a `sitemap.siteRoots` folder, or a folder holding a robots.txt, up to the workspace folder. */
+  private inSite(file: string, folder: WorkspaceFolderInfo, settings: ServerSettings, existing: ReadonlySet<string>): boolean {
+    const relative = relativeInside(folder.fsPath, file);
+    if (relative === undefined) return false;
+    if (locationFromSiteRoots(relative, settings.siteRoots) !== undefined) return true;
+    for (let dir = path.dirname(file); relativeInside(folder.fsPath, dir) !== undefined; dir = path.dirname(dir)) {
+      const robots = path.join(dir, 'robots.txt');
+      if (existing.has(robots) || this.host.store.getByPath(robots) !== undefined) return true;
+      if (dir === folder.fsPath || path.dirname(dir) === dir) break;
+    }
+    return false;
+  }
+
+  private heldOf(p: ReturnType<typeof validateSite>[number], closedFiles: ReadonlyMap<string, ClosedFile>): HeldProblem {
+    const related = (p.related ?? []).map((r): DiagnosticRelatedInformation => ({ location: this.locationOf(r.path, r.start, r.end, closedFiles), message: r.message }));
+    return { diagnostic: p, start: p.start, end: p.end, related };
+  }
+
+  private locationOf(file: string, start: number, end: number, closedFiles: ReadonlyMap<string, ClosedFile>): Location {
+    const openEntry = this.host.store.getByPath(file);
+    if (openEntry !== undefined) return { uri: openEntry.uri, range: rangeOf(openEntry.doc, start, end) };
+    const closed = closedFiles.get(file);
+    const at = (offset: number) => {
+      if (closed === undefined) return { line: 0, character: 0 };
+      const clamped = Math.min(Math.max(0, offset), closed.length);
+      const line = lastStartAtOrBefore(closed.lineStarts, closed.lineStarts.length, clamped);
+      return { line, character: clamped - closed.lineStarts[line] };
+    };
+    return { uri: fsPathToUri(file), range: { start: at(start), end: at(end) } };
+  }
+
+  private openIn(folder: WorkspaceFolderInfo): OpenDocument[] {
+    return this.host.store.all().filter((entry) => entry.fsPath !== undefined && this.host.workspace.folderOf(entry.fsPath)?.fsPath === folder.fsPath);
+  }
+
+  /** The folder's site files, in `sitemap-lint`'s order, listed by the client once and again after a file came or went. */
+  siteFilesOf(folderPath: string): Promise<string[] | undefined> {
+    let list = this.lists.get(folderPath);
+    if (list === undefined) {
+      // Not listed (the request failed): no pass, rather than every listed file missing; asked again next time.
+      list = this.host.listSiteFiles(folderPath, MAX_FILES).then((files) => files.sort(compareWalkOrder), () => {
+        this.lists.delete(folderPath);
+        return undefined;
+      });
+      this.lists.set(folderPath, list);
+    }
+    return list;
+  }
+
+  /** A file as on disk, read through the client once and again after it changed; undefined when it cannot be read or
+   * is no site file. */
+  closedFileOf(file: string): Promise<ClosedFile | undefined> {
+    let closed = this.closed.get(file);
+    if (closed === undefined) {
+      closed = this.host.readFile(file, MAX_BYTES).then((read) => (read === null || read.size > MAX_BYTES || isGzip(read.head) ? undefined : summarize(file, read.head, read.size)), () => undefined);
+      this.closed.set(file, closed);
+    }
+    return closed;
+  }
+}
+
+/**
+ * A closed file's summary and line starts (the text and the parse let go), as node/siteFileSummary.ts makes them;
+ * undefined for a file that is no site file by its name and first characters (node/siteFiles.ts's test: a pom.xml).
+ */
+function summarize(file: string, bytes: Uint8Array, size: number): ClosedFile | undefined {
+  try {
+    const text = decodeFileText(bytes);
+    const name = path.basename(file);
+    if (!isSiteFile(name, () => text.slice(0, SNIFF_LENGTH))) return undefined;
+    const summary = summarizeForSite(parseDocument(text, languageOfSiteFile(isRobotsName(name) ? 'robots' : siteFileType(name, text))));
+    return { summary, lineStarts: lineStartsOf(text), length: text.length, size };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Offsets of each line's start: after `\n`, `\r\n` or a lone `\r`. */
+function lineStartsOf(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
+  }
+  return starts;
+}

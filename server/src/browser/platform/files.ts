@@ -1,0 +1,48 @@
+/** The web build's `node/files.ts` (build.mjs, webPlatform): the same synchronous look-ups, answered from the files the
+ * client has read for the worker (fileMirror.ts); a file not read yet is missing until it comes, then re-checked. */
+import { fileMirror } from '../fileMirror';
+
+/** robots.txt files are small; Google reads at most 500 KiB. */
+export const MAX_ROBOTS_BYTES = 512 * 1024;
+
+export interface FileStamp {
+  mtimeMs: number;
+  size: number;
+}
+
+export function stampOf(fsPath: string): FileStamp | undefined {
+  const file = fileMirror.get(fsPath, 0);
+  return file === undefined ? undefined : { mtimeMs: file.mtimeMs, size: file.size };
+}
+
+/** The file's first bytes, already gunzipped when they were gzip (the mirror inflates them as it reads). */
+export function readHead(fsPath: string, maxBytes: number): Uint8Array | undefined {
+  return fileMirror.get(fsPath, maxBytes)?.head.subarray(0, maxBytes);
+}
+
+export function readHeadText(fsPath: string, maxBytes: number): string | undefined {
+  const head = readHead(fsPath, maxBytes);
+  return head === undefined ? undefined : new TextDecoder('utf-8', { ignoreBOM: true }).decode(head);
+}
+
+export function isGzip(bytes: Uint8Array): boolean {
+  return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+}
+
+/** Heads from {@link readHead} are inflated already; one still gzip is a corrupt stream. */
+export function inflateHead(head: Uint8Array, _maxBytes: number): Uint8Array | undefined {
+  return isGzip(head) ? undefined : head;
+}
+
+/** As node/files.ts: UTF-16 when a byte-order mark says so, else UTF-8, without the mark. */
+export function decodeFileText(bytes: Uint8Array): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le', { ignoreBOM: true }).decode(bytes.subarray(2));
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be', { ignoreBOM: true }).decode(bytes.subarray(2, bytes.length - (bytes.length % 2)));
+  const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** Whole files are not read in the worker (Merge and the listing indexes run in the Node server). */
+export function readMaybeGzip(_fsPath: string, _maxBytes?: number): Uint8Array | undefined {
+  return undefined;
+}
