@@ -26,7 +26,7 @@ export function activate(context: ExtensionContext): SitemapStudioApi {
   registerEditCommands(context, sitemapServer);
   registerMergeCommand(context, sitemapServer);
   registerSplitCommand(context, sitemapServer, output, nodeSplit);
-  registerCheckSiteCommand(context, sitemapServer, output);
+  registerCheckSiteCommand(context, sitemapServer, output, async () => (await import('vscode-languageclient/node')).WorkDoneProgress.type);
   registerCompareCommands(context, sitemapServer);
   const sitemapsView = registerSitemapsView(context, sitemapServer, output);
   startOnFirstSitemap(context, sitemapServer);

@@ -19,6 +19,7 @@ import { PROBLEMS, writeWebFixtures } from './web/webFixtures';
 import { checkWorkerRestart } from './web/workerRestart';
 import type { WebCheck } from './web/webSteps';
 import { checkSiteFilesOnWeb } from './web/siteFiles';
+import { checkCheckSite } from './web/checkSite';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..'); // out/test/e2e → the repository
 const CACHE = path.join(ROOT, '.cache');
@@ -47,6 +48,7 @@ const CHECKS: Array<[name: string, run: (check: WebCheck) => Promise<void>]> = [
   ['worker-restart', checkWorkerRestart],
   // Last: its robots.txt gives the folder a site.
   ['site-files', ({ page, folder, log: say }) => checkSiteFilesOnWeb(page, folder, say)],
+  ['check-site', checkCheckSite],
 ];
 
 async function main(): Promise<number> {

@@ -1,8 +1,9 @@
 /** Activation of the web extension (package.json's `browser`, VS Code for the Web): the per-file features with the
- * server in a web worker, the edit commands, `.gz` files and Split/Merge as in-editor edits. Not here: what needs
- * Node (Check Site, Compare, git), hidden from the palette on the web (`!isWeb`). */
+ * server in a web worker, the edit commands, `.gz` files, Split/Merge as in-editor edits and Check Site. Not here: what
+ * needs Node (Compare, git), hidden from the palette on the web (`!isWeb`). */
 import type { ExtensionContext } from 'vscode';
 import { activateCore, extensionApi, type SitemapStudioApi } from '../activation';
+import { registerCheckSiteCommand } from '../commands/checkSite';
 import { registerEditCommands } from '../commands/editCommands';
 import { registerMergeCommand } from '../commands/merge';
 import { registerSplitCommand } from '../commands/split/split';
@@ -25,6 +26,8 @@ export function activate(context: ExtensionContext): SitemapStudioApi {
   registerSplitCommand(context, sitemapServer, output, webSplit);
   // The web worker's server answers sitemap/siteTree over the files this client reads for it (workspaceFiles.ts).
   const sitemapsView = registerSitemapsView(context, sitemapServer, output);
+  // Check Site runs in the web worker's server, over the files this client lists and reads for it.
+  registerCheckSiteCommand(context, sitemapServer, output, async () => (await import('vscode-languageclient/browser')).WorkDoneProgress.type);
   startOnFirstSitemap(context, sitemapServer);
   return extensionApi(sitemapServer, {
     serverProcessId: () => undefined,

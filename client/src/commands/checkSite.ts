@@ -1,21 +1,25 @@
-// Sitemap: Check Site. The server lints every sitemap and robots.txt of the workspace in a child process and publishes
+// Sitemap: Check Site. The server lints every sitemap and robots.txt of the workspace (in a child process, or in the web worker) and publishes
 // the problems itself, so they reach the Problems panel for files that are not open; this shows its progress with
 // Cancel, then a summary. A cancelled run changes nothing in the Problems panel: the previous run's problems stay.
 import { commands, ProgressLocation, window, workspace, type CancellationToken, type ExtensionContext, type Progress } from 'vscode';
 import { CHECK_SITE_REQUEST, type CheckSiteParams, type CheckSiteResult } from '../../../shared/protocol';
 import type { SitemapOutput } from '../output';
 import type { SitemapServer } from '../languageServer/server';
+import type { ProgressType, WorkDoneProgressBegin, WorkDoneProgressEnd, WorkDoneProgressReport } from 'vscode-languageclient';
+
+/** vscode-languageclient's WorkDoneProgress.type, from its node or browser entry (which the caller has loaded already). */
+export type WorkDoneProgressType = () => Promise<ProgressType<WorkDoneProgressBegin | WorkDoneProgressReport | WorkDoneProgressEnd>>;
 
 export const CHECK_SITE_COMMAND = 'sitemap.checkSite';
 
 let runs = 0;
 
-export function registerCheckSiteCommand(context: ExtensionContext, server: SitemapServer, output: SitemapOutput): void {
-  context.subscriptions.push(commands.registerCommand(CHECK_SITE_COMMAND, () => runCheckSite(server, output)));
+export function registerCheckSiteCommand(context: ExtensionContext, server: SitemapServer, output: SitemapOutput, progressType: WorkDoneProgressType): void {
+  context.subscriptions.push(commands.registerCommand(CHECK_SITE_COMMAND, () => runCheckSite(server, output, progressType)));
 }
 
 /** Resolves with the server's summary (undefined when cancelled, failed or without a folder), for the tests. */
-async function runCheckSite(server: SitemapServer, output: SitemapOutput): Promise<CheckSiteResult | undefined> {
+async function runCheckSite(server: SitemapServer, output: SitemapOutput, progressType: WorkDoneProgressType): Promise<CheckSiteResult | undefined> {
   if ((workspace.workspaceFolders ?? []).length === 0) {
     void window.showInformationMessage('Check Site checks the sitemaps of the workspace: open a folder first.');
     return undefined;
@@ -23,7 +27,7 @@ async function runCheckSite(server: SitemapServer, output: SitemapOutput): Promi
   let result: CheckSiteResult | undefined;
   try {
     result = await window.withProgress({ location: ProgressLocation.Notification, title: 'Checking the site', cancellable: true },
-      (progress, token) => request(server, progress, token));
+      (progress, token) => request(server, progressType, progress, token));
   } catch (error) {
     output.error('Check Site', error);
     void window.showErrorMessage('Check Site failed: see Sitemap: Show Output.');
@@ -43,12 +47,12 @@ async function runCheckSite(server: SitemapServer, output: SitemapOutput): Promi
 }
 
 /** The request, its work-done progress shown in the notification; undefined when cancelled. */
-async function request(server: SitemapServer, progress: Progress<{ message?: string; increment?: number }>, token: CancellationToken): Promise<CheckSiteResult | undefined> {
+async function request(server: SitemapServer, progressType: WorkDoneProgressType, progress: Progress<{ message?: string; increment?: number }>, token: CancellationToken): Promise<CheckSiteResult | undefined> {
   const client = await server.running();
-  const { WorkDoneProgress } = await import('vscode-languageclient/node'); // loaded already by the running client
+  const workDone = await progressType();
   const params: CheckSiteParams = { workDoneToken: `sitemap.checkSite.${++runs}` };
   let percentage = 0;
-  const listener = client.onProgress(WorkDoneProgress.type, params.workDoneToken!, (value) => {
+  const listener = client.onProgress(workDone, params.workDoneToken!, (value) => {
     if (value.kind === 'end') return;
     const increment = value.percentage !== undefined ? value.percentage - percentage : undefined;
     percentage = value.percentage ?? percentage;

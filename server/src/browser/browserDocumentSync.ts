@@ -21,6 +21,7 @@ export function registerBrowserDocumentSync(connection: Connection, parts: Brows
       void diagnostics.validateNow(entry.uri).then(() => {
         store.completeOpen(entry);
         checks.documentOpened(entry);
+        parts.checkSite?.opened(entry);
       });
     }));
   }));
@@ -40,6 +41,7 @@ export function registerBrowserDocumentSync(connection: Connection, parts: Brows
     const entry = store.close(params.textDocument.uri);
     if (entry !== undefined) forget(parts, entry.uri, entry.fsPath);
     if (entry !== undefined) checks.documentClosed(entry);
+    if (entry !== undefined) parts.checkSite?.closed(entry);
   }));
   connection.onDidChangeConfiguration(guard(connection, 'workspace/didChangeConfiguration', (params) => {
     configuration.changed(params);

@@ -8,6 +8,7 @@ import type { ValidationContexts } from '../lsp/documents/validationContext';
 import type { BrowserSite } from './browserSite';
 import type { BrowserSiteChecks } from './browserSiteChecks';
 import type { SiteTree } from '../lsp/site/siteTree';
+import type { CheckSiteCommand } from '../lsp/commands/checkSite';
 
 export interface BrowserParts {
   store: DocumentStore;
@@ -21,6 +22,8 @@ export interface BrowserParts {
   checks: BrowserSiteChecks;
   /** `sitemap/siteTree`, the Sitemaps view's data, over what the checks read. */
   siteTree: SiteTree;
+  /** `sitemap/checkSite`, in-process over the files the client lists and reads (browserCheckSite.ts). */
+  checkSite?: CheckSiteCommand;
   /** What the client said it runs in `initialize`. */
   client: { setLanguage: boolean; split: boolean; allowHost: boolean; workspaceFiles: boolean };
 }

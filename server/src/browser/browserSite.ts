@@ -51,8 +51,8 @@ export class BrowserSite {
   checkedWith(connection: Connection, settings: ServerSettings): void {
     if (this.skippedSaid || Object.keys(settings.siteRoots).length === 0) return;
     this.skippedSaid = true;
-    const message = 'Sitemap Studio in VS Code for the Web: the page rules (built pages, git history), Check Site and '
-      + 'Compare with Last Commit need the desktop extension; they are skipped here.';
+    const message = 'Sitemap Studio in VS Code for the Web: the page rules (built pages, git history) and '
+      + 'Compare with Last Commit need the desktop extension; they are skipped here (Check Site runs the other rules).';
     connection.console.info(message);
     void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message });
   }

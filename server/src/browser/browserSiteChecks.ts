@@ -158,8 +158,8 @@ export class BrowserSiteChecks {
   }
 
   /** As backgroundSiteChecks.ts's resolver: where a robots.txt's or an index's URLs are in the workspace. */
-  resolverFor(settings: ServerSettings, existing: ReadonlySet<string>): Required<SiteResolver> {
-    const { workspace, locator, store } = this.host;
+  resolverFor(settings: ServerSettings, existing: ReadonlySet<string>, locator = this.host.locator): Required<SiteResolver> {
+    const { workspace, store } = this.host;
     return {
       fileOf: (url, from) => {
         const toFile = from.summary.kind === 'robots'
@@ -171,6 +171,12 @@ export class BrowserSiteChecks {
       fileBeside: (url, from) => (locator.locate(from.path, settings) === undefined ? fileBesideNamed(from.path, url) : undefined),
       exists: (file) => existing.has(file) || store.getByPath(file) !== undefined,
     };
+  }
+
+  /** As inSite, for a file of the workspace folder at `folderPath` (Check Site, browserCheckSite.ts). */
+  inSiteOf(file: string, folderPath: string, settings: ServerSettings, existing: ReadonlySet<string>): boolean {
+    const folder = this.host.workspace.all.find((f) => f.fsPath === folderPath);
+    return folder !== undefined && this.inSite(file, folder, settings, existing);
   }
 
   /** Under a site root: a `sitemap.siteRoots` folder, or a folder holding a robots.txt, up to the workspace folder. */
@@ -251,7 +257,7 @@ function summarize(file: string, bytes: Uint8Array, size: number): ClosedFile | 
 }
 
 /** Offsets of each line's start: after `\n`, `\r\n` or a lone `\r`. */
-function lineStartsOf(text: string): number[] {
+export function lineStartsOf(text: string): number[] {
   const starts = [0];
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);

@@ -50,6 +50,14 @@ export class FileMirror {
     else this.read(fsPath, file?.asked ?? MIN_ASK);
   }
 
+  /** A file read by another part (Check Site reads every site file): kept as if read here. */
+  keep(fsPath: string, file: MirroredFile): void {
+    const before = this.files.get(fsPath);
+    if (before !== undefined && before !== null && before.asked > file.asked) return;
+    this.files.set(fsPath, file);
+    if (differs(before, file)) this.changed(fsPath);
+  }
+
   private read(fsPath: string, maxBytes: number): void {
     if (this.reader === undefined || (this.reading.get(fsPath) ?? 0) >= maxBytes) return;
     this.reading.set(fsPath, maxBytes);

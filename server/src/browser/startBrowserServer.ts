@@ -24,6 +24,8 @@ import { BrowserSiteTreeSource } from './browserSiteTree';
 import { SiteTree } from '../lsp/site/siteTree';
 import { clientFileReader, clientSiteFiles } from './clientFiles';
 import { MAX_BYTES } from '../../../shared/protocolLimits';
+import { CheckSiteCommand } from '../lsp/commands/checkSite';
+import { browserCheckSite } from './browserCheckSite';
 
 /** What the site parts read: robots.txt files and the sitemaps an index lists (lifecycle.ts watches more, for pages). */
 const WATCHED_GLOBS = ['**/robots.txt', '**/*.xml', '**/*.txt', '**/*.gz'];
@@ -55,6 +57,7 @@ export function startBrowserServer(connection: Connection, queue = new MessageQu
   connection.onShutdown(() => {
     parts.diagnostics.dispose();
     parts.siteTree.dispose();
+    parts.checkSite?.dispose();
   });
   connection.listen();
 }
@@ -110,7 +113,12 @@ function createBrowserParts(connection: Connection, capabilities: () => ClientCa
   // A document's cross-file problems are published with its own, and follow its edits.
   diagnostics.extra = (entry) => checks.held.diagnosticsFor(entry);
   store.onEdit = (entry, start, end, length) => checks.held.edited(entry, start, end, length);
-  return { store, configuration, contexts, diagnostics, queue, site, checks, siteTree, client };
+  // Check Site in-process (no child process here), git never (the page rules' history needs the desktop).
+  const checkSite = new CheckSiteCommand(connection, publish, store, configuration, site.workspace, browserCheckSite({
+    workspace: site.workspace, checks, readFile: clientFileReader(connection, MAX_BYTES), listSiteFiles: clientSiteFiles(connection),
+    settingsOf: (uri) => configuration.get(uri), warn: (text) => void connection.window.showWarningMessage(text),
+  }), () => false);
+  return { store, configuration, contexts, diagnostics, queue, site, checks, siteTree, client, checkSite };
 }
 
 function registerHandlers(connection: Connection, parts: BrowserParts, capabilities: () => ClientCapabilities): void {
@@ -121,6 +129,7 @@ function registerHandlers(connection: Connection, parts: BrowserParts, capabilit
   };
   registerFeatures(connection, deps);
   parts.siteTree.register();
+  parts.checkSite?.register();
   registerSplit(connection, { store, configuration, contexts, locator: site.locator });
   registerEditCommands(connection, store, capabilities, async (entry) => {
     const settings = await configuration.get(entry.uri);

@@ -2,6 +2,7 @@
  * once per connection; the handlers only call into them. */
 import { MessageType, ShowMessageNotification, type ClientCapabilities, type Connection, type PublishDiagnosticsParams } from 'vscode-languageserver';
 import { CheckSiteCommand } from './commands/checkSite';
+import { forkCheckSite } from './commands/checkSiteProcess';
 import { Configuration, DEFAULT_SERVER_SETTINGS } from './documents/configuration';
 import { DiagnosticsPublisher } from './documents/diagnostics';
 import { DocumentStore } from './documents/documentStore';
@@ -90,7 +91,8 @@ export function createServerParts(connection: Connection, client: ClientState, q
   // A document's cross-file problems are published with its own, and follow its edits.
   diagnostics.extra = (entry) => site.diagnosticsFor(entry);
   store.onEdit = (entry, start, end, length) => site.edited(entry, start, end, length);
-  const checkSiteCommand = new CheckSiteCommand(connection, publish, store, configuration, workspace, () => client.trusted);
+  const checkSiteCommand = new CheckSiteCommand(connection, publish, store, configuration, workspace,
+    forkCheckSite((what, error) => logFailure(connection, what, error)), () => client.trusted);
   return { queue, workspace, store, configuration, locator, nested, contexts, pages, symbols, diagnostics, site, checkSiteCommand, siteTree };
 }
 

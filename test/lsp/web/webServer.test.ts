@@ -9,6 +9,9 @@ import { gzipSync } from 'node:zlib';
 import { Worker } from 'node:worker_threads';
 import { createMessageConnection, PortMessageReader, PortMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 import type { CodeAction, CompletionList, Diagnostic, Hover, InitializeResult, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+import { pathToFileURL } from 'node:url';
+import { formatRange, LspClient } from '../lspClient';
+import { index as siteIndex, loc, ROOT, urlset as siteUrlset } from '../../support/siteFixture';
 
 /** Tests compile to out/test/lsp/web/; the bundle is at the repository root. */
 const WEB_SERVER_PATH = path.resolve(__dirname, '../../../../dist/web/server.js');
@@ -333,5 +336,69 @@ test('the web server survives a client that answers its file requests with nonse
   } finally {
     server.connection.dispose();
     await server.worker.terminate();
+  }
+});
+
+/** Check Site's fixture (test/lsp/site/checkSite.test.ts): every cross-file rule and a per-file one, no file open. */
+const CHECK_SITE_FIXTURE: Record<string, string> = {
+  'public/robots.txt': `User-agent: *\nSitemap: ${ROOT}sitemap-index.xml\nSitemap: ${ROOT}gone.xml\n`,
+  'public/sitemap-index.xml': siteIndex(`${loc('a.xml')}<lastmod>2024-01-01</lastmod>`, loc('b.xml'), loc('inner-index.xml'), loc('missing.xml')),
+  'public/a.xml': siteUrlset(`${loc('p1')}<lastmod>2024-03-01</lastmod><priority>2</priority>`, loc('p2')),
+  'public/b.xml': siteUrlset(loc('p2'), loc('p3')),
+  'public/inner-index.xml': siteIndex(loc('b.xml')),
+  'public/orphan.xml': siteUrlset(loc('p4')),
+  'README.md': '# not a sitemap\n',
+};
+
+/** Each published problem as `rule L:C-L:C`, its related places as `file L:C-L:C` relative to the folder. */
+function described(diagnostics: Diagnostic[], folderUri: string): string[] {
+  return diagnostics.map((d) => [`${d.code} ${formatRange(d.range)}`,
+    ...(d.relatedInformation ?? []).map((r) => `  ${r.location.uri.slice(folderUri.length + 1)} ${formatRange(r.location.range)}`)].join('\n'));
+}
+
+/** What Node's Check Site publishes for the fixture in `root`: the standard the web's is held to. */
+async function nodeCheckSite(root: string, files: readonly string[]): Promise<Record<string, string[] | undefined>> {
+  const folderUri = pathToFileURL(root).href;
+  const client = await LspClient.start({ workspaceFolders: [{ uri: folderUri, name: 'site' }] });
+  try {
+    await client.connection.sendRequest('sitemap/checkSite', {});
+    await client.connection.sendRequest('workspace/symbol', { query: 'x' }); // its publications handled
+    return Object.fromEntries(files.map((f) => {
+      const published = client.lastDiagnostics(`${folderUri}/${f}`);
+      return [f, published === undefined ? undefined : described(published.diagnostics, folderUri)];
+    }));
+  } finally {
+    await client.stop();
+  }
+}
+
+test("Check Site in the web worker publishes every closed site file's problems, per-file and cross-file, as Node's Check Site", { timeout: 60_000 }, async (t) => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-web-check-'));
+  for (const [relative, content] of Object.entries(CHECK_SITE_FIXTURE)) {
+    fs.mkdirSync(path.dirname(path.join(root, relative)), { recursive: true });
+    fs.writeFileSync(path.join(root, relative), content);
+  }
+  const files = Object.keys(CHECK_SITE_FIXTURE).filter((f) => f.startsWith('public/'));
+  const { server, publishedFor } = await startSiteServer(root, t.signal);
+  server.failed.catch(() => undefined);
+  try {
+    const publications = files.map((f) => publishedFor(`${SITE_URI}/${f}`, () => true));
+    const progress: string[] = [];
+    server.connection.onNotification('$/progress', (params: { token: string; value: { kind: string } }) => progress.push(params.value.kind));
+    server.connection.onRequest('window/workDoneProgress/create', () => null);
+    const result = await server.connection.sendRequest('sitemap/checkSite', { workDoneToken: 'web-check-1' });
+    assert.deepEqual(result, { folders: 1, files: 6, errors: 2, warnings: 4, others: 1, unreadable: [] });
+    const web = Object.fromEntries((await Promise.all(publications)).map((d, k) => [files[k], described(d, SITE_URI)]));
+    // A per-file problem and a cross-file one with its related place, at their exact ranges.
+    assert.deepEqual(web['public/a.xml'], ['invalid-priority 2:81-2:82']);
+    assert.deepEqual(web['public/b.xml'], ['cross-file-duplicate-url 2:10-2:36\n  public/a.xml 3:10-3:36']);
+    assert.deepEqual(web['public/orphan.xml'], ['unlisted-sitemap 1:1-1:7']);
+    assert.deepEqual(web, await nodeCheckSite(root, files));
+    assert.equal(progress[0], 'begin');
+    assert.equal(progress.at(-1), 'end');
+  } finally {
+    server.connection.dispose();
+    await server.worker.terminate();
+    fs.rmSync(root, { recursive: true, force: true });
   }
 });

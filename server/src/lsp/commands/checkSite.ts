@@ -1,15 +1,14 @@
-/** Check Site (`sitemap/checkSite`): sitemap-lint's pipeline over every workspace folder in a child process, its problems
- * published for every file checked; why a child process, and why an open file keeps its live problems instead:
- * docs/architecture.md, "The site checks". */
-import { fork, type ChildProcess } from 'node:child_process';
+/** Check Site (`sitemap/checkSite`): sitemap-lint's pipeline over every workspace folder (a child process on the desktop,
+ * in-process in the web worker), its problems published for every file checked; why a child process, and why an open
+ * file keeps its live problems instead: docs/architecture.md, "The site checks". */
 import * as path from 'node:path';
 import {
   LSPErrorCodes, ResponseError,
   type CancellationToken, type Connection, type Diagnostic, type PublishDiagnosticsParams, type WorkDoneProgressReporter,
 } from 'vscode-languageserver';
 import { normalizeRelativePath } from '../../../../shared/location';
-import type { CheckSiteJob, CheckSiteMessage } from '../../node/checkSiteMessages';
-import type { FileResult, LintProblem } from '../../node/lintResults';
+import type { CheckSiteJob, CheckSiteMessage, Unreadable } from '../../node/checkSiteMessages';
+import type { FileResult, LintProblem, LintRelated } from '../../node/lintResults';
 import type { Configuration } from '../documents/configuration';
 import { inDrawingOrder, lspSeverity, SOURCE } from '../documents/diagnostics';
 import type { DocumentStore, OpenDocument } from '../documents/documentStore';
@@ -18,12 +17,14 @@ import { CHECK_SITE_REQUEST, COMPRESSED_SCHEME, type CheckSiteParams, type Check
 import { ruleDocs } from '../features/ruleDocs';
 import { fsPathToUri, type Workspace } from '../documents/workspace';
 
-/** Beside dist/server.js. */
-const CHILD_BUNDLE = path.join(__dirname, 'check-site.js');
 /** Progress notifications at most this often (a 10,000-file site would otherwise send 10,000). */
 const PROGRESS_INTERVAL_MS = 100;
 
-type Done = Extract<CheckSiteMessage, { type: 'done' }>;
+export type { CheckSiteJob, CheckSiteMessage, FileResult, LintProblem, LintRelated, Unreadable };
+export type CheckSiteDone = Extract<CheckSiteMessage, { type: 'done' }>;
+
+/** Starts a run of the checks: its progress and notes told as they come; `cancel` stops it, and `result` then rejects. */
+export type CheckSiteRunner = (job: CheckSiteJob, tell: (message: CheckSiteMessage) => void) => { result: Promise<CheckSiteDone>; cancel: () => void };
 
 export class CheckSiteCommand {
   /** The last completed run's problems, by file path. */
@@ -41,6 +42,8 @@ export class CheckSiteCommand {
     private readonly store: DocumentStore,
     private readonly configuration: Configuration,
     private readonly workspace: Workspace,
+    /** Runs the checks: the child process (checkSiteProcess.ts), in-process in the web worker (browserCheckSite.ts). */
+    private readonly runner: CheckSiteRunner,
     /** Whether the workspace is trusted: the page rules' git runs only then. */
     private readonly trusted: () => boolean = () => true,
   ) {}
@@ -105,65 +108,40 @@ export class CheckSiteCommand {
     return { folders, now: Date.now(), git: this.trusted() };
   }
 
-  /** Runs the child; resolves with its results, rejects with RequestCancelled once a cancelled child has exited. */
-  private run(job: CheckSiteJob, token: CancellationToken, progress: WorkDoneProgressReporter): Promise<Done> {
-    return new Promise((resolve, reject) => {
-      let child: ChildProcess;
-      try {
-        child = fork(CHILD_BUNDLE, [], {
-          stdio: ['ignore', 'ignore', 'pipe', 'ipc'], execArgv: [], env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
-        });
-      } catch (error) {
-        reject(error);
-        return;
+  /** Runs the checks; resolves with their results, rejects with RequestCancelled once a cancelled run has stopped. */
+  private async run(job: CheckSiteJob, token: CancellationToken, progress: WorkDoneProgressReporter): Promise<CheckSiteDone> {
+    let stopped = false;
+    let lastReport = 0;
+    const { result, cancel } = this.runner(job, (message) => {
+      if (stopped) return;
+      if (message.type === 'progress') {
+        const now = Date.now();
+        if (now - lastReport < PROGRESS_INTERVAL_MS && message.done < message.known) return;
+        lastReport = now;
+        progress.report(Math.floor((100 * message.done) / Math.max(1, message.known)), `${message.done}/${message.known} files`);
+      } else if (message.type === 'note') {
+        this.connection.console.info(`Check Site: ${message.text}`);
       }
-      let stopped = false;
-      let settled = false;
-      let stderr = '';
-      let lastReport = 0;
-      const cancel = (): void => {
-        stopped = true;
-        child.kill();
-      };
-      const finish = (outcome: () => void): void => {
-        if (settled) return;
-        settled = true;
-        subscription.dispose();
-        if (this.cancelRunning === cancel) this.cancelRunning = undefined;
-        outcome();
-      };
-      this.cancelRunning = cancel;
-      const subscription = token.onCancellationRequested(cancel);
-      child.stderr!.on('data', (chunk: Buffer) => {
-        if (stderr.length < 4000) stderr += chunk.toString('utf8');
-      });
-      child.on('message', (message: CheckSiteMessage) => {
-        if (stopped) return;
-        if (message.type === 'progress') {
-          const now = Date.now();
-          if (now - lastReport < PROGRESS_INTERVAL_MS && message.done < message.known) return;
-          lastReport = now;
-          progress.report(Math.floor((100 * message.done) / Math.max(1, message.known)), `${message.done}/${message.known} files`);
-        } else if (message.type === 'note') {
-          this.connection.console.info(`Check Site: ${message.text}`);
-        } else if (message.type === 'done') {
-          finish(() => resolve(message));
-        } else {
-          finish(() => reject(new Error(message.reason)));
-        }
-      });
-      child.on('error', (error) => finish(() => reject(error)));
-      child.on('exit', (code, signal) => finish(() => reject(stopped ? cancelled()
-        : new Error(`The Check Site process ended (${signal ?? `exit code ${code}`}) without results. ${stderr}`))));
-      child.send(job, (error) => {
-        if (error !== null && error !== undefined) logFailure(this.connection, 'Starting Check Site', error);
-      });
-      if (token.isCancellationRequested) cancel();
     });
+    const stop = (): void => {
+      stopped = true;
+      cancel();
+    };
+    this.cancelRunning = stop;
+    const subscription = token.onCancellationRequested(stop);
+    if (token.isCancellationRequested) stop();
+    try {
+      return await result;
+    } catch (error) {
+      throw stopped ? cancelled() : error;
+    } finally {
+      subscription.dispose();
+      if (this.cancelRunning === stop) this.cancelRunning = undefined;
+    }
   }
 
   /** Publishes every file's problems except open documents', clears the files the previous run had and this one not. */
-  private publish(job: CheckSiteJob, done: Done): CheckSiteResult {
+  private publish(job: CheckSiteJob, done: CheckSiteDone): CheckSiteResult {
     const results = new Map<string, Diagnostic[]>();
     const counts = { errors: 0, warnings: 0, others: 0 };
     for (const file of done.files) {
@@ -219,7 +197,7 @@ function lintRange(p: Pick<LintProblem, 'line' | 'column' | 'endLine' | 'endColu
   return { start: { line: p.line - 1, character: p.column - 1 }, end: { line: p.endLine - 1, character: p.endColumn - 1 } };
 }
 
-function cancelled(): ResponseError<void> {
+export function cancelled(): ResponseError<void> {
   return new ResponseError(LSPErrorCodes.RequestCancelled, 'Check Site was cancelled');
 }
 

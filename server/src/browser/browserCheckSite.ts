@@ -1,0 +1,149 @@
+/** Check Site in the web worker: the runner of lsp/commands/checkSite.ts that lints each folder's site files in-process,
+ * listed and read through the client, as sitemap-lint's pipeline does (per-file rules, then the cross-file ones); the
+ * page rules' git history is skipped (browserSite.ts's note). */
+import * as path from 'node:path';
+import { SNIFF_LENGTH } from '../../../shared/contentDetection';
+import { isRobotsName, isSiteFile, languageOfSiteFile, siteFileType } from '../../../shared/documentLanguage';
+import { MAX_BYTES } from '../../../shared/protocolLimits';
+import { lastStartAtOrBefore } from '../../../shared/sortedSearch';
+import {
+  parseDocument, positionsAt, summarizeForSite, validate, validateSite, type SiteDiagnostic, type SiteFile, type SiteSummary,
+} from '../language/languageService';
+import type { CheckSiteDone, CheckSiteJob, CheckSiteMessage, CheckSiteRunner, FileResult, LintProblem, Unreadable } from '../lsp/commands/checkSite';
+import type { ServerSettings } from '../lsp/documents/configuration';
+import { fsPathToUri, type Workspace } from '../lsp/documents/workspace';
+import { SiteLocator } from '../lsp/site/siteLocation';
+import { lineStartsOf, type BrowserSiteChecks } from './browserSiteChecks';
+import { fileMirror, type FileReader } from './fileMirror';
+import { decodeFileText, isGzip } from './platform/files';
+
+/** The site files listed per folder at most (as the cross-file rules' listing), and the bytes read in a run at most. */
+export const CHECK_SITE_LIMITS = { files: 1_000, bytes: 200 * 1024 * 1024 };
+
+export interface BrowserCheckSiteHost {
+  workspace: Workspace;
+  checks: BrowserSiteChecks;
+  readFile: FileReader;
+  listSiteFiles: (folderPath: string, maxFiles: number) => Promise<string[]>;
+  settingsOf: (uri: string) => Promise<ServerSettings>;
+  /** A limit was hit: said to the user (a warning), as a note is logged. */
+  warn: (text: string) => void;
+}
+
+/** What the cross-file rules keep of a file linted: its result, summary and line starts (its text and parse let go). */
+interface Linted {
+  result: FileResult;
+  summary: SiteSummary;
+  lineStarts: number[];
+  length: number;
+}
+
+export function browserCheckSite(host: BrowserCheckSiteHost, limits = CHECK_SITE_LIMITS): CheckSiteRunner {
+  return (job, tell) => {
+    let stopped = false;
+    const result = runJob(host, limits, job, tell, () => stopped);
+    return { result, cancel: () => { stopped = true; } };
+  };
+}
+
+async function runJob(
+  host: BrowserCheckSiteHost, limits: typeof CHECK_SITE_LIMITS, job: CheckSiteJob, tell: (m: CheckSiteMessage) => void, stopped: () => boolean,
+): Promise<CheckSiteDone> {
+  const listed: string[][] = [];
+  for (const folder of job.folders) listed.push(await listFolder(host, limits, folder.path));
+  const known = listed.reduce((n, files) => n + files.length, 0);
+  const run = { files: [] as FileResult[], unreadable: [] as Unreadable[], bytes: 0, done: 0, known, leftOut: 0 };
+  for (const [k, folder] of job.folders.entries()) {
+    const settings = await host.settingsOf(fsPathToUri(folder.path));
+    const linted = new Map<string, Linted>();
+    // robots.txt files first: where the sitemaps live is read from them (SiteLocator, through the file mirror).
+    const files = [...listed[k].filter((f) => isRobotsName(path.basename(f))), ...listed[k].filter((f) => !isRobotsName(path.basename(f)))];
+    const locator = new SiteLocator(host.workspace);
+    for (const file of files) {
+      if (stopped()) throw new Error('Check Site was cancelled');
+      const one = run.bytes > limits.bytes ? 'left out' : await lintFile(host, file, settings, locator, job.now, run);
+      if (one === 'left out') run.leftOut++;
+      else if (one !== undefined) linted.set(file, one);
+      tell({ type: 'progress', done: ++run.done, known });
+    }
+    if (linted.size > 0) crossFileProblems(host.checks, linted, new Set(listed[k]), settings, locator, folder.path);
+    run.files.push(...[...linted.values()].map((l) => l.result));
+  }
+  if (run.leftOut > 0) host.warn(`Check Site on the web reads at most ${limits.bytes / 1024 / 1024} MB of site files: ${run.leftOut} files were left out.`);
+  return { type: 'done', files: run.files, unreadable: run.unreadable };
+}
+
+async function listFolder(host: BrowserCheckSiteHost, limits: typeof CHECK_SITE_LIMITS, folderPath: string): Promise<string[]> {
+  const files = await host.listSiteFiles(folderPath, limits.files);
+  if (files.length >= limits.files) host.warn(`Check Site on the web checks at most ${limits.files} site files a folder: the rest of ${folderPath} was left out.`);
+  return files;
+}
+
+/** A file read through the client and linted; undefined when it is no site file, or cannot be read (then named). */
+async function lintFile(
+  host: BrowserCheckSiteHost, file: string, settings: ServerSettings, locator: SiteLocator, now: number,
+  run: { unreadable: Unreadable[]; bytes: number },
+): Promise<Linted | undefined> {
+  const read = await host.readFile(file, MAX_BYTES).catch((error: unknown) => error instanceof Error ? error : new Error(String(error)));
+  if (read === null) return undefined;
+  if (read instanceof Error) return unreadable(run, file, read.message);
+  run.bytes += read.size;
+  if (read.size > MAX_BYTES || read.head.length >= MAX_BYTES) return unreadable(run, file, `larger than ${MAX_BYTES / 1024 / 1024} MB, the most Check Site reads on the web`);
+  if (isGzip(read.head)) return unreadable(run, file, 'not gzip, or a gzip stream that does not inflate');
+  const text = decodeFileText(read.head);
+  const name = path.basename(file);
+  if (!isSiteFile(name, () => text.slice(0, SNIFF_LENGTH))) return undefined;
+  if (isRobotsName(name)) fileMirror.keep(file, read);
+  const doc = parseDocument(text, languageOfSiteFile(isRobotsName(name) ? 'robots' : siteFileType(name, text)), { byteLength: read.head.length, deferUrlIndex: true });
+  const location = isRobotsName(name) ? undefined : locator.locate(file, settings);
+  const found = validate(doc, settings, { location, now });
+  const at = positionsAt(doc, found.flatMap((d) => [Math.min(Math.max(0, d.start), doc.length), Math.min(Math.max(d.start, d.end), doc.length)]));
+  const problems = found.map((d, k): LintProblem => ({
+    rule: d.rule, severity: d.severity, message: d.message,
+    line: at[2 * k].line + 1, column: at[2 * k].character + 1, endLine: at[2 * k + 1].line + 1, endColumn: at[2 * k + 1].character + 1,
+  }));
+  return { result: { file, problems }, summary: summarizeForSite(doc), lineStarts: lineStartsOf(text), length: text.length };
+}
+
+function unreadable(run: { unreadable: Unreadable[] }, file: string, reason: string): undefined {
+  run.unreadable.push({ file, reason });
+  return undefined;
+}
+
+/** The cross-file rules over the folder's linted files, their problems joining each file's result in line order. */
+function crossFileProblems(
+  checks: BrowserSiteChecks, linted: ReadonlyMap<string, Linted>, listed: ReadonlySet<string>, settings: ServerSettings, locator: SiteLocator, folderPath: string,
+): void {
+  const files: SiteFile[] = [...linted].map(([file, l]) => ({ path: file, summary: l.summary, inSite: checks.inSiteOf(file, folderPath, settings, listed) }));
+  const touched = new Set<FileResult>();
+  for (const d of validateSite(files, checks.resolverFor(settings, listed, locator), settings)) {
+    const at = linted.get(d.path);
+    if (at === undefined) continue;
+    at.result.problems.push(problemOf(d, at, linted));
+    touched.add(at.result);
+  }
+  for (const result of touched) result.problems.sort((a, b) => a.line - b.line || a.column - b.column);
+}
+
+function problemOf(d: SiteDiagnostic, at: Linted, linted: ReadonlyMap<string, Linted>): LintProblem {
+  const problem: LintProblem = { rule: d.rule, severity: d.severity, message: d.message, ...spanIn(at, d.start, d.end) };
+  if (d.related !== undefined) {
+    problem.related = d.related.map((r) => {
+      const other = linted.get(r.path);
+      return { message: r.message, file: r.path, ...(other === undefined ? { line: 1, column: 1, endLine: 1, endColumn: 1 } : spanIn(other, r.start, r.end)) };
+    });
+  }
+  return problem;
+}
+
+/** 1-based lines and columns, as sitemap-lint's. */
+function spanIn(l: Linted, start: number, end: number): Pick<LintProblem, 'line' | 'column' | 'endLine' | 'endColumn'> {
+  const place = (offset: number): { line: number; character: number } => {
+    const clamped = Math.min(Math.max(0, offset), l.length);
+    const line = lastStartAtOrBefore(l.lineStarts, l.lineStarts.length, clamped);
+    return { line, character: clamped - l.lineStarts[line] };
+  };
+  const s = place(start);
+  const e = place(Math.max(start, end));
+  return { line: s.line + 1, column: s.character + 1, endLine: e.line + 1, endColumn: e.character + 1 };
+}
