@@ -394,3 +394,31 @@ test('the web server runs the page rules over the built pages the client lists a
     fs.rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('the web server reads at most 2,000 pages of a site root for the page rules, and says so once', { timeout: 60_000 }, async (t) => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-web-cap-'));
+  fs.mkdirSync(path.join(root, 'public', 'p'), { recursive: true });
+  for (let k = 0; k <= 2_000; k++) fs.writeFileSync(path.join(root, 'public', 'p', `${k}.html`), page(`Page ${k}`));
+  const text = urlset(`${BASE}p/0`, `${BASE}gone`);
+  fs.writeFileSync(path.join(root, 'public', 'sitemap.xml'), text);
+  const { server, publishedFor } = await startSiteServer(root, t.signal);
+  server.failed.catch(() => undefined);
+  const notes: unknown[] = [];
+  server.connection.onNotification('window/showMessage', (params) => notes.push(params));
+  try {
+    await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: { sitemap: SETTINGS } });
+    const uri = `${SITE_URI}/public/sitemap.xml`;
+    const published = publishedFor(uri, (d) => codesOf(d, 'page-not-found').length > 0);
+    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sitemap', version: 1, text } });
+    assert.deepEqual(codesOf(await published, 'page-not-found').map((d) => d.range), [rangeOf(text, `${BASE}gone`)]);
+    assert.equal(notes.length, 2, 'git\'s lastmod rules skipped, and the pages past the cap');
+    const again = publishedFor(uri, (d) => codesOf(d, 'page-not-found').length === 0);
+    await server.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ text: urlset(`${BASE}p/1`) }] });
+    await again;
+    assert.equal(notes.length, 2, 'said once');
+  } finally {
+    server.connection.dispose();
+    await server.worker.terminate();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
