@@ -412,4 +412,7 @@ export interface FindSiteFilesParams {
   /** The workspace folder's URI. */
   folder: string;
   maxFiles: number;
+  /** `built`: every file under `folder` (a site root's built folder: its pages, redirects files, assets), for the page
+   * rules; else (absent) the site files (robots.txt, sitemaps). The client owns both globs. */
+  kind?: 'built';
 }

@@ -8,6 +8,8 @@ import {
 
 /** The names the server's folder scan takes for site files (its search skips the same folders). */
 const SITE_FILES = '**/{robots.txt,*.xml,*.txt,*.xml.gz,*.txt.gz}';
+/** A site root's built folder, for the page rules: every file (a URL may name an asset), as the Node server walks it. */
+const BUILT_FILES = '**/*';
 const SKIPPED = '**/{node_modules,bower_components,__pycache__,.git,.hg,.svn}/**';
 
 /** The options with `workspaceFiles` said in `initialize`, so that the server asks. */
@@ -27,9 +29,10 @@ export function answerWorkspaceFiles(client: BaseLanguageClient): void {
   client.onRequest(FIND_SITE_FILES_REQUEST, (params: FindSiteFilesParams) => findSiteFiles(params));
 }
 
-async function findSiteFiles({ folder, maxFiles }: FindSiteFilesParams): Promise<string[]> {
+async function findSiteFiles({ folder, maxFiles, kind }: FindSiteFilesParams): Promise<string[]> {
   try {
-    const found = await workspace.findFiles(new RelativePattern(Uri.parse(folder, true), SITE_FILES), SKIPPED, maxFiles);
+    const glob = kind === 'built' ? BUILT_FILES : SITE_FILES;
+    const found = await workspace.findFiles(new RelativePattern(Uri.parse(folder, true), glob), SKIPPED, maxFiles);
     return found.map((uri) => uri.toString());
   } catch {
     return [];

@@ -45,14 +45,18 @@ export class BrowserSite {
   }
 
   /**
-   * A document is checked with these settings: under a site root, the Node server would also run the page rules (built
-   * pages, git history), which need a file system and child processes. Said once per session.
+   * A document is checked with these settings: under a site root, the Node server would also judge lastmod by git's
+   * history (lastmod-stale, lastmod-inflated), which the worker cannot read. Said once per session.
    */
   checkedWith(connection: Connection, settings: ServerSettings): void {
     if (this.skippedSaid || Object.keys(settings.siteRoots).length === 0) return;
     this.skippedSaid = true;
-    const message = 'Sitemap Studio in VS Code for the Web: the page rules (built pages, git history) and '
-      + 'Compare with Last Commit need the desktop extension; they are skipped here (Check Site runs the other rules).';
+    this.say(connection, 'Sitemap Studio in VS Code for the Web cannot read git history: lastmod-stale, lastmod-inflated and '
+      + 'Compare with Last Commit need the desktop extension; they are skipped here.');
+  }
+
+  /** A note: the log, and an information message. */
+  say(connection: Connection, message: string): void {
     connection.console.info(message);
     void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message });
   }

@@ -8,7 +8,7 @@ import { isRobotsName, isSiteFile, languageOfSiteFile, siteFileType } from '../.
 import { locationFromSiteRoots } from '../../../shared/location';
 import { MAX_BYTES } from '../../../shared/protocolLimits';
 import { lastStartAtOrBefore } from '../../../shared/sortedSearch';
-import { parseDocument, summarizeForSite, validateSite, type SiteFile, type SiteResolver, type SiteSummary } from '../language/languageService';
+import { parseDocument, summarizeForSite, validateSite, type PageRulesFile, type SiteFile, type SiteResolver, type SiteSummary } from '../language/languageService';
 import type { ServerSettings } from '../lsp/documents/configuration';
 import type { DocumentStore, OpenDocument } from '../lsp/documents/documentStore';
 import { rangeOf } from '../lsp/documents/ranges';
@@ -18,6 +18,7 @@ import type { SiteLocator } from '../lsp/site/siteLocation';
 import { compareWalkOrder, mayBeSiteFile } from '../lsp/site/siteScan';
 import { robotsUrlToFile, urlToFileAt } from '../lsp/site/urlToFile';
 import type { FileReader } from './fileMirror';
+import type { BrowserPageChecks } from './browserPageChecks';
 import { decodeFileText, isGzip } from './platform/files';
 import { fileBesideNamed } from './platform/siteFiles';
 
@@ -39,6 +40,8 @@ export interface BrowserSiteChecksHost {
   enabled: () => boolean;
   /** Site files changed on disk or as typed (the Sitemaps view's notification). */
   siteFilesChanged?: (changes: readonly { fsPath: string; type: number }[]) => void;
+  /** The page rules, run after each pass over the folder's sitemaps (browserPageChecks.ts). */
+  pages?: BrowserPageChecks;
 }
 
 export interface ClosedFile {
@@ -68,18 +71,21 @@ export class BrowserSiteChecks {
 
   documentChanged(entry: OpenDocument): void {
     this.held.follow(entry);
+    this.host.pages?.held.follow(entry);
     this.schedule(entry.fsPath, EDIT_DELAY_MS);
     if (entry.fsPath !== undefined) this.host.siteFilesChanged?.([{ fsPath: entry.fsPath, type: FileChangeType.Changed }]);
   }
 
   documentClosed(entry: OpenDocument): void {
     this.held.forget(entry.uri);
+    this.host.pages?.held.forget(entry.uri);
     this.schedule(entry.fsPath, 0);
   }
 
   /** Watched files changed: read again; a file created or deleted lists the folder again. */
   filesChanged(changes: readonly { fsPath: string; type: number }[]): void {
     const touched = new Set<string>();
+    this.host.pages?.filesChanged(changes.map((c) => c.fsPath));
     for (const { fsPath, type } of changes) {
       const folder = this.host.workspace.folderOf(fsPath);
       if (folder === undefined) continue;
@@ -95,6 +101,7 @@ export class BrowserSiteChecks {
   reset(): void {
     this.lists.clear();
     this.closed.clear();
+    this.host.pages?.reset();
     for (const folder of this.host.workspace.all) this.scheduleFolder(folder.fsPath, 0);
   }
 
@@ -145,6 +152,22 @@ export class BrowserSiteChecks {
       const problems = lone ? [] : (found ?? []).filter((d) => d.path === entry.fsPath && d.rule !== 'nested-index').slice(0, settings[k].maxProblems);
       this.held.hold(entry, problems.map((p) => this.heldOf(p, closedFiles)));
     }
+    await this.checkPages(folder, open, summaries, existing, settings[0], () => this.passes.get(folderPath) === pass);
+  }
+
+  /** The page rules over the folder's sitemaps, open and closed, with the folder's settings (as backgroundPageChecks.ts). */
+  private async checkPages(
+    folder: WorkspaceFolderInfo, open: readonly OpenDocument[], summaries: ReadonlyMap<string, SiteSummary | undefined>,
+    existing: ReadonlySet<string>, settings: ServerSettings | undefined, current: () => boolean,
+  ): Promise<void> {
+    if (this.host.pages === undefined || settings === undefined) return;
+    const files: PageRulesFile[] = [];
+    for (const [file, summary] of summaries) {
+      if (summary?.kind !== 'urlset' && summary?.kind !== 'text') continue;
+      files.push({ path: file, summary, inSite: this.inSite(file, folder, settings, existing), location: this.host.locator.locate(file, settings) });
+    }
+    const sitemaps = open.filter((entry) => entry.doc.kind === 'urlset' || entry.doc.kind === 'text');
+    await this.host.pages.check({ folderPath: folder.fsPath, sitemaps, files, settings, current });
   }
 
   private validate(

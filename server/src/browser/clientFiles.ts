@@ -54,10 +54,10 @@ async function inflatePrefix(gzip: Uint8Array, maxInflated: number): Promise<Uin
   return head;
 }
 
-/** The site files of the folder at `folderPath`, as pseudo-paths. */
-export function clientSiteFiles(connection: Connection): (folderPath: string, maxFiles: number) => Promise<string[]> {
+/** The site files of the folder at `folderPath` (`built`: every file of a built folder), as pseudo-paths. */
+export function clientSiteFiles(connection: Connection, kind?: FindSiteFilesParams['kind']): (folderPath: string, maxFiles: number) => Promise<string[]> {
   return async (folderPath, maxFiles) => {
-    const params: FindSiteFilesParams = { folder: fsPathToUri(folderPath), maxFiles };
+    const params: FindSiteFilesParams = kind === undefined ? { folder: fsPathToUri(folderPath), maxFiles } : { folder: fsPathToUri(folderPath), maxFiles, kind };
     const uris = await connection.sendRequest<unknown>(FIND_SITE_FILES_REQUEST, params);
     // An answer that is no list is no listing (an empty one would make every listed file missing).
     if (!Array.isArray(uris)) throw new Error(`${FIND_SITE_FILES_REQUEST} answered no array`);

@@ -20,6 +20,7 @@ import { noPages, resetAll, type BrowserParts } from './browserParts';
 import { registerBrowserDocumentSync } from './browserDocumentSync';
 import { BrowserSite } from './browserSite';
 import { BrowserSiteChecks } from './browserSiteChecks';
+import { BrowserPageChecks } from './browserPageChecks';
 import { BrowserSiteTreeSource } from './browserSiteTree';
 import { SiteTree } from '../lsp/site/siteTree';
 import { clientFileReader, clientSiteFiles } from './clientFiles';
@@ -29,6 +30,8 @@ import { browserCheckSite } from './browserCheckSite';
 
 /** What the site parts read: robots.txt files and the sitemaps an index lists (lifecycle.ts watches more, for pages). */
 const WATCHED_GLOBS = ['**/robots.txt', '**/*.xml', '**/*.txt', '**/*.gz'];
+/** What the page rules read (browserPageChecks.ts): built pages and the redirects files, as lifecycle.ts watches them. */
+const WATCHED_PAGE_GLOBS = ['**/*.{html,htm}', '**/_redirects', '**/vercel.json'];
 
 export function startBrowserServer(connection: Connection, queue = new MessageQueue()): void {
   let capabilities: ClientCapabilities = {};
@@ -69,7 +72,7 @@ function registerDynamic(connection: Connection, parts: BrowserParts, capabiliti
       .catch((error: unknown) => logFailure(connection, 'Registering for configuration changes', error));
   }
   if (parts.client.workspaceFiles && ws?.didChangeWatchedFiles?.dynamicRegistration === true) {
-    connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: WATCHED_GLOBS.map((globPattern) => ({ globPattern })) })
+    connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [...WATCHED_GLOBS, ...WATCHED_PAGE_GLOBS].map((globPattern) => ({ globPattern })) })
       .catch((error: unknown) => logFailure(connection, 'Registering file watchers', error));
   }
   if (ws?.workspaceFolders === true) {
@@ -99,7 +102,14 @@ function createBrowserParts(connection: Connection, capabilities: () => ClientCa
   }, () => ({ settings: DEFAULT_SERVER_SETTINGS, context: {} }), queue);
   site.attach(contexts, diagnostics);
   const client = { setLanguage: false, split: false, allowHost: false, workspaceFiles: false };
+  const pages = new BrowserPageChecks({
+    readFile: clientFileReader(connection, MAX_BYTES),
+    listBuilt: clientSiteFiles(connection, 'built'),
+    republish: (uri) => diagnostics.schedule(uri),
+    showNote: (message) => site.say(connection, message),
+  });
   const checks = new BrowserSiteChecks({
+    pages,
     store, workspace: site.workspace, locator: site.locator,
     settingsOf: (uri) => configuration.get(uri),
     republish: (uri) => diagnostics.schedule(uri),
@@ -111,8 +121,11 @@ function createBrowserParts(connection: Connection, capabilities: () => ClientCa
   });
   siteTree = new SiteTree(connection, site.workspace, new BrowserSiteTreeSource(store, checks, (folderPath) => configuration.get(fsPathToUri(folderPath))));
   // A document's cross-file problems are published with its own, and follow its edits.
-  diagnostics.extra = (entry) => checks.held.diagnosticsFor(entry);
-  store.onEdit = (entry, start, end, length) => checks.held.edited(entry, start, end, length);
+  diagnostics.extra = (entry) => [...checks.held.diagnosticsFor(entry), ...pages.held.diagnosticsFor(entry)];
+  store.onEdit = (entry, start, end, length) => {
+    checks.held.edited(entry, start, end, length);
+    pages.held.edited(entry, start, end, length);
+  };
   // Check Site in-process (no child process here), git never (the page rules' history needs the desktop).
   const checkSite = new CheckSiteCommand(connection, publish, store, configuration, site.workspace, browserCheckSite({
     workspace: site.workspace, checks, readFile: clientFileReader(connection, MAX_BYTES), listSiteFiles: clientSiteFiles(connection),

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { Worker } from 'node:worker_threads';
 import { createMessageConnection, PortMessageReader, PortMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import { BASE, page, PAGES, SETTINGS, SITEMAP } from '../../support/pageSite';
 import type { CodeAction, CompletionList, Diagnostic, Hover, InitializeResult, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { pathToFileURL } from 'node:url';
 import { formatRange, LspClient } from '../lspClient';
@@ -152,7 +153,8 @@ async function startSiteServer(root: string, signal: AbortSignal): Promise<SiteS
     const stat = fs.statSync(file);
     return { mtime: stat.mtimeMs, size: stat.size, data: fs.readFileSync(file).subarray(0, params.maxBytes).toString('base64') };
   });
-  server.connection.onRequest('sitemap/findSiteFiles', (params: { folder: string; maxFiles: number }) => {
+  server.connection.onRequest('sitemap/findSiteFiles', (params: { folder: string; maxFiles: number; kind?: string }) => {
+    if (params.kind === 'built') return builtFiles(root, params.folder, params.maxFiles);
     assert.equal(params.folder, SITE_URI);
     const names = fs.readdirSync(root, { recursive: true, encoding: 'utf8' }).map((name) => name.split(path.sep).join('/'));
     return names.filter((name) => !name.startsWith('node_modules/') && fs.statSync(path.join(root, name)).isFile() && /(^|\/)(robots\.txt|[^/]*\.(xml|txt)(\.gz)?)$/.test(name))
@@ -169,6 +171,15 @@ async function startSiteServer(root: string, signal: AbortSignal): Promise<SiteS
   const publishedFor = (uri: string, until: (d: Diagnostic[]) => boolean): Promise<Diagnostic[]> =>
     Promise.race([new Promise<Diagnostic[]>((resolve) => waiting.push({ uri, until, resolve })), server.failed, timedOut]);
   return { server, publishedFor, asked };
+}
+
+/** The client's `built` answer: every file under a folder of the workspace (a site root's built folder). */
+function builtFiles(root: string, folder: string, maxFiles: number): string[] {
+  assert.ok(folder.startsWith(SITE_URI + '/'), `a folder of the workspace: ${folder}`);
+  const relative = folder.slice(SITE_URI.length + 1);
+  const dir = path.join(root, ...relative.split('/'));
+  const names = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((name) => name.split(path.sep).join('/'));
+  return names.filter((name) => fs.statSync(path.join(dir, name)).isFile()).slice(0, maxFiles).map((name) => `${folder}/${name}`);
 }
 
 const codesOf = (diagnostics: Diagnostic[], code: string): Diagnostic[] => diagnostics.filter((d) => d.code === code);
@@ -396,6 +407,82 @@ test("Check Site in the web worker publishes every closed site file's problems, 
     assert.deepEqual(web, await nodeCheckSite(root, files));
     assert.equal(progress[0], 'begin');
     assert.equal(progress.at(-1), 'end');
+  } finally {
+    server.connection.dispose();
+    await server.worker.terminate();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('the web server runs the page rules over the built pages the client lists and reads, at the Node server\'s ranges; git\'s are skipped', { timeout: 30_000 }, async (t) => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-web-pages-'));
+  for (const [relative, content] of Object.entries(PAGES)) {
+    fs.mkdirSync(path.dirname(path.join(root, relative)), { recursive: true });
+    fs.writeFileSync(path.join(root, relative), content);
+  }
+  const { server, publishedFor } = await startSiteServer(root, t.signal);
+  server.failed.catch(() => undefined);
+  const notes: unknown[] = [];
+  server.connection.onNotification('window/showMessage', (params) => notes.push(params));
+  const pageRules = ['blocked-by-robots', 'noindex-page', 'canonical-elsewhere', 'page-redirect', 'page-not-found', 'unlisted-page', 'lastmod-stale', 'lastmod-inflated'];
+  const pageProblems = (diagnostics: readonly Diagnostic[]): string[] =>
+    diagnostics.filter((d) => pageRules.includes(String(d.code))).map((d) => `${d.code} ${JSON.stringify(d.range)}`).sort();
+  // test/lsp/site/pageChecks.test.ts's fixture and ranges (the Node server's), without git's two lastmod rules.
+  const loc = (rest: string): string => {
+    const range = rangeOf(SITEMAP, `${BASE}${rest}</loc>`);
+    return JSON.stringify({ start: range.start, end: { line: range.end.line, character: range.end.character - '</loc>'.length } });
+  };
+  const expected = [
+    `blocked-by-robots ${loc('blocked/')}`, `noindex-page ${loc('noindex')}`, `canonical-elsewhere ${loc('canon')}`,
+    `page-redirect ${loc('old')}`, `page-redirect ${loc('moved')}`, `page-not-found ${loc('a')}`, `page-not-found ${loc('missing')}`,
+    `unlisted-page ${JSON.stringify(rangeOf(SITEMAP, 'urlset'))}`,
+  ].sort();
+  try {
+    await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: { sitemap: SETTINGS } });
+    const uri = `${SITE_URI}/public/sitemap.xml`;
+    const published = publishedFor(uri, (d) => codesOf(d, 'noindex-page').length > 0);
+    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sitemap', version: 1, text: SITEMAP } });
+    const diagnostics = await published;
+    assert.deepEqual(pageProblems(diagnostics), expected);
+    const blocked = codesOf(diagnostics, 'blocked-by-robots')[0];
+    assert.deepEqual(blocked.relatedInformation?.map((r) => [r.location.uri, r.location.range]),
+      [[`${SITE_URI}/public/robots.txt`, rangeOf(PAGES['public/robots.txt'], 'Disallow: /blocked/')]]);
+    assert.equal(notes.length, 1, 'one note: git\'s lastmod rules are skipped');
+
+    // A page changed on disk: the watched-file event has the site read again, and noindex-page goes.
+    fs.writeFileSync(path.join(root, 'public', 'noindex.html'), page('Shown now'));
+    const gone = publishedFor(uri, (d) => codesOf(d, 'noindex-page').length === 0 && codesOf(d, 'blocked-by-robots').length > 0);
+    await server.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: `${SITE_URI}/public/noindex.html`, type: 2 }] });
+    assert.deepEqual(pageProblems(await gone), expected.filter((p) => !p.startsWith('noindex-page')));
+    assert.equal(notes.length, 1);
+  } finally {
+    server.connection.dispose();
+    await server.worker.terminate();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('the web server reads at most 2,000 pages of a site root for the page rules, and says so once', { timeout: 60_000 }, async (t) => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-web-cap-'));
+  fs.mkdirSync(path.join(root, 'public', 'p'), { recursive: true });
+  for (let k = 0; k <= 2_000; k++) fs.writeFileSync(path.join(root, 'public', 'p', `${k}.html`), page(`Page ${k}`));
+  const text = urlset(`${BASE}p/0`, `${BASE}gone`);
+  fs.writeFileSync(path.join(root, 'public', 'sitemap.xml'), text);
+  const { server, publishedFor } = await startSiteServer(root, t.signal);
+  server.failed.catch(() => undefined);
+  const notes: unknown[] = [];
+  server.connection.onNotification('window/showMessage', (params) => notes.push(params));
+  try {
+    await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: { sitemap: SETTINGS } });
+    const uri = `${SITE_URI}/public/sitemap.xml`;
+    const published = publishedFor(uri, (d) => codesOf(d, 'page-not-found').length > 0);
+    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sitemap', version: 1, text } });
+    assert.deepEqual(codesOf(await published, 'page-not-found').map((d) => d.range), [rangeOf(text, `${BASE}gone`)]);
+    assert.equal(notes.length, 2, 'git\'s lastmod rules skipped, and the pages past the cap');
+    const again = publishedFor(uri, (d) => codesOf(d, 'page-not-found').length === 0);
+    await server.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ text: urlset(`${BASE}p/1`) }] });
+    await again;
+    assert.equal(notes.length, 2, 'said once');
   } finally {
     server.connection.dispose();
     await server.worker.terminate();

@@ -2,7 +2,7 @@
  * facts): when first asked for, or ahead while git runs. Synchronous reads beat asynchronous ones (docs/performance.md). */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { MAX_PAGE_CHARS, readPageFacts, urlsOfFile, type PageFacts, type SiteRoot } from '../../language/languageService';
+import { MAX_PAGE_CHARS, pageFactsOf, type PageFacts, type SiteRoot } from '../../language/languageService';
 import { decodeFileText } from '../files';
 import { yieldToEventLoop } from '../folderWalk';
 
@@ -83,12 +83,5 @@ export async function readAhead(page: PageReader, files: Iterable<string>, stop:
 
 function readFacts(absolute: string, file: string, root: SiteRoot): PageFacts | undefined {
   const head = readPageHead(absolute);
-  if (head === undefined) return undefined;
-  const url = urlsOfFile(file, root)[0];
-  if (url === undefined) return undefined;
-  try {
-    return readPageFacts(decodeFileText(head.bytes), url, { truncated: head.truncated });
-  } catch {
-    return undefined; // readPageFacts never throws; a page is still not worth a crash
-  }
+  return head === undefined ? undefined : pageFactsOf(decodeFileText(head.bytes), file, root, head.truncated);
 }

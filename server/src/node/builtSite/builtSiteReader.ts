@@ -2,10 +2,9 @@
  * files in one walk, the origin's robots.txt, its redirects files, git's history; pages are read when first asked. */
 import * as path from 'node:path';
 import {
-  parseRedirectsFile, parseRobotsRules, parseVercelJson, vercelImplicitRedirect,
+  builtRedirectsOf, parseRobotsRules, robotsFileOf,
   type BuiltRedirects, type BuiltRobots, type BuiltSite, type HistoryNote, type SiteRoot,
 } from '../../language/languageService';
-import { fileFromSiteRoots } from '../../../../shared/location';
 import { decodeFileText, MAX_ROBOTS_BYTES, readHead } from '../files';
 import { NO_LIMITS, walkFolders, walkFoldersSync, type FolderWalk } from '../folderWalk';
 import { pageReader, readAhead } from './builtPages';
@@ -86,30 +85,16 @@ async function filesUnder(folder: string, options: BuiltSiteOptions): Promise<Se
   return new Set(walk.files.map((file) => (path.sep === '/' ? file.slice(prefix) : file.slice(prefix).split(path.sep).join('/'))));
 }
 
-/** The robots.txt the site roots map `https://host/robots.txt` to: the origin root's, not a sub-path root's. */
+/** The robots.txt the site roots map `https://host/robots.txt` to (robotsFileOf). */
 function readRobots(workspace: string, root: SiteRoot, siteRoots: readonly SiteRoot[]): BuiltRobots | undefined {
-  let robotsUrl: string;
-  try {
-    robotsUrl = new URL('/robots.txt', root.url).href;
-  } catch {
-    return undefined;
-  }
-  const file = fileFromSiteRoots(robotsUrl, Object.fromEntries([root, ...siteRoots].map((r) => [r.folder, r.url])));
+  const file = robotsFileOf(root, siteRoots);
   const bytes = file === undefined ? undefined : readHead(absoluteOf(workspace, file), MAX_ROBOTS_BYTES);
   return file === undefined || bytes === undefined ? undefined : { file, rules: parseRobotsRules(decodeFileText(bytes)) };
 }
 
-/** `_redirects` (Netlify, Cloudflare Pages) and `vercel.json` at the folder's top; a broken one has no rules. */
+/** `_redirects` and `vercel.json` at the folder's top (builtRedirectsOf). */
 function readRedirects(folder: string): BuiltRedirects[] {
-  const found: BuiltRedirects[] = [];
-  const netlify = readText(path.join(folder, '_redirects'));
-  if (netlify !== undefined) found.push({ file: '_redirects', host: 'netlify', rules: parseRedirectsFile(netlify).rules });
-  const vercel = readText(path.join(folder, 'vercel.json'));
-  if (vercel !== undefined) {
-    const config = parseVercelJson(vercel);
-    found.push({ file: 'vercel.json', host: 'vercel', rules: config.rules, implicit: (url) => vercelImplicitRedirect(config, url) });
-  }
-  return found;
+  return builtRedirectsOf((name) => readText(path.join(folder, name)));
 }
 
 function readText(file: string): string | undefined {

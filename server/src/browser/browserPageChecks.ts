@@ -1,0 +1,200 @@
+/** The page rules in the web worker (blocked-by-robots, noindex-page, canonical-elsewhere, page-redirect, page-not-found,
+ * unlisted-page), in-process: each site root's built folder listed and its pages' heads read through the client into the
+ * BuiltSite the Node server reads from disk; git's lastmod rules are skipped (browserSite.ts says so once). */
+import * as path from 'node:path';
+import type { DiagnosticRelatedInformation } from 'vscode-languageserver';
+import {
+  builtRedirectsOf, MAX_PAGE_CHARS, pageFactsOf, parseRobotsRules, robotsFileOf, siteRootsOf, validatePageRules,
+  type BuiltSite, type PageFacts, type PageRulesFile, type SiteDiagnostic, type SiteRoot,
+} from '../language/languageService';
+import type { ServerSettings } from '../lsp/documents/configuration';
+import type { OpenDocument } from '../lsp/documents/documentStore';
+import { fsPathToUri, relativeInside } from '../lsp/documents/workspace';
+import { HeldProblems, type HeldProblem } from '../lsp/site/heldProblems';
+import { compareWalkOrder } from '../lsp/site/siteScan';
+import type { FileReader } from './fileMirror';
+import { decodeFileText, MAX_ROBOTS_BYTES } from './platform/files';
+
+/** Files of a built folder listed at most (names only: cheap). */
+const MAX_BUILT_FILES = 50_000;
+/**
+ * Pages read at most per site root: each is a round trip to the client, whose workspace.fs reads whole files (github.dev
+ * fetches each over the network), so 2,000 keeps a pass within seconds; the pages past it have no facts (said once).
+ */
+export const MAX_PAGES_READ = 2_000;
+const REDIRECTS_BYTES = 1024 * 1024;
+/** Reads in flight at once. */
+const PARALLEL_READS = 16;
+const PAGE = /\.html?$/i;
+
+export interface BrowserPageChecksHost {
+  readFile: FileReader;
+  /** Every file under a built folder, as pseudo-paths (the client's `built` glob). */
+  listBuilt: (folderPath: string, maxFiles: number) => Promise<string[]>;
+  republish: (uri: string) => void;
+  /** Says a note once: an information message, and the log. */
+  showNote: (message: string) => void;
+}
+
+/** What a cross-file pass of a workspace folder hands on to the page rules. */
+export interface PagePass {
+  folderPath: string;
+  /** The folder's open sitemaps (urlset, text): their page problems are held. */
+  sitemaps: readonly OpenDocument[];
+  /** The folder's sitemaps, open and closed. */
+  files: readonly PageRulesFile[];
+  settings: ServerSettings;
+  current: () => boolean;
+}
+
+interface ReadSite {
+  site: BuiltSite;
+  /** The evidence files' texts (robots.txt, redirects files, page heads), by workspace-relative path. */
+  texts: Map<string, string>;
+  /** Pages left unread past MAX_PAGES_READ. */
+  unread: number;
+}
+
+export class BrowserPageChecks {
+  readonly held: HeldProblems;
+  private readonly sites = new Map<string, { folderPath: string; root: SiteRoot; read: Promise<ReadSite | undefined> }>();
+  private capSaid = false;
+
+  constructor(private readonly host: BrowserPageChecksHost) {
+    this.held = new HeldProblems(host.republish);
+  }
+
+  /** The page rules for the pass's open sitemaps; none held when no site root maps a folder of pages. */
+  async check(pass: PagePass): Promise<void> {
+    const roots = siteRootsOf(pass.settings.siteRoots);
+    const read: ReadSite[] = [];
+    for (const root of roots) {
+      const site = await this.siteOf(pass.folderPath, root, roots);
+      if (site?.site.hasPages === true) read.push(site);
+    }
+    if (!pass.current()) return;
+    if (read.length === 0) {
+      for (const entry of pass.sitemaps) this.held.hold(entry, []);
+      return;
+    }
+    const unread = read.reduce((sum, s) => sum + s.unread, 0);
+    if (unread > 0 && !this.capSaid) {
+      this.capSaid = true;
+      this.host.showNote(`Sitemap Studio in VS Code for the Web reads at most ${MAX_PAGES_READ} pages per site root for the page rules; `
+        + `${unread} pages were not read, and what they say (noindex, canonical, redirects) is not judged.`);
+    }
+    const { diagnostics } = validatePageRules(pass.files, read.map((s) => s.site), pass.settings);
+    for (const entry of pass.sitemaps) {
+      const mine = diagnostics.filter((d) => d.path === entry.fsPath).slice(0, pass.settings.maxProblems);
+      this.held.hold(entry, mine.map((d) => heldOf(d, pass.folderPath, read)));
+    }
+  }
+
+  /** Files changed on disk: the sites whose folder holds one (or any robots.txt) are read again at the next pass. */
+  filesChanged(fsPaths: readonly string[]): void {
+    for (const [key, site] of [...this.sites]) {
+      const folder = absoluteOf(site.folderPath, site.root.folder);
+      if (fsPaths.some((file) => relativeInside(folder, file) !== undefined || path.basename(file).toLowerCase() === 'robots.txt')) this.sites.delete(key);
+    }
+  }
+
+  /** Settings or workspace folders changed. */
+  reset(): void {
+    this.sites.clear();
+  }
+
+  private siteOf(folderPath: string, root: SiteRoot, roots: readonly SiteRoot[]): Promise<ReadSite | undefined> {
+    const key = JSON.stringify([folderPath, root.folder, root.url, roots]);
+    let held = this.sites.get(key);
+    if (held === undefined) {
+      const read = readSite(this.host, folderPath, root, roots).catch(() => {
+        this.sites.delete(key);
+        return undefined;
+      });
+      held = { folderPath, root, read };
+      this.sites.set(key, held);
+    }
+    return held.read;
+  }
+}
+
+function absoluteOf(folderPath: string, relative: string): string {
+  return path.join(folderPath, ...relative.split('/').filter((s) => s !== ''));
+}
+
+/** The site root's built site as builtSiteReader.ts reads it, through the client; no git (no source, no notes). */
+async function readSite(host: BrowserPageChecksHost, folderPath: string, root: SiteRoot, roots: readonly SiteRoot[]): Promise<ReadSite> {
+  const folder = absoluteOf(folderPath, root.folder);
+  const listed = (await host.listBuilt(folder, MAX_BUILT_FILES)).sort(compareWalkOrder);
+  const files = new Set(listed.flatMap((file) => relativeInside(folder, file) || []));
+  const pages = [...files].filter((file) => PAGE.test(file));
+  const prefix = root.folder === '' ? '' : `${root.folder}/`;
+  const texts = new Map<string, string>();
+  const readText = async (relative: string, maxBytes: number): Promise<string | undefined> => {
+    const read = await host.readFile(absoluteOf(folderPath, relative), maxBytes).catch(() => null);
+    if (read === null) return undefined;
+    const text = decodeFileText(read.head.subarray(0, maxBytes));
+    texts.set(relative, text);
+    return text;
+  };
+  const facts = pages.length === 0 ? new Map<string, PageFacts | undefined>() : await readPages(host, folder, pages.slice(0, MAX_PAGES_READ), root, (file, text) => texts.set(prefix + file, text));
+  const robotsFile = pages.length === 0 ? undefined : robotsFileOf(root, roots);
+  const robotsText = robotsFile === undefined ? undefined : await readText(robotsFile, MAX_ROBOTS_BYTES);
+  const redirectsTexts = new Map<string, string | undefined>();
+  for (const name of ['_redirects', 'vercel.json'] as const) {
+    if (pages.length > 0 && files.has(name)) redirectsTexts.set(name, await readText(prefix + name, REDIRECTS_BYTES));
+  }
+  const site: BuiltSite = {
+    root,
+    files,
+    hasPages: pages.length > 0,
+    robots: robotsFile === undefined || robotsText === undefined ? undefined : { file: robotsFile, rules: parseRobotsRules(robotsText) },
+    redirects: builtRedirectsOf((name) => redirectsTexts.get(name)),
+    page: (file) => facts.get(file),
+    source: () => undefined,
+    historyNotes: [],
+    now: Date.now(),
+  };
+  return { site, texts, unread: Math.max(0, pages.length - MAX_PAGES_READ) };
+}
+
+/** Each page's head (MAX_PAGE_CHARS, one byte more tells a truncated one) read into its facts, a few reads at a time. */
+async function readPages(
+  host: BrowserPageChecksHost, folder: string, pages: readonly string[], root: SiteRoot, keep: (file: string, text: string) => void,
+): Promise<Map<string, PageFacts | undefined>> {
+  const facts = new Map<string, PageFacts | undefined>();
+  for (let i = 0; i < pages.length; i += PARALLEL_READS) {
+    await Promise.all(pages.slice(i, i + PARALLEL_READS).map(async (file) => {
+      const read = await host.readFile(path.join(folder, ...file.split('/')), MAX_PAGE_CHARS + 1).catch(() => null);
+      if (read === null) return;
+      const text = decodeFileText(read.head.subarray(0, MAX_PAGE_CHARS));
+      keep(file, text);
+      facts.set(file, pageFactsOf(text, file, root, read.size > MAX_PAGE_CHARS));
+    }));
+  }
+  return facts;
+}
+
+/** A page problem held with its evidence's positions, from the texts read (as builtSiteStore.ts's RelatedPositions). */
+function heldOf(d: SiteDiagnostic, folderPath: string, read: readonly ReadSite[]): HeldProblem {
+  const related = (d.related ?? []).map((r): DiagnosticRelatedInformation => {
+    const text = read.find((s) => s.texts.has(r.path))?.texts.get(r.path);
+    const at = (offset: number) => positionOf(text ?? '', offset);
+    return { location: { uri: fsPathToUri(absoluteOf(folderPath, r.path)), range: { start: at(r.start), end: at(r.end) } }, message: r.message };
+  });
+  return { diagnostic: d, start: d.start, end: d.end, related };
+}
+
+function positionOf(text: string, offset: number): { line: number; character: number } {
+  const clamped = Math.min(Math.max(0, offset), text.length);
+  let line = 0;
+  let lineStart = 0;
+  for (let i = 0; i < clamped; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, character: clamped - lineStart };
+}
