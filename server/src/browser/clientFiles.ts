@@ -1,5 +1,5 @@
-/** The web worker's reader of workspace files: READ_FILE_REQUEST to the client, base64 decoded, a gzip head inflated
- * as far as it goes (DecompressionStream: the worker has no zlib). */
+/** The web worker's readers of workspace files: READ_FILE_REQUEST to the client, base64 decoded, gzip inflated with
+ * DecompressionStream (the worker has no zlib): a head as far as it goes, or Merge's children whole within a limit. */
 import type { Connection } from 'vscode-languageserver';
 import { FIND_SITE_FILES_REQUEST, READ_FILE_REQUEST, type FindSiteFilesParams, type ReadFileParams, type ReadFileResult } from '../../../shared/protocol';
 import type { FileReader, MirroredFile } from './fileMirror';
