@@ -15,6 +15,7 @@ import { checkCompressed } from './web/compressed';
 import { checkEditCommands } from './web/editCommands';
 import { checkQuickFix } from './web/quickFix';
 import { checkSplitAndUndo } from './web/split';
+import { checkMergeAndUndo } from './web/merge';
 import { PROBLEMS, writeWebFixtures } from './web/webFixtures';
 import { checkWorkerRestart } from './web/workerRestart';
 import type { WebCheck } from './web/webSteps';
@@ -44,9 +45,10 @@ const CHECKS: Array<[name: string, run: (check: WebCheck) => Promise<void>]> = [
   ['completion', checkCompletion],
   ['edit-commands', checkEditCommands],
   ['split-undo', checkSplitAndUndo],
+  ['merge-undo', checkMergeAndUndo],
   ['compressed', checkCompressed],
   ['worker-restart', checkWorkerRestart],
-  // Last: its robots.txt gives the folder a site.
+  // After the per-file checks: from here on the folder's robots.txt gives it a site.
   ['site-files', ({ page, folder, log: say }) => checkSiteFilesOnWeb(page, folder, say)],
   ['check-site', checkCheckSite],
 ];

@@ -60,7 +60,7 @@ async function requestMerge(server: SitemapServer, name: string, params: MergeIn
       () => server.sendRequest<MergeIndexResult | null>(MERGE_INDEX_REQUEST, params));
   } catch (error) {
     const why = isServerGone(error) ? `${SERVER_STOPPED}; nothing was changed`
-      : isMethodMissing(error) ? 'in VS Code for the Web the language server cannot read the children yet; nothing was changed'
+      : isMethodMissing(error) ? 'this language server does not offer Merge; nothing was changed'
         : 'see Sitemap: Show Output';
     void window.showErrorMessage(`Could not merge ${name}: ${why}.`);
     return undefined;

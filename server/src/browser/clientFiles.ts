@@ -1,8 +1,9 @@
-/** The web worker's reader of workspace files: READ_FILE_REQUEST to the client, base64 decoded, a gzip head inflated
- * as far as it goes (DecompressionStream: the worker has no zlib). */
+/** The web worker's readers of workspace files: READ_FILE_REQUEST to the client, base64 decoded, gzip inflated with
+ * DecompressionStream (the worker has no zlib): a head as far as it goes, or Merge's children whole within a limit. */
 import type { Connection } from 'vscode-languageserver';
 import { FIND_SITE_FILES_REQUEST, READ_FILE_REQUEST, type FindSiteFilesParams, type ReadFileParams, type ReadFileResult } from '../../../shared/protocol';
 import type { FileReader, MirroredFile } from './fileMirror';
+import type { ChildFile, ChildFileReader } from '../lsp/commands/mergeRequest';
 import { fsPathToUri, uriToFsPath } from '../lsp/documents/workspace';
 
 /** Bound on what a gzip head may inflate to, as node/files.ts's callers bound it (deflate's worst case is about 1:1032). */
@@ -10,15 +11,42 @@ const MAX_INFLATED_BYTES = 8 * 1024 * 1024;
 
 export function clientFileReader(connection: Connection, maxInflated = MAX_INFLATED_BYTES): FileReader {
   return async (fsPath, maxBytes) => {
-    const params: ReadFileParams = { uri: fsPathToUri(fsPath), maxBytes };
-    const result = await connection.sendRequest<ReadFileResult | null>(READ_FILE_REQUEST, params);
-    if (result === null || typeof result !== 'object' || typeof result.data !== 'string') return null;
+    const result = await askForFile(connection, fsPath, maxBytes);
+    if (result === null) return null;
     const raw = fromBase64(result.data);
-    const head = raw[0] === 0x1f && raw[1] === 0x8b ? await inflatePrefix(raw, maxInflated) : raw;
+    const head = isGzipped(raw) ? await inflatePrefix(raw, maxInflated) : raw;
     const file: MirroredFile = { mtimeMs: Number(result.mtime) || 0, size: Number(result.size) || raw.length, head, asked: maxBytes };
     return file;
   };
 }
+
+/** Merge's reader of an index's children (mergeRequest.ts), as diskChildFiles.ts reads them in Node: whole, bounded. */
+export function clientChildFileReader(connection: Connection): ChildFileReader {
+  return async (fsPath, maxBytes): Promise<ChildFile> => {
+    let raw: Uint8Array;
+    try {
+      const result = await askForFile(connection, fsPath, maxBytes);
+      if (result === null) return { absent: true };
+      const size = Number(result.size);
+      if (size > maxBytes) return { tooLarge: size };
+      raw = fromBase64(result.data);
+    } catch {
+      return { absent: true };
+    }
+    if (!isGzipped(raw)) return { bytes: raw };
+    const inflated = await inflate(raw, maxBytes + 1);
+    if (inflated.end === 'limit') return { tooLarge: maxBytes + 1 };
+    return inflated.end === 'broken' ? { unreadable: true } : { bytes: inflated.bytes };
+  };
+}
+
+async function askForFile(connection: Connection, fsPath: string, maxBytes: number): Promise<(ReadFileResult & { data: string }) | null> {
+  const params: ReadFileParams = { uri: fsPathToUri(fsPath), maxBytes };
+  const result = await connection.sendRequest<ReadFileResult | null>(READ_FILE_REQUEST, params);
+  return result === null || typeof result !== 'object' || typeof result.data !== 'string' ? null : result as ReadFileResult & { data: string };
+}
+
+const isGzipped = (bytes: Uint8Array): boolean => bytes[0] === 0x1f && bytes[1] === 0x8b;
 
 function fromBase64(data: string): Uint8Array {
   const binary = atob(data);
@@ -29,8 +57,15 @@ function fromBase64(data: string): Uint8Array {
 
 /** What a (possibly cut-off) gzip stream inflates to before it ends or breaks; still gzip when nothing came out. */
 async function inflatePrefix(gzip: Uint8Array, maxInflated: number): Promise<Uint8Array> {
+  const { bytes } = await inflate(gzip, maxInflated);
+  return bytes.length === 0 ? gzip : bytes;
+}
+
+/** The gzip stream inflated until it ends, breaks (a cut-off stream ends so too) or reaches `maxInflated` bytes. */
+async function inflate(gzip: Uint8Array, maxInflated: number): Promise<{ bytes: Uint8Array; end: 'done' | 'broken' | 'limit' }> {
   const chunks: Uint8Array[] = [];
   let length = 0;
+  let end: 'done' | 'broken' | 'limit' = 'done';
   try {
     const stream = new Blob([gzip]).stream().pipeThrough(new DecompressionStream('gzip'));
     const reader = stream.getReader();
@@ -39,19 +74,22 @@ async function inflatePrefix(gzip: Uint8Array, maxInflated: number): Promise<Uin
       if (done || value === undefined) break;
       chunks.push(value);
       length += value.length;
-      if (length >= maxInflated) break;
+      if (length >= maxInflated) {
+        end = 'limit';
+        void reader.cancel().catch(() => undefined);
+        break;
+      }
     }
   } catch {
-    // a cut-off stream ends in an error: what came before it is the head
+    end = 'broken';
   }
-  if (length === 0) return gzip;
-  const head = new Uint8Array(length);
+  const bytes = new Uint8Array(length);
   let at = 0;
   for (const chunk of chunks) {
-    head.set(chunk, at);
+    bytes.set(chunk, at);
     at += chunk.length;
   }
-  return head;
+  return { bytes, end };
 }
 
 /** The site files of the folder at `folderPath` (`built`: every file of a built folder), as pseudo-paths. */

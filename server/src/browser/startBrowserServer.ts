@@ -7,6 +7,7 @@ import {
 } from 'vscode-languageserver';
 import { isOptionOn } from '../../../shared/protocol';
 import { registerSplit } from '../lsp/commands/splitRequest';
+import { registerMerge } from '../lsp/commands/mergeRequest';
 import { registerEditCommands } from '../lsp/commands/editRequests';
 import { Configuration, DEFAULT_SERVER_SETTINGS, SECTION } from '../lsp/documents/configuration';
 import { DiagnosticsPublisher } from '../lsp/documents/diagnostics';
@@ -23,7 +24,7 @@ import { BrowserSiteChecks } from './browserSiteChecks';
 import { BrowserPageChecks } from './browserPageChecks';
 import { BrowserSiteTreeSource } from './browserSiteTree';
 import { SiteTree } from '../lsp/site/siteTree';
-import { clientFileReader, clientSiteFiles } from './clientFiles';
+import { clientChildFileReader, clientFileReader, clientSiteFiles } from './clientFiles';
 import { MAX_BYTES } from '../../../shared/protocolLimits';
 import { CheckSiteCommand } from '../lsp/commands/checkSite';
 import { browserCheckSite } from './browserCheckSite';
@@ -144,6 +145,7 @@ function registerHandlers(connection: Connection, parts: BrowserParts, capabilit
   parts.siteTree.register();
   parts.checkSite?.register();
   registerSplit(connection, { store, configuration, contexts, locator: site.locator });
+  registerMerge(connection, { store, configuration, contexts, workspace: site.workspace, readChildFile: clientChildFileReader(connection) });
   registerEditCommands(connection, store, capabilities, async (entry) => {
     const settings = await configuration.get(entry.uri);
     return { entry, settings, location: contexts.get(entry, settings).location, site: undefined, workspace: site.workspace };

@@ -8,6 +8,7 @@ import { registerFeatures } from './features/features';
 import { registerLifecycle, registerShutdown } from './lifecycle';
 import { registerListingIndexes } from './commands/listingIndexes';
 import { registerMerge } from './commands/mergeRequest';
+import { readChildFromDisk } from './commands/diskChildFiles';
 import { MessageQueue } from './documents/messageQueue';
 import { createServerParts, type ClientState } from './serverParts';
 import { registerSplit } from './commands/splitRequest';
@@ -41,7 +42,7 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
     const settings = await configuration.get(entry.uri);
     return { entry, settings, location: contexts.get(entry, settings).location, site: parts.site, workspace };
   });
-  registerMerge(connection, { store, configuration, contexts, workspace });
+  registerMerge(connection, { store, configuration, contexts, workspace, readChildFile: readChildFromDisk });
   registerListingIndexes(connection, { store, configuration, workspace });
   registerCompare(connection, { store, configuration, contexts, workspace, trusted: () => client.trusted });
   parts.checkSiteCommand.register();

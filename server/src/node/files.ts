@@ -74,7 +74,8 @@ export function inflateHead(head: Buffer, maxBytes: number): Buffer | undefined 
  * A file's text: UTF-16 when a byte-order mark says so, else UTF-8; without the mark (an editor keeps it as the file's
  * encoding, not as text).
  */
-export function decodeFileText(bytes: Buffer): string {
+export function decodeFileText(data: Uint8Array): string {
+  const bytes = Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return bytes.subarray(2).toString('utf16le');
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return Buffer.from(bytes.subarray(2, bytes.length - (bytes.length % 2))).swap16().toString('utf16le');
   const text = bytes.toString('utf8');

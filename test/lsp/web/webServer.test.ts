@@ -5,12 +5,13 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { Worker } from 'node:worker_threads';
 import { createMessageConnection, PortMessageReader, PortMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 import { BASE, page, PAGES, SETTINGS, SITEMAP } from '../../support/pageSite';
+import { MERGE_INDEX_REQUEST, type MergeIndexResult } from '../../../shared/protocol';
 import type { CodeAction, CompletionList, Diagnostic, Hover, InitializeResult, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
-import { pathToFileURL } from 'node:url';
 import { formatRange, LspClient } from '../lspClient';
 import { index as siteIndex, loc, ROOT, urlset as siteUrlset } from '../../support/siteFixture';
 
@@ -486,6 +487,65 @@ test('the web server reads at most 2,000 pages of a site root for the page rules
   } finally {
     server.connection.dispose();
     await server.worker.terminate();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('Merge on the web: an open index\'s children read through the client (one gzipped) merge to the text the Node server gives; a missing child, or one past the limit, refuses as in Node', { timeout: 60_000 }, async (t) => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-web-merge-'));
+  const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+  const child = (...paths: string[]): string =>
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}">${paths.map((p) => `\n  <url><loc>https://www.example.com/${p}</loc></url>`).join('')}\n</urlset>\n`;
+  fs.writeFileSync(path.join(root, 'part-1.xml'), child('a', 'küche'));
+  fs.writeFileSync(path.join(root, 'part-2.xml.gz'), gzipSync(child('c')));
+  fs.writeFileSync(path.join(root, 'broken.xml.gz'), Buffer.from([0x1f, 0x8b, 8, 0, 1, 2, 3]));
+  // Past sitemap.limits.maxBytes (1000 below) and the read's slack of 1 MiB: inflated (small as gzip), and on disk.
+  const many = child(...Array.from({ length: 25_000 }, (_, i) => `page-${i}`));
+  fs.writeFileSync(path.join(root, 'huge.xml.gz'), gzipSync(many));
+  fs.writeFileSync(path.join(root, 'huge.xml'), many);
+  const settings: Record<string, unknown> = {};
+  const node = await LspClient.start({ workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'site' }], settings: () => settings });
+  const { server } = await startSiteServer(root, t.signal);
+  server.failed.catch(() => undefined);
+  const nodeUri = (name: string): string => pathToFileURL(path.join(root, name)).href;
+  /** Both servers' answers for the index `name` with `text`, the Node one's URIs as the web client names the files. */
+  const mergeBoth = async (name: string, text: string): Promise<[MergeIndexResult, MergeIndexResult]> => {
+    node.open(nodeUri(name), 'sitemap', text);
+    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: `${SITE_URI}/${name}`, languageId: 'sitemap', version: 1, text } });
+    const web = await Promise.race([server.connection.sendRequest<MergeIndexResult>(MERGE_INDEX_REQUEST, { uri: `${SITE_URI}/${name}` }), server.failed]);
+    const inNode = await node.connection.sendRequest(MERGE_INDEX_REQUEST, { uri: nodeUri(name) }) as MergeIndexResult;
+    const asWeb = JSON.parse(JSON.stringify(inNode).split(pathToFileURL(root).href).join(SITE_URI)) as MergeIndexResult;
+    return [web, asWeb];
+  };
+  const BASE = 'https://www.example.com/';
+  try {
+    const [web, inNode] = await mergeBoth('sitemap_index.xml', sitemapindex(`${BASE}part-1.xml`, `${BASE}part-2.xml.gz`));
+    assert.equal(web.refused, undefined, JSON.stringify(web.refused));
+    assert.equal(web.merged?.text, child('a', 'küche', 'c'));
+    assert.deepEqual(web, inNode);
+    assert.deepEqual(web.children.map((c) => [c.uri, c.entries]), [[`${SITE_URI}/part-1.xml`, 2], [`${SITE_URI}/part-2.xml.gz`, 1]]);
+
+    const [missing, missingInNode] = await mergeBoth('partial_index.xml', sitemapindex(`${BASE}part-1.xml`, `${BASE}gone.xml`, `${BASE}broken.xml.gz`));
+    assert.equal(missing.refused?.kind, 'missing-children');
+    assert.deepEqual(missing.children, missingInNode.children);
+    assert.deepEqual(missing.children.map((c) => [c.uri, c.problem]), [
+      [`${SITE_URI}/part-1.xml`, undefined], [`${SITE_URI}/gone.xml`, 'not-found'], [`${SITE_URI}/broken.xml.gz`, 'unreadable'],
+    ]);
+
+    settings.limits = { maxBytes: 1000 };
+    node.configurationChanged();
+    await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: { sitemap: settings } });
+    const tooLarge = (result: MergeIndexResult): unknown[] => [result.refused?.kind, result.refused?.uri, result.refused?.count, result.refused?.limit];
+    const [inflated, inflatedInNode] = await mergeBoth('gz_index.xml', sitemapindex(`${BASE}part-1.xml`, `${BASE}huge.xml.gz`));
+    assert.deepEqual(tooLarge(inflated), ['too-large', `${SITE_URI}/huge.xml.gz`, 1000 + 1024 * 1024 + 1, 1000]);
+    assert.deepEqual(tooLarge(inflated), tooLarge(inflatedInNode));
+    const [plain, plainInNode] = await mergeBoth('plain_index.xml', sitemapindex(`${BASE}huge.xml`));
+    assert.deepEqual(tooLarge(plain), ['too-large', `${SITE_URI}/huge.xml`, Buffer.byteLength(many), 1000]);
+    assert.deepEqual(tooLarge(plain), tooLarge(plainInNode));
+  } finally {
+    server.connection.dispose();
+    await server.worker.terminate();
+    await node.stop();
     fs.rmSync(root, { recursive: true, force: true });
   }
 });

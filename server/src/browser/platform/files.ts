@@ -42,7 +42,7 @@ export function decodeFileText(bytes: Uint8Array): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-/** Whole files are not read in the worker (Merge and the listing indexes run in the Node server). */
+/** Whole files are not read here (the listing indexes run in the Node server; Merge reads through clientFiles.ts). */
 export function readMaybeGzip(_fsPath: string, _maxBytes?: number): Uint8Array | undefined {
   return undefined;
 }

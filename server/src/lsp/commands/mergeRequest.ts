@@ -1,15 +1,12 @@
 /** `sitemap/mergeIndex`: each `<loc>` of an open index resolved to a local file and read (unsaved text first, gzip
  * too), then merged. A missing child refuses the merge, which would lose its entries, unless the client asks for the
  * others with `allowMissing` once the user agreed. */
-import { promises as fs } from 'node:fs';
-import { promisify } from 'node:util';
-import * as zlib from 'node:zlib';
 import type { CancellationToken, Connection } from 'vscode-languageserver';
 import { languageOfContent } from '../../../../shared/documentLanguage';
 import { indexEntries, mergeIndex, parseDocument, type MergeChild, type SitemapDocument } from '../../language/languageService';
 import type { Configuration } from '../documents/configuration';
 import type { DocumentStore, OpenDocument } from '../documents/documentStore';
-import { decodeFileText, isGzip } from '../../node/files';
+import { decodeFileText } from '../../node/files';
 import { fileBesideNamed } from '../../node/siteFiles';
 import { guardRequest } from '../guard';
 import { rangeOf } from '../documents/ranges';
@@ -17,8 +14,6 @@ import { MERGE_INDEX_REQUEST, type MergeIndexChild, type MergeIndexParams, type 
 import { urlToFileFor } from '../site/urlToFile';
 import type { ValidationContexts } from '../documents/validationContext';
 import { fsPathToUri, type Workspace } from '../documents/workspace';
-
-const gunzip = promisify(zlib.gunzip);
 
 /** Room past `maxBytes` for a child's own prolog and closing, which the merge drops. */
 const READ_SLACK_BYTES = 1024 * 1024;
@@ -28,7 +23,14 @@ export interface MergeDependencies {
   configuration: Configuration;
   contexts: ValidationContexts;
   workspace: Workspace;
+  /** Reads a child that is not open: from disk in Node (diskChildFiles.ts), through the client on the web. */
+  readChildFile: ChildFileReader;
 }
+
+/** A child file's bytes (gunzipped), or why not: over `maxBytes` (its size, or `maxBytes + 1` once inflated past it),
+ * a gzip stream that breaks, or no such file. */
+export type ChildFile = { bytes: Uint8Array } | { tooLarge: number } | { unreadable: true } | { absent: true };
+export type ChildFileReader = (fsPath: string, maxBytes: number) => Promise<ChildFile>;
 
 type ReadChild = { document: SitemapDocument; uri: string } | { problem: NonNullable<MergeIndexChild['problem']>; uri?: string } | { tooLarge: number; uri: string };
 
@@ -54,7 +56,7 @@ async function mergeOpenIndex(deps: MergeDependencies, params: MergeIndexParams,
   for (const { url } of listed) {
     if (token.isCancellationRequested) return null;
     const loc = url ?? '';
-    const result = url === undefined ? { problem: 'unmapped' as const } : await readChild(deps.store, candidates(entry, url, mapped), maxRead);
+    const result = url === undefined ? { problem: 'unmapped' as const } : await readChild(deps, candidates(entry, url, mapped), maxRead);
     if ('tooLarge' in result) {
       const message = `${loc} alone is ${result.tooLarge} bytes; the limit is ${settings.limits.maxBytes}.`;
       return { version, children, refused: { kind: 'too-large', message, uri: result.uri, count: result.tooLarge, limit: settings.limits.maxBytes } };
@@ -95,7 +97,7 @@ function candidates(entry: OpenDocument, url: string, mapped: ((url: string) => 
 }
 
 /** The first candidate that is open or on disk. */
-async function readChild(store: DocumentStore, files: readonly string[], maxBytes: number): Promise<ReadChild> {
+async function readChild({ store, readChildFile }: MergeDependencies, files: readonly string[], maxBytes: number): Promise<ReadChild> {
   if (files.length === 0) return { problem: 'unmapped' };
   for (const file of files) {
     const open = store.getByPath(file);
@@ -103,26 +105,12 @@ async function readChild(store: DocumentStore, files: readonly string[], maxByte
   }
   for (const file of files) {
     const uri = fsPathToUri(file);
-    let bytes: Buffer;
-    try {
-      const stat = await fs.stat(file);
-      if (!stat.isFile()) continue;
-      if (stat.size > maxBytes) return { tooLarge: stat.size, uri };
-      bytes = await fs.readFile(file);
-    } catch {
-      continue;
-    }
-    if (isGzip(bytes)) {
-      try {
-        bytes = await gunzip(bytes, { maxOutputLength: maxBytes });
-      } catch (error) {
-        if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return { tooLarge: maxBytes + 1, uri };
-        return { problem: 'unreadable', uri };
-      }
-    }
-    const text = decodeFileText(bytes);
+    const read = await readChildFile(file, maxBytes);
+    if ('absent' in read) continue;
+    if ('tooLarge' in read) return { tooLarge: read.tooLarge, uri };
+    if ('unreadable' in read) return { problem: 'unreadable', uri };
+    const text = decodeFileText(read.bytes);
     return { document: parseDocument(text, languageOfContent(text)), uri };
   }
   return { problem: 'not-found', uri: fsPathToUri(files[0]) };
 }
-
