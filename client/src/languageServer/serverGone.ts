@@ -19,8 +19,8 @@ export function explainRequestFailure(error: unknown, doing: string): unknown {
   return isServerGone(error) ? new Error(`${SERVER_STOPPED} ${doing}; nothing was written. Run the command again once it runs (Sitemap: Restart Language Server).`) : error;
 }
 
-/** Whether the server has no handler for the request (JSON-RPC's MethodNotFound): the web worker's server lacks those
- * that read other files. */
+/** Whether the server has no handler for the request (JSON-RPC's MethodNotFound): an older or another LSP server may
+ * lack ours. */
 export function isMethodMissing(error: unknown): boolean {
   return error instanceof Error && (error as { code?: unknown }).code === -32601;
 }
