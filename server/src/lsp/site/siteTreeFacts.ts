@@ -4,20 +4,15 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Position } from 'vscode-languageserver';
 import { siteFileType } from '../../../../shared/documentLanguage';
-import { newestLastmodOf, type SiteFileKind, type SiteSummary, type SiteTreeFile } from '../../language/languageService';
+import type { SiteTreeFile } from '../../language/languageService';
 import type { ServerSettings } from '../documents/configuration';
 import { decodeFileText, stampOf } from '../../node/files';
 import { lineTableOf, positionIn } from '../../node/lineTable';
 import type { BackgroundSiteChecks } from './backgroundSiteChecks';
 import type { ClosedFile } from './siteSummaries';
+import { factsOfFiles, factsOfSummary, listedTargetOf, treeKind, type SiteTreeFacts, type TargetOf } from './siteTreeSummary';
 
-export interface SiteTreeFacts {
-  file: SiteTreeFile;
-  /** Undefined while the file was not read (see `read`). */
-  entries?: number;
-  bytes?: number;
-  newestLastmod?: string;
-}
+export type { SiteTreeFacts } from './siteTreeSummary';
 
 export interface SiteTreeSource {
   /** The folder's site files, in the scan's order, by path. */
@@ -39,17 +34,8 @@ export class SiteTreeFactsSource implements SiteTreeSource {
 
   async factsOf(folderPath: string): Promise<Map<string, SiteTreeFacts>> {
     const files = await this.site.siteFilesOf(folderPath);
-    const resolver = this.site.resolver(await this.settingsOf(folderPath));
-    const targetOf = (url: string, from: string, summary: SiteSummary): string | undefined => {
-      const file = { path: from, summary, inSite: true };
-      return resolver.fileOf(url, file) ?? (summary.kind === 'sitemapindex' ? resolver.fileBeside(url, file) : undefined);
-    };
-    const facts = new Map<string, SiteTreeFacts>();
-    for (const file of files) {
-      const fact = await this.factOf(file, targetOf);
-      if (fact !== undefined) facts.set(file, fact);
-    }
-    return facts;
+    const targetOf = listedTargetOf(this.site.resolver(await this.settingsOf(folderPath)));
+    return factsOfFiles(files, (file) => this.factOf(file, targetOf));
   }
 
   async read(fsPath: string): Promise<boolean> {
@@ -72,7 +58,7 @@ export class SiteTreeFactsSource implements SiteTreeSource {
     }
   }
 
-  private async factOf(file: string, targetOf: (url: string, from: string, summary: SiteSummary) => string | undefined): Promise<SiteTreeFacts | undefined> {
+  private async factOf(file: string, targetOf: TargetOf): Promise<SiteTreeFacts | undefined> {
     const open = this.site.openSummaryOf(file);
     if (open !== undefined) return factsOfSummary(file, open.summary, open.length, targetOf);
     let closed = this.site.summaries.peek(file);
@@ -85,22 +71,12 @@ export class SiteTreeFactsSource implements SiteTreeSource {
   }
 }
 
-function factsOfSummary(file: string, summary: SiteSummary, length: number, targetOf: (url: string, from: string, summary: SiteSummary) => string | undefined): SiteTreeFacts {
-  const kind = treeKind(summary.kind);
-  const listed = kind === 'robots' || kind === 'index' ? summary.entries.map(({ url, start, end }) => ({ url, target: targetOf(url, file, summary), entry: { start, end } })) : [];
-  return { file: { path: file, kind, listed }, entries: summary.entries.length, bytes: length, newestLastmod: newestLastmodOf(summary.entries) };
-}
-
-function factsOfClosed(file: string, closed: ClosedFile, targetOf: (url: string, from: string, summary: SiteSummary) => string | undefined): SiteTreeFacts {
+function factsOfClosed(file: string, closed: ClosedFile, targetOf: TargetOf): SiteTreeFacts {
   if (closed.summary !== undefined) return factsOfSummary(file, closed.summary, closed.length, targetOf);
   const known = closed.kind !== undefined ? closed : closed.overBudget;
   const kind = treeKind(known?.kind ?? (/\.txt(\.gz)?$/i.test(file) ? 'text' : 'urlset'));
   const bytes = /\.gz$/i.test(file) ? (known === undefined ? undefined : closed.length || undefined) : closed.stamp.size;
   return { file: { path: file, kind, listed: [] }, entries: known?.entries, bytes, newestLastmod: known?.newestLastmod };
-}
-
-function treeKind(kind: SiteFileKind): SiteTreeFile['kind'] {
-  return kind === 'robots' ? 'robots' : kind === 'sitemapindex' ? 'index' : kind === 'text' ? 'text' : 'sitemap';
 }
 
 /** A closed file's kind from its first characters; 'read' when it must be read (an index, a robots.txt, gzip). */
