@@ -56,11 +56,14 @@ const results = await Promise.all([
   // The web build (package.json's `browser`): the language server in a web worker, which fails to build on any Node
   // builtin (platform 'browser' resolves none), and the client for VS Code's web worker extension host.
   build({ ...common, ...web, entryPoints: ['server/src/browser/browserServer.ts'], outfile: 'dist/web/server.js', format: 'iife', plugins: [webPlatform] }),
+  // The page rules (htmlparser2 with them), which the web worker loads when a site root holds pages (serverScripts.ts
+  // runs it and reads the global it names).
+  build({ ...common, ...web, entryPoints: ['server/src/browser/pageRulesEngine.ts'], outfile: 'dist/web/pageRules.js', format: 'iife', globalName: 'sitemapStudio_pageRules', plugins: [webPlatform] }),
   build({ ...common, ...web, entryPoints: ['client/src/browser/extension.ts'], outfile: 'dist/web/client.js', external: ['vscode'] }),
 ]);
 writeFileSync('dist/THIRD-PARTY-NOTICES.md', thirdPartyNotices(results));
 // What the web bundles are made of, for the test that no Node builtin got into them (out/ is not shipped).
-for (const name of ['server', 'client']) {
+for (const name of ['server', 'pageRules', 'client']) {
   const { metafile } = results.find((result) => `dist/web/${name}.js` in result.metafile.outputs);
   writeFileSync(`out/web-${name}.meta.json`, JSON.stringify(metafile));
 }

@@ -416,3 +416,18 @@ export interface FindSiteFilesParams {
    * rules; else (absent) the site files (robots.txt, sitemaps). The client owns both globs. */
   kind?: 'built';
 }
+
+// ---------------------------------------------------------------- the web worker's scripts loaded on first need (server → client)
+
+/**
+ * Server → client request, web build only: the text of one of the extension's own scripts that the web worker loads
+ * when first needed (`pageRules`: dist/web/pageRules.js, htmlparser2 and the page rules). The worker cannot fetch the
+ * extension's files itself (a `vscode-remote:` URL is the extension host's to resolve); the client reads them.
+ */
+export const READ_SCRIPT_REQUEST = 'sitemap/readScript';
+
+export type ServerScriptName = 'pageRules';
+
+export interface ReadScriptParams {
+  name: ServerScriptName;
+}

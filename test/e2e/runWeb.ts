@@ -21,6 +21,7 @@ import { checkWorkerRestart } from './web/workerRestart';
 import type { WebCheck } from './web/webSteps';
 import { checkSiteFilesOnWeb } from './web/siteFiles';
 import { checkCheckSite } from './web/checkSite';
+import { checkPageRules } from './web/pageRules';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..'); // out/test/e2e → the repository
 const CACHE = path.join(ROOT, '.cache');
@@ -51,6 +52,8 @@ const CHECKS: Array<[name: string, run: (check: WebCheck) => Promise<void>]> = [
   // After the per-file checks: from here on the folder's robots.txt gives it a site.
   ['site-files', ({ page, folder, log: say }) => checkSiteFilesOnWeb(page, folder, say)],
   ['check-site', checkCheckSite],
+  // Last: it sets the folder's site roots.
+  ['page-rules', checkPageRules],
 ];
 
 async function main(): Promise<number> {

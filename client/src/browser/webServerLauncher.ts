@@ -5,9 +5,12 @@ import { BaseLanguageClient, CloseAction, ErrorAction, State, type LanguageClien
 import { sitemapClientOptions, type ServerLauncher } from '../languageServer/clientOptions';
 import { workerTransports, type ServerWorker } from './workerTransports';
 import { answerWorkspaceFiles, withWorkspaceFiles } from './workspaceFiles';
+import { READ_SCRIPT_REQUEST, type ReadScriptParams, type ServerScriptName } from '../../../shared/protocol';
 
 /** The web server bundle, relative to the extension's root. */
 export const WEB_SERVER_BUNDLE = 'dist/web/server.js';
+/** The scripts the worker loads when first needed (READ_SCRIPT_REQUEST), relative to the extension's root. */
+const SERVER_SCRIPTS: Record<ServerScriptName, string> = { pageRules: 'dist/web/pageRules.js' };
 
 /** The web worker's global `Worker` (the DOM's types are not in the client's lib). */
 declare const Worker: new (url: string) => ServerWorker;
@@ -17,6 +20,10 @@ export const webServerLauncher: ServerLauncher = {
     const clientOptions = withWorkspaceFiles(sitemapClientOptions(context, outputChannel, onCrash, { CloseAction, ErrorAction }));
     const client = new WorkerLanguageClient(clientOptions, serverUri(context));
     answerWorkspaceFiles(client);
+    client.onRequest(READ_SCRIPT_REQUEST, ({ name }: ReadScriptParams) => {
+      if (!Object.hasOwn(SERVER_SCRIPTS, name)) throw new Error(`No server script ${String(name)}`);
+      return readScript(Uri.joinPath(context.extensionUri, SERVER_SCRIPTS[name]));
+    });
     return { client, State };
   },
   describe: (context) => `server ${serverUri(context).toString(true)} in a web worker`,
@@ -57,9 +64,14 @@ async function startWorker(uri: Uri): Promise<ServerWorker> {
   try {
     return new Worker(uri.toString(true));
   } catch {
-    const response = await fetch(uri.toString(true));
-    if (!response.ok) throw new Error(`Reading the language server ${uri.toString(true)}: HTTP ${response.status}`);
-    const script = await response.text();
+    const script = await readScript(uri);
     return new Worker(URL.createObjectURL(new Blob([script], { type: 'application/javascript' })));
   }
+}
+
+/** One of the extension's scripts, fetched (the extension host resolves a `vscode-remote:` URL, the worker could not). */
+async function readScript(uri: Uri): Promise<string> {
+  const response = await fetch(uri.toString(true));
+  if (!response.ok) throw new Error(`Reading the language server's script ${uri.toString(true)}: HTTP ${response.status}`);
+  return response.text();
 }

@@ -3,16 +3,14 @@
  * BuiltSite the Node server reads from disk; git's lastmod rules are skipped (browserSite.ts says so once). */
 import * as path from 'node:path';
 import type { DiagnosticRelatedInformation } from 'vscode-languageserver';
-import {
-  builtRedirectsOf, MAX_PAGE_CHARS, pageFactsOf, parseRobotsRules, robotsFileOf, siteRootsOf, validatePageRules,
-  type BuiltSite, type PageFacts, type PageRulesFile, type SiteDiagnostic, type SiteRoot,
-} from '../language/languageService';
+import { siteRootsOf, type BuiltSite, type PageFacts, type PageRulesFile, type SiteDiagnostic, type SiteRoot } from '../language/languageService';
 import type { ServerSettings } from '../lsp/documents/configuration';
 import type { OpenDocument } from '../lsp/documents/documentStore';
 import { fsPathToUri, relativeInside } from '../lsp/documents/workspace';
 import { HeldProblems, type HeldProblem } from '../lsp/site/heldProblems';
 import { compareWalkOrder } from '../lsp/site/siteScan';
 import type { FileReader } from './fileMirror';
+import type * as PageRulesEngine from './pageRulesEngine';
 import { decodeFileText, MAX_ROBOTS_BYTES } from './platform/files';
 
 /** Files of a built folder listed at most (names only: cheap). */
@@ -27,8 +25,12 @@ const REDIRECTS_BYTES = 1024 * 1024;
 const PARALLEL_READS = 16;
 const PAGE = /\.html?$/i;
 
+export type PageRules = typeof PageRulesEngine;
+
 export interface BrowserPageChecksHost {
   readFile: FileReader;
+  /** The page rules' code (pageRulesEngine.ts), loaded once some site root's folder holds pages. */
+  loadRules: () => Promise<PageRules>;
   /** Every file under a built folder, as pseudo-paths (the client's `built` glob). */
   listBuilt: (folderPath: string, maxFiles: number) => Promise<string[]>;
   republish: (uri: string) => void;
@@ -49,11 +51,15 @@ export interface PagePass {
 
 interface ReadSite {
   site: BuiltSite;
+  /** Undefined when the folder holds no pages (then nothing else was read). */
+  rules: PageRules | undefined;
   /** The evidence files' texts (robots.txt, redirects files, page heads), by workspace-relative path. */
   texts: Map<string, string>;
   /** Pages left unread past MAX_PAGES_READ. */
   unread: number;
 }
+
+type ReadPages = ReadSite & { rules: PageRules };
 
 export class BrowserPageChecks {
   readonly held: HeldProblems;
@@ -67,10 +73,10 @@ export class BrowserPageChecks {
   /** The page rules for the pass's open sitemaps; none held when no site root maps a folder of pages. */
   async check(pass: PagePass): Promise<void> {
     const roots = siteRootsOf(pass.settings.siteRoots);
-    const read: ReadSite[] = [];
+    const read: ReadPages[] = [];
     for (const root of roots) {
       const site = await this.siteOf(pass.folderPath, root, roots);
-      if (site?.site.hasPages === true) read.push(site);
+      if (site?.rules !== undefined) read.push({ ...site, rules: site.rules });
     }
     if (!pass.current()) return;
     if (read.length === 0) {
@@ -83,7 +89,7 @@ export class BrowserPageChecks {
       this.host.showNote(`Sitemap Studio in VS Code for the Web reads at most ${MAX_PAGES_READ} pages per site root for the page rules; `
         + `${unread} pages were not read, and what they say (noindex, canonical, redirects) is not judged.`);
     }
-    const { diagnostics } = validatePageRules(pass.files, read.map((s) => s.site), pass.settings);
+    const { diagnostics } = read[0].rules.validatePageRules(pass.files, read.map((s) => s.site), pass.settings);
     for (const entry of pass.sitemaps) {
       const mine = diagnostics.filter((d) => d.path === entry.fsPath).slice(0, pass.settings.maxProblems);
       this.held.hold(entry, mine.map((d) => heldOf(d, pass.folderPath, read)));
@@ -122,12 +128,18 @@ function absoluteOf(folderPath: string, relative: string): string {
   return path.join(folderPath, ...relative.split('/').filter((s) => s !== ''));
 }
 
-/** The site root's built site as builtSiteReader.ts reads it, through the client; no git (no source, no notes). */
+/** The site root's built site as builtSiteReader.ts reads it, through the client; no git (no source, no notes). The
+ * page rules' code is loaded only when the folder holds pages. */
 async function readSite(host: BrowserPageChecksHost, folderPath: string, root: SiteRoot, roots: readonly SiteRoot[]): Promise<ReadSite> {
   const folder = absoluteOf(folderPath, root.folder);
   const listed = (await host.listBuilt(folder, MAX_BUILT_FILES)).sort(compareWalkOrder);
   const files = new Set(listed.flatMap((file) => relativeInside(folder, file) || []));
   const pages = [...files].filter((file) => PAGE.test(file));
+  if (pages.length === 0) {
+    const site: BuiltSite = { root, files, hasPages: false, robots: undefined, redirects: [], page: () => undefined, source: () => undefined, historyNotes: [], now: Date.now() };
+    return { site, rules: undefined, texts: new Map(), unread: 0 };
+  }
+  const rules = await host.loadRules();
   const prefix = root.folder === '' ? '' : `${root.folder}/`;
   const texts = new Map<string, string>();
   const readText = async (relative: string, maxBytes: number): Promise<string | undefined> => {
@@ -137,31 +149,32 @@ async function readSite(host: BrowserPageChecksHost, folderPath: string, root: S
     texts.set(relative, text);
     return text;
   };
-  const facts = pages.length === 0 ? new Map<string, PageFacts | undefined>() : await readPages(host, folder, pages.slice(0, MAX_PAGES_READ), root, (file, text) => texts.set(prefix + file, text));
-  const robotsFile = pages.length === 0 ? undefined : robotsFileOf(root, roots);
+  const facts = await readPages(host, rules, folder, pages.slice(0, MAX_PAGES_READ), root, (file, text) => texts.set(prefix + file, text));
+  const robotsFile = rules.robotsFileOf(root, roots);
   const robotsText = robotsFile === undefined ? undefined : await readText(robotsFile, MAX_ROBOTS_BYTES);
   const redirectsTexts = new Map<string, string | undefined>();
   for (const name of ['_redirects', 'vercel.json'] as const) {
-    if (pages.length > 0 && files.has(name)) redirectsTexts.set(name, await readText(prefix + name, REDIRECTS_BYTES));
+    if (files.has(name)) redirectsTexts.set(name, await readText(prefix + name, REDIRECTS_BYTES));
   }
   const site: BuiltSite = {
     root,
     files,
-    hasPages: pages.length > 0,
-    robots: robotsFile === undefined || robotsText === undefined ? undefined : { file: robotsFile, rules: parseRobotsRules(robotsText) },
-    redirects: builtRedirectsOf((name) => redirectsTexts.get(name)),
+    hasPages: true,
+    robots: robotsFile === undefined || robotsText === undefined ? undefined : { file: robotsFile, rules: rules.parseRobotsRules(robotsText) },
+    redirects: rules.builtRedirectsOf((name) => redirectsTexts.get(name)),
     page: (file) => facts.get(file),
     source: () => undefined,
     historyNotes: [],
     now: Date.now(),
   };
-  return { site, texts, unread: Math.max(0, pages.length - MAX_PAGES_READ) };
+  return { site, rules, texts, unread: Math.max(0, pages.length - MAX_PAGES_READ) };
 }
 
 /** Each page's head (MAX_PAGE_CHARS, one byte more tells a truncated one) read into its facts, a few reads at a time. */
 async function readPages(
-  host: BrowserPageChecksHost, folder: string, pages: readonly string[], root: SiteRoot, keep: (file: string, text: string) => void,
+  host: BrowserPageChecksHost, rules: PageRules, folder: string, pages: readonly string[], root: SiteRoot, keep: (file: string, text: string) => void,
 ): Promise<Map<string, PageFacts | undefined>> {
+  const { MAX_PAGE_CHARS } = rules;
   const facts = new Map<string, PageFacts | undefined>();
   for (let i = 0; i < pages.length; i += PARALLEL_READS) {
     await Promise.all(pages.slice(i, i + PARALLEL_READS).map(async (file) => {
@@ -169,7 +182,7 @@ async function readPages(
       if (read === null) return;
       const text = decodeFileText(read.head.subarray(0, MAX_PAGE_CHARS));
       keep(file, text);
-      facts.set(file, pageFactsOf(text, file, root, read.size > MAX_PAGE_CHARS));
+      facts.set(file, rules.pageFactsOf(text, file, root, read.size > MAX_PAGE_CHARS));
     }));
   }
   return facts;

@@ -21,13 +21,14 @@ import { noPages, resetAll, type BrowserParts } from './browserParts';
 import { registerBrowserDocumentSync } from './browserDocumentSync';
 import { BrowserSite } from './browserSite';
 import { BrowserSiteChecks } from './browserSiteChecks';
-import { BrowserPageChecks } from './browserPageChecks';
+import { BrowserPageChecks, type PageRules } from './browserPageChecks';
 import { BrowserSiteTreeSource } from './browserSiteTree';
 import { SiteTree } from '../lsp/site/siteTree';
 import { clientChildFileReader, clientFileReader, clientSiteFiles } from './clientFiles';
 import { MAX_BYTES } from '../../../shared/protocolLimits';
 import { CheckSiteCommand } from '../lsp/commands/checkSite';
 import { browserCheckSite } from './browserCheckSite';
+import { serverScript } from './serverScripts';
 
 /** What the site parts read: robots.txt files and the sitemaps an index lists (lifecycle.ts watches more, for pages). */
 const WATCHED_GLOBS = ['**/robots.txt', '**/*.xml', '**/*.txt', '**/*.gz'];
@@ -105,6 +106,7 @@ function createBrowserParts(connection: Connection, capabilities: () => ClientCa
   const client = { setLanguage: false, split: false, allowHost: false, workspaceFiles: false };
   const pages = new BrowserPageChecks({
     readFile: clientFileReader(connection, MAX_BYTES),
+    loadRules: pageRulesLoader(connection),
     listBuilt: clientSiteFiles(connection, 'built'),
     republish: (uri) => diagnostics.schedule(uri),
     showNote: (message) => site.say(connection, message),
@@ -133,6 +135,17 @@ function createBrowserParts(connection: Connection, capabilities: () => ClientCa
     settingsOf: (uri) => configuration.get(uri), warn: (text) => void connection.window.showWarningMessage(text),
   }), () => false);
   return { store, configuration, contexts, diagnostics, queue, site, checks, siteTree, client, checkSite };
+}
+
+/** The page rules' script, asked of the client when first needed; a failure is logged once (no page rule then). */
+function pageRulesLoader(connection: Connection): () => Promise<PageRules> {
+  const load = serverScript<PageRules>(connection, 'pageRules');
+  let failed = false;
+  return () => load().catch((error: unknown) => {
+    if (!failed) logFailure(connection, 'Loading the page rules (dist/web/pageRules.js)', error);
+    failed = true;
+    throw error;
+  });
 }
 
 function registerHandlers(connection: Connection, parts: BrowserParts, capabilities: () => ClientCapabilities): void {

@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { Worker } from 'node:worker_threads';
 import { createMessageConnection, PortMessageReader, PortMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 import { BASE, page, PAGES, SETTINGS, SITEMAP } from '../../support/pageSite';
-import { MERGE_INDEX_REQUEST, type MergeIndexResult } from '../../../shared/protocol';
+import { MERGE_INDEX_REQUEST, READ_SCRIPT_REQUEST, type MergeIndexResult, type ReadScriptParams } from '../../../shared/protocol';
 import type { CodeAction, CompletionList, Diagnostic, Hover, InitializeResult, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { formatRange, LspClient } from '../lspClient';
 import { index as siteIndex, loc, ROOT, urlset as siteUrlset } from '../../support/siteFixture';
@@ -131,6 +131,8 @@ interface SiteServer {
   publishedFor: (uri: string, until: (d: Diagnostic[]) => boolean) => Promise<Diagnostic[]>;
   /** The URIs the server asked the client to read. */
   asked: string[];
+  /** The scripts the server asked the client for (READ_SCRIPT_REQUEST), each time it asked. */
+  scripts: string[];
 }
 
 /** The web server as VS Code for the Web's client runs it: a workspace folder, file watchers, files read through the
@@ -138,6 +140,7 @@ interface SiteServer {
 async function startSiteServer(root: string, signal: AbortSignal): Promise<SiteServer> {
   const server = startWebServer();
   const asked: string[] = [];
+  const scripts: string[] = [];
   const waiting: { uri: string; until: (d: Diagnostic[]) => boolean; resolve: (d: Diagnostic[]) => void }[] = [];
   server.connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
     for (const wait of waiting.filter((w) => w.uri === params.uri && w.until(params.diagnostics))) {
@@ -153,6 +156,11 @@ async function startSiteServer(root: string, signal: AbortSignal): Promise<SiteS
     if (!fs.existsSync(file) || !fs.statSync(file).isFile()) return null;
     const stat = fs.statSync(file);
     return { mtime: stat.mtimeMs, size: stat.size, data: fs.readFileSync(file).subarray(0, params.maxBytes).toString('base64') };
+  });
+  // The web client's answer (webServerLauncher.ts): the extension's own script, by name.
+  server.connection.onRequest(READ_SCRIPT_REQUEST, (params: ReadScriptParams) => {
+    scripts.push(params.name);
+    return fs.readFileSync(path.join(path.dirname(WEB_SERVER_PATH), `${params.name}.js`), 'utf8');
   });
   server.connection.onRequest('sitemap/findSiteFiles', (params: { folder: string; maxFiles: number; kind?: string }) => {
     if (params.kind === 'built') return builtFiles(root, params.folder, params.maxFiles);
@@ -171,7 +179,7 @@ async function startSiteServer(root: string, signal: AbortSignal): Promise<SiteS
   await server.connection.sendNotification('initialized', {});
   const publishedFor = (uri: string, until: (d: Diagnostic[]) => boolean): Promise<Diagnostic[]> =>
     Promise.race([new Promise<Diagnostic[]>((resolve) => waiting.push({ uri, until, resolve })), server.failed, timedOut]);
-  return { server, publishedFor, asked };
+  return { server, publishedFor, asked, scripts };
 }
 
 /** The client's `built` answer: every file under a folder of the workspace (a site root's built folder). */
@@ -195,7 +203,7 @@ test('the web server finds where a sitemap lives and which listed files are inde
   write('child-index.xml', sitemapindex('https://www.example.com/posts.xml'));
   write('archive.xml.gz', gzipSync(sitemapindex('https://www.example.com/old.xml')));
   write('posts.xml', urlset('https://www.example.com/a'));
-  const { server, publishedFor, asked } = await startSiteServer(root, t.signal);
+  const { server, publishedFor, asked, scripts } = await startSiteServer(root, t.signal);
   server.failed.catch(() => undefined);
   const notes: unknown[] = [];
   server.connection.onNotification('window/showMessage', (params) => notes.push(params));
@@ -242,6 +250,7 @@ test('the web server finds where a sitemap lives and which listed files are inde
     await configure();
     await configure();
     assert.equal(notes.length, 1);
+    assert.deepEqual(scripts, [], 'no site root holds pages: the page rules\' script is not loaded');
   } finally {
     server.connection.dispose();
     await server.worker.terminate();
@@ -421,7 +430,7 @@ test('the web server runs the page rules over the built pages the client lists a
     fs.mkdirSync(path.dirname(path.join(root, relative)), { recursive: true });
     fs.writeFileSync(path.join(root, relative), content);
   }
-  const { server, publishedFor } = await startSiteServer(root, t.signal);
+  const { server, publishedFor, scripts } = await startSiteServer(root, t.signal);
   server.failed.catch(() => undefined);
   const notes: unknown[] = [];
   server.connection.onNotification('window/showMessage', (params) => notes.push(params));
@@ -456,6 +465,56 @@ test('the web server runs the page rules over the built pages the client lists a
     await server.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: `${SITE_URI}/public/noindex.html`, type: 2 }] });
     assert.deepEqual(pageProblems(await gone), expected.filter((p) => !p.startsWith('noindex-page')));
     assert.equal(notes.length, 1);
+    assert.deepEqual(scripts, ['pageRules'], 'the page rules\' script, loaded once');
+  } finally {
+    server.connection.dispose();
+    await server.worker.terminate();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('the web server without the page rules\' script (the client cannot read it): no page rule and no crash, one error logged; they come once it can', { timeout: 30_000 }, async (t) => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-web-noscript-'));
+  for (const [relative, content] of Object.entries(PAGES)) {
+    fs.mkdirSync(path.dirname(path.join(root, relative)), { recursive: true });
+    fs.writeFileSync(path.join(root, relative), content);
+  }
+  const { server, publishedFor, scripts } = await startSiteServer(root, t.signal);
+  server.failed.catch(() => undefined);
+  let readable = false;
+  const waits: { count: number; resolve: () => void }[] = [];
+  const asked = (count: number): Promise<void> => new Promise((resolve) => waits.push({ count, resolve }));
+  server.connection.onRequest(READ_SCRIPT_REQUEST, (params: ReadScriptParams) => {
+    scripts.push(params.name);
+    for (const wait of waits.filter((w) => w.count === scripts.length)) wait.resolve();
+    if (!readable) throw new Error('no such file');
+    return fs.readFileSync(path.join(path.dirname(WEB_SERVER_PATH), `${params.name}.js`), 'utf8');
+  });
+  const errors: string[] = [];
+  server.connection.onNotification('window/logMessage', (params: { type: number; message: string }) => {
+    if (params.type === 1) errors.push(params.message);
+  });
+  const pageChanged = async (): Promise<void> => {
+    fs.appendFileSync(path.join(root, 'public', 'noindex.html'), '\n');
+    await server.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: `${SITE_URI}/public/noindex.html`, type: 2 }] });
+  };
+  try {
+    await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: { sitemap: SETTINGS } });
+    const uri = `${SITE_URI}/public/sitemap.xml`;
+    const first = publishedFor(uri, () => true);
+    const firstAsked = asked(1);
+    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sitemap', version: 1, text: SITEMAP } });
+    assert.deepEqual(codesOf(await first, 'noindex-page'), []);
+    await Promise.race([firstAsked, server.failed]);
+    // Asked again at the next pass (a page changed on disk), still unreadable; then readable.
+    const secondAsked = asked(2);
+    await pageChanged();
+    await Promise.race([secondAsked, server.failed]);
+    readable = true;
+    const published = publishedFor(uri, (d) => codesOf(d, 'noindex-page').length > 0);
+    await pageChanged();
+    assert.deepEqual(codesOf(await published, 'noindex-page').map((d) => d.range.start.line), [rangeOf(SITEMAP, `${BASE}noindex`).start.line]);
+    assert.equal(errors.length, 1, 'the failure is logged once');
   } finally {
     server.connection.dispose();
     await server.worker.terminate();
