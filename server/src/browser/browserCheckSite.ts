@@ -1,18 +1,19 @@
 /** Check Site in the web worker: the runner of lsp/commands/checkSite.ts that lints each folder's site files in-process,
- * listed and read through the client, as sitemap-lint's pipeline does (per-file rules, then the cross-file ones); the
- * page rules' git history is skipped (browserSite.ts's note). */
+ * listed and read through the client, as sitemap-lint's pipeline does (per-file rules, the cross-file ones, the page
+ * rules over the editor's reads of the site's pages; their git history is skipped: browserSite.ts's note). */
 import * as path from 'node:path';
 import { SNIFF_LENGTH } from '../../../shared/contentDetection';
 import { isRobotsName, isSiteFile, languageOfSiteFile, siteFileType } from '../../../shared/documentLanguage';
 import { MAX_BYTES } from '../../../shared/protocolLimits';
 import { lastStartAtOrBefore } from '../../../shared/sortedSearch';
 import {
-  parseDocument, positionsAt, summarizeForSite, validate, validateSite, type SiteDiagnostic, type SiteFile, type SiteSummary,
+  parseDocument, positionsAt, summarizeForSite, validate, validateSite, type PageRulesFile, type SiteDiagnostic, type SiteFile, type SiteSummary,
 } from '../language/languageService';
 import type { CheckSiteDone, CheckSiteJob, CheckSiteMessage, CheckSiteRunner, FileResult, LintProblem, Unreadable } from '../lsp/commands/checkSite';
 import type { ServerSettings } from '../lsp/documents/configuration';
 import { fsPathToUri, type Workspace } from '../lsp/documents/workspace';
 import { SiteLocator } from '../lsp/site/siteLocation';
+import type { BrowserPageChecks, Evidence } from './browserPageChecks';
 import { lineStartsOf, type BrowserSiteChecks } from './browserSiteChecks';
 import { fileMirror, type FileReader } from './fileMirror';
 import { decodeFileText, isGzip } from './platform/files';
@@ -28,6 +29,8 @@ export interface BrowserCheckSiteHost {
   settingsOf: (uri: string) => Promise<ServerSettings>;
   /** A limit was hit: said to the user (a warning), as a note is logged. */
   warn: (text: string) => void;
+  /** The page rules, as the editor runs them (the same sites read, the same limits). */
+  pages?: Pick<BrowserPageChecks, 'validate'>;
 }
 
 /** What the cross-file rules keep of a file linted: its result, summary and line starts (its text and parse let go). */
@@ -67,6 +70,7 @@ async function runJob(
       tell({ type: 'progress', done: ++run.done, known });
     }
     if (linted.size > 0) crossFileProblems(host.checks, linted, new Set(listed[k]), settings, locator, folder.path);
+    if (linted.size > 0 && host.pages !== undefined) await pageProblems(host, host.pages, linted, new Set(listed[k]), settings, locator, folder.path);
     run.files.push(...[...linted.values()].map((l) => l.result));
   }
   if (run.leftOut > 0) host.warn(`Check Site on the web reads at most ${limits.bytes / 1024 / 1024} MB of site files: ${run.leftOut} files were left out.`);
@@ -115,22 +119,44 @@ function crossFileProblems(
   checks: BrowserSiteChecks, linted: ReadonlyMap<string, Linted>, listed: ReadonlySet<string>, settings: ServerSettings, locator: SiteLocator, folderPath: string,
 ): void {
   const files: SiteFile[] = [...linted].map(([file, l]) => ({ path: file, summary: l.summary, inSite: checks.inSiteOf(file, folderPath, settings, listed) }));
+  addProblems(validateSite(files, checks.resolverFor(settings, listed, locator), settings), linted);
+}
+
+/** The page rules over the folder's linted sitemaps (urlset, text), as the desktop's Check Site runs them. */
+async function pageProblems(
+  host: BrowserCheckSiteHost, pages: Pick<BrowserPageChecks, 'validate'>, linted: ReadonlyMap<string, Linted>, listed: ReadonlySet<string>,
+  settings: ServerSettings, locator: SiteLocator, folderPath: string,
+): Promise<void> {
+  const files: PageRulesFile[] = [...linted].filter(([, l]) => l.summary.kind === 'urlset' || l.summary.kind === 'text').map(([file, l]) => ({
+    path: file, summary: l.summary, inSite: host.checks.inSiteOf(file, folderPath, settings, listed), location: locator.locate(file, settings),
+  }));
+  const found = files.length === 0 ? undefined : await pages.validate(folderPath, files, settings);
+  if (found !== undefined) addProblems(found.diagnostics, linted, found.evidence);
+}
+
+/** Site problems join each file's result in line order. */
+function addProblems(diagnostics: Iterable<SiteDiagnostic>, linted: ReadonlyMap<string, Linted>, evidence?: Evidence): void {
   const touched = new Set<FileResult>();
-  for (const d of validateSite(files, checks.resolverFor(settings, listed, locator), settings)) {
+  for (const d of diagnostics) {
     const at = linted.get(d.path);
     if (at === undefined) continue;
-    at.result.problems.push(problemOf(d, at, linted));
+    at.result.problems.push(problemOf(d, at, linted, evidence));
     touched.add(at.result);
   }
   for (const result of touched) result.problems.sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
-function problemOf(d: SiteDiagnostic, at: Linted, linted: ReadonlyMap<string, Linted>): LintProblem {
+/** A related place is in a linted file, or (the page rules') in the evidence read: a page's head, robots.txt… */
+function problemOf(d: SiteDiagnostic, at: Linted, linted: ReadonlyMap<string, Linted>, evidence?: Evidence): LintProblem {
   const problem: LintProblem = { rule: d.rule, severity: d.severity, message: d.message, ...spanIn(at, d.start, d.end) };
   if (d.related !== undefined) {
     problem.related = d.related.map((r) => {
       const other = linted.get(r.path);
-      return { message: r.message, file: r.path, ...(other === undefined ? { line: 1, column: 1, endLine: 1, endColumn: 1 } : spanIn(other, r.start, r.end)) };
+      if (other !== undefined) return { message: r.message, file: r.path, ...spanIn(other, r.start, r.end) };
+      if (evidence === undefined) return { message: r.message, file: r.path, line: 1, column: 1, endLine: 1, endColumn: 1 };
+      const { fsPath, at: place } = evidence(r.path);
+      const [s, e] = [place(r.start), place(Math.max(r.start, r.end))];
+      return { message: r.message, file: fsPath, line: s.line + 1, column: s.character + 1, endLine: e.line + 1, endColumn: e.character + 1 };
     });
   }
   return problem;

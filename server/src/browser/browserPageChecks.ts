@@ -61,6 +61,14 @@ interface ReadSite {
 
 type ReadPages = ReadSite & { rules: PageRules };
 
+/** Where a related place of a page problem is: its file, and positions in the text read (robots.txt, a page's head…). */
+export type Evidence = (relative: string) => { fsPath: string; at: (offset: number) => { line: number; character: number } };
+
+export interface PageProblems {
+  diagnostics: readonly SiteDiagnostic[];
+  evidence: Evidence;
+}
+
 export class BrowserPageChecks {
   readonly held: HeldProblems;
   private readonly sites = new Map<string, { folderPath: string; root: SiteRoot; read: Promise<ReadSite | undefined> }>();
@@ -72,28 +80,31 @@ export class BrowserPageChecks {
 
   /** The page rules for the pass's open sitemaps; none held when no site root maps a folder of pages. */
   async check(pass: PagePass): Promise<void> {
-    const roots = siteRootsOf(pass.settings.siteRoots);
+    const found = await this.validate(pass.folderPath, pass.files, pass.settings);
+    if (!pass.current()) return;
+    for (const entry of pass.sitemaps) {
+      const mine = found?.diagnostics.filter((d) => d.path === entry.fsPath).slice(0, pass.settings.maxProblems) ?? [];
+      this.held.hold(entry, found === undefined ? [] : mine.map((d) => heldOf(d, found.evidence)));
+    }
+  }
+
+  /** The page problems of a folder's sitemaps (`files`) with their evidence read; undefined when no site root holds pages. */
+  async validate(folderPath: string, files: readonly PageRulesFile[], settings: ServerSettings): Promise<PageProblems | undefined> {
+    const roots = siteRootsOf(settings.siteRoots);
     const read: ReadPages[] = [];
     for (const root of roots) {
-      const site = await this.siteOf(pass.folderPath, root, roots);
+      const site = await this.siteOf(folderPath, root, roots);
       if (site?.rules !== undefined) read.push({ ...site, rules: site.rules });
     }
-    if (!pass.current()) return;
-    if (read.length === 0) {
-      for (const entry of pass.sitemaps) this.held.hold(entry, []);
-      return;
-    }
+    if (read.length === 0) return undefined;
     const unread = read.reduce((sum, s) => sum + s.unread, 0);
     if (unread > 0 && !this.capSaid) {
       this.capSaid = true;
       this.host.showNote(`Sitemap Studio in VS Code for the Web reads at most ${MAX_PAGES_READ} pages per site root for the page rules; `
         + `${unread} pages were not read, and what they say (noindex, canonical, redirects) is not judged.`);
     }
-    const { diagnostics } = read[0].rules.validatePageRules(pass.files, read.map((s) => s.site), pass.settings);
-    for (const entry of pass.sitemaps) {
-      const mine = diagnostics.filter((d) => d.path === entry.fsPath).slice(0, pass.settings.maxProblems);
-      this.held.hold(entry, mine.map((d) => heldOf(d, pass.folderPath, read)));
-    }
+    const { diagnostics } = read[0].rules.validatePageRules(files, read.map((s) => s.site), settings);
+    return { diagnostics, evidence: evidenceOf(folderPath, read) };
   }
 
   /** Files changed on disk: the sites whose folder holds one (or any robots.txt) are read again at the next pass. */
@@ -188,12 +199,18 @@ async function readPages(
   return facts;
 }
 
+function evidenceOf(folderPath: string, read: readonly ReadSite[]): Evidence {
+  return (relative) => {
+    const text = read.find((s) => s.texts.has(relative))?.texts.get(relative) ?? '';
+    return { fsPath: absoluteOf(folderPath, relative), at: (offset) => positionOf(text, offset) };
+  };
+}
+
 /** A page problem held with its evidence's positions, from the texts read (as builtSiteStore.ts's RelatedPositions). */
-function heldOf(d: SiteDiagnostic, folderPath: string, read: readonly ReadSite[]): HeldProblem {
+function heldOf(d: SiteDiagnostic, evidence: Evidence): HeldProblem {
   const related = (d.related ?? []).map((r): DiagnosticRelatedInformation => {
-    const text = read.find((s) => s.texts.has(r.path))?.texts.get(r.path);
-    const at = (offset: number) => positionOf(text ?? '', offset);
-    return { location: { uri: fsPathToUri(absoluteOf(folderPath, r.path)), range: { start: at(r.start), end: at(r.end) } }, message: r.message };
+    const { fsPath, at } = evidence(r.path);
+    return { location: { uri: fsPathToUri(fsPath), range: { start: at(r.start), end: at(r.end) } }, message: r.message };
   });
   return { diagnostic: d, start: d.start, end: d.end, related };
 }

@@ -132,7 +132,7 @@ function createBrowserParts(connection: Connection, capabilities: () => ClientCa
   // Check Site in-process (no child process here), git never (the page rules' history needs the desktop).
   const checkSite = new CheckSiteCommand(connection, publish, store, configuration, site.workspace, browserCheckSite({
     workspace: site.workspace, checks, readFile: clientFileReader(connection, MAX_BYTES), listSiteFiles: clientSiteFiles(connection),
-    settingsOf: (uri) => configuration.get(uri), warn: (text) => void connection.window.showWarningMessage(text),
+    settingsOf: (uri) => configuration.get(uri), warn: (text) => void connection.window.showWarningMessage(text), pages,
   }), () => false);
   return { store, configuration, contexts, diagnostics, queue, site, checks, siteTree, client, checkSite };
 }

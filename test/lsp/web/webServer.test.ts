@@ -378,9 +378,9 @@ function described(diagnostics: Diagnostic[], folderUri: string): string[] {
 }
 
 /** What Node's Check Site publishes for the fixture in `root`: the standard the web's is held to. */
-async function nodeCheckSite(root: string, files: readonly string[]): Promise<Record<string, string[] | undefined>> {
+async function nodeCheckSite(root: string, files: readonly string[], settings?: Record<string, unknown>): Promise<Record<string, string[] | undefined>> {
   const folderUri = pathToFileURL(root).href;
-  const client = await LspClient.start({ workspaceFolders: [{ uri: folderUri, name: 'site' }] });
+  const client = await LspClient.start({ workspaceFolders: [{ uri: folderUri, name: 'site' }], settings });
   try {
     await client.connection.sendRequest('sitemap/checkSite', {});
     await client.connection.sendRequest('workspace/symbol', { query: 'x' }); // its publications handled
@@ -417,6 +417,33 @@ test("Check Site in the web worker publishes every closed site file's problems, 
     assert.deepEqual(web, await nodeCheckSite(root, files));
     assert.equal(progress[0], 'begin');
     assert.equal(progress.at(-1), 'end');
+  } finally {
+    server.connection.dispose();
+    await server.worker.terminate();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test("Check Site in the web worker runs the page rules over a site root's pages for closed sitemaps, as Node's Check Site does without git", { timeout: 60_000 }, async (t) => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-web-check-pages-'));
+  for (const [relative, content] of Object.entries(PAGES)) {
+    fs.mkdirSync(path.dirname(path.join(root, relative)), { recursive: true });
+    fs.writeFileSync(path.join(root, relative), content);
+  }
+  const { server, publishedFor } = await startSiteServer(root, t.signal);
+  server.failed.catch(() => undefined);
+  try {
+    await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: { sitemap: SETTINGS } });
+    server.connection.onRequest('window/workDoneProgress/create', () => null);
+    const published = publishedFor(`${SITE_URI}/public/sitemap.xml`, () => true);
+    await server.connection.sendRequest('sitemap/checkSite', {});
+    const web = described(await published, SITE_URI);
+    // The page rules' problems at their ranges (pageChecks.test.ts's fixture), blocked-by-robots with robots.txt's line.
+    const loc = (rest: string): string => formatRange(rangeOf(SITEMAP, `${BASE}${rest}`));
+    const meta = formatRange(rangeOf(PAGES['public/noindex.html'], '<meta name="robots" content="noindex">'));
+    assert.ok(web.includes(`noindex-page ${loc('noindex')}\n  public/noindex.html ${meta}`), JSON.stringify(web));
+    assert.ok(web.includes(`blocked-by-robots ${loc('blocked/')}\n  public/robots.txt ${formatRange(rangeOf(PAGES['public/robots.txt'], 'Disallow: /blocked/'))}`), JSON.stringify(web));
+    assert.deepEqual({ 'public/sitemap.xml': web }, await nodeCheckSite(root, ['public/sitemap.xml'], SETTINGS));
   } finally {
     server.connection.dispose();
     await server.worker.terminate();
