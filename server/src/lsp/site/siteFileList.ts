@@ -14,6 +14,8 @@ export class SiteFileList {
   /** In search order; undefined until the search has finished. */
   private files: string[] | undefined;
   private scanning: Promise<void> | undefined;
+  /** The events heard while the search runs: applied to what it found, since it may have listed their folders before. */
+  private heard: FileChange[] = [];
 
   /** `scan`: the folder's search (siteScan.ts's), run once, when the files are first asked for. */
   constructor(private readonly scan: () => Promise<{ files: string[] }>) {}
@@ -21,7 +23,8 @@ export class SiteFileList {
   /** The files, searched for the first time (a search under way is shared). */
   async get(): Promise<readonly string[]> {
     this.scanning ??= this.scan().then((result) => {
-      this.files = result.files;
+      this.files = this.heard.reduce(applied, result.files);
+      this.heard = [];
     });
     await this.scanning;
     return this.files ?? [];
@@ -30,6 +33,8 @@ export class SiteFileList {
   /** A watched-file event: a site file made, changed or deleted (a deleted folder takes its files with it). */
   changed(change: FileChange): void {
     if (this.files !== undefined) this.files = applied(this.files, change);
+    else if (this.scanning !== undefined) this.heard.push(change);
+    // Before any search: the search will see the folder as it is then.
   }
 }
 
