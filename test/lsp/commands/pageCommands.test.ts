@@ -7,7 +7,9 @@ import { after, before, describe, it } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { CodeAction, Diagnostic, TextDocumentEdit, TextEdit } from 'vscode-languageserver-protocol';
+import {
+  CancellationTokenSource, FileChangeType, LSPErrorCodes, type CodeAction, type ResponseError, type Diagnostic, type TextDocumentEdit, type TextEdit,
+} from 'vscode-languageserver-protocol';
 import { LspClient, rangeOf } from '../lspClient';
 import { ADD_UNLISTED_PAGES_COMMAND, SET_LASTMOD_FROM_HISTORY_COMMAND, type EditCommandResult } from '../../../shared/protocol';
 import { BASE, fixtureSite, SITEMAP } from '../../support/pageSite';
@@ -129,6 +131,53 @@ describe('Set lastmod from Git History in an untrusted workspace', () => {
       assert.equal(result.status, 'unchanged');
       assert.equal(result.reason, 'no-history');
       assert.equal(result.detail, client.shownMessages[0]?.message, 'the note said when the page rules ran');
+      assert.equal(client.applyEditRequests.length, 0);
+    } finally {
+      await client.stop();
+    }
+  });
+});
+
+describe('the page commands while the site is read again', () => {
+  const temp = tempFolders('sitemap-page-commands-reread-');
+  const expected = SITEMAP.replace(`${BASE}inflated</loc><lastmod>2024-06-01`, `${BASE}inflated</loc><lastmod>2024-01-01`);
+
+  // In the site worker, and in the server's own thread: each forgets a site whose page changed, and reads it again.
+  for (const workers of ['1', '0']) {
+    it(`answer from the whole site, read again, when asked right after a page changed on disk (workers ${workers})`, async () => {
+      const repo = fixtureSite(temp());
+      const uri = pathToFileURL(path.join(repo.dir, 'public', 'sitemap.xml')).href;
+      const client = await startOnSite(repo, { workspaceCapabilities: { workspaceEdit: { documentChanges: true } }, env: { SITEMAP_LINT_WORKERS: workers } });
+      try {
+        const checked = client.nextDiagnostics(uri, (d) => d.some((x) => x.code === 'lastmod-inflated'));
+        client.open(uri, 'sitemap', SITEMAP);
+        await checked;
+        // The event and the command in one go: the site is forgotten, and the command comes before the next pass reads it.
+        client.filesChanged([{ uri: pathToFileURL(path.join(repo.dir, 'public', 'canon.html')).href, type: FileChangeType.Changed }]);
+        const selected = rangeOf(SITEMAP, `<url><loc>${BASE}inflated</loc><lastmod>2024-06-01</lastmod></url>`);
+        const result = await client.connection.sendRequest<EditCommandResult>('workspace/executeCommand', { command: SET_LASTMOD_FROM_HISTORY_COMMAND, arguments: [uri, 1, [selected]] });
+        assert.deepEqual(result, { status: 'applied', count: 1 });
+        const edit = client.applyEditRequests[0].edit.documentChanges![0] as TextDocumentEdit;
+        assert.equal(applyTextEdits(SITEMAP, edit.edits as TextEdit[]), expected);
+      } finally {
+        await client.stop();
+      }
+    });
+  }
+
+  it('stop waiting for the site once cancelled: RequestCancelled, and no edit', async () => {
+    const repo = fixtureSite(temp());
+    const uri = pathToFileURL(path.join(repo.dir, 'public', 'sitemap.xml')).href;
+    const client = await startOnSite(repo, { workspaceCapabilities: { workspaceEdit: { documentChanges: true } } });
+    try {
+      const checked = client.nextDiagnostics(uri, (d) => d.some((x) => x.code === 'lastmod-inflated'));
+      client.open(uri, 'sitemap', SITEMAP);
+      await checked;
+      client.filesChanged([{ uri: pathToFileURL(path.join(repo.dir, 'public', 'canon.html')).href, type: FileChangeType.Changed }]);
+      const cancellation = new CancellationTokenSource();
+      const answer = client.connection.sendRequest('workspace/executeCommand', { command: SET_LASTMOD_FROM_HISTORY_COMMAND, arguments: [uri, 1, []] }, cancellation.token);
+      cancellation.cancel();
+      await assert.rejects(answer, (error: ResponseError<void>) => error.code === LSPErrorCodes.RequestCancelled);
       assert.equal(client.applyEditRequests.length, 0);
     } finally {
       await client.stop();

@@ -1,6 +1,8 @@
 /** The edits as `workspace/executeCommand` commands, for any LSP client: computed from the model and applied with
  * `workspace/applyEdit`, versioned when the client can (so an editor that changed the document meanwhile refuses it). */
-import { TextDocumentEdit, type ClientCapabilities, type Connection, type Range, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver';
+import {
+  LSPErrorCodes, ResponseError, TextDocumentEdit, type CancellationToken, type ClientCapabilities, type Connection, type Range, type TextEdit, type WorkspaceEdit,
+} from 'vscode-languageserver';
 import {
   convertSitemap, removeDuplicateUrls, setLastmodNow, sortEntries, type OffsetEdit, type SitemapDocument,
 } from '../../language/languageService';
@@ -16,7 +18,7 @@ import {
 export type PageContextOf = (entry: OpenDocument) => Promise<PageEditContext>;
 
 export function registerEditCommands(connection: Connection, store: DocumentStore, capabilities: () => ClientCapabilities, pageContextOf: PageContextOf): void {
-  connection.onExecuteCommand(guardRequest(connection, 'workspace/executeCommand', null, async (params): Promise<EditCommandResult | ConvertCommandResult | null> => {
+  connection.onExecuteCommand(guardRequest(connection, 'workspace/executeCommand', null, async (params, token): Promise<EditCommandResult | ConvertCommandResult | ResponseError | null> => {
     const [uri, version, extra] = params.arguments ?? [];
     const entry = typeof uri === 'string' ? store.get(uri) : undefined;
     if (entry === undefined) return { status: 'not-open' };
@@ -41,10 +43,10 @@ export function registerEditCommands(connection: Connection, store: DocumentStor
         return apply(entry, 'Set lastmod to Now', result.edits, { count: result.entries, value: result.value });
       }
       case ADD_UNLISTED_PAGES_COMMAND:
-        return applyPageEdit(entry, asked, 'Add Unlisted Pages', await addUnlistedPages(await pageContextOf(entry)));
+        return applyPageEdit(entry, asked, 'Add Unlisted Pages', token, await addUnlistedPages({ ...(await pageContextOf(entry)), token }));
       case SET_LASTMOD_FROM_HISTORY_COMMAND: {
         const ranges = (Array.isArray(extra) ? extra : []).filter(isRange).map((r) => ({ start: doc.offsetAt(r.start), end: doc.offsetAt(r.end) }));
-        return applyPageEdit(entry, asked, 'Set lastmod from Git History', await setLastmodFromGit(await pageContextOf(entry), ranges));
+        return applyPageEdit(entry, asked, 'Set lastmod from Git History', token, await setLastmodFromGit({ ...(await pageContextOf(entry)), token }, ranges));
       }
       case CONVERT_COMMAND: {
         const result = convertSitemap(doc, extra === 'text' ? 'text' : 'xml');
@@ -57,8 +59,11 @@ export function registerEditCommands(connection: Connection, store: DocumentStor
     }
   }));
 
-  /** A page command's edit, unless the document changed while the sites answered. */
-  const applyPageEdit = (entry: OpenDocument, asked: number, label: string, outcome: PageEditOutcome): Promise<EditCommandResult> | EditCommandResult => {
+  /** A page command's edit, unless it was cancelled or the document changed while the sites answered. */
+  const applyPageEdit = (
+    entry: OpenDocument, asked: number, label: string, token: CancellationToken, outcome: PageEditOutcome,
+  ): Promise<EditCommandResult> | EditCommandResult | ResponseError => {
+    if (token.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, 'The request was cancelled.');
     if ('status' in outcome) return outcome;
     if (store.get(entry.uri) !== entry || entry.version !== asked) return { status: 'stale' };
     return apply(entry, label, outcome.edits, outcome.summary);

@@ -2,6 +2,7 @@
  * sites the page rules read (in the site worker when it runs), for the document as it is now. */
 import { addEntries, setLastmodFromHistory, type NewEntry, type OffsetEdit, type SourceHistory } from '../../language/languageService';
 import type { EditCommandResult } from '../../../../shared/protocol';
+import type { CancellationToken } from 'vscode-languageserver';
 import type { ServerSettings } from '../documents/configuration';
 import type { OpenDocument } from '../documents/documentStore';
 import type { BackgroundSiteChecks } from '../site/backgroundSiteChecks';
@@ -16,19 +17,21 @@ export interface PageEditContext {
   /** Undefined where there are no site checks (the web worker): no page is found. */
   site: BackgroundSiteChecks | undefined;
   workspace: Workspace;
+  /** The command's cancellation: it stops waiting for a site being read. */
+  token?: CancellationToken;
 }
 
 /** An edit to apply (one Undo), or the result to report as is. */
 export type PageEditOutcome = { edits: OffsetEdit[]; summary: Omit<EditCommandResult, 'status'> } | EditCommandResult;
 
 export async function addUnlistedPages(context: PageEditContext): Promise<PageEditOutcome> {
-  const { entry, settings, location, site } = context;
+  const { entry, settings, location, site, token } = context;
   const folder = folderOf(context);
   if (site === undefined || folder === undefined || location === undefined || !site.pages.hasPages(folder)) return { status: 'unchanged', reason: 'no-site' };
   const current = site.packedNow(entry, location);
   const answer = await site.pages.ask(folder, (keys, files) => ({
     unlisted: { keys, location, userAgent: settings.robots.userAgent, files: [...files.filter((f) => f.path !== entry.fsPath), current] },
-  })) as { pages: NewEntry[]; now: number } | undefined;
+  }), token) as { pages: NewEntry[]; now: number } | undefined;
   if (answer === undefined) return { status: 'unchanged', reason: 'no-site' };
   const result = addEntries(entry.doc, answer.pages, { now: answer.now, maxEntries: settings.limits.maxEntries });
   switch (result.status) {
@@ -41,11 +44,11 @@ export async function addUnlistedPages(context: PageEditContext): Promise<PageEd
 
 /** `ranges`: the selections (offsets); all empty means the whole file. */
 export async function setLastmodFromGit(context: PageEditContext, ranges: ReadonlyArray<{ start: number; end: number }>): Promise<PageEditOutcome> {
-  const { entry, site } = context;
+  const { entry, site, token } = context;
   const folder = folderOf(context);
   if (site === undefined || folder === undefined || !site.pages.hasPages(folder)) return { status: 'unchanged', reason: 'no-site' };
   const urls = site.summaryNow(entry).entries.map((e) => e.url);
-  const answer = await site.pages.ask(folder, (keys) => ({ histories: { keys, urls } })) as PageHistories | undefined;
+  const answer = await site.pages.ask(folder, (keys) => ({ histories: { keys, urls } }), token) as PageHistories | undefined;
   if (answer === undefined) return { status: 'unchanged', reason: 'no-site' };
   const byUrl = new Map<string, SourceHistory>();
   answer.histories.forEach((history, k) => history !== null && byUrl.set(urls[k], history));

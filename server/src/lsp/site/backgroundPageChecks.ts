@@ -2,7 +2,7 @@
  * read once (in the site worker when it runs) and forgotten when its pages, redirects or robots.txt change on disk or
  * git's HEAD moves; the notes said once per folder and session (docs/architecture.md, "The page checks"). */
 import * as path from 'node:path';
-import type { DiagnosticRelatedInformation, Location } from 'vscode-languageserver';
+import type { CancellationToken, DiagnosticRelatedInformation, Location } from 'vscode-languageserver';
 import { siteRootsOf, type SiteDiagnostic, type SiteSummary } from '../../language/languageService';
 import type { BuiltSiteSpec } from '../../node/builtSite/builtSiteStore';
 import type { PageAnswer, PageQuestion, PageWireFile } from '../../node/builtSite/pageWorkerMessages';
@@ -50,6 +50,8 @@ export interface SitePass {
 /** What the last pass of a folder used: the hover and the commands ask the same sites. */
 interface FolderPages {
   keys: string[];
+  /** What each key's site was read from: a site forgotten since is read again from it. */
+  specs: BuiltSiteSpec[];
   files: PageWireFile[];
   /** The notes of the last pass (said once; the commands repeat them when git dates nothing). */
   notes: string[];
@@ -70,14 +72,14 @@ export class BackgroundPageChecks {
   /** The page rules for the pass's open sitemaps; they hold none when no site root maps a folder of pages. */
   async check(pass: SitePass): Promise<void> {
     const sitemaps = pass.open.filter((entry) => entry.doc.kind === 'urlset' || entry.doc.kind === 'text');
-    const keys = await this.readSites(pass);
+    const { keys, specs } = await this.readSites(pass);
     if (keys.length === 0) {
       this.folders.delete(pass.folder.fsPath);
       for (const entry of sitemaps) this.held.hold(entry, []);
       return;
     }
     const files = await this.filesOf(pass);
-    const pages: FolderPages = { keys, files, notes: [] };
+    const pages: FolderPages = { keys, specs, files, notes: [] };
     this.folders.set(pass.folder.fsPath, pages);
     const want = sitemaps.map((entry) => entry.fsPath!);
     const { settings } = pass;
@@ -107,11 +109,22 @@ export class BackgroundPageChecks {
     }
   }
 
-  /** A page question for the commands, about the folder's sites as the last pass read them; undefined when none has. */
-  async ask(folderPath: string, question: (keys: string[], files: PageWireFile[]) => PageQuestion): Promise<PageAnswer | undefined> {
-    const pages = this.folders.get(folderPath);
-    if (pages === undefined) return undefined;
-    return this.sites.ask(question(pages.keys, pages.files), pages.keys);
+  /**
+   * A page question for the commands, about the folder's sites as the last pass found them, each read whole: a read
+   * under way is waited for, a site forgotten since (a page changed, HEAD moved) is read again first. Undefined when no
+   * pass found a site, when one cannot be read, or once `token` is cancelled.
+   */
+  async ask(folderPath: string, question: (keys: string[], files: PageWireFile[]) => PageQuestion, token?: CancellationToken): Promise<PageAnswer | undefined> {
+    for (;;) {
+      const pages = this.folders.get(folderPath);
+      if (pages === undefined || token?.isCancellationRequested === true) return undefined;
+      const read = await unlessCancelled(Promise.all(pages.keys.map((key, k) => this.sites.ensure(key, pages.specs[k]))), token);
+      if (read === undefined || read.some((info) => info === undefined)) return undefined;
+      // Asked in the turn that finds every site held: a later forget cannot come between (else round again).
+      if (this.folders.get(folderPath) === pages && pages.keys.every((key) => this.sites.isRead(key))) {
+        return this.sites.ask(question(pages.keys, pages.files), pages.keys);
+      }
+    }
   }
 
   /** The notes of the folder's last pass. */
@@ -152,12 +165,13 @@ export class BackgroundPageChecks {
     this.heads.clear();
   }
 
-  /** Each root's site read (or held): the keys of those with pages. */
-  private async readSites(pass: SitePass): Promise<string[]> {
+  /** Each root's site read (or held): the keys of those with pages, and what each was read from. */
+  private async readSites(pass: SitePass): Promise<{ keys: string[]; specs: BuiltSiteSpec[] }> {
     const { settings, folder } = pass;
     const roots = siteRootsOf(settings.siteRoots);
     const git = this.host.trusted();
     const keys: string[] = [];
+    const specs: BuiltSiteSpec[] = [];
     const all = new Set<string>();
     for (const root of roots) {
       const spec: BuiltSiteSpec = { workspace: folder.fsPath, root, siteRoots: roots, pageSources: settings.pageSources, git };
@@ -166,11 +180,12 @@ export class BackgroundPageChecks {
       const info = await this.sites.ensure(key, spec);
       if (info === undefined || !info.hasPages) continue;
       keys.push(key);
+      specs.push(spec);
       for (const gitDir of info.gitDirs) this.watchHead(gitDir);
     }
     // Sites of this folder under other keys (settings changed, trust granted) are dropped.
     this.sites.forget((spec, key) => spec.workspace === folder.fsPath && !all.has(key));
-    return keys;
+    return { keys, specs };
   }
 
   /** The folder's sitemaps (urlset, text): an open one's summary packed a slice per turn, a closed one by path in the worker. */
@@ -207,6 +222,18 @@ export class BackgroundPageChecks {
     if (this.said.has(key)) return;
     this.said.add(key);
     this.host.showNote(note.text);
+  }
+}
+
+/** What `work` gives, unless `token` is cancelled first (then undefined, without waiting for it). */
+async function unlessCancelled<T>(work: Promise<T>, token: CancellationToken | undefined): Promise<T | undefined> {
+  if (token === undefined) return work;
+  let subscription: { dispose(): void } | undefined;
+  const cancelled = new Promise<undefined>((resolve) => (subscription = token.onCancellationRequested(() => resolve(undefined))));
+  try {
+    return token.isCancellationRequested ? undefined : await Promise.race([work, cancelled]);
+  } finally {
+    subscription?.dispose();
   }
 }
 

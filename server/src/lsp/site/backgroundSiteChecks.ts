@@ -12,9 +12,10 @@ import type { ServerSettings } from '../documents/configuration';
 import type { DocumentStore, OpenDocument } from '../documents/documentStore';
 import { stampOf } from '../../node/files';
 import { rangeOf } from '../documents/ranges';
-import { fileBesideNamed, isSiteFile } from '../../node/siteFiles';
+import { fileBesideNamed } from '../../node/siteFiles';
 import type { SiteLocator } from './siteLocation';
 import { compareWalkOrder, mayBeSiteFile, SCAN_LIMITS, scanSiteFiles, yieldToEventLoop } from './siteScan';
+import { SiteFileList } from './siteFileList';
 import { ClosedSummaries, MAX_ENTRIES, MAX_FILE_BYTES, type ClosedFile } from './siteSummaries';
 import { positionIn } from '../../node/lineTable';
 import { SiteWorker } from './siteWorker';
@@ -52,9 +53,8 @@ export interface BackgroundSiteChecksHost {
 }
 
 interface FolderState {
-  /** The folder's site files on disk in search order; undefined until scanned. */
-  files: string[] | undefined;
-  scanning: Promise<void> | undefined;
+  /** The folder's site files on disk in search order. */
+  files: SiteFileList;
   timer: NodeJS.Timeout | undefined;
   running: boolean;
   /** Something changed while a pass ran: run again after it, with the longest delay asked for meanwhile. */
@@ -121,21 +121,8 @@ export class BackgroundSiteChecks {
       // Pages (watched for completion) are no site files; a deleted folder may have held some.
       if (folder === undefined || (type !== FileChangeType.Deleted && !mayBeSiteFile(path.basename(fsPath)))) continue;
       this.closed.forget(fsPath);
-      const state = this.folders.get(folder.fsPath);
-      if (state?.files !== undefined) {
-        if (type === FileChangeType.Deleted) {
-          this.closed.forgetUnder(fsPath);
-          const prefix = fsPath + path.sep;
-          state.files = state.files.filter((f) => f !== fsPath && !f.startsWith(prefix));
-        } else {
-          state.files = state.files.filter((f) => f !== fsPath);
-          const name = path.basename(fsPath);
-          if (mayBeSiteFile(name) && isSiteFile(fsPath, name)) {
-            state.files.push(fsPath);
-            state.files.sort(compareWalkOrder);
-          }
-        }
-      }
+      if (type === FileChangeType.Deleted) this.closed.forgetUnder(fsPath);
+      this.folders.get(folder.fsPath)?.files.changed({ fsPath, type });
       touched.add(folder.fsPath);
     }
     for (const folder of touched) this.scheduleFolder(folder, 0);
@@ -143,10 +130,8 @@ export class BackgroundSiteChecks {
   }
 
   /** The folder's site files, found once (the search the passes share) and kept current by the watched-file events. */
-  async siteFilesOf(folderPath: string): Promise<readonly string[]> {
-    const state = this.stateOf(folderPath);
-    if (state.files === undefined) await this.scan(folderPath, state);
-    return state.files ?? [];
+  siteFilesOf(folderPath: string): Promise<readonly string[]> {
+    return this.stateOf(folderPath).files.get();
   }
 
   /** The closed files' summaries, as the passes keep them. */
@@ -201,7 +186,7 @@ export class BackgroundSiteChecks {
   private stateOf(folderPath: string): FolderState {
     let state = this.folders.get(folderPath);
     if (state === undefined) {
-      state = { files: undefined, scanning: undefined, timer: undefined, running: false, again: false, againDelay: 0 };
+      state = { files: new SiteFileList(() => this.scan(folderPath)), timer: undefined, running: false, again: false, againDelay: 0 };
       this.folders.set(folderPath, state);
     }
     return state;
@@ -226,8 +211,7 @@ export class BackgroundSiteChecks {
     if (folder === undefined) return;
     const first = this.openIn(folder)[0];
     if (first === undefined) return;
-    if (state.files === undefined) await this.scan(folderPath, state);
-    const closedFiles = await this.readClosed(state.files ?? []);
+    const closedFiles = await this.readClosed(await state.files.get());
     // The page rules need a lone sitemap's summary too, wherever a site root is set.
     const pagesMayApply = Object.keys((await this.host.settingsOf(first.uri)).siteRoots).length > 0;
     const open = await this.summarizeOpen(folder, pagesMayApply ? Infinity : closedFiles.size);
@@ -295,15 +279,13 @@ export class BackgroundSiteChecks {
     };
   }
 
-  /** Finds the folder's site files once; watched-file events keep the list current after that. */
-  private async scan(folderPath: string, state: FolderState): Promise<void> {
-    state.scanning ??= scanSiteFiles(folderPath, SCAN_LIMITS, () => this.disposed).then((result) => {
-      state.files = result.files;
-      if (result.truncated) {
-        this.host.log(`${folderPath}: the search for sitemaps stopped at ${SCAN_LIMITS.maxFiles} site files or ${SCAN_LIMITS.maxVisited} folder entries; the cross-file rules compare only those.`);
-      }
-    });
-    await state.scanning;
+  /** The search for the folder's site files (once per folder: watched-file events keep the list current after that). */
+  private async scan(folderPath: string): Promise<{ files: string[] }> {
+    const result = await scanSiteFiles(folderPath, SCAN_LIMITS, () => this.disposed);
+    if (result.truncated) {
+      this.host.log(`${folderPath}: the search for sitemaps stopped at ${SCAN_LIMITS.maxFiles} site files or ${SCAN_LIMITS.maxVisited} folder entries; the cross-file rules compare only those.`);
+    }
+    return result;
   }
 
   /** The closed files' summaries, one file per turn; the open ones are read at the end, in one turn, as they are then. */
