@@ -7,27 +7,18 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { Worker } from 'node:worker_threads';
-import { createMessageConnection, PortMessageReader, PortMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import type { Worker } from 'node:worker_threads';
+import type { MessageConnection } from 'vscode-jsonrpc/node';
 import { BASE, page, PAGES, SETTINGS, SITEMAP } from '../../support/pageSite';
 import { MERGE_INDEX_REQUEST, READ_SCRIPT_REQUEST, type MergeIndexResult, type ReadScriptParams } from '../../../shared/protocol';
 import type { CodeAction, CompletionList, Diagnostic, Hover, InitializeResult, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { formatRange, LspClient } from '../lspClient';
 import { index as siteIndex, loc, ROOT, urlset as siteUrlset } from '../../support/siteFixture';
+import { startWebWorker } from '../../support/webWorker';
 
 /** Tests compile to out/test/lsp/web/; the bundle is at the repository root. */
 const WEB_SERVER_PATH = path.resolve(__dirname, '../../../../dist/web/server.js');
 
-/** A browser worker's global scope over the thread's port, then the bundle, with Node's own globals out of its reach
- * (the bundle is an IIFE run by `new Function`, and a Node builtin would have failed its build). */
-const WORKER_SHIM = `
-const { parentPort, workerData } = require('node:worker_threads');
-const source = require('node:fs').readFileSync(workerData, 'utf8');
-const self = { onmessage: null, addEventListener() {}, removeEventListener() {}, postMessage: (message) => parentPort.postMessage(message) };
-parentPort.on('message', (data) => self.onmessage?.({ data }));
-const hidden = ['process', 'require', 'module', 'exports', '__dirname', '__filename', 'global', 'Buffer', 'setImmediate', 'clearImmediate'];
-new Function('self', ...hidden, source)(self, ...hidden.map(() => undefined));
-`;
 
 const URI = 'vscode-vfs://github/example/site/sitemap.xml';
 const TEXT = [
@@ -49,12 +40,7 @@ interface WebServer {
 }
 
 function startWebServer(): WebServer {
-  const worker = new Worker(WORKER_SHIM, { eval: true, workerData: WEB_SERVER_PATH });
-  const failed = new Promise<never>((_, reject) => {
-    worker.on('error', reject);
-    worker.on('exit', (code) => reject(new Error(`the web server's worker exited with ${code}`)));
-  });
-  const connection = createMessageConnection(new PortMessageReader(worker), new PortMessageWriter(worker));
+  const { connection, worker, failed } = startWebWorker(WEB_SERVER_PATH);
   const diagnostics = new Promise<PublishDiagnosticsParams>((resolve) => {
     connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => { if (params.uri === URI) resolve(params); });
   });
