@@ -2,6 +2,7 @@
  * DecompressionStream (the worker has no zlib): a head as far as it goes, or Merge's children whole within a limit. */
 import type { Connection } from 'vscode-languageserver';
 import { FIND_SITE_FILES_REQUEST, READ_FILE_REQUEST, type FindSiteFilesParams, type ReadFileParams, type ReadFileResult } from '../../../shared/protocol';
+import { inflateMembers, type Gunzip } from '../../../shared/gzipMembers';
 import type { FileReader, MirroredFile } from './fileMirror';
 import type { ChildFile, ChildFileReader } from '../lsp/commands/mergeRequest';
 import { fsPathToUri, uriToFsPath } from '../lsp/documents/workspace';
@@ -34,7 +35,7 @@ export function clientChildFileReader(connection: Connection): ChildFileReader {
       return { absent: true };
     }
     if (!isGzipped(raw)) return { bytes: raw };
-    const inflated = await inflate(raw, maxBytes + 1);
+    const inflated = await inflateMembers(raw, maxBytes, webGunzip);
     if (inflated.end === 'limit') return { tooLarge: maxBytes + 1 };
     return inflated.end === 'broken' ? { unreadable: true } : { bytes: inflated.bytes };
   };
@@ -48,6 +49,9 @@ async function askForFile(connection: Connection, fsPath: string, maxBytes: numb
 
 const isGzipped = (bytes: Uint8Array): boolean => bytes[0] === 0x1f && bytes[1] === 0x8b;
 
+/** The worker's gzip decompression of one stream (Chromium's stops at the end of the first member). */
+const webGunzip: Gunzip = (gzip) => new Blob([gzip]).stream().pipeThrough(new DecompressionStream('gzip'));
+
 function fromBase64(data: string): Uint8Array {
   const binary = atob(data);
   const bytes = new Uint8Array(binary.length);
@@ -57,39 +61,8 @@ function fromBase64(data: string): Uint8Array {
 
 /** What a (possibly cut-off) gzip stream inflates to before it ends or breaks; still gzip when nothing came out. */
 async function inflatePrefix(gzip: Uint8Array, maxInflated: number): Promise<Uint8Array> {
-  const { bytes } = await inflate(gzip, maxInflated);
+  const { bytes } = await inflateMembers(gzip, maxInflated, webGunzip);
   return bytes.length === 0 ? gzip : bytes;
-}
-
-/** The gzip stream inflated until it ends, breaks (a cut-off stream ends so too) or reaches `maxInflated` bytes. */
-async function inflate(gzip: Uint8Array, maxInflated: number): Promise<{ bytes: Uint8Array; end: 'done' | 'broken' | 'limit' }> {
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  let end: 'done' | 'broken' | 'limit' = 'done';
-  try {
-    const stream = new Blob([gzip]).stream().pipeThrough(new DecompressionStream('gzip'));
-    const reader = stream.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done || value === undefined) break;
-      chunks.push(value);
-      length += value.length;
-      if (length >= maxInflated) {
-        end = 'limit';
-        void reader.cancel().catch(() => undefined);
-        break;
-      }
-    }
-  } catch {
-    end = 'broken';
-  }
-  const bytes = new Uint8Array(length);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.length;
-  }
-  return { bytes, end };
 }
 
 /** The site files of the folder at `folderPath` (`built`: every file of a built folder), as pseudo-paths. */
