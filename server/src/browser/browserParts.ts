@@ -23,7 +23,7 @@ export interface BrowserParts {
   /** `sitemap/siteTree`, the Sitemaps view's data, over what the checks read. */
   siteTree: SiteTree;
   /** `sitemap/checkSite`, in-process over the files the client lists and reads (browserCheckSite.ts). */
-  checkSite?: CheckSiteCommand;
+  checkSite: CheckSiteCommand;
   /** What the client said it runs in `initialize`. */
   client: { setLanguage: boolean; split: boolean; allowHost: boolean; workspaceFiles: boolean };
 }

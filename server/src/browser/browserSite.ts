@@ -7,6 +7,7 @@ import type { DocumentStore } from '../lsp/documents/documentStore';
 import type { DiagnosticsPublisher } from '../lsp/documents/diagnostics';
 import type { ValidationContexts } from '../lsp/documents/validationContext';
 import type { Workspace } from '../lsp/documents/workspace';
+import { recheckIndexes } from '../lsp/documents/recheckIndexes';
 import { NestedIndexResolver } from '../lsp/site/nestedIndex';
 import { SiteLocator } from '../lsp/site/siteLocation';
 import { fileMirror, type FileReader } from './fileMirror';
@@ -77,13 +78,9 @@ export class BrowserSite {
     if (indexesChanged) this.recheckIndexes();
   }
 
-  /** As serverParts.ts's recheckIndexes. */
   private recheckIndexes(): void {
-    for (const entry of this.store.all()) {
-      if (entry.doc.kind === 'urlset' || entry.doc.kind === 'text') continue;
-      this.contexts?.bumpGeneration(entry.uri);
-      this.diagnostics?.schedule(entry.uri);
-    }
+    const { store, contexts, diagnostics } = this;
+    if (contexts !== undefined && diagnostics !== undefined) recheckIndexes({ store, contexts, diagnostics });
   }
 }
 

@@ -12,13 +12,14 @@ import { registerEditCommands } from '../lsp/commands/editRequests';
 import { Configuration, DEFAULT_SERVER_SETTINGS, SECTION } from '../lsp/documents/configuration';
 import { DiagnosticsPublisher } from '../lsp/documents/diagnostics';
 import { DocumentStore } from '../lsp/documents/documentStore';
+import { registerDocumentSync } from '../lsp/documents/documentSync';
 import { MessageQueue } from '../lsp/documents/messageQueue';
 import { ValidationContexts } from '../lsp/documents/validationContext';
 import { fsPathToUri, Workspace } from '../lsp/documents/workspace';
 import { featureCapabilities, registerFeatures, type FeatureDependencies } from '../lsp/features/features';
 import { guard, logFailure } from '../lsp/guard';
-import { noPages, resetAll, type BrowserParts } from './browserParts';
-import { registerBrowserDocumentSync } from './browserDocumentSync';
+import { noPages, type BrowserParts } from './browserParts';
+import { registerBrowserWorkspaceEvents, registerBrowserWorkspaceFolders } from './browserWorkspaceEvents';
 import { BrowserSite } from './browserSite';
 import { BrowserSiteChecks } from './browserSiteChecks';
 import { BrowserPageChecks, type PageRules } from './browserPageChecks';
@@ -57,12 +58,15 @@ export function startBrowserServer(connection: Connection, queue = new MessageQu
     };
   });
   connection.onInitialized(guard(connection, 'initialized', () => registerDynamic(connection, parts, capabilities)));
-  registerBrowserDocumentSync(connection, parts);
+  registerDocumentSync(connection, parts, {
+    checks: parts.checks, checkSite: parts.checkSite, fileChanged: (fsPath) => parts.site.documentChanged(fsPath),
+  });
+  registerBrowserWorkspaceEvents(connection, parts);
   registerHandlers(connection, parts, () => capabilities);
   connection.onShutdown(() => {
     parts.diagnostics.dispose();
     parts.siteTree.dispose();
-    parts.checkSite?.dispose();
+    parts.checkSite.dispose();
   });
   connection.listen();
 }
@@ -77,13 +81,7 @@ function registerDynamic(connection: Connection, parts: BrowserParts, capabiliti
     connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [...WATCHED_GLOBS, ...WATCHED_PAGE_GLOBS].map((globPattern) => ({ globPattern })) })
       .catch((error: unknown) => logFailure(connection, 'Registering file watchers', error));
   }
-  if (ws?.workspaceFolders === true) {
-    connection.workspace.onDidChangeWorkspaceFolders(guard(connection, 'workspace/didChangeWorkspaceFolders', (event) => {
-      parts.site.workspace.remove(event.removed ?? []);
-      parts.site.workspace.add(event.added ?? []);
-      resetAll(parts);
-    }));
-  }
+  if (ws?.workspaceFolders === true) registerBrowserWorkspaceFolders(connection, parts);
 }
 
 function createBrowserParts(connection: Connection, capabilities: () => ClientCapabilities, queue: MessageQueue): BrowserParts {
@@ -156,7 +154,7 @@ function registerHandlers(connection: Connection, parts: BrowserParts, capabilit
   };
   registerFeatures(connection, deps);
   parts.siteTree.register();
-  parts.checkSite?.register();
+  parts.checkSite.register();
   registerSplit(connection, { store, configuration, contexts, locator: site.locator });
   registerMerge(connection, { store, configuration, contexts, workspace: site.workspace, readChildFile: clientChildFileReader(connection) });
   registerEditCommands(connection, store, capabilities, async (entry) => {

@@ -8,6 +8,7 @@ import { DiagnosticsPublisher } from './documents/diagnostics';
 import { DocumentStore } from './documents/documentStore';
 import { logFailure } from './guard';
 import type { MessageQueue } from './documents/messageQueue';
+import { recheckIndexes } from './documents/recheckIndexes';
 import { NestedIndexResolver } from './site/nestedIndex';
 import { BackgroundSiteChecks } from './site/backgroundSiteChecks';
 import { SiteLocator } from './site/siteLocation';
@@ -94,15 +95,6 @@ export function createServerParts(connection: Connection, client: ClientState, q
   const checkSiteCommand = new CheckSiteCommand(connection, publish, store, configuration, workspace,
     forkCheckSite((what, error) => logFailure(connection, what, error)), () => client.trusted);
   return { queue, workspace, store, configuration, locator, nested, contexts, pages, symbols, diagnostics, site, checkSiteCommand, siteTree };
-}
-
-/** Index documents re-check their entries: some file they may list became, or stopped being, an index. */
-export function recheckIndexes(parts: ServerParts): void {
-  for (const entry of parts.store.all()) {
-    if (entry.doc.kind === 'urlset' || entry.doc.kind === 'text') continue;
-    parts.contexts.bumpGeneration(entry.uri);
-    parts.diagnostics.schedule(entry.uri);
-  }
 }
 
 /** A file changed (on disk or as an open document's kind): the index documents that may list it check again. */

@@ -10,7 +10,7 @@ import { registerListingIndexes } from './commands/listingIndexes';
 import { registerMerge } from './commands/mergeRequest';
 import { readChildFromDisk } from './commands/diskChildFiles';
 import { MessageQueue } from './documents/messageQueue';
-import { createServerParts, type ClientState } from './serverParts';
+import { createServerParts, fileChanged, type ClientState } from './serverParts';
 import { registerSplit } from './commands/splitRequest';
 import { registerWorkspaceEvents } from './documents/workspaceEvents';
 import { registerWorkspaceSymbols } from './features/workspaceSymbols';
@@ -28,7 +28,9 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
   const { store, configuration, contexts, pages, workspace, locator, queue } = parts;
 
   registerLifecycle(connection, parts, client, hooks.onInitialized);
-  registerDocumentSync(connection, parts);
+  registerDocumentSync(connection, parts, {
+    checks: parts.site, checkSite: parts.checkSiteCommand, fileChanged: (fsPath) => fileChanged(parts, fsPath),
+  });
   registerWorkspaceEvents(connection, parts);
   registerWorkspaceSymbols(connection, parts.symbols);
 

@@ -122,9 +122,11 @@ interface SiteServer {
 }
 
 /** The web server as VS Code for the Web's client runs it: a workspace folder, file watchers, files read through the
- * client (here from `root` on disk); the test's time out (`signal`) ends any wait, so that a failure is reported. */
-async function startSiteServer(root: string, signal: AbortSignal): Promise<SiteServer> {
+ * client (here from `root` on disk); the test's time out (`signal`) ends any wait, so that a failure is reported. With
+ * `settings`, the client answers `workspace/configuration` with it (else the server takes the defaults unasked). */
+async function startSiteServer(root: string, signal: AbortSignal, settings?: () => unknown): Promise<SiteServer> {
   const server = startWebServer();
+  if (settings !== undefined) server.connection.onRequest('workspace/configuration', settings);
   const asked: string[] = [];
   const scripts: string[] = [];
   const waiting: { uri: string; until: (d: Diagnostic[]) => boolean; resolve: (d: Diagnostic[]) => void }[] = [];
@@ -159,7 +161,7 @@ async function startSiteServer(root: string, signal: AbortSignal): Promise<SiteS
   timedOut.catch(() => undefined);
   await Promise.race([server.connection.sendRequest<InitializeResult>('initialize', {
     processId: null, rootUri: SITE_URI, workspaceFolders: [{ uri: SITE_URI, name: 'site' }],
-    capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } },
+    capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration: true }, configuration: settings !== undefined } },
     initializationOptions: { workspaceFiles: true },
   }), server.failed, timedOut]);
   await server.connection.sendNotification('initialized', {});
@@ -403,6 +405,36 @@ test("Check Site in the web worker publishes every closed site file's problems, 
     assert.deepEqual(web, await nodeCheckSite(root, files));
     assert.equal(progress[0], 'begin');
     assert.equal(progress.at(-1), 'end');
+  } finally {
+    server.connection.dispose();
+    await server.worker.terminate();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test("the web worker, as the Node server, gives a file its Check Site problems back when it closes unedited, even before its own diagnostics came", { timeout: 30_000 }, async (t) => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-web-check-closed-'));
+  for (const [relative, content] of Object.entries(CHECK_SITE_FIXTURE)) {
+    fs.mkdirSync(path.dirname(path.join(root, relative)), { recursive: true });
+    fs.writeFileSync(path.join(root, relative), content);
+  }
+  let holdSettings = false;
+  const { server, publishedFor } = await startSiteServer(root, t.signal, () => (holdSettings ? new Promise(() => undefined) : [null]));
+  server.failed.catch(() => undefined);
+  try {
+    const uri = `${SITE_URI}/public/a.xml`;
+    const checked = publishedFor(uri, (d) => d.length > 0);
+    await server.connection.sendRequest('sitemap/checkSite', {});
+    assert.deepEqual(described(await checked, SITE_URI), ['invalid-priority 2:81-2:82']);
+    // The document's settings never come, so its own diagnostics never do: it closes while they are awaited.
+    holdSettings = true;
+    const cleared = publishedFor(uri, (d) => d.length === 0);
+    const back = publishedFor(uri, (d) => d.length > 0);
+    const text = CHECK_SITE_FIXTURE['public/a.xml'];
+    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sitemap', version: 1, text } });
+    await server.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+    await cleared;
+    assert.deepEqual(described(await back, SITE_URI), ['invalid-priority 2:81-2:82']);
   } finally {
     server.connection.dispose();
     await server.worker.terminate();

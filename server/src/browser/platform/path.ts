@@ -1,5 +1,5 @@
 /** The web build's `node:path` (build.mjs, webPlatform): the POSIX subset the site parts use, over the pseudo-paths
- * of platform/workspace.ts (always absolute, `/` separated). */
+ * of platform/fsPaths.ts (always absolute, `/` separated). */
 
 export const sep = '/';
 export const delimiter = ':';

@@ -1,13 +1,36 @@
 /** `didOpen`, `didChange` and `didClose` keep the store, the diagnostics and the cross-file checks in step: a document's
- * own diagnostics first, everything that reads other files after them. */
+ * own diagnostics first, everything that reads other files after them. Both servers' (what differs: DocumentSite). */
 import type { Connection, DidOpenTextDocumentParams } from 'vscode-languageserver';
-import type { OpenDocument } from './documentStore';
+import type { CheckSiteCommand } from '../commands/checkSite';
+import type { Configuration } from './configuration';
+import type { DiagnosticsPublisher } from './diagnostics';
+import type { DocumentStore, OpenDocument } from './documentStore';
+import type { MessageQueue } from './messageQueue';
+import type { ValidationContexts } from './validationContext';
 import { guard } from '../guard';
-import { fileChanged, type ServerParts } from '../serverParts';
 import { stampTiming } from '../timingLog';
 
-export function registerDocumentSync(connection: Connection, parts: ServerParts): void {
-  const { store, configuration, queue, diagnostics, site } = parts;
+/** The per-document parts, the same classes in both servers. */
+export interface DocumentParts {
+  store: DocumentStore;
+  configuration: Configuration;
+  queue: MessageQueue;
+  diagnostics: DiagnosticsPublisher;
+  contexts: ValidationContexts;
+}
+
+/** What reads other files, as each server has it (the Node server's site parts, the web worker's over the client). */
+export interface DocumentSite {
+  /** The cross-file checks: told of an opened document after its own diagnostics. */
+  checks: { documentOpened(entry: OpenDocument): void; documentChanged(entry: OpenDocument): void; documentClosed(entry: OpenDocument): void };
+  /** Check Site's results, held back while their document is open. */
+  checkSite: Pick<CheckSiteCommand, 'opened' | 'closed'>;
+  /** A document opened, closed or changed kind: the index documents that may list its file check again. */
+  fileChanged(fsPath: string | undefined): void;
+}
+
+export function registerDocumentSync(connection: Connection, parts: DocumentParts, site: DocumentSite): void {
+  const { store, configuration, queue, diagnostics } = parts;
 
   connection.onDidOpenTextDocument(guard(connection, 'textDocument/didOpen', (params) => {
     stampTiming('didOpen', { uri: params.textDocument.uri, version: params.textDocument.version });
@@ -16,7 +39,7 @@ export function registerDocumentSync(connection: Connection, parts: ServerParts)
     // run first). Over IPC the request leaves at once; over stdio vscode-jsonrpc writes it on the next turn, so the
     // parse waits for that turn, still ahead of the next message.
     void configuration.get(params.textDocument.uri);
-    queue.defer(guard(connection, 'textDocument/didOpen', () => open(parts, params)));
+    queue.defer(guard(connection, 'textDocument/didOpen', () => open(parts, site, params)));
   }));
 
   connection.onDidChangeTextDocument(guard(connection, 'textDocument/didChange', (params) => {
@@ -27,44 +50,44 @@ export function registerDocumentSync(connection: Connection, parts: ServerParts)
     try {
       store.change(params);
     } finally {
-      if (entry.doc.kind !== kindBefore) fileChanged(parts, entry.fsPath);
+      if (entry.doc.kind !== kindBefore) site.fileChanged(entry.fsPath);
       diagnostics.schedule(entry.uri);
-      site.documentChanged(entry);
+      site.checks.documentChanged(entry);
     }
   }));
 
   connection.onDidCloseTextDocument(guard(connection, 'textDocument/didClose', (params) => {
     const entry = store.close(params.textDocument.uri);
-    if (entry !== undefined) forget(parts, entry);
+    if (entry !== undefined) forget(parts, site, entry);
   }));
 }
 
-function open(parts: ServerParts, params: DidOpenTextDocumentParams): void {
-  const { store, configuration, diagnostics, site, checkSiteCommand } = parts;
+function open(parts: DocumentParts, site: DocumentSite, params: DidOpenTextDocumentParams): void {
+  const { store, configuration, diagnostics } = parts;
   const previous = store.get(params.textDocument.uri);
   const entry = store.open(params);
   stampTiming('parsed', { uri: params.textDocument.uri, version: params.textDocument.version });
-  if (previous !== undefined && entry === undefined) forget(parts, previous);
+  if (previous !== undefined && entry === undefined) forget(parts, site, previous);
   if (entry === undefined) {
     configuration.forget(params.textDocument.uri);
     return;
   }
-  checkSiteCommand.opened(entry);
-  fileChanged(parts, entry.fsPath);
+  site.checkSite.opened(entry);
+  site.fileChanged(entry.fsPath);
   // The cross-file checks (a scan of the folder, other files read) and the rest of the parse (the URL index) come
   // after the document's own diagnostics.
   void diagnostics.validateNow(entry.uri).then(() => {
     store.completeOpen(entry);
-    site.documentOpened(entry);
+    site.checks.documentOpened(entry);
   });
 }
 
 /** A document is no longer ours (closed, or reopened as something else): whatever was kept for it goes. */
-function forget(parts: ServerParts, entry: OpenDocument): void {
-  parts.site.documentClosed(entry);
+function forget(parts: DocumentParts, site: DocumentSite, entry: OpenDocument): void {
+  site.checks.documentClosed(entry);
   parts.diagnostics.clear(entry.uri);
-  parts.checkSiteCommand.closed(entry);
+  site.checkSite.closed(entry);
   parts.contexts.forget(entry.uri);
   parts.configuration.forget(entry.uri);
-  fileChanged(parts, entry.fsPath);
+  site.fileChanged(entry.fsPath);
 }

@@ -1,11 +1,13 @@
-/**
- * The workspace folders the client told us about, and the conversions between `file:` URIs and paths.
- */
+/** The workspace folders the client told us about, and the conversions between document URIs and paths, for both
+ * servers: what differs (`file:` URIs on Node, pseudo-paths in the web worker) is fsPaths.ts. */
 import * as path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { WorkspaceFolder } from 'vscode-languageserver';
 import { compressedToFileUri } from '../../../../shared/compressedUri';
 import { COMPRESSED_SCHEME } from '../../../../shared/protocol';
+import { fsPathOfUri } from './fsPaths';
+
+// Re-exported so that the many users of the workspace keep one import.
+export { fsPathToUri } from './fsPaths';
 
 export interface WorkspaceFolderInfo {
   readonly uri: string;
@@ -58,22 +60,12 @@ export class Workspace {
 }
 
 /**
- * The path of a `file:` URI, or of a compressed sitemap's `sitemap-gz:` URI (the same path, read through the client's
- * gzip provider); `undefined` for other schemes (`untitled:`, …) and malformed URIs.
+ * The path of a document's URI (fsPaths.ts), also of a compressed sitemap's `sitemap-gz:` URI (the same path, read
+ * through the client's gzip provider); `undefined` for URIs without one (`untitled:`, …) and malformed URIs.
  */
 export function uriToFsPath(uri: unknown): string | undefined {
   if (typeof uri !== 'string') return undefined;
-  const fileUri = uri.toLowerCase().startsWith(COMPRESSED_SCHEME + ':') ? compressedToFileUri(uri) : uri;
-  if (!/^file:/i.test(fileUri)) return undefined;
-  try {
-    return path.normalize(fileURLToPath(fileUri));
-  } catch {
-    return undefined;
-  }
-}
-
-export function fsPathToUri(fsPath: string): string {
-  return pathToFileURL(fsPath).href;
+  return fsPathOfUri(uri.toLowerCase().startsWith(COMPRESSED_SCHEME + ':') ? compressedToFileUri(uri) : uri);
 }
 
 /** `target` relative to the folder `base`, with `/` separators (`''` for the folder itself); `undefined` outside it. */

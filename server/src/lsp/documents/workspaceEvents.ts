@@ -4,7 +4,8 @@ import * as path from 'node:path';
 import type { Connection, DidChangeWatchedFilesParams } from 'vscode-languageserver';
 import { isRobotsName } from '../../../../shared/documentLanguage';
 import { guard } from '../guard';
-import { recheckIndexes, resetAll, type ServerParts } from '../serverParts';
+import { resetAll, type ServerParts } from '../serverParts';
+import { recheckIndexes } from './recheckIndexes';
 import { uriToFsPath } from './workspace';
 
 export function registerWorkspaceEvents(connection: Connection, parts: ServerParts): void {
