@@ -1,6 +1,6 @@
 /**
  * The page rules' settings over the wire: with both lastmod rules off, no git runs (a `git` first on the PATH logs each
- * run) until one is turned on or a command needs history.
+ * run) until one is turned on or a command needs history; a folder's pass takes the folder's own settings.
  */
 import { after, before, describe, it } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -99,5 +99,27 @@ describe('the page rules with both lastmod rules off', () => {
     client.filesChanged([{ uri: pathToFileURL(path.join(repo.dir, 'public', 'noindex.html')).href, type: 2 }]);
     await again;
     assert.equal(git.runs().length, ran, git.runs().slice(ran).join('\n'));
+  });
+});
+
+describe('the page rules\' settings in a folder whose documents are answered otherwise', () => {
+  const temp = tempFolders('sitemap-pages-folder-settings-');
+
+  it('take the folder\'s own (scopeUri the folder), as Check Site does, not the first open document\'s', async () => {
+    const repo = fixtureSite(temp());
+    const folderUri = pathToFileURL(repo.dir).href;
+    const uri = pathToFileURL(path.join(repo.dir, 'public', 'sitemap.xml')).href;
+    const folderSettings = { ...LASTMOD_OFF, rules: { ...LASTMOD_OFF.rules, 'noindex-page': 'off' } };
+    const client = await startOnSite(repo, {
+      settings: (scopeUri) => (scopeUri?.replace(/\/$/, '') === folderUri.replace(/\/$/, '') ? folderSettings : SETTINGS),
+    });
+    try {
+      const pages = client.nextDiagnostics(uri, has('unlisted-page'));
+      client.open(uri, 'sitemap', SITEMAP);
+      const diagnostics = (await pages).diagnostics;
+      assert.deepEqual(rulesOf(diagnostics), WITHOUT_LASTMOD.filter((rule) => rule !== 'noindex-page'));
+    } finally {
+      await client.stop();
+    }
   });
 });
