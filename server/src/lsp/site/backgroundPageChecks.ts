@@ -118,8 +118,9 @@ export class BackgroundPageChecks {
 
   /**
    * A page question for the commands, about the folder's sites as the last pass found them, each read whole: a read
-   * under way is waited for, a site forgotten since (a page changed, HEAD moved) is read again first. Undefined when no
-   * pass found a site, when one cannot be read, or once `token` is cancelled.
+   * under way is waited for, a site forgotten since (a page changed, HEAD moved) is read again first. `needs.history`:
+   * a site the pass read without git (the lastmod rules off) is read with it for this question, then forgotten.
+   * Undefined when no pass found a site, when one cannot be read, or once `token` is cancelled.
    */
   async ask(
     folderPath: string, question: (keys: string[], files: PageWireFile[]) => PageQuestion, token?: CancellationToken, needs: { history?: boolean } = {},
