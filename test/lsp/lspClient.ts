@@ -17,6 +17,8 @@ import type {
 /** Tests compile to out/test/lsp/; the bundle is dist/server.js at the repository root. */
 export const SERVER_PATH = path.resolve(__dirname, '../../../dist/server.js');
 export const WAIT_TIMEOUT_MS = 10_000;
+/** How long `stop` lets the server answer `shutdown` and exit before killing it. */
+const STOP_TIMEOUT_MS = 30_000;
 
 export interface ClientOptions {
   workspaceFolders?: WorkspaceFolder[];
@@ -40,6 +42,7 @@ interface Waiter {
   uri: string;
   predicate: (diagnostics: Diagnostic[], params: PublishDiagnosticsParams) => boolean;
   resolve: (params: PublishDiagnosticsParams) => void;
+  reject: (error: Error) => void;
 }
 
 export class LspClient {
@@ -64,6 +67,9 @@ export class LspClient {
   private registrationWaiters: ((registration: Registration) => boolean)[] = [];
   private readonly versions = new Map<string, number>();
   private exited: Promise<number | null>;
+  /** How the server process ended, once it has. */
+  private ended: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  private stopping = false;
   /** Outgoing bytes held back by {@link together}. */
   private held: Buffer[] | undefined;
 
@@ -74,6 +80,17 @@ export class LspClient {
   ) {
     this.settings = options.settings ?? {};
     this.exited = new Promise((resolve) => process.once('exit', (code) => resolve(code)));
+    // A server gone unasked: its pending requests are rejected, as vscode-languageclient does (vscode-jsonrpc rejects
+    // them only on dispose, so they would never settle), and so are the waits for its diagnostics.
+    process.once('exit', (code, signal) => {
+      this.ended = { code, signal };
+      connection.dispose();
+      if (this.stopping) return;
+      for (const waiter of [...this.waiters]) {
+        this.waiters.delete(waiter);
+        waiter.reject(new Error(`No diagnostics for ${waiter.uri}: ${this.gone()}`));
+      }
+    });
     process.stdout.on('data', (chunk: Buffer) => {
       if (this.stdoutHead.length < 64) this.stdoutHead = Buffer.concat([this.stdoutHead, chunk]).subarray(0, 64);
     });
@@ -244,6 +261,10 @@ export class LspClient {
           clearTimeout(timer);
           resolve(params);
         },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
       };
       const timer = setTimeout(() => {
         this.waiters.delete(waiter);
@@ -251,22 +272,37 @@ export class LspClient {
         reject(new Error(`No matching diagnostics for ${uri} within ${WAIT_TIMEOUT_MS} ms. Last received: ${
           last === undefined ? 'none' : JSON.stringify(summarize(last.diagnostics))}\nServer log:\n${this.logMessages.join('\n')}\n${this.stderr}`));
       }, WAIT_TIMEOUT_MS);
-      this.waiters.add(waiter);
+      if (this.ended !== undefined) waiter.reject(new Error(`No diagnostics for ${uri}: ${this.gone()}`));
+      else this.waiters.add(waiter);
     });
   }
 
+  /** Undefined while the server runs; else how it ended, and the end of what it wrote to stderr. */
+  gone(): string | undefined {
+    if (this.ended === undefined) return undefined;
+    const { code, signal } = this.ended;
+    return `the server exited (${signal === null ? `code ${code}` : `signal ${signal}`}). Its stderr ends:\n${this.stderr.slice(-2000)}`;
+  }
+
+  /** shutdown and exit; a server that has not exited within STOP_TIMEOUT_MS is killed (then the code is null). */
   async stop(): Promise<number | null> {
-    if (this.process.exitCode === null) {
-      try {
-        await this.connection.sendRequest('shutdown');
-        await this.connection.sendNotification('exit');
-      } catch {
-        this.process.kill();
+    this.stopping = true;
+    const killer = setTimeout(() => this.process.kill('SIGKILL'), STOP_TIMEOUT_MS);
+    try {
+      if (this.process.exitCode === null && this.process.signalCode === null && this.ended === undefined) {
+        try {
+          await this.connection.sendRequest('shutdown');
+          await this.connection.sendNotification('exit');
+        } catch {
+          this.process.kill();
+        }
       }
+      const code = await this.exited;
+      this.connection.dispose();
+      return code;
+    } finally {
+      clearTimeout(killer);
     }
-    const code = await this.exited;
-    this.connection.dispose();
-    return code;
   }
 
   private sectionFor(scopeUri: string | undefined): unknown {

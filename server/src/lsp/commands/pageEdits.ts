@@ -1,5 +1,5 @@
 /** Add Unlisted Pages and Set lastmod from Git History: the pure edits (addEntries, setLastmodFromHistory) fed from the
- * sites the page rules read (in the site worker when it runs), for the document as it is now. */
+ * sites the page rules read (in the site worker when it runs; with git's history, read for them if the rules read none). */
 import { addEntries, setLastmodFromHistory, type NewEntry, type OffsetEdit, type SourceHistory } from '../../language/languageService';
 import type { EditCommandResult } from '../../../../shared/protocol';
 import type { CancellationToken } from 'vscode-languageserver';
@@ -31,7 +31,7 @@ export async function addUnlistedPages(context: PageEditContext): Promise<PageEd
   const current = site.packedNow(entry, location);
   const answer = await site.pages.ask(folder, (keys, files) => ({
     unlisted: { keys, location, userAgent: settings.robots.userAgent, files: [...files.filter((f) => f.path !== entry.fsPath), current] },
-  }), token) as { pages: NewEntry[]; now: number } | undefined;
+  }), token, { history: true }) as { pages: NewEntry[]; now: number } | undefined;
   if (answer === undefined) return { status: 'unchanged', reason: 'no-site' };
   const result = addEntries(entry.doc, answer.pages, { now: answer.now, maxEntries: settings.limits.maxEntries });
   switch (result.status) {
@@ -48,7 +48,7 @@ export async function setLastmodFromGit(context: PageEditContext, ranges: Readon
   const folder = folderOf(context);
   if (site === undefined || folder === undefined || !site.pages.hasPages(folder)) return { status: 'unchanged', reason: 'no-site' };
   const urls = site.summaryNow(entry).entries.map((e) => e.url);
-  const answer = await site.pages.ask(folder, (keys) => ({ histories: { keys, urls } }), token) as PageHistories | undefined;
+  const answer = await site.pages.ask(folder, (keys) => ({ histories: { keys, urls } }), token, { history: true }) as PageHistories | undefined;
   if (answer === undefined) return { status: 'unchanged', reason: 'no-site' };
   const byUrl = new Map<string, SourceHistory>();
   answer.histories.forEach((history, k) => history !== null && byUrl.set(urls[k], history));

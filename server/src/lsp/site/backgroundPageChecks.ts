@@ -3,7 +3,7 @@
  * git's HEAD moves; the notes said once per folder and session (docs/architecture.md, "The page checks"). */
 import * as path from 'node:path';
 import type { CancellationToken, DiagnosticRelatedInformation, Location } from 'vscode-languageserver';
-import { siteRootsOf, type SiteDiagnostic, type SiteSummary } from '../../language/languageService';
+import { severityOf, siteRootsOf, type SiteDiagnostic, type SiteSummary } from '../../language/languageService';
 import type { BuiltSiteSpec } from '../../node/builtSite/builtSiteStore';
 import type { PageAnswer, PageQuestion, PageWireFile } from '../../node/builtSite/pageWorkerMessages';
 import type { PackedSummary } from '../../node/packedSummary';
@@ -57,12 +57,19 @@ interface FolderPages {
   notes: string[];
 }
 
+/** The rules that need git's history: with both off, the pass reads no history and watches no HEAD. */
+const LASTMOD_RULES = ['lastmod-stale', 'lastmod-inflated'];
+
 export class BackgroundPageChecks {
   readonly held: HeldProblems;
   private readonly sites: PageSites;
   private readonly folders = new Map<string, FolderPages>();
   private readonly said = new Set<string>();
   private readonly heads = new Map<string, GitHeadWatcher>();
+  /** Each folder's git dirs whose HEAD its sites' histories depend on (none while the lastmod rules are off). */
+  private readonly headsOf = new Map<string, string[]>();
+  /** Sites read with git's history for a command while the pass reads none, by key: how many commands use each. */
+  private readonly onDemand = new Map<string, number>();
 
   constructor(private readonly host: PageChecksHost, worker: SiteWorker, known: (path: string) => KnownFile | undefined) {
     this.held = new HeldProblems(host.republish);
@@ -111,18 +118,29 @@ export class BackgroundPageChecks {
 
   /**
    * A page question for the commands, about the folder's sites as the last pass found them, each read whole: a read
-   * under way is waited for, a site forgotten since (a page changed, HEAD moved) is read again first. Undefined when no
-   * pass found a site, when one cannot be read, or once `token` is cancelled.
+   * under way is waited for, a site forgotten since (a page changed, HEAD moved) is read again first. `needs.history`:
+   * a site the pass read without git (the lastmod rules off) is read with it for this question, then forgotten.
+   * Undefined when no pass found a site, when one cannot be read, or once `token` is cancelled.
    */
-  async ask(folderPath: string, question: (keys: string[], files: PageWireFile[]) => PageQuestion, token?: CancellationToken): Promise<PageAnswer | undefined> {
+  async ask(
+    folderPath: string, question: (keys: string[], files: PageWireFile[]) => PageQuestion, token?: CancellationToken, needs: { history?: boolean } = {},
+  ): Promise<PageAnswer | undefined> {
     for (;;) {
       const pages = this.folders.get(folderPath);
       if (pages === undefined || token?.isCancellationRequested === true) return undefined;
-      const read = await unlessCancelled(Promise.all(pages.keys.map((key, k) => this.sites.ensure(key, pages.specs[k]))), token);
-      if (read === undefined || read.some((info) => info === undefined)) return undefined;
-      // Asked in the turn that finds every site held: a later forget cannot come between (else round again).
-      if (this.folders.get(folderPath) === pages && pages.keys.every((key) => this.sites.isRead(key))) {
-        return this.sites.ask(question(pages.keys, pages.files), pages.keys);
+      const specs = needs.history === true ? pages.specs.map((spec) => this.withHistory(spec)) : pages.specs;
+      const keys = specs.map(siteKey);
+      const extra = keys.filter((key) => !pages.keys.includes(key));
+      for (const key of extra) this.onDemand.set(key, (this.onDemand.get(key) ?? 0) + 1);
+      try {
+        const read = await unlessCancelled(Promise.all(keys.map((key, k) => this.sites.ensure(key, specs[k]))), token);
+        if (read === undefined || read.some((info) => info === undefined)) return undefined;
+        // Asked in the turn that finds every site held: a later forget cannot come between (else round again).
+        if (this.folders.get(folderPath) === pages && keys.every((key) => this.sites.isRead(key))) {
+          return await this.sites.ask(question(keys, pages.files), keys);
+        }
+      } finally {
+        this.doneOnDemand(extra);
       }
     }
   }
@@ -165,27 +183,51 @@ export class BackgroundPageChecks {
     this.heads.clear();
   }
 
-  /** Each root's site read (or held): the keys of those with pages, and what each was read from. */
+  /**
+   * Each root's site read (or held): the keys of those with pages, and what each was read from. git runs only when the
+   * workspace is trusted and a lastmod rule is on; then HEAD is watched, else not.
+   */
   private async readSites(pass: SitePass): Promise<{ keys: string[]; specs: BuiltSiteSpec[] }> {
     const { settings, folder } = pass;
     const roots = siteRootsOf(settings.siteRoots);
-    const git = this.host.trusted();
+    const git = this.host.trusted() && LASTMOD_RULES.some((rule) => severityOf(rule, settings) !== undefined);
     const keys: string[] = [];
     const specs: BuiltSiteSpec[] = [];
+    const gitDirs = new Set<string>();
     const all = new Set<string>();
     for (const root of roots) {
       const spec: BuiltSiteSpec = { workspace: folder.fsPath, root, siteRoots: roots, pageSources: settings.pageSources, git };
-      const key = JSON.stringify([folder.fsPath, root.folder, root.url, roots, settings.pageSources[root.folder] ?? null, git]);
+      const key = siteKey(spec);
       all.add(key);
       const info = await this.sites.ensure(key, spec);
       if (info === undefined || !info.hasPages) continue;
       keys.push(key);
       specs.push(spec);
-      for (const gitDir of info.gitDirs) this.watchHead(gitDir);
+      for (const gitDir of info.gitDirs) gitDirs.add(gitDir);
     }
-    // Sites of this folder under other keys (settings changed, trust granted) are dropped.
-    this.sites.forget((spec, key) => spec.workspace === folder.fsPath && !all.has(key));
+    // Sites of this folder under other keys (settings changed, trust granted) are dropped, unless a command reads one.
+    this.sites.forget((spec, key) => spec.workspace === folder.fsPath && !all.has(key) && !this.onDemand.has(key));
+    this.headsOf.set(folder.fsPath, [...gitDirs]);
+    this.watchHeads();
     return { keys, specs };
+  }
+
+  /** The spec a command that needs git's history reads: the pass's, with git when the workspace is trusted. */
+  private withHistory(spec: BuiltSiteSpec): BuiltSiteSpec {
+    return spec.git || !this.host.trusted() ? spec : { ...spec, git: true };
+  }
+
+  /** A command is done with the sites it read with history: unwatched (HEAD may move), they are forgotten after the last. */
+  private doneOnDemand(keys: readonly string[]): void {
+    for (const key of keys) {
+      const users = (this.onDemand.get(key) ?? 1) - 1;
+      if (users > 0) {
+        this.onDemand.set(key, users);
+        continue;
+      }
+      this.onDemand.delete(key);
+      if (![...this.folders.values()].some((pages) => pages.keys.includes(key))) this.sites.forget((_, held) => held === key);
+    }
   }
 
   /** The folder's sitemaps (urlset, text): an open one's summary packed a slice per turn, a closed one by path in the worker. */
@@ -207,14 +249,25 @@ export class BackgroundPageChecks {
     return files;
   }
 
-  /** git's HEAD moved (commit, checkout, pull): the sites of that repository are read again. */
-  private watchHead(gitDir: string): void {
-    if (this.heads.has(gitDir)) return;
-    this.heads.set(gitDir, new GitHeadWatcher(gitDir, () => {
-      const folders = new Set(this.sites.specs.filter((s) => s.git).map((s) => s.workspace));
-      this.sites.forget((spec) => spec.git);
-      for (const folder of folders) this.host.recheck(folder);
-    }));
+  /**
+   * The HEADs the folders' sites depend on are watched, the others no longer: when git's HEAD moves (commit, checkout,
+   * pull), the sites read with history are read again.
+   */
+  private watchHeads(): void {
+    const wanted = new Set([...this.headsOf.values()].flat());
+    for (const [gitDir, watcher] of this.heads) {
+      if (wanted.has(gitDir)) continue;
+      watcher.dispose();
+      this.heads.delete(gitDir);
+    }
+    for (const gitDir of wanted) {
+      if (this.heads.has(gitDir)) continue;
+      this.heads.set(gitDir, new GitHeadWatcher(gitDir, () => {
+        const folders = new Set(this.sites.specs.filter((s) => s.git).map((s) => s.workspace));
+        this.sites.forget((spec) => spec.git);
+        for (const folder of folders) this.host.recheck(folder);
+      }));
+    }
   }
 
   private say(folder: WorkspaceFolderInfo, note: { root: string; kind: string; text: string }): void {
@@ -223,6 +276,12 @@ export class BackgroundPageChecks {
     this.said.add(key);
     this.host.showNote(note.text);
   }
+}
+
+/** A site's key: what its reading depends on (a change of any is another site). */
+function siteKey(spec: BuiltSiteSpec): string {
+  const { workspace, root, siteRoots, pageSources, git } = spec;
+  return JSON.stringify([workspace, root.folder, root.url, siteRoots, pageSources[root.folder] ?? null, git]);
 }
 
 /** What `work` gives, unless `token` is cancelled first (then undefined, without waiting for it). */

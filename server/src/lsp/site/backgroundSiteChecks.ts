@@ -209,11 +209,12 @@ export class BackgroundSiteChecks {
   private async check(folderPath: string, state: FolderState): Promise<void> {
     const folder = this.host.workspace.all.find((f) => f.fsPath === folderPath);
     if (folder === undefined) return;
-    const first = this.openIn(folder)[0];
-    if (first === undefined) return;
+    if (this.openIn(folder).length === 0) return;
     const closedFiles = await this.readClosed(await state.files.get());
-    // The page rules need a lone sitemap's summary too, wherever a site root is set.
-    const pagesMayApply = Object.keys((await this.host.settingsOf(first.uri)).siteRoots).length > 0;
+    // The page rules take the folder's own settings (as Check Site does): its sites are the folder's, whichever
+    // document opened first. They need a lone sitemap's summary too, wherever a site root is set.
+    const folderSettings = await this.host.settingsOf(folder.uri);
+    const pagesMayApply = Object.keys(folderSettings.siteRoots).length > 0;
     const open = await this.summarizeOpen(folder, pagesMayApply ? Infinity : closedFiles.size);
     const settings = await Promise.all(open.map((entry) => this.host.settingsOf(entry.uri)));
     if (state.again) return; // something changed meanwhile: the next pass sees it
@@ -251,7 +252,7 @@ export class BackgroundSiteChecks {
       }
       this.held.hold(entry, problems.map((p) => this.heldOf(p, closedFiles)));
     }
-    if (open.length > 0) await this.pages.check(this.passOf(folder, state, open, paths, closedFiles, settings[0], packed));
+    if (open.length > 0) await this.pages.check(this.passOf(folder, state, open, paths, closedFiles, folderSettings, packed));
   }
 
   /** What the page rules take of this pass: its files, its summaries (packed once), and whether it is still current. */
