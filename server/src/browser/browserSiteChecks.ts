@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { FileChangeType, type DiagnosticRelatedInformation, type Location } from 'vscode-languageserver';
 import { SNIFF_LENGTH } from '../../../shared/contentDetection';
 import { isRobotsName, isSiteFile, languageOfSiteFile, siteFileType } from '../../../shared/documentLanguage';
+import { decodeSniffed } from '../../../shared/fileEncoding';
 import { locationFromSiteRoots } from '../../../shared/location';
 import { MAX_BYTES } from '../../../shared/protocolLimits';
 import { lastStartAtOrBefore } from '../../../shared/sortedSearch';
@@ -19,7 +20,7 @@ import { compareWalkOrder, mayBeSiteFile } from '../lsp/site/siteScan';
 import { robotsUrlToFile, urlToFileAt } from '../lsp/site/urlToFile';
 import type { FileReader } from './fileMirror';
 import type { BrowserPageChecks } from './browserPageChecks';
-import { decodeFileText, isGzip } from './platform/files';
+import { isGzip } from './platform/files';
 import { fileBesideNamed } from './platform/siteFiles';
 
 /** Quiet time after a keystroke before the folder's cross-file problems are computed again (as in Node). */
@@ -265,11 +266,12 @@ export class BrowserSiteChecks {
 
 /**
  * A closed file's summary and line starts (the text and the parse let go), as node/siteFileSummary.ts makes them;
- * undefined for a file that is no site file by its name and first characters (node/siteFiles.ts's test: a pom.xml).
+ * undefined for a binary file, or one that is no site file by its name and first characters (node/siteFiles.ts's test: a pom.xml).
  */
 function summarize(file: string, bytes: Uint8Array, size: number): ClosedFile | undefined {
   try {
-    const text = decodeFileText(bytes);
+    const text = decodeSniffed(bytes);
+    if (text === undefined) return undefined;
     const name = path.basename(file);
     if (!isSiteFile(name, () => text.slice(0, SNIFF_LENGTH))) return undefined;
     const summary = summarizeForSite(parseDocument(text, languageOfSiteFile(isRobotsName(name) ? 'robots' : siteFileType(name, text))));
