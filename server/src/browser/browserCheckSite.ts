@@ -3,7 +3,7 @@
  * rules over the editor's reads of the site's pages; their git history is skipped: browserSite.ts's note). */
 import * as path from 'node:path';
 import { SNIFF_LENGTH } from '../../../shared/contentDetection';
-import { isRobotsName, isSiteFile, languageOfSiteFile, siteFileType } from '../../../shared/documentLanguage';
+import { isGzipName, isRobotsName, isSiteFile, languageOfSiteFile, siteFileType } from '../../../shared/documentLanguage';
 import { decodeSniffed, SNIFF_BYTES, sniffedText, sniffEncoding } from '../../../shared/fileEncoding';
 import { MAX_BYTES } from '../../../shared/protocolLimits';
 import { lastStartAtOrBefore } from '../../../shared/sortedSearch';
@@ -96,11 +96,12 @@ async function lintFile(
   if (read instanceof Error) return unreadable(run, file, read.message);
   run.bytes += read.size;
   if (read.size > MAX_BYTES || read.head.length >= MAX_BYTES) return unreadable(run, file, `larger than ${MAX_BYTES / 1024 / 1024} MB, the most Check Site reads on the web`);
-  if (isGzip(read.head)) return unreadable(run, file, 'not gzip, or a gzip stream that does not inflate');
-  // Decoded as sitemap-lint decodes it (lintInputs.ts): UTF-16 by its first bytes, a binary file not at all.
+  const name = path.basename(file);
+  // Still gzip: it did not inflate. Named .gz, it cannot be read; else it is a binary file, as sitemap-lint says (lintInputs.ts).
+  if (isGzip(read.head) && isGzipName(name)) return unreadable(run, file, 'not gzip, or a gzip stream that does not inflate');
+  // Decoded as sitemap-lint decodes it: UTF-16 by its first bytes, a binary file not at all.
   const encoding = sniffEncoding(read.head.subarray(0, SNIFF_BYTES));
   const text = decodeSniffed(read.head, encoding);
-  const name = path.basename(file);
   // Told a site file as node/siteFiles.ts tells it, by its name and first characters.
   if (!isSiteFile(name, () => sniffedText(read.head.subarray(0, SNIFF_LENGTH * 4)).slice(0, SNIFF_LENGTH))) return undefined;
   const fileProblem = validateFileEncoding(encoding, settings);

@@ -438,6 +438,8 @@ function encodingFixture(): Record<string, string | Buffer> {
     'le.xml': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(UTF16_URLSET('le'), 'utf16le')]),
     'be.xml': Buffer.from(UTF16_URLSET('be'), 'utf16le').swap16(),
     'sitemap-binary.xml': binary,
+    // gzip's magic bytes, then no gzip stream: not named .gz, a binary file.
+    'sitemap-broken.xml': Buffer.from([0x1f, 0x8b, 8, 0, 1, 2, 3, 0x6a, 0x75, 0x6e, 0x6b]),
   };
 }
 
@@ -475,6 +477,7 @@ test('Check Site in the web worker reports a UTF-16 file (decoded) and a binary 
     assert.deepEqual(web['le.xml'], ['encoding 0:0-0:0', `invalid-priority ${priority}`]);
     assert.deepEqual(web['be.xml'], ['encoding 0:0-0:0', `invalid-priority ${priority}`]);
     assert.deepEqual(web['sitemap-binary.xml'], ['encoding 0:0-0:0']);
+    assert.deepEqual(web['sitemap-broken.xml'], ['encoding 0:0-0:0']);
     // The UTF-16 files take part in the site as their decoded text; the binary one, listed, is neither missing nor read.
     assert.deepEqual(web['sitemap-index.xml'], staleUtf16Children());
     assert.deepEqual(web, await nodeCheckSite(root, files));
