@@ -4,7 +4,7 @@
 import * as path from 'node:path';
 import { SNIFF_LENGTH } from '../../../shared/contentDetection';
 import { isGzipName, isRobotsName, isSiteFile, languageOfSiteFile, siteFileType } from '../../../shared/documentLanguage';
-import { decodeSniffed, SNIFF_BYTES, sniffedText, sniffEncoding } from '../../../shared/fileEncoding';
+import { decodeSniffed, SNIFF_BYTES, sniffedText, sniffEncoding, type FileEncoding } from '../../../shared/fileEncoding';
 import { MAX_BYTES } from '../../../shared/protocolLimits';
 import { lastStartAtOrBefore } from '../../../shared/sortedSearch';
 import {
@@ -97,10 +97,11 @@ async function lintFile(
   run.bytes += read.size;
   if (read.size > MAX_BYTES || read.head.length >= MAX_BYTES) return unreadable(run, file, `larger than ${MAX_BYTES / 1024 / 1024} MB, the most Check Site reads on the web`);
   const name = path.basename(file);
-  // Still gzip: it did not inflate. Named .gz, it cannot be read; else it is a binary file, as sitemap-lint says (lintInputs.ts).
-  if (isGzip(read.head) && isGzipName(name)) return unreadable(run, file, 'not gzip, or a gzip stream that does not inflate');
+  // gzip that does not inflate whole: named .gz, it cannot be read; else it is a binary file, as sitemap-lint says (lintInputs.ts).
+  const brokenGzip = read.broken === true || isGzip(read.head);
+  if (brokenGzip && isGzipName(name)) return unreadable(run, file, 'not gzip, or a gzip stream that does not inflate');
   // Decoded as sitemap-lint decodes it: UTF-16 by its first bytes, a binary file not at all.
-  const encoding = sniffEncoding(read.head.subarray(0, SNIFF_BYTES));
+  const encoding: FileEncoding = brokenGzip ? { kind: 'binary', gzip: true } : sniffEncoding(read.head.subarray(0, SNIFF_BYTES));
   const text = decodeSniffed(read.head, encoding);
   // Told a site file as node/siteFiles.ts tells it, by its name and first characters.
   if (!isSiteFile(name, () => sniffedText(read.head.subarray(0, SNIFF_LENGTH * 4)).slice(0, SNIFF_LENGTH))) return undefined;

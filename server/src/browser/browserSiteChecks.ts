@@ -252,12 +252,12 @@ export class BrowserSiteChecks {
     return list;
   }
 
-  /** A file as on disk, read through the client once and again after it changed; undefined when it cannot be read or
-   * is no site file. */
+  /** A file as on disk, read through the client once and again after it changed; undefined when it cannot be read (gzip
+   * that does not inflate whole too, as node/siteFileSummary.ts) or is no site file. */
   closedFileOf(file: string): Promise<ClosedFile | undefined> {
     let closed = this.closed.get(file);
     if (closed === undefined) {
-      closed = this.host.readFile(file, MAX_BYTES).then((read) => (read === null || read.size > MAX_BYTES || isGzip(read.head) ? undefined : summarize(file, read.head, read.size)), () => undefined);
+      closed = this.host.readFile(file, MAX_BYTES).then((read) => (read === null || read.size > MAX_BYTES || read.broken || isGzip(read.head) ? undefined : summarize(file, read.head, read.size)), () => undefined);
       this.closed.set(file, closed);
     }
     return closed;

@@ -371,18 +371,27 @@ const CHECK_SITE_FIXTURE: Record<string, string> = {
   'README.md': '# not a sitemap\n',
 };
 
+/** What `sitemap/checkSite` answers (docs/editors.md), the part compared here. */
+interface CheckSiteAnswer {
+  unreadable: { uri: string }[];
+}
+
 /** Each published problem as `rule L:C-L:C`, its related places as `file L:C-L:C` relative to the folder. */
 function described(diagnostics: Diagnostic[], folderUri: string): string[] {
   return diagnostics.map((d) => [`${d.code} ${formatRange(d.range)}`,
     ...(d.relatedInformation ?? []).map((r) => `  ${r.location.uri.slice(folderUri.length + 1)} ${formatRange(r.location.range)}`)].join('\n'));
 }
 
-/** What Node's Check Site publishes for the fixture in `root`: the standard the web's is held to. */
-async function nodeCheckSite(root: string, files: readonly string[], settings?: Record<string, unknown>): Promise<Record<string, string[] | undefined>> {
+/** What Node's Check Site publishes for the fixture in `root`: the standard the web's is held to. `unreadable`: takes the
+ * files its answer names unreadable, relative to the folder. */
+async function nodeCheckSite(
+  root: string, files: readonly string[], settings?: Record<string, unknown>, unreadable?: (files: string[]) => void,
+): Promise<Record<string, string[] | undefined>> {
   const folderUri = pathToFileURL(root).href;
   const client = await LspClient.start({ workspaceFolders: [{ uri: folderUri, name: 'site' }], settings });
   try {
-    await client.connection.sendRequest('sitemap/checkSite', {});
+    const answer = await client.connection.sendRequest<CheckSiteAnswer>('sitemap/checkSite', {});
+    unreadable?.(answer.unreadable.map((u) => u.uri.slice(folderUri.length + 1)));
     await client.connection.sendRequest('workspace/symbol', { query: 'x' }); // its publications handled
     return Object.fromEntries(files.map((f) => {
       const published = client.lastDiagnostics(`${folderUri}/${f}`);
@@ -431,6 +440,8 @@ const ENCODING_INDEX = siteIndex(`${loc('le.xml')}<lastmod>2024-01-01</lastmod>`
 function encodingFixture(): Record<string, string | Buffer> {
   const binary = Buffer.alloc(600);
   for (let i = 0; i < binary.length; i++) binary[i] = (i * 37 + 11) % 256;
+  const gzipped = gzipSync(siteUrlset(...Array.from({ length: 300 }, (_, k) => loc(`cut/${k}`))));
+  const cut = gzipped.subarray(0, gzipped.length >> 1);
   return {
     'robots.txt': `User-agent: *\nSitemap: ${ROOT}sitemap-index.xml\n`,
     'sitemap-index.xml': ENCODING_INDEX,
@@ -438,8 +449,10 @@ function encodingFixture(): Record<string, string | Buffer> {
     'le.xml': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(UTF16_URLSET('le'), 'utf16le')]),
     'be.xml': Buffer.from(UTF16_URLSET('be'), 'utf16le').swap16(),
     'sitemap-binary.xml': binary,
-    // gzip's magic bytes, then no gzip stream: not named .gz, a binary file.
+    // gzip's magic bytes, then no gzip stream, or a gzip stream cut short: not named .gz, a binary file; named so, unreadable.
     'sitemap-broken.xml': Buffer.from([0x1f, 0x8b, 8, 0, 1, 2, 3, 0x6a, 0x75, 0x6e, 0x6b]),
+    'sitemap-cut.xml': cut,
+    'sitemap-cut.xml.gz': cut,
   };
 }
 
@@ -467,7 +480,7 @@ test('Check Site in the web worker reports a UTF-16 file (decoded) and a binary 
   try {
     server.connection.onRequest('window/workDoneProgress/create', () => null);
     const publications = files.map((f) => publishedFor(`${SITE_URI}/${f}`, () => true));
-    await server.connection.sendRequest('sitemap/checkSite', {});
+    const answer = await server.connection.sendRequest<CheckSiteAnswer>('sitemap/checkSite', {});
     // Published before the answer (checkSite.ts): a file not published by then never is.
     const settled = await Promise.all(publications.map((p) => Promise.race([p, Promise.resolve(undefined)])));
     const web = Object.fromEntries(settled.map((d, k) => [files[k], d === undefined ? undefined : described(d, SITE_URI)]));
@@ -478,9 +491,14 @@ test('Check Site in the web worker reports a UTF-16 file (decoded) and a binary 
     assert.deepEqual(web['be.xml'], ['encoding 0:0-0:0', `invalid-priority ${priority}`]);
     assert.deepEqual(web['sitemap-binary.xml'], ['encoding 0:0-0:0']);
     assert.deepEqual(web['sitemap-broken.xml'], ['encoding 0:0-0:0']);
+    assert.deepEqual(web['sitemap-cut.xml'], ['encoding 0:0-0:0']);
     // The UTF-16 files take part in the site as their decoded text; the binary one, listed, is neither missing nor read.
     assert.deepEqual(web['sitemap-index.xml'], staleUtf16Children());
-    assert.deepEqual(web, await nodeCheckSite(root, files));
+    const unreadable = answer.unreadable.map((u) => u.uri.slice(SITE_URI.length + 1));
+    assert.deepEqual(unreadable, ['sitemap-cut.xml.gz']);
+    let nodeUnreadable: string[] = [];
+    assert.deepEqual(web, await nodeCheckSite(root, files, undefined, (found) => { nodeUnreadable = found; }));
+    assert.deepEqual(unreadable, nodeUnreadable);
   } finally {
     server.connection.dispose();
     await server.worker.terminate();
