@@ -465,6 +465,21 @@ function staleUtf16Children(): string[] {
   });
 }
 
+type TreeNode = { id: string; kind: string; label: string; entries?: number; bytes?: number };
+
+/** The Sitemaps view's whole tree (`sitemap/siteTree`, asked by `level`), a line a node: `kind label entries bytes`, indented by depth. */
+async function treeOf(level: (params: object) => Promise<{ nodes: TreeNode[] }>, folderUri: string): Promise<string[]> {
+  const lines: string[] = [];
+  const walk = async (params: object, depth: number): Promise<void> => {
+    for (const n of (await level(params)).nodes) {
+      lines.push(`${'  '.repeat(depth)}${n.kind} ${n.label} ${n.entries ?? '?'} ${n.bytes ?? '?'}`);
+      if (n.kind === 'robots' || n.kind === 'index') await walk({ node: n.id }, depth + 1);
+    }
+  };
+  await walk({ folder: folderUri }, 0);
+  return lines;
+}
+
 function writeFixture(fixture: Record<string, string | Buffer>, prefix: string): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   for (const [relative, content] of Object.entries(fixture)) fs.writeFileSync(path.join(root, relative), content);
@@ -523,6 +538,10 @@ test('the web server reads a closed UTF-16 file (with or without a byte-order ma
     const nodePublished = node.nextDiagnostics(nodeIndex, stale);
     node.open(nodeIndex, 'sitemap', ENCODING_INDEX);
     assert.deepEqual(web, described((await nodePublished).diagnostics, pathToFileURL(root).href));
+    // The Sitemaps view from the same reads: a binary file, or gzip that does not inflate, is a sitemap of unknown entries.
+    const webTree = await treeOf((params) => server.connection.sendRequest('sitemap/siteTree', params), SITE_URI);
+    assert.ok(webTree.includes('    sitemap sitemap-binary.xml ? 600'), webTree.join('\n'));
+    assert.deepEqual(webTree, await treeOf((params) => node.connection.sendRequest('sitemap/siteTree', params), pathToFileURL(root).href));
   } finally {
     await node.stop();
     server.connection.dispose();
