@@ -3,11 +3,13 @@
  * rules over the editor's reads of the site's pages; their git history is skipped: browserSite.ts's note). */
 import * as path from 'node:path';
 import { SNIFF_LENGTH } from '../../../shared/contentDetection';
-import { isRobotsName, isSiteFile, languageOfSiteFile, siteFileType } from '../../../shared/documentLanguage';
+import { isGzipName, isRobotsName, isSiteFile, languageOfSiteFile, siteFileType } from '../../../shared/documentLanguage';
+import { decodeSniffed, SNIFF_BYTES, sniffedText, sniffEncoding, type FileEncoding } from '../../../shared/fileEncoding';
 import { MAX_BYTES } from '../../../shared/protocolLimits';
 import { lastStartAtOrBefore } from '../../../shared/sortedSearch';
 import {
-  parseDocument, positionsAt, summarizeForSite, validate, validateSite, type PageRulesFile, type SiteDiagnostic, type SiteFile, type SiteSummary,
+  parseDocument, positionsAt, repeatsUtf16, summarizeForSite, validate, validateFileEncoding, validateSite, type PageRulesFile, type SiteDiagnostic,
+  type SiteFile, type SitemapDiagnostic, type SitemapDocument, type SiteSummary,
 } from '../language/languageService';
 import type { CheckSiteDone, CheckSiteJob, CheckSiteMessage, CheckSiteRunner, FileResult, LintProblem, Unreadable } from '../lsp/commands/checkSite';
 import type { ServerSettings } from '../lsp/documents/configuration';
@@ -16,7 +18,7 @@ import { SiteLocator } from '../lsp/site/siteLocation';
 import type { BrowserPageChecks, Evidence } from './browserPageChecks';
 import { lineStartsOf, type BrowserSiteChecks } from './browserSiteChecks';
 import { fileMirror, type FileReader } from './fileMirror';
-import { decodeFileText, isGzip } from './platform/files';
+import { isGzip } from './platform/files';
 
 /** The site files listed per folder at most (as the cross-file rules' listing), and the bytes read in a run at most. */
 export const CHECK_SITE_LIMITS = { files: 1_000, bytes: 200 * 1024 * 1024 };
@@ -33,10 +35,11 @@ export interface BrowserCheckSiteHost {
   pages?: Pick<BrowserPageChecks, 'validate'>;
 }
 
-/** What the cross-file rules keep of a file linted: its result, summary and line starts (its text and parse let go). */
+/** What the cross-file rules keep of a file linted: its result, summary and line starts (its text and parse let go);
+ * a binary file has no summary (sitemap-lint's lintOne.ts: it takes no part in the site). */
 interface Linted {
   result: FileResult;
-  summary: SiteSummary;
+  summary: SiteSummary | undefined;
   lineStarts: number[];
   length: number;
 }
@@ -93,20 +96,36 @@ async function lintFile(
   if (read instanceof Error) return unreadable(run, file, read.message);
   run.bytes += read.size;
   if (read.size > MAX_BYTES || read.head.length >= MAX_BYTES) return unreadable(run, file, `larger than ${MAX_BYTES / 1024 / 1024} MB, the most Check Site reads on the web`);
-  if (isGzip(read.head)) return unreadable(run, file, 'not gzip, or a gzip stream that does not inflate');
-  const text = decodeFileText(read.head);
   const name = path.basename(file);
-  if (!isSiteFile(name, () => text.slice(0, SNIFF_LENGTH))) return undefined;
+  // gzip that does not inflate whole: named .gz, it cannot be read; else it is a binary file, as sitemap-lint says (lintInputs.ts).
+  const brokenGzip = read.broken === true || isGzip(read.head);
+  if (brokenGzip && isGzipName(name)) return unreadable(run, file, 'not gzip, or a gzip stream that does not inflate');
+  // Decoded as sitemap-lint decodes it: UTF-16 by its first bytes, a binary file not at all.
+  const encoding: FileEncoding = brokenGzip ? { kind: 'binary', gzip: true } : sniffEncoding(read.head.subarray(0, SNIFF_BYTES));
+  const text = decodeSniffed(read.head, encoding);
+  // Told a site file as node/siteFiles.ts tells it, by its name and first characters.
+  if (!isSiteFile(name, () => sniffedText(read.head.subarray(0, SNIFF_LENGTH * 4)).slice(0, SNIFF_LENGTH))) return undefined;
+  const fileProblem = validateFileEncoding(encoding, settings);
+  if (text === undefined) {
+    const binary: Linted = { result: { file, problems: [] }, summary: undefined, lineStarts: [0], length: 0 };
+    if (fileProblem !== undefined) binary.result.problems.push({ rule: fileProblem.rule, severity: fileProblem.severity, message: fileProblem.message, ...spanIn(binary, 0, 0) });
+    return binary;
+  }
   if (isRobotsName(name)) fileMirror.keep(file, read);
-  const doc = parseDocument(text, languageOfSiteFile(isRobotsName(name) ? 'robots' : siteFileType(name, text)), { byteLength: read.head.length, deferUrlIndex: true });
+  const byteLength = encoding.kind === 'utf-8' ? read.head.length : undefined;
+  const doc = parseDocument(text, languageOfSiteFile(isRobotsName(name) ? 'robots' : siteFileType(name, text)), { byteLength, deferUrlIndex: true });
   const location = isRobotsName(name) ? undefined : locator.locate(file, settings);
-  const found = validate(doc, settings, { location, now });
+  const found = validate(doc, settings, { location, now }).filter((d) => !repeatsUtf16(encoding, d, text));
+  return { result: { file, problems: problemsOf(doc, fileProblem === undefined ? found : [fileProblem, ...found]) }, summary: summarizeForSite(doc), lineStarts: lineStartsOf(text), length: text.length };
+}
+
+/** The problems of a parsed file in 1-based lines and columns, as sitemap-lint's. */
+function problemsOf(doc: SitemapDocument, found: readonly SitemapDiagnostic[]): LintProblem[] {
   const at = positionsAt(doc, found.flatMap((d) => [Math.min(Math.max(0, d.start), doc.length), Math.min(Math.max(d.start, d.end), doc.length)]));
-  const problems = found.map((d, k): LintProblem => ({
+  return found.map((d, k): LintProblem => ({
     rule: d.rule, severity: d.severity, message: d.message,
     line: at[2 * k].line + 1, column: at[2 * k].character + 1, endLine: at[2 * k + 1].line + 1, endColumn: at[2 * k + 1].character + 1,
   }));
-  return { result: { file, problems }, summary: summarizeForSite(doc), lineStarts: lineStartsOf(text), length: text.length };
 }
 
 function unreadable(run: { unreadable: Unreadable[] }, file: string, reason: string): undefined {
@@ -118,7 +137,8 @@ function unreadable(run: { unreadable: Unreadable[] }, file: string, reason: str
 function crossFileProblems(
   checks: BrowserSiteChecks, linted: ReadonlyMap<string, Linted>, listed: ReadonlySet<string>, settings: ServerSettings, locator: SiteLocator, folderPath: string,
 ): void {
-  const files: SiteFile[] = [...linted].map(([file, l]) => ({ path: file, summary: l.summary, inSite: checks.inSiteOf(file, folderPath, settings, listed) }));
+  const files: SiteFile[] = [];
+  for (const [file, { summary }] of linted) if (summary !== undefined) files.push({ path: file, summary, inSite: checks.inSiteOf(file, folderPath, settings, listed) });
   addProblems(validateSite(files, checks.resolverFor(settings, listed, locator), settings), linted);
 }
 
@@ -127,8 +147,8 @@ async function pageProblems(
   host: BrowserCheckSiteHost, pages: Pick<BrowserPageChecks, 'validate'>, linted: ReadonlyMap<string, Linted>, listed: ReadonlySet<string>,
   settings: ServerSettings, locator: SiteLocator, folderPath: string,
 ): Promise<void> {
-  const files: PageRulesFile[] = [...linted].filter(([, l]) => l.summary.kind === 'urlset' || l.summary.kind === 'text').map(([file, l]) => ({
-    path: file, summary: l.summary, inSite: host.checks.inSiteOf(file, folderPath, settings, listed), location: locator.locate(file, settings),
+  const files: PageRulesFile[] = [...linted].filter(([, l]) => l.summary?.kind === 'urlset' || l.summary?.kind === 'text').map(([file, l]) => ({
+    path: file, summary: l.summary!, inSite: host.checks.inSiteOf(file, folderPath, settings, listed), location: locator.locate(file, settings),
   }));
   const found = files.length === 0 ? undefined : await pages.validate(folderPath, files, settings);
   if (found !== undefined) addProblems(found.diagnostics, linted, found.evidence);

@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { FileChangeType, type DiagnosticRelatedInformation, type Location } from 'vscode-languageserver';
 import { SNIFF_LENGTH } from '../../../shared/contentDetection';
 import { isRobotsName, isSiteFile, languageOfSiteFile, siteFileType } from '../../../shared/documentLanguage';
+import { decodeSniffed, sniffedText } from '../../../shared/fileEncoding';
 import { locationFromSiteRoots } from '../../../shared/location';
 import { MAX_BYTES } from '../../../shared/protocolLimits';
 import { lastStartAtOrBefore } from '../../../shared/sortedSearch';
@@ -17,9 +18,9 @@ import { HeldProblems, type HeldProblem } from '../lsp/site/heldProblems';
 import type { SiteLocator } from '../lsp/site/siteLocation';
 import { compareWalkOrder, mayBeSiteFile } from '../lsp/site/siteScan';
 import { robotsUrlToFile, urlToFileAt } from '../lsp/site/urlToFile';
-import type { FileReader } from './fileMirror';
+import type { FileReader, MirroredFile } from './fileMirror';
 import type { BrowserPageChecks } from './browserPageChecks';
-import { decodeFileText, isGzip } from './platform/files';
+import { isGzip } from './platform/files';
 import { fileBesideNamed } from './platform/siteFiles';
 
 /** Quiet time after a keystroke before the folder's cross-file problems are computed again (as in Node). */
@@ -45,7 +46,8 @@ export interface BrowserSiteChecksHost {
 }
 
 export interface ClosedFile {
-  summary: SiteSummary;
+  /** Undefined for a site file that cannot be summarized: binary, or gzip that does not inflate whole (as node/siteFileSummary.ts). */
+  summary: SiteSummary | undefined;
   lineStarts: number[];
   /** The text's length, in UTF-16 code units. */
   length: number;
@@ -256,7 +258,7 @@ export class BrowserSiteChecks {
   closedFileOf(file: string): Promise<ClosedFile | undefined> {
     let closed = this.closed.get(file);
     if (closed === undefined) {
-      closed = this.host.readFile(file, MAX_BYTES).then((read) => (read === null || read.size > MAX_BYTES || isGzip(read.head) ? undefined : summarize(file, read.head, read.size)), () => undefined);
+      closed = this.host.readFile(file, MAX_BYTES).then((read) => (read === null || read.size > MAX_BYTES ? undefined : summarize(file, read)), () => undefined);
       this.closed.set(file, closed);
     }
     return closed;
@@ -264,16 +266,18 @@ export class BrowserSiteChecks {
 }
 
 /**
- * A closed file's summary and line starts (the text and the parse let go), as node/siteFileSummary.ts makes them;
- * undefined for a file that is no site file by its name and first characters (node/siteFiles.ts's test: a pom.xml).
+ * A closed file's summary and line starts (the text and the parse let go), as node/siteFileSummary.ts makes them (none
+ * for a binary file or gzip that does not inflate whole); undefined for a file that is no site file by its name and
+ * first characters (node/siteFiles.ts's test: a pom.xml).
  */
-function summarize(file: string, bytes: Uint8Array, size: number): ClosedFile | undefined {
+function summarize(file: string, read: MirroredFile): ClosedFile | undefined {
   try {
-    const text = decodeFileText(bytes);
+    const text = read.broken === true || isGzip(read.head) ? undefined : decodeSniffed(read.head);
     const name = path.basename(file);
-    if (!isSiteFile(name, () => text.slice(0, SNIFF_LENGTH))) return undefined;
+    if (!isSiteFile(name, () => sniffedText(read.head.subarray(0, SNIFF_LENGTH * 4)).slice(0, SNIFF_LENGTH))) return undefined;
+    if (text === undefined) return { summary: undefined, lineStarts: [0], length: 0, size: read.size };
     const summary = summarizeForSite(parseDocument(text, languageOfSiteFile(isRobotsName(name) ? 'robots' : siteFileType(name, text))));
-    return { summary, lineStarts: lineStartsOf(text), length: text.length, size };
+    return { summary, lineStarts: lineStartsOf(text), length: text.length, size: read.size };
   } catch {
     return undefined;
   }

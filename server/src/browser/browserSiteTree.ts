@@ -4,7 +4,7 @@ import { summarizeForSite } from '../language/languageService';
 import type { ServerSettings } from '../lsp/documents/configuration';
 import type { DocumentStore } from '../lsp/documents/documentStore';
 import type { SiteTreeSource } from '../lsp/site/siteTreeFacts';
-import { factsOfFiles, factsOfSummary, listedTargetOf, type SiteTreeFacts, type TargetOf } from '../lsp/site/siteTreeSummary';
+import { factsOfFiles, factsOfSummary, kindByName, listedTargetOf, treeKind, type SiteTreeFacts, type TargetOf } from '../lsp/site/siteTreeSummary';
 import type { BrowserSiteChecks } from './browserSiteChecks';
 
 export class BrowserSiteTreeSource implements SiteTreeSource {
@@ -31,6 +31,9 @@ export class BrowserSiteTreeSource implements SiteTreeSource {
     if (open !== undefined) return factsOfSummary(file, summarizeForSite(open.doc), open.doc.length, targetOf);
     const closed = await this.checks.closedFileOf(file);
     if (closed === undefined) return undefined;
-    return { ...factsOfSummary(file, closed.summary, closed.length, targetOf), bytes: /\.gz$/i.test(file) ? closed.length : closed.size };
+    const gz = /\.gz$/i.test(file);
+    // Binary, or gzip that does not inflate: shown by its name, its entries unknown (as siteTreeFacts.ts's factsOfClosed).
+    if (closed.summary === undefined) return { file: { path: file, kind: treeKind(kindByName(file)), listed: [] }, bytes: gz ? undefined : closed.size };
+    return { ...factsOfSummary(file, closed.summary, closed.length, targetOf), bytes: gz ? closed.length : closed.size };
   }
 }

@@ -1,6 +1,7 @@
 /** The web worker's readers of workspace files: READ_FILE_REQUEST to the client, base64 decoded, gzip inflated with
  * DecompressionStream (the worker has no zlib): a head as far as it goes, or Merge's children whole within a limit. */
 import type { Connection } from 'vscode-languageserver';
+import { isGzip } from '../../../shared/fileEncoding';
 import { FIND_SITE_FILES_REQUEST, READ_FILE_REQUEST, type FindSiteFilesParams, type ReadFileParams, type ReadFileResult } from '../../../shared/protocol';
 import { inflateMembers, type Gunzip } from '../../../shared/gzipMembers';
 import type { FileReader, MirroredFile } from './fileMirror';
@@ -15,8 +16,12 @@ export function clientFileReader(connection: Connection, maxInflated = MAX_INFLA
     const result = await askForFile(connection, fsPath, maxBytes);
     if (result === null) return null;
     const raw = fromBase64(result.data);
-    const head = isGzipped(raw) ? await inflatePrefix(raw, maxInflated) : raw;
-    const file: MirroredFile = { mtimeMs: Number(result.mtime) || 0, size: Number(result.size) || raw.length, head, asked: maxBytes };
+    const file: MirroredFile = { mtimeMs: Number(result.mtime) || 0, size: Number(result.size) || raw.length, head: raw, asked: maxBytes };
+    if (!isGzip(raw)) return file;
+    const { bytes, end } = await inflateMembers(raw, maxInflated, webGunzip);
+    // Still gzip when nothing came out; a head read breaks at its cut, a whole file only when it is corrupt or truncated.
+    if (bytes.length > 0) file.head = bytes;
+    if (end === 'broken' && raw.length >= file.size) file.broken = true;
     return file;
   };
 }
@@ -34,7 +39,7 @@ export function clientChildFileReader(connection: Connection): ChildFileReader {
     } catch {
       return { absent: true };
     }
-    if (!isGzipped(raw)) return { bytes: raw };
+    if (!isGzip(raw)) return { bytes: raw };
     const inflated = await inflateMembers(raw, maxBytes, webGunzip);
     if (inflated.end === 'limit') return { tooLarge: maxBytes + 1 };
     return inflated.end === 'broken' ? { unreadable: true } : { bytes: inflated.bytes };
@@ -47,8 +52,6 @@ async function askForFile(connection: Connection, fsPath: string, maxBytes: numb
   return result === null || typeof result !== 'object' || typeof result.data !== 'string' ? null : result as ReadFileResult & { data: string };
 }
 
-const isGzipped = (bytes: Uint8Array): boolean => bytes[0] === 0x1f && bytes[1] === 0x8b;
-
 /** The worker's gzip decompression of one stream (Chromium's stops at the end of the first member). */
 const webGunzip: Gunzip = (gzip) => new Blob([gzip]).stream().pipeThrough(new DecompressionStream('gzip'));
 
@@ -57,12 +60,6 @@ function fromBase64(data: string): Uint8Array {
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return bytes;
-}
-
-/** What a (possibly cut-off) gzip stream inflates to before it ends or breaks; still gzip when nothing came out. */
-async function inflatePrefix(gzip: Uint8Array, maxInflated: number): Promise<Uint8Array> {
-  const { bytes } = await inflateMembers(gzip, maxInflated, webGunzip);
-  return bytes.length === 0 ? gzip : bytes;
 }
 
 /** The site files of the folder at `folderPath` (`built`: every file of a built folder), as pseudo-paths. */

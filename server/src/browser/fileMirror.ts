@@ -8,6 +8,8 @@ export interface MirroredFile {
   head: Uint8Array;
   /** How many bytes of the file were asked for. */
   asked: number;
+  /** The whole file was read and its gzip stream broke (corrupt or truncated): what came out of it is no file's text. */
+  broken?: true;
 }
 
 /** Reads a file's first `maxBytes` (null: no such file, or it cannot be read). */

@@ -7,7 +7,9 @@ import type {
   QuickFix, RangeData, SitemapDiagnostic, SitemapDocument, SitemapLanguageId, SitemapSettings, SymbolOptions,
   ValidationContext,
 } from './sitemapLanguageTypes';
-import { validateModel } from './validation';
+import { severityOf, validateModel } from './validation';
+import { fileEncodingProblem } from './rules/fileEncoding';
+import type { FileEncoding } from '../../../shared/fileEncoding';
 import { complete as completeAt } from './features/completion';
 import { getHover as hoverAt } from './features/hover';
 import { getFixAllEdits as fixAllEdits, getQuickFixes as quickFixes } from './features/codeActions';
@@ -40,6 +42,7 @@ export { ruleLink } from './features/vocabulary';
 export { isRuleId, RULES, TOO_MANY_PROBLEMS } from './rules/catalogue';
 /** A rule's severity after `sitemap.rules` (undefined: off), for problems found outside the language layer. */
 export { severityOf } from './validation';
+export { repeatsUtf16 } from './rules/fileEncoding';
 export type { SortResult, RemoveDuplicatesResult, LastmodNowOptions, LastmodNowResult, ConvertResult };
 export type { LastmodFromHistoryOptions, LastmodFromHistoryResult, AddEntriesOptions, AddEntriesResult, NewEntry };
 export type { SourceHistory } from './site/lastmodJudgement';
@@ -51,6 +54,13 @@ export { indexEntryUrls, searchUrls, type UrlMatch, type UrlSearchIndex } from '
 
 export function parseDocument(text: string, languageId: SitemapLanguageId, options?: ParseOptions): SitemapDocument {
   return new SitemapModel(languageId, text, options?.byteLength, options?.deferUrlIndex);
+}
+
+/** The `encoding` problem of a file's bytes (shared/fileEncoding.ts): at its start, with the rule's severity; undefined for UTF-8 or when off. */
+export function validateFileEncoding(encoding: FileEncoding, settings: SitemapSettings): SitemapDiagnostic | undefined {
+  const problem = fileEncodingProblem(encoding);
+  const severity = severityOf('encoding', settings);
+  return problem === undefined || severity === undefined ? undefined : { ...problem, severity };
 }
 
 /**

@@ -1,5 +1,6 @@
 /** Small synchronous file reads for the server's look-ups around a document (never the documents themselves). */
 import * as fs from 'node:fs';
+import { isGzip } from '../../../shared/fileEncoding';
 import { zlib } from './lazyZlib';
 
 /** robots.txt files are small; Google reads at most 500 KiB. */
@@ -52,10 +53,8 @@ export function readHeadText(fsPath: string, maxBytes: number): string | undefin
   return readHead(fsPath, maxBytes)?.toString('utf8');
 }
 
-/** gzip's magic bytes (RFC 1952): what tells a compressed file, whatever its name says. */
-export function isGzip(bytes: Uint8Array): boolean {
-  return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
-}
+// gzip's magic bytes, told as the web build's files.ts tells them.
+export { isGzip };
 
 /**
  * A file's first bytes, gunzipped as far as they go when they are gzip (a head is a cut-off stream); undefined when

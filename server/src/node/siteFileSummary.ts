@@ -6,7 +6,8 @@ import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
 import { parseDocument, summarizeForSite, type SiteSummary } from '../language/languageService';
 import { lineTableOf, type LineTable } from './lineTable';
-import { decodeFileText, isGzip } from './files';
+import { isGzip } from './files';
+import { decodeSniffed } from '../../../shared/fileEncoding';
 import { languageOfSiteFile, siteFileType } from '../../../shared/documentLanguage';
 
 const gunzip = promisify(zlib.gunzip);
@@ -20,8 +21,8 @@ export interface FileSummary {
 }
 
 /**
- * The file's summary (the caller leaves out files larger than `maxFileBytes`); undefined when it inflates past
- * `maxFileBytes`, is unreadable or invalid gzip, or the parser failed on it. `onRead`: the bytes are in, the parse starts (a bug there must not take the server down over a file nobody opened).
+ * The file's summary (the caller leaves out files larger than `maxFileBytes`), UTF-16 decoded as sitemap-lint does;
+ * undefined when it inflates past `maxFileBytes`, is unreadable, invalid gzip or binary, or the parser failed on it. `onRead`: the bytes are in, the parse starts (a bug there must not take the server down over a file nobody opened).
  */
 export async function summarizeSiteFile(fsPath: string, maxFileBytes: number, onRead?: () => void): Promise<FileSummary | undefined> {
   let bytes: Buffer;
@@ -32,7 +33,8 @@ export async function summarizeSiteFile(fsPath: string, maxFileBytes: number, on
     return undefined;
   }
   onRead?.();
-  const text = decodeFileText(bytes);
+  const text = decodeSniffed(bytes);
+  if (text === undefined) return undefined;
   try {
     return { summary: summarizeForSite(parseDocument(text, languageOfSiteFile(siteFileType(path.basename(fsPath), text)))), lines: lineTableOf(text), length: text.length };
   } catch {

@@ -5,7 +5,7 @@ import { SNIFF_LENGTH } from '../../../shared/contentDetection';
 import { isSiteFile as isSiteFileNamed } from '../../../shared/documentLanguage';
 import { urlFileName } from '../../../shared/location';
 import { inflateHead, readHead } from './files';
-import { sniffEncoding } from './fileEncoding';
+import { sniffedText } from '../../../shared/fileEncoding';
 
 /** Whether the file `name` (its base name) at `file` is a robots.txt, or a sitemap by name or by its first bytes. */
 export function isSiteFile(file: string, name: string): boolean {
@@ -17,10 +17,8 @@ function readHeadText(file: string): string | undefined {
   const head = readHead(file, SNIFF_LENGTH * 4);
   const bytes = head === undefined ? undefined : inflateHead(head, 1 << 20);
   if (bytes === undefined) return undefined;
-  // A UTF-16 sitemap is found by its root as a UTF-8 one is (and then reported as UTF-16: fileEncoding.ts).
-  const encoding = sniffEncoding(bytes);
-  const text = encoding.kind === 'utf-16le' || encoding.kind === 'utf-16be' ? new TextDecoder(encoding.kind).decode(bytes) : bytes.toString('utf8');
-  return text.slice(0, SNIFF_LENGTH);
+  // A UTF-16 sitemap is found by its root as a UTF-8 one is (and then reported as UTF-16: shared/fileEncoding.ts).
+  return sniffedText(bytes).slice(0, SNIFF_LENGTH);
 }
 
 /** The file beside `file` named as `url` ends (an index's child found by name, its location unknown). */

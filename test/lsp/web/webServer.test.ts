@@ -359,18 +359,27 @@ const CHECK_SITE_FIXTURE: Record<string, string> = {
   'README.md': '# not a sitemap\n',
 };
 
+/** What `sitemap/checkSite` answers (docs/editors.md), the part compared here. */
+interface CheckSiteAnswer {
+  unreadable: { uri: string }[];
+}
+
 /** Each published problem as `rule L:C-L:C`, its related places as `file L:C-L:C` relative to the folder. */
 function described(diagnostics: Diagnostic[], folderUri: string): string[] {
   return diagnostics.map((d) => [`${d.code} ${formatRange(d.range)}`,
     ...(d.relatedInformation ?? []).map((r) => `  ${r.location.uri.slice(folderUri.length + 1)} ${formatRange(r.location.range)}`)].join('\n'));
 }
 
-/** What Node's Check Site publishes for the fixture in `root`: the standard the web's is held to. */
-async function nodeCheckSite(root: string, files: readonly string[], settings?: Record<string, unknown>): Promise<Record<string, string[] | undefined>> {
+/** What Node's Check Site publishes for the fixture in `root`: the standard the web's is held to. `unreadable`: takes the
+ * files its answer names unreadable, relative to the folder. */
+async function nodeCheckSite(
+  root: string, files: readonly string[], settings?: Record<string, unknown>, unreadable?: (files: string[]) => void,
+): Promise<Record<string, string[] | undefined>> {
   const folderUri = pathToFileURL(root).href;
   const client = await LspClient.start({ workspaceFolders: [{ uri: folderUri, name: 'site' }], settings });
   try {
-    await client.connection.sendRequest('sitemap/checkSite', {});
+    const answer = await client.connection.sendRequest<CheckSiteAnswer>('sitemap/checkSite', {});
+    unreadable?.(answer.unreadable.map((u) => u.uri.slice(folderUri.length + 1)));
     await client.connection.sendRequest('workspace/symbol', { query: 'x' }); // its publications handled
     return Object.fromEntries(files.map((f) => {
       const published = client.lastDiagnostics(`${folderUri}/${f}`);
@@ -436,6 +445,123 @@ test("the web worker, as the Node server, gives a file its Check Site problems b
     await cleared;
     assert.deepEqual(described(await back, SITE_URI), ['invalid-priority 2:81-2:82']);
   } finally {
+    server.connection.dispose();
+    await server.worker.terminate();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+/** Site files that are not UTF-8 (sitemap-lint's encoding cases): UTF-16 decoded then reported once, binary reported once. */
+const UTF16_URLSET = (p: string): string => siteUrlset(`${loc(p)}<lastmod>2024-03-01</lastmod><priority>2</priority>`).replace('encoding="UTF-8"', 'encoding="UTF-16"');
+const ENCODING_INDEX = siteIndex(`${loc('le.xml')}<lastmod>2024-01-01</lastmod>`, `${loc('be.xml')}<lastmod>2024-01-01</lastmod>`, loc('sitemap-binary.xml'));
+
+function encodingFixture(): Record<string, string | Buffer> {
+  const binary = Buffer.alloc(600);
+  for (let i = 0; i < binary.length; i++) binary[i] = (i * 37 + 11) % 256;
+  const gzipped = gzipSync(siteUrlset(...Array.from({ length: 300 }, (_, k) => loc(`cut/${k}`))));
+  const cut = gzipped.subarray(0, gzipped.length >> 1);
+  return {
+    'robots.txt': `User-agent: *\nSitemap: ${ROOT}sitemap-index.xml\n`,
+    'sitemap-index.xml': ENCODING_INDEX,
+    // UTF-16LE with a byte-order mark, UTF-16BE without one (found by its root), and a binary file named as a sitemap.
+    'le.xml': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(UTF16_URLSET('le'), 'utf16le')]),
+    'be.xml': Buffer.from(UTF16_URLSET('be'), 'utf16le').swap16(),
+    'sitemap-binary.xml': binary,
+    // gzip's magic bytes, then no gzip stream, or a gzip stream cut short: not named .gz, a binary file; named so, unreadable.
+    'sitemap-broken.xml': Buffer.from([0x1f, 0x8b, 8, 0, 1, 2, 3, 0x6a, 0x75, 0x6e, 0x6b]),
+    'sitemap-cut.xml': cut,
+    'sitemap-cut.xml.gz': cut,
+  };
+}
+
+/** The index's stale-index-lastmod of each UTF-16 child, its related place the child's lastmod in the decoded text. */
+function staleUtf16Children(): string[] {
+  return ['le', 'be'].map((child) => {
+    const end = rangeOf(ENCODING_INDEX, `${child}.xml</loc><lastmod>2024-01-01`).end;
+    const related = formatRange(rangeOf(UTF16_URLSET(child), '2024-03-01'));
+    return `stale-index-lastmod ${formatRange({ start: { ...end, character: end.character - 10 }, end })}\n  ${child}.xml ${related}`;
+  });
+}
+
+type TreeNode = { id: string; kind: string; label: string; entries?: number; bytes?: number };
+
+/** The Sitemaps view's whole tree (`sitemap/siteTree`, asked by `level`), a line a node: `kind label entries bytes`, indented by depth. */
+async function treeOf(level: (params: object) => Promise<{ nodes: TreeNode[] }>, folderUri: string): Promise<string[]> {
+  const lines: string[] = [];
+  const walk = async (params: object, depth: number): Promise<void> => {
+    for (const n of (await level(params)).nodes) {
+      lines.push(`${'  '.repeat(depth)}${n.kind} ${n.label} ${n.entries ?? '?'} ${n.bytes ?? '?'}`);
+      if (n.kind === 'robots' || n.kind === 'index') await walk({ node: n.id }, depth + 1);
+    }
+  };
+  await walk({ folder: folderUri }, 0);
+  return lines;
+}
+
+function writeFixture(fixture: Record<string, string | Buffer>, prefix: string): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  for (const [relative, content] of Object.entries(fixture)) fs.writeFileSync(path.join(root, relative), content);
+  return root;
+}
+
+test('Check Site in the web worker reports a UTF-16 file (decoded) and a binary file with one encoding problem at its start, as Node\'s Check Site', { timeout: 60_000 }, async (t) => {
+  const fixture = encodingFixture();
+  const root = writeFixture(fixture, 'sitemap-web-check-encoding-');
+  const files = Object.keys(fixture);
+  const { server, publishedFor } = await startSiteServer(root, t.signal);
+  server.failed.catch(() => undefined);
+  try {
+    server.connection.onRequest('window/workDoneProgress/create', () => null);
+    const publications = files.map((f) => publishedFor(`${SITE_URI}/${f}`, () => true));
+    const answer = await server.connection.sendRequest<CheckSiteAnswer>('sitemap/checkSite', {});
+    // Published before the answer (checkSite.ts): a file not published by then never is.
+    const settled = await Promise.all(publications.map((p) => Promise.race([p, Promise.resolve(undefined)])));
+    const web = Object.fromEntries(settled.map((d, k) => [files[k], d === undefined ? undefined : described(d, SITE_URI)]));
+    // The file's encoding at its start, the decoded text's own problems after it; the declaration's "UTF-16" not again.
+    const value = rangeOf(UTF16_URLSET('le'), '<priority>2').end;
+    const priority = formatRange({ start: { ...value, character: value.character - 1 }, end: value });
+    assert.deepEqual(web['le.xml'], ['encoding 0:0-0:0', `invalid-priority ${priority}`]);
+    assert.deepEqual(web['be.xml'], ['encoding 0:0-0:0', `invalid-priority ${priority}`]);
+    assert.deepEqual(web['sitemap-binary.xml'], ['encoding 0:0-0:0']);
+    assert.deepEqual(web['sitemap-broken.xml'], ['encoding 0:0-0:0']);
+    assert.deepEqual(web['sitemap-cut.xml'], ['encoding 0:0-0:0']);
+    // The UTF-16 files take part in the site as their decoded text; the binary one, listed, is neither missing nor read.
+    assert.deepEqual(web['sitemap-index.xml'], staleUtf16Children());
+    const unreadable = answer.unreadable.map((u) => u.uri.slice(SITE_URI.length + 1));
+    assert.deepEqual(unreadable, ['sitemap-cut.xml.gz']);
+    let nodeUnreadable: string[] = [];
+    assert.deepEqual(web, await nodeCheckSite(root, files, undefined, (found) => { nodeUnreadable = found; }));
+    assert.deepEqual(unreadable, nodeUnreadable);
+  } finally {
+    server.connection.dispose();
+    await server.worker.terminate();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('the web server reads a closed UTF-16 file (with or without a byte-order mark) decoded and a binary one not at all for the cross-file rules of an open index, as the Node server', { timeout: 60_000 }, async (t) => {
+  const root = writeFixture(encodingFixture(), 'sitemap-web-encoding-');
+  const { server, publishedFor } = await startSiteServer(root, t.signal);
+  server.failed.catch(() => undefined);
+  const node = await LspClient.start({ workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'site' }] });
+  try {
+    // A pass's problems come together: once one stale-index-lastmod is in, the pass is.
+    const stale = (d: Diagnostic[]): boolean => codesOf(d, 'stale-index-lastmod').length > 0;
+    const index = `${SITE_URI}/sitemap-index.xml`;
+    const published = publishedFor(index, stale);
+    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: index, languageId: 'sitemap', version: 1, text: ENCODING_INDEX } });
+    const web = described(await published, SITE_URI);
+    assert.deepEqual(web, staleUtf16Children());
+    const nodeIndex = `${pathToFileURL(root).href}/sitemap-index.xml`;
+    const nodePublished = node.nextDiagnostics(nodeIndex, stale);
+    node.open(nodeIndex, 'sitemap', ENCODING_INDEX);
+    assert.deepEqual(web, described((await nodePublished).diagnostics, pathToFileURL(root).href));
+    // The Sitemaps view from the same reads: a binary file, or gzip that does not inflate, is a sitemap of unknown entries.
+    const webTree = await treeOf((params) => server.connection.sendRequest('sitemap/siteTree', params), SITE_URI);
+    assert.ok(webTree.includes('    sitemap sitemap-binary.xml ? 600'), webTree.join('\n'));
+    assert.deepEqual(webTree, await treeOf((params) => node.connection.sendRequest('sitemap/siteTree', params), pathToFileURL(root).href));
+  } finally {
+    await node.stop();
     server.connection.dispose();
     await server.worker.terminate();
     fs.rmSync(root, { recursive: true, force: true });

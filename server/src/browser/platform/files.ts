@@ -1,5 +1,6 @@
 /** The web build's `node/files.ts` (build.mjs, webPlatform): the same synchronous look-ups, answered from the files the
  * client has read for the worker (fileMirror.ts); a file not read yet is missing until it comes, then re-checked. */
+import { isGzip } from '../../../../shared/fileEncoding';
 import { fileMirror } from '../fileMirror';
 
 /** robots.txt files are small; Google reads at most 500 KiB. */
@@ -25,9 +26,8 @@ export function readHeadText(fsPath: string, maxBytes: number): string | undefin
   return head === undefined ? undefined : new TextDecoder('utf-8', { ignoreBOM: true }).decode(head);
 }
 
-export function isGzip(bytes: Uint8Array): boolean {
-  return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
-}
+// gzip's magic bytes, told as node/files.ts tells them.
+export { isGzip };
 
 /** Heads from {@link readHead} are inflated already; one still gzip is a corrupt stream. */
 export function inflateHead(head: Uint8Array, _maxBytes: number): Uint8Array | undefined {

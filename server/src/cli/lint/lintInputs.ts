@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isGzipName, isRobotsName, mayBeSiteFile, siteFileType, type SiteFileType } from '../../../../shared/documentLanguage';
 import { isGzip } from '../../node/files';
-import { sniffEncoding, SNIFF_BYTES, type FileEncoding } from '../../node/fileEncoding';
+import { sniffEncoding, SNIFF_BYTES, type FileEncoding } from '../../../../shared/fileEncoding';
 import { walkFoldersSync } from '../../node/folderWalk';
 import { isSiteFile } from '../../node/siteFiles';
 import { gunzipWhole } from '../io/gunzip';

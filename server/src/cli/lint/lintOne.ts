@@ -1,13 +1,13 @@
 /** One input linted on the editor's engine: its problems in lines and columns, the local files it names (`--follow`),
  * and what the cross-file rules need once its document is gone (site summary, location, line table). */
 import {
-  indexEntries, needsSiteCheck, parseDocument, positionsAt, summarizeForSite, validate, type SitemapDiagnostic, type SitemapDocument,
+  indexEntries, needsSiteCheck, parseDocument, positionsAt, repeatsUtf16, summarizeForSite, validate, type SitemapDiagnostic, type SitemapDocument,
 } from '../../language/languageService';
 import type { LintProblem } from '../../node/lintResults';
 import type { LintedOne, LintOptions, SiteFacts } from './lintContract';
 import { readInput, type Input, type ReadInput } from './lintInputs';
 import { lintStreamed } from './lintStream';
-import { encodingProblem, repeatsUtf16 } from './encodingProblem';
+import { encodingProblem } from './encodingProblem';
 import { lineTableOf } from '../../node/lineTable';
 
 /** An input read and linted: a large file as it streams (lintStream.ts), any other whole. */

@@ -7,15 +7,15 @@ import { TextDecoder } from 'node:util';
 import type * as V8 from 'node:v8';
 import { SNIFF_LENGTH } from '../../../../shared/contentDetection';
 import { isGzipName } from '../../../../shared/documentLanguage';
-import { ValidationStream, type StreamValidationOptions, type StreamValidationResult } from '../../language/languageService';
+import { repeatsUtf16, ValidationStream, type StreamValidationOptions, type StreamValidationResult } from '../../language/languageService';
 import { isGzip } from '../../node/files';
 import type { LintProblem } from '../../node/lintResults';
 import type { LintedOne, LintOptions } from './lintContract';
 import { kindOf, type Input } from './lintInputs';
 import { Failure } from '../io/failure';
 import { chunksOf, openMaybeGzip } from '../io/inputStream';
-import { encodingProblem, repeatsUtf16 } from './encodingProblem';
-import { sniffEncoding, SNIFF_BYTES, type FileEncoding } from '../../node/fileEncoding';
+import { encodingProblem } from './encodingProblem';
+import { sniffEncoding, SNIFF_BYTES, type FileEncoding } from '../../../../shared/fileEncoding';
 import { LineTableBuilder, positionIn, type LineTable } from '../../node/lineTable';
 
 /**

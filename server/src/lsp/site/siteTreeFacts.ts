@@ -10,7 +10,7 @@ import { decodeFileText, stampOf } from '../../node/files';
 import { lineTableOf, positionIn } from '../../node/lineTable';
 import type { BackgroundSiteChecks } from './backgroundSiteChecks';
 import type { ClosedFile } from './siteSummaries';
-import { factsOfFiles, factsOfSummary, listedTargetOf, treeKind, type SiteTreeFacts, type TargetOf } from './siteTreeSummary';
+import { factsOfFiles, factsOfSummary, kindByName, listedTargetOf, treeKind, type SiteTreeFacts, type TargetOf } from './siteTreeSummary';
 
 export type { SiteTreeFacts } from './siteTreeSummary';
 
@@ -74,7 +74,7 @@ export class SiteTreeFactsSource implements SiteTreeSource {
 function factsOfClosed(file: string, closed: ClosedFile, targetOf: TargetOf): SiteTreeFacts {
   if (closed.summary !== undefined) return factsOfSummary(file, closed.summary, closed.length, targetOf);
   const known = closed.kind !== undefined ? closed : closed.overBudget;
-  const kind = treeKind(known?.kind ?? (/\.txt(\.gz)?$/i.test(file) ? 'text' : 'urlset'));
+  const kind = treeKind(known?.kind ?? kindByName(file));
   const bytes = /\.gz$/i.test(file) ? (known === undefined ? undefined : closed.length || undefined) : closed.stamp.size;
   return { file: { path: file, kind, listed: [] }, entries: known?.entries, bytes, newestLastmod: known?.newestLastmod };
 }

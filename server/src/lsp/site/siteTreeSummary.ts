@@ -38,6 +38,11 @@ export function factsOfSummary(file: string, summary: SiteSummary, length: numbe
   return { file: { path: file, kind, listed }, entries: summary.entries.length, bytes: length, newestLastmod: newestLastmodOf(summary.entries) };
 }
 
+/** A site file's kind until it is read, or when it cannot be (binary, gzip that does not inflate): by its name. */
+export function kindByName(file: string): SiteFileKind {
+  return /\.txt(\.gz)?$/i.test(file) ? 'text' : 'urlset';
+}
+
 export function treeKind(kind: SiteFileKind): SiteTreeFile['kind'] {
   return kind === 'robots' ? 'robots' : kind === 'sitemapindex' ? 'index' : kind === 'text' ? 'text' : 'sitemap';
 }

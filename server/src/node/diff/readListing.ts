@@ -5,7 +5,7 @@ import { TextDecoder } from 'node:util';
 import { SNIFF_LENGTH } from '../../../../shared/contentDetection';
 import { siteFileType } from '../../../../shared/documentLanguage';
 import { ListingStream, NotASitemap, type ListingResult, type UrlSink } from '../../language/languageService';
-import { sniffEncoding, SNIFF_BYTES } from '../fileEncoding';
+import { sniffEncoding, SNIFF_BYTES } from '../../../../shared/fileEncoding';
 import { SideFailure } from './sideFailure';
 
 /**

@@ -1,6 +1,8 @@
-/** What a file's first bytes say it is before it is decoded: UTF-8, UTF-16 (decoded, then one problem saying sitemaps are
- * UTF-8), or not text at all (one problem instead of a thousand U+FFFD). */
-import { isGzip } from './files';
+/** What a file's first bytes say it is before it is decoded: UTF-8, UTF-16 (decoded, then one `encoding` problem:
+ * language/rules/fileEncoding.ts), or not text at all. Pure: the desktop's readers and the web worker's share it. */
+
+/** The WHATWG decoder, a global in Node and in browsers alike, typed here as webUrl.ts types URL (ES2022 has neither). */
+const Decoder = (globalThis as unknown as { TextDecoder: new (label?: string) => { decode(input: Uint8Array): string } }).TextDecoder;
 
 export type FileEncoding =
   | { kind: 'utf-8' }
@@ -10,6 +12,11 @@ export type FileEncoding =
 
 /** How many first bytes decide. */
 export const SNIFF_BYTES = 1024;
+
+/** gzip's magic bytes (RFC 1952): what tells a compressed file, whatever its name says. */
+export function isGzip(bytes: Uint8Array): boolean {
+  return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+}
 
 /**
  * Binary: a NUL byte in the first KB (UTF-16 aside: text never holds one), or a tenth of its characters U+FFFD or C0
@@ -24,7 +31,7 @@ export function sniffEncoding(head: Uint8Array): FileEncoding {
   const sample = head.subarray(0, SNIFF_BYTES);
   const gzip = isGzip(sample);
   if (sample.includes(0)) return { kind: 'binary', gzip };
-  const text = new TextDecoder('utf-8').decode(sample);
+  const text = new Decoder('utf-8').decode(sample);
   let odd = 0;
   // The last character may be cut by the sample's end: not counted.
   for (let k = 0; k < text.length - 1; k++) {
@@ -34,16 +41,12 @@ export function sniffEncoding(head: Uint8Array): FileEncoding {
   return odd * 10 >= text.length && odd > 0 ? { kind: 'binary', gzip } : { kind: 'utf-8' };
 }
 
-/** The problem a file's encoding is, as the one `encoding` problem at its start; undefined for UTF-8. */
-export function encodingMessage(encoding: FileEncoding): string | undefined {
-  switch (encoding.kind) {
-    case 'utf-8':
-      return undefined;
-    case 'binary':
-      return encoding.gzip
-        ? 'Not a UTF-8 text file: it starts like a gzip file (bytes 1f 8b) but does not decompress. A compressed sitemap is named .gz; this one may be truncated.'
-        : 'Not a UTF-8 text file: the file holds binary data, not a sitemap.';
-    default:
-      return `Sitemaps must be UTF-8, not UTF-16 (${encoding.kind === 'utf-16le' ? 'little' : 'big'}-endian, ${encoding.bom ? 'with' : 'without'} a byte-order mark): the rest of this report is about the decoded text.`;
-  }
+/** A file's text as its first bytes say (a byte-order mark dropped, malformed bytes as U+FFFD); undefined when binary. */
+export function decodeSniffed(bytes: Uint8Array, encoding = sniffEncoding(bytes.subarray(0, SNIFF_BYTES))): string | undefined {
+  return encoding.kind === 'binary' ? undefined : new Decoder(encoding.kind).decode(bytes);
+}
+
+/** A file's first bytes as text to tell its kind by (documentLanguage.ts's isSiteFile): a binary file's read as UTF-8. */
+export function sniffedText(head: Uint8Array): string {
+  return decodeSniffed(head) ?? new Decoder('utf-8').decode(head);
 }
