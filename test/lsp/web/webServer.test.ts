@@ -391,11 +391,7 @@ async function nodeCheckSite(
 }
 
 test("Check Site in the web worker publishes every closed site file's problems, per-file and cross-file, as Node's Check Site", { timeout: 60_000 }, async (t) => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-web-check-'));
-  for (const [relative, content] of Object.entries(CHECK_SITE_FIXTURE)) {
-    fs.mkdirSync(path.dirname(path.join(root, relative)), { recursive: true });
-    fs.writeFileSync(path.join(root, relative), content);
-  }
+  const root = writeFixture(CHECK_SITE_FIXTURE, 'sitemap-web-check-');
   const files = Object.keys(CHECK_SITE_FIXTURE).filter((f) => f.startsWith('public/'));
   const { server, publishedFor } = await startSiteServer(root, t.signal);
   server.failed.catch(() => undefined);
@@ -422,11 +418,7 @@ test("Check Site in the web worker publishes every closed site file's problems, 
 });
 
 test("the web worker, as the Node server, gives a file its Check Site problems back when it closes unedited, even before its own diagnostics came", { timeout: 30_000 }, async (t) => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-web-check-closed-'));
-  for (const [relative, content] of Object.entries(CHECK_SITE_FIXTURE)) {
-    fs.mkdirSync(path.dirname(path.join(root, relative)), { recursive: true });
-    fs.writeFileSync(path.join(root, relative), content);
-  }
+  const root = writeFixture(CHECK_SITE_FIXTURE, 'sitemap-web-check-closed-');
   let holdSettings = false;
   const { server, publishedFor } = await startSiteServer(root, t.signal, () => (holdSettings ? new Promise(() => undefined) : [null]));
   server.failed.catch(() => undefined);
@@ -498,9 +490,13 @@ async function treeOf(level: (params: object) => Promise<{ nodes: TreeNode[] }>,
   return lines;
 }
 
+/** The fixture's files in a new temporary folder (its subfolders made). */
 function writeFixture(fixture: Record<string, string | Buffer>, prefix: string): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  for (const [relative, content] of Object.entries(fixture)) fs.writeFileSync(path.join(root, relative), content);
+  for (const [relative, content] of Object.entries(fixture)) {
+    fs.mkdirSync(path.dirname(path.join(root, relative)), { recursive: true });
+    fs.writeFileSync(path.join(root, relative), content);
+  }
   return root;
 }
 
@@ -569,11 +565,7 @@ test('the web server reads a closed UTF-16 file (with or without a byte-order ma
 });
 
 test("Check Site in the web worker runs the page rules over a site root's pages for closed sitemaps, as Node's Check Site does without git", { timeout: 60_000 }, async (t) => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-web-check-pages-'));
-  for (const [relative, content] of Object.entries(PAGES)) {
-    fs.mkdirSync(path.dirname(path.join(root, relative)), { recursive: true });
-    fs.writeFileSync(path.join(root, relative), content);
-  }
+  const root = writeFixture(PAGES, 'sitemap-web-check-pages-');
   const { server, publishedFor } = await startSiteServer(root, t.signal);
   server.failed.catch(() => undefined);
   try {
@@ -596,11 +588,7 @@ test("Check Site in the web worker runs the page rules over a site root's pages 
 });
 
 test('the web server runs the page rules over the built pages the client lists and reads, at the Node server\'s ranges; git\'s are skipped', { timeout: 30_000 }, async (t) => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-web-pages-'));
-  for (const [relative, content] of Object.entries(PAGES)) {
-    fs.mkdirSync(path.dirname(path.join(root, relative)), { recursive: true });
-    fs.writeFileSync(path.join(root, relative), content);
-  }
+  const root = writeFixture(PAGES, 'sitemap-web-pages-');
   const { server, publishedFor, scripts } = await startSiteServer(root, t.signal);
   server.failed.catch(() => undefined);
   const notes: unknown[] = [];
@@ -645,11 +633,7 @@ test('the web server runs the page rules over the built pages the client lists a
 });
 
 test('the web server without the page rules\' script (the client cannot read it): no page rule and no crash, one error logged; they come once it can', { timeout: 30_000 }, async (t) => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-web-noscript-'));
-  for (const [relative, content] of Object.entries(PAGES)) {
-    fs.mkdirSync(path.dirname(path.join(root, relative)), { recursive: true });
-    fs.writeFileSync(path.join(root, relative), content);
-  }
+  const root = writeFixture(PAGES, 'sitemap-web-noscript-');
   const { server, publishedFor, scripts } = await startSiteServer(root, t.signal);
   server.failed.catch(() => undefined);
   let readable = false;
