@@ -112,11 +112,19 @@ async function lintFile(
     return binary;
   }
   if (isRobotsName(name)) fileMirror.keep(file, read);
-  const byteLength = encoding.kind === 'utf-8' ? read.head.length : undefined;
-  const doc = parseDocument(text, languageOfSiteFile(isRobotsName(name) ? 'robots' : siteFileType(name, text)), { byteLength, deferUrlIndex: true });
+  const doc = parseDocument(text, languageOfSiteFile(isRobotsName(name) ? 'robots' : siteFileType(name, text)), { byteLength: decodedByteLength(read.head, encoding, text), deferUrlIndex: true });
   const location = isRobotsName(name) ? undefined : locator.locate(file, settings);
   const found = validate(doc, settings, { location, now }).filter((d) => !repeatsUtf16(encoding, d, text));
   return { result: { file, problems: problemsOf(doc, fileProblem === undefined ? found : [fileProblem, ...found]) }, summary: summarizeForSite(doc), lineStarts: lineStartsOf(text), length: text.length };
+}
+
+/**
+ * The text's UTF-8 length when the bytes give it, as sitemap-lint's decodedByteLength (a byte-order mark is not text);
+ * undefined, for the parse to count it, when the text holds a U+FFFD that may stand for malformed bytes.
+ */
+function decodedByteLength(bytes: Uint8Array, encoding: FileEncoding, text: string): number | undefined {
+  if (encoding.kind !== 'utf-8' || text.includes('\uFFFD')) return undefined;
+  return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.length - 3 : bytes.length;
 }
 
 /** The problems of a parsed file in 1-based lines and columns, as sitemap-lint's. */

@@ -564,6 +564,32 @@ test('the web server reads a closed UTF-16 file (with or without a byte-order ma
   }
 });
 
+test("Check Site in the web worker counts a UTF-8 file's bytes as Node's: a byte-order mark is no text, a malformed byte counts as its U+FFFD", { timeout: 60_000 }, async (t) => {
+  const text = siteUrlset(loc('a'), loc('b'));
+  const limit = Buffer.byteLength(text);
+  const malformed = Buffer.from(text.replace('/b<', '/\u0001<'));
+  malformed[malformed.indexOf(1)] = 0xff;
+  // At the limit once its byte-order mark is left out; one byte that decodes to a three-byte U+FFFD, over it.
+  const root = writeFixture({ 'bom.xml': Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]), 'malformed.xml': malformed }, 'sitemap-web-bytes-');
+  const settings = { limits: { maxBytes: limit } };
+  const { server, publishedFor } = await startSiteServer(root, t.signal, () => [settings]);
+  server.failed.catch(() => undefined);
+  try {
+    server.connection.onRequest('window/workDoneProgress/create', () => null);
+    const files = ['bom.xml', 'malformed.xml'];
+    const publications = files.map((f) => publishedFor(`${SITE_URI}/${f}`, () => true));
+    await server.connection.sendRequest('sitemap/checkSite', {});
+    const web = Object.fromEntries((await Promise.all(publications)).map((d, k) => [files[k], described(d, SITE_URI)]));
+    assert.ok(!web['bom.xml'].some((p) => p.startsWith('file-too-large')), JSON.stringify(web));
+    assert.ok(web['malformed.xml'].some((p) => p.startsWith('file-too-large')), JSON.stringify(web));
+    assert.deepEqual(web, await nodeCheckSite(root, files, settings));
+  } finally {
+    server.connection.dispose();
+    await server.worker.terminate();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
 test("Check Site in the web worker runs the page rules over a site root's pages for closed sitemaps, as Node's Check Site does without git", { timeout: 60_000 }, async (t) => {
   const root = writeFixture(PAGES, 'sitemap-web-check-pages-');
   const { server, publishedFor } = await startSiteServer(root, t.signal);
