@@ -564,6 +564,47 @@ test('the web server reads a closed UTF-16 file (with or without a byte-order ma
   }
 });
 
+/** An open index and what it lists, its problems and its Sitemaps view, asked of the web server and of the Node server
+ * over the same folder once the site's pass is in (missing-sitemap-file, for `missing.xml`): the web's, then Node's. */
+async function siteOfBoth(root: string, signal: AbortSignal, indexName: string): Promise<[string[], string[], string[], string[]]> {
+  const { server, publishedFor } = await startSiteServer(root, signal);
+  server.failed.catch(() => undefined);
+  const node = await LspClient.start({ workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'site' }] });
+  const text = fs.readFileSync(path.join(root, indexName), 'utf8');
+  const passed = (d: Diagnostic[]): boolean => codesOf(d, 'missing-sitemap-file').length > 0;
+  try {
+    const published = publishedFor(`${SITE_URI}/${indexName}`, (d) => passed(d) && codesOf(d, 'nested-index').length > 0);
+    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: `${SITE_URI}/${indexName}`, languageId: 'sitemap', version: 1, text } });
+    const web = described(await published, SITE_URI);
+    const nodeIndex = `${pathToFileURL(root).href}/${indexName}`;
+    const nodePublished = node.nextDiagnostics(nodeIndex, passed);
+    node.open(nodeIndex, 'sitemap', text);
+    const inNode = described((await nodePublished).diagnostics, pathToFileURL(root).href);
+    const webTree = await treeOf((params) => server.connection.sendRequest('sitemap/siteTree', params), SITE_URI);
+    const nodeTree = await treeOf((params) => node.connection.sendRequest('sitemap/siteTree', params), pathToFileURL(root).href);
+    return [web, inNode, webTree, nodeTree];
+  } finally {
+    await node.stop();
+    server.connection.dispose();
+    await server.worker.terminate();
+  }
+}
+
+test('the web server, as the Node server, sees a closed UTF-16BE index without a byte-order mark as an index: nested-index', { timeout: 60_000 }, async (t) => {
+  const child = siteIndex(loc('a.xml')).replace('encoding="UTF-8"', 'encoding="UTF-16"');
+  const parent = siteIndex(loc('utf16-index.xml'), loc('a.xml'), loc('missing.xml'));
+  const root = writeFixture({
+    'sitemap-index.xml': parent, 'utf16-index.xml': Buffer.from(child, 'utf16le').swap16(), 'a.xml': siteUrlset(loc('p1')),
+  }, 'sitemap-web-utf16-index-');
+  try {
+    const [web, inNode] = await siteOfBoth(root, t.signal, 'sitemap-index.xml');
+    assert.deepEqual(web.filter((d) => d.startsWith('nested-index')), [`nested-index ${formatRange(rangeOf(parent, `${ROOT}utf16-index.xml`))}`]);
+    assert.deepEqual(web, inNode);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
 test("Check Site in the web worker runs the page rules over a site root's pages for closed sitemaps, as Node's Check Site does without git", { timeout: 60_000 }, async (t) => {
   const root = writeFixture(PAGES, 'sitemap-web-check-pages-');
   const { server, publishedFor } = await startSiteServer(root, t.signal);
