@@ -32,7 +32,7 @@ export class BrowserSiteTreeSource implements SiteTreeSource {
     const closed = await this.checks.closedFileOf(file);
     if (closed === undefined) return undefined;
     const gz = /\.gz$/i.test(file);
-    // Binary, or gzip that does not inflate: shown by its name, its entries unknown (as siteTreeFacts.ts's factsOfClosed).
+    // Binary, gzip that does not inflate, past MAX_BYTES: shown by its name, its entries unknown (as siteTreeFacts.ts's factsOfClosed).
     if (closed.summary === undefined) return { file: { path: file, kind: treeKind(kindByName(file)), listed: [] }, bytes: gz ? undefined : closed.size };
     return { ...factsOfSummary(file, closed.summary, closed.length, targetOf), bytes: gz ? closed.length : closed.size };
   }

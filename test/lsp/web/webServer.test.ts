@@ -11,6 +11,7 @@ import type { Worker } from 'node:worker_threads';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
 import { BASE, page, PAGES, SETTINGS, SITEMAP } from '../../support/pageSite';
 import { MERGE_INDEX_REQUEST, READ_SCRIPT_REQUEST, type MergeIndexResult, type ReadScriptParams } from '../../../shared/protocol';
+import { MAX_BYTES } from '../../../shared/protocolLimits';
 import type { CodeAction, CompletionList, Diagnostic, Hover, InitializeResult, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { formatRange, LspClient } from '../lspClient';
 import { index as siteIndex, loc, ROOT, urlset as siteUrlset } from '../../support/siteFixture';
@@ -600,6 +601,29 @@ test('the web server, as the Node server, sees a closed UTF-16BE index without a
     const [web, inNode] = await siteOfBoth(root, t.signal, 'sitemap-index.xml');
     assert.deepEqual(web.filter((d) => d.startsWith('nested-index')), [`nested-index ${formatRange(rangeOf(parent, `${ROOT}utf16-index.xml`))}`]);
     assert.deepEqual(web, inNode);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('the Sitemaps view on the web shows a closed file past MAX_BYTES, on disk or inflated, by its name and size, its entries not read, as the Node server', { timeout: 60_000 }, async (t) => {
+  const head = siteUrlset(loc('p1')).replace('</urlset>\n', '');
+  const parent = siteIndex(loc('big.xml'), loc('big.xml.gz'), loc('child-index.xml'), loc('missing.xml'));
+  const root = writeFixture({
+    'sitemap-index.xml': parent,
+    'big.xml': head,
+    // Small as gzip, past MAX_BYTES inflated (at a sitemap's rate: its first bytes do not inflate past a sniff's bound).
+    'big.xml.gz': gzipSync(`${head}${Array.from({ length: MAX_BYTES / 40 }, (_, k) => `<url>${loc(`p${k}`)}</url>\n`).join('')}</urlset>\n`),
+    'child-index.xml': siteIndex(loc('a.xml')),
+    'a.xml': siteUrlset(loc('p1')),
+  }, 'sitemap-web-big-');
+  // Past MAX_BYTES on disk, its bytes after the urlset's start zeros (a sparse file: written as its length only).
+  fs.truncateSync(path.join(root, 'big.xml'), MAX_BYTES + 1);
+  try {
+    const [, , webTree, nodeTree] = await siteOfBoth(root, t.signal, 'sitemap-index.xml');
+    assert.ok(webTree.includes(`  sitemap big.xml ? ${MAX_BYTES + 1}`), webTree.join('\n'));
+    assert.ok(webTree.includes('  sitemap big.xml.gz ? ?'), webTree.join('\n'));
+    assert.deepEqual(webTree, nodeTree);
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }
