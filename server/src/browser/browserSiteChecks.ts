@@ -2,7 +2,7 @@
  * `unlisted-sitemap`): a pass per workspace folder over its site files, listed and read through the client, in-process
  * (no site worker); the same language-layer rules and resolver as the Node server's backgroundSiteChecks.ts. */
 import * as path from 'node:path';
-import { FileChangeType, type DiagnosticRelatedInformation, type Location } from 'vscode-languageserver';
+import { FileChangeType, type DiagnosticRelatedInformation, type Location, type Position } from 'vscode-languageserver';
 import { SNIFF_LENGTH } from '../../../shared/contentDetection';
 import { isRobotsName, isSiteFile, languageOfSiteFile, siteFileType } from '../../../shared/documentLanguage';
 import { decodeSniffed, sniffedText } from '../../../shared/fileEncoding';
@@ -226,12 +226,7 @@ export class BrowserSiteChecks {
     const openEntry = this.host.store.getByPath(file);
     if (openEntry !== undefined) return { uri: openEntry.uri, range: rangeOf(openEntry.doc, start, end) };
     const closed = closedFiles.get(file);
-    const at = (offset: number) => {
-      if (closed === undefined) return { line: 0, character: 0 };
-      const clamped = Math.min(Math.max(0, offset), closed.length);
-      const line = lastStartAtOrBefore(closed.lineStarts, closed.lineStarts.length, clamped);
-      return { line, character: clamped - closed.lineStarts[line] };
-    };
+    const at = (offset: number): Position => (closed === undefined ? { line: 0, character: 0 } : positionInClosed(closed, offset));
     return { uri: fsPathToUri(file), range: { start: at(start), end: at(end) } };
   }
 
@@ -283,6 +278,13 @@ function summarize(file: string, read: MirroredFile): ClosedFile | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Where an offset of a closed file's text is (clamped to the text), by its line starts. */
+export function positionInClosed(closed: ClosedFile, offset: number): Position {
+  const clamped = Math.min(Math.max(0, offset), closed.length);
+  const line = lastStartAtOrBefore(closed.lineStarts, closed.lineStarts.length, clamped);
+  return { line, character: clamped - closed.lineStarts[line] };
 }
 
 /** Offsets of each line's start: after `\n`, `\r\n` or a lone `\r`. */

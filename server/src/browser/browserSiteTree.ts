@@ -3,9 +3,9 @@
 import { summarizeForSite } from '../language/languageService';
 import type { ServerSettings } from '../lsp/documents/configuration';
 import type { DocumentStore } from '../lsp/documents/documentStore';
-import type { SiteTreeSource } from '../lsp/site/siteTreeFacts';
+import type { PositionOf, SiteTreeSource } from '../lsp/site/siteTreeFacts';
 import { factsOfFiles, factsOfSummary, kindByName, listedTargetOf, treeKind, type SiteTreeFacts, type TargetOf } from '../lsp/site/siteTreeSummary';
-import type { BrowserSiteChecks } from './browserSiteChecks';
+import { positionInClosed, type BrowserSiteChecks } from './browserSiteChecks';
 
 export class BrowserSiteTreeSource implements SiteTreeSource {
   constructor(
@@ -23,6 +23,15 @@ export class BrowserSiteTreeSource implements SiteTreeSource {
   /** Every file is read by factsOf: nothing is left to read in the background. */
   async read(): Promise<boolean> {
     return false;
+  }
+
+  /** As siteTreeFacts.ts's: the open document's positions, else the closed file's as read (none for gzip, as in Node). */
+  async positionsIn(fsPath: string): Promise<PositionOf | undefined> {
+    const open = this.store.getByPath(fsPath);
+    if (open !== undefined) return (offset) => open.doc.positionAt(offset);
+    if (/\.gz$/i.test(fsPath)) return undefined;
+    const closed = await this.checks.closedFileOf(fsPath);
+    return closed?.summary === undefined ? undefined : (offset) => positionInClosed(closed, offset);
   }
 
   /** Undefined for a file that cannot be read or is no site file (corrupt gzip, a pom.xml), as the Node server's scan skips it. */

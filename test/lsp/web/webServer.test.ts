@@ -476,14 +476,17 @@ function staleUtf16Children(): string[] {
   });
 }
 
-type TreeNode = { id: string; kind: string; label: string; entries?: number; bytes?: number };
+type TreeNode = { id: string; kind: string; label: string; entries?: number; bytes?: number; range?: Parameters<typeof formatRange>[0] };
 
-/** The Sitemaps view's whole tree (`sitemap/siteTree`, asked by `level`), a line a node: `kind label entries bytes`, indented by depth. */
-async function treeOf(level: (params: object) => Promise<{ nodes: TreeNode[] }>, folderUri: string): Promise<string[]> {
+/** A node as `kind label entries bytes`. */
+const countsOf = (n: TreeNode): string => `${n.kind} ${n.label} ${n.entries ?? '?'} ${n.bytes ?? '?'}`;
+
+/** The Sitemaps view's whole tree (`sitemap/siteTree`, asked by `level`), a line a node (`line`), indented by depth. */
+async function treeOf(level: (params: object) => Promise<{ nodes: TreeNode[] }>, folderUri: string, line = countsOf): Promise<string[]> {
   const lines: string[] = [];
   const walk = async (params: object, depth: number): Promise<void> => {
     for (const n of (await level(params)).nodes) {
-      lines.push(`${'  '.repeat(depth)}${n.kind} ${n.label} ${n.entries ?? '?'} ${n.bytes ?? '?'}`);
+      lines.push(`${'  '.repeat(depth)}${line(n)}`);
       if (n.kind === 'robots' || n.kind === 'index') await walk({ node: n.id }, depth + 1);
     }
   };
@@ -567,7 +570,7 @@ test('the web server reads a closed UTF-16 file (with or without a byte-order ma
 
 /** An open index and what it lists, its problems and its Sitemaps view, asked of the web server and of the Node server
  * over the same folder once the site's pass is in (missing-sitemap-file, for `missing.xml`): the web's, then Node's. */
-async function siteOfBoth(root: string, signal: AbortSignal, indexName: string): Promise<[string[], string[], string[], string[]]> {
+async function siteOfBoth(root: string, signal: AbortSignal, indexName: string, line = countsOf): Promise<[string[], string[], string[], string[]]> {
   const { server, publishedFor } = await startSiteServer(root, signal);
   server.failed.catch(() => undefined);
   const node = await LspClient.start({ workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'site' }] });
@@ -581,8 +584,8 @@ async function siteOfBoth(root: string, signal: AbortSignal, indexName: string):
     const nodePublished = node.nextDiagnostics(nodeIndex, passed);
     node.open(nodeIndex, 'sitemap', text);
     const inNode = described((await nodePublished).diagnostics, pathToFileURL(root).href);
-    const webTree = await treeOf((params) => server.connection.sendRequest('sitemap/siteTree', params), SITE_URI);
-    const nodeTree = await treeOf((params) => node.connection.sendRequest('sitemap/siteTree', params), pathToFileURL(root).href);
+    const webTree = await treeOf((params) => server.connection.sendRequest('sitemap/siteTree', params), SITE_URI, line);
+    const nodeTree = await treeOf((params) => node.connection.sendRequest('sitemap/siteTree', params), pathToFileURL(root).href, line);
     return [web, inNode, webTree, nodeTree];
   } finally {
     await node.stop();
@@ -591,16 +594,20 @@ async function siteOfBoth(root: string, signal: AbortSignal, indexName: string):
   }
 }
 
-test('the web server, as the Node server, sees a closed UTF-16BE index without a byte-order mark as an index: nested-index', { timeout: 60_000 }, async (t) => {
-  const child = siteIndex(loc('a.xml')).replace('encoding="UTF-8"', 'encoding="UTF-16"');
-  const parent = siteIndex(loc('utf16-index.xml'), loc('a.xml'), loc('missing.xml'));
+test("the web server, as the Node server, sees a closed UTF-16BE index without a byte-order mark as an index: nested-index, and the Sitemaps view's ranges of what each file lists", { timeout: 60_000 }, async (t) => {
+  const child = siteIndex(`\n  ${loc('a.xml')}`, `\n    ${loc('b.xml')}`).replace('encoding="UTF-8"', 'encoding="UTF-16"');
+  const parent = siteIndex(`<!-- ${ROOT}a.xml -->`, loc('utf16-index.xml'), loc('a.xml'), loc('missing.xml'));
   const root = writeFixture({
-    'sitemap-index.xml': parent, 'utf16-index.xml': Buffer.from(child, 'utf16le').swap16(), 'a.xml': siteUrlset(loc('p1')),
+    'robots.txt': `User-agent: *\nSitemap:  ${ROOT}sitemap-index.xml\n`, 'sitemap-index.xml': parent,
+    'utf16-index.xml': Buffer.from(child, 'utf16le').swap16(), 'a.xml': siteUrlset(loc('p1')), 'b.xml': siteUrlset(loc('p2')),
   }, 'sitemap-web-utf16-index-');
   try {
-    const [web, inNode] = await siteOfBoth(root, t.signal, 'sitemap-index.xml');
+    const ranged = (n: TreeNode): string => `${n.kind} ${n.label} ${n.range === undefined ? '-' : formatRange(n.range)}`;
+    const [web, inNode, webTree, nodeTree] = await siteOfBoth(root, t.signal, 'sitemap-index.xml', ranged);
     assert.deepEqual(web.filter((d) => d.startsWith('nested-index')), [`nested-index ${formatRange(rangeOf(parent, `${ROOT}utf16-index.xml`))}`]);
     assert.deepEqual(web, inNode);
+    assert.ok(webTree.includes(`      sitemap b.xml ${formatRange(rangeOf(child, `${ROOT}b.xml`))}`), webTree.join('\n'));
+    assert.deepEqual(webTree, nodeTree);
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }
