@@ -1,10 +1,11 @@
-/** A closed UTF-16 site file without a byte-order mark (found by its root, as shared/fileEncoding.ts sniffs it) is read
- * as its decoded text by every reader over the wire: nested-index on the index listing it, the Sitemaps view's ranges. */
+/** A closed UTF-16 site file without a byte-order mark (found by its root, as shared/fileEncoding.ts sniffs it), or with
+ * one, is read as its decoded text by every reader over the wire: nested-index on the index listing it, the Sitemaps
+ * view's ranges, workspace symbols, a robots.txt's Sitemap: lines. */
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { RequestType } from 'vscode-languageserver-protocol';
+import { RequestType, type SymbolInformation } from 'vscode-languageserver-protocol';
 import { SITE_TREE_REQUEST, type SiteTreeParams, type SiteTreeResult } from '../../../shared/protocol';
 import { formatRange, hasCode, LspClient, rangeOf, summarize } from '../lspClient';
 import { index, loc, ROOT, urlset } from '../../support/siteFixture';
@@ -57,5 +58,31 @@ describe('a UTF-16BE index without a byte-order mark, closed', () => {
       [uri('a.xml'), rangeOf(CHILD_INDEX, `${ROOT}a.xml`)],
       [uri('b.xml'), rangeOf(CHILD_INDEX, `${ROOT}b.xml`)],
     ]);
+  });
+});
+
+describe('other readers of a closed UTF-16 site file', () => {
+  it('workspace symbols find a URL of a UTF-16BE sitemap without a byte-order mark at its range in the decoded text', async () => {
+    const text = urlset(`\n  ${loc('first')}`, `\n    ${loc('utf16-page')}`).replace('encoding="UTF-8"', 'encoding="UTF-16"');
+    const dir = workspace({ 'pages.xml': Buffer.from(text, 'utf16le').swap16() });
+    const client = await LspClient.start({ workspaceFolders: [{ uri: pathToFileURL(dir).href, name: 'site' }] });
+    clients.push(client);
+    const found = (await client.connection.sendRequest('workspace/symbol', { query: 'utf16-page' })) as SymbolInformation[];
+    assert.deepEqual(found.map((s) => [s.name, s.location.uri, formatRange(s.location.range)]), [
+      [`${ROOT}utf16-page`, pathToFileURL(path.join(dir, 'pages.xml')).href, formatRange(rangeOf(text, `${ROOT}utf16-page`))],
+    ]);
+  });
+
+  it("a UTF-16LE robots.txt with a byte-order mark locates the sitemap its Sitemap: line names: out-of-scope", async () => {
+    const robots = `User-agent: *\nSitemap: ${ROOT}blog/sitemap.xml\n`;
+    const blog = urlset(loc('blog/first-post'), loc('shop/item'));
+    const dir = workspace({ 'robots.txt': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(robots, 'utf16le')]), 'blog/sitemap.xml': blog });
+    const client = await LspClient.start({ workspaceFolders: [{ uri: pathToFileURL(dir).href, name: 'site' }] });
+    clients.push(client);
+    const uri = pathToFileURL(path.join(dir, 'blog/sitemap.xml')).href;
+    const published = client.nextDiagnostics(uri, () => true);
+    client.open(uri, 'sitemap', blog);
+    const outOfScope = (await published).diagnostics.filter((d) => d.code === 'out-of-scope');
+    assert.deepEqual(outOfScope.map((d) => formatRange(d.range)), [formatRange(rangeOf(blog, `${ROOT}shop/item`))]);
   });
 });
