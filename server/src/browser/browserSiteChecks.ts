@@ -2,7 +2,7 @@
  * `unlisted-sitemap`): a pass per workspace folder over its site files, listed and read through the client, in-process
  * (no site worker); the same language-layer rules and resolver as the Node server's backgroundSiteChecks.ts. */
 import * as path from 'node:path';
-import { FileChangeType, type DiagnosticRelatedInformation, type Location } from 'vscode-languageserver';
+import { FileChangeType, type DiagnosticRelatedInformation, type Location, type Position } from 'vscode-languageserver';
 import { SNIFF_LENGTH } from '../../../shared/contentDetection';
 import { isRobotsName, isSiteFile, languageOfSiteFile, siteFileType } from '../../../shared/documentLanguage';
 import { decodeSniffed, sniffedText } from '../../../shared/fileEncoding';
@@ -46,7 +46,7 @@ export interface BrowserSiteChecksHost {
 }
 
 export interface ClosedFile {
-  /** Undefined for a site file that cannot be summarized: binary, or gzip that does not inflate whole (as node/siteFileSummary.ts). */
+  /** Undefined for a site file that is not summarized: binary, gzip that does not inflate whole, past MAX_BYTES (as in Node). */
   summary: SiteSummary | undefined;
   lineStarts: number[];
   /** The text's length, in UTF-16 code units. */
@@ -226,12 +226,7 @@ export class BrowserSiteChecks {
     const openEntry = this.host.store.getByPath(file);
     if (openEntry !== undefined) return { uri: openEntry.uri, range: rangeOf(openEntry.doc, start, end) };
     const closed = closedFiles.get(file);
-    const at = (offset: number) => {
-      if (closed === undefined) return { line: 0, character: 0 };
-      const clamped = Math.min(Math.max(0, offset), closed.length);
-      const line = lastStartAtOrBefore(closed.lineStarts, closed.lineStarts.length, clamped);
-      return { line, character: clamped - closed.lineStarts[line] };
-    };
+    const at = (offset: number): Position => (closed === undefined ? { line: 0, character: 0 } : positionInClosed(closed, offset));
     return { uri: fsPathToUri(file), range: { start: at(start), end: at(end) } };
   }
 
@@ -258,7 +253,7 @@ export class BrowserSiteChecks {
   closedFileOf(file: string): Promise<ClosedFile | undefined> {
     let closed = this.closed.get(file);
     if (closed === undefined) {
-      closed = this.host.readFile(file, MAX_BYTES).then((read) => (read === null || read.size > MAX_BYTES ? undefined : summarize(file, read)), () => undefined);
+      closed = this.host.readFile(file, MAX_BYTES).then((read) => (read === null ? undefined : summarize(file, read)), () => undefined);
       this.closed.set(file, closed);
     }
     return closed;
@@ -267,12 +262,14 @@ export class BrowserSiteChecks {
 
 /**
  * A closed file's summary and line starts (the text and the parse let go), as node/siteFileSummary.ts makes them (none
- * for a binary file or gzip that does not inflate whole); undefined for a file that is no site file by its name and
- * first characters (node/siteFiles.ts's test: a pom.xml).
+ * for a binary file, gzip that does not inflate whole, or a file past MAX_BYTES on disk or inflated, as lsp/site/
+ * siteSummaries.ts leaves it unread); undefined for a file that is no site file by its name and first characters
+ * (node/siteFiles.ts's test: a pom.xml).
  */
 function summarize(file: string, read: MirroredFile): ClosedFile | undefined {
   try {
-    const text = read.broken === true || isGzip(read.head) ? undefined : decodeSniffed(read.head);
+    const unread = read.broken === true || read.inflatedPast === true || read.size > MAX_BYTES || isGzip(read.head);
+    const text = unread ? undefined : decodeSniffed(read.head);
     const name = path.basename(file);
     if (!isSiteFile(name, () => sniffedText(read.head.subarray(0, SNIFF_LENGTH * 4)).slice(0, SNIFF_LENGTH))) return undefined;
     if (text === undefined) return { summary: undefined, lineStarts: [0], length: 0, size: read.size };
@@ -281,6 +278,13 @@ function summarize(file: string, read: MirroredFile): ClosedFile | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Where an offset of a closed file's text is (clamped to the text), by its line starts. */
+export function positionInClosed(closed: ClosedFile, offset: number): Position {
+  const clamped = Math.min(Math.max(0, offset), closed.length);
+  const line = lastStartAtOrBefore(closed.lineStarts, closed.lineStarts.length, clamped);
+  return { line, character: clamped - closed.lineStarts[line] };
 }
 
 /** Offsets of each line's start: after `\n`, `\r\n` or a lone `\r`. */

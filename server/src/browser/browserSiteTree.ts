@@ -3,9 +3,9 @@
 import { summarizeForSite } from '../language/languageService';
 import type { ServerSettings } from '../lsp/documents/configuration';
 import type { DocumentStore } from '../lsp/documents/documentStore';
-import type { SiteTreeSource } from '../lsp/site/siteTreeFacts';
+import type { PositionOf, SiteTreeSource } from '../lsp/site/siteTreeFacts';
 import { factsOfFiles, factsOfSummary, kindByName, listedTargetOf, treeKind, type SiteTreeFacts, type TargetOf } from '../lsp/site/siteTreeSummary';
-import type { BrowserSiteChecks } from './browserSiteChecks';
+import { positionInClosed, type BrowserSiteChecks } from './browserSiteChecks';
 
 export class BrowserSiteTreeSource implements SiteTreeSource {
   constructor(
@@ -25,6 +25,15 @@ export class BrowserSiteTreeSource implements SiteTreeSource {
     return false;
   }
 
+  /** As siteTreeFacts.ts's: the open document's positions, else the closed file's as read (none for gzip, as in Node). */
+  async positionsIn(fsPath: string): Promise<PositionOf | undefined> {
+    const open = this.store.getByPath(fsPath);
+    if (open !== undefined) return (offset) => open.doc.positionAt(offset);
+    if (/\.gz$/i.test(fsPath)) return undefined;
+    const closed = await this.checks.closedFileOf(fsPath);
+    return closed?.summary === undefined ? undefined : (offset) => positionInClosed(closed, offset);
+  }
+
   /** Undefined for a file that cannot be read or is no site file (corrupt gzip, a pom.xml), as the Node server's scan skips it. */
   private async factOf(file: string, targetOf: TargetOf): Promise<SiteTreeFacts | undefined> {
     const open = this.store.getByPath(file);
@@ -32,7 +41,7 @@ export class BrowserSiteTreeSource implements SiteTreeSource {
     const closed = await this.checks.closedFileOf(file);
     if (closed === undefined) return undefined;
     const gz = /\.gz$/i.test(file);
-    // Binary, or gzip that does not inflate: shown by its name, its entries unknown (as siteTreeFacts.ts's factsOfClosed).
+    // Binary, gzip that does not inflate, past MAX_BYTES: shown by its name, its entries unknown (as siteTreeFacts.ts's factsOfClosed).
     if (closed.summary === undefined) return { file: { path: file, kind: treeKind(kindByName(file)), listed: [] }, bytes: gz ? undefined : closed.size };
     return { ...factsOfSummary(file, closed.summary, closed.length, targetOf), bytes: gz ? closed.length : closed.size };
   }

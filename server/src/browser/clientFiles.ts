@@ -22,6 +22,7 @@ export function clientFileReader(connection: Connection, maxInflated = MAX_INFLA
     // Still gzip when nothing came out; a head read breaks at its cut, a whole file only when it is corrupt or truncated.
     if (bytes.length > 0) file.head = bytes;
     if (end === 'broken' && raw.length >= file.size) file.broken = true;
+    if (end === 'limit') file.inflatedPast = true;
     return file;
   };
 }

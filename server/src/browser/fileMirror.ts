@@ -10,6 +10,8 @@ export interface MirroredFile {
   asked: number;
   /** The whole file was read and its gzip stream broke (corrupt or truncated): what came out of it is no file's text. */
   broken?: true;
+  /** Its gzip stream inflated past the reader's bound: `head` is only the start of its text. */
+  inflatedPast?: true;
 }
 
 /** Reads a file's first `maxBytes` (null: no such file, or it cannot be read). */

@@ -1,6 +1,6 @@
 /** Small synchronous file reads for the server's look-ups around a document (never the documents themselves). */
 import * as fs from 'node:fs';
-import { isGzip } from '../../../shared/fileEncoding';
+import { isGzip, sniffedText } from '../../../shared/fileEncoding';
 import { zlib } from './lazyZlib';
 
 /** robots.txt files are small; Google reads at most 500 KiB. */
@@ -48,9 +48,10 @@ export function readHead(fsPath: string, maxBytes: number): Buffer | undefined {
   }
 }
 
-/** The first `maxBytes` bytes of a regular file as UTF-8 text (a robots.txt), or `undefined` if it cannot be read. */
+/** The first `maxBytes` bytes of a regular file as text (a robots.txt; {@link decodeFileText}), or `undefined` if it cannot be read. */
 export function readHeadText(fsPath: string, maxBytes: number): string | undefined {
-  return readHead(fsPath, maxBytes)?.toString('utf8');
+  const head = readHead(fsPath, maxBytes);
+  return head === undefined ? undefined : decodeFileText(head);
 }
 
 // gzip's magic bytes, told as the web build's files.ts tells them.
@@ -70,15 +71,11 @@ export function inflateHead(head: Buffer, maxBytes: number): Buffer | undefined 
 }
 
 /**
- * A file's text: UTF-16 when a byte-order mark says so, else UTF-8; without the mark (an editor keeps it as the file's
- * encoding, not as text).
+ * A file's text as its first bytes say (shared/fileEncoding.ts: UTF-16 with or without a byte-order mark, else UTF-8),
+ * without the mark; a binary file's as UTF-8. Every reader of a site file decodes it so, the site checks' summaries too.
  */
-export function decodeFileText(data: Uint8Array): string {
-  const bytes = Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return bytes.subarray(2).toString('utf16le');
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return Buffer.from(bytes.subarray(2, bytes.length - (bytes.length % 2))).swap16().toString('utf16le');
-  const text = bytes.toString('utf8');
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+export function decodeFileText(bytes: Uint8Array): string {
+  return sniffedText(bytes);
 }
 
 /**

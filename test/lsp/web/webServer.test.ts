@@ -11,6 +11,7 @@ import type { Worker } from 'node:worker_threads';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
 import { BASE, page, PAGES, SETTINGS, SITEMAP } from '../../support/pageSite';
 import { MERGE_INDEX_REQUEST, READ_SCRIPT_REQUEST, type MergeIndexResult, type ReadScriptParams } from '../../../shared/protocol';
+import { MAX_BYTES } from '../../../shared/protocolLimits';
 import type { CodeAction, CompletionList, Diagnostic, Hover, InitializeResult, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { formatRange, LspClient } from '../lspClient';
 import { index as siteIndex, loc, ROOT, urlset as siteUrlset } from '../../support/siteFixture';
@@ -475,14 +476,17 @@ function staleUtf16Children(): string[] {
   });
 }
 
-type TreeNode = { id: string; kind: string; label: string; entries?: number; bytes?: number };
+type TreeNode = { id: string; kind: string; label: string; entries?: number; bytes?: number; range?: Parameters<typeof formatRange>[0] };
 
-/** The Sitemaps view's whole tree (`sitemap/siteTree`, asked by `level`), a line a node: `kind label entries bytes`, indented by depth. */
-async function treeOf(level: (params: object) => Promise<{ nodes: TreeNode[] }>, folderUri: string): Promise<string[]> {
+/** A node as `kind label entries bytes`. */
+const countsOf = (n: TreeNode): string => `${n.kind} ${n.label} ${n.entries ?? '?'} ${n.bytes ?? '?'}`;
+
+/** The Sitemaps view's whole tree (`sitemap/siteTree`, asked by `level`), a line a node (`line`), indented by depth. */
+async function treeOf(level: (params: object) => Promise<{ nodes: TreeNode[] }>, folderUri: string, line = countsOf): Promise<string[]> {
   const lines: string[] = [];
   const walk = async (params: object, depth: number): Promise<void> => {
     for (const n of (await level(params)).nodes) {
-      lines.push(`${'  '.repeat(depth)}${n.kind} ${n.label} ${n.entries ?? '?'} ${n.bytes ?? '?'}`);
+      lines.push(`${'  '.repeat(depth)}${line(n)}`);
       if (n.kind === 'robots' || n.kind === 'index') await walk({ node: n.id }, depth + 1);
     }
   };
@@ -586,6 +590,74 @@ test("Check Site in the web worker counts a UTF-8 file's bytes as Node's: a byte
   } finally {
     server.connection.dispose();
     await server.worker.terminate();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+/** An open index and what it lists, its problems and its Sitemaps view, asked of the web server and of the Node server
+ * over the same folder once the site's pass is in (missing-sitemap-file, for `missing.xml`): the web's, then Node's. */
+async function siteOfBoth(root: string, signal: AbortSignal, indexName: string, line = countsOf): Promise<[string[], string[], string[], string[]]> {
+  const { server, publishedFor } = await startSiteServer(root, signal);
+  server.failed.catch(() => undefined);
+  const node = await LspClient.start({ workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'site' }] });
+  const text = fs.readFileSync(path.join(root, indexName), 'utf8');
+  const passed = (d: Diagnostic[]): boolean => codesOf(d, 'missing-sitemap-file').length > 0;
+  try {
+    const published = publishedFor(`${SITE_URI}/${indexName}`, (d) => passed(d) && codesOf(d, 'nested-index').length > 0);
+    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: `${SITE_URI}/${indexName}`, languageId: 'sitemap', version: 1, text } });
+    const web = described(await published, SITE_URI);
+    const nodeIndex = `${pathToFileURL(root).href}/${indexName}`;
+    const nodePublished = node.nextDiagnostics(nodeIndex, passed);
+    node.open(nodeIndex, 'sitemap', text);
+    const inNode = described((await nodePublished).diagnostics, pathToFileURL(root).href);
+    const webTree = await treeOf((params) => server.connection.sendRequest('sitemap/siteTree', params), SITE_URI, line);
+    const nodeTree = await treeOf((params) => node.connection.sendRequest('sitemap/siteTree', params), pathToFileURL(root).href, line);
+    return [web, inNode, webTree, nodeTree];
+  } finally {
+    await node.stop();
+    server.connection.dispose();
+    await server.worker.terminate();
+  }
+}
+
+test("the web server, as the Node server, sees a closed UTF-16BE index without a byte-order mark as an index: nested-index, and the Sitemaps view's ranges of what each file lists", { timeout: 60_000 }, async (t) => {
+  const child = siteIndex(`\n  ${loc('a.xml')}`, `\n    ${loc('b.xml')}`).replace('encoding="UTF-8"', 'encoding="UTF-16"');
+  const parent = siteIndex(`<!-- ${ROOT}a.xml -->`, loc('utf16-index.xml'), loc('a.xml'), loc('missing.xml'));
+  const root = writeFixture({
+    'robots.txt': `User-agent: *\nSitemap:  ${ROOT}sitemap-index.xml\n`, 'sitemap-index.xml': parent,
+    'utf16-index.xml': Buffer.from(child, 'utf16le').swap16(), 'a.xml': siteUrlset(loc('p1')), 'b.xml': siteUrlset(loc('p2')),
+  }, 'sitemap-web-utf16-index-');
+  try {
+    const ranged = (n: TreeNode): string => `${n.kind} ${n.label} ${n.range === undefined ? '-' : formatRange(n.range)}`;
+    const [web, inNode, webTree, nodeTree] = await siteOfBoth(root, t.signal, 'sitemap-index.xml', ranged);
+    assert.deepEqual(web.filter((d) => d.startsWith('nested-index')), [`nested-index ${formatRange(rangeOf(parent, `${ROOT}utf16-index.xml`))}`]);
+    assert.deepEqual(web, inNode);
+    assert.ok(webTree.includes(`      sitemap b.xml ${formatRange(rangeOf(child, `${ROOT}b.xml`))}`), webTree.join('\n'));
+    assert.deepEqual(webTree, nodeTree);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('the Sitemaps view on the web shows a closed file past MAX_BYTES, on disk or inflated, by its name and size, its entries not read, as the Node server', { timeout: 60_000 }, async (t) => {
+  const head = siteUrlset(loc('p1')).replace('</urlset>\n', '');
+  const parent = siteIndex(loc('big.xml'), loc('big.xml.gz'), loc('child-index.xml'), loc('missing.xml'));
+  const root = writeFixture({
+    'sitemap-index.xml': parent,
+    'big.xml': head,
+    // Small as gzip, past MAX_BYTES inflated (at a sitemap's rate: its first bytes do not inflate past a sniff's bound).
+    'big.xml.gz': gzipSync(`${head}${Array.from({ length: MAX_BYTES / 40 }, (_, k) => `<url>${loc(`p${k}`)}</url>\n`).join('')}</urlset>\n`),
+    'child-index.xml': siteIndex(loc('a.xml')),
+    'a.xml': siteUrlset(loc('p1')),
+  }, 'sitemap-web-big-');
+  // Past MAX_BYTES on disk, its bytes after the urlset's start zeros (a sparse file: written as its length only).
+  fs.truncateSync(path.join(root, 'big.xml'), MAX_BYTES + 1);
+  try {
+    const [, , webTree, nodeTree] = await siteOfBoth(root, t.signal, 'sitemap-index.xml');
+    assert.ok(webTree.includes(`  sitemap big.xml ? ${MAX_BYTES + 1}`), webTree.join('\n'));
+    assert.ok(webTree.includes('  sitemap big.xml.gz ? ?'), webTree.join('\n'));
+    assert.deepEqual(webTree, nodeTree);
+  } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }
 });

@@ -1,6 +1,6 @@
 /** The web build's `node/files.ts` (build.mjs, webPlatform): the same synchronous look-ups, answered from the files the
  * client has read for the worker (fileMirror.ts); a file not read yet is missing until it comes, then re-checked. */
-import { isGzip } from '../../../../shared/fileEncoding';
+import { isGzip, sniffedText } from '../../../../shared/fileEncoding';
 import { fileMirror } from '../fileMirror';
 
 /** robots.txt files are small; Google reads at most 500 KiB. */
@@ -23,7 +23,7 @@ export function readHead(fsPath: string, maxBytes: number): Uint8Array | undefin
 
 export function readHeadText(fsPath: string, maxBytes: number): string | undefined {
   const head = readHead(fsPath, maxBytes);
-  return head === undefined ? undefined : new TextDecoder('utf-8', { ignoreBOM: true }).decode(head);
+  return head === undefined ? undefined : decodeFileText(head);
 }
 
 // gzip's magic bytes, told as node/files.ts tells them.
@@ -34,12 +34,9 @@ export function inflateHead(head: Uint8Array, _maxBytes: number): Uint8Array | u
   return isGzip(head) ? undefined : head;
 }
 
-/** As node/files.ts: UTF-16 when a byte-order mark says so, else UTF-8, without the mark. */
+/** As node/files.ts: as its first bytes say (shared/fileEncoding.ts), without a byte-order mark. */
 export function decodeFileText(bytes: Uint8Array): string {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le', { ignoreBOM: true }).decode(bytes.subarray(2));
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be', { ignoreBOM: true }).decode(bytes.subarray(2, bytes.length - (bytes.length % 2)));
-  const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return sniffedText(bytes);
 }
 
 /** Whole files are not read here (the listing indexes run in the Node server; Merge reads through clientFiles.ts). */

@@ -11,7 +11,7 @@ import {
 } from '../../language/languageService';
 import type { DocumentStore } from '../documents/documentStore';
 import { logFailure } from '../guard';
-import { readHead } from '../../node/files';
+import { decodeFileText, readHeadText } from '../../node/files';
 import { walkFolders } from '../../node/folderWalk';
 import { fsPathToUri, relativeInside, type Workspace } from '../documents/workspace';
 
@@ -130,9 +130,8 @@ export class WorkspaceSymbols {
     const languageId = sitemapLanguageOfFile(fsPath);
     if (languageId !== undefined && stat.size <= MAX_FILE_BYTES) {
       try {
-        const text = await fsp.readFile(fsPath, 'utf8');
-        // Editors drop the byte-order mark from a document's text: positions must agree with theirs.
-        const doc = parseDocument(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, languageId);
+        // Decoded as the editor's document is (UTF-16 too, the byte-order mark dropped): positions must agree with theirs.
+        const doc = parseDocument(decodeFileText(await fsp.readFile(fsPath)), languageId);
         indexed.index = indexEntryUrls(doc);
         indexed.kind = doc.kind;
       } catch {
@@ -169,7 +168,7 @@ export class WorkspaceSymbols {
  * root element, sniffed from the first bytes; `undefined` for other files.
  */
 export function sitemapLanguageOfFile(fsPath: string): SitemapLanguageId | undefined {
-  return symbolLanguageOf(path.basename(fsPath), () => readHead(fsPath, SNIFF_LENGTH)?.toString('utf8'));
+  return symbolLanguageOf(path.basename(fsPath), () => readHeadText(fsPath, SNIFF_LENGTH * 4)?.slice(0, SNIFF_LENGTH));
 }
 
 /** `.xml` and `sitemap*.txt` files under `roots`, in walk order (node/folderWalk.ts), within the bounds above. */

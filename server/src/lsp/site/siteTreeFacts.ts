@@ -88,7 +88,7 @@ function sniffKind(file: string): SiteTreeFile['kind'] | 'read' {
     const fd = fs.openSync(file, 'r');
     try {
       const bytes = Buffer.alloc(1024);
-      head = bytes.subarray(0, fs.readSync(fd, bytes, 0, bytes.length, 0)).toString('utf8');
+      head = decodeFileText(bytes.subarray(0, fs.readSync(fd, bytes, 0, bytes.length, 0)));
     } finally {
       fs.closeSync(fd);
     }
