@@ -12,7 +12,7 @@ import {
 } from 'vscode-languageserver-protocol';
 import { LspClient, rangeOf } from '../lspClient';
 import { ADD_UNLISTED_PAGES_COMMAND, SET_LASTMOD_FROM_HISTORY_COMMAND, type EditCommandResult } from '../../../shared/protocol';
-import { BASE, fixtureSite, SITEMAP } from '../../support/pageSite';
+import { BASE, fixtureSite, SETTINGS, SITEMAP } from '../../support/pageSite';
 import { tempFolders } from '../../support/tempFolders';
 import { startOnSite } from '../site/pageSiteClient';
 
@@ -131,6 +131,26 @@ describe('Set lastmod from Git History in an untrusted workspace', () => {
       assert.equal(result.status, 'unchanged');
       assert.equal(result.reason, 'no-history');
       assert.equal(result.detail, client.shownMessages[0]?.message, 'the note said when the page rules ran');
+      assert.equal(client.applyEditRequests.length, 0);
+    } finally {
+      await client.stop();
+    }
+  });
+
+  it('says why with the lastmod rules off too, when no note was said (the command reads the history itself)', async () => {
+    const repo = fixtureSite(temp());
+    const uri = pathToFileURL(path.join(repo.dir, 'public', 'sitemap.xml')).href;
+    const settings = { ...SETTINGS, rules: { 'lastmod-stale': 'off', 'lastmod-inflated': 'off' } };
+    const client = await startOnSite(repo, { settings, initializationOptions: { workspaceTrusted: false } });
+    try {
+      const checked = client.nextDiagnostics(uri, (d) => d.some((x) => x.code === 'unlisted-page'));
+      client.open(uri, 'sitemap', SITEMAP);
+      await checked;
+      const result = await client.connection.sendRequest<EditCommandResult>('workspace/executeCommand', { command: SET_LASTMOD_FROM_HISTORY_COMMAND, arguments: [uri, 1, []] });
+      assert.deepEqual(client.shownMessages, [], 'no note: the rules that need git are off');
+      assert.equal(result.reason, 'no-history');
+      assert.equal(typeof result.detail, 'string');
+      assert.ok(result.detail!.length > 0);
       assert.equal(client.applyEditRequests.length, 0);
     } finally {
       await client.stop();

@@ -57,7 +57,7 @@ export async function setLastmodFromGit(context: PageEditContext, ranges: Readon
   switch (result.status) {
     case 'set': return { edits: result.edits, summary: { count: result.entries } };
     case 'unchanged':
-      return result.unchanged === 0 ? { status: 'unchanged', reason: 'no-history', detail: site.pages.notesOf(folder).join(' ') || undefined } : { status: 'unchanged', count: 0 };
+      return result.unchanged === 0 ? { status: 'unchanged', reason: 'no-history', detail: answer.notes.join(' ') || undefined } : { status: 'unchanged', count: 0 };
     case 'no-entries': return { status: 'unchanged' };
     default: return { status: 'not-editable' };
   }

@@ -53,8 +53,6 @@ interface FolderPages {
   /** What each key's site was read from: a site forgotten since is read again from it. */
   specs: BuiltSiteSpec[];
   files: PageWireFile[];
-  /** The notes of the last pass (said once; the commands repeat them when git dates nothing). */
-  notes: string[];
 }
 
 /** The rules that need git's history: with both off, the pass reads no history and watches no HEAD. */
@@ -86,7 +84,7 @@ export class BackgroundPageChecks {
       return;
     }
     const files = await this.filesOf(pass);
-    const pages: FolderPages = { keys, specs, files, notes: [] };
+    const pages: FolderPages = { keys, specs, files };
     this.folders.set(pass.folder.fsPath, pages);
     const want = sitemaps.map((entry) => entry.fsPath!);
     const { settings } = pass;
@@ -94,7 +92,6 @@ export class BackgroundPageChecks {
     if (result === undefined || !pass.current()) return pass.current() ? this.host.recheck(pass.folder.fsPath) : undefined;
     // The notes first: a client sees why a rule is silent by the time the problems come.
     for (const note of result.notes) this.say(pass.folder, note);
-    pages.notes = result.notes.map((n) => n.text);
     for (const entry of sitemaps) {
       const mine = result.problems.filter((p) => p.path === entry.fsPath);
       this.held.hold(entry, mine.map((p) => heldOf(p, pass)));
@@ -143,11 +140,6 @@ export class BackgroundPageChecks {
         this.doneOnDemand(extra);
       }
     }
-  }
-
-  /** The notes of the folder's last pass. */
-  notesOf(folderPath: string): string[] {
-    return this.folders.get(folderPath)?.notes ?? [];
   }
 
   /** Whether the last pass of the folder found a site root with pages. */

@@ -55,6 +55,8 @@ export interface PageCheckResult {
 export interface PageHistories {
   histories: Array<SourceHistory | null>;
   now: number;
+  /** Why git dates nothing where it does not (the sites' notes: shallow clone, no git…), whatever the rules say. */
+  notes: string[];
 }
 
 /** Pages read per turn when preparing a site in the server's thread (a few ms: each is a few KB of head). */
@@ -162,7 +164,8 @@ export class BuiltSiteStore {
       const served = site === undefined ? undefined : resolvePage(url, site.root, site.files);
       return site !== undefined && served !== undefined && 'file' in served ? site.source(url, served.file)?.history ?? null : null;
     });
-    return { histories, now: sites[0]?.now ?? Date.now() };
+    const notes = sites.flatMap((site) => site.historyNotes.map((note) => noteText({ ...note, root: site.root })));
+    return { histories, now: sites[0]?.now ?? Date.now(), notes };
   }
 
   private async held(keys: readonly string[]): Promise<{ sites: BuiltSite[]; specs: BuiltSiteSpec[] }> {
