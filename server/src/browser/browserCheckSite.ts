@@ -6,7 +6,7 @@ import { SNIFF_LENGTH } from '../../../shared/contentDetection';
 import { isGzipName, isRobotsName, isSiteFile, languageOfSiteFile, siteFileType } from '../../../shared/documentLanguage';
 import { decodeSniffed, SNIFF_BYTES, sniffedText, sniffEncoding, type FileEncoding } from '../../../shared/fileEncoding';
 import { MAX_BYTES } from '../../../shared/protocolLimits';
-import { lastStartAtOrBefore } from '../../../shared/sortedSearch';
+import { lineTableOf, positionIn, type LineTable } from '../../../shared/lineTable';
 import {
   parseDocument, positionsAt, repeatsUtf16, summarizeForSite, validate, validateFileEncoding, validateSite, type PageRulesFile, type SiteDiagnostic,
   type SiteFile, type SitemapDiagnostic, type SitemapDocument, type SiteSummary,
@@ -16,7 +16,7 @@ import type { ServerSettings } from '../lsp/documents/configuration';
 import { fsPathToUri, type Workspace } from '../lsp/documents/workspace';
 import { SiteLocator } from '../lsp/site/siteLocation';
 import type { BrowserPageChecks, Evidence } from './browserPageChecks';
-import { lineStartsOf, type BrowserSiteChecks } from './browserSiteChecks';
+import type { BrowserSiteChecks } from './browserSiteChecks';
 import { fileMirror, type FileReader } from './fileMirror';
 import { isGzip } from './platform/files';
 
@@ -40,7 +40,7 @@ export interface BrowserCheckSiteHost {
 interface Linted {
   result: FileResult;
   summary: SiteSummary | undefined;
-  lineStarts: number[];
+  lineStarts: LineTable;
   length: number;
 }
 
@@ -107,7 +107,7 @@ async function lintFile(
   if (!isSiteFile(name, () => sniffedText(read.head.subarray(0, SNIFF_LENGTH * 4)).slice(0, SNIFF_LENGTH))) return undefined;
   const fileProblem = validateFileEncoding(encoding, settings);
   if (text === undefined) {
-    const binary: Linted = { result: { file, problems: [] }, summary: undefined, lineStarts: [0], length: 0 };
+    const binary: Linted = { result: { file, problems: [] }, summary: undefined, lineStarts: lineTableOf(''), length: 0 };
     if (fileProblem !== undefined) binary.result.problems.push({ rule: fileProblem.rule, severity: fileProblem.severity, message: fileProblem.message, ...spanIn(binary, 0, 0) });
     return binary;
   }
@@ -115,7 +115,7 @@ async function lintFile(
   const doc = parseDocument(text, languageOfSiteFile(isRobotsName(name) ? 'robots' : siteFileType(name, text)), { byteLength: decodedByteLength(read.head, encoding, text), deferUrlIndex: true });
   const location = isRobotsName(name) ? undefined : locator.locate(file, settings);
   const found = validate(doc, settings, { location, now }).filter((d) => !repeatsUtf16(encoding, d, text));
-  return { result: { file, problems: problemsOf(doc, fileProblem === undefined ? found : [fileProblem, ...found]) }, summary: summarizeForSite(doc), lineStarts: lineStartsOf(text), length: text.length };
+  return { result: { file, problems: problemsOf(doc, fileProblem === undefined ? found : [fileProblem, ...found]) }, summary: summarizeForSite(doc), lineStarts: lineTableOf(text), length: text.length };
 }
 
 /**
@@ -192,12 +192,7 @@ function problemOf(d: SiteDiagnostic, at: Linted, linted: ReadonlyMap<string, Li
 
 /** 1-based lines and columns, as sitemap-lint's. */
 function spanIn(l: Linted, start: number, end: number): Pick<LintProblem, 'line' | 'column' | 'endLine' | 'endColumn'> {
-  const place = (offset: number): { line: number; character: number } => {
-    const clamped = Math.min(Math.max(0, offset), l.length);
-    const line = lastStartAtOrBefore(l.lineStarts, l.lineStarts.length, clamped);
-    return { line, character: clamped - l.lineStarts[line] };
-  };
-  const s = place(start);
-  const e = place(Math.max(start, end));
+  const s = positionIn(l.lineStarts, l.length, start);
+  const e = positionIn(l.lineStarts, l.length, Math.max(start, end));
   return { line: s.line + 1, column: s.character + 1, endLine: e.line + 1, endColumn: e.character + 1 };
 }

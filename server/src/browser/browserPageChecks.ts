@@ -10,6 +10,7 @@ import { fsPathToUri, relativeInside } from '../lsp/documents/workspace';
 import { HeldProblems, type HeldProblem } from '../lsp/site/heldProblems';
 import { compareWalkOrder } from '../lsp/site/siteScan';
 import type { FileReader } from './fileMirror';
+import { lineTableOf, positionIn, type LineTable } from '../../../shared/lineTable';
 import type * as PageRulesEngine from './pageRulesEngine';
 import { decodeFileText, MAX_ROBOTS_BYTES } from './platform/files';
 
@@ -200,9 +201,16 @@ async function readPages(
 }
 
 function evidenceOf(folderPath: string, read: readonly ReadSite[]): Evidence {
+  const tables = new Map<string, { lines: LineTable; length: number }>();
   return (relative) => {
-    const text = read.find((s) => s.texts.has(relative))?.texts.get(relative) ?? '';
-    return { fsPath: absoluteOf(folderPath, relative), at: (offset) => positionOf(text, offset) };
+    let table = tables.get(relative);
+    if (table === undefined) {
+      const text = read.find((s) => s.texts.has(relative))?.texts.get(relative) ?? '';
+      table = { lines: lineTableOf(text), length: text.length };
+      tables.set(relative, table);
+    }
+    const { lines, length } = table;
+    return { fsPath: absoluteOf(folderPath, relative), at: (offset) => positionIn(lines, length, offset) };
   };
 }
 
@@ -213,18 +221,4 @@ function heldOf(d: SiteDiagnostic, evidence: Evidence): HeldProblem {
     return { location: { uri: fsPathToUri(fsPath), range: { start: at(r.start), end: at(r.end) } }, message: r.message };
   });
   return { diagnostic: d, start: d.start, end: d.end, related };
-}
-
-function positionOf(text: string, offset: number): { line: number; character: number } {
-  const clamped = Math.min(Math.max(0, offset), text.length);
-  let line = 0;
-  let lineStart = 0;
-  for (let i = 0; i < clamped; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) {
-      line++;
-      lineStart = i + 1;
-    }
-  }
-  return { line, character: clamped - lineStart };
 }

@@ -8,7 +8,7 @@ import { isRobotsName, isSiteFile, languageOfSiteFile, siteFileType } from '../.
 import { decodeSniffed, sniffedText } from '../../../shared/fileEncoding';
 import { locationFromSiteRoots } from '../../../shared/location';
 import { MAX_BYTES } from '../../../shared/protocolLimits';
-import { lastStartAtOrBefore } from '../../../shared/sortedSearch';
+import { lineTableOf, positionIn, type LineTable } from '../../../shared/lineTable';
 import { parseDocument, summarizeForSite, validateSite, type PageRulesFile, type SiteFile, type SiteResolver, type SiteSummary } from '../language/languageService';
 import type { ServerSettings } from '../lsp/documents/configuration';
 import type { DocumentStore, OpenDocument } from '../lsp/documents/documentStore';
@@ -48,7 +48,7 @@ export interface BrowserSiteChecksHost {
 export interface ClosedFile {
   /** Undefined for a site file that is not summarized: binary, gzip that does not inflate whole, past MAX_BYTES (as in Node). */
   summary: SiteSummary | undefined;
-  lineStarts: number[];
+  lineStarts: LineTable;
   /** The text's length, in UTF-16 code units. */
   length: number;
   /** The file's size on disk. */
@@ -226,7 +226,7 @@ export class BrowserSiteChecks {
     const openEntry = this.host.store.getByPath(file);
     if (openEntry !== undefined) return { uri: openEntry.uri, range: rangeOf(openEntry.doc, start, end) };
     const closed = closedFiles.get(file);
-    const at = (offset: number): Position => (closed === undefined ? { line: 0, character: 0 } : positionInClosed(closed, offset));
+    const at = (offset: number): Position => (closed === undefined ? { line: 0, character: 0 } : positionIn(closed.lineStarts, closed.length, offset));
     return { uri: fsPathToUri(file), range: { start: at(start), end: at(end) } };
   }
 
@@ -272,27 +272,10 @@ function summarize(file: string, read: MirroredFile): ClosedFile | undefined {
     const text = unread ? undefined : decodeSniffed(read.head);
     const name = path.basename(file);
     if (!isSiteFile(name, () => sniffedText(read.head.subarray(0, SNIFF_LENGTH * 4)).slice(0, SNIFF_LENGTH))) return undefined;
-    if (text === undefined) return { summary: undefined, lineStarts: [0], length: 0, size: read.size };
+    if (text === undefined) return { summary: undefined, lineStarts: lineTableOf(''), length: 0, size: read.size };
     const summary = summarizeForSite(parseDocument(text, languageOfSiteFile(isRobotsName(name) ? 'robots' : siteFileType(name, text))));
-    return { summary, lineStarts: lineStartsOf(text), length: text.length, size: read.size };
+    return { summary, lineStarts: lineTableOf(text), length: text.length, size: read.size };
   } catch {
     return undefined;
   }
-}
-
-/** Where an offset of a closed file's text is (clamped to the text), by its line starts. */
-export function positionInClosed(closed: ClosedFile, offset: number): Position {
-  const clamped = Math.min(Math.max(0, offset), closed.length);
-  const line = lastStartAtOrBefore(closed.lineStarts, closed.lineStarts.length, clamped);
-  return { line, character: clamped - closed.lineStarts[line] };
-}
-
-/** Offsets of each line's start: after `\n`, `\r\n` or a lone `\r`. */
-export function lineStartsOf(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
-  }
-  return starts;
 }

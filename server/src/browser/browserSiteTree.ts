@@ -5,7 +5,8 @@ import type { ServerSettings } from '../lsp/documents/configuration';
 import type { DocumentStore } from '../lsp/documents/documentStore';
 import type { PositionOf, SiteTreeSource } from '../lsp/site/siteTreeFacts';
 import { factsOfFiles, factsOfSummary, kindByName, listedTargetOf, treeKind, type SiteTreeFacts, type TargetOf } from '../lsp/site/siteTreeSummary';
-import { positionInClosed, type BrowserSiteChecks } from './browserSiteChecks';
+import type { BrowserSiteChecks } from './browserSiteChecks';
+import { positionIn } from '../../../shared/lineTable';
 
 export class BrowserSiteTreeSource implements SiteTreeSource {
   constructor(
@@ -31,7 +32,7 @@ export class BrowserSiteTreeSource implements SiteTreeSource {
     if (open !== undefined) return (offset) => open.doc.positionAt(offset);
     if (/\.gz$/i.test(fsPath)) return undefined;
     const closed = await this.checks.closedFileOf(fsPath);
-    return closed?.summary === undefined ? undefined : (offset) => positionInClosed(closed, offset);
+    return closed?.summary === undefined ? undefined : (offset) => positionIn(closed.lineStarts, closed.length, offset);
   }
 
   /** Undefined for a file that cannot be read or is no site file (corrupt gzip, a pom.xml), as the Node server's scan skips it. */

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
 import { parseDocument, summarizeForSite, type SiteSummary } from '../language/languageService';
-import { lineTableOf, type LineTable } from './lineTable';
+import { lineTableOf, type LineTable } from '../../../shared/lineTable';
 import { isGzip } from './files';
 import { decodeSniffed } from '../../../shared/fileEncoding';
 import { languageOfSiteFile, siteFileType } from '../../../shared/documentLanguage';

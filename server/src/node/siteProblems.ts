@@ -1,7 +1,7 @@
 /** One open document's cross-file problems, from inputs that cross threads (summaries, or the paths of closed files the
  * checking thread holds; where each URL maps to; the settings). The same function in the site worker or the server. */
 import { validateSite, type SiteDiagnostic, type SiteFile, type SiteSummary, type SitemapSettings } from '../language/languageService';
-import { positionIn, type LineTable } from './lineTable';
+import { positionIn, type LineTable } from '../../../shared/lineTable';
 
 export interface CheckFile {
   path: string;

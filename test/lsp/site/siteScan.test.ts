@@ -12,7 +12,7 @@ import * as zlib from 'node:zlib';
 import { collectInputs } from '../../../server/src/cli/lint/lintInputs';
 import { compareWalkOrder, scanSiteFiles } from '../../../server/src/lsp/site/siteScan';
 import { ClosedSummaries } from '../../../server/src/lsp/site/siteSummaries';
-import { positionIn } from '../../../server/src/node/lineTable';
+import { positionIn } from '../../../shared/lineTable';
 import { SiteWorker } from '../../../server/src/lsp/site/siteWorker';
 import { checkSiteProblems, type CheckRequest } from '../../../server/src/node/siteProblems';
 import { packSummary } from '../../../server/src/node/packedSummary';

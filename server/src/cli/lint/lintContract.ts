@@ -2,7 +2,7 @@
 import type { SiteSummary } from '../../language/languageService';
 import type { SitemapSettings } from '../../language/sitemapLanguageTypes';
 import type { FileResult } from '../../node/lintResults';
-import type { LineTable } from '../../node/lineTable';
+import type { LineTable } from '../../../../shared/lineTable';
 import type { Input } from './lintInputs';
 import type { SiteContext } from './siteContext';
 

@@ -8,7 +8,7 @@ import type { LintedOne, LintOptions, SiteFacts } from './lintContract';
 import { readInput, type Input, type ReadInput } from './lintInputs';
 import { lintStreamed } from './lintStream';
 import { encodingProblem } from './encodingProblem';
-import { lineTableOf } from '../../node/lineTable';
+import { lineTableOf } from '../../../../shared/lineTable';
 
 /** An input read and linted: a large file as it streams (lintStream.ts), any other whole. */
 export async function lintInput(input: Input, options: LintOptions, alone: boolean): Promise<LintedOne> {

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { isObject, severityOf, type BuiltSite, type SitemapSettings } from '../../language/languageService';
 import { readBuiltSite, type BuiltSiteOptions } from '../../node/builtSite/builtSiteReader';
 import { decodeFileText, readHead } from '../../node/files';
-import { lineTableOf, positionIn, type LineTable } from '../../node/lineTable';
+import { lineTableOf, positionIn, type LineTable } from '../../../../shared/lineTable';
 
 const PAGE_RULES = ['blocked-by-robots', 'noindex-page', 'canonical-elsewhere', 'page-redirect', 'page-not-found', 'unlisted-page', 'lastmod-stale', 'lastmod-inflated'];
 const LASTMOD_RULES = ['lastmod-stale', 'lastmod-inflated'];

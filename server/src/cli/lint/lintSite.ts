@@ -9,7 +9,7 @@ import {
 } from '../../language/languageService';
 import type { FileResult, LintProblem, LintRelated } from '../../node/lintResults';
 import type { LintOptions, SiteFacts } from './lintContract';
-import { positionIn } from '../../node/lineTable';
+import { positionIn } from '../../../../shared/lineTable';
 import { fileBesideNamed } from '../../node/siteFiles';
 import { EvidenceFiles, pageRulesMayApply, pagesWorkspace, readBuiltSites } from './lintPages';
 import { historyNoteText } from '../../node/builtSite/historyNotes';

@@ -16,7 +16,7 @@ import { Failure } from '../io/failure';
 import { chunksOf, openMaybeGzip } from '../io/inputStream';
 import { encodingProblem } from './encodingProblem';
 import { sniffEncoding, SNIFF_BYTES, type FileEncoding } from '../../../../shared/fileEncoding';
-import { LineTableBuilder, positionIn, type LineTable } from '../../node/lineTable';
+import { LineTableBuilder, positionIn, type LineTable } from '../../../../shared/lineTable';
 
 /**
  * Uncompressed bytes above which a file streams. The whole-document path holds about 4.5 times the document (text,

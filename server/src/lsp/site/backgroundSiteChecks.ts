@@ -17,7 +17,7 @@ import type { SiteLocator } from './siteLocation';
 import { compareWalkOrder, mayBeSiteFile, SCAN_LIMITS, scanSiteFiles, yieldToEventLoop } from './siteScan';
 import { SiteFileList } from './siteFileList';
 import { ClosedSummaries, MAX_ENTRIES, MAX_FILE_BYTES, type ClosedFile } from './siteSummaries';
-import { positionIn } from '../../node/lineTable';
+import { positionIn } from '../../../../shared/lineTable';
 import { SiteWorker } from './siteWorker';
 import { HeldProblems, type HeldProblem } from './heldProblems';
 import { BackgroundPageChecks, type SitePass } from './backgroundPageChecks';

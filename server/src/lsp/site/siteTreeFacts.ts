@@ -7,7 +7,7 @@ import { siteFileType } from '../../../../shared/documentLanguage';
 import type { SiteTreeFile } from '../../language/languageService';
 import type { ServerSettings } from '../documents/configuration';
 import { decodeFileText, stampOf } from '../../node/files';
-import { lineTableOf, positionIn } from '../../node/lineTable';
+import { lineTableOf, positionIn } from '../../../../shared/lineTable';
 import type { BackgroundSiteChecks } from './backgroundSiteChecks';
 import type { ClosedFile } from './siteSummaries';
 import { factsOfFiles, factsOfSummary, kindByName, listedTargetOf, treeKind, type SiteTreeFacts, type TargetOf } from './siteTreeSummary';

@@ -9,7 +9,7 @@ import {
 } from '../../language/languageService';
 import { readBuiltSite, type GitHistoryCache } from './builtSiteReader';
 import { decodeFileText } from '../files';
-import { lineTableOf, positionIn } from '../lineTable';
+import { lineTableOf, positionIn } from '../../../../shared/lineTable';
 import type { CheckedProblem, CheckedRelated, KnownFile } from '../siteProblems';
 
 /** One root of a workspace folder, with what its reading depends on. */

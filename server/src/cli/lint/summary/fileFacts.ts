@@ -2,7 +2,7 @@
  * robots.txt's entries, a sitemap's newest `<lastmod>` (stale-index-lastmod). Places are resolved to lines and columns. */
 import * as path from 'node:path';
 import type { SiteEntry, SiteFileKind } from '../../../language/languageService';
-import { positionIn } from '../../../node/lineTable';
+import { positionIn } from '../../../../../shared/lineTable';
 import type { LintedFile } from '../lintSite';
 import type { SiteFacts } from '../lintContract';
 

@@ -1,6 +1,6 @@
 /** Line starts of a text, to place a file's offsets in lines and columns once its document is gone (keeping every
  * document alive until the cross-file rules ran held them all). Line breaks are LSP's: `\n`, `\r\n`, a lone `\r`. */
-import { lastStartAtOrBefore } from '../../../shared/sortedSearch';
+import { lastStartAtOrBefore } from './sortedSearch';
 
 export type LineTable = Uint32Array;
 

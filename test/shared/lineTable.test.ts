@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { parseDocument } from '../../server/src/language/languageService';
-import { LineTableBuilder, lineTableOf, positionIn } from '../../server/src/node/lineTable';
+import { LineTableBuilder, lineTableOf, positionIn } from '../../shared/lineTable';
 
 /** A text of random lines with `\n`, `\r\n` and lone `\r` breaks (or `\n` only). */
 function randomText(seed: number, breaks: readonly string[]): string {
