@@ -6,22 +6,20 @@ import { FileChangeType, type DiagnosticRelatedInformation, type Location, type 
 import { SNIFF_LENGTH } from '../../../shared/contentDetection';
 import { isRobotsName, isSiteFile, languageOfSiteFile, siteFileType } from '../../../shared/documentLanguage';
 import { decodeSniffed, sniffedText } from '../../../shared/fileEncoding';
-import { locationFromSiteRoots } from '../../../shared/location';
 import { MAX_BYTES } from '../../../shared/protocolLimits';
 import { lineTableOf, positionIn, type LineTable } from '../../../shared/lineTable';
 import { parseDocument, summarizeForSite, validateSite, type PageRulesFile, type SiteFile, type SiteResolver, type SiteSummary } from '../language/languageService';
 import type { ServerSettings } from '../lsp/documents/configuration';
 import type { DocumentStore, OpenDocument } from '../lsp/documents/documentStore';
 import { rangeOf } from '../lsp/documents/ranges';
-import { fsPathToUri, relativeInside, type Workspace, type WorkspaceFolderInfo } from '../lsp/documents/workspace';
+import { fsPathToUri, type Workspace, type WorkspaceFolderInfo } from '../lsp/documents/workspace';
 import { HeldProblems, type HeldProblem } from '../lsp/site/heldProblems';
 import type { SiteLocator } from '../lsp/site/siteLocation';
 import { compareWalkOrder, mayBeSiteFile } from '../lsp/site/siteScan';
-import { robotsUrlToFile, urlToFileAt } from '../lsp/site/urlToFile';
+import { isInSite, siteResolver } from '../lsp/site/siteResolver';
 import type { FileReader, MirroredFile } from './fileMirror';
 import type { BrowserPageChecks } from './browserPageChecks';
 import { isGzip } from './platform/files';
-import { fileBesideNamed } from './platform/siteFiles';
 
 /** Quiet time after a keystroke before the folder's cross-file problems are computed again (as in Node). */
 const EDIT_DELAY_MS = 300;
@@ -182,39 +180,22 @@ export class BrowserSiteChecks {
     return validateSite(files, this.resolverFor(settings, existing), settings);
   }
 
-  /** As backgroundSiteChecks.ts's resolver: where a robots.txt's or an index's URLs are in the workspace. */
+  /** As backgroundSiteChecks.ts's resolver, over the files the client listed (`existing`) and the open documents. */
   resolverFor(settings: ServerSettings, existing: ReadonlySet<string>, locator = this.host.locator): Required<SiteResolver> {
-    const { workspace, store } = this.host;
-    return {
-      fileOf: (url, from) => {
-        const toFile = from.summary.kind === 'robots'
-          ? robotsUrlToFile(workspace, from.path, settings)
-          : urlToFileAt(workspace, from.path, settings, locator.locate(from.path, settings));
-        const target = toFile?.(url);
-        return target === undefined ? undefined : path.normalize(target);
-      },
-      fileBeside: (url, from) => (locator.locate(from.path, settings) === undefined ? fileBesideNamed(from.path, url) : undefined),
-      exists: (file) => existing.has(file) || store.getByPath(file) !== undefined,
-    };
+    return siteResolver(this.host.workspace, locator, settings, this.existsIn(existing));
   }
 
   /** As inSite, for a file of the workspace folder at `folderPath` (Check Site, browserCheckSite.ts). */
   inSiteOf(file: string, folderPath: string, settings: ServerSettings, existing: ReadonlySet<string>): boolean {
-    const folder = this.host.workspace.all.find((f) => f.fsPath === folderPath);
-    return folder !== undefined && this.inSite(file, folder, settings, existing);
+    return this.host.workspace.all.some((f) => f.fsPath === folderPath) && isInSite(file, folderPath, settings, this.existsIn(existing));
   }
 
-  /** Under a site root: a `sitemap.siteRoots` folder, or a folder holding a robots.txt, up to the workspace folder. */
   private inSite(file: string, folder: WorkspaceFolderInfo, settings: ServerSettings, existing: ReadonlySet<string>): boolean {
-    const relative = relativeInside(folder.fsPath, file);
-    if (relative === undefined) return false;
-    if (locationFromSiteRoots(relative, settings.siteRoots) !== undefined) return true;
-    for (let dir = path.dirname(file); relativeInside(folder.fsPath, dir) !== undefined; dir = path.dirname(dir)) {
-      const robots = path.join(dir, 'robots.txt');
-      if (existing.has(robots) || this.host.store.getByPath(robots) !== undefined) return true;
-      if (dir === folder.fsPath || path.dirname(dir) === dir) break;
-    }
-    return false;
+    return isInSite(file, folder.fsPath, settings, this.existsIn(existing));
+  }
+
+  private existsIn(existing: ReadonlySet<string>): (file: string) => boolean {
+    return (file) => existing.has(file) || this.host.store.getByPath(file) !== undefined;
   }
 
   private heldOf(p: ReturnType<typeof validateSite>[number], closedFiles: ReadonlyMap<string, ClosedFile>): HeldProblem {

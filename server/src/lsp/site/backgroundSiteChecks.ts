@@ -7,12 +7,10 @@ import {
   createSiteSummaries, type SiteSummaries, type SiteDiagnostic, type SiteResolver, type SiteSummary, type SitemapDocument,
 } from '../../language/languageService';
 import { packSummary, type PackedSummary } from '../../node/packedSummary';
-import { locationFromSiteRoots } from '../../../../shared/location';
 import type { ServerSettings } from '../documents/configuration';
 import type { DocumentStore, OpenDocument } from '../documents/documentStore';
 import { stampOf } from '../../node/files';
 import { rangeOf } from '../documents/ranges';
-import { fileBesideNamed } from '../../node/siteFiles';
 import type { SiteLocator } from './siteLocation';
 import { compareWalkOrder, mayBeSiteFile, SCAN_LIMITS, scanSiteFiles, yieldToEventLoop } from './siteScan';
 import { SiteFileList } from './siteFileList';
@@ -23,8 +21,8 @@ import { HeldProblems, type HeldProblem } from './heldProblems';
 import { BackgroundPageChecks, type SitePass } from './backgroundPageChecks';
 import type { PageWireFile } from '../../node/builtSite/pageWorkerMessages';
 import { checkSiteProblems, type CheckedProblem, type CheckFile, type CheckRequest } from '../../node/siteProblems';
-import { robotsUrlToFile, urlToFileAt } from './urlToFile';
-import { fsPathToUri, relativeInside, type Workspace, type WorkspaceFolderInfo } from '../documents/workspace';
+import { isInSite, siteResolver } from './siteResolver';
+import { fsPathToUri, type Workspace, type WorkspaceFolderInfo } from '../documents/workspace';
 
 /** Quiet time after a keystroke before the folder's cross-file problems are computed again. */
 export const EDIT_DELAY_MS = 300;
@@ -260,7 +258,7 @@ export class BackgroundSiteChecks {
     folder: WorkspaceFolderInfo, state: FolderState, open: OpenDocument[], paths: string[], closedFiles: ReadonlyMap<string, ClosedFile>,
     settings: ServerSettings, packed: Map<string, Promise<PackedSummary[]>>,
   ): SitePass {
-    const robotsFolders = new Map<string, boolean>();
+    const exists = this.existsNow();
     const versions = open.map((entry) => entry.version);
     return {
       folder, open, paths, settings,
@@ -274,7 +272,7 @@ export class BackgroundSiteChecks {
         if (chunks === undefined) packed.set(file, (chunks = packInSlices(summary)));
         return chunks;
       },
-      inSite: (file) => this.inSite(file, folder, settings, robotsFolders),
+      inSite: (file) => isInSite(file, folder.fsPath, settings, exists),
       locationOf: (file, start, end) => this.locationOf(file, start, end, closedFiles),
       current: () => !state.again && open.every((entry, k) => this.host.store.get(entry.uri) === entry && entry.version === versions[k]),
     };
@@ -350,8 +348,8 @@ export class BackgroundSiteChecks {
   private requestFor(
     entry: OpenDocument, folder: WorkspaceFolderInfo, paths: readonly string[], closedFiles: ReadonlyMap<string, ClosedFile>, settings: ServerSettings,
   ): CheckRequest {
-    const robotsFolders = new Map<string, boolean>();
-    const resolver = this.resolver(settings);
+    const exists = this.existsNow();
+    const resolver = siteResolver(this.host.workspace, this.host.locator, settings, exists);
     const files: CheckFile[] = [];
     const targets: CheckRequest['targets'] = {};
     const beside: CheckRequest['beside'] = {};
@@ -360,7 +358,7 @@ export class BackgroundSiteChecks {
       const openEntry = this.host.store.getByPath(file);
       const closed = closedFiles.get(file);
       const summary = openEntry !== undefined ? this.summaryOf(openEntry) : closed?.summary;
-      const inSite = this.inSite(file, folder, settings, robotsFolders);
+      const inSite = isInSite(file, folder.fsPath, settings, exists);
       files.push({ path: file, inSite, summary: openEntry === undefined && closed?.workerRead !== undefined ? undefined : summary });
       if (summary === undefined || (summary.kind !== 'sitemapindex' && summary.kind !== 'robots')) continue;
       const mapped: Record<string, string | null> = (targets[file] = {});
@@ -421,43 +419,20 @@ export class BackgroundSiteChecks {
 
   /** Where a robots.txt's or an index's URLs are on disk, under `settings`. */
   resolver(settings: ServerSettings): Required<SiteResolver> {
-    const exists = new Map<string, boolean>();
-    return {
-      fileOf: (url, from) => {
-        const toFile = from.summary.kind === 'robots'
-          ? robotsUrlToFile(this.host.workspace, from.path, settings)
-          : urlToFileAt(this.host.workspace, from.path, settings, this.host.locator.locate(from.path, settings));
-        const target = toFile?.(url);
-        return target === undefined ? undefined : path.normalize(target);
-      },
-      fileBeside: (url, from) => (this.host.locator.locate(from.path, settings) === undefined ? fileBesideNamed(from.path, url) : undefined),
-      exists: (file) => {
-        let known = exists.get(file);
-        if (known === undefined) {
-          known = this.host.store.getByPath(file) !== undefined || stampOf(file) !== undefined;
-          exists.set(file, known);
-        }
-        return known;
-      },
-    };
+    return siteResolver(this.host.workspace, this.host.locator, settings, this.existsNow());
   }
 
-  /** Under a site root: a `sitemap.siteRoots` folder, or a folder holding a robots.txt, up to the workspace folder. */
-  private inSite(file: string, folder: WorkspaceFolderInfo, settings: ServerSettings, robotsFolders: Map<string, boolean>): boolean {
-    const relative = relativeInside(folder.fsPath, file);
-    if (relative === undefined) return false;
-    if (locationFromSiteRoots(relative, settings.siteRoots) !== undefined) return true;
-    for (let dir = path.dirname(file); relativeInside(folder.fsPath, dir) !== undefined; dir = path.dirname(dir)) {
-      let has = robotsFolders.get(dir);
-      if (has === undefined) {
-        const robots = path.join(dir, 'robots.txt');
-        has = this.host.store.getByPath(robots) !== undefined || stampOf(robots) !== undefined;
-        robotsFolders.set(dir, has);
+  /** Whether a file is open or on disk, each file asked once (a pass's answers). */
+  private existsNow(): (file: string) => boolean {
+    const exists = new Map<string, boolean>();
+    return (file) => {
+      let known = exists.get(file);
+      if (known === undefined) {
+        known = this.host.store.getByPath(file) !== undefined || stampOf(file) !== undefined;
+        exists.set(file, known);
       }
-      if (has) return true;
-      if (dir === folder.fsPath || path.dirname(dir) === dir) break;
-    }
-    return false;
+      return known;
+    };
   }
 
   private locationOf(file: string, start: number, end: number, closedFiles: ReadonlyMap<string, ClosedFile>): Location {
