@@ -2,6 +2,7 @@
  * folders skipped, symbolic links not followed, unreadable folders skipped; limits and cancellation. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { compareNames, compareWalkOrder as compareInWalkOrder } from '../../../shared/walkOrder';
 
 /**
  * Folders never walked into: dependencies, version control, caches. Build output (dist/, out/, public/) and other
@@ -115,20 +116,9 @@ function* walkSteps(roots: readonly string[], walk: FolderWalk, result: WalkResu
   for (const root of roots) if (!(yield* folder(root))) return;
 }
 
-/** Orders names as the walk meets them: by UTF-16 code units, as `sort` does. */
-export function compareNames(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** Orders paths as the walk meets them: by their names at each level. */
+/** Orders paths as the walk meets them (shared/walkOrder.ts), split at this platform's separator. */
 export function compareWalkOrder(a: string, b: string): number {
-  const as = a.split(path.sep);
-  const bs = b.split(path.sep);
-  for (let k = 0; k < Math.min(as.length, bs.length); k++) {
-    const c = compareNames(as[k], bs[k]);
-    if (c !== 0) return c;
-  }
-  return as.length - bs.length;
+  return compareInWalkOrder(a, b, path.sep);
 }
 
 /** Lets other messages through (a keystroke waiting). */

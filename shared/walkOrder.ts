@@ -1,0 +1,17 @@
+/** The order sitemap-lint's folder walk meets files in (server/src/node/folderWalk.ts), which the web worker keeps for the
+ * files the client lists: by their names at each level, names by UTF-16 code units as `sort` orders them. */
+
+export function compareNames(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Paths split at `sep` (the platform's separator; the web worker's pseudo-paths use `/`). */
+export function compareWalkOrder(a: string, b: string, sep = '/'): number {
+  const as = a.split(sep);
+  const bs = b.split(sep);
+  for (let k = 0; k < Math.min(as.length, bs.length); k++) {
+    const c = compareNames(as[k], bs[k]);
+    if (c !== 0) return c;
+  }
+  return as.length - bs.length;
+}
