@@ -9,6 +9,7 @@ import type { OpenDocument } from '../lsp/documents/documentStore';
 import { fsPathToUri, relativeInside } from '../lsp/documents/workspace';
 import { HeldProblems, type HeldProblem } from '../lsp/site/heldProblems';
 import { compareWalkOrder } from '../lsp/site/siteScan';
+import { readInBatches } from './clientFiles';
 import type { FileReader } from './fileMirror';
 import { lineTableOf, positionIn, type LineTable } from '../../../shared/lineTable';
 import type * as PageRulesEngine from './pageRulesEngine';
@@ -22,8 +23,6 @@ const MAX_BUILT_FILES = 50_000;
  */
 export const MAX_PAGES_READ = 2_000;
 const REDIRECTS_BYTES = 1024 * 1024;
-/** Reads in flight at once. */
-const PARALLEL_READS = 16;
 const PAGE = /\.html?$/i;
 
 export type PageRules = typeof PageRulesEngine;
@@ -188,15 +187,13 @@ async function readPages(
 ): Promise<Map<string, PageFacts | undefined>> {
   const { MAX_PAGE_CHARS } = rules;
   const facts = new Map<string, PageFacts | undefined>();
-  for (let i = 0; i < pages.length; i += PARALLEL_READS) {
-    await Promise.all(pages.slice(i, i + PARALLEL_READS).map(async (file) => {
-      const read = await host.readFile(path.join(folder, ...file.split('/')), MAX_PAGE_CHARS + 1).catch(() => null);
-      if (read === null) return;
-      const text = decodeFileText(read.head.subarray(0, MAX_PAGE_CHARS));
-      keep(file, text);
-      facts.set(file, rules.pageFactsOf(text, file, root, read.size > MAX_PAGE_CHARS));
-    }));
-  }
+  await readInBatches(pages, async (file) => {
+    const read = await host.readFile(path.join(folder, ...file.split('/')), MAX_PAGE_CHARS + 1).catch(() => null);
+    if (read === null) return;
+    const text = decodeFileText(read.head.subarray(0, MAX_PAGE_CHARS));
+    keep(file, text);
+    facts.set(file, rules.pageFactsOf(text, file, root, read.size > MAX_PAGE_CHARS));
+  });
   return facts;
 }
 

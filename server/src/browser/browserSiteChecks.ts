@@ -17,6 +17,7 @@ import { HeldProblems, type HeldProblem } from '../lsp/site/heldProblems';
 import type { SiteLocator } from '../lsp/site/siteLocation';
 import { compareWalkOrder, mayBeSiteFile } from '../lsp/site/siteScan';
 import { isInSite, siteResolver } from '../lsp/site/siteResolver';
+import { readInBatches } from './clientFiles';
 import type { FileReader, MirroredFile } from './fileMirror';
 import type { BrowserPageChecks } from './browserPageChecks';
 import { isGzip } from './platform/files';
@@ -127,11 +128,10 @@ export class BrowserSiteChecks {
     const listed = await this.siteFilesOf(folderPath);
     if (listed === undefined) return;
     const closedFiles = new Map<string, ClosedFile>();
-    for (const file of listed) {
-      if (this.host.store.getByPath(file) !== undefined) continue;
+    await readInBatches(listed.filter((file) => this.host.store.getByPath(file) === undefined), async (file) => {
       const closed = await this.closedFileOf(file);
       if (closed !== undefined) closedFiles.set(file, closed);
-    }
+    });
     const open = this.openIn(folder);
     const settings = await Promise.all(open.map((entry) => this.host.settingsOf(entry.uri)));
     if (this.passes.get(folderPath) !== pass) return;

@@ -8,6 +8,14 @@ import type { FileReader, MirroredFile } from './fileMirror';
 import type { ChildFile, ChildFileReader } from '../lsp/commands/mergeRequest';
 import { fsPathToUri, uriToFsPath } from '../lsp/documents/workspace';
 
+/** Reads in flight at once: each is a round trip to the client (github.dev fetches each file over the network). */
+const PARALLEL_READS = 16;
+
+/** `read` for each item, a few at a time. */
+export async function readInBatches<T>(items: readonly T[], read: (item: T) => Promise<void>): Promise<void> {
+  for (let i = 0; i < items.length; i += PARALLEL_READS) await Promise.all(items.slice(i, i + PARALLEL_READS).map(read));
+}
+
 /** Bound on what a gzip head may inflate to, as node/files.ts's callers bound it (deflate's worst case is about 1:1032). */
 const MAX_INFLATED_BYTES = 8 * 1024 * 1024;
 
