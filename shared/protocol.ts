@@ -269,6 +269,8 @@ export interface CheckSiteResult {
   others: number;
   /** Files left out because they could not be read (a corrupt gzip…), with why. */
   unreadable: Array<{ uri: string; reason: string }>;
+  /** Files kept changing on disk while it ran, also when run again: the results may mix what they held before and after. */
+  changedWhileChecking?: boolean;
 }
 
 // ---------------------------------------------------------------- Compare with Last Commit / with File (sitemap-diff in the editor)

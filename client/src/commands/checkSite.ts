@@ -1,6 +1,7 @@
 // Sitemap: Check Site. The server lints every sitemap and robots.txt of the workspace (in a child process, or in the web worker) and publishes
 // the problems itself, so they reach the Problems panel for files that are not open; this shows its progress with
-// Cancel, then a summary. A cancelled run changes nothing in the Problems panel: the previous run's problems stay.
+// Cancel, then a summary. A cancelled run changes nothing in the Problems panel: the previous run's problems stay. Files
+// that change under a run are checked again by the server; a warning says when they kept changing.
 import { commands, ProgressLocation, window, workspace, type CancellationToken, type ExtensionContext, type Progress } from 'vscode';
 import { CHECK_SITE_REQUEST, type CheckSiteParams, type CheckSiteResult } from '../../../shared/protocol';
 import type { SitemapOutput } from '../output';
@@ -39,7 +40,10 @@ async function runCheckSite(server: SitemapServer, output: SitemapOutput, progre
     void window.showInformationMessage('Check Site found no sitemap or robots.txt in the workspace.');
   } else {
     for (const u of result.unreadable) output.info(`Check Site could not read ${u.uri}: ${u.reason}`);
-    void window.showInformationMessage(summary(result), 'Show Problems').then((choice) => {
+    // Checked three times, and the files still changed under the last run: its results may mix before and after.
+    const show = result.changedWhileChecking === true ? window.showWarningMessage : window.showInformationMessage;
+    const unsettled = result.changedWhileChecking === true ? ' Files kept changing on disk while it ran: some results may predate the change; run it again once they are written.' : '';
+    void show(summary(result) + unsettled, 'Show Problems').then((choice) => {
       if (choice !== undefined) void commands.executeCommand('workbench.actions.view.problems');
     });
   }

@@ -111,7 +111,10 @@ export class BrowserPageChecks {
   filesChanged(fsPaths: readonly string[]): void {
     for (const [key, site] of [...this.sites]) {
       const folder = absoluteOf(site.folderPath, site.root.folder);
-      if (fsPaths.some((file) => relativeInside(folder, file) !== undefined || path.basename(file).toLowerCase() === 'robots.txt')) this.sites.delete(key);
+      // A file in the root's folder, the folder itself or one above it (deleted, renamed, moved in), any robots.txt.
+      const hit = (file: string): boolean => relativeInside(folder, file) !== undefined || relativeInside(file, folder) !== undefined
+        || path.basename(file).toLowerCase() === 'robots.txt';
+      if (fsPaths.some(hit)) this.sites.delete(key);
     }
   }
 

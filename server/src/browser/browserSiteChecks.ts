@@ -3,6 +3,7 @@
  * (no site worker); the same language-layer rules and resolver as the Node server's backgroundSiteChecks.ts. */
 import * as path from 'node:path';
 import { FileChangeType, type DiagnosticRelatedInformation, type Location, type Position } from 'vscode-languageserver';
+import type { WatchedChange } from '../lsp/documents/watchedFiles';
 import { SNIFF_LENGTH } from '../../../shared/contentDetection';
 import { isRobotsName, isSiteFile, languageOfSiteFile, siteFileType } from '../../../shared/documentLanguage';
 import { decodeSniffed, sniffedText } from '../../../shared/fileEncoding';
@@ -84,7 +85,7 @@ export class BrowserSiteChecks {
   }
 
   /** Watched files changed: read again; a file created or deleted lists the folder again. */
-  filesChanged(changes: readonly { fsPath: string; type: number }[]): void {
+  filesChanged(changes: readonly WatchedChange[]): void {
     const touched = new Set<string>();
     this.host.pages?.filesChanged(changes.map((c) => c.fsPath));
     for (const { fsPath, type } of changes) {
@@ -95,7 +96,7 @@ export class BrowserSiteChecks {
       touched.add(folder.fsPath);
     }
     for (const folder of touched) this.scheduleFolder(folder, 0);
-    this.host.siteFilesChanged?.(changes.filter((c) => c.type === FileChangeType.Deleted || mayBeSiteFile(path.basename(c.fsPath))));
+    this.host.siteFilesChanged?.(changes.filter((c) => c.folder || c.type === FileChangeType.Deleted || mayBeSiteFile(path.basename(c.fsPath))));
   }
 
   /** Settings or workspace folders changed. */

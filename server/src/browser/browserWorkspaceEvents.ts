@@ -3,6 +3,7 @@
 import type { Connection } from 'vscode-languageserver';
 import { guard } from '../lsp/guard';
 import { uriToFsPath } from '../lsp/documents/workspace';
+import { watchedChanges } from '../lsp/documents/watchedFiles';
 import { resetAll, type BrowserParts } from './browserParts';
 
 export function registerBrowserWorkspaceEvents(connection: Connection, parts: BrowserParts): void {
@@ -12,12 +13,13 @@ export function registerBrowserWorkspaceEvents(connection: Connection, parts: Br
     resetAll(parts);
   }));
   connection.onDidChangeWatchedFiles(guard(connection, 'workspace/didChangeWatchedFiles', (params) => {
-    const changes = (params.changes ?? []).flatMap((change) => {
+    const changes = watchedChanges((params.changes ?? []).flatMap((change) => {
       const fsPath = uriToFsPath(change?.uri);
       return fsPath === undefined ? [] : [{ fsPath, type: change.type }];
-    });
+    }));
     site.watchedFilesChanged(changes.map((change) => change.fsPath));
     checks.filesChanged(changes);
+    parts.checkSite.filesChanged(changes);
   }));
 }
 

@@ -28,6 +28,7 @@ import { SiteTree } from '../lsp/site/siteTree';
 import { clientChildFileReader, clientFileReader, clientSiteFiles } from './clientFiles';
 import { MAX_BYTES } from '../../../shared/protocolLimits';
 import { CheckSiteCommand } from '../lsp/commands/checkSite';
+import { FOLDER_WATCHER } from '../lsp/documents/watchedFiles';
 import { browserCheckSite } from './browserCheckSite';
 import { serverScript } from './serverScripts';
 
@@ -78,7 +79,7 @@ function registerDynamic(connection: Connection, parts: BrowserParts, capabiliti
       .catch((error: unknown) => logFailure(connection, 'Registering for configuration changes', error));
   }
   if (parts.client.workspaceFiles && ws?.didChangeWatchedFiles?.dynamicRegistration === true) {
-    connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [...WATCHED_GLOBS, ...WATCHED_PAGE_GLOBS].map((globPattern) => ({ globPattern })) })
+    connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [...[...WATCHED_GLOBS, ...WATCHED_PAGE_GLOBS].map((globPattern) => ({ globPattern })), FOLDER_WATCHER] })
       .catch((error: unknown) => logFailure(connection, 'Registering file watchers', error));
   }
   if (ws?.workspaceFolders === true) registerBrowserWorkspaceFolders(connection, parts);

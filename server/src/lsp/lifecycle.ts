@@ -12,13 +12,11 @@ import { guard, logFailure } from './guard';
 import type { ClientState, ServerParts } from './serverParts';
 import { stampTiming } from './timingLog';
 import { registerWorkspaceFolders } from './documents/workspaceEvents';
+import { watchers } from './documents/watchedFiles';
 import { fsPathToUri } from './documents/workspace';
 
 export const SERVER_NAME = 'sitemap-studio';
 
-/** Files whose changes matter: robots.txt (locations), the site's sitemaps (nested-index, the cross-file rules), pages and
- * the hosts' redirects files (the page rules). */
-export const WATCHED_GLOBS = ['**/robots.txt', '**/*.xml', '**/*.txt', '**/*.gz', '**/*.html', '**/*.htm', '**/_redirects', '**/vercel.json'];
 
 export function registerLifecycle(connection: Connection, parts: ServerParts, client: ClientState, onInitialized?: () => void): void {
   connection.onInitialize((params: InitializeParams): InitializeResult => {
@@ -62,7 +60,7 @@ export function registerLifecycle(connection: Connection, parts: ServerParts, cl
         .catch((error: unknown) => logFailure(connection, 'Registering for configuration changes', error));
     }
     if (ws?.didChangeWatchedFiles?.dynamicRegistration === true) {
-      connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: WATCHED_GLOBS.map((globPattern) => ({ globPattern })) })
+      connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: watchers() })
         .then(() => {
           // Watched: what is read from disk may be kept, since the events now say when it changes.
           parts.locator.caching = true;

@@ -21,6 +21,15 @@ export function stampOf(fsPath: string): FileStamp | undefined {
   }
 }
 
+/** Whether a folder is at `fsPath` (a watched path that came: watchedFiles.ts). */
+export function isFolder(fsPath: string): boolean {
+  try {
+    return fs.statSync(fsPath, { throwIfNoEntry: false })?.isDirectory() === true;
+  } catch {
+    return false;
+  }
+}
+
 /** The first `maxBytes` bytes of a regular file, or `undefined` if it cannot be read. */
 export function readHead(fsPath: string, maxBytes: number): Buffer | undefined {
   let fd: number | undefined;

@@ -2,8 +2,8 @@
  * Sitemap: Check Site over the wire (`sitemap/checkSite`): the real server on a temporary workspace on disk publishes
  * the problems of files that are not open — per-file and cross-file rules at exact ranges, related information — with
  * the folder's settings, each workspace folder a site of its own; open documents keep their live problems; a second
- * run clears what was fixed; and a cancelled run stops its child process and publishes nothing, while the server
- * keeps answering during the run.
+ * run clears what was fixed; a cancelled run stops its child process and publishes nothing, while the server
+ * keeps answering during the run; files changed under a run are checked again, and files that keep changing are said.
  */
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,9 +11,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import { pathToFileURL } from 'node:url';
-import { CancellationTokenSource, RequestType, WorkDoneProgress, type WorkDoneProgressReport } from 'vscode-languageserver-protocol';
+import { CancellationTokenSource, FileChangeType, RequestType, WorkDoneProgress, type WorkDoneProgressReport } from 'vscode-languageserver-protocol';
 import { CHECK_SITE_REQUEST, type CheckSiteParams, type CheckSiteResult } from '../../../shared/protocol';
-import { formatRange, LspClient, WAIT_TIMEOUT_MS, type ClientOptions } from '../lspClient';
+import { formatRange, LspClient, rangeOf, WAIT_TIMEOUT_MS, type ClientOptions } from '../lspClient';
 import { index, loc, ROOT, urlset } from '../../support/siteFixture';
 import { tempFolders } from '../../support/tempFolders';
 
@@ -234,5 +234,44 @@ describe('Check Site over the wire', () => {
     await roundTrip(client);
     assert.deepEqual(Object.keys(files).filter((n) => client.lastDiagnostics(uriOf(dir, n)) !== undefined), [], 'a cancelled run publishes nothing');
     assert.deepEqual(childrenOf(client.process.pid!) ?? [], [], 'no child process left');
+  });
+  describe('files that change while it runs', () => {
+    /** a.xml (read first: its folder's first file) with an invalid priority, then 40 files of 3,000 entries: a run
+     * lasts long enough for a change made after a.xml was read to come while it runs. */
+    const site = (): Record<string, string> => {
+      const files: Record<string, string> = { 'a.xml': urlset(`${loc('a')}<priority>2</priority>`) };
+      for (let k = 0; k < 40; k++) files[`big/sitemap-${k}.xml`] = urlset(...Array.from({ length: 3000 }, (_, j) => loc(`p-${k}-${j}`)));
+      return files;
+    };
+    const problemsOfA = (client: LspClient, dir: string): string[] | undefined => published(client, dir, ['a.xml'])['a.xml'];
+
+    /** Rewrites a.xml on disk and tells the server, at each progress report of `token` for which `when` holds. */
+    const changeAtReports = (client: LspClient, dir: string, token: string, text: (report: number) => string, when: (report: number) => boolean): void => {
+      let reports = 0;
+      client.connection.onProgress(WorkDoneProgress.type, token, (value) => {
+        if (value.kind !== 'report' || !when(++reports)) return;
+        fs.writeFileSync(path.join(dir, 'a.xml'), text(reports));
+        client.filesChanged([{ uri: uriOf(dir, 'a.xml'), type: FileChangeType.Changed }]);
+      });
+    };
+
+    it('checks again when a file changed under a run: what it publishes is the files as they are now', async () => {
+      const dir = workspace(site());
+      const client = await start([dir]);
+      changeAtReports(client, dir, 'settles', () => urlset(loc('a')), (report) => report === 1);
+      const result = await within(checkSite(client, 'settles'), 'Check Site');
+      assert.equal(result.changedWhileChecking, undefined);
+      assert.deepEqual(problemsOfA(client, dir), [], 'the fixed a.xml, read again');
+    });
+
+    it('says so when files keep changing under every run', async () => {
+      const dir = workspace(site());
+      const client = await start([dir]);
+      changeAtReports(client, dir, 'churns', (report) => urlset(`${loc('a')}<priority>${report % 2 === 0 ? 2 : 3}</priority>`), () => true);
+      const result = await within(checkSite(client, 'churns'), 'Check Site');
+      assert.equal(result.changedWhileChecking, true);
+      const value = formatRange(rangeOf(fs.readFileSync(path.join(dir, 'a.xml'), 'utf8'), '</priority>')).replace(/^2:(\d+)-.*$/, (_, c) => `2:${Number(c) - 1}-2:${c}`);
+      assert.deepEqual(problemsOfA(client, dir), [`invalid-priority ${value}`]);
+    });
   });
 });

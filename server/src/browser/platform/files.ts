@@ -16,6 +16,11 @@ export function stampOf(fsPath: string): FileStamp | undefined {
   return file === undefined ? undefined : { mtimeMs: file.mtimeMs, size: file.size };
 }
 
+/** The worker cannot ask synchronously: a path of no watched name that came is taken as a folder (the lists are read again). */
+export function isFolder(_fsPath: string): boolean {
+  return true;
+}
+
 /** The file's first bytes, already gunzipped when they were gzip (the mirror inflates them as it reads). */
 export function readHead(fsPath: string, maxBytes: number): Uint8Array | undefined {
   return fileMirror.get(fsPath, maxBytes)?.head.subarray(0, maxBytes);

@@ -15,10 +15,12 @@ import type { DocumentStore, OpenDocument } from '../documents/documentStore';
 import { describe, logFailure } from '../guard';
 import { CHECK_SITE_REQUEST, COMPRESSED_SCHEME, type CheckSiteParams, type CheckSiteResult } from '../../../../shared/protocol';
 import { ruleDocs } from '../features/ruleDocs';
-import { fsPathToUri, type Workspace } from '../documents/workspace';
+import { fsPathToUri, relativeInside, type Workspace } from '../documents/workspace';
 
 /** Progress notifications at most this often (a 10,000-file site would otherwise send 10,000). */
 const PROGRESS_INTERVAL_MS = 100;
+/** Runs again at most this many times while files change under it (a build writing the site), then says so. */
+const MAX_RERUNS = 2;
 
 export type { CheckSiteJob, CheckSiteMessage, FileResult, LintProblem, LintRelated, Unreadable };
 export type CheckSiteDone = Extract<CheckSiteMessage, { type: 'done' }>;
@@ -34,6 +36,8 @@ export class CheckSiteCommand {
   private cancelRunning: (() => void) | undefined;
   /** Bumped by each request: one that was overtaken while it read the settings stops there. */
   private requests = 0;
+  /** The run under way: its folders, and whether a watched file changed in one of them since it started. */
+  private running: { folders: readonly string[]; changed: boolean } | undefined;
 
   constructor(
     private readonly connection: Connection,
@@ -73,6 +77,13 @@ export class CheckSiteCommand {
     this.cancelRunning?.();
   }
 
+  /** Watched files changed on disk: a run under way may have read some of them before the change and some after. */
+  filesChanged(changes: ReadonlyArray<{ fsPath: string }>): void {
+    const run = this.running;
+    if (run === undefined || run.changed) return;
+    run.changed = changes.some((change) => run.folders.some((folder) => relativeInside(folder, change.fsPath) !== undefined));
+  }
+
   private async check(params: CheckSiteParams | undefined, token: CancellationToken): Promise<CheckSiteResult> {
     this.cancelRunning?.();
     const request = ++this.requests;
@@ -83,8 +94,8 @@ export class CheckSiteCommand {
     try {
       const job = await this.job();
       if (token.isCancellationRequested || request !== this.requests) throw cancelled();
-      const done = await this.run(job, token, progress);
-      return this.publish(job, done);
+      const { done, changed } = await this.runUntilSettled(job, token, progress);
+      return { ...this.publish(job, done), ...(changed ? { changedWhileChecking: true } : {}) };
     } catch (error) {
       if (!(error instanceof ResponseError)) logFailure(this.connection, 'Check Site', error);
       throw error instanceof ResponseError ? error : new ResponseError(LSPErrorCodes.RequestFailed, `Check Site failed: ${describe(error).split('\n')[0]}`);
@@ -106,6 +117,26 @@ export class CheckSiteCommand {
       folders.push({ path: folder.fsPath, settings: { ...settings, pageSources: absolutePageSources(settings.pageSources, folder.fsPath) }, siteRoots: roots });
     }
     return { folders, now: Date.now(), git: this.trusted() };
+  }
+
+  /**
+   * Runs the checks again while files change under a run (it would mix what they held before and after), at most
+   * MAX_RERUNS times; `changed` says that the last run still saw changes. Events come some time after the change: one
+   * made in the run's last moments may go unseen.
+   */
+  private async runUntilSettled(job: CheckSiteJob, token: CancellationToken, progress: WorkDoneProgressReporter): Promise<{ done: CheckSiteDone; changed: boolean }> {
+    for (let rerun = 0; ; rerun++) {
+      const running = { folders: job.folders.map((folder) => folder.path), changed: false };
+      this.running = running;
+      try {
+        const done = await this.run({ ...job, now: Date.now() }, token, progress);
+        if (!running.changed || rerun === MAX_RERUNS) return { done, changed: running.changed };
+      } finally {
+        if (this.running === running) this.running = undefined;
+      }
+      this.connection.console.info('Check Site: files changed while it ran; checking again.');
+      progress.report(0, 'Files changed: checking again');
+    }
   }
 
   /** Runs the checks; resolves with their results, rejects with RequestCancelled once a cancelled run has stopped. */

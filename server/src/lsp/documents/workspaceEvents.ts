@@ -7,6 +7,7 @@ import { guard } from '../guard';
 import { resetAll, type ServerParts } from '../serverParts';
 import { recheckIndexes } from './recheckIndexes';
 import { uriToFsPath } from './workspace';
+import { watchedChanges } from './watchedFiles';
 
 export function registerWorkspaceEvents(connection: Connection, parts: ServerParts): void {
   connection.onDidChangeConfiguration(guard(connection, 'workspace/didChangeConfiguration', (params) => {
@@ -31,15 +32,23 @@ export function registerWorkspaceFolders(connection: Connection, parts: ServerPa
 
 function watchedFilesChanged(parts: ServerParts, params: DidChangeWatchedFilesParams): void {
   const { locator, nested, contexts, diagnostics, pages, symbols, site } = parts;
+  const changes = watchedChanges((params.changes ?? []).flatMap((change) => {
+    const fsPath = uriToFsPath(change?.uri);
+    return fsPath === undefined ? [] : [{ fsPath, type: change.type }];
+  }));
   let robotsChanged = false;
   let indexesChanged = false;
-  pages.filesChanged(params.changes ?? []);
-  const siteChanges: { fsPath: string; type: number }[] = [];
-  for (const change of params.changes ?? []) {
-    const fsPath = uriToFsPath(change?.uri);
-    if (fsPath === undefined) continue;
-    siteChanges.push({ fsPath, type: change.type });
-    symbols.fileChanged(fsPath, change.type);
+  pages.filesChanged(changes);
+  for (const { fsPath, type, folder } of changes) {
+    if (folder) {
+      // It may have held robots.txt files and sitemaps: what was read of them is read again.
+      locator.invalidate();
+      nested.clear();
+      symbols.foldersChanged();
+      robotsChanged = indexesChanged = true;
+      continue;
+    }
+    symbols.fileChanged(fsPath, type);
     if (isRobotsName(path.basename(fsPath))) {
       locator.invalidate(fsPath);
       robotsChanged = true;
@@ -51,5 +60,6 @@ function watchedFilesChanged(parts: ServerParts, params: DidChangeWatchedFilesPa
     diagnostics.scheduleAll();
   }
   if (indexesChanged) recheckIndexes(parts);
-  site.filesChanged(siteChanges);
+  site.filesChanged(changes);
+  parts.checkSiteCommand.filesChanged(changes);
 }

@@ -152,7 +152,9 @@ export class BackgroundPageChecks {
     const touched = new Set<string>();
     this.sites.forget((spec) => {
       const folder = path.join(spec.workspace, ...spec.root.folder.split('/').filter((s) => s !== ''));
-      const hit = changes.some((file) => relativeInside(folder, file) !== undefined || path.basename(file).toLowerCase() === 'robots.txt');
+      // A file in the root's folder, the folder itself or a folder above it (deleted, renamed, moved in), any robots.txt.
+      const hit = changes.some((file) => relativeInside(folder, file) !== undefined || relativeInside(file, folder) !== undefined
+        || path.basename(file).toLowerCase() === 'robots.txt');
       if (hit) touched.add(spec.workspace);
       return hit;
     });

@@ -23,6 +23,7 @@ import type { PageWireFile } from '../../node/builtSite/pageWorkerMessages';
 import { checkSiteProblems, type CheckedProblem, type CheckFile, type CheckRequest } from '../../node/siteProblems';
 import { isInSite, siteResolver } from './siteResolver';
 import { fsPathToUri, type Workspace, type WorkspaceFolderInfo } from '../documents/workspace';
+import type { WatchedChange } from '../documents/watchedFiles';
 
 /** Quiet time after a keystroke before the folder's cross-file problems are computed again. */
 export const EDIT_DELAY_MS = 300;
@@ -110,21 +111,24 @@ export class BackgroundSiteChecks {
     this.schedule(entry.fsPath, 0);
   }
 
-  /** Watched files changed on disk: the folders' lists and summaries follow, their open documents are checked again. */
-  filesChanged(changes: readonly { fsPath: string; type: number }[]): void {
+  /** Watched files changed on disk: the folders' lists and summaries follow, their open documents are checked again. A
+   * folder that came is searched again with the rest of its workspace folder (rare: a rename, a move). */
+  filesChanged(changes: readonly WatchedChange[]): void {
     const touched = new Set<string>();
-    this.pages.filesChanged(changes.filter((c) => c.type === FileChangeType.Deleted || PAGE_FILES.test(path.basename(c.fsPath))).map((c) => c.fsPath));
-    for (const { fsPath, type } of changes) {
+    this.pages.filesChanged(changes.filter((c) => c.folder || c.type === FileChangeType.Deleted || PAGE_FILES.test(path.basename(c.fsPath))).map((c) => c.fsPath));
+    const siteChanges = changes.filter((c) => c.folder || c.type === FileChangeType.Deleted || mayBeSiteFile(path.basename(c.fsPath)));
+    for (const { fsPath, type, folder: isFolder } of siteChanges) {
       const folder = this.host.workspace.folderOf(fsPath);
-      // Pages (watched for completion) are no site files; a deleted folder may have held some.
-      if (folder === undefined || (type !== FileChangeType.Deleted && !mayBeSiteFile(path.basename(fsPath)))) continue;
+      if (folder === undefined) continue;
       this.closed.forget(fsPath);
       if (type === FileChangeType.Deleted) this.closed.forgetUnder(fsPath);
-      this.folders.get(folder.fsPath)?.files.changed({ fsPath, type });
+      const files = this.folders.get(folder.fsPath)?.files;
+      if (isFolder && type === FileChangeType.Created) files?.searchAgain();
+      else files?.changed({ fsPath, type });
       touched.add(folder.fsPath);
     }
     for (const folder of touched) this.scheduleFolder(folder, 0);
-    this.host.siteFilesChanged?.(changes.filter((c) => c.type === FileChangeType.Deleted || mayBeSiteFile(path.basename(c.fsPath))));
+    this.host.siteFilesChanged?.(siteChanges);
   }
 
   /** The folder's site files, found once (the search the passes share) and kept current by the watched-file events. */

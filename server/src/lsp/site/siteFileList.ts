@@ -16,18 +16,24 @@ export class SiteFileList {
   private scanning: Promise<void> | undefined;
   /** The events heard while the search runs: applied to what it found, since it may have listed their folders before. */
   private heard: FileChange[] = [];
+  /** Bumped by {@link searchAgain}: a search started before it is not taken. */
+  private searches = 0;
 
   /** `scan`: the folder's search (siteScan.ts's), run once, when the files are first asked for. */
   constructor(private readonly scan: () => Promise<{ files: string[] }>) {}
 
   /** The files, searched for the first time (a search under way is shared). */
   async get(): Promise<readonly string[]> {
-    this.scanning ??= this.scan().then((result) => {
-      this.files = this.heard.reduce(applied, result.files);
-      this.heard = [];
-    });
-    await this.scanning;
-    return this.files ?? [];
+    for (;;) {
+      const search = this.searches;
+      this.scanning ??= this.scan().then((result) => {
+        if (search !== this.searches) return;
+        this.files = this.heard.reduce(applied, result.files);
+        this.heard = [];
+      });
+      await this.scanning;
+      if (search === this.searches) return this.files ?? [];
+    }
   }
 
   /** A watched-file event: a site file made, changed or deleted (a deleted folder takes its files with it). */
@@ -35,6 +41,14 @@ export class SiteFileList {
     if (this.files !== undefined) this.files = applied(this.files, change);
     else if (this.scanning !== undefined) this.heard.push(change);
     // Before any search: the search will see the folder as it is then.
+  }
+
+  /** A folder came (renamed, moved in): what it holds is only known by searching, so the next `get` searches again. */
+  searchAgain(): void {
+    this.searches++;
+    this.files = undefined;
+    this.scanning = undefined;
+    this.heard = [];
   }
 }
 
