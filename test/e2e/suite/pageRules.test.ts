@@ -78,6 +78,37 @@ describe('The page rules in the editor', () => {
     await until('one Undo to restore the sitemap', [vscode.workspace.onDidChangeTextDocument], () => document.getText() === SITEMAP, () => document.getText());
   });
 
+  it('follows a folder of pages deleted, then moved back in (one watcher event for the folder each time)', async () => {
+    const folder = fixtureUri(`${FOLDER}/public/guide`).fsPath;
+    const away = `${fixtureUri(FOLDER).fsPath}-guide-away`;
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(`${folder}/index.html`, '<!doctype html>\n<html><head><title>Guide</title></head><body><p>Guide</p></body></html>\n');
+    // nowhere/ is never served: its page-not-found says the page rules have run.
+    const text = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url><loc>${BASE}guide/</loc></url>\n  <url><loc>${BASE}nowhere/</loc></url>\n</urlset>\n`;
+    fs.writeFileSync(fixtureUri(`${FOLDER}/public/guide-sitemap.xml`).fsPath, text);
+    const notFound = (codes: unknown[]): number => codes.filter((code) => code === 'page-not-found').length;
+    try {
+      document = await openAs(`${FOLDER}/public/guide-sitemap.xml`, 'sitemap');
+      const nowhere = rangeOf(document, `${BASE}nowhere/`, '<loc>');
+      const guide = rangeOf(document, `${BASE}guide/`, '<loc>');
+      const ranges = (): string[] => verdicts(document.uri).filter((v) => v.code === 'page-not-found').map((v) => v.range);
+      await diagnosticsSettle(document.uri, 'the page rules', (codes) => notFound(codes) === 1);
+      assert.deepEqual(ranges(), [nowhere]);
+      fs.renameSync(folder, away);
+      await diagnosticsSettle(document.uri, 'page-not-found once the folder is gone', (codes) => notFound(codes) === 2);
+      assert.deepEqual(ranges(), [guide, nowhere]);
+      fs.renameSync(away, folder);
+      await diagnosticsSettle(document.uri, 'served again once the folder is back', (codes) => notFound(codes) === 1);
+      assert.deepEqual(ranges(), [nowhere]);
+    } finally {
+      await closeAllEditors();
+      document = undefined!;
+      fs.rmSync(away, { recursive: true, force: true });
+      fs.rmSync(folder, { recursive: true, force: true });
+      fs.rmSync(fixtureUri(`${FOLDER}/public/guide-sitemap.xml`).fsPath, { force: true });
+    }
+  });
+
   it('offers lastmod-stale\'s quick fix: the date git gives', async () => {
     document = await openAs(SITEMAP_FILE, 'sitemap');
     await diagnosticsSettle(document.uri, 'the page rules', (codes) => codes.includes('lastmod-stale'));
