@@ -66,9 +66,13 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-/** The input's bytes, gunzipped when they start with gzip's magic number. */
+/**
+ * The input's bytes, gunzipped when they start with gzip's magic number, however large: splitting a file over the
+ * limit is the point. What is held is bounded instead: SplitStream refuses an entry, or text between entries, that
+ * outgrows --max-bytes (a gzip bomb of spaces or zeros), as soon as it does.
+ */
 function openInput(file: string): Readable {
-  return openMaybeGzip(file, (e) => `${file}: ${e.code === 'ENOENT' ? 'no such file' : `cannot read (${e.message})`}`);
+  return openMaybeGzip(file, (e) => `${file}: ${e.code === 'ENOENT' ? 'no such file' : `cannot read (${e.message})`}`, undefined, Infinity);
 }
 
 async function split(args: SplitArgs, input: Readable, files: ChildFiles): Promise<StreamSplitResult> {
