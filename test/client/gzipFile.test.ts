@@ -6,6 +6,8 @@ import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import { DEFAULT_LEVEL, GzipFormatError, levelOfHeader, readGzipFile, writeGzipFile } from '../../client/src/gzip/gzipFile';
 import { compressedLanguageOf } from '../../client/src/gzip/language';
+import { inflateLimit } from '../../shared/protocolLimits';
+import { memberBomb, writeBomb } from '../support/gzipBombs';
 
 const TEXT = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url><loc>https://www.example.com/küche</loc></url>\n</urlset>\n';
 
@@ -52,6 +54,14 @@ describe('gzip files (the sitemap-gz: provider)', () => {
       assert.deepEqual(fs.readFileSync(p), bytes);
     }
     await assert.rejects(readGzipFile(file('missing.xml.gz')), { code: 'ENOENT' });
+  });
+
+  it('refuses a gzip bomb at the inflate limit, in one member or many, and reads a file a raised limit allows', async () => {
+    const single = file('bomb.xml.gz');
+    await writeBomb(single, { megabytes: 200 });
+    for (const p of [single, file('members.xml.gz', memberBomb({ megabytes: 200, byte: 0 }))]) await assert.rejects(readGzipFile(p), GzipFormatError, p);
+    const within = await readGzipFile(file('within.xml.gz', memberBomb({ megabytes: 70 })), inflateLimit(100 << 20));
+    assert.ok(within.length > 70 << 20);
   });
 
   it('writes atomically: a failed save leaves the old file whole and no temporary file behind', async () => {

@@ -5,6 +5,8 @@ import * as assert from 'node:assert/strict';
 import * as zlib from 'node:zlib';
 import { GzipFormatError } from '../../client/src/gzip/gzipFormat';
 import { deflateGzip, inflateGzip } from '../../client/src/gzip/webGzip';
+import { inflateLimit } from '../../shared/protocolLimits';
+import { memberBomb } from '../support/gzipBombs';
 
 const TEXT = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url><loc>https://www.example.com/küche</loc></url>\n</urlset>\n';
 const encode = (text: string) => new TextEncoder().encode(text);
@@ -26,6 +28,10 @@ describe('the web gzip codec', () => {
 
   it('reads an empty file as empty (a new file being created)', async () => {
     assert.equal((await inflateGzip(new Uint8Array(), 'new.xml.gz')).length, 0);
+  });
+
+  it('refuses a gzip bomb of many members at the default inflate limit', async () => {
+    await assert.rejects(inflateGzip(memberBomb({ megabytes: inflateLimit() / (1 << 20) + 10 }), 'bomb.xml.gz'), GzipFormatError);
   });
 
   it('refuses a file that is not gzip, corrupt or truncated gzip, and one that inflates past the limit', async () => {

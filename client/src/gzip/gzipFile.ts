@@ -4,25 +4,29 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
-import { checkGzipHeader, inflateError, MAX_INFLATED_BYTES } from './gzipFormat';
+import { inflateLimit } from '../../../shared/protocolLimits';
+import { checkGzipHeader, inflateError } from './gzipFormat';
 
 const gunzip = promisify(zlib.gunzip);
 const gzip = promisify(zlib.gzip);
 
-export { GzipFormatError, MAX_INFLATED_BYTES } from './gzipFormat';
+export { GzipFormatError } from './gzipFormat';
 
 /** gzip's and zlib's own default. */
 export const DEFAULT_LEVEL = 6;
 
-/** The uncompressed content of the gzip file at `fsPath` (an empty file reads as empty: a new file being created). */
-export async function readGzipFile(fsPath: string): Promise<Uint8Array> {
+/**
+ * The uncompressed content of the gzip file at `fsPath` (an empty file reads as empty: a new file being created); a
+ * GzipFormatError once it inflates past `limit`, where zlib stops.
+ */
+export async function readGzipFile(fsPath: string, limit = inflateLimit()): Promise<Uint8Array> {
   const bytes = await fs.promises.readFile(fsPath);
   if (bytes.length === 0) return bytes;
   checkGzipHeader(bytes, path.basename(fsPath));
   try {
-    return await gunzip(bytes, { maxOutputLength: MAX_INFLATED_BYTES });
+    return await gunzip(bytes, { maxOutputLength: limit });
   } catch (error) {
-    throw inflateError(path.basename(fsPath), (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE', error);
+    throw inflateError(path.basename(fsPath), (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' ? limit : undefined, error);
   }
 }
 

@@ -5,6 +5,7 @@ import { FileSystemError, FileType, type Uri } from 'vscode';
 import { fileOfCompressed } from './compressedUris';
 import type { GzipFiles } from './provider';
 import { readGzipFile, writeGzipFile } from './gzipFile';
+import { inflateLimitFor } from './inflateBound';
 
 /** The path on disk of a `sitemap-gz:` URI. */
 function diskPath(uri: Uri): string {
@@ -21,7 +22,7 @@ export const nodeGzipFiles: GzipFiles = {
     return entries.map((entry) => [entry.name, typeOf(entry)]);
   },
   createDirectory: (uri) => io(uri, () => fs.promises.mkdir(diskPath(uri))).then(() => undefined),
-  read: (uri) => io(uri, () => readGzipFile(diskPath(uri))),
+  read: (uri) => io(uri, () => readGzipFile(diskPath(uri), inflateLimitFor(fileOfCompressed(uri)))),
   write: (uri, content) => io(uri, () => writeGzipFile(diskPath(uri), content)),
   delete: (uri, recursive) => io(uri, () => fs.promises.rm(diskPath(uri), { recursive })),
   rename: (oldUri, newUri) => io(oldUri, () => fs.promises.rename(diskPath(oldUri), diskPath(newUri))),

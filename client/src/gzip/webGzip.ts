@@ -1,15 +1,16 @@
 /** gzip through the browser's `CompressionStream`/`DecompressionStream` (also global in Node 20): the web extension's
  * codec, with the Node codec's limit and errors (gzipFormat.ts). No Node, no `vscode`. */
 import { inflateMembers, type Gunzip } from '../../../shared/gzipMembers';
-import { checkGzipHeader, inflateError, MAX_INFLATED_BYTES } from './gzipFormat';
+import { inflateLimit } from '../../../shared/protocolLimits';
+import { checkGzipHeader, inflateError } from './gzipFormat';
 
 /** The uncompressed content of the gzip `bytes` of the file `name`, all its members (empty reads as empty: a new file
  * being created); `gunzip` stands in for the browser's stream in tests. */
-export async function inflateGzip(bytes: Uint8Array, name: string, maxBytes = MAX_INFLATED_BYTES, gunzip: Gunzip = webGunzip): Promise<Uint8Array> {
+export async function inflateGzip(bytes: Uint8Array, name: string, maxBytes = inflateLimit(), gunzip: Gunzip = webGunzip): Promise<Uint8Array> {
   if (bytes.length === 0) return bytes;
   checkGzipHeader(bytes, name);
   const inflated = await inflateMembers(bytes, maxBytes, gunzip);
-  if (inflated.end !== 'done') throw inflateError(name, inflated.end === 'limit', inflated.error);
+  if (inflated.end !== 'done') throw inflateError(name, inflated.end === 'limit' ? maxBytes : undefined, inflated.error);
   return inflated.bytes;
 }
 

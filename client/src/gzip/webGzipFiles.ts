@@ -4,6 +4,7 @@ import { FileSystemError, workspace } from 'vscode';
 import { fileOfCompressed } from './compressedUris';
 import type { GzipFiles } from './provider';
 import { deflateGzip, inflateGzip } from './webGzip';
+import { inflateLimitFor } from './inflateBound';
 
 export const webGzipFiles: GzipFiles = {
   stat: async (uri) => workspace.fs.stat(fileOfCompressed(uri)),
@@ -13,7 +14,7 @@ export const webGzipFiles: GzipFiles = {
     const file = fileOfCompressed(uri);
     const bytes = await workspace.fs.readFile(file);
     try {
-      return await inflateGzip(bytes, file.path.slice(file.path.lastIndexOf('/') + 1));
+      return await inflateGzip(bytes, file.path.slice(file.path.lastIndexOf('/') + 1), inflateLimitFor(file));
     } catch (error) {
       throw new FileSystemError(error instanceof Error ? error.message : String(error));
     }

@@ -9,6 +9,7 @@ import type {
 } from './sitemapLanguageTypes';
 import { severityOf, validateModel } from './validation';
 import { fileEncodingProblem } from './rules/fileEncoding';
+import { inflatedPastProblem } from './rules/documentRules';
 import type { FileEncoding } from '../../../shared/fileEncoding';
 import { complete as completeAt } from './features/completion';
 import { getHover as hoverAt } from './features/hover';
@@ -61,6 +62,15 @@ export function validateFileEncoding(encoding: FileEncoding, settings: SitemapSe
   const problem = fileEncodingProblem(encoding);
   const severity = severityOf('encoding', settings);
   return problem === undefined || severity === undefined ? undefined : { ...problem, severity };
+}
+
+/**
+ * The one problem of a compressed file that inflated past `limit`, where its reading stopped (a gzip bomb):
+ * `file-too-large` on the root's name in `head`, its first characters; undefined when the rule is off.
+ */
+export function validateInflatedPast(head: string, languageId: SitemapLanguageId, limit: number, settings: SitemapSettings): SitemapDiagnostic | undefined {
+  const severity = severityOf('file-too-large', settings);
+  return severity === undefined ? undefined : { ...inflatedPastProblem(head, languageId === 'sitemap', limit, settings.limits.maxBytes), severity };
 }
 
 /**

@@ -1,6 +1,7 @@
 /** Small synchronous file reads for the server's look-ups around a document (never the documents themselves). */
 import * as fs from 'node:fs';
 import { isGzip, sniffedText } from '../../../shared/fileEncoding';
+import { inflateLimit } from '../../../shared/protocolLimits';
 import { zlib } from './lazyZlib';
 
 /** robots.txt files are small; Google reads at most 500 KiB. */
@@ -68,15 +69,19 @@ export { isGzip };
 
 /**
  * A file's first bytes, gunzipped as far as they go when they are gzip (a head is a cut-off stream); undefined when
- * they are corrupt gzip or inflate past `maxBytes`.
+ * they are corrupt gzip. A head that inflates past `maxBytes` (a gzip bomb's: 4 KB of it is 4 MB of spaces) is cut
+ * shorter until it does not: its text starts the same.
  */
 export function inflateHead(head: Buffer, maxBytes: number): Buffer | undefined {
   if (!isGzip(head)) return head;
-  try {
-    return zlib().gunzipSync(head, { finishFlush: zlib().constants.Z_SYNC_FLUSH, maxOutputLength: maxBytes });
-  } catch {
-    return undefined;
+  for (let length = head.length; length > 0; length >>= 1) {
+    try {
+      return zlib().gunzipSync(head.subarray(0, length), { finishFlush: zlib().constants.Z_SYNC_FLUSH, maxOutputLength: maxBytes });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ERR_BUFFER_TOO_LARGE') return undefined;
+    }
   }
+  return undefined;
 }
 
 /**
@@ -91,7 +96,7 @@ export function decodeFileText(bytes: Uint8Array): string {
  * A whole file, gunzipped when its first bytes say it is gzip (`.xml.gz` children of an index, say); `undefined` when
  * it cannot be read, is not a regular file, is corrupt gzip, or would inflate past `maxBytes`.
  */
-export function readMaybeGzip(fsPath: string, maxBytes = 256 * 1024 * 1024): Buffer | undefined {
+export function readMaybeGzip(fsPath: string, maxBytes = inflateLimit()): Buffer | undefined {
   try {
     if (!fs.statSync(fsPath).isFile()) return undefined;
     const bytes = fs.readFileSync(fsPath);

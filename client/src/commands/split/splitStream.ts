@@ -120,6 +120,8 @@ function readHead(file: string): Promise<string> {
     const gzipped = isGzipName(file);
     const stream = gzipped ? input.pipe(zlib.createGunzip()) : input;
     const done = () => {
+      // The gunzip too: a gzip bomb's 256 KB would otherwise go on inflating to 256 MB of text nobody reads.
+      stream.destroy();
       input.destroy();
       resolve(text);
     };

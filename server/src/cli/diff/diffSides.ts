@@ -9,6 +9,7 @@ import { isRobotsName, isSiteFile, mayBeSiteFile } from '../../../../shared/docu
 import { compareWalkOrder, SKIPPED_FOLDERS } from '../../node/folderWalk';
 import type { UrlSink } from '../../language/languageService';
 import { isGzip } from '../../node/files';
+import { InflatedPastLimit } from '../../node/boundedGunzip';
 import { fileBesideNamed } from '../../node/siteFiles';
 import { Failure } from '../io/failure';
 import { gunzipWhole } from '../io/gunzip';
@@ -120,8 +121,9 @@ function git(dir: string, args: readonly string[], failure: string): Buffer {
 function maybeGunzip(bytes: Buffer, name: string): Buffer {
   if (!isGzip(bytes)) return bytes;
   try {
-    return gunzipWhole(bytes);
+    return gunzipWhole(bytes, name);
   } catch (e) {
+    if (e instanceof InflatedPastLimit) throw new Failure(e.message);
     throw new Failure(`${name}: not a valid gzip file (${(e as Error).message})`);
   }
 }

@@ -5,6 +5,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isGzipName, isRobotsName, mayBeSiteFile, siteFileType, type SiteFileType } from '../../../../shared/documentLanguage';
 import { isGzip } from '../../node/files';
+import { InflatedPastLimit } from '../../node/boundedGunzip';
+import { inflateLimit } from '../../../../shared/protocolLimits';
 import { sniffEncoding, SNIFF_BYTES, type FileEncoding } from '../../../../shared/fileEncoding';
 import { walkFoldersSync } from '../../node/folderWalk';
 import { isSiteFile } from '../../node/siteFiles';
@@ -66,9 +68,10 @@ export function searchFolder(folder: string): string[] {
 
 /**
  * Reads and decodes an input: UTF-8 (malformed bytes as U+FFFD for the `encoding` rule, as an editor reads them), or
- * UTF-16 when its first bytes say so; a binary file is not decoded (node/fileEncoding.ts).
+ * UTF-16 when its first bytes say so; a binary file is not decoded (node/fileEncoding.ts). gzip that inflates past
+ * `limit` throws InflatedPastLimit (lintOne.ts makes it a file-too-large problem).
  */
-export function readInput(input: Input): ReadInput {
+export function readInput(input: Input, limit = inflateLimit()): ReadInput {
   let bytes: Buffer;
   try {
     bytes = input.file === undefined ? fs.readFileSync(0) : fs.readFileSync(input.file);
@@ -77,8 +80,9 @@ export function readInput(input: Input): ReadInput {
   }
   if (isGzip(bytes)) {
     try {
-      bytes = gunzipWhole(bytes);
+      bytes = gunzipWhole(bytes, input.name, limit);
     } catch (e) {
+      if (e instanceof InflatedPastLimit) throw e;
       // A file not named .gz that starts like one is reported as what it is, a file that is not text.
       if (isGzipName(input.name)) throw new Failure(`${input.name}: not a valid gzip file (${(e as Error).message})`);
     }

@@ -1,18 +1,54 @@
 /** One input linted on the editor's engine: its problems in lines and columns, the local files it names (`--follow`),
  * and what the cross-file rules need once its document is gone (site summary, location, line table). */
 import {
-  indexEntries, needsSiteCheck, parseDocument, positionsAt, repeatsUtf16, summarizeForSite, validate, type SitemapDiagnostic, type SitemapDocument,
+  indexEntries, needsSiteCheck, parseDocument, positionsAt, repeatsUtf16, summarizeForSite, validate, validateInflatedPast, type SitemapDiagnostic,
+  type SitemapDocument,
 } from '../../language/languageService';
+import { InflatedPastLimit } from '../../node/boundedGunzip';
+import { inflateHead, readHead } from '../../node/files';
+import { decodeSniffed } from '../../../../shared/fileEncoding';
 import type { LintProblem } from '../../node/lintResults';
 import type { LintedOne, LintOptions, SiteFacts } from './lintContract';
-import { readInput, type Input, type ReadInput } from './lintInputs';
+import { kindOf, readInput, type Input, type ReadInput } from './lintInputs';
 import { lintStreamed } from './lintStream';
 import { encodingProblem } from './encodingProblem';
-import { lineTableOf } from '../../../../shared/lineTable';
+import { lineTableOf, positionIn } from '../../../../shared/lineTable';
+import { inflateLimit } from '../../../../shared/protocolLimits';
+import { Failure } from '../io/failure';
 
-/** An input read and linted: a large file as it streams (lintStream.ts), any other whole. */
+/** Bytes of a stopped file's start, compressed and inflated, that place its problem (the root is in its first lines). */
+const HEAD_BYTES = 64 * 1024;
+
+/**
+ * An input read and linted: a large file as it streams (lintStream.ts), any other whole; gzip that inflates past the
+ * limit (shared/protocolLimits.ts) is read no further, and is that one problem.
+ */
 export async function lintInput(input: Input, options: LintOptions, alone: boolean): Promise<LintedOne> {
-  return (await lintStreamed(input, options, alone)) ?? lintOne(readInput(input), options, alone);
+  try {
+    return (await lintStreamed(input, options, alone)) ?? lintOne(readInput(input, inflateLimit(options.settings.limits.maxBytes)), options, alone);
+  } catch (e) {
+    if (e instanceof InflatedPastLimit) return inflatedPast(input, e, options);
+    throw e;
+  }
+}
+
+/**
+ * The file-too-large problem of a file whose reading stopped at the limit, on the root's name in its first characters
+ * (standard input, read already, at its start); with the rule off, the file is unreadable (nothing of it was checked).
+ */
+function inflatedPast(input: Input, stopped: InflatedPastLimit, options: LintOptions): LintedOne {
+  const bytes = input.file === undefined ? undefined : readHead(input.file, HEAD_BYTES);
+  const inflated = bytes === undefined ? undefined : inflateHead(bytes, HEAD_BYTES);
+  // A binary head (a bomb of zeros) has no root to place it on.
+  const head = inflated === undefined ? '' : decodeSniffed(inflated) ?? '';
+  const kind = kindOf(input.name, head);
+  const found = validateInflatedPast(head, kind === 'sitemap' ? 'sitemap' : 'sitemap-txt', stopped.limit, options.settings);
+  if (found === undefined) throw new Failure(stopped.message);
+  const lines = lineTableOf(head);
+  const s = positionIn(lines, head.length, found.start);
+  const e = positionIn(lines, head.length, found.end);
+  const problem = { rule: found.rule, severity: found.severity, message: found.message, line: s.line + 1, column: s.character + 1, endLine: e.line + 1, endColumn: e.character + 1 };
+  return { result: { file: input.name, problems: [problem] }, children: [], site: undefined };
 }
 
 /** `alone`: the only input; a lone sitemap then has nothing to check across files, and skips its summary (40–100 ms at 50,000 entries, with the GC). */

@@ -9,6 +9,8 @@ import { SNIFF_LENGTH } from '../../../../shared/contentDetection';
 import { isGzipName } from '../../../../shared/documentLanguage';
 import { repeatsUtf16, ValidationStream, type StreamValidationOptions, type StreamValidationResult } from '../../language/languageService';
 import { isGzip } from '../../node/files';
+import { InflatedPastLimit } from '../../node/boundedGunzip';
+import { inflateLimit } from '../../../../shared/protocolLimits';
 import type { LintProblem } from '../../node/lintResults';
 import type { LintedOne, LintOptions } from './lintContract';
 import { kindOf, type Input } from './lintInputs';
@@ -60,7 +62,7 @@ async function streamPasses(input: Input, file: string, options: LintOptions, wi
     } catch (e) {
       // An unreadable file is reported as a whole read reports it; anything else is this path's fault: read it whole.
       // So is gzip that does not decompress in a file not named .gz: a whole read reports it as not text.
-      if (e instanceof Failure && isGzipName(input.name)) throw e;
+      if (e instanceof InflatedPastLimit || (e instanceof Failure && isGzipName(input.name))) throw e;
       return undefined;
     }
     if (linted === undefined) return undefined;
@@ -106,7 +108,7 @@ function uncompressedSize(file: string): number {
 
 async function streamOnce(input: Input, file: string, options: LintOptions, how: Pick<StreamValidationOptions, 'window' | 'reference' | 'alone'>): Promise<{ linted: LintedOne; windows: number } | Extract<StreamValidationResult, { rerun: true }> | undefined> {
   const { window } = how;
-  const source = open(input, file, window);
+  const source = open(input, file, window, inflateLimit(options.settings.limits.maxBytes));
   const found: { encoding?: FileEncoding } = {};
   let opening = '';
   const lines = new LineTableBuilder();
@@ -134,7 +136,8 @@ async function streamOnce(input: Input, file: string, options: LintOptions, how:
     return !stream.needsWholeDocument;
   };
   try {
-    for await (const text of decodedText(source, input.name, found)) {
+    // A stream that is not the file's own is gunzipped: binary or not, it is read to its end or the limit.
+    for await (const text of decodedText(source, input.name, found, !(source instanceof fs.ReadStream))) {
       // The XML declaration, for repeatsUtf16.
       if (opening.length < 256) opening += text.slice(0, 256 - opening.length);
       if (!take(text, false)) return undefined;
@@ -167,9 +170,10 @@ async function streamOnce(input: Input, file: string, options: LintOptions, how:
 
 /**
  * The text of `source` in pieces, decoded as its first bytes say (node/fileEncoding.ts; the encoding is left in
- * `found`); nothing once they say it is not text.
+ * `found`); nothing once they say it is not text, though with `drain` the rest is read (gzip: a binary bomb is
+ * file-too-large, as a whole read finds it).
  */
-async function* decodedText(source: Readable, name: string, found: { encoding?: FileEncoding }): AsyncGenerator<string> {
+async function* decodedText(source: Readable, name: string, found: { encoding?: FileEncoding }, drain: boolean): AsyncGenerator<string> {
   const head: Buffer[] = [];
   let headBytes = 0;
   let decoder: TextDecoder | undefined;
@@ -185,12 +189,13 @@ async function* decodedText(source: Readable, name: string, found: { encoding?: 
       yield decoder.decode(chunk, { stream: true });
       continue;
     }
+    if (found.encoding?.kind === 'binary') continue;
     head.push(chunk);
     headBytes += chunk.length;
     if (headBytes < SNIFF_BYTES) continue;
     const text = decide();
-    if (text === undefined) return;
-    yield text;
+    if (text === undefined && !drain) return;
+    if (text !== undefined) yield text;
   }
   if (decoder === undefined) {
     const text = decide();
@@ -201,8 +206,8 @@ async function* decodedText(source: Readable, name: string, found: { encoding?: 
 }
 
 /** The file's bytes, gunzipped when they start with gzip's magic number. */
-function open(input: Input, file: string, window: number | undefined): Readable {
-  return openMaybeGzip(file, (e) => `${input.name}: cannot read (${e.message})`, window);
+function open(input: Input, file: string, window: number | undefined, limit: number): Readable {
+  return openMaybeGzip(file, (e) => `${input.name}: cannot read (${e.message})`, window, limit);
 }
 
 /** As lintOne's spanOf: the start clamped to the text, the end to [start, length]. */

@@ -3,6 +3,7 @@
 import { parseXmlDocument, type RootInfo } from '../syntax/parser';
 import type { Segment } from '../model/segment';
 import { WindowPump } from '../stream/windowPump';
+import { describeLimit } from '../../../../shared/byteSize';
 import { refusalIn, splitSegments, throwOnXmlSyntax } from './splitSitemap';
 import { SplitRefused, Splitter, textLayout, writeIndex, xmlLayout, type ChildSink, type ChildSummary, type SplitLayout, type SplitterOptions } from './splitPlanner';
 
@@ -102,13 +103,16 @@ export class SplitStream {
 
   /**
    * No boundary in more text than maxBytes: the entry at the window's start cannot fit, unless the window is
-   * ill-formed (an entry never closed), which is then what is reported.
+   * ill-formed (an entry never closed), which is then what is reported. Reading stops here, whatever follows (a gzip
+   * bomb of spaces or zeros is refused within its first `limit` characters).
    */
   private overflow(): never {
     const held = this.pump.text;
+    const detail = `no ${this.xml ? 'next entry' : 'line break'} within ${describeLimit(this.limit)}, and a child holds at most ${describeLimit(this.options.maxBytes)}; reading stopped there`;
+    if (!this.xml) throw this.textSplitter().refusalAt('entry-too-large', held, 0, detail);
     if (this.splitter === undefined) {
       throwOnXmlSyntax(parseXmlDocument(held).segments);
-      throw new SplitRefused({ reason: 'entry-too-large', offset: 0 });
+      throw new SplitRefused({ reason: 'entry-too-large', offset: 0 }, 0, 0, detail);
     }
     const segments = parseXmlDocument(this.pump.headText + held).segments;
     // The last root child and the head speak of the window's cut-off end, not of the text.
@@ -119,7 +123,7 @@ export class SplitStream {
       if (first !== undefined) throw this.splitter.refusalAt('ill-formed', held, start + first.start, first.message);
       start += s.text.length;
     }
-    throw this.splitter.refusalAt('entry-too-large', held, 0);
+    throw this.splitter.refusalAt('entry-too-large', held, 0, detail);
   }
 
   private textSplitter(): Splitter {

@@ -1,7 +1,7 @@
 /** Rules on the document as a whole: no-entries and the protocol's limits (news-too-many-urls too). Offsets are absolute. */
 import type { Problem } from './catalogue';
 import type { DocumentKind, SitemapModel } from '../model/model';
-import type { RootInfo } from '../syntax/parser';
+import { parseXmlHead, type RootInfo } from '../syntax/parser';
 import type { SitemapSettings } from '../settings';
 import { describeLimit, describeSize, formatCount } from '../../../../shared/byteSize';
 
@@ -72,6 +72,19 @@ export function checkDocument(model: DocumentFacts, settings: SitemapSettings, p
   } else if (bytes > legacyMaxBytes) {
     problems.push({ rule: 'legacy-size-limit', start: anchorStart, end: anchorEnd, message: `${describeSize(bytes, legacyMaxBytes)} of UTF-8: over the original protocol's ${describeLimit(legacyMaxBytes)}, which some older consumers still apply.` });
   }
+}
+
+/**
+ * `file-too-large` for a file whose reading stopped once it had inflated past `limit` (a gzip bomb): placed as
+ * checkDocument places it, on the root's name when the file's first characters (`head`, XML when `xml`) hold it.
+ */
+export function inflatedPastProblem(head: string, xml: boolean, limit: number, maxBytes: number): Problem {
+  const parsed = xml ? parseXmlHead(head) : undefined;
+  const root = parsed?.complete === true && parsed.root.kind !== 'none' ? parsed.root : undefined;
+  return {
+    rule: 'file-too-large', start: root?.nameStart ?? 0, end: root?.nameEnd ?? 0,
+    message: `More than ${describeLimit(limit)} of UTF-8 once gunzipped, where reading stopped: a sitemap may be at most ${describeLimit(maxBytes)} uncompressed.`,
+  };
 }
 
 export function newsTooManyMessage(maxNews: number): string {

@@ -35,6 +35,14 @@ export class WindowPump {
   private head: { root: RootInfo; text: string; entryTag: string } | undefined;
   /** Cuts are not tried again before the held text is this long. */
   private retryAt = 0;
+  /**
+   * Whether text pushed since the last failed cut may hold a new place to cut (a line break; before the head a `>`,
+   * after it the entry start tag): a failed cut fails again on the same text, and trying it on every push would
+   * rescan the held text each time (minutes for 50 MB of spaces after the last entry, a gzip bomb's).
+   */
+  private fresh = true;
+  /** The last characters pushed, so that a tag cut across two pushes is seen. */
+  private tail = '';
 
   constructor(private readonly options: WindowPumpOptions, private readonly sink: WindowSink) {}
 
@@ -55,12 +63,27 @@ export class WindowPump {
 
   /** Takes the next piece of text; may give the sink the head and windows. */
   push(text: string): void {
+    this.notice(text);
     this.held += text;
     if (this.held.length < this.options.window || this.held.length < this.retryAt) return;
+    if (!this.fresh) {
+      // Nothing new to cut at: the sink still hears that the text is held (sitemap-split bounds it).
+      if (this.retryAt !== Infinity) this.stall();
+      return;
+    }
+    this.fresh = false;
     if (!this.options.xml) this.cutLines();
     else if (this.head !== undefined || this.readHead()) this.cutEntries();
     // The head goes on (a long prolog), or the sink declined the root (then the rest is gathered whole).
     else if (this.retryAt !== Infinity) this.stall();
+  }
+
+  /** Sets `fresh` when `text`, joined to what came before it, holds what a cut looks for now. */
+  private notice(text: string): void {
+    const probe = this.tail + text;
+    const mark = !this.options.xml ? undefined : this.head === undefined ? '>' : this.head.entryTag;
+    if (!this.fresh) this.fresh = mark === undefined ? probe.includes('\n') || probe.includes('\r') : probe.includes(mark);
+    this.tail = probe.slice(-Math.max(1, (mark?.length ?? 1) - 1));
   }
 
   /** Parses the head once it is complete; false while it is not, or when the sink declines it. */
@@ -74,6 +97,8 @@ export class WindowPump {
     this.head = { root, text: head.text, entryTag: entryTagOf(head.text, root) };
     this.held = this.held.slice(head.text.length);
     this.offset = head.text.length;
+    this.tail = this.held.slice(-this.head.entryTag.length);
+    this.fresh = true;
     return true;
   }
 
@@ -106,6 +131,7 @@ export class WindowPump {
     this.sink.window(window.segments, this.offset);
     this.held = this.held.slice(window.cut);
     this.offset += window.cut;
+    this.fresh = true; // what follows the cut is looked at anew
   }
 
   private cutLines(): void {
@@ -115,13 +141,16 @@ export class WindowPump {
     // A CR at the very end may be the first half of a CRLF.
     if (cr >= cut && cr < b.length - 1) cut = cr + 1;
     if (cut <= 0) {
-      if (this.options.backOff) this.retryAt = b.length * 2;
+      // A CR at the very end becomes a place to cut once anything follows it.
+      this.fresh = cr === b.length - 1;
+      this.stall();
       return;
     }
     this.retryAt = 0;
     this.sink.window(parseTextLines(b.slice(0, cut)), this.offset);
     this.held = b.slice(cut);
     this.offset += cut;
+    this.fresh = true;
   }
 
   private stall(): void {

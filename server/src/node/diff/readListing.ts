@@ -7,16 +7,18 @@ import { siteFileType } from '../../../../shared/documentLanguage';
 import { ListingStream, NotASitemap, type ListingResult, type UrlSink } from '../../language/languageService';
 import { sniffEncoding, SNIFF_BYTES } from '../../../../shared/fileEncoding';
 import { SideFailure } from './sideFailure';
+import { InflatedPastLimit } from '../boundedGunzip';
 
 /**
  * Reads the sitemap whose bytes `chunks` gives, its URLs to `pages`: its kind, and an index's children. `name` names
- * it in a failure and tells a robots.txt by name.
+ * it in a failure and tells a robots.txt by name. gzip inflated past the limit (InflatedPastLimit) is a SideFailure.
  */
 export async function readListing(chunks: AsyncIterable<Buffer>, name: string, pages: UrlSink): Promise<ListingResult> {
   try {
     return await streamListing(chunks, name, pages);
   } catch (e) {
     if (e instanceof NotASitemap) throw new SideFailure(`${name}: not a sitemap (${e.message})`);
+    if (e instanceof InflatedPastLimit) throw new SideFailure(e.message);
     throw e;
   }
 }
