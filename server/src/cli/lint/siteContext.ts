@@ -1,12 +1,14 @@
 /** Where a linted file lives and which local file a URL names, decided as the editor does (shared/location.ts) with the
  * current directory as the workspace folder: site roots first, else the nearest robots.txt naming the file, from its
  * folder up to the current directory. */
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
   fileFromSiteRoots, fileNextToLocation, locationFromRobots, locationFromSiteRoots, normalizeSiteRootUrl,
 } from '../../../../shared/location';
 import { robotsSitemapUrls } from '../../language/languageService';
 import { MAX_ROBOTS_BYTES, readHead } from '../../node/files';
+import { childrenBelow } from '../../../../shared/indexChildren';
 import { UsageError } from '../io/failure';
 
 /** `--site-root DIR=URL` options as site roots (absolute folder → URL), DIR relative to `cwd`; a URL that is not absolute http(s) is bad usage. */
@@ -29,6 +31,10 @@ export class SiteContext {
     for (const [dir, url] of Object.entries(siteRoots)) this.roots[fromRoot(dir)] = url;
   }
 
+  private get hasRoots(): boolean {
+    return Object.keys(this.roots).length > 0;
+  }
+
   /** The URL the file at `file` (absolute) is published at, when known. */
   locate(file: string): string | undefined {
     const viaRoots = locationFromSiteRoots(fromRoot(file), this.roots);
@@ -42,6 +48,19 @@ export class SiteContext {
   fileOf(url: string, file: string, location: string | undefined): string | undefined {
     const target = fileFromSiteRoots(url, this.roots) ?? (location !== undefined ? fileNextToLocation(url, location, fromRoot(file)) : undefined);
     return target === undefined ? undefined : toAbsolute(target, file);
+  }
+
+  /**
+   * The local files an index (at `file`, published at `location`) names: through the site roots or its location, else,
+   * its location unknown, below its folder (node/indexChildren.ts). A child that cannot be placed is left out.
+   */
+  childFiles(urls: readonly string[], file: string, location: string | undefined): string[] {
+    if (location === undefined && !this.hasRoots) return [...childrenBelow(file, urls, isFileOnDisk, path.sep).values()];
+    const below = location === undefined ? childrenBelow(file, urls, isFileOnDisk, path.sep) : undefined;
+    return urls.flatMap((url) => {
+      const child = this.fileOf(url, file, location) ?? below?.get(url);
+      return child === undefined ? [] : [child];
+    });
   }
 
   /** The local files a robots.txt's `Sitemap:` lines name. */
@@ -91,6 +110,10 @@ function fromRoot(file: string): string {
 /** The inverse of fromRoot, on the root (drive) of `near`. */
 function toAbsolute(target: string, near: string): string {
   return path.join(path.parse(path.resolve(near)).root, ...target.split('/'));
+}
+
+function isFileOnDisk(file: string): boolean {
+  return fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true;
 }
 
 function isInside(folder: string, file: string): boolean {
