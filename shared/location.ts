@@ -176,6 +176,31 @@ export function locationFromRobots(
   }
 }
 
+/**
+ * Rule 3 of "where a sitemap lives": an index that a robots.txt names (so its location is known) lists the file. The
+ * robots.txt files from the file's folder up to the workspace folder, as rule 2 searches them; each `Sitemap:` URL
+ * served below its robots.txt's folder; `childUrlsOf(path)` the `<loc>`s of the file there when it is an index
+ * (undefined otherwise). The first `<loc>` that, next to the index's location, is served from the file is its location.
+ */
+export function locationFromIndexes(
+  fileRelativePath: string,
+  sitemapsIn: (folderRelativePath: string) => readonly string[] | undefined,
+  childUrlsOf: (indexRelativePath: string) => readonly string[] | undefined,
+): string | undefined {
+  const file = normalizeRelativePath(fileRelativePath);
+  if (file === undefined || file === '') return undefined;
+  for (let folder = parentPath(file); ; folder = parentPath(folder)) {
+    for (const url of sitemapsIn(folder) ?? []) {
+      const parsed = parseHttpUrl(url);
+      const index = parsed === undefined ? undefined : fileFromSiteRoots(url, { [folder]: `${parsed.origin}/` });
+      if (index === undefined || index === file) continue;
+      const child = childUrlsOf(index)?.find((c) => fileNextToLocation(c, url, index) === file);
+      if (child !== undefined) return parseWebUrl(child)!.href;
+    }
+    if (folder === '') return undefined;
+  }
+}
+
 function parseHttpUrl(value: unknown): WebUrl | undefined {
   const url = typeof value === 'string' ? parseWebUrl(value.trim()) : undefined;
   return url !== undefined && (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' ? url : undefined;

@@ -253,7 +253,10 @@ describe('an index\'s children below its folder (Hugo\'s multilingual layout), i
 
   before(async () => {
     root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-hugo-')));
-    for (const [name, text] of [['public/sitemap.xml', HUGO_INDEX], ['public/en/sitemap.xml', urlset(['en/'])], ['public/zh/sitemap.xml', sitemapindex(['zh/posts.xml'])]]) {
+    for (const [name, text] of [
+      ['public/sitemap.xml', HUGO_INDEX], ['public/en/sitemap.xml', urlset(['en/'])], ['public/zh/sitemap.xml', sitemapindex(['zh/posts.xml'])],
+      ['located/robots.txt', `Sitemap: ${BASE}sitemap.xml\n`], ['located/sitemap.xml', sitemapindex(['en/sitemap.xml'])],
+    ]) {
       fs.mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
       fs.writeFileSync(path.join(root, name), text);
     }
@@ -278,6 +281,17 @@ describe('an index\'s children below its folder (Hugo\'s multilingual layout), i
       { code: 'missing-sitemap-file', severity: WARNING, range: formatRange(rangeOf(HUGO_INDEX, `${BASE}fr/sitemap.xml`)) },
     ]);
     assert.equal(logged().length, 1);
+    client.close(uri);
+  });
+
+  it('a sitemap listed by an index that robots.txt names gets out-of-scope: its location from the index\'s listing', async () => {
+    const text = urlset(['en/a/'], ['zh/b/']);
+    const uri = pathToFileURL(path.join(root, 'located', 'en', 'sitemap.xml')).href;
+    fs.mkdirSync(path.join(root, 'located', 'en'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'located', 'en', 'sitemap.xml'), text);
+    const published = client.nextDiagnostics(uri, hasCode('out-of-scope'));
+    client.open(uri, 'sitemap', text);
+    assert.deepEqual(summarize((await published).diagnostics), [{ code: 'out-of-scope', severity: ERROR, range: formatRange(rangeOf(text, `${BASE}zh/b/`)) }]);
     client.close(uri);
   });
 });

@@ -4,10 +4,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
-  fileFromSiteRoots, fileNextToLocation, locationFromRobots, locationFromSiteRoots, normalizeSiteRootUrl,
+  fileFromSiteRoots, fileNextToLocation, locationFromIndexes, locationFromRobots, locationFromSiteRoots, normalizeSiteRootUrl,
 } from '../../../../shared/location';
-import { robotsSitemapUrls } from '../../language/languageService';
-import { MAX_ROBOTS_BYTES, readHead } from '../../node/files';
+import { MAX_BYTES } from '../../../../shared/protocolLimits';
+import { indexUrlsOfText, robotsSitemapUrls } from '../../language/languageService';
+import { MAX_ROBOTS_BYTES, readHead, readIndexText } from '../../node/files';
 import { childrenBelow } from '../../../../shared/indexChildren';
 import { UsageError } from '../io/failure';
 
@@ -25,6 +26,8 @@ export class SiteContext {
   /** Site roots keyed by the folder's path from the file system's root, `/`-separated (what location.ts expects). */
   private readonly roots: Record<string, string> = {};
   private readonly robots = new Map<string, readonly string[] | undefined>();
+  /** Files robots.txt names → their `<loc>`s when they are indexes (the children's locations). */
+  private readonly indexes = new Map<string, readonly string[] | undefined>();
 
   /** `siteRoots` (absolute folder → URL) and `cwd` are kept as given: a lint worker builds its own from them. */
   constructor(readonly siteRoots: Readonly<Record<string, string>>, readonly cwd: string) {
@@ -41,7 +44,18 @@ export class SiteContext {
     if (viaRoots !== undefined) return viaRoots;
     const base = isInside(this.cwd, file) ? this.cwd : path.dirname(file);
     const relative = path.relative(base, file).split(path.sep).join('/');
-    return locationFromRobots(relative, (dir) => this.sitemapsOf(path.join(base, ...dir.split('/'), 'robots.txt')));
+    const sitemapsIn = (dir: string) => this.sitemapsOf(path.join(base, ...dir.split('/'), 'robots.txt'));
+    return locationFromRobots(relative, sitemapsIn)
+      ?? locationFromIndexes(relative, sitemapsIn, (index) => this.indexUrlsOf(path.join(base, ...index.split('/'))));
+  }
+
+  /** The `<loc>`s of the file when it is an index (plain or gzip, within the protocol's size), read once. */
+  private indexUrlsOf(file: string): readonly string[] | undefined {
+    if (!this.indexes.has(file)) {
+      const text = readIndexText(file, MAX_BYTES);
+      this.indexes.set(file, text === undefined ? undefined : indexUrlsOfText(text));
+    }
+    return this.indexes.get(file);
   }
 
   /** The local file a URL listed in `file` (published at `location`) names: through the site roots, else beside it. */

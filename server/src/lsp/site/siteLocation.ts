@@ -1,15 +1,20 @@
-/** Where an open sitemap lives: `sitemap.siteRoots`, else the nearest robots.txt naming it (cached until a watched-file
- * event), else unknown. The string logic is shared/location.ts's; this finds folders and reads robots.txt files. */
+/** Where an open sitemap lives: `sitemap.siteRoots`, else the nearest robots.txt naming it, else an index such a
+ * robots.txt names listing it (both cached until a watched-file event), else unknown. The string logic is
+ * shared/location.ts's; this finds folders and reads robots.txt files and those indexes. */
 import * as path from 'node:path';
-import { locationFromRobots, locationFromSiteRoots } from '../../../../shared/location';
-import { robotsSitemapUrls } from '../../language/languageService';
+import { isRobotsName } from '../../../../shared/documentLanguage';
+import { locationFromIndexes, locationFromRobots, locationFromSiteRoots } from '../../../../shared/location';
+import { MAX_BYTES } from '../../../../shared/protocolLimits';
+import { indexUrlsOfText, robotsSitemapUrls } from '../../language/languageService';
 import type { ServerSettings } from '../documents/configuration';
-import { MAX_ROBOTS_BYTES, readHeadText } from '../../node/files';
+import { MAX_ROBOTS_BYTES, readHeadText, readIndexText } from '../../node/files';
 import { relativeInside, type Workspace } from '../documents/workspace';
 
 export class SiteLocator {
   /** robots.txt path → its `Sitemap:` URLs, or `null` when there is no such file. */
   private readonly robots = new Map<string, readonly string[] | null>();
+  /** A file a robots.txt names → its `<loc>`s when it is an index, or `null`. */
+  private readonly indexes = new Map<string, readonly string[] | null>();
   /** Only cache while the client tells us about changed files; otherwise read afresh on every (rare) lookup. */
   caching = false;
 
@@ -25,14 +30,39 @@ export class SiteLocator {
     }
     const relative = relativeInside(folder.fsPath, fsPath);
     if (relative === undefined || relative === '') return undefined;
+    const sitemapsIn = (dir: string) => this.sitemapsOf(path.join(folder.fsPath, ...dir.split('/'), 'robots.txt'));
     return locationFromSiteRoots(relative, settings.siteRoots)
-      ?? locationFromRobots(relative, (dir) => this.sitemapsOf(path.join(folder.fsPath, ...dir.split('/'), 'robots.txt')));
+      ?? locationFromRobots(relative, sitemapsIn)
+      ?? locationFromIndexes(relative, sitemapsIn, (index) => this.indexUrlsOf(path.join(folder.fsPath, ...index.split('/'))));
   }
 
-  /** Forgets a robots.txt (or all of them). */
-  invalidate(robotsPath?: string): void {
-    if (robotsPath === undefined) this.robots.clear();
-    else this.robots.delete(path.normalize(robotsPath));
+  /** Forgets a robots.txt or an index read for locations (or all of them). */
+  invalidate(fsPath?: string): void {
+    if (fsPath === undefined) {
+      this.robots.clear();
+      this.indexes.clear();
+    } else {
+      this.robots.delete(path.normalize(fsPath));
+      this.indexes.delete(path.normalize(fsPath));
+    }
+  }
+
+  /** A file changed: forgotten; whether locations may now differ (a robots.txt, or an index read for them). */
+  fileChanged(fsPath: string): boolean {
+    const file = path.normalize(fsPath);
+    const mattered = isRobotsName(path.basename(file)) || this.indexes.has(file);
+    this.invalidate(file);
+    return mattered;
+  }
+
+  private indexUrlsOf(file: string): readonly string[] | undefined {
+    const cached = this.caching ? this.indexes.get(file) : undefined;
+    if (cached !== undefined) return cached ?? undefined;
+    const text = readIndexText(file, MAX_BYTES);
+    const urls = text === undefined ? null : indexUrlsOfText(text);
+    // Remembered even while not caching: a change to it must still say that locations may differ.
+    this.indexes.set(file, urls ?? null);
+    return urls ?? undefined;
   }
 
   private sitemapsOf(robotsPath: string): readonly string[] | undefined {
