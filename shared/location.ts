@@ -179,13 +179,13 @@ export function locationFromRobots(
 /**
  * Rule 3 of "where a sitemap lives": an index that a robots.txt names (so its location is known) lists the file. The
  * robots.txt files from the file's folder up to the workspace folder, as rule 2 searches them; each `Sitemap:` URL
- * served below its robots.txt's folder; `childUrlsOf(path)` the `<loc>`s of the file there when it is an index
- * (undefined otherwise). The first `<loc>` that, next to the index's location, is served from the file is its location.
+ * served below its robots.txt's folder; `childrenOf(path, url)` the files that index at `path`, published at `url`, lists
+ * (undefined when it is no index: {@link indexChildLocations}, which callers keep per index).
  */
 export function locationFromIndexes(
   fileRelativePath: string,
   sitemapsIn: (folderRelativePath: string) => readonly string[] | undefined,
-  childUrlsOf: (indexRelativePath: string) => readonly string[] | undefined,
+  childrenOf: (indexRelativePath: string, indexUrl: string) => ReadonlyMap<string, string> | undefined,
 ): string | undefined {
   const file = normalizeRelativePath(fileRelativePath);
   if (file === undefined || file === '') return undefined;
@@ -193,12 +193,21 @@ export function locationFromIndexes(
     for (const url of sitemapsIn(folder) ?? []) {
       const parsed = parseHttpUrl(url);
       const index = parsed === undefined ? undefined : fileFromSiteRoots(url, { [folder]: `${parsed.origin}/` });
-      if (index === undefined || index === file) continue;
-      const child = childUrlsOf(index)?.find((c) => fileNextToLocation(c, url, index) === file);
-      if (child !== undefined) return parseWebUrl(child)!.href;
+      const child = index === undefined || index === file ? undefined : childrenOf(index, url)?.get(file);
+      if (child !== undefined) return child;
     }
     if (folder === '') return undefined;
   }
+}
+
+/** The files an index at `indexRelativePath`, published at `indexUrl`, lists next to it: file → the `<loc>` naming it first. */
+export function indexChildLocations(indexRelativePath: string, indexUrl: string, urls: readonly string[]): Map<string, string> {
+  const children = new Map<string, string>();
+  for (const url of urls) {
+    const file = fileNextToLocation(url, indexUrl, indexRelativePath);
+    if (file !== undefined && !children.has(file)) children.set(file, parseWebUrl(url)!.href);
+  }
+  return children;
 }
 
 function parseHttpUrl(value: unknown): WebUrl | undefined {

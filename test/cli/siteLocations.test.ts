@@ -115,3 +115,56 @@ describe('sitemap-diff: a side\'s children', () => {
     }
   });
 });
+
+describe('site roots inferred where the files say them', () => {
+  const page = '<!doctype html><html><head><title>t</title></head><body>x</body></html>\n';
+  /** A built folder: one page, one URL served by nothing (page-not-found), one out of the folder's scope. */
+  const built = (dir: string, root: string) => ({
+    [`${dir}/sitemap.xml`]: urlset(`${root}`, `${root}gone/`, 'https://elsewhere.example.org/x'),
+    [`${dir}/index.html`]: page,
+  });
+  const pageRules = (run: Run, file: string) => (run.files[file] ?? []).filter((p) => /^(page-not-found|out-of-scope|unlisted-page)/.test(p));
+  const EXPECTED = ['page-not-found 4:11', 'out-of-scope 5:11'];
+  /** The notes on the inferred roots (git's own say the folder is in no repository). */
+  const rootNotes = (run: Run) => run.notes.filter((n) => !/git/.test(n));
+
+  for (const [name, files, dir, source] of [
+    ['Hugo (hugo.toml)', { 'hugo.toml': 'title = "x"\nbaseURL = "https://example.com/"\n[params]\nbaseURL = "https://wrong.example.com/"\n' }, 'public', /hugo\.toml/],
+    ['Hugo (config.yaml, publishDir)', { 'config.yaml': 'baseURL: https://example.com/ # the site\npublishDir: out\n' }, 'out', /config\.yaml/],
+    ['MkDocs (mkdocs.yml)', { 'mkdocs.yml': "site_name: Docs\nsite_url: 'https://example.com/'\nnav:\n  - site_url: x\n" }, 'site', /mkdocs\.yml/],
+    ['Jekyll (_config.yml, url and baseurl)', { '_config.yml': 'url: "https://example.com"\nbaseurl: "/blog"\n' }, '_site', /_config\.yml/],
+    ['GitHub Pages (CNAME)', { 'docs/CNAME': 'example.com\n' }, 'docs', /CNAME/],
+  ] as const) {
+    it(`${name}: scope and the page rules with no setting, said once in a note`, () => {
+      const root = name.startsWith('Jekyll') ? 'https://example.com/blog/' : 'https://example.com/';
+      const cwd = folder({ ...files, ...built(dir, root) });
+      const run = lint([`${dir}/`], cwd);
+      assert.deepEqual(pageRules(run, `${dir}/sitemap.xml`), EXPECTED, JSON.stringify(run));
+      const notes = rootNotes(run);
+      assert.equal(notes.length, 1, run.notes.join('\n'));
+      assert.match(notes[0], source);
+      assert.ok(notes[0].includes(root));
+      // The whole checkout too.
+      assert.deepEqual(pageRules(lint(['.'], cwd), `${dir}/sitemap.xml`), EXPECTED);
+    });
+  }
+
+  it('an explicit site root wins; sources that disagree give none, and say so', () => {
+    const cwd = folder({ 'hugo.toml': 'baseURL = "https://example.com/"\n', 'public/CNAME': 'www.example.net\n', ...built('public', 'https://example.com/') });
+    const run = lint(['public'], cwd);
+    assert.deepEqual(pageRules(run, 'public/sitemap.xml'), [], 'no root: no page rule, no scope');
+    assert.equal(rootNotes(run).length, 1);
+    assert.match(rootNotes(run)[0], /hugo\.toml.*CNAME|CNAME.*hugo\.toml/);
+    const explicit = lint(['--site-root', 'public=https://example.com/', 'public'], cwd);
+    assert.deepEqual(pageRules(explicit, 'public/sitemap.xml'), EXPECTED);
+    assert.deepEqual(rootNotes(explicit), []);
+  });
+
+  it('sitemap-diff follows an index\'s children through the inferred root', () => {
+    const cwd = folder({ 'hugo.toml': 'baseURL = "https://example.com/"\n', 'public/sitemap.xml': index('https://example.com/maps/a.xml'), 'public/maps/a.xml': urlset('https://example.com/p') });
+    const r = diff(['--format', 'json', 'public/sitemap.xml', 'public/maps/a.xml'], cwd);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(JSON.parse(r.stdout).counts, { old: 1, new: 1, added: 0, removed: 0, lastmodChanged: 0 });
+    assert.match(r.stderr, /^sitemap-diff: note: public\/ = https:\/\/example\.com\//);
+  });
+});

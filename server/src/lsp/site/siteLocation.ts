@@ -3,7 +3,7 @@
  * shared/location.ts's; this finds folders and reads robots.txt files and those indexes. */
 import * as path from 'node:path';
 import { isRobotsName } from '../../../../shared/documentLanguage';
-import { locationFromIndexes, locationFromRobots, locationFromSiteRoots } from '../../../../shared/location';
+import { indexChildLocations, locationFromIndexes, locationFromRobots, locationFromSiteRoots } from '../../../../shared/location';
 import { MAX_BYTES } from '../../../../shared/protocolLimits';
 import { indexUrlsOfText, robotsSitemapUrls } from '../../language/languageService';
 import type { ServerSettings } from '../documents/configuration';
@@ -13,8 +13,8 @@ import { relativeInside, type Workspace } from '../documents/workspace';
 export class SiteLocator {
   /** robots.txt path → its `Sitemap:` URLs, or `null` when there is no such file. */
   private readonly robots = new Map<string, readonly string[] | null>();
-  /** A file a robots.txt names → its `<loc>`s when it is an index, or `null`. */
-  private readonly indexes = new Map<string, readonly string[] | null>();
+  /** A file a robots.txt names → what it lists (file → URL) when it is an index, or `null`; by its location too. */
+  private readonly indexes = new Map<string, { url: string; children: ReadonlyMap<string, string> } | null>();
   /** Only cache while the client tells us about changed files; otherwise read afresh on every (rare) lookup. */
   caching = false;
 
@@ -33,7 +33,7 @@ export class SiteLocator {
     const sitemapsIn = (dir: string) => this.sitemapsOf(path.join(folder.fsPath, ...dir.split('/'), 'robots.txt'));
     return locationFromSiteRoots(relative, settings.siteRoots)
       ?? locationFromRobots(relative, sitemapsIn)
-      ?? locationFromIndexes(relative, sitemapsIn, (index) => this.indexUrlsOf(path.join(folder.fsPath, ...index.split('/'))));
+      ?? locationFromIndexes(relative, sitemapsIn, (index, url) => this.indexChildrenOf(folder.fsPath, index, url));
   }
 
   /** Forgets a robots.txt or an index read for locations (or all of them). */
@@ -55,14 +55,17 @@ export class SiteLocator {
     return mattered;
   }
 
-  private indexUrlsOf(file: string): readonly string[] | undefined {
+  private indexChildrenOf(folderPath: string, index: string, url: string): ReadonlyMap<string, string> | undefined {
+    const file = path.join(folderPath, ...index.split('/'));
     const cached = this.caching ? this.indexes.get(file) : undefined;
-    if (cached !== undefined) return cached ?? undefined;
+    if (cached === null) return undefined;
+    if (cached !== undefined && cached.url === url) return cached.children;
     const text = readIndexText(file, MAX_BYTES);
-    const urls = text === undefined ? null : indexUrlsOfText(text);
+    const urls = text === undefined ? undefined : indexUrlsOfText(text);
+    const children = urls === undefined ? undefined : indexChildLocations(index, url, urls);
     // Remembered even while not caching: a change to it must still say that locations may differ.
-    this.indexes.set(file, urls ?? null);
-    return urls ?? undefined;
+    this.indexes.set(file, children === undefined ? null : { url, children });
+    return children;
   }
 
   private sitemapsOf(robotsPath: string): readonly string[] | undefined {
