@@ -31,10 +31,10 @@ const web = { platform: 'browser', target: 'es2022', define: { 'process.env.SITE
 const webPlatform = {
   name: 'web-platform',
   setup(builder) {
-    const swapped = ['lsp/documents/fsPaths', 'lsp/features/ruleDocs', 'lsp/timingLog', 'lsp/site/sitePages', 'node/files', 'node/siteFiles', 'lsp/site/siteScan'];
+    const swapped = ['lsp/documents/fsPaths', 'lsp/features/ruleDocs', 'lsp/timingLog', 'lsp/site/sitePages', 'node/files', 'lsp/site/siteScan'];
     // node:path for the site parts, over the web workspace's pseudo-paths (POSIX): a subset of its own, no dependency.
     builder.onResolve({ filter: /^(node:)?path$/ }, () => ({ path: path.resolve('server/src/browser/platform/path.ts') }));
-    builder.onResolve({ filter: /\/(fsPaths|ruleDocs|timingLog|sitePages|files|siteFiles|siteScan)$/ }, (args) => {
+    builder.onResolve({ filter: /\/(fsPaths|ruleDocs|timingLog|sitePages|files|siteScan)$/ }, (args) => {
       const resolved = path.resolve(args.resolveDir, args.path);
       const module = swapped.find((name) => resolved.endsWith(path.join('server', 'src', name)));
       return module === undefined ? undefined : { path: path.resolve('server/src/browser/platform', `${path.basename(module)}.ts`) };

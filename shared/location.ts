@@ -177,18 +177,88 @@ export function locationFromRobots(
 }
 
 /**
- * The file name a URL ends with, decoded (`sitemap-2.xml` for `https://example.com/a/sitemap-2.xml?x`): how Merge and
- * missing-sitemap-file find an index's children beside it when the index's location is unknown. Undefined for a URL
- * naming a folder, and for names no file can have (`..`, a slash).
+ * Rule 3 of "where a sitemap lives": an index that a robots.txt names (so its location is known) lists the file. The
+ * robots.txt files from the file's folder up to the workspace folder, as rule 2 searches them; each `Sitemap:` URL
+ * served below its robots.txt's folder; `childrenOf(path, url)` the files that index at `path`, published at `url`, lists
+ * (undefined when it is no index: {@link indexChildLocations}, which callers keep per index).
  */
-export function urlFileName(url: string): string | undefined {
-  const parsed = parseHttpUrl(url);
-  if (parsed === undefined) return undefined;
-  const name = decodeSegment(parsed.pathname.slice(parsed.pathname.lastIndexOf('/') + 1));
-  return name === undefined || name === '' || name === '.' || name === '..' || /[/\\\0]/.test(name) ? undefined : name;
+export function locationFromIndexes(
+  fileRelativePath: string,
+  sitemapsIn: (folderRelativePath: string) => readonly string[] | undefined,
+  childrenOf: (indexRelativePath: string, indexUrl: string) => ReadonlyMap<string, string> | undefined,
+): string | undefined {
+  const file = normalizeRelativePath(fileRelativePath);
+  if (file === undefined || file === '') return undefined;
+  for (let folder = parentPath(file); ; folder = parentPath(folder)) {
+    for (const url of sitemapsIn(folder) ?? []) {
+      const parsed = parseHttpUrl(url);
+      const index = parsed === undefined ? undefined : fileFromSiteRoots(url, { [folder]: `${parsed.origin}/` });
+      const child = index === undefined || index === file ? undefined : childrenOf(index, url)?.get(file);
+      if (child !== undefined) return child;
+    }
+    if (folder === '') return undefined;
+  }
+}
+
+/** The files an index at `indexRelativePath`, published at `indexUrl`, lists next to it: file → the `<loc>` naming it first. */
+export function indexChildLocations(indexRelativePath: string, indexUrl: string, urls: readonly string[]): Map<string, string> {
+  const children = new Map<string, string>();
+  for (const url of urls) {
+    const file = fileNextToLocation(url, indexUrl, indexRelativePath);
+    if (file !== undefined && !children.has(file)) children.set(file, parseWebUrl(url)!.href);
+  }
+  return children;
 }
 
 function parseHttpUrl(value: unknown): WebUrl | undefined {
   const url = typeof value === 'string' ? parseWebUrl(value.trim()) : undefined;
   return url !== undefined && (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' ? url : undefined;
+}
+
+/**
+ * The paths, relative to an index's folder, where a child URL's file may be when the index's location is unknown: the
+ * URL path's suffixes, longest first (`https://example.com/en/sitemap.xml` → `en/sitemap.xml`, `sitemap.xml`), each
+ * with the URL's directory the index's folder would then be served at. Empty for a URL naming a folder or no file.
+ */
+export function childPathSuffixes(url: string): Array<{ path: string; base: string }> {
+  const parsed = parseHttpUrl(url);
+  if (parsed === undefined) return [];
+  const raw = parsed.pathname.slice(1).split('/');
+  const segments = decodePathSegments(raw.join('/'));
+  if (segments === undefined || segments[segments.length - 1] === '') return [];
+  const suffixes: Array<{ path: string; base: string }> = [];
+  for (let k = segments.length; k >= 1; k--) {
+    const inFolder = raw.slice(0, raw.length - k).join('/');
+    suffixes.push({ path: segments.slice(-k).join('/'), base: `${parsed.origin}/${inFolder === '' ? '' : inFolder + '/'}` });
+  }
+  return suffixes;
+}
+
+/**
+ * Where an index's children are when its own location is unknown (no site root, no robots.txt naming it), paths
+ * relative to its folder: each child at the longest suffix of its URL path that `exists` below the folder, never the
+ * index itself (`indexName`); a child with no such file, through the folder's URL that the placed children agree on
+ * (a file that may be missing), else nowhere: such a child cannot be placed, and is not in the map.
+ */
+export function placeIndexChildren(indexName: string, urls: readonly string[], exists: (relativePath: string) => boolean): Map<string, string> {
+  const placed = new Map<string, string>();
+  const bases = new Set<string>();
+  const unplaced: string[] = [];
+  for (const url of urls) {
+    if (placed.has(url)) continue;
+    const found = childPathSuffixes(url).find((s) => s.path !== indexName && exists(s.path));
+    if (found === undefined) {
+      unplaced.push(url);
+      continue;
+    }
+    placed.set(url, found.path);
+    bases.add(found.base);
+  }
+  if (bases.size !== 1) return placed;
+  const [base] = bases;
+  for (const url of unplaced) {
+    const inside = childPathSuffixes(url).find((s) => s.base === base);
+    if (inside !== undefined && inside.path !== indexName) placed.set(url, inside.path);
+  }
+  return placed;
 }

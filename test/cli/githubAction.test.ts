@@ -230,6 +230,24 @@ describe('GitHub Action: base', () => {
     assert.deepEqual(absent.outputs, { errors: '0', warnings: '0', added: '1', removed: '0' }, 'a sitemap not there at base: every URL added');
   });
 
+  it('Hugo\'s multilingual layout, no site root: the children below the index at each revision; a base without them is a warning, no outputs', () => {
+    const hugoIndex = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="${NS}">\n`
+      + `  <sitemap><loc>${SITE}en/sitemap.xml</loc></sitemap>\n  <sitemap><loc>${SITE}zh/sitemap.xml</loc></sitemap>\n</sitemapindex>\n`;
+    const repo = gitRepository(folder());
+    const bare = repo.commit('the index alone', '2024-01-01T00:00:00Z', { 'public/sitemap.xml': hugoIndex });
+    const built = repo.commit('first build', '2024-02-01T00:00:00Z', { 'public/en/sitemap.xml': urlset([loc('en/a'), loc('en/b')]), 'public/zh/sitemap.xml': urlset([loc('zh/a')]) });
+    repo.commit('second build', '2024-03-01T00:00:00Z', { 'public/en/sitemap.xml': urlset([loc('en/a'), loc('en/c'), loc('en/d')]) });
+    const run = runAction(repo.dir, { path: 'public/sitemap.xml', base: built, 'fail-on': 'error' });
+    assert.equal(run.code, 0, run.stdout);
+    assert.deepEqual(run.outputs, { errors: '0', warnings: '0', added: '2', removed: '1' });
+    const unread = runAction(repo.dir, { path: 'public/sitemap.xml', base: bare, 'fail-on': 'error' });
+    assert.equal(unread.code, 0, unread.stdout);
+    assert.deepEqual(unread.outputs, { errors: '0', warnings: '0' }, 'no counts from children that were not read');
+    const warnings = unread.annotations.filter((a) => a.level === 'warning');
+    assert.equal(warnings.length, 1, unread.stdout);
+    assert.match(warnings[0]!.message, /en\/sitemap\.xml/);
+  });
+
   it('a revision the checkout lacks (a shallow clone, an unknown name): one ::warning:: naming fetch-depth, no diff outputs, the lint as usual', () => {
     const { dir } = twoCommits();
     const shallow = path.join(folder(), 'shallow');

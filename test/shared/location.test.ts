@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import * as assert from 'node:assert/strict';
 import {
   fileFromSiteRoots, fileNextToLocation, locationFromRobots, locationFromSiteRoots, normalizeRelativePath,
-  normalizeSiteRootUrl, robotsSitemapMatches,
+  normalizeSiteRootUrl, robotsSitemapMatches, placeIndexChildren, childPathSuffixes,
 } from '../../shared/location';
 import { robotsSitemapUrls } from '../../server/src/language/rules/robotsTxtRules';
 
@@ -235,5 +235,25 @@ describe('locationFromRobots', () => {
   it('returns undefined for junk paths', () => {
     assert.equal(locationFromRobots('', () => ['https://example.com/']), undefined);
     assert.equal(locationFromRobots('../x.xml', () => ['https://example.com/x.xml']), undefined);
+  });
+});
+
+describe('placeIndexChildren: an index\'s children below its folder, its location unknown', () => {
+  const files = new Set(['en/sitemap.xml', 'zh/sitemap.xml', 'sitemap.xml', 'posts.xml']);
+  const exists = (p: string) => files.has(p);
+
+  it('the longest suffix of the URL path that is a file, never the index itself', () => {
+    const placed = placeIndexChildren('sitemap.xml', ['https://example.com/en/sitemap.xml', 'https://example.com/zh/sitemap.xml'], exists);
+    assert.deepEqual([...placed], [['https://example.com/en/sitemap.xml', 'en/sitemap.xml'], ['https://example.com/zh/sitemap.xml', 'zh/sitemap.xml']]);
+    // /blog/posts.xml: no blog/posts.xml, so posts.xml (the index's folder served at /blog/).
+    assert.deepEqual([...placeIndexChildren('index.xml', ['https://example.com/blog/posts.xml'], exists)], [['https://example.com/blog/posts.xml', 'posts.xml']]);
+  });
+
+  it('a child with no file: where the placed children agree the folder is served, else nowhere', () => {
+    const urls = ['https://example.com/en/sitemap.xml', 'https://example.com/fr/sitemap.xml', 'https://cdn.example.net/fr/sitemap.xml', 'https://example.com/fr/'];
+    assert.deepEqual([...placeIndexChildren('sitemap.xml', urls, exists)], [['https://example.com/en/sitemap.xml', 'en/sitemap.xml'], ['https://example.com/fr/sitemap.xml', 'fr/sitemap.xml']]);
+    // The only suffix is the index itself, and no sibling places the folder.
+    assert.deepEqual([...placeIndexChildren('sitemap.xml', ['https://example.com/de/sitemap.xml'], exists)], []);
+    assert.deepEqual(childPathSuffixes('https://example.com/a%20b/c.xml'), [{ path: 'a b/c.xml', base: 'https://example.com/' }, { path: 'c.xml', base: 'https://example.com/a%20b/' }]);
   });
 });

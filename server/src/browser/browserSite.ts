@@ -1,7 +1,6 @@
 /** The site parts of the web worker: where a sitemap lives (SiteLocator) and which listed files are indexes
  * (NestedIndexResolver), the Node server's own classes, over the files the client reads for the worker (fileMirror.ts). */
 import { MessageType, ShowMessageNotification, type Connection } from 'vscode-languageserver';
-import { isRobotsName } from '../../../shared/documentLanguage';
 import type { ServerSettings } from '../lsp/documents/configuration';
 import type { DocumentStore } from '../lsp/documents/documentStore';
 import type { DiagnosticsPublisher } from '../lsp/documents/diagnostics';
@@ -70,7 +69,7 @@ export class BrowserSite {
   /** Files read or re-read differ from what was answered (missing while unread): what depends on them is looked up again. */
   private filesChanged(fsPaths: readonly string[]): void {
     let indexesChanged = false;
-    if (fsPaths.some((fsPath) => isRobotsName(basename(fsPath)))) {
+    if (fsPaths.filter((fsPath) => this.locator.fileChanged(fsPath)).length > 0) {
       this.contexts?.invalidateLocations();
       this.diagnostics?.scheduleAll();
     }
@@ -82,8 +81,4 @@ export class BrowserSite {
     const { store, contexts, diagnostics } = this;
     if (contexts !== undefined && diagnostics !== undefined) recheckIndexes({ store, contexts, diagnostics });
   }
-}
-
-function basename(fsPath: string): string {
-  return fsPath.slice(fsPath.lastIndexOf('/') + 1);
 }

@@ -17,7 +17,8 @@ import { fsPathToUri, type Workspace, type WorkspaceFolderInfo } from '../lsp/do
 import { HeldProblems, type HeldProblem } from '../lsp/site/heldProblems';
 import type { SiteLocator } from '../lsp/site/siteLocation';
 import { compareWalkOrder, mayBeSiteFile } from '../lsp/site/siteScan';
-import { isInSite, siteResolver } from '../lsp/site/siteResolver';
+import { isInSite, siteResolver, UnplacedChildrenLog } from '../lsp/site/siteResolver';
+import { IndexChildren } from '../../../shared/indexChildren';
 import { readInBatches } from './clientFiles';
 import type { FileReader, MirroredFile } from './fileMirror';
 import type { BrowserPageChecks } from './browserPageChecks';
@@ -35,6 +36,8 @@ export interface BrowserSiteChecksHost {
   settingsOf: (uri: string) => Promise<ServerSettings>;
   republish: (uri: string) => void;
   logFailure: (what: string, error: unknown) => void;
+  /** The output log (an index's children that cannot be placed). */
+  log?: (message: string) => void;
   readFile: FileReader;
   listSiteFiles: (folderPath: string, maxFiles: number) => Promise<string[]>;
   /** Whether the client reads files: without them a document would seem alone in its folder, its children missing. */
@@ -62,8 +65,10 @@ export class BrowserSiteChecks {
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   /** Per folder, the pass that is current: an older one finishing late holds nothing. */
   private readonly passes = new Map<string, number>();
+  private readonly unplaced: UnplacedChildrenLog;
 
   constructor(private readonly host: BrowserSiteChecksHost) {
+    this.unplaced = new UnplacedChildrenLog((message) => host.log?.(message));
     this.held = new HeldProblems(host.republish);
   }
 
@@ -178,7 +183,10 @@ export class BrowserSiteChecks {
     for (const [file, summary] of summaries) {
       if (summary !== undefined) files.push({ path: file, summary, inSite: this.inSite(file, folder, settings, existing) });
     }
-    return validateSite(files, this.resolverFor(settings, existing), settings);
+    const children = new IndexChildren(this.existsIn(existing), path.sep);
+    const found = validateSite(files, siteResolver(this.host.workspace, this.host.locator, settings, this.existsIn(existing), children), settings);
+    this.unplaced.say(children);
+    return found;
   }
 
   /** As backgroundSiteChecks.ts's resolver, over the files the client listed (`existing`) and the open documents. */

@@ -116,6 +116,7 @@ function createBrowserParts(connection: Connection, capabilities: () => ClientCa
     settingsOf: (uri) => configuration.get(uri),
     republish: (uri) => diagnostics.schedule(uri),
     logFailure: (what, error) => logFailure(connection, what, error),
+    log: (message) => connection.console.info(message),
     readFile: clientFileReader(connection, MAX_BYTES),
     listSiteFiles: clientSiteFiles(connection),
     enabled: () => client.workspaceFiles,

@@ -34,6 +34,7 @@ import type { BuiltSite } from './site/builtSite';
 import type { PageRulesFile } from './site/pageRules/checkPageRules';
 import { plainValueAt } from './features/structure';
 import { unescapeXml } from './syntax/xmlText';
+import { SNIFF_LENGTH, sniffSitemapRoot } from '../../../shared/contentDetection';
 import { indexEntries as listIndexEntries, mergeIndex as mergeChildren, type IndexEntry, type MergeOptions, type MergeOutcome } from './edits/mergeSitemaps';
 
 export type * from './sitemapLanguageTypes';
@@ -227,6 +228,15 @@ export interface MergeChild {
 /** The children an index lists (`<loc>` decoded, with its range), in order. */
 export function indexEntries(index: SitemapDocument): IndexEntry[] {
   return listIndexEntries(asModel(index));
+}
+
+/**
+ * The `<loc>`s of a sitemap index's text, undefined when the text is no index: where a sitemap lives, by the index that
+ * lists it (shared/location.ts, locationFromIndexes).
+ */
+export function indexUrlsOfText(text: string): string[] | undefined {
+  if (sniffSitemapRoot(text.slice(0, SNIFF_LENGTH)) !== 'sitemapindex') return undefined;
+  return indexEntries(parseDocument(text, 'sitemap')).flatMap((entry) => (entry.url === undefined ? [] : [entry.url]));
 }
 
 /** The index's children (in index order) joined into one sitemap, or why not (a limit, an ill-formed child…). */

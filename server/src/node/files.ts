@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import { isGzip, sniffedText } from '../../../shared/fileEncoding';
 import { inflateLimit } from '../../../shared/protocolLimits';
 import { zlib } from './lazyZlib';
+import { SNIFF_LENGTH, sniffSitemapRoot } from '../../../shared/contentDetection';
 
 /** robots.txt files are small; Google reads at most 500 KiB. */
 export const MAX_ROBOTS_BYTES = 512 * 1024;
@@ -105,4 +106,16 @@ export function readMaybeGzip(fsPath: string, maxBytes = inflateLimit()): Buffer
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The text of a file whose first bytes start a `<sitemapindex>` (plain or gzip, within `maxBytes` inflated), else
+ * undefined: the index robots.txt names, read for its children's locations; a large urlset is never read whole.
+ */
+export function readIndexText(fsPath: string, maxBytes: number): string | undefined {
+  const head = readHead(fsPath, SNIFF_LENGTH * 4);
+  const inflated = head === undefined ? undefined : inflateHead(head, 1 << 20);
+  if (inflated === undefined || sniffSitemapRoot(decodeFileText(inflated).slice(0, SNIFF_LENGTH)) !== 'sitemapindex') return undefined;
+  const bytes = readMaybeGzip(fsPath, maxBytes);
+  return bytes === undefined ? undefined : decodeFileText(bytes);
 }

@@ -3,7 +3,6 @@
 import * as path from 'node:path';
 import { SNIFF_LENGTH } from '../../../shared/contentDetection';
 import { isSiteFile as isSiteFileNamed } from '../../../shared/documentLanguage';
-import { urlFileName } from '../../../shared/location';
 import { inflateHead, readHead } from './files';
 import { sniffedText } from '../../../shared/fileEncoding';
 
@@ -19,10 +18,4 @@ function readHeadText(file: string): string | undefined {
   if (bytes === undefined) return undefined;
   // A UTF-16 sitemap is found by its root as a UTF-8 one is (and then reported as UTF-16: shared/fileEncoding.ts).
   return sniffedText(bytes).slice(0, SNIFF_LENGTH);
-}
-
-/** The file beside `file` named as `url` ends (an index's child found by name, its location unknown). */
-export function fileBesideNamed(file: string, url: string): string | undefined {
-  const name = urlFileName(url);
-  return name === undefined ? undefined : path.join(path.dirname(file), name);
 }

@@ -243,3 +243,55 @@ describe('missing-sitemap-file for an index whose location is unknown, over stdi
     client.close(uri);
   });
 });
+
+describe('an index\'s children below its folder (Hugo\'s multilingual layout), its location unknown, over stdio', () => {
+  let client: LspClient;
+  let root: string;
+  const HUGO_INDEX = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="${NS}">\n`
+    + `<sitemap><loc>${BASE}en/sitemap.xml</loc></sitemap>\n<sitemap><loc>${BASE}zh/sitemap.xml</loc></sitemap>\n`
+    + `<sitemap><loc>${BASE}fr/sitemap.xml</loc></sitemap>\n<sitemap><loc>https://cdn.example.net/x/sitemap.xml</loc></sitemap>\n</sitemapindex>\n`;
+
+  before(async () => {
+    root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'sitemap-hugo-')));
+    for (const [name, text] of [
+      ['public/sitemap.xml', HUGO_INDEX], ['public/en/sitemap.xml', urlset(['en/'])], ['public/zh/sitemap.xml', sitemapindex(['zh/posts.xml'])],
+      ['located/robots.txt', `Sitemap: ${BASE}sitemap.xml\n`], ['located/sitemap.xml', sitemapindex(['en/sitemap.xml'])],
+    ]) {
+      fs.mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+      fs.writeFileSync(path.join(root, name), text);
+    }
+    client = await LspClient.start({ workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'hugo' }], settings: {} });
+  });
+
+  after(async () => {
+    const code = await client.stop();
+    fs.rmSync(root, { recursive: true, force: true });
+    assert.equal(code, 0, `server exit code; stderr:\n${client.stderr}`);
+    assert.deepEqual(client.protocolErrors, []);
+  });
+
+  it('nested-index only on the child that is an index, never the index itself; a child that cannot be placed is said once in the log', async () => {
+    const uri = pathToFileURL(path.join(root, 'public', 'sitemap.xml')).href;
+    const logged = (): string[] => client.logMessages.filter((m) => m.includes('https://cdn.example.net/x/sitemap.xml'));
+    const published = client.nextDiagnostics(uri, (d) => hasCode('nested-index')(d) && logged().length > 0);
+    client.open(uri, 'sitemap', HUGO_INDEX);
+    // fr/ is missing where en/ places the index's folder: missing-sitemap-file; the CDN's child cannot be placed: logged.
+    assert.deepEqual(summarize((await published).diagnostics).filter((d) => d.code !== 'mixed-hosts'), [
+      { code: 'nested-index', severity: ERROR, range: formatRange(rangeOf(HUGO_INDEX, `${BASE}zh/sitemap.xml`)) },
+      { code: 'missing-sitemap-file', severity: WARNING, range: formatRange(rangeOf(HUGO_INDEX, `${BASE}fr/sitemap.xml`)) },
+    ]);
+    assert.equal(logged().length, 1);
+    client.close(uri);
+  });
+
+  it('a sitemap listed by an index that robots.txt names gets out-of-scope: its location from the index\'s listing', async () => {
+    const text = urlset(['en/a/'], ['zh/b/']);
+    const uri = pathToFileURL(path.join(root, 'located', 'en', 'sitemap.xml')).href;
+    fs.mkdirSync(path.join(root, 'located', 'en'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'located', 'en', 'sitemap.xml'), text);
+    const published = client.nextDiagnostics(uri, hasCode('out-of-scope'));
+    client.open(uri, 'sitemap', text);
+    assert.deepEqual(summarize((await published).diagnostics), [{ code: 'out-of-scope', severity: ERROR, range: formatRange(rangeOf(text, `${BASE}zh/b/`)) }]);
+    client.close(uri);
+  });
+});

@@ -2,6 +2,7 @@
  * client has read for the worker (fileMirror.ts); a file not read yet is missing until it comes, then re-checked. */
 import { isGzip, sniffedText } from '../../../../shared/fileEncoding';
 import { fileMirror } from '../fileMirror';
+import { SNIFF_LENGTH, sniffSitemapRoot } from '../../../../shared/contentDetection';
 
 /** robots.txt files are small; Google reads at most 500 KiB. */
 export const MAX_ROBOTS_BYTES = 512 * 1024;
@@ -47,4 +48,12 @@ export function decodeFileText(bytes: Uint8Array): string {
 /** Whole files are not read here (the listing indexes run in the Node server; Merge reads through clientFiles.ts). */
 export function readMaybeGzip(_fsPath: string, _maxBytes?: number): Uint8Array | undefined {
   return undefined;
+}
+
+/** As node/files.ts: the text of a file whose first bytes start a `<sitemapindex>`, read whole (to `maxBytes`) through the mirror. */
+export function readIndexText(fsPath: string, maxBytes: number): string | undefined {
+  const head = readHead(fsPath, SNIFF_LENGTH * 4);
+  if (head === undefined || sniffSitemapRoot(decodeFileText(head).slice(0, SNIFF_LENGTH)) !== 'sitemapindex') return undefined;
+  const file = fileMirror.get(fsPath, maxBytes);
+  return file === undefined || file.broken === true || file.inflatedPast === true ? undefined : decodeFileText(file.head);
 }

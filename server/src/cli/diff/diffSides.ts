@@ -10,7 +10,6 @@ import { compareWalkOrder, SKIPPED_FOLDERS } from '../../node/folderWalk';
 import type { UrlSink } from '../../language/languageService';
 import { isGzip } from '../../node/files';
 import { InflatedPastLimit } from '../../node/boundedGunzip';
-import { fileBesideNamed } from '../../node/siteFiles';
 import { Failure } from '../io/failure';
 import { gunzipWhole } from '../io/gunzip';
 import { chunksOf, openMaybeGzip } from '../io/inputStream';
@@ -20,6 +19,7 @@ import { piecesOf } from '../../node/diff/readListing';
 import { SideReader, type ChildFinder, type FileSource } from '../../node/diff/sideReader';
 import { maybeGunzipChunks } from '../../node/diff/fileSide';
 import { gitShow } from '../../node/diff/gitSide';
+import { blobsExist } from '../../node/diff/gitObjects';
 
 /** The command line's reads are never cancelled: ^C ends the process. */
 const NEVER = new AbortController().signal;
@@ -37,12 +37,15 @@ export async function readSide(spec: string, pages: UrlSink, site: SiteContext, 
   for (const found of sitemapsIn(file, spec)) await reader.read(found);
 }
 
-/** Children beside the index's own location first: old and new builds may be two folders with the same site root URL. */
+/**
+ * Children beside the index's own location first (old and new builds may be two folders with the same site root URL),
+ * then through the site roots; else the reader places them below the index's folder.
+ */
 function childFinder(site: SiteContext): ChildFinder {
   const near = new SiteContext({}, site.cwd);
   return (file) => {
     const location = site.locate(file);
-    return (url) => (location !== undefined ? near.fileOf(url, file, location) : undefined) ?? site.fileOf(url, file, location) ?? fileBesideNamed(file, url);
+    return (url) => (location !== undefined ? near.fileOf(url, file, location) : undefined) ?? site.fileOf(url, file, location);
   };
 }
 
@@ -92,7 +95,11 @@ async function readRevision(revision: string, spec: string, pages: UrlSink, site
     return last.bytes;
   };
   const streamed = (f: string, name: string) => maybeGunzipChunks(gitShow(top, object(f), name, NEVER), name);
-  const source: FileSource = { nameOf: object, chunks: (f, name) => (last?.file === f ? piecesOf(last.bytes) : streamed(f, name)) };
+  const existing = async (files: readonly string[]) => {
+    const found = await blobsExist(top, files.map(object));
+    return new Set(files.filter((_, k) => found[k]));
+  };
+  const source: FileSource = { nameOf: object, chunks: (f, name) => (last?.file === f ? piecesOf(last.bytes) : streamed(f, name)), existing };
   const reader = sideReader(source, pages, site);
   const type = git(top, ['cat-file', '-t', object(file)], `${object(file)}: not in git at that revision`).toString('utf8').trim();
   if (type !== 'tree') return reader.read(file);

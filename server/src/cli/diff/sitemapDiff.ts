@@ -1,12 +1,14 @@
 /** `sitemap-diff <old> <new>`: the URLs a build added to or removed from its sitemaps, and the `<lastmod>`s it changed.
  * Exit 0; 1 when a --fail-on threshold is passed; 2 with one line on stderr on bad usage or unreadable input. */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { asksVersion, VERSION } from '../io/version';
 import { Listing, ListingComparison, type SitemapDiff } from '../../language/languageService';
 import { exitQuietlyOnClosedPipe } from '../io/closedPipe';
 import { exitWhenFlushed } from '../io/exitWhenFlushed';
 import { reportMaxRss } from '../io/reportRss';
 import { Failure, UsageError } from '../io/failure';
-import { SiteContext, siteRootOptions } from '../lint/siteContext';
+import { SiteContext, siteRootOptions, withInferredRoots } from '../lint/siteContext';
 import { parseDiffArgs, passes, USAGE, type DiffArgs } from './diffArgs';
 import { formatDiffJson, formatDiffMarkdown, formatDiffStylish } from '../../node/diff/diffFormats';
 import { SideFailure } from '../../node/diff/sideFailure';
@@ -26,7 +28,10 @@ async function main(argv: readonly string[]): Promise<number> {
       process.stdout.write(`${USAGE}\n`);
       return 0;
     }
-    const site = new SiteContext(siteRootOptions(args.siteRoots, cwd), cwd);
+    const note = (text: string) => process.stderr.write(`sitemap-diff: note: ${text}\n`);
+    // A REV:path side names its path as the working tree has it (from here, as the repository's top usually is).
+    const named = args.sides.filter((side) => side !== '-').map((side) => (fs.existsSync(path.resolve(cwd, side)) ? side : side.replace(/^[^:]+:/, '')));
+    const site = new SiteContext(withInferredRoots(siteRootOptions(args.siteRoots, cwd), named, cwd, note, 'give --site-root DIR=URL'), cwd);
     // The old side's URLs held; the new side's compared as they come, only the added ones kept.
     const before = new Listing();
     await readSide(args.sides[0], before, site, cwd);

@@ -67,13 +67,9 @@ export function lintOne(input: ReadInput, options: LintOptions, alone: boolean):
 
 function childrenOf(input: ReadInput, doc: SitemapDocument, options: LintOptions, location: string | undefined): string[] {
   if (input.kind === 'robots') return options.site.sitemapsOfRobots(input.file!, input.text);
-  const children: string[] = [];
-  if (doc.kind !== 'sitemapindex') return children;
-  for (const entry of indexEntries(doc)) {
-    const child = entry.url !== undefined ? options.site.fileOf(entry.url, input.file!, location) : undefined;
-    if (child !== undefined) children.push(child);
-  }
-  return children;
+  if (doc.kind !== 'sitemapindex') return [];
+  const urls = indexEntries(doc).flatMap((entry) => (entry.url !== undefined ? [entry.url] : []));
+  return options.site.childFiles(urls, input.file!, location);
 }
 
 function problemsOf(doc: SitemapDocument, found: readonly SitemapDiagnostic[]): LintProblem[] {

@@ -6,7 +6,7 @@ import { normalizeSiteRootUrl } from '../../../../shared/location';
 import { isObject, isRuleId, resolveSettings, type SitemapSettings } from '../../language/languageService';
 import type { LintArgs } from './lintArgs';
 import type { LintOptions } from './lintContract';
-import { SiteContext, siteRootOptions } from './siteContext';
+import { SiteContext, siteRootOptions, withInferredRoots } from './siteContext';
 import { Failure } from '../io/failure';
 
 export interface LintSettings {
@@ -39,7 +39,9 @@ export function lintSettings(args: LintArgs, cwd: string): LintSettings {
 /** A run's options from its arguments: sitemap-lint's and the GitHub Action's alike. Whoever runs it trusts the
  * checkout, so git may run; notes go to `onNote` and never change the exit code. */
 export function lintOptions(args: LintArgs, cwd: string, onNote: (text: string) => void): LintOptions & { siteRoots: Record<string, string> } {
-  const { settings, siteRoots } = lintSettings(args, cwd);
+  const explicit = lintSettings(args, cwd);
+  const { settings } = explicit;
+  const siteRoots = withInferredRoots(explicit.siteRoots, args.mergeSummaries ? [] : args.inputs, cwd, onNote, 'give --site-root DIR=URL');
   return { settings, site: new SiteContext(siteRoots, cwd), follow: args.follow, cwd, now: Date.now(), pageRules: { git: true }, onNote, siteRoots };
 }
 

@@ -10,7 +10,7 @@ import {
 import type { FileResult, LintProblem, LintRelated } from '../../node/lintResults';
 import type { LintOptions, SiteFacts } from './lintContract';
 import { positionIn } from '../../../../shared/lineTable';
-import { fileBesideNamed } from '../../node/siteFiles';
+import { IndexChildren, unplacedNote } from '../../../../shared/indexChildren';
 import { EvidenceFiles, pageRulesMayApply, pagesWorkspace, readBuiltSites } from './lintPages';
 import { historyNoteText } from '../../node/builtSite/historyNotes';
 
@@ -23,6 +23,7 @@ export class SiteLint {
   private readonly byPath = new Map<string, LintedFile>();
   private readonly validation: SiteValidation;
   private readonly evidence = new EvidenceFiles();
+  private readonly children = new IndexChildren(isFileOnDisk, path.sep);
 
   constructor(private readonly options: LintOptions) {
     this.validation = startSiteValidation(options.settings);
@@ -48,6 +49,11 @@ export class SiteLint {
     return notes;
   }
 
+  /** What the notes say of the indexes whose children could not be placed (their location unknown). */
+  unplacedNotes(): string[] {
+    return [...this.children.unplaced].map(([index, urls]) => unplacedNote(this.byPath.get(index)!.result.file, urls, 'give --site-root DIR=URL'));
+  }
+
   private resolver(): SiteResolver {
     const { byPath, options } = this;
     return {
@@ -57,8 +63,10 @@ export class SiteLint {
           : options.site.fileOf(url, from.path, byPath.get(from.path)?.site.location);
         return target === undefined ? undefined : path.resolve(target);
       },
-      fileBeside: (url, from) => (byPath.get(from.path)?.site.location === undefined ? fileBesideNamed(from.path, url) : undefined),
-      exists: (file) => fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true,
+      fileBeside: (url, from) => (byPath.get(from.path)?.site.location === undefined
+        ? this.children.fileOf(from.path, url, () => from.summary.entries.map((e) => e.url))
+        : undefined),
+      exists: isFileOnDisk,
     };
   }
 
@@ -104,6 +112,11 @@ export async function finishSiteLint(siteLint: SiteLint, builtSites: Promise<Bui
     if (!said.has(text)) options.onNote?.(text);
     said.add(text);
   }
+  for (const text of siteLint.unplacedNotes()) options.onNote?.(text);
+}
+
+function isFileOnDisk(file: string): boolean {
+  return fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true;
 }
 
 /** A file outside the inputs: relative to the current directory when under it, else absolute. */

@@ -157,13 +157,7 @@ async function streamOnce(input: Input, file: string, options: LintOptions, how:
   if (encoding !== undefined) problems.unshift(encoding);
   const { summary } = result;
   if (summary === undefined) return { linted: { result: { file: input.name, problems }, children: [], site: undefined }, windows: stream!.windows };
-  const children: string[] = [];
-  if (summary.kind === 'sitemapindex') {
-    for (const entry of summary.entries) {
-      const child = options.site.fileOf(entry.url, file, location);
-      if (child !== undefined) children.push(child);
-    }
-  }
+  const children = summary.kind === 'sitemapindex' ? options.site.childFiles(summary.entries.map((e) => e.url), file, location) : [];
   const linted = { result: { file: input.name, problems }, children, site: { file, location, summary, lines: table, length } };
   return { linted, windows: stream!.windows };
 }

@@ -1,13 +1,14 @@
 /** `sitemap/mergeIndex`: each `<loc>` of an open index resolved to a local file and read (unsaved text first, gzip
  * too), then merged. A missing child refuses the merge, which would lose its entries, unless the client asks for the
  * others with `allowMissing` once the user agreed. */
+import * as path from 'node:path';
 import type { CancellationToken, Connection } from 'vscode-languageserver';
 import { languageOfContent } from '../../../../shared/documentLanguage';
 import { indexEntries, mergeIndex, parseDocument, type MergeChild, type SitemapDocument } from '../../language/languageService';
 import type { Configuration } from '../documents/configuration';
 import type { DocumentStore, OpenDocument } from '../documents/documentStore';
 import { decodeFileText } from '../../node/files';
-import { fileBesideNamed } from '../../node/siteFiles';
+import { childCandidates } from '../../../../shared/indexChildren';
 import { guardRequest } from '../guard';
 import { rangeOf } from '../documents/ranges';
 import { MERGE_INDEX_REQUEST, type MergeIndexChild, type MergeIndexParams, type MergeIndexResult } from '../../../../shared/protocol';
@@ -86,13 +87,15 @@ async function mergeOpenIndex(deps: MergeDependencies, params: MergeIndexParams,
   return { version, children, refused: { kind, message, uri, range, count, limit } };
 }
 
-/** The files a child's URL may be: the site mapping's, then the URL's file name beside the index. */
+/**
+ * The files a child's URL may be: the site mapping's, then below the index's folder, the longest suffix of the URL's
+ * path first, never the index itself (node/indexChildren.ts).
+ */
 function candidates(entry: OpenDocument, url: string, mapped: ((url: string) => string | undefined) | undefined): string[] {
   const found: string[] = [];
   const viaSite = mapped?.(url);
   if (viaSite !== undefined) found.push(viaSite);
-  const beside = entry.fsPath === undefined ? undefined : fileBesideNamed(entry.fsPath, url);
-  if (beside !== undefined && !found.includes(beside)) found.push(beside);
+  for (const below of entry.fsPath === undefined ? [] : childCandidates(entry.fsPath, url, path.sep)) if (!found.includes(below)) found.push(below);
   return found;
 }
 

@@ -1,8 +1,6 @@
 /** Changes around the open documents — settings, files on disk, workspace folders: each drops what it made stale and
  * has the documents it concerns checked again. */
-import * as path from 'node:path';
 import type { Connection, DidChangeWatchedFilesParams } from 'vscode-languageserver';
-import { isRobotsName } from '../../../../shared/documentLanguage';
 import { guard } from '../guard';
 import { resetAll, type ServerParts } from '../serverParts';
 import { recheckIndexes } from './recheckIndexes';
@@ -49,10 +47,7 @@ function watchedFilesChanged(parts: ServerParts, params: DidChangeWatchedFilesPa
       continue;
     }
     symbols.fileChanged(fsPath, type);
-    if (isRobotsName(path.basename(fsPath))) {
-      locator.invalidate(fsPath);
-      robotsChanged = true;
-    }
+    if (locator.fileChanged(fsPath)) robotsChanged = true;
     if (nested.pathChanged(fsPath)) indexesChanged = true;
   }
   if (robotsChanged) {

@@ -21,7 +21,8 @@ import { HeldProblems, type HeldProblem } from './heldProblems';
 import { BackgroundPageChecks, type SitePass } from './backgroundPageChecks';
 import type { PageWireFile } from '../../node/builtSite/pageWorkerMessages';
 import { checkSiteProblems, type CheckedProblem, type CheckFile, type CheckRequest } from '../../node/siteProblems';
-import { isInSite, siteResolver } from './siteResolver';
+import { isInSite, siteResolver, UnplacedChildrenLog } from './siteResolver';
+import { IndexChildren } from '../../../../shared/indexChildren';
 import { fsPathToUri, type Workspace, type WorkspaceFolderInfo } from '../documents/workspace';
 import type { WatchedChange } from '../documents/watchedFiles';
 
@@ -70,8 +71,10 @@ export class BackgroundSiteChecks {
   private readonly worker = new SiteWorker();
   private readonly closed: ClosedSummaries;
   private disposed = false;
+  private readonly unplaced: UnplacedChildrenLog;
 
   constructor(private readonly host: BackgroundSiteChecksHost) {
+    this.unplaced = new UnplacedChildrenLog(host.log);
     const report = process.env.SITEMAP_LINT_REPORT_POOL === '1' ? host.log : undefined;
     this.closed = new ClosedSummaries({ maxFileBytes: MAX_FILE_BYTES, maxEntries: MAX_ENTRIES }, this.worker, report);
     this.held = new HeldProblems(host.republish);
@@ -353,7 +356,8 @@ export class BackgroundSiteChecks {
     entry: OpenDocument, folder: WorkspaceFolderInfo, paths: readonly string[], closedFiles: ReadonlyMap<string, ClosedFile>, settings: ServerSettings,
   ): CheckRequest {
     const exists = this.existsNow();
-    const resolver = siteResolver(this.host.workspace, this.host.locator, settings, exists);
+    const children = new IndexChildren(exists, path.sep);
+    const resolver = siteResolver(this.host.workspace, this.host.locator, settings, exists, children);
     const files: CheckFile[] = [];
     const targets: CheckRequest['targets'] = {};
     const beside: CheckRequest['beside'] = {};
@@ -376,6 +380,7 @@ export class BackgroundSiteChecks {
         if (existingTarget !== undefined && resolver.exists(existingTarget)) existing.add(existingTarget);
       }
     }
+    this.unplaced.say(children);
     return { files, targets, beside, existing: [...existing], settings, want: entry.fsPath!, maxProblems: settings.maxProblems };
   }
 

@@ -5,7 +5,7 @@ import { sniffSitemapRoot } from '../../../../shared/contentDetection';
 import type { ServerSettings } from '../documents/configuration';
 import type { DocumentStore, OpenDocument } from '../documents/documentStore';
 import { decodeFileText, inflateHead, readHead, stampOf, type FileStamp } from '../../node/files';
-import { fileBesideNamed } from '../../node/siteFiles';
+import { childBelow } from '../../../../shared/indexChildren';
 import { urlToFileFor } from './urlToFile';
 import type { Workspace } from '../documents/workspace';
 
@@ -31,8 +31,8 @@ export class NestedIndexResolver {
     const fsPath = entry.fsPath;
     if (urlToFile === undefined || fsPath === undefined) return undefined;
     return (url: string) => {
-      // Its location unknown, an index finds its children by file name beside it, as missing-sitemap-file does.
-      const targetPath = urlToFile(url) ?? (location === undefined ? fileBesideNamed(fsPath, url) : undefined);
+      // Its location unknown, an index's children are below its folder (never itself), as missing-sitemap-file finds them.
+      const targetPath = urlToFile(url) ?? (location === undefined ? childBelow(fsPath, url, (f) => this.existsAsked(f), path.sep) : undefined);
       if (targetPath === undefined) return undefined;
       const answer = this.isIndexFile(targetPath);
       this.answered.set(targetPath, answer);
@@ -57,6 +57,13 @@ export class NestedIndexResolver {
   clear(): void {
     this.sniffed.clear();
     this.answered.clear();
+  }
+
+  /** Whether a file is open or on disk; one that is not is remembered as asked about, so that its coming re-checks. */
+  private existsAsked(fsPath: string): boolean {
+    const there = this.store.getByPath(fsPath) !== undefined || stampOf(fsPath) !== undefined;
+    if (!there && !this.answered.has(fsPath)) this.answered.set(fsPath, undefined);
+    return there;
   }
 
   private isIndexFile(fsPath: string): boolean | undefined {

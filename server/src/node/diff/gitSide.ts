@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CONFIG, gitEnvironment, runGit, textSink, type GitRun } from '../git/gitHistory';
 import { maybeGunzipChunks } from './fileSide';
+import { blobsExist } from './gitObjects';
 import type { FileSource } from './sideReader';
 import { SideFailure } from './sideFailure';
 
@@ -30,7 +31,11 @@ export async function revisionSide(file: string, revision: string, signal: Abort
   }
   const object = (f: string) => `${revision}:${path.relative(top, realFile(f)).split(path.sep).join('/')}`;
   const exists = (await gitText(top, ['cat-file', '-e', object(file)], signal)).run.code === 0;
-  const source: FileSource = { nameOf: object, chunks: (f, name) => maybeGunzipChunks(gitShow(top, object(f), name, signal), name) };
+  const existing = async (files: readonly string[]) => {
+    const found = await blobsExist(top, files.map(object), signal);
+    return new Set(files.filter((_, k) => found[k]));
+  };
+  const source: FileSource = { nameOf: object, chunks: (f, name) => maybeGunzipChunks(gitShow(top, object(f), name, signal), name), existing };
   return { object: object(file), exists, source };
 }
 
