@@ -433,3 +433,24 @@ export type ServerScriptName = 'pageRules';
 export interface ReadScriptParams {
   name: ServerScriptName;
 }
+
+// ---------------------------------------------------------------- a site root the files name (server → client, issue 32)
+
+/**
+ * Notification: a folder of built pages whose origin the workspace's files name (a robots.txt's `Sitemap:` lines, a
+ * generator's config, a CNAME file) while `sitemap.siteRoots` maps no folder of it. The VS Code client offers to set the
+ * setting; other clients may ignore it (the server uses the inferred root anyway, and says so in its log). Sent once
+ * per workspace folder, folder and URL in a server's life.
+ */
+export const SITE_ROOT_FOUND_NOTIFICATION = 'sitemap/siteRootFound';
+
+export interface SiteRootFoundParams {
+  /** The workspace folder's URI. */
+  workspaceFolder: string;
+  /** The built folder, relative to the workspace folder with `/` (`''` for the workspace folder itself). */
+  folder: string;
+  /** The site's root URL. */
+  url: string;
+  /** Where it was read, for the offer: `hugo.toml's baseURL`, `public/CNAME`. */
+  source: string;
+}
