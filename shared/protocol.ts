@@ -13,6 +13,8 @@ export interface InitializationOptions {
   splitCommand?: boolean;
   /** The client runs {@link ALLOW_HOST_COMMAND}, so `out-of-scope` gets a quick fix allowing the entry's origin. */
   allowHostCommand?: boolean;
+  /** The client hears {@link SITE_ROOT_FOUND_NOTIFICATION} (offers to set `sitemap.siteRoots`). */
+  siteRootOffer?: boolean;
   /**
    * Whether the workspace is trusted: git runs only then (a repository's config can name programs git runs). Absent
    * (a client without workspace trust): trusted. {@link TRUST_GRANTED_NOTIFICATION} says when trust comes later.

@@ -28,6 +28,7 @@ export function registerLifecycle(connection: Connection, parts: ServerParts, cl
       client.setLanguage = isOptionOn(params.initializationOptions, 'setLanguageCommand');
       client.split = isOptionOn(params.initializationOptions, 'splitCommand');
       client.allowHost = isOptionOn(params.initializationOptions, 'allowHostCommand');
+      client.siteRootOffer = isOptionOn(params.initializationOptions, 'siteRootOffer');
       // Only an explicit false: a client without workspace trust runs git, as the command line does.
       client.trusted = (params.initializationOptions as InitializationOptions | undefined)?.workspaceTrusted !== false;
     } catch (error) {

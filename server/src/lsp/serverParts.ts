@@ -12,6 +12,8 @@ import { recheckIndexes } from './documents/recheckIndexes';
 import { NestedIndexResolver } from './site/nestedIndex';
 import { BackgroundSiteChecks } from './site/backgroundSiteChecks';
 import { SiteLocator } from './site/siteLocation';
+import { InferredSiteRoots } from './site/inferredSiteRoots';
+import { SITE_ROOT_FOUND_NOTIFICATION } from '../../../shared/protocol';
 import { SitePages } from './site/sitePages';
 import { SiteTree } from './site/siteTree';
 import { SiteTreeFactsSource } from './site/siteTreeFacts';
@@ -30,6 +32,8 @@ export interface ClientState {
   allowHost: boolean;
   /** Whether the workspace is trusted, so that git may run (a client that does not say is trusted). */
   trusted: boolean;
+  /** Whether the client hears SITE_ROOT_FOUND_NOTIFICATION. */
+  siteRootOffer?: boolean;
 }
 
 export interface ServerParts {
@@ -37,6 +41,8 @@ export interface ServerParts {
   workspace: Workspace;
   store: DocumentStore;
   configuration: Configuration;
+  /** The site roots the files say where no setting does (added to every settings object `configuration` gives). */
+  inferred: InferredSiteRoots;
   locator: SiteLocator;
   nested: NestedIndexResolver;
   contexts: ValidationContexts;
@@ -51,7 +57,14 @@ export interface ServerParts {
 export function createServerParts(connection: Connection, client: ClientState, queue: MessageQueue): ServerParts {
   const workspace = new Workspace();
   const store = new DocumentStore((error) => logFailure(connection, 'Applying an edit incrementally (the document was re-parsed)', error));
-  const configuration = new Configuration(connection, () => client.capabilities.workspace?.configuration === true);
+  const inferred = new InferredSiteRoots({
+    workspace,
+    log: (message) => connection.console.info(message),
+    found: (params) => {
+      if (client.siteRootOffer === true) void connection.sendNotification(SITE_ROOT_FOUND_NOTIFICATION, params);
+    },
+  });
+  const configuration = new Configuration(connection, () => client.capabilities.workspace?.configuration === true, (uri, settings) => inferred.apply(uri, settings));
   const locator = new SiteLocator(workspace);
   const nested = new NestedIndexResolver(store, workspace);
   const contexts = new ValidationContexts(locator, nested);
@@ -94,7 +107,7 @@ export function createServerParts(connection: Connection, client: ClientState, q
   store.onEdit = (entry, start, end, length) => site.edited(entry, start, end, length);
   const checkSiteCommand = new CheckSiteCommand(connection, publish, store, configuration, workspace,
     forkCheckSite((what, error) => logFailure(connection, what, error)), () => client.trusted);
-  return { queue, workspace, store, configuration, locator, nested, contexts, pages, symbols, diagnostics, site, checkSiteCommand, siteTree };
+  return { queue, workspace, store, configuration, inferred, locator, nested, contexts, pages, symbols, diagnostics, site, checkSiteCommand, siteTree };
 }
 
 /** A file changed (on disk or as an open document's kind): the index documents that may list it check again. */

@@ -24,16 +24,22 @@ export class Configuration {
   constructor(
     private readonly connection: Connection,
     private readonly canPull: () => boolean,
+    /** What the server adds to the settings of a document or folder (the site roots its files say: inferredSiteRoots.ts). */
+    private readonly adjust: (uri: string, settings: ServerSettings) => ServerSettings = (_uri, settings) => settings,
   ) {}
 
   get(uri: string): Promise<ServerSettings> {
-    if (!this.canPull()) return Promise.resolve(this.pushed);
     let settings = this.cache.get(uri);
     if (settings === undefined) {
-      settings = this.fetch(uri);
+      settings = this.canPull() ? this.fetch(uri).then((read) => this.adjust(uri, read)) : Promise.resolve(this.adjust(uri, this.pushed));
       this.cache.set(uri, settings);
     }
     return settings;
+  }
+
+  /** Forgets every cached answer (what `adjust` adds changed). */
+  forgetAll(): void {
+    this.cache.clear();
   }
 
   /** Forgets every cached answer; remembers pushed settings when the client cannot be asked. */

@@ -8,10 +8,14 @@ import { isFolder as isFolderOnDisk } from '../../node/files';
 
 /** Files whose changes matter: robots.txt (locations), the site's sitemaps (nested-index, the cross-file rules), pages and
  * the hosts' redirects files (the page rules). */
-export const WATCHED_GLOBS = ['**/robots.txt', '**/*.xml', '**/*.txt', '**/*.gz', '**/*.html', '**/*.htm', '**/_redirects', '**/vercel.json'];
+export const WATCHED_GLOBS = [
+  '**/robots.txt', '**/*.xml', '**/*.txt', '**/*.gz', '**/*.html', '**/*.htm', '**/_redirects', '**/vercel.json',
+  // What site roots are inferred from (inferredSiteRoots.ts).
+  '**/CNAME', '**/{hugo,config}.{toml,yaml,yml,json}', '**/_config.{yml,yaml}', '**/mkdocs.{yml,yaml}',
+];
 
 /** The same names as {@link WATCHED_GLOBS}. */
-const WATCHED_NAME = /^(robots\.txt|.*\.(xml|txt|gz|html|htm)|_redirects|vercel\.json)$/i;
+const WATCHED_NAME = /^(robots\.txt|.*\.(xml|txt|gz|html|htm)|_redirects|vercel\.json|CNAME|(hugo|config)\.(toml|ya?ml|json)|_config\.ya?ml|mkdocs\.ya?ml)$/i;
 
 /** Every path, created or deleted: the folders among them. */
 export const FOLDER_WATCHER: FileSystemWatcher = { globPattern: '**/*', kind: WatchKind.Create | WatchKind.Delete };

@@ -21,6 +21,7 @@ export function registerWorkspaceFolders(connection: Connection, parts: ServerPa
   connection.workspace.onDidChangeWorkspaceFolders(guard(connection, 'workspace/didChangeWorkspaceFolders', (event) => {
     parts.workspace.remove(event.removed ?? []);
     parts.workspace.add(event.added ?? []);
+    parts.inferred.reset();
     parts.locator.invalidate();
     parts.pages.invalidate();
     parts.symbols.foldersChanged();
@@ -36,6 +37,7 @@ function watchedFilesChanged(parts: ServerParts, params: DidChangeWatchedFilesPa
   }));
   let robotsChanged = false;
   let indexesChanged = false;
+  let inferenceChanged = false;
   pages.filesChanged(changes);
   for (const { fsPath, type, folder } of changes) {
     if (folder) {
@@ -47,6 +49,7 @@ function watchedFilesChanged(parts: ServerParts, params: DidChangeWatchedFilesPa
       continue;
     }
     symbols.fileChanged(fsPath, type);
+    if (parts.inferred.fileChanged(fsPath)) inferenceChanged = true;
     if (locator.fileChanged(fsPath)) robotsChanged = true;
     if (nested.pathChanged(fsPath)) indexesChanged = true;
   }
@@ -57,4 +60,9 @@ function watchedFilesChanged(parts: ServerParts, params: DidChangeWatchedFilesPa
   if (indexesChanged) recheckIndexes(parts);
   site.filesChanged(changes);
   parts.checkSiteCommand.filesChanged(changes);
+  if (inferenceChanged) {
+    // A CNAME or a generator's config: the site roots it says are part of every document's settings.
+    parts.configuration.forgetAll();
+    resetAll(parts, false);
+  }
 }
