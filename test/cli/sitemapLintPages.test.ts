@@ -190,6 +190,15 @@ describe('sitemap-lint: the page rules', () => {
     assert.ok(!run.problems.some((p) => p.startsWith('lastmod-')));
   });
 
+  it('puts robots.txt first: a disallowed URL no built file serves is blocked-by-robots, not page-not-found (issue 32)', () => {
+    const dir = folder({
+      'public/robots.txt': 'User-agent: *\nDisallow: /x\n',
+      'public/sitemap.xml': urlset(loc('x'), loc('')),
+      'public/index.html': page(),
+    });
+    assert.deepEqual(lint(dir, ['--rule', 'lastmod-stale=off', '--rule', 'lastmod-inflated=off']), { code: 1, problems: [`blocked-by-robots error ${at(3, 'x')}`], notes: [] });
+  });
+
   it('applies no page rule, and says nothing, to a root that maps only sources', () => {
     const dir = folder({ 'public/sitemap.xml': SITEMAP, 'public/index.md': '# home' });
     assert.deepEqual(lint(dir, []), { code: 0, problems: [], notes: [] });

@@ -36,3 +36,8 @@ test('a slash mismatch, a missing page, a redirect, a refresh, a blocked URL; no
   assert.equal(describePage('https://other.example.com/', [site], 'Googlebot'), undefined);
   assert.equal(describePage(`${U}about`, [builtSite({ files: { 'a.md': '' } })], 'Googlebot'), undefined);
 });
+
+test('a blocked URL: robots.txt comes first in the hover, as in the page rules\' order', () => {
+  const markdown = describePage(`${U}private`, [site], 'Googlebot')!;
+  assert.ok(markdown.indexOf('public/robots.txt') >= 0 && markdown.indexOf('public/robots.txt') < markdown.indexOf('private.html'), markdown);
+});

@@ -53,11 +53,12 @@ export function describePage(url: string, sites: readonly BuiltSite[], userAgent
   const d = pageDescription(url, sites, userAgent);
   if (d === undefined) return undefined;
   const lines: string[] = [];
+  // Google's order, as the page rules judge: robots.txt first (what follows is what a fetch would show, and none is made).
+  if (d.blockedBy !== undefined) lines.push(`**Blocked by:** \`${d.blockedBy.file}\` line ${d.blockedBy.line}: Google never fetches this URL, so what follows is unseen`);
   if ('notFound' in d.served) lines.push('**Page:** no built file serves this URL');
   else if ('slashMismatch' in d.served) lines.push(`**Page:** only \`${d.served.expectedUrl}\` is served (\`${d.served.slashMismatch}\`)`);
   else lines.push(`**Page:** \`${d.served.file}\`${d.title !== undefined ? ` — ${escapeMarkdown(d.title)}` : ''}`);
   if (d.redirect !== undefined) lines.push(`**Redirects to:** \`${d.redirect.target}\` (${d.redirect.by === 'host' ? 'the host' : 'meta refresh'})`);
-  if (d.blockedBy !== undefined) lines.push(`**Blocked by:** \`${d.blockedBy.file}\` line ${d.blockedBy.line}`);
   if (d.robots !== undefined && d.robots.length > 0) lines.push(`**Robots:** ${d.robots.join(', ')}`);
   if (d.canonicals.length > 0) lines.push(`**Canonical:** ${d.canonicals.map((c) => `\`${c}\``).join(', ')}`);
   if (d.commit !== undefined) lines.push(`**Last commit:** \`${d.commit.hash}\` ${escapeMarkdown(d.commit.subject)}${d.commit.time === undefined ? '' : ` (${new Date(d.commit.time).toISOString().slice(0, 10)})`}`);
