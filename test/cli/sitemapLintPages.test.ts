@@ -199,6 +199,15 @@ describe('sitemap-lint: the page rules', () => {
     assert.deepEqual(lint(dir, ['--rule', 'lastmod-stale=off', '--rule', 'lastmod-inflated=off']), { code: 1, problems: [`blocked-by-robots error ${at(3, 'x')}`], notes: [] });
   });
 
+  it('checks blocked-by-robots on a root with a robots.txt and no built pages, and no other page rule (issue 32)', () => {
+    const dir = folder({
+      'public/robots.txt': 'User-agent: *\nDisallow: /private/\n',
+      'public/sitemap.xml': urlset(loc(''), loc('private/a'), loc('b/')),
+      'public/index.md': '# home',
+    });
+    assert.deepEqual(lint(dir, []), { code: 1, problems: [`blocked-by-robots error ${at(4, 'private/a')}`], notes: [] });
+  });
+
   it('applies no page rule, and says nothing, to a root that maps only sources', () => {
     const dir = folder({ 'public/sitemap.xml': SITEMAP, 'public/index.md': '# home' });
     assert.deepEqual(lint(dir, []), { code: 0, problems: [], notes: [] });

@@ -3,7 +3,7 @@
  * BuiltSite the Node server reads from disk; git's lastmod rules are skipped (browserSite.ts says so once). */
 import * as path from 'node:path';
 import type { DiagnosticRelatedInformation } from 'vscode-languageserver';
-import { siteRootsOf, type BuiltSite, type PageFacts, type PageRulesFile, type SiteDiagnostic, type SiteRoot } from '../language/languageService';
+import { robotsFileOf, siteRootsOf, type BuiltSite, type PageFacts, type PageRulesFile, type SiteDiagnostic, type SiteRoot } from '../language/languageService';
 import type { ServerSettings } from '../lsp/documents/configuration';
 import type { OpenDocument } from '../lsp/documents/documentStore';
 import { fsPathToUri, relativeInside } from '../lsp/documents/workspace';
@@ -140,18 +140,12 @@ function absoluteOf(folderPath: string, relative: string): string {
 }
 
 /** The site root's built site as builtSiteReader.ts reads it, through the client; no git (no source, no notes). The
- * page rules' code is loaded only when the folder holds pages. */
+ * page rules' code is loaded only when the folder holds pages or the origin has a robots.txt. */
 async function readSite(host: BrowserPageChecksHost, folderPath: string, root: SiteRoot, roots: readonly SiteRoot[]): Promise<ReadSite> {
   const folder = absoluteOf(folderPath, root.folder);
   const listed = (await host.listBuilt(folder, MAX_BUILT_FILES)).sort(compareWalkOrder);
   const files = new Set(listed.flatMap((file) => relativeInside(folder, file) || []));
   const pages = [...files].filter((file) => PAGE.test(file));
-  if (pages.length === 0) {
-    const site: BuiltSite = { root, files, hasPages: false, robots: undefined, redirects: [], page: () => undefined, source: () => undefined, historyNotes: [], now: Date.now() };
-    return { site, rules: undefined, texts: new Map(), unread: 0 };
-  }
-  const rules = await host.loadRules();
-  const prefix = root.folder === '' ? '' : `${root.folder}/`;
   const texts = new Map<string, string>();
   const readText = async (relative: string, maxBytes: number): Promise<string | undefined> => {
     const read = await host.readFile(absoluteOf(folderPath, relative), maxBytes).catch(() => null);
@@ -160,9 +154,16 @@ async function readSite(host: BrowserPageChecksHost, folderPath: string, root: S
     texts.set(relative, text);
     return text;
   };
-  const facts = await readPages(host, rules, folder, pages.slice(0, MAX_PAGES_READ), root, (file, text) => texts.set(prefix + file, text));
-  const robotsFile = rules.robotsFileOf(root, roots);
+  // robots.txt first: blocked-by-robots needs nothing else, so a root without pages is judged by it alone.
+  const robotsFile = robotsFileOf(root, roots);
   const robotsText = robotsFile === undefined ? undefined : await readText(robotsFile, MAX_ROBOTS_BYTES);
+  if (pages.length === 0 && robotsText === undefined) {
+    const site: BuiltSite = { root, files, hasPages: false, robots: undefined, redirects: [], page: () => undefined, source: () => undefined, historyNotes: [], now: Date.now() };
+    return { site, rules: undefined, texts: new Map(), unread: 0 };
+  }
+  const rules = await host.loadRules();
+  const prefix = root.folder === '' ? '' : `${root.folder}/`;
+  const facts = await readPages(host, rules, folder, pages.slice(0, MAX_PAGES_READ), root, (file, text) => texts.set(prefix + file, text));
   const redirectsTexts = new Map<string, string | undefined>();
   for (const name of ['_redirects', 'vercel.json'] as const) {
     if (files.has(name)) redirectsTexts.set(name, await readText(prefix + name, REDIRECTS_BYTES));
@@ -170,7 +171,7 @@ async function readSite(host: BrowserPageChecksHost, folderPath: string, root: S
   const site: BuiltSite = {
     root,
     files,
-    hasPages: true,
+    hasPages: pages.length > 0,
     robots: robotsFile === undefined || robotsText === undefined ? undefined : { file: robotsFile, rules: rules.parseRobotsRules(robotsText) },
     redirects: rules.builtRedirectsOf((name) => redirectsTexts.get(name)),
     page: (file) => facts.get(file),

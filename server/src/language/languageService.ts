@@ -240,7 +240,8 @@ export { siteRootsOf, urlsOfFile } from './site/pageResolution';
 export { parseRobotsRules } from './site/robotsMatcher';
 export { parseRedirectsFile } from './site/redirectsFile';
 export { parseVercelJson, vercelImplicitRedirect } from './site/vercelJson';
-export { builtRedirectsOf, pageFactsOf, robotsFileOf } from './site/builtSiteFiles';
+export { builtRedirectsOf, pageFactsOf } from './site/builtSiteFiles';
+export { robotsFileOf } from './site/robotsFile';
 export { pageSourceMapping, sourceCandidates } from './site/pageSources';
 
 /** What the cross-file rules read of a document (kind, entries, `Sitemap:` lines, ranges): kept instead of the document. */

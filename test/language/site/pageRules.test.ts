@@ -86,6 +86,17 @@ test('robots.txt comes first: a disallowed URL gets blocked-by-robots and nothin
   assert.deepEqual(onEntries(open.problems).map((p) => p.rule).slice(0, 3), ['page-not-found', 'page-not-found', 'page-redirect']);
 });
 
+test('a root with a robots.txt and no built pages gets blocked-by-robots, and no other page rule (no page-not-found flood)', () => {
+  const text = sitemap(`${U}`, [`${U}private/a`, '2020-01-01'], `${U}public/b`);
+  const robots = 'User-agent: *\nDisallow: /private/\n';
+  const { problems, notes } = check(fileOf(text), site({ 'robots.txt': robots, 'sitemap.xml': text }, { history: { 'private/a.html': '2025-01-01' } }));
+  assert.deepEqual(render(problems), [`blocked-by-robots ${locAt(text, `${U}private/a`)}`]);
+  assert.deepEqual(problems[0]!.related?.map((r) => r.path), ['public/robots.txt']);
+  assert.deepEqual(notes, []);
+  // Neither pages nor robots.txt: nothing at all.
+  assert.deepEqual(check(fileOf(text), site({ 'sitemap.xml': text })).problems, []);
+});
+
 test('a trailing-slash mismatch either way is page-not-found, related to the file that serves the other form', () => {
   const text = sitemap(`${U}`, `${U}a`, `${U}b/`);
   const built = site({ 'index.html': page(), 'a/index.html': page(), 'b.html': page() });
@@ -291,7 +302,8 @@ test('notes: each of a site\'s history notes once per root, however many entries
   const sources = builtSite({ root: { folder: 'src', url: 'https://docs.example.com/' }, files: { 'a.md': '# A', 'robots.txt': 'User-agent: *\nDisallow: /\n' }, historyNotes: [{ kind: 'no-git' }] });
   const docs = fileOf(sitemap('https://docs.example.com/a', 'https://docs.example.com/missing'), 'src/sitemap.xml', 'https://docs.example.com/sitemap.xml');
   const result = check([fileOf(sitemap(...entries)), fileOf(sitemap(...entries), 'public/b.xml', `${U}b.xml`), docs], [built, sources]);
-  assert.deepEqual(result.problems, []);
+  // The root without pages is judged by its robots.txt alone (issue 32), and says no note of git's.
+  assert.deepEqual(result.problems.map((p) => `${p.path} ${p.rule}`), ['src/sitemap.xml blocked-by-robots', 'src/sitemap.xml blocked-by-robots']);
   assert.deepEqual(result.notes, [{ ...mass, root: built.root }, { kind: 'shallow', root: built.root }]);
 });
 

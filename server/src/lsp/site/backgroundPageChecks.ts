@@ -53,6 +53,8 @@ interface FolderPages {
   /** What each key's site was read from: a site forgotten since is read again from it. */
   specs: BuiltSiteSpec[];
   files: PageWireFile[];
+  /** Whether a root's folder holds pages (the commands need them; a robots.txt alone gets blocked-by-robots). */
+  pages: boolean;
 }
 
 /** The rules that need git's history: with both off, the pass reads no history and watches no HEAD. */
@@ -77,14 +79,14 @@ export class BackgroundPageChecks {
   /** The page rules for the pass's open sitemaps; they hold none when no site root maps a folder of pages. */
   async check(pass: SitePass): Promise<void> {
     const sitemaps = pass.open.filter((entry) => entry.doc.kind === 'urlset' || entry.doc.kind === 'text');
-    const { keys, specs } = await this.readSites(pass);
+    const { keys, specs, withPages } = await this.readSites(pass);
     if (keys.length === 0) {
       this.folders.delete(pass.folder.fsPath);
       for (const entry of sitemaps) this.held.hold(entry, []);
       return;
     }
     const files = await this.filesOf(pass);
-    const pages: FolderPages = { keys, specs, files };
+    const pages: FolderPages = { keys, specs, files, pages: withPages };
     this.folders.set(pass.folder.fsPath, pages);
     const want = sitemaps.map((entry) => entry.fsPath!);
     const { settings } = pass;
@@ -144,7 +146,7 @@ export class BackgroundPageChecks {
 
   /** Whether the last pass of the folder found a site root with pages. */
   hasPages(folderPath: string): boolean {
-    return this.folders.has(folderPath);
+    return this.folders.get(folderPath)?.pages === true;
   }
 
   /** Files changed on disk: the sites whose folder (or robots.txt) holds one are forgotten, their folders checked again. */
@@ -176,10 +178,11 @@ export class BackgroundPageChecks {
   }
 
   /**
-   * Each root's site read (or held): the keys of those with pages, and what each was read from. git runs only when the
-   * workspace is trusted and a lastmod rule is on; then HEAD is watched, else not.
+   * Each root's site read (or held): the keys of those the page rules judge (with pages, or a robots.txt), what each
+   * was read from, and whether one holds pages. git runs only when the workspace is trusted and a lastmod rule is on;
+   * then HEAD is watched, else not.
    */
-  private async readSites(pass: SitePass): Promise<{ keys: string[]; specs: BuiltSiteSpec[] }> {
+  private async readSites(pass: SitePass): Promise<{ keys: string[]; specs: BuiltSiteSpec[]; withPages: boolean }> {
     const { settings, folder } = pass;
     const roots = siteRootsOf(settings.siteRoots);
     const git = this.host.trusted() && LASTMOD_RULES.some((rule) => severityOf(rule, settings) !== undefined);
@@ -187,12 +190,14 @@ export class BackgroundPageChecks {
     const specs: BuiltSiteSpec[] = [];
     const gitDirs = new Set<string>();
     const all = new Set<string>();
+    let withPages = false;
     for (const root of roots) {
       const spec: BuiltSiteSpec = { workspace: folder.fsPath, root, siteRoots: roots, pageSources: settings.pageSources, git };
       const key = siteKey(spec);
       all.add(key);
       const info = await this.sites.ensure(key, spec);
-      if (info === undefined || !info.hasPages) continue;
+      if (info === undefined || (!info.hasPages && !info.hasRobots)) continue;
+      withPages ||= info.hasPages;
       keys.push(key);
       specs.push(spec);
       for (const gitDir of info.gitDirs) gitDirs.add(gitDir);
@@ -201,7 +206,7 @@ export class BackgroundPageChecks {
     this.sites.forget((spec, key) => spec.workspace === folder.fsPath && !all.has(key) && !this.onDemand.has(key));
     this.headsOf.set(folder.fsPath, [...gitDirs]);
     this.watchHeads();
-    return { keys, specs };
+    return { keys, specs, withPages };
   }
 
   /** The spec a command that needs git's history reads: the pass's, with git when the workspace is trusted. */

@@ -23,9 +23,11 @@ export interface BuiltSiteSpec {
   git: boolean;
 }
 
-/** What the server learns of a site once read: whether the page rules apply, and which git dir to watch. */
+/** What the server learns of a site once read: whether the page rules apply (all with pages, blocked-by-robots with a
+ * robots.txt), and which git dir to watch. */
 export interface BuiltSiteInfo {
   hasPages: boolean;
+  hasRobots: boolean;
   gitDirs: string[];
 }
 
@@ -75,7 +77,7 @@ export class BuiltSiteStore {
       held.catch(() => this.sites.delete(key));
     }
     const { site, gitDirs } = await held;
-    return { hasPages: site.hasPages, gitDirs };
+    return { hasPages: site.hasPages, hasRobots: site.robots !== undefined, gitDirs };
   }
 
   forget(key: string): void {
