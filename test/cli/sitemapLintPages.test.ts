@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { GIT_TEST_ENV, gitRepository, runGit, type GitRepository } from '../support/gitRepository';
 import { loc, ROOT, urlset } from '../support/siteFixture';
 import { tempFolders } from '../support/tempFolders';
+import { recorded, recordingEnv } from '../support/readRecorder';
 
 const BIN = path.resolve(__dirname, '../../../dist/sitemap-lint.js');
 const folder = tempFolders('sitemap-lint-pages-');
@@ -133,6 +134,34 @@ describe('sitemap-lint: the page rules', () => {
     assert.ok(!lint(dir, ['--rule', 'unlisted-page=off']).problems.some((p) => p.startsWith('unlisted-page')));
     const quiet = lint(dir, PAGE_RULES.flatMap((id) => ['--rule', `${id}=off`]));
     assert.deepEqual(quiet, { code: 0, problems: [], notes: [] });
+  });
+
+  it('reads only what the rules that are on need: nothing with all off, robots.txt alone for blocked-by-robots (issue 32)', () => {
+    const { dir } = site();
+    const logs = folder();
+    const off = (...on: string[]) => PAGE_RULES.filter((rule) => !on.includes(rule)).flatMap((id) => ['--rule', `${id}=off`]);
+    const run = (name: string, args: string[]) => {
+      const log = path.join(logs, `${name}.log`);
+      const result = lint(dir, args, recordingEnv(log));
+      const reads = {
+        pages: recorded(log, 'open', (file) => /\.html?$/.test(file)).length,
+        folders: recorded(log, 'readdir', (d) => d.startsWith(path.join(dir, 'public'))).length,
+        git: recorded(log, 'spawn', (program) => path.basename(program) === 'git').length,
+        robots: recorded(log, 'open', (file) => file.endsWith('robots.txt')).length,
+      };
+      return { result, reads };
+    };
+    const none = run('none', off());
+    assert.deepEqual(none.result, { code: 0, problems: [], notes: [] });
+    assert.deepEqual(none.reads, { pages: 0, folders: 0, git: 0, robots: 0 });
+    const robots = run('robots', off('blocked-by-robots'));
+    assert.deepEqual(robots.result.problems, [`blocked-by-robots error ${at(4, 'private/')}`]);
+    assert.deepEqual({ ...robots.reads, robots: robots.reads.robots > 0 }, { pages: 0, folders: 0, git: 0, robots: true });
+    const missing = run('missing', off('page-not-found'));
+    assert.deepEqual(missing.result.problems, [`page-not-found error ${at(9, 'missing/')}`]);
+    assert.deepEqual({ ...missing.reads, folders: missing.reads.folders > 0 }, { pages: 0, folders: true, git: 0, robots: missing.reads.robots });
+    const all = run('all', []);
+    assert.ok(all.reads.pages > 0 && all.reads.git > 0, JSON.stringify(all.reads));
   });
 
   it('asks robots.txt for another crawler with --user-agent, or the config file’s robots.userAgent', () => {

@@ -751,6 +751,27 @@ test('the web server checks blocked-by-robots on a site root with a robots.txt a
   }
 });
 
+test('the web server reads no page through the client when only blocked-by-robots is on (issue 32)', { timeout: 30_000 }, async (t) => {
+  const root = writeFixture(PAGES, 'sitemap-web-robots-needs-');
+  const pageRules = ['blocked-by-robots', 'noindex-page', 'canonical-elsewhere', 'page-redirect', 'page-not-found', 'unlisted-page', 'lastmod-stale', 'lastmod-inflated'];
+  const settings = { ...SETTINGS, rules: Object.fromEntries(pageRules.filter((rule) => rule !== 'blocked-by-robots').map((rule) => [rule, 'off'])) };
+  const { server, publishedFor, asked } = await startSiteServer(root, t.signal, () => [settings]);
+  server.failed.catch(() => undefined);
+  try {
+    const uri = `${SITE_URI}/public/sitemap.xml`;
+    const published = publishedFor(uri, (d) => codesOf(d, 'blocked-by-robots').length > 0);
+    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sitemap', version: 1, text: SITEMAP } });
+    const diagnostics = await published;
+    assert.deepEqual([...new Set(diagnostics.map((d) => String(d.code)).filter((code) => pageRules.includes(code)))], ['blocked-by-robots']);
+    assert.ok(asked.includes(`${SITE_URI}/public/robots.txt`));
+    assert.deepEqual(asked.filter((uri) => /\.html?$/.test(uri)), []);
+  } finally {
+    server.connection.dispose();
+    await server.worker.terminate();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
 test('the web server without the page rules\' script (the client cannot read it): no page rule and no crash, one error logged; they come once it can', { timeout: 30_000 }, async (t) => {
   const root = writeFixture(PAGES, 'sitemap-web-noscript-');
   const { server, publishedFor, scripts } = await startSiteServer(root, t.signal);

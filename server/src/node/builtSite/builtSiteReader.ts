@@ -38,6 +38,12 @@ export interface BuiltSiteOptions {
   synchronousWalk?: boolean;
   /** Read every page while git runs, rather than when a rule first asks (the command line: the rules will ask for all). */
   readAhead?: boolean;
+  /**
+   * What to read beside robots.txt (pageRuleNeeds: what the rules that are on need; default everything): `files`
+   * false walks no folder (the site then has no pages, no redirects: robots.txt alone is judged), `pages` false reads
+   * no page (every `page()` is undefined). git runs only with `git` and pages.
+   */
+  read?: { files: boolean; pages: boolean };
   /** The executable and environment git runs with (tests). */
   gitProcess?: Pick<GitHistoryOptions, 'git' | 'env'>;
 }
@@ -51,20 +57,21 @@ export type ReadBuiltSite = BuiltSite & { files: ReadonlySet<string> };
 /** Never throws: what cannot be read is left out (no robots.txt, no redirects, a page without facts). */
 export async function readBuiltSite(location: SiteRootLocation, options: BuiltSiteOptions): Promise<ReadBuiltSite> {
   const { workspace, root } = location;
+  const read = options.read ?? { files: true, pages: true };
   const folder = absoluteOf(workspace, root.folder);
-  const files = await filesUnder(folder, options);
+  const files = read.files ? await filesUnder(folder, options) : new Set<string>();
   const hasPages = [...files].some((file) => PAGE.test(file));
-  // A root without pages gets no page rule: git is not run for it, and nothing is said.
-  const reading = hasPages ? historyFacts(location, folder, files, options) : Promise.resolve({ source: NO_SOURCE, notes: [] });
-  const page = pageReader(folder, root, files);
-  if (hasPages && options.readAhead === true) await readAhead(page, files, () => options.signal?.aborted === true);
+  // A root without pages gets no rule of a fetch: git is not run for it, and nothing is said.
+  const reading = hasPages && read.pages ? historyFacts(location, folder, files, options) : Promise.resolve({ source: NO_SOURCE, notes: [] });
+  const page = read.pages ? pageReader(folder, root, files) : NO_PAGE;
+  if (hasPages && read.pages && options.readAhead === true) await readAhead(page, files, () => options.signal?.aborted === true);
   const history = await reading;
   return {
     root,
     files,
     hasPages,
     robots: readRobots(workspace, root, options.siteRoots),
-    redirects: readRedirects(folder),
+    redirects: read.files ? readRedirects(folder) : [],
     page,
     source: history.source,
     historyNotes: history.notes,
@@ -108,6 +115,7 @@ interface HistoryFacts {
 }
 
 const NO_SOURCE: BuiltSite['source'] = () => undefined;
+const NO_PAGE: BuiltSite['page'] = () => undefined;
 
 /** Git's answers for the root: none (with a note) when git may not run or could not read a history. */
 async function historyFacts(location: SiteRootLocation, folder: string, files: ReadonlySet<string>, options: BuiltSiteOptions): Promise<HistoryFacts> {

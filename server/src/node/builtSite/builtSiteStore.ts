@@ -19,8 +19,10 @@ export interface BuiltSiteSpec {
   root: SiteRoot;
   siteRoots: SiteRoot[];
   pageSources: Record<string, unknown>;
-  /** Whether git may run (a trusted workspace). */
+  /** Whether git may run (a trusted workspace and a lastmod rule on, or a command that needs the history). */
   git: boolean;
+  /** What to read beside robots.txt (pageRuleNeeds): the folder's walk, the pages' heads. */
+  read: { files: boolean; pages: boolean };
 }
 
 /** What the server learns of a site once read: whether the page rules apply (all with pages, blocked-by-robots with a
@@ -93,9 +95,10 @@ export class BuiltSiteStore {
     for (const key of keys) {
       const held = this.sites.get(key);
       if (held === undefined || this.prepared.has(key)) continue;
-      const { site } = await held;
+      const { site, spec } = await held;
       let slice = 0;
-      for (const file of typeof site.files === 'function' ? [] : site.files) {
+      // A site read without its pages (the rules that are on need none) has none to prepare.
+      for (const file of !spec.read.pages || typeof site.files === 'function' ? [] : site.files) {
         if (!/\.html?$/i.test(file)) continue;
         site.page(file);
         if (++slice % PREPARE_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
@@ -186,7 +189,7 @@ export class BuiltSiteStore {
 
 async function readSite(spec: BuiltSiteSpec): Promise<{ site: BuiltSite; spec: BuiltSiteSpec; gitDirs: string[] }> {
   const histories: GitHistoryCache = new Map();
-  const site = await readBuiltSite({ workspace: spec.workspace, root: spec.root }, { siteRoots: spec.siteRoots, pageSources: spec.pageSources, git: spec.git, histories });
+  const site = await readBuiltSite({ workspace: spec.workspace, root: spec.root }, { siteRoots: spec.siteRoots, pageSources: spec.pageSources, git: spec.git, histories, read: spec.read });
   const gitDirs: string[] = [];
   for (const history of histories.values()) {
     const gitDir = (await history).gitDir;
