@@ -237,6 +237,23 @@ describe('sitemap-lint: the page rules', () => {
     assert.deepEqual(lint(dir, []), { code: 1, problems: [`blocked-by-robots error ${at(4, 'private/a')}`], notes: [] });
   });
 
+  it('says once that a FIFO or a binary file named like a page cannot be read as one, and never waits on the FIFO (issue 32)', () => {
+    const dir = folder({
+      'public/sitemap.xml': urlset(loc(''), loc('fifo.html'), loc('binary.html'), loc('other.html')),
+      'public/index.html': page(),
+      'public/binary.html': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]),
+      'public/other.html': Buffer.from([0, 0, 0, 0]),
+    });
+    spawnSync('mkfifo', [path.join(dir, 'public', 'fifo.html')]);
+    const lastmodOff = ['--rule', 'lastmod-stale=off', '--rule', 'lastmod-inflated=off'];
+    const r = spawnSync(process.execPath, [BIN, '--format', 'json', `--site-root=public=${ROOT}`, ...lastmodOff, 'public/sitemap.xml'], { cwd: dir, encoding: 'utf8', env: env(dir), timeout: 60_000 });
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual((JSON.parse(r.stdout) as Array<{ problems: unknown[] }>)[0].problems, []);
+    const notes = r.stderr.split('\n').filter((line) => line.startsWith('sitemap-lint: note: '));
+    assert.equal(notes.length, 2, r.stderr);
+    assert.ok(notes.some((n) => n.includes('public/fifo.html')) && notes.some((n) => n.includes('public/binary.html')), r.stderr);
+  });
+
   it('applies no page rule, and says nothing, to a root that maps only sources', () => {
     const dir = folder({ 'public/sitemap.xml': SITEMAP, 'public/index.md': '# home' });
     assert.deepEqual(lint(dir, []), { code: 0, problems: [], notes: [] });

@@ -235,12 +235,12 @@ export { newestLastmodOf, siteTreeChildren, siteTreeTopLevel, type SiteTreeFile,
 
 // ---------------------------------------------------------------- a site root's built folder, read by node/builtSite/builtSiteReader.ts
 
-export { MAX_PAGE_CHARS, readPageFacts } from './site/pageFacts';
+export { MAX_PAGE_CHARS, PAGE_HEAD_CHUNK, readPageFacts } from './site/pageFacts';
 export { siteRootsOf, urlsOfFile } from './site/pageResolution';
 export { parseRobotsRules } from './site/robotsMatcher';
 export { parseRedirectsFile } from './site/redirectsFile';
 export { parseVercelJson, vercelImplicitRedirect } from './site/vercelJson';
-export { builtRedirectsOf, pageFactsOf } from './site/builtSiteFiles';
+export { builtRedirectsOf, pageFactsOf, pageHeadOf } from './site/builtSiteFiles';
 export { robotsFileOf } from './site/robotsFile';
 export { pageSourceMapping, sourceCandidates } from './site/pageSources';
 
@@ -287,7 +287,7 @@ export function needsSiteCheck(kinds: readonly SiteFileKind[]): boolean {
 
 // ---------------------------------------------------------------- the page rules: sitemaps against their built sites
 
-export type { BuiltRedirects, BuiltRobots, BuiltSite, HistoryNote, PageSource } from './site/builtSite';
+export type { BuiltRedirects, BuiltRobots, BuiltSite, HistoryNote, PageReadNote, PageSource } from './site/builtSite';
 export type { BuiltFiles, PageResolution, SiteRoot } from './site/pageResolution';
 export type { PageFacts } from './site/pageFacts';
 export type { RedirectRule } from './site/redirectsFile';

@@ -1,7 +1,7 @@
 /** The parts of a BuiltSite made from a built folder's files, whoever reads them (the Node server from disk, the web
  * worker through the client): where the origin's robots.txt is, the redirects files' rules, a page's facts. */
 import type { BuiltRedirects } from './builtSite';
-import { readPageFacts, type PageFacts } from './pageFacts';
+import { readPageFacts, readPageHead, type PageFacts } from './pageFacts';
 import { urlsOfFile, type SiteRoot } from './pageResolution';
 import { parseRedirectsFile } from './redirectsFile';
 import { parseVercelJson, vercelImplicitRedirect } from './vercelJson';
@@ -29,5 +29,16 @@ export function pageFactsOf(text: string, file: string, root: SiteRoot, truncate
     return readPageFacts(text, url, { truncated });
   } catch {
     return undefined; // readPageFacts never throws; a page is still not worth a crash
+  }
+}
+
+/** pageFactsOf for a reader that reads a page's start first (PAGE_HEAD_CHUNK): `complete` false asks it for more. */
+export function pageHeadOf(text: string, file: string, root: SiteRoot, truncated: boolean): { facts: PageFacts; complete: boolean } | undefined {
+  const url = urlsOfFile(file, root)[0];
+  if (url === undefined) return undefined;
+  try {
+    return readPageHead(text, url, { truncated });
+  } catch {
+    return undefined; // readPageHead never throws; a page is still not worth a crash
   }
 }

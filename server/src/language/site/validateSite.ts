@@ -44,7 +44,8 @@ export function validatePageRules(files: readonly PageRulesFile[], sites: readon
   const needs = pageRuleNeeds(settings);
   if (!needs.robots) return { diagnostics: [], notes: [] };
   const { problems, notes } = checkPageRules(files, sites, { userAgent: settings.robots.userAgent });
-  return { diagnostics: withSeverities(problems, settings), notes: needs.history ? notes : [] };
+  // git's notes only concern the lastmod rules; a page that could not be read concerns every rule that reads pages.
+  return { diagnostics: withSeverities(problems, settings), notes: notes.filter((note) => (note.kind === 'page-unread' ? needs.pages : needs.history)) };
 }
 
 function withSeverities(problems: readonly SiteProblem[], settings: SitemapSettings): SiteDiagnostic[] {

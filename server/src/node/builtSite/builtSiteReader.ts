@@ -6,7 +6,7 @@ import {
   type BuiltRedirects, type BuiltRobots, type BuiltSite, type HistoryNote, type SiteRoot,
 } from '../../language/languageService';
 import { decodeFileText, MAX_ROBOTS_BYTES, readHead } from '../files';
-import { NO_LIMITS, walkFolders, walkFoldersSync, type FolderWalk } from '../folderWalk';
+import { compareWalkOrder, NO_LIMITS, walkFolders, walkFoldersSync, type FolderWalk } from '../folderWalk';
 import { pageReader, readAhead } from './builtPages';
 import { hasMapping, historyOf, massCommitNote, sourceFinder, statusNote, type GitHistoryCache } from './builtSiteHistory';
 import type { GitHistoryOptions } from '../git/gitHistory';
@@ -59,12 +59,12 @@ export async function readBuiltSite(location: SiteRootLocation, options: BuiltSi
   const { workspace, root } = location;
   const read = options.read ?? { files: true, pages: true };
   const folder = absoluteOf(workspace, root.folder);
-  const files = read.files ? await filesUnder(folder, options) : new Set<string>();
+  const { files, special } = read.files ? await filesUnder(folder, options) : { files: new Set<string>(), special: new Set<string>() };
   const hasPages = [...files].some((file) => PAGE.test(file));
   // A root without pages gets no rule of a fetch: git is not run for it, and nothing is said.
   const reading = hasPages && read.pages ? historyFacts(location, folder, files, options) : Promise.resolve({ source: NO_SOURCE, notes: [] });
-  const page = read.pages ? pageReader(folder, root, files) : NO_PAGE;
-  if (hasPages && read.pages && options.readAhead === true) await readAhead(page, files, () => options.signal?.aborted === true);
+  const page = read.pages ? pageReader(folder, root, files, special) : undefined;
+  if (hasPages && page !== undefined && options.readAhead === true) await readAhead(page, files, () => options.signal?.aborted === true);
   const history = await reading;
   return {
     root,
@@ -72,7 +72,8 @@ export async function readBuiltSite(location: SiteRootLocation, options: BuiltSi
     hasPages,
     robots: readRobots(workspace, root, options.siteRoots),
     redirects: read.files ? readRedirects(folder) : [],
-    page,
+    page: page ?? NO_PAGE,
+    readNotes: page?.notes,
     source: history.source,
     historyNotes: history.notes,
     now: options.now ?? Date.now(),
@@ -83,13 +84,21 @@ function absoluteOf(workspace: string, relative: string): string {
   return path.join(workspace, ...relative.split('/').filter((s) => s !== ''));
 }
 
-/** The folder's files, relative with `/`, in walk order (depth first, names sorted, links not followed). */
-async function filesUnder(folder: string, options: BuiltSiteOptions): Promise<Set<string>> {
-  const how: FolderWalk = { wanted: () => true, limits: NO_LIMITS, cancelled: () => options.signal?.aborted === true };
+/**
+ * The folder's files, relative with `/`, in walk order (depth first, names sorted, links not followed); `special`:
+ * those that are no regular file (a FIFO, a socket, a device, told by the walk's entry types, never opened), among them.
+ */
+async function filesUnder(folder: string, options: BuiltSiteOptions): Promise<{ files: Set<string>; special: Set<string> }> {
+  const others: string[] = [];
+  const how: FolderWalk = { wanted: () => true, limits: NO_LIMITS, cancelled: () => options.signal?.aborted === true, special: (file) => others.push(file) };
   const walk = options.synchronousWalk === true ? walkFoldersSync([folder], how) : await walkFolders([folder], how);
   // Every file is under the folder as given: its path past the folder's (path.relative per file costs 50,000 resolves).
-  const prefix = walk.files.length === 0 ? 0 : folder.length + (folder.endsWith(path.sep) ? 0 : 1);
-  return new Set(walk.files.map((file) => (path.sep === '/' ? file.slice(prefix) : file.slice(prefix).split(path.sep).join('/'))));
+  const prefix = folder.length + (folder.endsWith(path.sep) ? 0 : 1);
+  const relative = (file: string) => (path.sep === '/' ? file.slice(prefix) : file.slice(prefix).split(path.sep).join('/'));
+  const special = new Set(others.map(relative));
+  // A special file exists (no "no built file serves"); it joins the files in walk order, unread.
+  const files = special.size === 0 ? new Set(walk.files.map(relative)) : new Set([...walk.files, ...others].sort(compareWalkOrder).map(relative));
+  return { files, special };
 }
 
 /** The robots.txt the site roots map `https://host/robots.txt` to (robotsFileOf). */

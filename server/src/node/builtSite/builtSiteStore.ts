@@ -11,6 +11,7 @@ import { readBuiltSite, type GitHistoryCache } from './builtSiteReader';
 import { decodeFileText } from '../files';
 import { lineTableOf, positionIn } from '../../../../shared/lineTable';
 import type { CheckedProblem, CheckedRelated, KnownFile } from '../siteProblems';
+import { pageReadNoteText } from './pageReadNotes';
 
 /** One root of a workspace folder, with what its reading depends on. */
 export interface BuiltSiteSpec {
@@ -130,7 +131,10 @@ export class BuiltSiteStore {
       const related = (d.related ?? []).map((r) => positions.of(path.resolve(workspace, ...r.path.split('/')), r));
       problems.push({ ...d, related });
     }
-    return { problems, notes: notes.map((n) => ({ root: n.root.folder, kind: n.kind, text: noteText(n) })) };
+    return {
+      problems,
+      notes: notes.map((n) => ({ root: n.root.folder, kind: n.kind === 'page-unread' ? `${n.kind}:${n.reason}` : n.kind, text: n.kind === 'page-unread' ? pageReadNoteText(n, n.root) : noteText(n) })),
+    };
   }
 
   /** The `<loc>` hover's page section; undefined when the URL is under no site root with pages. */

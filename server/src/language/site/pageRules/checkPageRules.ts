@@ -1,7 +1,7 @@
 /** The page rules over the sitemaps checked together and the built sites they map: each `<loc>` against its page
  * (entryRules.ts), then the indexable pages no sitemap lists, and git's notes once per site root. A root whose folder
  * holds no pages is judged by its robots.txt alone. */
-import type { BuiltSite, HistoryNote } from '../builtSite';
+import type { BuiltSite, HistoryNote, PageReadNote } from '../builtSite';
 import { resolvePage, siteRootOf, type SiteRoot } from '../pageResolution';
 import type { SiteFile, SiteProblem } from '../siteRules';
 import { checkEntry } from './entryRules';
@@ -16,7 +16,7 @@ export interface PageRulesOptions {
   userAgent: string;
 }
 
-export type PageRulesNote = HistoryNote & { root: SiteRoot };
+export type PageRulesNote = (HistoryNote | PageReadNote) & { root: SiteRoot };
 
 export interface PageRulesResult {
   problems: SiteProblem[];
@@ -47,7 +47,9 @@ export function checkPageRules(files: readonly PageRulesFile[], sites: readonly 
   }
   for (const state of states.values()) {
     if (state.anchor !== undefined) reportUnlisted(state, state.anchor, options.userAgent, result.problems);
-    if (state.touched && state.site.hasPages) for (const note of state.site.historyNotes) result.notes.push({ ...note, root: state.site.root });
+    if (!state.touched || !state.site.hasPages) continue;
+    for (const note of state.site.historyNotes) result.notes.push({ ...note, root: state.site.root });
+    for (const note of state.site.readNotes?.() ?? []) result.notes.push({ ...note, root: state.site.root });
   }
   return result;
 }
