@@ -6,7 +6,7 @@ import { SiteRulesFileByFile } from './siteRulesFileByFile';
 import { checkSiteRules, type SiteFile, type SiteProblem, type SiteResolver } from './siteRules';
 import type { BuiltSite } from './builtSite';
 import { checkPageRules, type PageRulesFile, type PageRulesNote } from './pageRules/checkPageRules';
-import { pageRuleNeeds } from './pageRules/pageRuleNeeds';
+import { pageRuleNeeds } from './pageRuleNeeds';
 
 export interface SiteDiagnostic extends SiteProblem {
   severity: Severity;

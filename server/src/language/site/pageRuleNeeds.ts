@@ -1,9 +1,9 @@
 /** What of a site root the page rules that are on need read: robots.txt alone for blocked-by-robots, the folder's
  * walk for the rules that say which file serves a URL, the pages' heads for those that judge what a page says, git's
  * history for the lastmod rules. With every page rule off nothing is read. */
-import type { RuleId } from '../../rules/catalogue';
-import type { SitemapSettings } from '../../settings';
-import { severityOf } from '../../validation';
+import type { RuleId } from '../rules/catalogue';
+import type { SitemapSettings } from '../settings';
+import { severityOf } from '../validation';
 
 export interface PageRuleNeeds {
   /** Some page rule is on: the origin's robots.txt is read (it comes first, for every rule). */
@@ -26,6 +26,3 @@ export function pageRuleNeeds(settings: SitemapSettings): PageRuleNeeds {
   const on = (rules: readonly RuleId[]) => rules.some((rule) => severityOf(rule, settings) !== undefined);
   return { robots: on(PAGE_RULE_IDS), files: on(FILE_RULES), pages: on(PAGE_RULES), history: on(HISTORY_RULES) };
 }
-
-/** Everything read: what the page commands (Add Unlisted Pages, Set lastmod from Git History) and the hover need. */
-export const ALL_PAGE_NEEDS: PageRuleNeeds = { robots: true, files: true, pages: true, history: true };
