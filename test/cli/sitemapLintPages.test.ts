@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { GIT_TEST_ENV, gitRepository, runGit, type GitRepository } from '../support/gitRepository';
 import { loc, ROOT, urlset } from '../support/siteFixture';
 import { tempFolders } from '../support/tempFolders';
+import { recorded, recordingEnv } from '../support/readRecorder';
 
 const BIN = path.resolve(__dirname, '../../../dist/sitemap-lint.js');
 const folder = tempFolders('sitemap-lint-pages-');
@@ -135,6 +136,34 @@ describe('sitemap-lint: the page rules', () => {
     assert.deepEqual(quiet, { code: 0, problems: [], notes: [] });
   });
 
+  it('reads only what the rules that are on need: nothing with all off, robots.txt alone for blocked-by-robots (issue 32)', () => {
+    const { dir } = site();
+    const logs = folder();
+    const off = (...on: string[]) => PAGE_RULES.filter((rule) => !on.includes(rule)).flatMap((id) => ['--rule', `${id}=off`]);
+    const run = (name: string, args: string[]) => {
+      const log = path.join(logs, `${name}.log`);
+      const result = lint(dir, args, recordingEnv(log));
+      const reads = {
+        pages: recorded(log, 'open', (file) => /\.html?$/.test(file)).length,
+        folders: recorded(log, 'readdir', (d) => d.startsWith(path.join(dir, 'public'))).length,
+        git: recorded(log, 'spawn', (program) => path.basename(program) === 'git').length,
+        robots: recorded(log, 'open', (file) => file.endsWith('robots.txt')).length,
+      };
+      return { result, reads };
+    };
+    const none = run('none', off());
+    assert.deepEqual(none.result, { code: 0, problems: [], notes: [] });
+    assert.deepEqual(none.reads, { pages: 0, folders: 0, git: 0, robots: 0 });
+    const robots = run('robots', off('blocked-by-robots'));
+    assert.deepEqual(robots.result.problems, [`blocked-by-robots error ${at(4, 'private/')}`]);
+    assert.deepEqual({ ...robots.reads, robots: robots.reads.robots > 0 }, { pages: 0, folders: 0, git: 0, robots: true });
+    const missing = run('missing', off('page-not-found'));
+    assert.deepEqual(missing.result.problems, [`page-not-found error ${at(9, 'missing/')}`]);
+    assert.deepEqual({ ...missing.reads, folders: missing.reads.folders > 0 }, { pages: 0, folders: true, git: 0, robots: missing.reads.robots });
+    const all = run('all', []);
+    assert.ok(all.reads.pages > 0 && all.reads.git > 0, JSON.stringify(all.reads));
+  });
+
   it('asks robots.txt for another crawler with --user-agent, or the config file’s robots.userAgent', () => {
     const { dir } = site();
     const blocked = (run: Run) => run.problems.filter((p) => p.startsWith('blocked-by-robots'));
@@ -188,6 +217,41 @@ describe('sitemap-lint: the page rules', () => {
     assert.equal(run.notes.length, 1);
     assert.match(run.notes[0], /^sitemap-lint: note: /);
     assert.ok(!run.problems.some((p) => p.startsWith('lastmod-')));
+  });
+
+  it('puts robots.txt first: a disallowed URL no built file serves is blocked-by-robots, not page-not-found (issue 32)', () => {
+    const dir = folder({
+      'public/robots.txt': 'User-agent: *\nDisallow: /x\n',
+      'public/sitemap.xml': urlset(loc('x'), loc('')),
+      'public/index.html': page(),
+    });
+    assert.deepEqual(lint(dir, ['--rule', 'lastmod-stale=off', '--rule', 'lastmod-inflated=off']), { code: 1, problems: [`blocked-by-robots error ${at(3, 'x')}`], notes: [] });
+  });
+
+  it('checks blocked-by-robots on a root with a robots.txt and no built pages, and no other page rule (issue 32)', () => {
+    const dir = folder({
+      'public/robots.txt': 'User-agent: *\nDisallow: /private/\n',
+      'public/sitemap.xml': urlset(loc(''), loc('private/a'), loc('b/')),
+      'public/index.md': '# home',
+    });
+    assert.deepEqual(lint(dir, []), { code: 1, problems: [`blocked-by-robots error ${at(4, 'private/a')}`], notes: [] });
+  });
+
+  it('says once that a FIFO or a binary file named like a page cannot be read as one, and never waits on the FIFO (issue 32)', () => {
+    const dir = folder({
+      'public/sitemap.xml': urlset(loc(''), loc('fifo.html'), loc('binary.html'), loc('other.html')),
+      'public/index.html': page(),
+      'public/binary.html': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]),
+      'public/other.html': Buffer.from([0, 0, 0, 0]),
+    });
+    spawnSync('mkfifo', [path.join(dir, 'public', 'fifo.html')]);
+    const lastmodOff = ['--rule', 'lastmod-stale=off', '--rule', 'lastmod-inflated=off'];
+    const r = spawnSync(process.execPath, [BIN, '--format', 'json', `--site-root=public=${ROOT}`, ...lastmodOff, 'public/sitemap.xml'], { cwd: dir, encoding: 'utf8', env: env(dir), timeout: 60_000 });
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual((JSON.parse(r.stdout) as Array<{ problems: unknown[] }>)[0].problems, []);
+    const notes = r.stderr.split('\n').filter((line) => line.startsWith('sitemap-lint: note: '));
+    assert.equal(notes.length, 2, r.stderr);
+    assert.ok(notes.some((n) => n.includes('public/fifo.html')) && notes.some((n) => n.includes('public/binary.html')), r.stderr);
   });
 
   it('applies no page rule, and says nothing, to a root that maps only sources', () => {

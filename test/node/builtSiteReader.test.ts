@@ -4,6 +4,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { readBuiltSite, type BuiltSiteOptions, type SiteRootLocation } from '../../server/src/node/builtSite/builtSiteReader';
@@ -118,6 +119,37 @@ describe('readBuiltSite: pages', () => {
     const facts = site.page('long-head.html');
     assert.deepEqual(facts?.robots, []);
     assert.ok(facts?.problems.some((p) => p.kind === 'head-unfinished'));
+  });
+
+  it('reads a head past the first chunk when it goes on, and stops at the body of a page of any size (issue 32)', async () => {
+    const style = `<style>${'p { margin: 0 } '.repeat(2000)}</style>`; // 32 KB of head before the noindex
+    const dir = temp({ 'p/long.html': page(`${style}${NOINDEX}`), 'p/big.html': page(NOINDEX).replace('<body>x', `<body>${'x'.repeat(8 * 1024 * 1024)}`) });
+    const root = { folder: 'p', url: 'https://x.com/' };
+    const site = await readBuiltSite({ workspace: dir, root }, options(dir, [root], { git: false }));
+    assert.deepEqual(site.page('long.html')?.robots.map((r) => r.directives), [['noindex']]);
+    assert.deepEqual(site.page('long.html')?.problems, []);
+    assert.deepEqual(site.page('big.html')?.robots.map((r) => r.directives), [['noindex']]);
+    assert.deepEqual(site.readNotes?.(), []);
+  });
+
+  it('never opens a FIFO named like a page: it exists, is noted once, and has no facts; binary and over-15-MB pages noted once each (issue 32)', async () => {
+    const dir = temp({
+      'p/index.html': page(''),
+      'p/a.html': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0, 0xff, 0xd8]),
+      'p/b.html': Buffer.from([0, 1, 2, 3]),
+      'p/huge.html': page(NOINDEX).replace('<body>x', `<body>${'x'.repeat(16 * 1024 * 1024)}`),
+    });
+    execFileSync('mkfifo', [path.join(dir, 'p', 'page.html')]);
+    const root = { folder: 'p', url: 'https://x.com/' };
+    for (const synchronousWalk of [true, false]) {
+      const site = await readBuiltSite({ workspace: dir, root }, options(dir, [root], { git: false, synchronousWalk }));
+      assert.ok(site.files.has('page.html'), 'the FIFO exists: a URL it would serve is no missing page');
+      assert.equal(site.page('page.html'), undefined);
+      assert.equal(site.page('page.html'), undefined);
+      assert.deepEqual(site.page('huge.html')?.robots.map((r) => r.directives), [['noindex']]);
+      for (const file of site.files) site.page(file);
+      assert.deepEqual(site.readNotes?.().map((n) => [n.reason, n.file, n.count]).sort(), [['not-a-file', 'page.html', 1], ['not-text', 'a.html', 2], ['too-large', 'huge.html', 1]]);
+    }
   });
 });
 

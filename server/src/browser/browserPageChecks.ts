@@ -3,7 +3,7 @@
  * BuiltSite the Node server reads from disk; git's lastmod rules are skipped (browserSite.ts says so once). */
 import * as path from 'node:path';
 import type { DiagnosticRelatedInformation } from 'vscode-languageserver';
-import { siteRootsOf, type BuiltSite, type PageFacts, type PageRulesFile, type SiteDiagnostic, type SiteRoot } from '../language/languageService';
+import { pageRuleNeeds, robotsFileOf, siteRootsOf, type BuiltSite, type PageFacts, type PageRulesFile, type SiteDiagnostic, type SiteRoot } from '../language/languageService';
 import type { ServerSettings } from '../lsp/documents/configuration';
 import type { OpenDocument } from '../lsp/documents/documentStore';
 import { fsPathToUri, relativeInside } from '../lsp/documents/workspace';
@@ -91,9 +91,11 @@ export class BrowserPageChecks {
   /** The page problems of a folder's sitemaps (`files`) with their evidence read; undefined when no site root holds pages. */
   async validate(folderPath: string, files: readonly PageRulesFile[], settings: ServerSettings): Promise<PageProblems | undefined> {
     const roots = siteRootsOf(settings.siteRoots);
+    const needs = pageRuleNeeds(settings);
+    if (!needs.robots) return undefined; // no page rule on: nothing is listed or read
     const read: ReadPages[] = [];
     for (const root of roots) {
-      const site = await this.siteOf(folderPath, root, roots);
+      const site = await this.siteOf(folderPath, root, roots, { files: needs.files, pages: needs.pages });
       if (site?.rules !== undefined) read.push({ ...site, rules: site.rules });
     }
     if (read.length === 0) return undefined;
@@ -123,11 +125,11 @@ export class BrowserPageChecks {
     this.sites.clear();
   }
 
-  private siteOf(folderPath: string, root: SiteRoot, roots: readonly SiteRoot[]): Promise<ReadSite | undefined> {
-    const key = JSON.stringify([folderPath, root.folder, root.url, roots]);
+  private siteOf(folderPath: string, root: SiteRoot, roots: readonly SiteRoot[], what: SiteReading): Promise<ReadSite | undefined> {
+    const key = JSON.stringify([folderPath, root.folder, root.url, roots, what.files, what.pages]);
     let held = this.sites.get(key);
     if (held === undefined) {
-      const read = readSite(this.host, folderPath, root, roots).catch(() => {
+      const read = readSite(this.host, folderPath, root, roots, what).catch(() => {
         this.sites.delete(key);
         return undefined;
       });
@@ -142,19 +144,19 @@ function absoluteOf(folderPath: string, relative: string): string {
   return path.join(folderPath, ...relative.split('/').filter((s) => s !== ''));
 }
 
-/** The site root's built site as builtSiteReader.ts reads it, through the client; no git (no source, no notes). The
- * page rules' code is loaded only when the folder holds pages. */
-async function readSite(host: BrowserPageChecksHost, folderPath: string, root: SiteRoot, roots: readonly SiteRoot[]): Promise<ReadSite> {
+/** What to read beside robots.txt, as the rules that are on need it (pageRuleNeeds). */
+interface SiteReading {
+  files: boolean;
+  pages: boolean;
+}
+
+/** The site root's built site as builtSiteReader.ts reads it, through the client, as much as `what` says; no git (no
+ * source, no notes). The page rules' code is loaded only when the folder holds pages or the origin has a robots.txt. */
+async function readSite(host: BrowserPageChecksHost, folderPath: string, root: SiteRoot, roots: readonly SiteRoot[], what: SiteReading): Promise<ReadSite> {
   const folder = absoluteOf(folderPath, root.folder);
-  const listed = (await host.listBuilt(folder, MAX_BUILT_FILES)).sort(compareWalkOrder);
+  const listed = what.files ? (await host.listBuilt(folder, MAX_BUILT_FILES)).sort(compareWalkOrder) : [];
   const files = new Set(listed.flatMap((file) => relativeInside(folder, file) || []));
   const pages = [...files].filter((file) => PAGE.test(file));
-  if (pages.length === 0) {
-    const site: BuiltSite = { root, files, hasPages: false, robots: undefined, redirects: [], page: () => undefined, source: () => undefined, historyNotes: [], now: Date.now() };
-    return { site, rules: undefined, texts: new Map(), unread: 0 };
-  }
-  const rules = await host.loadRules();
-  const prefix = root.folder === '' ? '' : `${root.folder}/`;
   const texts = new Map<string, string>();
   const readText = async (relative: string, maxBytes: number): Promise<string | undefined> => {
     const read = await host.readFile(absoluteOf(folderPath, relative), maxBytes).catch(() => null);
@@ -163,9 +165,17 @@ async function readSite(host: BrowserPageChecksHost, folderPath: string, root: S
     texts.set(relative, text);
     return text;
   };
-  const facts = await readPages(host, rules, folder, pages.slice(0, MAX_PAGES_READ), root, (file, text) => texts.set(prefix + file, text));
-  const robotsFile = rules.robotsFileOf(root, roots);
+  // robots.txt first: blocked-by-robots needs nothing else, so a root without pages is judged by it alone.
+  const robotsFile = robotsFileOf(root, roots);
   const robotsText = robotsFile === undefined ? undefined : await readText(robotsFile, MAX_ROBOTS_BYTES);
+  if (pages.length === 0 && robotsText === undefined) {
+    const site: BuiltSite = { root, files, hasPages: false, robots: undefined, redirects: [], page: () => undefined, source: () => undefined, historyNotes: [], now: Date.now() };
+    return { site, rules: undefined, texts: new Map(), unread: 0 };
+  }
+  const rules = await host.loadRules();
+  const prefix = root.folder === '' ? '' : `${root.folder}/`;
+  const toRead = what.pages ? pages.slice(0, MAX_PAGES_READ) : [];
+  const facts = await readPages(host, rules, folder, toRead, root, (file, text) => texts.set(prefix + file, text));
   const redirectsTexts = new Map<string, string | undefined>();
   for (const name of ['_redirects', 'vercel.json'] as const) {
     if (files.has(name)) redirectsTexts.set(name, await readText(prefix + name, REDIRECTS_BYTES));
@@ -173,7 +183,7 @@ async function readSite(host: BrowserPageChecksHost, folderPath: string, root: S
   const site: BuiltSite = {
     root,
     files,
-    hasPages: true,
+    hasPages: pages.length > 0,
     robots: robotsFile === undefined || robotsText === undefined ? undefined : { file: robotsFile, rules: rules.parseRobotsRules(robotsText) },
     redirects: rules.builtRedirectsOf((name) => redirectsTexts.get(name)),
     page: (file) => facts.get(file),
@@ -181,7 +191,7 @@ async function readSite(host: BrowserPageChecksHost, folderPath: string, root: S
     historyNotes: [],
     now: Date.now(),
   };
-  return { site, rules, texts, unread: Math.max(0, pages.length - MAX_PAGES_READ) };
+  return { site, rules, texts, unread: what.pages ? Math.max(0, pages.length - MAX_PAGES_READ) : 0 };
 }
 
 /** Each page's head (MAX_PAGE_CHARS, one byte more tells a truncated one) read into its facts, a few reads at a time. */

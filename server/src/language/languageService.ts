@@ -255,12 +255,13 @@ export { newestLastmodOf, siteTreeChildren, siteTreeTopLevel, type SiteTreeFile,
 
 // ---------------------------------------------------------------- a site root's built folder, read by node/builtSite/builtSiteReader.ts
 
-export { MAX_PAGE_CHARS, readPageFacts } from './site/pageFacts';
+export { MAX_PAGE_CHARS, PAGE_HEAD_CHUNK, readPageFacts } from './site/pageFacts';
 export { siteRootsOf, urlsOfFile } from './site/pageResolution';
 export { parseRobotsRules } from './site/robotsMatcher';
 export { parseRedirectsFile } from './site/redirectsFile';
 export { parseVercelJson, vercelImplicitRedirect } from './site/vercelJson';
-export { builtRedirectsOf, pageFactsOf, robotsFileOf } from './site/builtSiteFiles';
+export { builtRedirectsOf, pageFactsOf, pageHeadOf } from './site/builtSiteFiles';
+export { robotsFileOf } from './site/robotsFile';
 export { pageSourceMapping, sourceCandidates } from './site/pageSources';
 
 /** What the cross-file rules read of a document (kind, entries, `Sitemap:` lines, ranges): kept instead of the document. */
@@ -306,7 +307,7 @@ export function needsSiteCheck(kinds: readonly SiteFileKind[]): boolean {
 
 // ---------------------------------------------------------------- the page rules: sitemaps against their built sites
 
-export type { BuiltRedirects, BuiltRobots, BuiltSite, HistoryNote, PageSource } from './site/builtSite';
+export type { BuiltRedirects, BuiltRobots, BuiltSite, HistoryNote, PageReadNote, PageSource } from './site/builtSite';
 export type { BuiltFiles, PageResolution, SiteRoot } from './site/pageResolution';
 export type { PageFacts } from './site/pageFacts';
 export type { RedirectRule } from './site/redirectsFile';
@@ -317,6 +318,7 @@ export type { PageDescription } from './site/pageRules/describePage';
 export type { UnlistedPage } from './site/pageRules/unlistedPages';
 /** The rules without severities; describePage is the `<loc>` hover's markdown, pageDescription its data. */
 export { checkPageRules } from './site/pageRules/checkPageRules';
+export { pageRuleNeeds, type PageRuleNeeds } from './site/pageRuleNeeds';
 export { describePage, pageDescription } from './site/pageRules/describePage';
 export { findUnlistedPages } from './site/pageRules/unlistedPages';
 /** The editor's page checks: its site roots, and which built file serves a URL (Set lastmod from Git History). */

@@ -28,6 +28,8 @@ export interface FolderWalk {
   cancelled?(): boolean;
   /** A folder that cannot be read: skipped, unless this throws. */
   unreadable?(folder: string, error: Error): void;
+  /** An entry that is neither a folder, a file nor a link (a FIFO, a socket, a device): told by its type, never opened. */
+  special?(file: string): void;
 }
 
 export interface WalkResult {
@@ -103,7 +105,9 @@ function* walkSteps(roots: readonly string[], walk: FolderWalk, result: WalkResu
       // Dirents of symbolic links are neither: links are not followed (no cycles, nothing outside the folder).
       if (entry.isDirectory()) {
         if (!SKIPPED_FOLDERS.has(entry.name) && !(yield* folder(file))) return false;
-      } else if (entry.isFile() && walk.wanted(entry.name)) {
+      } else if (!entry.isFile()) {
+        if (!entry.isSymbolicLink() && walk.special !== undefined) walk.special(file);
+      } else if (walk.wanted(entry.name)) {
         if (walk.accept !== undefined) {
           yield { pause: true };
           if (!walk.accept(file, entry.name)) continue;

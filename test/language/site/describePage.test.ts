@@ -36,3 +36,17 @@ test('a slash mismatch, a missing page, a redirect, a refresh, a blocked URL; no
   assert.equal(describePage('https://other.example.com/', [site], 'Googlebot'), undefined);
   assert.equal(describePage(`${U}about`, [builtSite({ files: { 'a.md': '' } })], 'Googlebot'), undefined);
 });
+
+test('a blocked URL: robots.txt comes first in the hover, as in the page rules\' order', () => {
+  const markdown = describePage(`${U}private`, [site], 'Googlebot')!;
+  assert.ok(markdown.indexOf('public/robots.txt') >= 0 && markdown.indexOf('public/robots.txt') < markdown.indexOf('private.html'), markdown);
+});
+
+test('a root without pages: the hover names the robots.txt line that blocks a URL, and nothing for one it allows', () => {
+  const robotsOnly = builtSite({ files: { 'robots.txt': 'User-agent: *\nDisallow: /private\n' } });
+  assert.deepEqual(pageDescription(`${U}private`, [robotsOnly], 'Googlebot'), {
+    url: `${U}private`, served: { unknown: true }, blockedBy: { file: 'public/robots.txt', line: 2 }, canonicals: [], readProblems: [],
+  });
+  assert.ok(describePage(`${U}private`, [robotsOnly], 'Googlebot')!.includes('public/robots.txt'));
+  assert.equal(describePage(`${U}open`, [robotsOnly], 'Googlebot'), undefined);
+});

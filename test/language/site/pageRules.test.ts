@@ -61,10 +61,40 @@ function site(files: BuiltSiteSpec['files'], extra: Omit<BuiltSiteSpec, 'files'>
 
 test('page-not-found on the <loc> value; a 404 gets nothing else', () => {
   const text = sitemap(`${U}`, [`${U}missing`, '2020-01-01']);
-  const built = site({ 'index.html': page(), 'robots.txt': 'User-agent: *\nDisallow: /missing\n' }, { history: { 'missing.html': '2025-01-01' } });
+  const built = site({ 'index.html': page() }, { history: { 'missing.html': '2025-01-01' } });
   const { problems } = check(fileOf(text), built);
   assert.deepEqual(render(problems), [`page-not-found ${locAt(text, `${U}missing`)}`]);
   assert.equal(problems[0]!.path, 'public/sitemap.xml');
+});
+
+test('robots.txt comes first: a disallowed URL gets blocked-by-robots and nothing else, whatever a fetch would show', () => {
+  const robots = 'User-agent: *\nDisallow: /x\n';
+  const blocked = ['x-missing', 'x-slash', 'x-moved', 'x-refresh/', 'x-noindex/', 'x-canon/', 'x-stale/'].map((p) => `${U}${p}`);
+  const text = sitemap(...blocked.map((url): [string, string] => [url, '2020-01-01']));
+  const built = site({
+    'robots.txt': robots, '_redirects': '/x-moved /new/ 301!\n', 'index.html': page(), 'new/index.html': page(),
+    'x-slash/index.html': page(), 'x-moved.html': page(),
+    'x-refresh/index.html': page(`<meta http-equiv="refresh" content="0; url=${U}new/">`),
+    'x-noindex/index.html': page('<meta name="robots" content="noindex">'),
+    'x-canon/index.html': page(`<link rel="canonical" href="${U}new/">`),
+    'x-stale/index.html': page(),
+  }, { history: Object.fromEntries(['x-slash/index.html', 'x-moved.html', 'x-refresh/index.html', 'x-noindex/index.html', 'x-canon/index.html', 'x-stale/index.html'].map((f) => [f, '2025-01-01'])) });
+  const { problems } = check(fileOf(text), built);
+  assert.deepEqual(render(onEntries(problems)), blocked.map((url) => `blocked-by-robots ${locAt(text, url)}`));
+  // Not blocked, the same entries get what a fetch shows.
+  const open = check(fileOf(text), site({ '_redirects': '/x-moved /new/ 301!\n', 'index.html': page(), 'x-slash/index.html': page(), 'x-moved.html': page() }));
+  assert.deepEqual(onEntries(open.problems).map((p) => p.rule).slice(0, 3), ['page-not-found', 'page-not-found', 'page-redirect']);
+});
+
+test('a root with a robots.txt and no built pages gets blocked-by-robots, and no other page rule (no page-not-found flood)', () => {
+  const text = sitemap(`${U}`, [`${U}private/a`, '2020-01-01'], `${U}public/b`);
+  const robots = 'User-agent: *\nDisallow: /private/\n';
+  const { problems, notes } = check(fileOf(text), site({ 'robots.txt': robots, 'sitemap.xml': text }, { history: { 'private/a.html': '2025-01-01' } }));
+  assert.deepEqual(render(problems), [`blocked-by-robots ${locAt(text, `${U}private/a`)}`]);
+  assert.deepEqual(problems[0]!.related?.map((r) => r.path), ['public/robots.txt']);
+  assert.deepEqual(notes, []);
+  // Neither pages nor robots.txt: nothing at all.
+  assert.deepEqual(check(fileOf(text), site({ 'sitemap.xml': text })).problems, []);
 });
 
 test('a trailing-slash mismatch either way is page-not-found, related to the file that serves the other form', () => {
@@ -272,7 +302,8 @@ test('notes: each of a site\'s history notes once per root, however many entries
   const sources = builtSite({ root: { folder: 'src', url: 'https://docs.example.com/' }, files: { 'a.md': '# A', 'robots.txt': 'User-agent: *\nDisallow: /\n' }, historyNotes: [{ kind: 'no-git' }] });
   const docs = fileOf(sitemap('https://docs.example.com/a', 'https://docs.example.com/missing'), 'src/sitemap.xml', 'https://docs.example.com/sitemap.xml');
   const result = check([fileOf(sitemap(...entries)), fileOf(sitemap(...entries), 'public/b.xml', `${U}b.xml`), docs], [built, sources]);
-  assert.deepEqual(result.problems, []);
+  // The root without pages is judged by its robots.txt alone (issue 32), and says no note of git's.
+  assert.deepEqual(result.problems.map((p) => `${p.path} ${p.rule}`), ['src/sitemap.xml blocked-by-robots', 'src/sitemap.xml blocked-by-robots']);
   assert.deepEqual(result.notes, [{ ...mass, root: built.root }, { kind: 'shallow', root: built.root }]);
 });
 

@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { FileChangeType, type Diagnostic } from 'vscode-languageserver-protocol';
 import { formatRange, LspClient, rangeOf } from '../lspClient';
 import type { GitRepository } from '../../support/gitRepository';
-import { BASE, fixtureSite, NS, page, PAGES, SITEMAP } from '../../support/pageSite';
+import { BASE, fixtureSite, gitEnv, NS, page, PAGES, SETTINGS, SITEMAP } from '../../support/pageSite';
 import { tempFolders } from '../../support/tempFolders';
 import { startOnSite } from './pageSiteClient';
 import { CHECK_SITE_REQUEST, TRUST_GRANTED_NOTIFICATION } from '../../../shared/protocol';
@@ -154,6 +154,30 @@ describe('the page rules in the server\'s own thread (no site worker)', () => {
         textDocument: { uri }, position: rangeOf(SITEMAP, `${BASE}canon`).start,
       });
       assert.ok(hover?.contents.value.includes('canon.html'), hover?.contents.value);
+    } finally {
+      await client.stop();
+    }
+  });
+});
+
+describe('blocked-by-robots on a site root with a robots.txt and no built pages (issue 32)', () => {
+  const temp = tempFolders('sitemap-pages-robots-only-');
+  const text = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}">\n  <url><loc>${BASE}</loc></url>\n  <url><loc>${BASE}private/a</loc></url>\n</urlset>\n`;
+  const files = { 'public/robots.txt': 'User-agent: *\nDisallow: /private/\n', 'public/sitemap.xml': text };
+  const expectedHere = [`blocked-by-robots ${at(text, `${BASE}private/a`)}`];
+
+  it('reports it for an open sitemap, and Check Site for a closed one; nothing else', async () => {
+    const dir = temp(files);
+    const uri = pathToFileURL(path.join(dir, 'public', 'sitemap.xml')).href;
+    const client = await LspClient.start({ workspaceFolders: [{ uri: pathToFileURL(dir).href, name: 'site' }], settings: SETTINGS, env: gitEnv(dir) });
+    try {
+      const checked = client.nextDiagnostics(uri, has('blocked-by-robots'));
+      await client.connection.sendRequest(CHECK_SITE_REQUEST, {});
+      assert.deepEqual(pageProblems((await checked).diagnostics), expectedHere);
+      const published = client.nextDiagnostics(uri, has('blocked-by-robots'));
+      client.open(uri, 'sitemap', text);
+      assert.deepEqual(pageProblems((await published).diagnostics), expectedHere);
+      assert.equal(client.shownMessages.length, 0, 'no note: no pages, no git');
     } finally {
       await client.stop();
     }

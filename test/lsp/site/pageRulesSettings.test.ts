@@ -14,7 +14,8 @@ import { fixtureSite, page, SETTINGS, SITEMAP } from '../../support/pageSite';
 import type { GitRepository } from '../../support/gitRepository';
 import { tempFolders } from '../../support/tempFolders';
 import { startOnSite } from './pageSiteClient';
-import { SET_LASTMOD_FROM_HISTORY_COMMAND, type EditCommandResult } from '../../../shared/protocol';
+import { ADD_UNLISTED_PAGES_COMMAND, SET_LASTMOD_FROM_HISTORY_COMMAND, type EditCommandResult } from '../../../shared/protocol';
+import { recorded, recordingEnv } from '../../support/readRecorder';
 
 const PAGE_RULES = ['blocked-by-robots', 'noindex-page', 'canonical-elsewhere', 'page-redirect', 'page-not-found', 'unlisted-page', 'lastmod-stale', 'lastmod-inflated'];
 const rulesOf = (diagnostics: readonly Diagnostic[]): string[] =>
@@ -121,5 +122,56 @@ describe('the page rules\' settings in a folder whose documents are answered oth
     } finally {
       await client.stop();
     }
+  });
+});
+
+describe('what the page rules that are on need is all the server reads (issue 32)', () => {
+  const temp = tempFolders('sitemap-pages-needs-');
+  const only = (...on: string[]) => ({ ...SETTINGS, rules: Object.fromEntries(PAGE_RULES.filter((rule) => !on.includes(rule)).map((rule) => [rule, 'off'])) });
+  let repo: GitRepository;
+  let log: string;
+  let client: LspClient;
+  let uri: string;
+  const pagesOpened = () => recorded(log, 'open', (file) => /\.html?$/.test(file));
+  const gitRuns = () => recorded(log, 'spawn', (program) => path.basename(program) === 'git');
+
+  before(async () => {
+    repo = fixtureSite(path.join(temp(), 'site'));
+    log = path.join(path.dirname(repo.dir), 'reads.log');
+    uri = pathToFileURL(path.join(repo.dir, 'public', 'sitemap.xml')).href;
+    client = await startOnSite(repo, { settings: only('blocked-by-robots'), env: recordingEnv(log), workspaceCapabilities: { workspaceEdit: { documentChanges: true } } });
+  });
+
+  after(async () => {
+    await client?.stop();
+  });
+
+  // The workspace's own scan for site files lists its folders whatever the rules: pages opened and git tell the page reads.
+  it('blocked-by-robots alone: robots.txt read, no page, no git', async () => {
+    const pages = client.nextDiagnostics(uri, has('blocked-by-robots'));
+    client.open(uri, 'sitemap', SITEMAP);
+    assert.deepEqual(rulesOf((await pages).diagnostics), ['blocked-by-robots']);
+    assert.ok(recorded(log, 'open', (file) => file.endsWith('robots.txt')).length > 0, 'the recorder sees the server\'s reads');
+    assert.deepEqual([...pagesOpened(), ...gitRuns()], []);
+  });
+
+  it('every page rule off: nothing more read; Add Unlisted Pages still reads the pages for itself', async () => {
+    const off = client.nextDiagnostics(uri, (d) => !has('blocked-by-robots')(d));
+    client.settings = only();
+    client.configurationChanged();
+    await off;
+    assert.deepEqual([...pagesOpened(), ...gitRuns()], []);
+    const result = await client.connection.sendRequest<EditCommandResult>('workspace/executeCommand', { command: ADD_UNLISTED_PAGES_COMMAND, arguments: [uri, 1] });
+    assert.deepEqual(result, { status: 'applied', count: 1, dated: 1 });
+    assert.ok(pagesOpened().length > 0 && gitRuns().length > 0, 'the command read the pages and git');
+  });
+
+  it('page-not-found alone: no page read, no git', async () => {
+    const [pagesBefore, gitBefore] = [pagesOpened().length, gitRuns().length];
+    const found = client.nextDiagnostics(uri, has('page-not-found'));
+    client.settings = only('page-not-found');
+    client.configurationChanged();
+    assert.deepEqual(rulesOf((await found).diagnostics), ['page-not-found']);
+    assert.deepEqual([pagesOpened().length, gitRuns().length], [pagesBefore, gitBefore]);
   });
 });

@@ -730,6 +730,48 @@ test('the web server runs the page rules over the built pages the client lists a
   }
 });
 
+test('the web server checks blocked-by-robots on a site root with a robots.txt and no built pages, and no other page rule (issue 32)', { timeout: 30_000 }, async (t) => {
+  const text = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url><loc>${BASE}</loc></url>\n  <url><loc>${BASE}private/a</loc></url>\n</urlset>\n`;
+  const root = writeFixture({ 'public/robots.txt': 'User-agent: *\nDisallow: /private/\n', 'public/sitemap.xml': text }, 'sitemap-web-robots-only-');
+  const { server, publishedFor } = await startSiteServer(root, t.signal);
+  server.failed.catch(() => undefined);
+  try {
+    await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: { sitemap: SETTINGS } });
+    const uri = `${SITE_URI}/public/sitemap.xml`;
+    const published = publishedFor(uri, (d) => codesOf(d, 'blocked-by-robots').length > 0);
+    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sitemap', version: 1, text } });
+    const diagnostics = await published;
+    const range = rangeOf(text, `${BASE}private/a`);
+    assert.deepEqual(diagnostics.filter((d) => /^(blocked-by-robots|noindex-page|canonical-elsewhere|page-redirect|page-not-found|unlisted-page|lastmod-stale|lastmod-inflated)$/.test(String(d.code))).map((d) => `${d.code} ${JSON.stringify(d.range)}`),
+      [`blocked-by-robots ${JSON.stringify(range)}`]);
+  } finally {
+    server.connection.dispose();
+    await server.worker.terminate();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('the web server reads no page through the client when only blocked-by-robots is on (issue 32)', { timeout: 30_000 }, async (t) => {
+  const root = writeFixture(PAGES, 'sitemap-web-robots-needs-');
+  const pageRules = ['blocked-by-robots', 'noindex-page', 'canonical-elsewhere', 'page-redirect', 'page-not-found', 'unlisted-page', 'lastmod-stale', 'lastmod-inflated'];
+  const settings = { ...SETTINGS, rules: Object.fromEntries(pageRules.filter((rule) => rule !== 'blocked-by-robots').map((rule) => [rule, 'off'])) };
+  const { server, publishedFor, asked } = await startSiteServer(root, t.signal, () => [settings]);
+  server.failed.catch(() => undefined);
+  try {
+    const uri = `${SITE_URI}/public/sitemap.xml`;
+    const published = publishedFor(uri, (d) => codesOf(d, 'blocked-by-robots').length > 0);
+    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sitemap', version: 1, text: SITEMAP } });
+    const diagnostics = await published;
+    assert.deepEqual([...new Set(diagnostics.map((d) => String(d.code)).filter((code) => pageRules.includes(code)))], ['blocked-by-robots']);
+    assert.ok(asked.includes(`${SITE_URI}/public/robots.txt`));
+    assert.deepEqual(asked.filter((uri) => /\.html?$/.test(uri)), []);
+  } finally {
+    server.connection.dispose();
+    await server.worker.terminate();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
 test('the web server without the page rules\' script (the client cannot read it): no page rule and no crash, one error logged; they come once it can', { timeout: 30_000 }, async (t) => {
   const root = writeFixture(PAGES, 'sitemap-web-noscript-');
   const { server, publishedFor, scripts } = await startSiteServer(root, t.signal);

@@ -1,17 +1,14 @@
 /** The page rules' side of a run: every site root's built folder read (node/builtSite/builtSiteReader.ts) while the files are
  * linted, one git history per repository; the evidence's places in files not linted (pages, robots.txt). */
 import * as path from 'node:path';
-import { isObject, severityOf, type BuiltSite, type SitemapSettings } from '../../language/languageService';
+import { isObject, pageRuleNeeds, type BuiltSite, type SitemapSettings } from '../../language/languageService';
 import { readBuiltSite, type BuiltSiteOptions } from '../../node/builtSite/builtSiteReader';
 import { decodeFileText, readHead } from '../../node/files';
 import { lineTableOf, positionIn, type LineTable } from '../../../../shared/lineTable';
 
-const PAGE_RULES = ['blocked-by-robots', 'noindex-page', 'canonical-elsewhere', 'page-redirect', 'page-not-found', 'unlisted-page', 'lastmod-stale', 'lastmod-inflated'];
-const LASTMOD_RULES = ['lastmod-stale', 'lastmod-inflated'];
-
 /** Whether a run may report a page rule: some site root, some page rule on. */
 export function pageRulesMayApply(settings: SitemapSettings, siteRoots: Readonly<Record<string, string>>): boolean {
-  return Object.keys(siteRoots).length > 0 && PAGE_RULES.some((rule) => severityOf(rule, settings) !== undefined);
+  return Object.keys(siteRoots).length > 0 && pageRuleNeeds(settings).robots;
 }
 
 export interface BuiltSitesRequest {
@@ -34,14 +31,16 @@ export function pagesWorkspace(cwd: string, siteRoots: Readonly<Record<string, s
   return Object.keys(siteRoots).every((dir) => isWithin(current, dir)) ? current : path.parse(current).root;
 }
 
-/** The built site of every root, read together; git runs only when a lastmod rule is on. */
+/** The built site of every root, read together, as much as the rules that are on need (pageRuleNeeds): robots.txt
+ * alone for blocked-by-robots, the walk, the pages; git only when a lastmod rule is on. */
 export function readBuiltSites(request: BuiltSitesRequest): Promise<BuiltSite[]> {
   const workspace = pagesWorkspace(request.cwd, request.siteRoots);
   const roots = Object.entries(request.siteRoots).map(([dir, url]) => ({ folder: relativeTo(workspace, dir), url }));
-  const lastmodJudged = LASTMOD_RULES.some((rule) => severityOf(rule, request.settings) !== undefined);
+  const needs = pageRuleNeeds(request.settings);
   const options: BuiltSiteOptions = {
-    siteRoots: roots, pageSources: pageSourcesIn(workspace, request.settings.pageSources), git: request.git && lastmodJudged,
+    siteRoots: roots, pageSources: pageSourcesIn(workspace, request.settings.pageSources), git: request.git && needs.history,
     now: request.now, histories: new Map(), synchronousWalk: true, readAhead: true, signal: request.signal,
+    read: { files: needs.files, pages: needs.pages },
   };
   return Promise.all(roots.map((root) => readBuiltSite({ workspace, root }, options)));
 }

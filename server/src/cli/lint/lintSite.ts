@@ -13,6 +13,7 @@ import { positionIn } from '../../../../shared/lineTable';
 import { IndexChildren, unplacedNote } from '../../../../shared/indexChildren';
 import { EvidenceFiles, pageRulesMayApply, pagesWorkspace, readBuiltSites } from './lintPages';
 import { historyNoteText } from '../../node/builtSite/historyNotes';
+import { pageReadNoteText } from '../../node/builtSite/pageReadNotes';
 
 export interface LintedFile {
   result: FileResult;
@@ -108,7 +109,7 @@ export function startBuiltSites(options: LintOptions): Promise<BuiltSite[]> | un
 export async function finishSiteLint(siteLint: SiteLint, builtSites: Promise<BuiltSite[]> | undefined, options: LintOptions): Promise<void> {
   const said = new Set<string>();
   for (const note of siteLint.finish(builtSites && await builtSites)) {
-    const text = historyNoteText(note, note.root);
+    const text = note.kind === 'page-unread' ? pageReadNoteText(note, note.root) : historyNoteText(note, note.root);
     if (!said.has(text)) options.onNote?.(text);
     said.add(text);
   }

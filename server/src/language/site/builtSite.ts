@@ -34,6 +34,19 @@ export type HistoryNote =
   /** The built files' own history dates builds: a commit touched nearly every page (`pages` of them). */
   | { kind: 'mass-commit'; commit: string; subject: string; time: number; pages: number };
 
+/**
+ * A built page that could not be read as one, said once per root and reason (with the first such file and how many):
+ * not a regular file (a FIFO, socket or device: never opened), not text (binary), larger than the 15 MB Google reads
+ * of an HTML file, or a head that did not end within the MAX_PAGE_CHARS read (judged by what was read).
+ */
+export interface PageReadNote {
+  kind: 'page-unread';
+  reason: 'not-a-file' | 'not-text' | 'too-large' | 'head-unfinished';
+  /** Relative to the root's folder, with `/`: the first such page in the order read. */
+  file: string;
+  count: number;
+}
+
 /** A page's source as git knows it: the built file itself when tracked, else what `sitemap.pageSources` maps it to. */
 export interface PageSource {
   /** Workspace-relative, with `/`. */
@@ -58,6 +71,9 @@ export interface BuiltSite {
   source(url: string, file: string): PageSource | undefined;
   /** Said once: why lastmod is not judged, or judged only where pageSources maps. */
   historyNotes: readonly HistoryNote[];
+  /** The pages that could not be read as pages, so far (pages are read when first asked): asked after the rules ran.
+   * Absent: none. */
+  readNotes?: () => readonly PageReadNote[];
   /** When the history was read (ms): "uncommitted" means changed at this instant. */
   now: number;
 }

@@ -1,19 +1,12 @@
 /** The parts of a BuiltSite made from a built folder's files, whoever reads them (the Node server from disk, the web
  * worker through the client): where the origin's robots.txt is, the redirects files' rules, a page's facts. */
-import { fileFromSiteRoots } from '../../../../shared/location';
-import { parseWebUrl } from '../../../../shared/webUrl';
 import type { BuiltRedirects } from './builtSite';
-import { readPageFacts, type PageFacts } from './pageFacts';
+import { readPageFacts, readPageHead, type PageFacts } from './pageFacts';
 import { urlsOfFile, type SiteRoot } from './pageResolution';
 import { parseRedirectsFile } from './redirectsFile';
 import { parseVercelJson, vercelImplicitRedirect } from './vercelJson';
 
-/** The workspace-relative robots.txt the site roots map `https://host/robots.txt` to: the origin root's, not a sub-path root's. */
-export function robotsFileOf(root: SiteRoot, siteRoots: readonly SiteRoot[]): string | undefined {
-  const robotsUrl = parseWebUrl('/robots.txt', root.url)?.href;
-  if (robotsUrl === undefined) return undefined;
-  return fileFromSiteRoots(robotsUrl, Object.fromEntries([root, ...siteRoots].map((r) => [r.folder, r.url])));
-}
+export { robotsFileOf } from './robotsFile';
 
 /** `_redirects` (Netlify, Cloudflare Pages) and `vercel.json` at the folder's top, as `readText` gives them; a broken one has no rules. */
 export function builtRedirectsOf(readText: (name: '_redirects' | 'vercel.json') => string | undefined): BuiltRedirects[] {
@@ -36,5 +29,16 @@ export function pageFactsOf(text: string, file: string, root: SiteRoot, truncate
     return readPageFacts(text, url, { truncated });
   } catch {
     return undefined; // readPageFacts never throws; a page is still not worth a crash
+  }
+}
+
+/** pageFactsOf for a reader that reads a page's start first (PAGE_HEAD_CHUNK): `complete` false asks it for more. */
+export function pageHeadOf(text: string, file: string, root: SiteRoot, truncated: boolean): { facts: PageFacts; complete: boolean } | undefined {
+  const url = urlsOfFile(file, root)[0];
+  if (url === undefined) return undefined;
+  try {
+    return readPageHead(text, url, { truncated });
+  } catch {
+    return undefined; // readPageHead never throws; a page is still not worth a crash
   }
 }

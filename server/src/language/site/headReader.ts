@@ -19,6 +19,8 @@ export interface HeadRead {
   earlyEnd: { start: number; end: number } | undefined;
   /** Whether reading reached the head's end (else the text ended first). */
   headEnded: boolean;
+  /** Whether reading stopped by itself (at the body, or past an early end's lookahead): more text would change nothing. */
+  finished: boolean;
 }
 
 /** The elements Google reads in a head; any other element (or text) ends it. */
@@ -32,7 +34,7 @@ type Phase = 'head' | 'afterHead' | 'endedEarly' | 'done';
 
 /** htmlparser2's callbacks, following the head's phases: in it, after `</head>`, past an early end, done. */
 class HeadHandler {
-  readonly read: HeadRead = { tags: [], title: undefined, earlyEnd: undefined, headEnded: false };
+  readonly read: HeadRead = { tags: [], title: undefined, earlyEnd: undefined, headEnded: false, finished: false };
   phase: Phase = 'head';
   /** Set once the parser that calls this handler exists. */
   parser!: Parser;
@@ -178,5 +180,6 @@ export function readHead(text: string, complete: boolean): HeadRead {
   parser.write(text);
   if (handler.phase !== 'done' && complete) parser.end();
   handler.read.headEnded = handler.phase !== 'head';
+  handler.read.finished = handler.phase === 'done';
   return handler.read;
 }

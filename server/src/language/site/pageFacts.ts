@@ -73,11 +73,19 @@ export interface PageReadOptions {
 
 /** At most this much of a page is read; a head is rarely over a few kilobytes. */
 export const MAX_PAGE_CHARS = 256 * 1024;
+/** What a reader reads of a page first: most heads end within it (docs/performance.md); readPageHead says when not. */
+export const PAGE_HEAD_CHUNK = 16 * 1024;
 
 /**
  * The facts of the page at `pageUrl` whose text (decoded as UTF-8, BOM stripped or not) is `text`. Never throws.
  */
 export function readPageFacts(text: string, pageUrl: string, options: PageReadOptions = {}): PageFacts {
+  return readPageHead(text, pageUrl, options).facts;
+}
+
+/** readPageFacts, and whether the text was enough: `complete` false when it is the start of a longer file (`truncated`)
+ * and the head did not finish within it, so that a reader reads more (up to MAX_PAGE_CHARS) and asks again. */
+export function readPageHead(text: string, pageUrl: string, options: PageReadOptions = {}): { facts: PageFacts; complete: boolean } {
   const truncated = options.truncated === true;
   const facts: PageFacts = {
     title: undefined, robots: [], canonicals: [], refresh: undefined, ignored: [], charset: undefined,
@@ -85,18 +93,28 @@ export function readPageFacts(text: string, pageUrl: string, options: PageReadOp
   };
   if ((text.length > 1024 ? text.slice(0, 1024) : text).includes('\0')) {
     facts.problems.push({ kind: 'not-text', range: undefined });
-    return facts;
+    return { facts, complete: true };
   }
   const capped = text.length > MAX_PAGE_CHARS;
   const head = readHead(capped ? text.slice(0, MAX_PAGE_CHARS) : text, !capped && !truncated);
   collectFacts(facts, head, pageUrl);
   noteProblems(facts, head, text, capped || truncated);
   facts.isAliasPage = isAlias(facts, pageUrl);
-  return facts;
+  return { facts, complete: head.finished || !(capped || truncated) };
+}
+
+/**
+ * A copy of `text` that holds no reference to the page's text: V8 keeps a substring as a view of its parent, so one
+ * kept title or href would keep the whole page read (218 MB of HTML held for 2,358 pages). Short strings are copies.
+ */
+function detached(text: string): string;
+function detached(text: string | undefined): string | undefined;
+function detached(text: string | undefined): string | undefined {
+  return text === undefined || text.length < 13 ? text : (' ' + text).slice(1);
 }
 
 function collectFacts(facts: PageFacts, head: HeadRead, pageUrl: string): void {
-  facts.title = head.title?.text;
+  facts.title = detached(head.title?.text);
   const baseTag = head.tags.find((tag) => tag.name === 'base' && !tag.ignored && tag.attribs.href !== undefined);
   const base = (baseTag !== undefined ? parseWebUrl(baseTag.attribs.href!, pageUrl)?.href : undefined) ?? pageUrl;
   for (const tag of head.tags) {
@@ -110,8 +128,8 @@ function collectMeta(facts: PageFacts, tag: HeadTag, base: string): 'robots' | '
   const { name, content, charset } = tag.attribs;
   const httpEquiv = tag.attribs['http-equiv']?.trim().toLowerCase();
   if (!tag.ignored && facts.charset === undefined) {
-    if (charset !== undefined) facts.charset = charset.trim().toLowerCase();
-    else if (httpEquiv === 'content-type' && content !== undefined) facts.charset = charsetOfContentType(content);
+    if (charset !== undefined) facts.charset = detached(charset.trim().toLowerCase());
+    else if (httpEquiv === 'content-type' && content !== undefined) facts.charset = detached(charsetOfContentType(content));
   }
   if (content === undefined) return undefined;
   if (httpEquiv === 'refresh') {
@@ -119,14 +137,14 @@ function collectMeta(facts: PageFacts, tag: HeadTag, base: string): 'robots' | '
     if (refresh === undefined) return undefined;
     if (!tag.ignored && facts.refresh === undefined) {
       const url = refresh.url === undefined ? undefined : parseWebUrl(refresh.url, base)?.href;
-      facts.refresh = { url, delay: refresh.delay, start: tag.start, end: tag.end };
+      facts.refresh = { url: detached(url), delay: refresh.delay, start: tag.start, end: tag.end };
     }
     return 'refresh';
   }
   const crawler = name?.trim().toLowerCase();
   if (crawler === undefined || crawler === '') return undefined;
   if (!isCrawlerMeta(crawler, content)) return undefined;
-  if (!tag.ignored) facts.robots.push({ crawler, directives: robotsDirectives(content), start: tag.start, end: tag.end });
+  if (!tag.ignored) facts.robots.push({ crawler: detached(crawler), directives: robotsDirectives(content).map((d) => detached(d)), start: tag.start, end: tag.end });
   return 'robots';
 }
 
@@ -136,7 +154,7 @@ function collectLink(facts: PageFacts, tag: HeadTag, base: string): 'canonical' 
   const written = tag.attribs.href ?? '';
   if (!tag.ignored) {
     const href = written.trim() === '' ? undefined : parseWebUrl(written, base)?.href;
-    facts.canonicals.push({ href, written, start: tag.start, end: tag.end });
+    facts.canonicals.push({ href: detached(href), written: detached(written), start: tag.start, end: tag.end });
   }
   return 'canonical';
 }

@@ -1,11 +1,12 @@
 /** The cross-file problems with the user's severities (`sitemap.rules`); rules turned off are dropped. */
-import type { RuleId, Severity } from '../rules/catalogue';
+import type { Severity } from '../rules/catalogue';
 import type { SitemapSettings } from '../settings';
 import { severityOf } from '../validation';
 import { SiteRulesFileByFile } from './siteRulesFileByFile';
 import { checkSiteRules, type SiteFile, type SiteProblem, type SiteResolver } from './siteRules';
 import type { BuiltSite } from './builtSite';
 import { checkPageRules, type PageRulesFile, type PageRulesNote } from './pageRules/checkPageRules';
+import { pageRuleNeeds } from './pageRuleNeeds';
 
 export interface SiteDiagnostic extends SiteProblem {
   severity: Severity;
@@ -35,17 +36,16 @@ export interface PageRulesValidation {
   notes: PageRulesNote[];
 }
 
-const PAGE_RULES: readonly RuleId[] = ['blocked-by-robots', 'noindex-page', 'canonical-elsewhere', 'page-redirect', 'page-not-found', 'unlisted-page', 'lastmod-stale', 'lastmod-inflated'];
-
 /**
  * The page rules (checkPageRules) for `settings.robots.userAgent`, with the user's severities. Nothing is checked when
  * all are off; git's notes only concern the lastmod rules, and are dropped when both are off.
  */
 export function validatePageRules(files: readonly PageRulesFile[], sites: readonly BuiltSite[], settings: SitemapSettings): PageRulesValidation {
-  if (PAGE_RULES.every((rule) => severityOf(rule, settings) === undefined)) return { diagnostics: [], notes: [] };
+  const needs = pageRuleNeeds(settings);
+  if (!needs.robots) return { diagnostics: [], notes: [] };
   const { problems, notes } = checkPageRules(files, sites, { userAgent: settings.robots.userAgent });
-  const lastmodJudged = severityOf('lastmod-stale', settings) !== undefined || severityOf('lastmod-inflated', settings) !== undefined;
-  return { diagnostics: withSeverities(problems, settings), notes: lastmodJudged ? notes : [] };
+  // git's notes only concern the lastmod rules; a page that could not be read concerns every rule that reads pages.
+  return { diagnostics: withSeverities(problems, settings), notes: notes.filter((note) => (note.kind === 'page-unread' ? needs.pages : needs.history)) };
 }
 
 function withSeverities(problems: readonly SiteProblem[], settings: SitemapSettings): SiteDiagnostic[] {

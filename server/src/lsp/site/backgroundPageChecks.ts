@@ -3,7 +3,7 @@
  * git's HEAD moves; the notes said once per folder and session (docs/architecture.md, "The page checks"). */
 import * as path from 'node:path';
 import type { CancellationToken, DiagnosticRelatedInformation, Location } from 'vscode-languageserver';
-import { severityOf, siteRootsOf, type SiteDiagnostic, type SiteSummary } from '../../language/languageService';
+import { pageRuleNeeds, siteRootsOf, type SiteDiagnostic, type SiteSummary } from '../../language/languageService';
 import type { BuiltSiteSpec } from '../../node/builtSite/builtSiteStore';
 import type { PageAnswer, PageQuestion, PageWireFile } from '../../node/builtSite/pageWorkerMessages';
 import type { PackedSummary } from '../../node/packedSummary';
@@ -52,11 +52,12 @@ interface FolderPages {
   keys: string[];
   /** What each key's site was read from: a site forgotten since is read again from it. */
   specs: BuiltSiteSpec[];
-  files: PageWireFile[];
+  /** The folder's sitemaps as the pass found them, packed on first need (the commands ask when no rule is on). */
+  files: () => Promise<PageWireFile[]>;
+  /** Whether a root's folder holds pages (the commands need them; a robots.txt alone gets blocked-by-robots);
+   * undefined when the pass did not walk the folders (no rule on that needs them). */
+  pages: boolean | undefined;
 }
-
-/** The rules that need git's history: with both off, the pass reads no history and watches no HEAD. */
-const LASTMOD_RULES = ['lastmod-stale', 'lastmod-inflated'];
 
 export class BackgroundPageChecks {
   readonly held: HeldProblems;
@@ -77,18 +78,20 @@ export class BackgroundPageChecks {
   /** The page rules for the pass's open sitemaps; they hold none when no site root maps a folder of pages. */
   async check(pass: SitePass): Promise<void> {
     const sitemaps = pass.open.filter((entry) => entry.doc.kind === 'urlset' || entry.doc.kind === 'text');
-    const { keys, specs } = await this.readSites(pass);
+    const { keys, specs, withPages } = await this.readSites(pass);
+    const files = once(() => this.filesOf(pass));
     if (keys.length === 0) {
-      this.folders.delete(pass.folder.fsPath);
+      // No rule on (nothing read), or no root with pages or a robots.txt: the commands may still read the sites.
+      if (specs.length > 0 && withPages !== false) this.folders.set(pass.folder.fsPath, { keys, specs, files, pages: withPages });
+      else this.folders.delete(pass.folder.fsPath);
       for (const entry of sitemaps) this.held.hold(entry, []);
       return;
     }
-    const files = await this.filesOf(pass);
-    const pages: FolderPages = { keys, specs, files };
+    const pages: FolderPages = { keys, specs, files, pages: withPages };
     this.folders.set(pass.folder.fsPath, pages);
     const want = sitemaps.map((entry) => entry.fsPath!);
     const { settings } = pass;
-    const result = await this.sites.check({ keys, settings, want, maxProblems: settings.maxProblems }, files);
+    const result = await this.sites.check({ keys, settings, want, maxProblems: settings.maxProblems }, await files());
     if (result === undefined || !pass.current()) return pass.current() ? this.host.recheck(pass.folder.fsPath) : undefined;
     // The notes first: a client sees why a rule is silent by the time the problems come.
     for (const note of result.notes) this.say(pass.folder, note);
@@ -115,9 +118,10 @@ export class BackgroundPageChecks {
 
   /**
    * A page question for the commands, about the folder's sites as the last pass found them, each read whole: a read
-   * under way is waited for, a site forgotten since (a page changed, HEAD moved) is read again first. `needs.history`:
-   * a site the pass read without git (the lastmod rules off) is read with it for this question, then forgotten.
-   * Undefined when no pass found a site, when one cannot be read, or once `token` is cancelled.
+   * under way is waited for, a site forgotten since (a page changed, HEAD moved) is read again first. A site the pass
+   * read in part (the rules that are on need no pages, or no git: `needs.history`) is read whole for this question,
+   * then forgotten. Undefined when no pass found a site, when none has pages, when one cannot be read, or once
+   * `token` is cancelled.
    */
   async ask(
     folderPath: string, question: (keys: string[], files: PageWireFile[]) => PageQuestion, token?: CancellationToken, needs: { history?: boolean } = {},
@@ -125,16 +129,18 @@ export class BackgroundPageChecks {
     for (;;) {
       const pages = this.folders.get(folderPath);
       if (pages === undefined || token?.isCancellationRequested === true) return undefined;
-      const specs = needs.history === true ? pages.specs.map((spec) => this.withHistory(spec)) : pages.specs;
+      const specs = pages.specs.map((spec) => this.whole(spec, needs.history === true));
       const keys = specs.map(siteKey);
       const extra = keys.filter((key) => !pages.keys.includes(key));
       for (const key of extra) this.onDemand.set(key, (this.onDemand.get(key) ?? 0) + 1);
       try {
         const read = await unlessCancelled(Promise.all(keys.map((key, k) => this.sites.ensure(key, specs[k]))), token);
-        if (read === undefined || read.some((info) => info === undefined)) return undefined;
+        if (read === undefined || read.some((info) => info === undefined) || !read.some((info) => info?.hasPages === true)) return undefined;
         // Asked in the turn that finds every site held: a later forget cannot come between (else round again).
         if (this.folders.get(folderPath) === pages && keys.every((key) => this.sites.isRead(key))) {
-          return await this.sites.ask(question(keys, pages.files), keys);
+          const files = await pages.files();
+          if (this.folders.get(folderPath) !== pages || !keys.every((key) => this.sites.isRead(key))) continue;
+          return await this.sites.ask(question(keys, files), keys);
         }
       } finally {
         this.doneOnDemand(extra);
@@ -142,9 +148,10 @@ export class BackgroundPageChecks {
     }
   }
 
-  /** Whether the last pass of the folder found a site root with pages. */
+  /** Whether the last pass of the folder found a site root with pages (or did not look: no rule needed them). */
   hasPages(folderPath: string): boolean {
-    return this.folders.has(folderPath);
+    const pages = this.folders.get(folderPath);
+    return pages !== undefined && pages.pages !== false;
   }
 
   /** Files changed on disk: the sites whose folder (or robots.txt) holds one are forgotten, their folders checked again. */
@@ -178,37 +185,45 @@ export class BackgroundPageChecks {
   }
 
   /**
-   * Each root's site read (or held): the keys of those with pages, and what each was read from. git runs only when the
-   * workspace is trusted and a lastmod rule is on; then HEAD is watched, else not.
+   * Each root's site read (or held) as much as the rules that are on need (pageRuleNeeds: nothing when none is on,
+   * robots.txt alone for blocked-by-robots): the keys of those the page rules judge (with pages, or a robots.txt),
+   * what each was read from (every root's, for the commands), and whether one holds pages (undefined: not walked). git
+   * runs only when the workspace is trusted and a lastmod rule is on; then HEAD is watched, else not.
    */
-  private async readSites(pass: SitePass): Promise<{ keys: string[]; specs: BuiltSiteSpec[] }> {
+  private async readSites(pass: SitePass): Promise<{ keys: string[]; specs: BuiltSiteSpec[]; withPages: boolean | undefined }> {
     const { settings, folder } = pass;
     const roots = siteRootsOf(settings.siteRoots);
-    const git = this.host.trusted() && LASTMOD_RULES.some((rule) => severityOf(rule, settings) !== undefined);
+    const needs = pageRuleNeeds(settings);
+    const git = this.host.trusted() && needs.history;
     const keys: string[] = [];
     const specs: BuiltSiteSpec[] = [];
     const gitDirs = new Set<string>();
     const all = new Set<string>();
+    let withPages = needs.files ? false : undefined;
     for (const root of roots) {
-      const spec: BuiltSiteSpec = { workspace: folder.fsPath, root, siteRoots: roots, pageSources: settings.pageSources, git };
+      const spec: BuiltSiteSpec = { workspace: folder.fsPath, root, siteRoots: roots, pageSources: settings.pageSources, git, read: { files: needs.files, pages: needs.pages } };
+      specs.push(spec);
+      if (!needs.robots) continue;
       const key = siteKey(spec);
       all.add(key);
       const info = await this.sites.ensure(key, spec);
-      if (info === undefined || !info.hasPages) continue;
+      if (info === undefined || (!info.hasPages && !info.hasRobots)) continue;
+      if (info.hasPages) withPages = true;
       keys.push(key);
-      specs.push(spec);
       for (const gitDir of info.gitDirs) gitDirs.add(gitDir);
     }
     // Sites of this folder under other keys (settings changed, trust granted) are dropped, unless a command reads one.
     this.sites.forget((spec, key) => spec.workspace === folder.fsPath && !all.has(key) && !this.onDemand.has(key));
     this.headsOf.set(folder.fsPath, [...gitDirs]);
     this.watchHeads();
-    return { keys, specs };
+    return { keys, specs, withPages };
   }
 
-  /** The spec a command that needs git's history reads: the pass's, with git when the workspace is trusted. */
-  private withHistory(spec: BuiltSiteSpec): BuiltSiteSpec {
-    return spec.git || !this.host.trusted() ? spec : { ...spec, git: true };
+  /** The spec a command reads: the pass's, with the folder walked and the pages read, and git when `history` is
+   * wanted and the workspace is trusted. */
+  private whole(spec: BuiltSiteSpec, history: boolean): BuiltSiteSpec {
+    const git = spec.git || (history && this.host.trusted());
+    return git === spec.git && spec.read.files && spec.read.pages ? spec : { ...spec, git, read: { files: true, pages: true } };
   }
 
   /** A command is done with the sites it read with history: unwatched (HEAD may move), they are forgotten after the last. */
@@ -274,8 +289,14 @@ export class BackgroundPageChecks {
 
 /** A site's key: what its reading depends on (a change of any is another site). */
 function siteKey(spec: BuiltSiteSpec): string {
-  const { workspace, root, siteRoots, pageSources, git } = spec;
-  return JSON.stringify([workspace, root.folder, root.url, siteRoots, pageSources[root.folder] ?? null, git]);
+  const { workspace, root, siteRoots, pageSources, git, read } = spec;
+  return JSON.stringify([workspace, root.folder, root.url, siteRoots, pageSources[root.folder] ?? null, git, read.files, read.pages]);
+}
+
+/** `make`'s promise, made on the first call and shared by the next ones. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
 }
 
 /** What `work` gives, unless `token` is cancelled first (then undefined, without waiting for it). */

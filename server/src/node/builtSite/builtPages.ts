@@ -1,39 +1,61 @@
-/** A built folder's pages read synchronously, each at most once (its first MAX_PAGE_CHARS bytes, decoded, into page
- * facts): when first asked for, or ahead while git runs. Synchronous reads beat asynchronous ones (docs/performance.md). */
+/** A built folder's pages read synchronously, each at most once, as heads: the first PAGE_HEAD_CHUNK bytes, more (up
+ * to MAX_PAGE_CHARS) only when the head goes on past them; only the facts are kept, never the text. What cannot be read
+ * as a page is noted once per reason. Synchronous reads beat asynchronous ones (docs/performance.md). */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { MAX_PAGE_CHARS, pageFactsOf, type PageFacts, type SiteRoot } from '../../language/languageService';
+import { MAX_PAGE_CHARS, PAGE_HEAD_CHUNK, pageHeadOf, type PageFacts, type PageReadNote, type SiteRoot } from '../../language/languageService';
 import { decodeFileText } from '../files';
 import { yieldToEventLoop } from '../folderWalk';
 
 const PAGE = /\.html?$/i;
+/** Google reads the first 15 MB of an HTML file and indexes only that (its crawler documentation). */
+export const GOOGLE_HTML_BYTES = 15 * 1024 * 1024;
+/** O_NONBLOCK: a FIFO that took a page's name after the walk opens without waiting for a writer, and reads nothing. */
+const OPEN_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0);
 
 /** One buffer for every read (reads are synchronous): one byte past the cap tells a truncated page. */
 let shared: Buffer | undefined;
 
+export interface PageHead {
+  /** A view of one shared buffer: decode it before the next read. */
+  bytes: Buffer;
+  /** Whether the file goes on past `bytes`. */
+  truncated: boolean;
+  /** The file's size, when it was asked (a read that filled `bytes`). */
+  size?: number;
+}
+
 /**
- * The first MAX_PAGE_CHARS bytes of a regular file and whether there was more; undefined when unreadable. The bytes
- * are a view of one shared buffer: decode them before the next read.
+ * The first `wanted` bytes (at most MAX_PAGE_CHARS) of a regular file, and whether there was more; undefined when
+ * unreadable, 'not-a-file' when it is no regular file. A read that fills them asks the file's size (one fstat).
  */
-export function readPageHead(file: string): { bytes: Buffer; truncated: boolean } | undefined {
+export function readPageHead(file: string, wanted = MAX_PAGE_CHARS): PageHead | 'not-a-file' | undefined {
   let fd: number | undefined;
   try {
-    fd = fs.openSync(file, 'r');
+    fd = fs.openSync(file, OPEN_FLAGS);
     shared ??= Buffer.allocUnsafe(MAX_PAGE_CHARS + 1);
-    let length = 0;
-    while (length < shared.length) {
-      const wanted = shared.length - length;
-      const read = fs.readSync(fd, shared, length, wanted, null);
-      length += read;
-      // A regular file reads short only at its end: no second call to find it (50,000 system calls saved).
-      if (read < wanted) break;
-    }
-    return { bytes: shared.subarray(0, Math.min(length, MAX_PAGE_CHARS)), truncated: length > MAX_PAGE_CHARS };
+    const length = readInto(fd, Math.min(wanted, MAX_PAGE_CHARS) + 1);
+    if (length <= wanted) return { bytes: shared.subarray(0, length), truncated: false };
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile()) return 'not-a-file';
+    return { bytes: shared.subarray(0, wanted), truncated: true, size: stat.size };
   } catch {
-    return undefined; // a folder named like a page, a file gone or unreadable
+    return undefined; // a folder named like a page, a file gone or unreadable, a FIFO with nothing to read
   } finally {
     if (fd !== undefined) closeQuietly(fd);
   }
+}
+
+/** Reads up to `count` bytes from the start into the shared buffer; how many came. */
+function readInto(fd: number, count: number): number {
+  let length = 0;
+  while (length < count) {
+    const read = fs.readSync(fd, shared!, length, count - length, length);
+    length += read;
+    // A regular file reads short only at its end: no second call to find it (50,000 system calls saved).
+    if (read === 0 || length < count) break;
+  }
+  return length;
 }
 
 function closeQuietly(fd: number): void {
@@ -44,17 +66,33 @@ function closeQuietly(fd: number): void {
   }
 }
 
-export type PageReader = (file: string) => PageFacts | undefined;
+export interface PageReader {
+  (file: string): PageFacts | undefined;
+  /** What could not be read as a page so far, once per reason. */
+  notes(): PageReadNote[];
+}
 
-/** `page(file)` of a BuiltSite: facts of the `.html`/`.htm` files among `files`, read on first use and kept. */
-export function pageReader(folder: string, root: SiteRoot, files: ReadonlySet<string>): PageReader {
+/**
+ * `page(file)` of a BuiltSite: facts of the `.html`/`.htm` files among `files`, read on first use and kept. `special`:
+ * the files the walk found that are no regular files (a FIFO, a socket, a device), never opened.
+ */
+export function pageReader(folder: string, root: SiteRoot, files: ReadonlySet<string>, special: ReadonlySet<string> = new Set()): PageReader {
   const cache = new Map<string, PageFacts | undefined>();
-  return (file) => {
+  const notes = new Map<PageReadNote['reason'], PageReadNote>();
+  const note = (reason: PageReadNote['reason'], file: string): void => {
+    const held = notes.get(reason);
+    if (held === undefined) notes.set(reason, { kind: 'page-unread', reason, file, count: 1 });
+    else held.count++;
+  };
+  const reader = (file: string): PageFacts | undefined => {
     if (cache.has(file)) return cache.get(file);
-    const facts = files.has(file) && PAGE.test(file) ? readFacts(folder + path.sep + nativePath(file), file, root) : undefined;
+    let facts: PageFacts | undefined;
+    if (special.has(file)) note('not-a-file', file);
+    else if (files.has(file) && PAGE.test(file)) facts = readFacts(folder + path.sep + nativePath(file), file, root, note);
     cache.set(file, facts);
     return facts;
   };
+  return Object.assign(reader, { notes: () => [...notes.values()].map((n) => ({ ...n })) });
 }
 
 /** A `/`-separated relative path with the platform's separators. */
@@ -69,7 +107,7 @@ const PAGES_PER_TURN = 100;
  * Reads every page into `page`'s cache, a few at a time, until done or `stop()`: what the page rules will ask for,
  * read while git's processes run (their output is read between turns) rather than after them.
  */
-export async function readAhead(page: PageReader, files: Iterable<string>, stop: () => boolean): Promise<void> {
+export async function readAhead(page: (file: string) => unknown, files: Iterable<string>, stop: () => boolean): Promise<void> {
   let count = 0;
   for (const file of files) {
     if (!PAGE.test(file)) continue;
@@ -81,7 +119,22 @@ export async function readAhead(page: PageReader, files: Iterable<string>, stop:
   }
 }
 
-function readFacts(absolute: string, file: string, root: SiteRoot): PageFacts | undefined {
-  const head = readPageHead(absolute);
-  return head === undefined ? undefined : pageFactsOf(decodeFileText(head.bytes), file, root, head.truncated);
+/** The head's chunk, then (when the head goes on past it) up to MAX_PAGE_CHARS; what could not be read, noted. */
+function readFacts(absolute: string, file: string, root: SiteRoot, note: (reason: PageReadNote['reason'], file: string) => void): PageFacts | undefined {
+  let head = readPageHead(absolute, PAGE_HEAD_CHUNK);
+  if (head === 'not-a-file') return void note('not-a-file', file);
+  if (head === undefined) return undefined;
+  const size = head.size;
+  let read = pageHeadOf(decodeFileText(head.bytes), file, root, head.truncated);
+  if (read !== undefined && !read.complete) {
+    head = readPageHead(absolute, MAX_PAGE_CHARS);
+    if (head === 'not-a-file') return void note('not-a-file', file);
+    if (head !== undefined) read = pageHeadOf(decodeFileText(head.bytes), file, root, head.truncated);
+  }
+  const facts = read?.facts;
+  if (facts === undefined) return undefined;
+  if (facts.problems.some((p) => p.kind === 'not-text')) note('not-text', file);
+  else if (facts.problems.some((p) => p.kind === 'head-unfinished')) note('head-unfinished', file);
+  if (size !== undefined && size > GOOGLE_HTML_BYTES) note('too-large', file);
+  return facts;
 }

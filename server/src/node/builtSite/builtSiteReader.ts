@@ -6,7 +6,7 @@ import {
   type BuiltRedirects, type BuiltRobots, type BuiltSite, type HistoryNote, type SiteRoot,
 } from '../../language/languageService';
 import { decodeFileText, MAX_ROBOTS_BYTES, readHead } from '../files';
-import { NO_LIMITS, walkFolders, walkFoldersSync, type FolderWalk } from '../folderWalk';
+import { compareWalkOrder, NO_LIMITS, walkFolders, walkFoldersSync, type FolderWalk } from '../folderWalk';
 import { pageReader, readAhead } from './builtPages';
 import { hasMapping, historyOf, massCommitNote, sourceFinder, statusNote, type GitHistoryCache } from './builtSiteHistory';
 import type { GitHistoryOptions } from '../git/gitHistory';
@@ -38,6 +38,12 @@ export interface BuiltSiteOptions {
   synchronousWalk?: boolean;
   /** Read every page while git runs, rather than when a rule first asks (the command line: the rules will ask for all). */
   readAhead?: boolean;
+  /**
+   * What to read beside robots.txt (pageRuleNeeds: what the rules that are on need; default everything): `files`
+   * false walks no folder (the site then has no pages, no redirects: robots.txt alone is judged), `pages` false reads
+   * no page (every `page()` is undefined). git runs only with `git` and pages.
+   */
+  read?: { files: boolean; pages: boolean };
   /** The executable and environment git runs with (tests). */
   gitProcess?: Pick<GitHistoryOptions, 'git' | 'env'>;
 }
@@ -51,21 +57,23 @@ export type ReadBuiltSite = BuiltSite & { files: ReadonlySet<string> };
 /** Never throws: what cannot be read is left out (no robots.txt, no redirects, a page without facts). */
 export async function readBuiltSite(location: SiteRootLocation, options: BuiltSiteOptions): Promise<ReadBuiltSite> {
   const { workspace, root } = location;
+  const read = options.read ?? { files: true, pages: true };
   const folder = absoluteOf(workspace, root.folder);
-  const files = await filesUnder(folder, options);
+  const { files, special } = read.files ? await filesUnder(folder, options) : { files: new Set<string>(), special: new Set<string>() };
   const hasPages = [...files].some((file) => PAGE.test(file));
-  // A root without pages gets no page rule: git is not run for it, and nothing is said.
-  const reading = hasPages ? historyFacts(location, folder, files, options) : Promise.resolve({ source: NO_SOURCE, notes: [] });
-  const page = pageReader(folder, root, files);
-  if (hasPages && options.readAhead === true) await readAhead(page, files, () => options.signal?.aborted === true);
+  // A root without pages gets no rule of a fetch: git is not run for it, and nothing is said.
+  const reading = hasPages && read.pages ? historyFacts(location, folder, files, options) : Promise.resolve({ source: NO_SOURCE, notes: [] });
+  const page = read.pages ? pageReader(folder, root, files, special) : undefined;
+  if (hasPages && page !== undefined && options.readAhead === true) await readAhead(page, files, () => options.signal?.aborted === true);
   const history = await reading;
   return {
     root,
     files,
     hasPages,
     robots: readRobots(workspace, root, options.siteRoots),
-    redirects: readRedirects(folder),
-    page,
+    redirects: read.files ? readRedirects(folder) : [],
+    page: page ?? NO_PAGE,
+    readNotes: page?.notes,
     source: history.source,
     historyNotes: history.notes,
     now: options.now ?? Date.now(),
@@ -76,13 +84,21 @@ function absoluteOf(workspace: string, relative: string): string {
   return path.join(workspace, ...relative.split('/').filter((s) => s !== ''));
 }
 
-/** The folder's files, relative with `/`, in walk order (depth first, names sorted, links not followed). */
-async function filesUnder(folder: string, options: BuiltSiteOptions): Promise<Set<string>> {
-  const how: FolderWalk = { wanted: () => true, limits: NO_LIMITS, cancelled: () => options.signal?.aborted === true };
+/**
+ * The folder's files, relative with `/`, in walk order (depth first, names sorted, links not followed); `special`:
+ * those that are no regular file (a FIFO, a socket, a device, told by the walk's entry types, never opened), among them.
+ */
+async function filesUnder(folder: string, options: BuiltSiteOptions): Promise<{ files: Set<string>; special: Set<string> }> {
+  const others: string[] = [];
+  const how: FolderWalk = { wanted: () => true, limits: NO_LIMITS, cancelled: () => options.signal?.aborted === true, special: (file) => others.push(file) };
   const walk = options.synchronousWalk === true ? walkFoldersSync([folder], how) : await walkFolders([folder], how);
   // Every file is under the folder as given: its path past the folder's (path.relative per file costs 50,000 resolves).
-  const prefix = walk.files.length === 0 ? 0 : folder.length + (folder.endsWith(path.sep) ? 0 : 1);
-  return new Set(walk.files.map((file) => (path.sep === '/' ? file.slice(prefix) : file.slice(prefix).split(path.sep).join('/'))));
+  const prefix = folder.length + (folder.endsWith(path.sep) ? 0 : 1);
+  const relative = (file: string) => (path.sep === '/' ? file.slice(prefix) : file.slice(prefix).split(path.sep).join('/'));
+  const special = new Set(others.map(relative));
+  // A special file exists (no "no built file serves"); it joins the files in walk order, unread.
+  const files = special.size === 0 ? new Set(walk.files.map(relative)) : new Set([...walk.files, ...others].sort(compareWalkOrder).map(relative));
+  return { files, special };
 }
 
 /** The robots.txt the site roots map `https://host/robots.txt` to (robotsFileOf). */
@@ -108,6 +124,7 @@ interface HistoryFacts {
 }
 
 const NO_SOURCE: BuiltSite['source'] = () => undefined;
+const NO_PAGE: BuiltSite['page'] = () => undefined;
 
 /** Git's answers for the root: none (with a note) when git may not run or could not read a history. */
 async function historyFacts(location: SiteRootLocation, folder: string, files: ReadonlySet<string>, options: BuiltSiteOptions): Promise<HistoryFacts> {

@@ -11,6 +11,7 @@ import { readBuiltSite, type GitHistoryCache } from './builtSiteReader';
 import { decodeFileText } from '../files';
 import { lineTableOf, positionIn } from '../../../../shared/lineTable';
 import type { CheckedProblem, CheckedRelated, KnownFile } from '../siteProblems';
+import { pageReadNoteText } from './pageReadNotes';
 
 /** One root of a workspace folder, with what its reading depends on. */
 export interface BuiltSiteSpec {
@@ -19,13 +20,17 @@ export interface BuiltSiteSpec {
   root: SiteRoot;
   siteRoots: SiteRoot[];
   pageSources: Record<string, unknown>;
-  /** Whether git may run (a trusted workspace). */
+  /** Whether git may run (a trusted workspace and a lastmod rule on, or a command that needs the history). */
   git: boolean;
+  /** What to read beside robots.txt (pageRuleNeeds): the folder's walk, the pages' heads. */
+  read: { files: boolean; pages: boolean };
 }
 
-/** What the server learns of a site once read: whether the page rules apply, and which git dir to watch. */
+/** What the server learns of a site once read: whether the page rules apply (all with pages, blocked-by-robots with a
+ * robots.txt), and which git dir to watch. */
 export interface BuiltSiteInfo {
   hasPages: boolean;
+  hasRobots: boolean;
   gitDirs: string[];
 }
 
@@ -75,7 +80,7 @@ export class BuiltSiteStore {
       held.catch(() => this.sites.delete(key));
     }
     const { site, gitDirs } = await held;
-    return { hasPages: site.hasPages, gitDirs };
+    return { hasPages: site.hasPages, hasRobots: site.robots !== undefined, gitDirs };
   }
 
   forget(key: string): void {
@@ -91,9 +96,10 @@ export class BuiltSiteStore {
     for (const key of keys) {
       const held = this.sites.get(key);
       if (held === undefined || this.prepared.has(key)) continue;
-      const { site } = await held;
+      const { site, spec } = await held;
       let slice = 0;
-      for (const file of typeof site.files === 'function' ? [] : site.files) {
+      // A site read without its pages (the rules that are on need none) has none to prepare.
+      for (const file of !spec.read.pages || typeof site.files === 'function' ? [] : site.files) {
         if (!/\.html?$/i.test(file)) continue;
         site.page(file);
         if (++slice % PREPARE_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
@@ -125,7 +131,10 @@ export class BuiltSiteStore {
       const related = (d.related ?? []).map((r) => positions.of(path.resolve(workspace, ...r.path.split('/')), r));
       problems.push({ ...d, related });
     }
-    return { problems, notes: notes.map((n) => ({ root: n.root.folder, kind: n.kind, text: noteText(n) })) };
+    return {
+      problems,
+      notes: notes.map((n) => ({ root: n.root.folder, kind: n.kind === 'page-unread' ? `${n.kind}:${n.reason}` : n.kind, text: n.kind === 'page-unread' ? pageReadNoteText(n, n.root) : noteText(n) })),
+    };
   }
 
   /** The `<loc>` hover's page section; undefined when the URL is under no site root with pages. */
@@ -184,7 +193,7 @@ export class BuiltSiteStore {
 
 async function readSite(spec: BuiltSiteSpec): Promise<{ site: BuiltSite; spec: BuiltSiteSpec; gitDirs: string[] }> {
   const histories: GitHistoryCache = new Map();
-  const site = await readBuiltSite({ workspace: spec.workspace, root: spec.root }, { siteRoots: spec.siteRoots, pageSources: spec.pageSources, git: spec.git, histories });
+  const site = await readBuiltSite({ workspace: spec.workspace, root: spec.root }, { siteRoots: spec.siteRoots, pageSources: spec.pageSources, git: spec.git, histories, read: spec.read });
   const gitDirs: string[] = [];
   for (const history of histories.values()) {
     const gitDir = (await history).gitDir;

@@ -1,6 +1,7 @@
 /** The page rules over the sitemaps checked together and the built sites they map: each `<loc>` against its page
- * (entryRules.ts), then the indexable pages no sitemap lists, and git's notes once per site root. */
-import type { BuiltSite, HistoryNote } from '../builtSite';
+ * (entryRules.ts), then the indexable pages no sitemap lists, and git's notes once per site root. A root whose folder
+ * holds no pages is judged by its robots.txt alone. */
+import type { BuiltSite, HistoryNote, PageReadNote } from '../builtSite';
 import { resolvePage, siteRootOf, type SiteRoot } from '../pageResolution';
 import type { SiteFile, SiteProblem } from '../siteRules';
 import { checkEntry } from './entryRules';
@@ -15,7 +16,7 @@ export interface PageRulesOptions {
   userAgent: string;
 }
 
-export type PageRulesNote = HistoryNote & { root: SiteRoot };
+export type PageRulesNote = (HistoryNote | PageReadNote) & { root: SiteRoot };
 
 export interface PageRulesResult {
   problems: SiteProblem[];
@@ -34,10 +35,10 @@ interface SiteState {
 
 export function checkPageRules(files: readonly PageRulesFile[], sites: readonly BuiltSite[], options: PageRulesOptions): PageRulesResult {
   const result: PageRulesResult = { problems: [], notes: [] };
-  if (!sites.some((site) => site.hasPages)) return result;
+  if (!sites.some(isJudged)) return result;
   const roots = sites.map((site) => site.root);
   const states = new Map<SiteRoot, SiteState>();
-  for (const site of sites) if (site.hasPages) states.set(site.root, { site, listed: new Set(), anchor: undefined, touched: false });
+  for (const site of sites) if (isJudged(site)) states.set(site.root, { site, listed: new Set(), anchor: undefined, touched: false });
   for (const file of files) {
     if (file.summary.kind !== 'urlset' && file.summary.kind !== 'text') continue;
     const home = file.location === undefined ? undefined : siteRootOf(file.location, roots);
@@ -46,9 +47,19 @@ export function checkPageRules(files: readonly PageRulesFile[], sites: readonly 
   }
   for (const state of states.values()) {
     if (state.anchor !== undefined) reportUnlisted(state, state.anchor, options.userAgent, result.problems);
-    if (state.touched) for (const note of state.site.historyNotes) result.notes.push({ ...note, root: state.site.root });
+    if (!state.touched || !state.site.hasPages) continue;
+    for (const note of state.site.historyNotes) result.notes.push({ ...note, root: state.site.root });
+    for (const note of state.site.readNotes?.() ?? []) result.notes.push({ ...note, root: state.site.root });
   }
   return result;
+}
+
+/**
+ * Whether a root gets page rules: blocked-by-robots needs only its robots.txt (a CMS's or server-rendered site's
+ * sitemap and robots.txt in the repository); the rules that judge what a fetch shows need built pages.
+ */
+function isJudged(site: BuiltSite): boolean {
+  return site.hasPages || site.robots !== undefined;
 }
 
 function noteAnchor(file: PageRulesFile, state: SiteState | undefined): void {
@@ -64,11 +75,11 @@ function checkFile(file: PageRulesFile, roots: readonly SiteRoot[], states: Read
     const root = siteRootOf(entry.url, roots);
     const state = root === undefined ? undefined : states.get(root);
     if (state === undefined) continue;
-    const resolution = resolvePage(entry.url, state.site.root, state.site.files);
-    if (resolution === undefined) continue;
-    if ('file' in resolution) state.listed.add(resolution.file);
-    else if ('slashMismatch' in resolution) state.listed.add(resolution.slashMismatch);
-    if (!judged) continue;
+    // Without pages nothing is served or listed: robots.txt alone is judged (no page-not-found for every entry).
+    const resolution = state.site.hasPages ? resolvePage(entry.url, state.site.root, state.site.files) : undefined;
+    if (resolution !== undefined && 'file' in resolution) state.listed.add(resolution.file);
+    else if (resolution !== undefined && 'slashMismatch' in resolution) state.listed.add(resolution.slashMismatch);
+    if (!judged || (resolution === undefined && state.site.hasPages)) continue;
     state.touched = true;
     checkEntry({ path: file.path, entry, site: state.site, userAgent }, resolution, problems);
   }

@@ -8,8 +8,9 @@ import { hostRedirect } from './hostRedirect';
 
 export interface PageDescription {
   url: string;
-  /** `file`: relative to the root's folder; `slashMismatch`: only `expectedUrl` is served, by that file. */
-  served: { file: string } | { slashMismatch: string; expectedUrl: string } | { notFound: true };
+  /** `file`: relative to the root's folder; `slashMismatch`: only `expectedUrl` is served, by that file; `unknown`: the
+   * root's folder holds no pages (or was not read), only its robots.txt is known. */
+  served: { file: string } | { slashMismatch: string; expectedUrl: string } | { notFound: true } | { unknown: true };
   /** A host's redirect (rule or Vercel's own) or the page's meta refresh. */
   redirect?: { target: string; by: 'host' | 'refresh' };
   title?: string;
@@ -22,18 +23,20 @@ export interface PageDescription {
   readProblems: PageProblemKind[];
 }
 
-/** Undefined when the URL is under no site root with built pages. */
+/** Undefined when the URL is under no site root with built pages, nor blocked by the robots.txt of a root without. */
 export function pageDescription(url: string, sites: readonly BuiltSite[], userAgent: string): PageDescription | undefined {
   const root = siteRootOf(url, sites.map((site) => site.root));
   const site = sites.find((s) => s.root === root);
-  if (site === undefined || !site.hasPages) return undefined;
-  const served = resolvePage(url, site.root, site.files);
+  if (site === undefined) return undefined;
+  const verdict = site.robots === undefined ? undefined : isAllowed(site.robots.rules, userAgent, url);
+  const blockedBy = verdict !== undefined && !verdict.allowed && verdict.rule !== undefined ? { file: site.robots!.file, line: verdict.rule.lineNumber } : undefined;
+  const served = site.hasPages ? resolvePage(url, site.root, site.files) : blockedBy && { unknown: true as const };
   if (served === undefined) return undefined;
   const description: PageDescription = { url, served, canonicals: [], readProblems: [] };
+  if (blockedBy !== undefined) description.blockedBy = blockedBy;
+  if ('unknown' in served) return description;
   const redirect = hostRedirect(site, url, 'file' in served);
   if (redirect !== undefined) description.redirect = { target: redirect.target, by: 'host' };
-  const verdict = site.robots === undefined ? undefined : isAllowed(site.robots.rules, userAgent, url);
-  if (verdict !== undefined && !verdict.allowed && verdict.rule !== undefined) description.blockedBy = { file: site.robots!.file, line: verdict.rule.lineNumber };
   if (!('file' in served)) return description;
   const facts = site.page(served.file);
   if (facts !== undefined) {
@@ -53,11 +56,12 @@ export function describePage(url: string, sites: readonly BuiltSite[], userAgent
   const d = pageDescription(url, sites, userAgent);
   if (d === undefined) return undefined;
   const lines: string[] = [];
+  // Google's order, as the page rules judge: robots.txt first (what follows is what a fetch would show, and none is made).
+  if (d.blockedBy !== undefined) lines.push(`**Blocked by:** \`${d.blockedBy.file}\` line ${d.blockedBy.line}: Google never fetches this URL, so what follows is unseen`);
   if ('notFound' in d.served) lines.push('**Page:** no built file serves this URL');
   else if ('slashMismatch' in d.served) lines.push(`**Page:** only \`${d.served.expectedUrl}\` is served (\`${d.served.slashMismatch}\`)`);
-  else lines.push(`**Page:** \`${d.served.file}\`${d.title !== undefined ? ` — ${escapeMarkdown(d.title)}` : ''}`);
+  else if ('file' in d.served) lines.push(`**Page:** \`${d.served.file}\`${d.title !== undefined ? ` — ${escapeMarkdown(d.title)}` : ''}`);
   if (d.redirect !== undefined) lines.push(`**Redirects to:** \`${d.redirect.target}\` (${d.redirect.by === 'host' ? 'the host' : 'meta refresh'})`);
-  if (d.blockedBy !== undefined) lines.push(`**Blocked by:** \`${d.blockedBy.file}\` line ${d.blockedBy.line}`);
   if (d.robots !== undefined && d.robots.length > 0) lines.push(`**Robots:** ${d.robots.join(', ')}`);
   if (d.canonicals.length > 0) lines.push(`**Canonical:** ${d.canonicals.map((c) => `\`${c}\``).join(', ')}`);
   if (d.commit !== undefined) lines.push(`**Last commit:** \`${d.commit.hash}\` ${escapeMarkdown(d.commit.subject)}${d.commit.time === undefined ? '' : ` (${new Date(d.commit.time).toISOString().slice(0, 10)})`}`);

@@ -20,11 +20,16 @@ export interface EntryAt {
 }
 
 /**
- * Host first (a redirect rule, then no file, as a host answers before any page is read), then robots.txt (a blocked
- * page is never fetched: its tags are unseen), then the page (refresh, noindex, canonical); lastmod for a served page.
+ * Google's order: robots.txt first (a disallowed URL is never fetched, so whatever the host would answer — a redirect,
+ * no file, the page's refresh, noindex or canonical — is unseen, and its `<lastmod>` never used), then what a fetch
+ * shows: the host's redirect (a rule, then no file, as a host answers before any page is read), then the page
+ * (refresh, noindex, canonical); lastmod for a page served without a redirect. `resolution` is undefined when the
+ * site's folder was not walked (only blocked-by-robots is on) or holds no pages: only robots.txt is judged then.
  */
-export function checkEntry(at: EntryAt, resolution: PageResolution, problems: SiteProblem[]): void {
+export function checkEntry(at: EntryAt, resolution: PageResolution | undefined, problems: SiteProblem[]): void {
   const { entry, site } = at;
+  if (checkRobots(at, resolution, problems)) return;
+  if (resolution === undefined) return;
   const redirect = hostRedirect(site, entry.url, 'file' in resolution);
   if (redirect !== undefined) {
     const by = redirect.status === undefined ? 'Vercel adds it itself (vercel.json\'s cleanUrls or trailingSlash)' : `a rule of ${redirect.path} (${redirect.status})`;
@@ -39,9 +44,7 @@ export function checkEntry(at: EntryAt, resolution: PageResolution, problems: Si
     return void problems.push(problem);
   }
   const facts = site.page(resolution.file);
-  const pagePath = siteFilePath(site.root, resolution.file);
-  const blocked = checkRobots(at, facts, pagePath, problems);
-  const redirected = !blocked && facts !== undefined && checkPage(at, facts, pagePath, problems);
+  const redirected = facts !== undefined && checkPage(at, facts, siteFilePath(site.root, resolution.file), problems);
   if (!redirected) checkLastmod(at, resolution.file, problems);
 }
 
@@ -54,8 +57,8 @@ function notFoundMessage(url: string): string {
   return `No built file serves ${url} (tried the file itself, its .html and its /index.html): Google reports it as "Not found (404)".`;
 }
 
-/** blocked-by-robots; true when the URL is blocked (the page's own tags are then unseen). */
-function checkRobots(at: EntryAt, facts: PageFacts | undefined, pagePath: string, problems: SiteProblem[]): boolean {
+/** blocked-by-robots; true when the URL is blocked (nothing else is judged: Google never fetches it). */
+function checkRobots(at: EntryAt, resolution: PageResolution | undefined, problems: SiteProblem[]): boolean {
   const robots = at.site.robots;
   if (robots === undefined) return false;
   const verdict = isAllowed(robots.rules, at.userAgent, at.entry.url);
@@ -63,10 +66,13 @@ function checkRobots(at: EntryAt, facts: PageFacts | undefined, pagePath: string
   const rule = verdict.rule;
   const related: SiteRelated[] = [{ path: robots.file, start: rule.start, end: rule.end, message: `The line that disallows it for ${at.userAgent}.` }];
   let message = `${robots.file} disallows this URL for ${at.userAgent} (line ${rule.lineNumber}): it cannot be crawled, and Google reports "Submitted URL blocked by robots.txt".`;
+  // The page's own noindex, when a file serves the URL and its head was read: a crawler that may not fetch it never sees it.
+  const file = resolution !== undefined && 'file' in resolution ? resolution.file : undefined;
+  const facts = file === undefined ? undefined : at.site.page(file);
   const noindex = facts === undefined ? undefined : robotsFor(facts, at.userAgent);
   if (noindex?.noindex === true) {
     message += ' The page\'s noindex cannot be seen by a crawler that may not fetch it: the URL may still be indexed from links.';
-    for (const meta of noindex.sources) related.push({ path: pagePath, start: meta.start, end: meta.end, message: 'The noindex no crawler reads.' });
+    for (const meta of noindex.sources) related.push({ path: siteFilePath(at.site.root, file!), start: meta.start, end: meta.end, message: 'The noindex no crawler reads.' });
   }
   problems.push(onLoc(at, 'blocked-by-robots', message, related));
   return true;
