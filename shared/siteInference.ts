@@ -78,7 +78,38 @@ function decide(claims: readonly RootClaim[]): SiteInference {
     if (new Set(said.map((c) => c.url)).size === 1) result.roots.push({ folder, url: said[0]!.url, sources: said.map((c) => c.source) });
     else result.conflicts.push({ folder, claims: said });
   }
-  return result;
+  return oneFolderPerUrl(result, claims);
+}
+
+/**
+ * One folder is served at a URL. A generator's output wins over a CNAME elsewhere (Hugo's `static/CNAME`, a CNAME at
+ * the project's top for GitHub Pages: they name the host, the output is what is served), and says so among its
+ * sources; of the folders left, one inside another gives way to it (the deeper is the built one); folders apart from
+ * each other claiming one URL disagree: none is used.
+ */
+function oneFolderPerUrl(inference: SiteInference, claims: readonly RootClaim[]): SiteInference {
+  const roots: InferredRoot[] = [];
+  const conflicts = [...inference.conflicts];
+  const byUrl = new Map<string, InferredRoot[]>();
+  for (const root of inference.roots) byUrl.set(root.url, [...(byUrl.get(root.url) ?? []), root]);
+  for (const same of byUrl.values()) {
+    const fromGenerator = (root: InferredRoot) => claims.some((c) => c.folder === root.folder && c.url === root.url && !isCnameSource(c.source));
+    const outputs = same.some(fromGenerator) ? same.filter(fromGenerator) : same;
+    const kept = outputs.filter((root) => !outputs.some((other) => other !== root && isInsideFolder(other.folder, root.folder)));
+    const agreeing = same.filter((root) => !kept.includes(root)).flatMap((root) => root.sources);
+    if (kept.length === 1) roots.push({ ...kept[0]!, sources: [...kept[0]!.sources, ...agreeing] });
+    else for (const root of kept) conflicts.push({ folder: root.folder, claims: claims.filter((c) => c.url === root.url && kept.some((k) => k.folder === c.folder)) });
+  }
+  return { roots, conflicts };
+}
+
+function isCnameSource(source: string): boolean {
+  return source === 'CNAME' || source.endsWith('/CNAME');
+}
+
+/** Whether `inner` lies inside `outer` (folders relative to the top, `''` for it). */
+function isInsideFolder(inner: string, outer: string): boolean {
+  return inner !== outer && (outer === '' || inner.startsWith(`${outer}/`));
 }
 
 interface Claim {

@@ -134,6 +134,8 @@ describe('site roots inferred where the files say them', () => {
     ['MkDocs (mkdocs.yml)', { 'mkdocs.yml': "site_name: Docs\nsite_url: 'https://example.com/'\nnav:\n  - site_url: x\n" }, 'site', /mkdocs\.yml/],
     ['Jekyll (_config.yml, url and baseurl)', { '_config.yml': 'url: "https://example.com"\nbaseurl: "/blog"\n' }, '_site', /_config\.yml/],
     ['GitHub Pages (CNAME)', { 'docs/CNAME': 'example.com\n' }, 'docs', /CNAME/],
+    // The CNAME at the project's top names the host; the built public/ is what is served there.
+    ['Hugo with a CNAME at the top (hugo.yaml)', { 'hugo.yaml': 'baseURL: https://example.com/\n', CNAME: 'example.com\n' }, 'public', /hugo\.yaml.*CNAME/],
   ] as const) {
     it(`${name}: scope and the page rules with no setting, said once in a note`, () => {
       const root = name.startsWith('Jekyll') ? 'https://example.com/blog/' : 'https://example.com/';
