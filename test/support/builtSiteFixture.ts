@@ -54,7 +54,8 @@ function sourceOf(history: string | SourceHistory | undefined, path: string): Pa
   if (history === undefined) return undefined;
   if (typeof history !== 'string') return { path, history };
   const time = Date.parse(history);
-  return { path, history: { newest: { time, authorTime: time, mass: false }, newestContent: { time, authorTime: time }, uncommitted: false }, commit: { hash: 'abc1234', subject: 'Edit the page' } };
+  const commit = { hash: 'abc1234', subject: 'Edit the page', time };
+  return { path, history: { newest: { time, authorTime: time }, significant: { time, authorTime: time }, uncommitted: false }, commit, contentCommit: { ...commit, changed: ['text'] } };
 }
 
 /** A page whose head holds `head`. */

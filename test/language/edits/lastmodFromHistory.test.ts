@@ -12,7 +12,7 @@ const PLUS_TWO: TimeZoneOffset = () => 120;
 
 function committed(iso: string): SourceHistory {
   const change = { time: Date.parse(iso), authorTime: Date.parse(iso) - 3_600_000 };
-  return { newest: { ...change, mass: false }, newestContent: change, uncommitted: false };
+  return { newest: change, significant: change, uncommitted: false };
 }
 
 /** Histories by page path: /a, /b … (the others have none). */
@@ -20,7 +20,7 @@ const HISTORIES: Record<string, SourceHistory> = {
   'https://e.com/a': committed('2024-03-02T10:20:30Z'),
   'https://e.com/b': committed('2024-07-08T23:30:00Z'),
   'https://e.com/c?x=1&y=2': committed('2025-01-01T00:00:00Z'),
-  'https://e.com/mass': { newest: { time: Date.parse('2025-06-01T00:00:00Z'), authorTime: Date.parse('2025-06-01T00:00:00Z'), mass: true }, uncommitted: false },
+  'https://e.com/mass': { newest: { time: Date.parse('2025-06-01T00:00:00Z'), authorTime: Date.parse('2025-06-01T00:00:00Z') }, uncommitted: false },
   'https://e.com/edited': { ...committed('2024-01-01T00:00:00Z'), uncommitted: true },
 };
 
