@@ -71,8 +71,9 @@ class ContentCollector {
   }
 
   closeTag(name: string): void {
-    if (COUNTED.has(name) && this.open[name as Counted] > 0) this.open[name as Counted]--;
+    // The space first: the element's last word is parted from what follows it, in the element's own region.
     if (!INLINE.has(name)) this.text(' ');
+    if (COUNTED.has(name) && this.open[name as Counted] > 0) this.open[name as Counted]--;
   }
 
   /** A raw text element's content: a title, structured data, shown text, or nothing. */
