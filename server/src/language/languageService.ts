@@ -237,7 +237,7 @@ export { newestLastmodOf, siteTreeChildren, siteTreeTopLevel, type SiteTreeFile,
 
 export { MAX_PAGE_CHARS, readPageFacts } from './site/pageFacts';
 /** A page's content as a change to it counts (git's history of built pages: node/git/contentHistory.ts). */
-export { CONTENT_PARTS, changedParts, digestPage, pageContentOf, type ContentChange, type ContentDigest, type ContentPart, type PageContent } from './site/pageContent';
+export { CONTENT_PARTS, changedParts, pageContentOf, pageParts, type ContentChange, type ContentPart, type PageContent } from './site/pageContent';
 export { siteRootsOf, urlsOfFile } from './site/pageResolution';
 export { parseRobotsRules } from './site/robotsMatcher';
 export { parseRedirectsFile } from './site/redirectsFile';

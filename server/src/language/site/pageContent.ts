@@ -1,12 +1,13 @@
 /** A page's content as Google weighs a change to it (docs/rules.md, lastmod-stale): its title, meta description,
  * structured data, and the text and link targets of its main content, whitespace collapsed; the header, navigation,
- * sidebar, footer, scripts and styles around it are the template. Each part is hashed, so two versions of a page are
- * compared (and remembered) by five numbers.
+ * sidebar, footer, scripts and styles around it are the template.
  *
- * Pure, and a scanner of its own rather than htmlparser2: git's history asks for every version of every page a
- * template commit rewrote (150,000 texts for 50,000 pages), and jumping from `<` to `<` with indexOf reads them about
- * ten times faster than a tokenizer that visits every character (test/language/site/pageContent.test.ts checks the
- * two agree on generated pages). Character references are kept as written. */
+ * Pure, and a scanner of its own rather than htmlparser2: git's history asks for two or three versions of every page
+ * a template commit rewrote (100,000 texts or more for 50,000 pages), and jumping from `<` to `<` with indexOf reads
+ * them several times faster than a tokenizer that visits every character (test/language/site/pageContent.test.ts
+ * checks the two agree on generated pages). Character references are kept as written. Two versions are compared part
+ * by part, as written first, then whitespace collapsed as it goes, stopping at the first difference: no hash to
+ * collide, and a template change (every part the same string) costs a comparison of equal strings. */
 
 /** The parts of a page's content, in the order a change is told. */
 export const CONTENT_PARTS = ['title', 'description', 'structuredData', 'text', 'links'] as const;
@@ -14,11 +15,8 @@ export type ContentPart = typeof CONTENT_PARTS[number];
 /** What a commit changed of a page: parts of its content, or the page itself (added), or a mapped source's text. */
 export type ContentChange = ContentPart | 'added' | 'source';
 
-/** The parts themselves, whitespace collapsed: what the hashes are of (the tests and docs/rules.md show them). */
+/** The parts themselves: as written (pageParts) or whitespace collapsed (pageContentOf, what docs/rules.md shows). */
 export type PageContent = Record<ContentPart, string>;
-
-/** One 53-bit hash per part, in CONTENT_PARTS' order. */
-export type ContentDigest = Float64Array;
 
 /** Elements whose content is never the page's: not shown, or code. */
 const HIDDEN = ['nav', 'aside', 'template'] as const;
@@ -202,8 +200,8 @@ export function collapseWhitespace(text: string): string {
   return text.replace(/[\t\n\f\r \u00a0]+/g, ' ').trim();
 }
 
-/** The parts as scanned, whitespace not yet collapsed. */
-function rawParts(html: string): PageContent {
+/** The parts as written, whitespace not yet collapsed: what changedParts compares. */
+export function pageParts(html: string): PageContent {
   const collected = new ContentCollector();
   scan(html, collected);
   const region = collected.main.seen ? collected.main : collected.article.seen ? collected.article : collected.body;
@@ -218,7 +216,7 @@ function rawParts(html: string): PageContent {
 
 /** The content of a page's text: `<main>` if it has one, else its `<article>`s, else its `<body>` without its frame. */
 export function pageContentOf(html: string): PageContent {
-  const raw = rawParts(html);
+  const raw = pageParts(html);
   return {
     title: collapseWhitespace(raw.title),
     description: collapseWhitespace(raw.description),
@@ -228,60 +226,39 @@ export function pageContentOf(html: string): PageContent {
   };
 }
 
-/** The digest of a page's text: each part of pageContentOf hashed (collapsed as it is hashed, no string made). */
-export function digestPage(html: string): ContentDigest {
-  const raw = rawParts(html);
-  const digest = new Float64Array(CONTENT_PARTS.length);
-  CONTENT_PARTS.forEach((part, k) => (digest[k] = hashCollapsed(raw[part])));
-  return digest;
-}
-
-/** The parts in which two digests differ, in CONTENT_PARTS' order; none when the content is the same. */
-export function changedParts(older: ContentDigest, newer: ContentDigest): ContentPart[] {
-  return CONTENT_PARTS.filter((_, k) => older[k] !== newer[k]);
+/** The parts in which two versions' parts (pageParts) differ once whitespace is collapsed, in CONTENT_PARTS' order. */
+export function changedParts(older: PageContent, newer: PageContent): ContentPart[] {
+  return CONTENT_PARTS.filter((part) => older[part] !== newer[part] && !equalCollapsed(older[part], newer[part]));
 }
 
 function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d || c === 0x0c || c === 0xa0;
 }
 
-/**
- * A hash of `collapseWhitespace(text)`, collapsing as it goes (no string made): cyrb53's two 32-bit multiply-xorshift
- * lanes (public domain), fed two characters a step, which halves the multiplications (the cost of digesting every
- * version of 50,000 pages). A change is missed only on a collision, one in 2^53.
- */
-export function hashCollapsed(text: string): number {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  let started = false;
-  let space = false;
-  let pending = -1;
-  const mix = (c: number): void => {
-    if (pending < 0) {
-      pending = c;
-      return;
-    }
-    const word = pending | (c << 16);
-    h1 = Math.imul(h1 ^ word, 2654435761);
-    h2 = Math.imul(h2 ^ word, 1597334677);
-    pending = -1;
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if ((c <= 0x20 || c === 0xa0) && isSpace(c)) {
-      space = started;
+/** The index of the next character that is not whitespace, from `at`. */
+function skipSpace(text: string, at: number): number {
+  while (at < text.length && isSpace(text.charCodeAt(at))) at++;
+  return at;
+}
+
+/** Whether `collapseWhitespace(a) === collapseWhitespace(b)`, without making either: it stops at the first difference. */
+export function equalCollapsed(a: string, b: string): boolean {
+  let i = skipSpace(a, 0);
+  let j = skipSpace(b, 0);
+  while (i < a.length && j < b.length) {
+    const c = a.charCodeAt(i);
+    const d = b.charCodeAt(j);
+    if (isSpace(c) || isSpace(d)) {
+      if (!isSpace(c) || !isSpace(d)) return false;
+      i = skipSpace(a, i);
+      j = skipSpace(b, j);
+      // A run at the end of one and not the other: trailing whitespace, collapsed away.
+      if ((i === a.length) !== (j === b.length)) return false;
       continue;
     }
-    if (space) mix(0x20);
-    space = false;
-    started = true;
-    mix(c);
+    if (c !== d) return false;
+    i++;
+    j++;
   }
-  if (pending >= 0) {
-    h1 = Math.imul(h1 ^ pending, 2654435761);
-    h2 = Math.imul(h2 ^ pending, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+  return skipSpace(a, i) === a.length && skipSpace(b, j) === b.length;
 }

@@ -16,6 +16,8 @@ export const MAX_BLOB_BYTES = 16 * 1024 * 1024;
 export class BlobReader {
   private readonly child: ChildProcessWithoutNullStreams;
   private readonly pending: Pending[] = [];
+  /** Ids asked for in this turn of the event loop, not yet written. */
+  private queued: string[] = [];
   private buffered: Buffer[] = [];
   private bufferedBytes = 0;
   /** The blob being received: its size, and its bytes (undefined when skipped). */
@@ -51,13 +53,22 @@ export class BlobReader {
   read(hex: string, answer: BlobAnswer): void {
     if (this.ended !== undefined) return answer(undefined);
     this.pending.push({ answer });
-    this.child.stdin.write(`${hex}\n`);
+    // The questions of one turn of the event loop go in one write: a write each costs a system call each.
+    if (this.queued.length === 0) setImmediate(() => this.flush());
+    this.queued.push(hex);
   }
 
   /** No more questions: the process ends once it has answered them. */
   close(): Promise<string | undefined> {
+    this.flush();
     this.child.stdin.end();
     return this.done;
+  }
+
+  private flush(): void {
+    if (this.queued.length === 0 || this.ended !== undefined) return;
+    this.child.stdin.write(`${this.queued.join('\n')}\n`);
+    this.queued = [];
   }
 
   private fail(why: string): void {

@@ -1,9 +1,11 @@
 /** Each page's last significant change (language/site/pageContent.ts): its changes walked newest first, the blobs
- * before and after each read in one `git cat-file --batch` process, until one changes the content. A blob is read and
- * digested once (cached by its id), and a page's walk stops at its first content change: a template commit after
- * every page's last edit costs three blobs a page. An uncommitted page is its working file against its newest blob. */
+ * before and after each read in one `git cat-file --batch` process, until one changes the content. A page's walk
+ * stops at its first content change, and reads each of its versions once (cached by blob id for the walk: a version
+ * is the newer side of one change and the older of the next). The newest version of a page with no uncommitted
+ * change is its working file, read from disk rather than through git: a template commit after every page's last edit
+ * costs one file and two blobs a page. An uncommitted page is its working file against its newest blob. */
 import * as fs from 'node:fs';
-import { CONTENT_PARTS, changedParts, digestPage, type ContentChange, type ContentDigest } from '../../language/languageService';
+import { CONTENT_PARTS, changedParts, pageParts, type ContentChange, type PageContent } from '../../language/languageService';
 import { decodeFileText } from '../files';
 import { BlobReader, MAX_BLOB_BYTES } from './blobReader';
 import type { HistoryIndex } from './gitLog';
@@ -29,8 +31,8 @@ export interface ContentHistory {
 export const WORKTREE_CONTENT = 1;
 export const WORKTREE_TEMPLATE = 2;
 
-/** Pages walked at once: enough questions in flight to keep cat-file busy, few enough to bound the blobs held. */
-const CONCURRENT_PAGES = 64;
+/** Pages walked at once: enough questions in flight to keep cat-file busy, few enough to bound the versions held. */
+const CONCURRENT_PAGES = 256;
 
 /** The kinds of change the bits say, in CONTENT_PARTS' order. */
 export function changeKinds(bits: number): ContentChange[] {
@@ -38,7 +40,7 @@ export function changeKinds(bits: number): ContentChange[] {
   return CONTENT_PARTS.filter((_, k) => (bits & (1 << k)) !== 0);
 }
 
-function bitsOf(older: ContentDigest, newer: ContentDigest): number {
+function bitsOf(older: PageContent, newer: PageContent): number {
   let bits = 0;
   for (const part of changedParts(older, newer)) bits |= 1 << CONTENT_PARTS.indexOf(part);
   return bits;
@@ -50,8 +52,8 @@ export interface ContentRequest {
   index: HistoryIndex;
   /** The page ids to walk. */
   pages: readonly number[];
-  /** A page's working file (absolute) when it has uncommitted changes; undefined when it has none. */
-  workingFile(id: number): string | undefined;
+  /** A page's working file (absolute), and whether it has uncommitted changes. */
+  workingFile(id: number): { file: string; uncommitted: boolean };
   options: GitProcessOptions;
 }
 
@@ -65,10 +67,9 @@ export async function readContentHistory(request: ContentRequest): Promise<Conte
   };
   if (request.pages.length === 0) return result;
   const reader = new BlobReader(request.folder, request.options);
-  const digests = blobDigests(reader, request.index);
   let next = 0;
   const walker = async (): Promise<void> => {
-    while (next < request.pages.length && request.options.signal?.aborted !== true) await walkPage(request, request.pages[next++], digests, result);
+    while (next < request.pages.length && request.options.signal?.aborted !== true) await walkPage(request, request.pages[next++], reader, result);
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENT_PAGES, request.pages.length) }, walker));
   const failure = await reader.close();
@@ -76,29 +77,31 @@ export async function readContentHistory(request: ContentRequest): Promise<Conte
   return result;
 }
 
-type Digests = (blob: number) => Promise<ContentDigest | undefined>;
+type Versions = (blob: number) => Promise<PageContent | undefined>;
 
-/** Each blob's digest, asked of cat-file once and kept by its id (a page's versions share blobs, so may pages). */
-function blobDigests(reader: BlobReader, index: HistoryIndex): Digests {
-  const cache = new Map<string, Promise<ContentDigest | undefined>>();
+/** A page's versions by blob, each asked of cat-file once (cached by its id for the page's walk). */
+function versionsOf(reader: BlobReader, index: HistoryIndex): Versions {
+  const cache = new Map<string, Promise<PageContent | undefined>>();
   return (blob) => {
     const hex = index.blobs.hex(blob);
-    let digest = cache.get(hex);
-    if (digest === undefined) {
-      digest = new Promise((resolve) => reader.read(hex, (bytes) => resolve(bytes === undefined ? undefined : digestPage(decodeFileText(bytes)))));
-      cache.set(hex, digest);
+    let version = cache.get(hex);
+    if (version === undefined) {
+      version = new Promise((resolve) => reader.read(hex, (bytes) => resolve(bytes === undefined ? undefined : pageParts(decodeFileText(bytes)))));
+      cache.set(hex, version);
     }
-    return digest;
+    return version;
   };
 }
 
 /** The page's working file against its newest blob, then its commits newest first until one changed its content. */
-async function walkPage(request: ContentRequest, id: number, digests: Digests, into: ContentHistory): Promise<void> {
+async function walkPage(request: ContentRequest, id: number, reader: BlobReader, into: ContentHistory): Promise<void> {
   const { changes } = request.index.changesOf(id);
+  const versions = versionsOf(reader, request.index);
   const working = request.workingFile(id);
-  if (working !== undefined) {
-    const now = digestOfFile(working);
-    const committed = changes.length === 0 || changes[0].after < 0 ? undefined : await digests(changes[0].after);
+  const newest = changes.length === 0 || changes[0].after < 0 ? undefined : changes[0].after;
+  if (working.uncommitted) {
+    const now = partsOfFile(working.file);
+    const committed = newest === undefined ? undefined : await versions(newest);
     const bits = now === undefined || committed === undefined ? 0 : bitsOf(committed, now);
     if (bits !== 0 || now === undefined || committed === undefined) {
       into.worktree[id] = WORKTREE_CONTENT;
@@ -107,6 +110,9 @@ async function walkPage(request: ContentRequest, id: number, digests: Digests, i
     }
     into.worktree[id] = WORKTREE_TEMPLATE;
   }
+  // Unchanged since its last commit: the file on disk is that version, read without a round trip through git.
+  const onDisk = working.uncommitted || newest === undefined ? undefined : partsOfFile(working.file);
+  const version = (blob: number): Promise<PageContent | undefined> => (blob === newest && onDisk !== undefined ? Promise.resolve(onDisk) : versions(blob));
   for (const change of changes) {
     if (change.before < 0) {
       into.significant[id] = change.commit;
@@ -114,7 +120,7 @@ async function walkPage(request: ContentRequest, id: number, digests: Digests, i
       return;
     }
     if (change.after < 0 || request.index.blobs.hex(change.before) === request.index.blobs.hex(change.after)) continue;
-    const [before, after] = await Promise.all([digests(change.before), digests(change.after)]);
+    const [before, after] = await Promise.all([version(change.before), version(change.after)]);
     // A version git could not give (too large, missing in a partial clone): what came before it is unknown.
     if (before === undefined || after === undefined) return;
     const bits = bitsOf(before, after);
@@ -126,13 +132,24 @@ async function walkPage(request: ContentRequest, id: number, digests: Digests, i
   }
 }
 
-/** A working file's digest; undefined when it is not a readable regular file within MAX_BLOB_BYTES. */
-function digestOfFile(file: string): ContentDigest | undefined {
+/** A working file's parts; undefined when it is not a readable regular file within MAX_BLOB_BYTES (a FIFO is not read). */
+function partsOfFile(file: string): PageContent | undefined {
+  let fd: number | undefined;
   try {
-    const stat = fs.statSync(file);
+    fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
+    const stat = fs.fstatSync(fd);
     if (!stat.isFile() || stat.size > MAX_BLOB_BYTES) return undefined;
-    return digestPage(decodeFileText(fs.readFileSync(file)));
+    const bytes = Buffer.allocUnsafe(stat.size);
+    let length = 0;
+    while (length < bytes.length) {
+      const read = fs.readSync(fd, bytes, length, bytes.length - length, null);
+      if (read === 0) break;
+      length += read;
+    }
+    return pageParts(decodeFileText(bytes.subarray(0, length)));
   } catch {
     return undefined;
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
   }
 }

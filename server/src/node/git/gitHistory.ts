@@ -147,13 +147,14 @@ function pagesOf(ids: ReadonlyMap<string, number>, builtFolders: readonly string
 /** The pages' content history: every page with a change, its working file when it has uncommitted changes. */
 function contentOf(root: string, files: TrackedFiles, index: HistoryIndex, uncommitted: ReadonlySet<string>, options: GitHistoryOptions): Promise<ContentHistory> {
   const pages: number[] = [];
-  const working = new Map<number, string>();
+  const keys: string[] = [];
   for (const [key, id] of files.ids) {
     if (files.pages[id] !== 1) continue;
     pages.push(id);
-    if (uncommitted.has(key)) working.set(id, path.join(root, ...key.split('/')));
+    keys[id] = key;
   }
-  return readContentHistory({ folder: root, index, pages, workingFile: (id) => working.get(id), options });
+  const workingFile = (id: number): { file: string; uncommitted: boolean } => ({ file: path.join(root, ...keys[id].split('/')), uncommitted: uncommitted.has(keys[id]) });
+  return readContentHistory({ folder: root, index, pages, workingFile, options });
 }
 
 /** A file's key: relative to the folder, with `/`; undefined outside it. */

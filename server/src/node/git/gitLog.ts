@@ -31,6 +31,8 @@ export interface TrackedFiles {
   pages: Uint8Array;
 }
 
+const BYTE_HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+
 /** Blob ids, 40 (SHA-1) or 64 (SHA-256) hex digits, packed as 32-bit words: no string kept per change. */
 export class BlobIds {
   private words = new Uint32Array(1024);
@@ -53,7 +55,10 @@ export class BlobIds {
 
   hex(index: number): string {
     let hex = '';
-    for (let w = 0; w < this.width; w++) hex += this.words[index * this.width + w].toString(16).padStart(8, '0');
+    for (let w = 0; w < this.width; w++) {
+      const word = this.words[index * this.width + w];
+      hex += BYTE_HEX[word >>> 24] + BYTE_HEX[(word >>> 16) & 0xff] + BYTE_HEX[(word >>> 8) & 0xff] + BYTE_HEX[word & 0xff];
+    }
     return hex;
   }
 }
