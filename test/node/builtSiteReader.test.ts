@@ -172,6 +172,25 @@ describe('readBuiltSite: git', () => {
     assert.deepEqual([p0?.contentCommit?.hash, p0?.contentCommit?.changed], [edit.slice(0, 7), ['text']]);
   });
 
+  it('notes once the pages none of whose kept commits changed their content, and judges their lastmod by their last change only', async () => {
+    const repo = gitRepository(temp());
+    const body = (footer: number): string => `<!doctype html><html><head><title>t</title></head><body><main>Same text</main><footer>${footer}</footer></body></html>`;
+    // MAX_PAGE_CHANGES (64) template commits and more after the page's addition, imported at once (fast-import: no process per commit).
+    const commits = Array.from({ length: 66 }, (_, k) => {
+      const seconds = 1_700_000_000 + k * 3600;
+      const text = body(k);
+      return `commit refs/heads/main\ncommitter T <t@e> ${seconds} +0000\ndata ${String(k).length}\n${k}\nM 100644 inline public/p.html\ndata ${Buffer.byteLength(text)}\n${text}\n`;
+    });
+    runGit(repo.dir, ['fast-import', '--quiet'], { ...GIT_TEST_ENV }, commits.join('\n'));
+    runGit(repo.dir, ['reset', '-q', '--hard', 'main']);
+    const root = { folder: 'public', url: 'https://x.com/' };
+    const site = await readBuiltSite({ workspace: repo.dir, root }, options(repo.dir, [root]));
+    assert.deepEqual(site.historyNotes, [{ kind: 'undated-content', pages: 1, example: 'p.html' }]);
+    const source = site.source('https://x.com/p.html', 'p.html');
+    assert.equal(source?.history.significant, undefined);
+    assert.equal(source?.history.newest?.time, (1_700_000_000 + 65 * 3600) * 1000);
+  });
+
   it('reads one history per repository for all its roots', async () => {
     const repo = gitRepository(temp());
     repo.commit('pages', '2024-01-01T00:00:00Z', { 'a/x.html': page(''), 'b/y.html': page('') });
