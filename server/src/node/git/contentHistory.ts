@@ -32,7 +32,7 @@ export const WORKTREE_CONTENT = 1;
 export const WORKTREE_TEMPLATE = 2;
 
 /** Pages walked at once: enough questions in flight to keep cat-file busy, few enough to bound the versions held. */
-const CONCURRENT_PAGES = 256;
+const CONCURRENT_PAGES = 32;
 
 /** The kinds of change the bits say, in CONTENT_PARTS' order. */
 export function changeKinds(bits: number): ContentChange[] {
