@@ -6,7 +6,8 @@
  * (splitBench.ts; `BENCH_SPLIT=0` skips it), then sitemap-lint against xmllint --schema (lintBench.ts; `BENCH_LINT=0`
  * skips it), then issue 21's cold targets (coldBench.ts; `BENCH_COLD=0` skips them), then issue 22's page rules on a
  * built site (siteBench.ts; `BENCH_SITE=0` skips them), then issue 32's pages read as heads (prettySiteBench.ts;
- * `BENCH_PRETTY=0` skips it), then sitemap-diff (diffBench.ts; `BENCH_DIFF=0` skips it), then the web worker's start (webStartBench.ts; `BENCH_WEB=0`
+ * `BENCH_PRETTY=0` skips it) and lastmod by content on a built site whose every lastmod a template commit follows
+ * (lastmodBench.ts; `BENCH_LASTMOD=0` skips it), then sitemap-diff (diffBench.ts; `BENCH_DIFF=0` skips it), then the web worker's start (webStartBench.ts; `BENCH_WEB=0`
  * skips it). Prints markdown tables (copy them to docs/performance.md). Run with --expose-gc.
  */
 import * as fs from 'node:fs';
@@ -22,6 +23,7 @@ import { printLint, timeXmllintNoout } from './lintBench';
 import { printCold } from './coldBench';
 import { printSite } from './siteBench';
 import { printPrettySite } from './prettySiteBench';
+import { printLastmod } from './lastmodBench';
 import { printDiff } from './diffBench';
 import { printShards } from './shardBench';
 import { printWebStart } from './webStartBench';
@@ -351,7 +353,7 @@ function printCrossFileOpens(): void {
 printLanguageLayer();
 printExtensionKeystrokes();
 printCrossFileOpens();
-printGrammar().then(printWire).then(printSplit).then(printLint).then(printCold).then(printSite).then(printPrettySite).then(printDiff).then(printShards).then(printWebStart).catch((error: unknown) => {
+printGrammar().then(printWire).then(printSplit).then(printLint).then(printCold).then(printSite).then(printPrettySite).then(printLastmod).then(printDiff).then(printShards).then(printWebStart).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

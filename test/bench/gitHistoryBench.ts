@@ -27,7 +27,7 @@ const COMMANDS: Array<[string, string[]]> = [
   ['rev-parse', ['rev-parse', '--show-toplevel', '--show-prefix', '--is-shallow-repository', '--absolute-git-dir']],
   ['ls-files', ['ls-files', '-z', '--full-name', '--', '.']],
   ['status', ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--', '.']],
-  ['log', ['log', '-z', '--name-only', '--no-renames', '--format=%x00%H%x00%ct%x00%at%x00%s', '--', '.']],
+  ['log', ['log', '-z', '--raw', '--no-abbrev', '--no-renames', '--format=%x00%H%x00%ct%x00%at%x00%s', '--', '.']],
 ];
 
 function median(values: number[]): number {
@@ -47,9 +47,9 @@ async function main(): Promise<void> {
       const history = await readGitHistory(dir, { builtFolders: ['public'] });
       times.push(performance.now() - start);
       if (history.status !== 'ok' || !history.lastChange(pagePath(0))) throw new Error(`read failed: ${history.status} ${history.detail ?? ''}`);
-      if (run === 0) console.log(`mass commits: ${history.massCommits.length}; uncommitted: ${history.uncommitted.size}`);
+      if (run === 0) console.log(`page 0's last content change: ${history.lastContentChange(pagePath(0))?.commit ?? 'none'}; uncommitted: ${history.uncommitted.size}`);
     }
-    console.log(`| readGitHistory (rev-parse, ls-files, then status ∥ log) | ${median(times).toFixed(0)} ms | runs: ${times.map((t) => t.toFixed(0)).join(', ')} |`);
+    console.log(`| readGitHistory (rev-parse, ls-files, then status ∥ log, then cat-file) | ${median(times).toFixed(0)} ms | runs: ${times.map((t) => t.toFixed(0)).join(', ')} |`);
     for (const [name, args] of COMMANDS) {
       const alone: number[] = [];
       for (let run = 0; run < RUNS; run++) {

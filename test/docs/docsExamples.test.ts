@@ -20,7 +20,9 @@
  * - Page rules need a built site too: in a site example, a block fenced ```html (a page) or ```redirects (Netlify's
  *   `_redirects`) with a `"file"` is a built file, not linted; with one or more pages, the example's files are the built
  *   folder of that site root (a `robots.txt` among them is the site's), and the page rules run for Googlebot. A page's
- *   `"history"` (an ISO date-time) is the last commit that changed it, judged at the tests' fixed NOW.
+ *   `"history"` (an ISO date-time) is the last commit that changed it, judged at the tests' fixed NOW; or
+ *   `{ "content": …, "template": … }`: the last commit that changed its content, and one after it that changed only
+ *   its template.
  * - Without `now`, the clock is the tests' fixed NOW, so future-lastmod examples do not depend on the day the tests run.
  */
 import { test } from 'node:test';
@@ -31,7 +33,7 @@ import {
   DEFAULT_SETTINGS, parseDocument, summarizeForSite, validate, validatePageRules, validateSite,
   type SiteDiagnostic, type SiteFile, type SitemapLanguageId, type SitemapSettings, type ValidationContext,
 } from '../../server/src/language/languageService';
-import { builtSite } from '../support/builtSiteFixture';
+import { builtSite, type ContentAndTemplate } from '../support/builtSiteFixture';
 import { RULES, type RuleId } from '../../server/src/language/rules/catalogue';
 import { diagnose, NOW, render, type Options } from '../support/fixtures';
 
@@ -52,8 +54,8 @@ interface SiteExampleFile {
   text: string;
   /** `built`: a page or a redirects file of the built site, not linted. */
   languageId: SitemapLanguageId | 'built';
-  /** A page's last commit (ISO date-time). */
-  history?: string;
+  /** A page's last commit (ISO date-time), or its last content change and a template commit after it. */
+  history?: string | ContentAndTemplate;
 }
 
 interface Section {
@@ -71,7 +73,7 @@ interface ExampleDirective {
   file?: string;
   now?: string;
   repeat?: RepeatedLine;
-  history?: string;
+  history?: string | ContentAndTemplate;
 }
 
 interface RepeatedLine {

@@ -168,7 +168,9 @@ describe('readBuiltSite: git', () => {
     const a = site.source('https://x.com/a.html', 'a.html');
     assert.equal(a?.path, 'public/a.html');
     assert.equal(a?.history.newest?.time, at('2024-02-01T00:00:00Z'));
-    assert.deepEqual(a?.commit, { hash: edit.slice(0, 7), subject: 'edit a' });
+    assert.deepEqual(a?.commit, { hash: edit.slice(0, 7), subject: 'edit a', time: at('2024-02-01T00:00:00Z') });
+    // A noindex added is no change to the content: the page is dated by its addition.
+    assert.equal(a?.history.significant?.time, at('2024-01-01T00:00:00Z'));
     assert.equal(site.source('https://x.com/new.html', 'new.html'), undefined);
     assert.deepEqual(site.historyNotes, []);
   });
@@ -185,19 +187,40 @@ describe('readBuiltSite: git', () => {
     assert.equal(site.source('https://x.com/about/', 'about/index.html')?.path, 'public/about/index.html');
   });
 
-  it('notes a mass commit of the built folder once, and dates no page by builds alone', async () => {
+  it('dates a page by its content: a rebuild that changed every page\'s template dates none, and needs no note', async () => {
     const repo = gitRepository(temp());
-    repo.commit('first build', '2024-01-01T00:00:00Z', pages('public', 30, 'v1'));
-    const edit = repo.commit('edit one', '2024-02-01T00:00:00Z', { 'public/p0.html': page('edited') });
-    const build = repo.commit('rebuild everything', '2024-03-01T00:00:00Z', pages('public', 30, 'v2'));
+    const body = (text: string): string => `<!doctype html><html><head><title>t</title></head><body>${text}</body></html>`;
+    const first = repo.commit('first build', '2024-01-01T00:00:00Z', { ...pages('public', 30, 'v1'), 'public/p0.html': body('one') });
+    const edit = repo.commit('edit one', '2024-02-01T00:00:00Z', { 'public/p0.html': body('one, edited') });
+    const build = repo.commit('rebuild everything', '2024-03-01T00:00:00Z', { ...pages('public', 30, 'v2'), 'public/p0.html': body('one, <!-- v2 --> edited') });
     const root = { folder: 'public', url: 'https://x.com/' };
     const site = await readBuiltSite({ workspace: repo.dir, root }, options(repo.dir, [root]));
-    assert.deepEqual(site.historyNotes, [{ kind: 'mass-commit', commit: build, subject: 'rebuild everything', time: at('2024-03-01T00:00:00Z'), pages: 30 }]);
-    assert.equal(site.source('https://x.com/p1.html', 'p1.html'), undefined);
-    assert.equal(site.source('https://x.com/p0.html', 'p0.html')?.history.newestContent?.time, at('2024-02-01T00:00:00Z'));
-    assert.equal(edit.length, 40);
-    const mapped = await readBuiltSite({ workspace: repo.dir, root }, options(repo.dir, [root], { pageSources: { public: 'hugo' } }));
-    assert.deepEqual(mapped.historyNotes, []);
+    assert.deepEqual(site.historyNotes, []);
+    const p1 = site.source('https://x.com/p1.html', 'p1.html');
+    assert.deepEqual([p1?.commit?.hash, p1?.contentCommit?.hash, p1?.contentCommit?.changed], [build.slice(0, 7), first.slice(0, 7), ['added']]);
+    assert.equal(p1?.history.significant?.time, at('2024-01-01T00:00:00Z'));
+    assert.equal(p1?.history.newest?.time, at('2024-03-01T00:00:00Z'));
+    const p0 = site.source('https://x.com/p0.html', 'p0.html');
+    assert.deepEqual([p0?.contentCommit?.hash, p0?.contentCommit?.changed], [edit.slice(0, 7), ['text']]);
+  });
+
+  it('notes once the pages none of whose kept commits changed their content, and judges their lastmod by their last change only', async () => {
+    const repo = gitRepository(temp());
+    const body = (footer: number): string => `<!doctype html><html><head><title>t</title></head><body><main>Same text</main><footer>${footer}</footer></body></html>`;
+    // MAX_PAGE_CHANGES (64) template commits and more after the page's addition, imported at once (fast-import: no process per commit).
+    const commits = Array.from({ length: 66 }, (_, k) => {
+      const seconds = 1_700_000_000 + k * 3600;
+      const text = body(k);
+      return `commit refs/heads/main\ncommitter T <t@e> ${seconds} +0000\ndata ${String(k).length}\n${k}\nM 100644 inline public/p.html\ndata ${Buffer.byteLength(text)}\n${text}\n`;
+    });
+    runGit(repo.dir, ['fast-import', '--quiet'], { ...GIT_TEST_ENV }, commits.join('\n'));
+    runGit(repo.dir, ['reset', '-q', '--hard', 'main']);
+    const root = { folder: 'public', url: 'https://x.com/' };
+    const site = await readBuiltSite({ workspace: repo.dir, root }, options(repo.dir, [root]));
+    assert.deepEqual(site.historyNotes, [{ kind: 'undated-content', pages: 1, example: 'p.html' }]);
+    const source = site.source('https://x.com/p.html', 'p.html');
+    assert.equal(source?.history.significant, undefined);
+    assert.equal(source?.history.newest?.time, (1_700_000_000 + 65 * 3600) * 1000);
   });
 
   it('reads one history per repository for all its roots', async () => {

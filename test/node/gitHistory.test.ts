@@ -1,6 +1,6 @@
 /**
  * readGitHistory (server/src/node/git/gitHistory.ts) on real repositories with fixed dates: the newest commit per path,
- * renames, names with spaces and non-ASCII, the work tree, mass commits, merges, and every way git can fail.
+ * renames, names with spaces and non-ASCII, the work tree, pages dated by their content, merges, and every way git can fail.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -27,7 +27,7 @@ describe('readGitHistory', () => {
     repo.commit('third', '2024-04-01T00:00:00Z', { 'notes.txt': 'n' });
     const history = await readGitHistory(repo.dir, { env: env(repo.dir) });
     assert.equal(history.status, 'ok');
-    assert.deepEqual(history.lastChange('a.html'), { commit: second, time: at('2024-03-01T10:00:00Z'), authorTime: at('2024-02-27T09:00:00Z'), subject: 'second', mass: false });
+    assert.deepEqual(history.lastChange('a.html'), { commit: second, time: at('2024-03-01T10:00:00Z'), authorTime: at('2024-02-27T09:00:00Z'), subject: 'second' });
     assert.equal(history.lastChange(path.join(repo.dir, 'b.html'))?.commit, first);
     assert.equal(history.lastChange('missing.html'), undefined);
     assert.equal(history.lastChange(path.join(path.dirname(repo.dir), 'outside.html')), undefined);
@@ -67,54 +67,49 @@ describe('readGitHistory', () => {
     assert.equal(history.isTracked('new dir/untracked é.html'), false);
   });
 
-  it('tells a mass commit of a built folder (80 % of its pages, 20 at least) and dates its pages without it', async () => {
+  it('dates each page of a built folder by its content: title, description, structured data, main text and links count; the template and whitespace do not', async () => {
     const repo = gitRepository(temp());
-    const content = repo.commit('pages', '2024-01-01T00:00:00Z', { ...pages('public', 30, 'v1'), 'content/post.md': 'v1' });
-    repo.commit('23 of 30', '2024-02-01T00:00:00Z', pages('public', 23, 'v2'));
-    const build = repo.commit('rebuild', '2024-03-01T00:00:00Z', { ...pages('public', 24, 'v3'), 'content/post.md': 'v2' });
-    const after = repo.commit('one page', '2024-04-01T00:00:00Z', { 'public/p0.html': 'v4' });
+    const kinds = ['same', 'title', 'description', 'data', 'text', 'link', 'spaces'] as const;
+    const edited: Parts = { title: 'T2', description: 'D2', data: '{"@type": "Article"}', text: 'Text 2', link: '/other/', spaces: ' ' };
+    /** Every page in the template `nav`, each with its own part as `version` has it. */
+    const files = (version: Parts, nav: string): Record<string, string> =>
+      Object.fromEntries(kinds.map((kind) => [`public/${kind}.html`, sample({ ...(kind === 'same' ? {} : { [kind]: version[kind] }), nav })]));
+    const first = repo.commit('first', '2024-01-01T00:00:00Z', { ...files({}, 'Home'), 'content/post.md': 'v1' });
+    const edits = repo.commit('edits', '2024-02-01T00:00:00Z', files(edited, 'Home'));
+    const template = repo.commit('sidebar', '2024-03-01T00:00:00Z', { ...files(edited, 'Home, Blog'), 'content/post.md': 'v2' });
     const history = await readGitHistory(repo.dir, { env: env(repo.dir), builtFolders: [path.join(repo.dir, 'public')] });
-    // The first commit adds every page: an import or a first build dates no page either.
-    assert.deepEqual(history.massCommits, [
-      { commit: build, time: at('2024-03-01T00:00:00Z'), folder: 'public', touched: 24, pages: 30 },
-      { commit: content, time: at('2024-01-01T00:00:00Z'), folder: 'public', touched: 30, pages: 30 },
-    ]);
-    assert.deepEqual(pick(history.lastChange('public/p1.html')), { commit: build, mass: true });
-    assert.equal(history.lastContentChange('public/p1.html')?.subject, '23 of 30');
-    assert.deepEqual(pick(history.lastChange('public/p29.html')), { commit: content, mass: true });
-    assert.equal(history.lastContentChange('public/p29.html'), undefined);
-    assert.deepEqual(pick(history.lastChange('public/p0.html')), { commit: after, mass: false });
-    // Outside the built folder the same commit is a change like any other.
-    assert.deepEqual(pick(history.lastChange('content/post.md')), { commit: build, mass: false });
-    assert.equal(history.lastContentChange('content/post.md')?.commit, build);
+    assert.equal(history.status, 'ok');
+    for (const kind of kinds) assert.equal(history.lastChange(`public/${kind}.html`)?.commit, template, kind);
+    const content = (kind: string): [string | undefined, string[] | undefined] => {
+      const change = history.lastContentChange(`public/${kind}.html`);
+      return [change?.commit, change?.changed];
+    };
+    assert.deepEqual(content('same'), [first, ['added']]);
+    assert.deepEqual(content('title'), [edits, ['title']]);
+    assert.deepEqual(content('description'), [edits, ['description']]);
+    assert.deepEqual(content('data'), [edits, ['structuredData']]);
+    assert.deepEqual(content('text'), [edits, ['text']]);
+    assert.deepEqual(content('link'), [edits, ['links']]);
+    assert.deepEqual(content('spaces'), [first, ['added']]);
+    // Outside the built folders a file's text is its content.
+    const post = history.lastContentChange('content/post.md');
+    assert.deepEqual([post?.commit, post?.changed], [template, ['source']]);
+    assert.deepEqual(history.facts('public/text.html').significant, history.lastContentChange('public/text.html'));
   });
 
-  it('tells a local build of every page, not committed, from an edit, and gathers a file\'s facts', async () => {
+  it('tells an uncommitted change to a page\'s content from one to its template, and gathers a file\'s facts', async () => {
     const repo = gitRepository(temp());
-    const commit = repo.commit('pages', '2024-01-01T00:00:00Z', { ...pages('public', 25, 'v1'), 'content/x.md': 'x' });
-    repo.write({ ...pages('public', 20, 'v2'), 'public/new.html': 'new', 'content/x.md': 'x2' });
+    const commit = repo.commit('pages', '2024-01-01T00:00:00Z', { 'public/a.html': sample({ nav: 'Home' }), 'public/b.html': sample({ nav: 'Home' }), 'content/x.md': 'x' });
+    repo.write({ 'public/a.html': sample({ nav: 'Home, Blog' }), 'public/b.html': sample({ nav: 'Home', text: 'New text' }), 'public/new.html': 'new', 'content/x.md': 'x2' });
     const history = await readGitHistory(repo.dir, { env: env(repo.dir), builtFolders: ['public'] });
-    assert.deepEqual(history.rebuiltFolders, ['public']);
-    const built = history.facts(path.join(repo.dir, 'public', 'p0.html'));
-    assert.equal(built.uncommitted, 'rebuild');
-    assert.equal(built.newest?.commit, commit);
-    assert.deepEqual(built.newest, history.lastChange('public/p0.html'));
-    assert.deepEqual(built.newestContent, history.lastContentChange('public/p0.html'));
-    assert.equal(history.facts('public/p24.html').uncommitted, false);
+    const a = history.facts(path.join(repo.dir, 'public', 'a.html'));
+    assert.equal(a.uncommitted, 'template');
+    assert.equal(a.newest?.commit, commit);
+    assert.equal(a.significant?.commit, commit);
+    const b = history.facts('public/b.html');
+    assert.deepEqual([b.uncommitted, b.uncommittedChanged], [true, ['text']]);
     assert.equal(history.facts('public/new.html').uncommitted, true);
     assert.equal(history.facts('content/x.md').uncommitted, true);
-    repo.write(pages('public', 25, 'v1'));
-    const edited = await readGitHistory(repo.dir, { env: env(repo.dir), builtFolders: ['public'] });
-    assert.deepEqual(edited.rebuiltFolders, []);
-  });
-
-  it('finds no mass commit in a site of fewer than 20 pages, nor by default outside the folder read', async () => {
-    const repo = gitRepository(temp());
-    repo.commit('pages', '2024-01-01T00:00:00Z', pages('site', 19, 'v1'));
-    repo.commit('rebuild', '2024-02-01T00:00:00Z', pages('site', 19, 'v2'));
-    const history = await readGitHistory(path.join(repo.dir, 'site'), { env: env(repo.dir) });
-    assert.deepEqual(history.massCommits, []);
-    assert.equal(history.lastChange('p3.html')?.mass, false);
   });
 
   it('dates a page changed on a merged branch by the branch commit, not the merge', async () => {
@@ -224,6 +219,20 @@ describe('readGitHistory', () => {
   });
 });
 
-function pick(change: { commit: string; mass: boolean } | undefined): { commit: string; mass: boolean } | undefined {
-  return change && { commit: change.commit, mass: change.mass };
+interface Parts {
+  title?: string;
+  description?: string;
+  data?: string;
+  text?: string;
+  link?: string;
+  spaces?: string;
+}
+
+/** A built page: a template (head, a nav, a footer) around its content; each part given or a default. */
+function sample(parts: Parts & { nav: string }): string {
+  const space = parts.spaces ?? '';
+  return `<!doctype html><html><head><title>${parts.title ?? 'T1'}</title><meta name="description" content="${parts.description ?? 'D1'}">`
+    + `<script type="application/ld+json">${parts.data ?? '{"@type": "WebPage"}'}</script><link rel="stylesheet" href="/s.css"></head>`
+    + `<body><nav>${parts.nav}</nav><main><h1>${space}Heading</h1>\n<p>${parts.text ?? 'Text 1'}${space} <a href="${parts.link ?? '/one/'}">a link</a></p></main>`
+    + `<footer>© 2024</footer></body></html>\n`;
 }

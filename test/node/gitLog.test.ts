@@ -1,30 +1,49 @@
 /** The readers of git's output (server/src/node/git/gitLog.ts, gitOutput.ts) on hand-written output: fields, merges and
- * empty commits, paths outside the folder or no longer tracked, the mass-commit threshold, any chunking. */
+ * empty commits, paths outside the folder or no longer tracked, pages' changes with their blobs, any chunking. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { GitLogReader, MASS_MIN_PAGES, MASS_SHARE, parseGitLog, type TrackedFiles } from '../../server/src/node/git/gitLog';
+import { BlobIds, GitLogReader, MAX_PAGE_CHANGES, parseGitLog, type HistoryIndex, type TrackedFiles } from '../../server/src/node/git/gitLog';
 import { NulTokens, parseRevParse, trackedPathsReader, uncommittedPathsReader } from '../../server/src/node/git/gitOutput';
 
 const H1 = '1'.repeat(40);
 const H2 = '2'.repeat(40);
 const H3 = '3'.repeat(40);
 const H4 = 'a'.repeat(64); // a SHA-256 repository
+const ZERO = '0'.repeat(40);
+const blob = (n: number): string => n.toString(16).padStart(40, 'b');
 
-/** One commit as `git log -z --name-only LOG_FORMAT` writes it. */
-function commit(hash: string, committed: number, authored: number, subject: string, paths: string[]): string {
-  return `\0${hash}\0${committed}\0${authored}\0${subject}\0` + (paths.length === 0 ? '' : `\n${paths.join('\0')}\0`);
+/** A path's change as `--raw` lists it: the blobs before and after (ZERO: none). */
+interface Raw {
+  path: string;
+  before?: string;
+  after?: string;
 }
 
-function tracked(paths: string[], builtFolders: string[] = ['']): TrackedFiles {
-  return { ids: new Map(paths.map((p, i) => [p, i])), builtFolders };
+/** One commit as `git log -z --raw --no-abbrev LOG_FORMAT` writes it; a bare path is modified from blob 1 to blob 2. */
+function commit(hash: string, committed: number, authored: number, subject: string, changes: Array<string | Raw>): string {
+  const entries = changes.map((c) => (typeof c === 'string' ? { path: c } : c)).map(({ path, before = blob(1), after = blob(2) }) => {
+    const status = before === ZERO ? 'A' : after === ZERO ? 'D' : 'M';
+    return `:100644 100644 ${before} ${after} ${status}\0${path}\0`;
+  });
+  return `\0${hash}\0${committed}\0${authored}\0${subject}\0` + (entries.length === 0 ? '' : `\n${entries.join('')}`);
+}
+
+function tracked(paths: string[], pages: string[] = []): TrackedFiles {
+  return { ids: new Map(paths.map((p, i) => [p, i])), pages: Uint8Array.from(paths, (p) => (pages.includes(p) ? 1 : 0)) };
+}
+
+/** A page's kept changes as [commit hash, blob before, blob after] (undefined: none). */
+function changesOf(index: HistoryIndex, id: number): Array<[string, string | undefined, string | undefined]> {
+  const hex = (b: number): string | undefined => (b < 0 ? undefined : index.blobs.hex(b));
+  return index.changesOf(id).changes.map((c) => [index.commits[c.commit].hash, hex(c.before), hex(c.after)]);
 }
 
 describe('the git log reader', () => {
-  const files = tracked(['a.html', 'dir with space/ü.html', 'b.html']);
+  const files = tracked(['a.html', 'dir with space/ü.html', 'b.html'], ['a.html', 'b.html']);
   const output =
-    commit(H1, 300, 290, 'newest: a', ['a.html', 'deleted.html']) +
+    commit(H1, 300, 290, 'newest: a', [{ path: 'a.html', before: blob(3), after: blob(4) }, 'deleted.html']) +
     commit(H2, 200, 200, '', []) + // a merge or an empty commit: no paths
-    commit(H3, 100, 50, 'first', ['dir with space/ü.html', 'a.html', 'b.html']);
+    commit(H3, 100, 50, 'first', ['dir with space/ü.html', { path: 'a.html', before: ZERO, after: blob(3) }, 'b.html']);
 
   it('keeps for each tracked path its newest commit, with both dates in ms and the subject', () => {
     const index = parseGitLog(output, files);
@@ -32,7 +51,21 @@ describe('the git log reader', () => {
     assert.deepEqual(index.commits.map((c) => c.hash), [H1, H3]);
     assert.deepEqual(index.commits[0], { hash: H1, time: 300_000, authorTime: 290_000, subject: 'newest: a' });
     assert.deepEqual([...index.newest], [0, 1, 1]);
-    assert.deepEqual([...index.newestContent], [0, 1, 1]);
+  });
+
+  it('keeps each page\'s changes newest first with the blobs before and after, and none of other paths', () => {
+    const index = parseGitLog(output, files);
+    assert.deepEqual(changesOf(index, 0), [[H1, blob(3), blob(4)], [H3, undefined, blob(3)]]);
+    assert.deepEqual(changesOf(index, 1), []);
+    assert.deepEqual(changesOf(index, 2), [[H3, blob(1), blob(2)]]);
+  });
+
+  it('keeps a page\'s newest MAX_PAGE_CHANGES changes and says older ones were dropped', () => {
+    const many = Array.from({ length: MAX_PAGE_CHANGES + 3 }, (_, k) => commit(k.toString(16).padStart(40, 'c'), 1000 - k, 1000 - k, `c${k}`, ['a.html'])).join('');
+    const index = parseGitLog(many, files);
+    assert.equal(index.changesOf(0).changes.length, MAX_PAGE_CHANGES);
+    assert.equal(index.changesOf(0).truncated, true);
+    assert.equal(index.commits[index.changesOf(0).changes[0].commit].subject, 'c0');
   });
 
   it('gives the same index for any chunking of the output', () => {
@@ -40,7 +73,8 @@ describe('the git log reader', () => {
     for (let size = 1; size < 12; size++) {
       const reader = new GitLogReader(files, '');
       for (let k = 0; k < output.length; k += size) reader.push(output.slice(k, k + size));
-      assert.deepEqual(reader.end(), whole, `chunks of ${size}`);
+      const index = reader.end();
+      assert.deepEqual([index.commits, index.newest, changesOf(index, 0), changesOf(index, 2)], [whole.commits, whole.newest, changesOf(whole, 0), changesOf(whole, 2)], `chunks of ${size}`);
     }
   });
 
@@ -58,27 +92,20 @@ describe('the git log reader', () => {
   it('says when the output is not what was asked for', () => {
     assert.equal(parseGitLog('commit 1234\nAuthor: x\n', files).malformed, true);
     assert.equal(parseGitLog(`\0${H1}\x00100`, files).malformed, true);
+    assert.equal(parseGitLog(`\0${H1}\x00100\x00100\x00s\0\nnot a raw line\0a.html\0`, files).malformed, true);
     assert.equal(parseGitLog('', files).malformed, false);
   });
 
-  it('calls a commit mass when it touches 80 % of its built folder\'s pages and 20 at least', () => {
-    assert.equal(MASS_SHARE, 0.8);
-    assert.equal(MASS_MIN_PAGES, 20);
-    const site = tracked([...Array.from({ length: 25 }, (_, i) => `public/p${i}.html`), 'public/style.css', 'content/x.md'], ['public']);
-    const first = (n: number): string[] => Array.from({ length: n }, (_, i) => `public/p${i}.html`);
-    const index = parseGitLog(
-      commit(H1, 400, 400, '20 of 25 pages, with the stylesheet and a source', [...first(20), 'public/style.css', 'content/x.md']) +
-      commit(H2, 300, 300, '19 of 25 pages', first(19)) +
-      commit(H3, 200, 200, 'all', first(25)),
-      site,
-    );
-    assert.deepEqual(index.massCommits.map((m) => [m.commit, m.touched, m.pages, m.folder]), [[H1, 20, 25, 'public'], [H3, 25, 25, 'public']]);
-    const hashOf = (c: number): string | undefined => index.commits[c]?.hash;
-    assert.equal(hashOf(index.newest[0]), H1);
-    assert.equal(hashOf(index.newestContent[0]), H2);
-    assert.equal(hashOf(index.newestContent[24]), undefined);
-    assert.equal(hashOf(index.newestContent[25]), undefined); // the stylesheet lies in the built folder too
-    assert.equal(hashOf(index.newestContent[26]), H1); // a source beside it does not
+  it('packs blob ids, SHA-1 and SHA-256, and reads them back', () => {
+    const ids = new BlobIds();
+    const sha1 = '0123456789abcdef0123456789abcdef01234567';
+    assert.equal(ids.add(ZERO), -1);
+    const k = ids.add(sha1);
+    for (let n = 0; n < 3000; n++) ids.add(blob(n));
+    assert.equal(ids.hex(k), sha1);
+    assert.equal(ids.hex(k + 2001), blob(2000));
+    const sha256 = new BlobIds();
+    assert.equal(sha256.hex(sha256.add('f'.repeat(64))), 'f'.repeat(64));
   });
 });
 

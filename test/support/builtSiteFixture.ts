@@ -15,8 +15,11 @@ export interface BuiltSiteSpec {
   root?: SiteRoot;
   /** Path relative to the root's folder → content. `robots.txt`, `_redirects` and `vercel.json` are read as the host's. */
   files: Record<string, string>;
-  /** Path relative to the root's folder → its source's history: an ISO date (one commit, author = committer) or the facts. */
-  history?: Record<string, string | SourceHistory>;
+  /**
+   * Path relative to the root's folder → its source's history: an ISO date (one commit that changed its content, author
+   * = committer), the dates of its last content change and of a template commit after it, or the facts.
+   */
+  history?: Record<string, string | ContentAndTemplate | SourceHistory>;
   historyNotes?: HistoryNote[];
   now?: number;
 }
@@ -50,11 +53,21 @@ export function builtSite(spec: BuiltSiteSpec): BuiltSite {
   };
 }
 
-function sourceOf(history: string | SourceHistory | undefined, path: string): PageSource | undefined {
+/** A page's last content change, and a commit that changed only its template after it (ISO dates). */
+export interface ContentAndTemplate {
+  content: string;
+  template?: string;
+}
+
+function sourceOf(history: string | ContentAndTemplate | SourceHistory | undefined, path: string): PageSource | undefined {
   if (history === undefined) return undefined;
-  if (typeof history !== 'string') return { path, history };
-  const time = Date.parse(history);
-  return { path, history: { newest: { time, authorTime: time, mass: false }, newestContent: { time, authorTime: time }, uncommitted: false }, commit: { hash: 'abc1234', subject: 'Edit the page' } };
+  if (typeof history !== 'string' && !('content' in history)) return { path, history };
+  const dates = typeof history === 'string' ? { content: history } : history;
+  const time = Date.parse(dates.content);
+  const last = dates.template === undefined ? time : Date.parse(dates.template);
+  const contentCommit = { hash: 'abc1234', subject: 'Edit the page', time, changed: ['text' as const] };
+  const commit = last === time ? contentCommit : { hash: 'def5678', subject: 'Theme: a new sidebar', time: last };
+  return { path, history: { newest: { time: last, authorTime: last }, significant: { time, authorTime: time }, uncommitted: false }, commit, contentCommit };
 }
 
 /** A page whose head holds `head`. */

@@ -28,8 +28,9 @@ export const GIT_TEST_ENV: NodeJS.ProcessEnv = {
 
 const IDENTITY = ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false'];
 
-export function runGit(dir: string, args: readonly string[], env: NodeJS.ProcessEnv = GIT_TEST_ENV): string {
-  return execFileSync('git', ['-C', dir, ...IDENTITY, ...args], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+/** `input`: what git reads on its standard input (fast-import's stream). */
+export function runGit(dir: string, args: readonly string[], env: NodeJS.ProcessEnv = GIT_TEST_ENV, input?: string): string {
+  return execFileSync('git', ['-C', dir, ...IDENTITY, ...args], { env, encoding: 'utf8', stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'], input });
 }
 
 export function writeFiles(dir: string, changes: FileChanges): void {

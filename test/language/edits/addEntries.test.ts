@@ -10,12 +10,12 @@ const NOW = Date.UTC(2025, 5, 15, 12, 0, 0);
 
 function committed(iso: string): SourceHistory {
   const change = { time: Date.parse(iso), authorTime: Date.parse(iso) };
-  return { newest: { ...change, mass: false }, newestContent: change, uncommitted: false };
+  return { newest: change, significant: change, uncommitted: false };
 }
 
 const X: NewEntry = { url: 'https://e.com/x', history: committed('2024-03-02T10:20:30Z') };
 const Y: NewEntry = { url: 'https://e.com/y' };
-const MASS: NewEntry = { url: 'https://e.com/m', history: { newest: { time: NOW, authorTime: NOW, mass: true }, uncommitted: false } };
+const MASS: NewEntry = { url: 'https://e.com/m', history: { newest: { time: NOW, authorTime: NOW }, uncommitted: false } };
 
 function add(text: string, pages: readonly NewEntry[], languageId: SitemapLanguageId = 'sitemap', maxEntries?: number): { text: string; result: AddEntriesResult } {
   const result = addEntries(parseDocument(text, languageId), pages, { now: NOW, timeZoneOffset: () => 120, maxEntries });

@@ -12,7 +12,7 @@ const PLUS_TWO: TimeZoneOffset = () => 120;
 
 function committed(iso: string): SourceHistory {
   const change = { time: Date.parse(iso), authorTime: Date.parse(iso) - 3_600_000 };
-  return { newest: { ...change, mass: false }, newestContent: change, uncommitted: false };
+  return { newest: change, significant: change, uncommitted: false };
 }
 
 /** Histories by page path: /a, /b … (the others have none). */
@@ -20,8 +20,10 @@ const HISTORIES: Record<string, SourceHistory> = {
   'https://e.com/a': committed('2024-03-02T10:20:30Z'),
   'https://e.com/b': committed('2024-07-08T23:30:00Z'),
   'https://e.com/c?x=1&y=2': committed('2025-01-01T00:00:00Z'),
-  'https://e.com/mass': { newest: { time: Date.parse('2025-06-01T00:00:00Z'), authorTime: Date.parse('2025-06-01T00:00:00Z'), mass: true }, uncommitted: false },
+  'https://e.com/mass': { newest: { time: Date.parse('2025-06-01T00:00:00Z'), authorTime: Date.parse('2025-06-01T00:00:00Z') }, uncommitted: false },
   'https://e.com/edited': { ...committed('2024-01-01T00:00:00Z'), uncommitted: true },
+  /** Its content last changed in March; a template commit (a new sidebar) rewrote it in June, and another is not committed yet. */
+  'https://e.com/template': { ...committed('2024-03-02T10:20:30Z'), newest: { time: Date.parse('2024-06-01T00:00:00Z'), authorTime: Date.parse('2024-06-01T00:00:00Z') }, uncommitted: 'template' },
 };
 
 /** `|` marks cursors; `[` … `]` a selection; none: the whole file. */
@@ -59,9 +61,13 @@ describe('setLastmodFromHistory', () => {
     assert.equal(run(text).text, `<urlset xmlns="${NS}"><url><loc>https://e.com/a</loc><lastmod>2024-03-02T12:20:30+02:00</lastmod></url><url><loc>https://e.com/b</loc><lastmod>2024-07-09T01:30:00+02:00</lastmod></url></urlset>`);
   });
 
-  it('leaves alone an entry git cannot date: no history, a rebuild of every page, no <loc>', () => {
+  it('leaves alone an entry git cannot date: no history, no content change known, no <loc>', () => {
     const fixture = set(entry('none', '2020-01-01') + entry('mass', '2020-01-01') + '  <url><lastmod>2020-01-01</lastmod></url>\n');
     assert.deepEqual(run(fixture).result, { status: 'unchanged', unchanged: 0, undated: 3 });
+  });
+
+  it('dates a page by its last content change, not by template changes after it, committed or not', () => {
+    assert.equal(run(set(entry('template', '2020-01-01'))).text, set(entry('template', '2024-03-02')));
   });
 
   it('dates an uncommitted change now', () => {
@@ -82,7 +88,7 @@ describe('setLastmodFromHistory', () => {
         }
       }
     }
-    assert.equal(judged, 6 * 4 * 4);
+    assert.equal(judged, 6 * 4 * 5);
   });
 
   it('changes nothing the second time', () => {

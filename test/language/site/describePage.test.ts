@@ -50,3 +50,12 @@ test('a root without pages: the hover names the robots.txt line that blocks a UR
   assert.ok(describePage(`${U}private`, [robotsOnly], 'Googlebot')!.includes('public/robots.txt'));
   assert.equal(describePage(`${U}open`, [robotsOnly], 'Googlebot'), undefined);
 });
+
+test('a page whose last commit changed only its template: the last content change too, and what it changed', () => {
+  const themed = builtSite({ files: { 'a.html': page() }, history: { 'a.html': { content: '2025-01-02T00:00:00Z', template: '2025-03-04T00:00:00Z' } } });
+  const description = pageDescription(`${U}a`, [themed], 'Googlebot');
+  assert.deepEqual([description?.commit?.hash, description?.contentCommit], ['def5678', { hash: 'abc1234', subject: 'Edit the page', time: Date.UTC(2025, 0, 2), changed: 'main text changed' }]);
+  const markdown = describePage(`${U}a`, [themed], 'Googlebot')!;
+  for (const part of ['def5678', 'abc1234', '2025-01-02']) assert.ok(markdown.includes(part), part);
+  assert.equal(pageDescription(`${U}about`, [site], 'Googlebot')?.contentCommit, undefined);
+});

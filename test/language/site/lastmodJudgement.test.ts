@@ -1,9 +1,11 @@
 /** lastmod-stale and lastmod-inflated decided (server/src/language/site/lastmodJudgement.ts): spans of a lastmod, of a
- * change, the 48-hour tolerance at its edges, mass commits and the work tree; the value Set lastmod from Git History writes. */
+ * change, the 48-hour tolerance at its edges, content against template changes and the work tree; the value Set lastmod
+ * from Git History writes; what a change changed, as the messages say it. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   changeSpan,
+  describeChange,
   judgeLastmod,
   judgeLastmodValue,
   LASTMOD_TOLERANCE_MS,
@@ -17,10 +19,10 @@ const at = (iso: string): number => Date.parse(iso);
 const utc = (): number => 0;
 const plus2 = (): number => 120;
 
-/** A page last committed at `iso` (authored then too unless said), not a mass commit. */
+/** A page whose content was last committed at `iso` (authored then too unless said), with no commit after it. */
 function committed(iso: string, authored = iso): SourceHistory {
   const change = { time: at(iso), authorTime: at(authored) };
-  return { newest: { ...change, mass: false }, newestContent: change, uncommitted: false };
+  return { newest: change, significant: change, uncommitted: false };
 }
 
 describe('the span of a lastmod', () => {
@@ -70,9 +72,9 @@ describe('the judgement', () => {
     assert.equal(judgeLastmodValue('2024-06-01', { uncommitted: true }, now), 'stale');
   });
 
-  it('counts a local rebuild not committed as a rebuild now: never inflated, stale only by the commits', () => {
+  it('counts an uncommitted change to the template only as a change now, not a content change', () => {
     const now = at('2024-06-10T00:00:00Z');
-    const rebuilt: SourceHistory = { ...committed('2024-03-01T00:00:00Z'), uncommitted: 'rebuild' };
+    const rebuilt: SourceHistory = { ...committed('2024-03-01T00:00:00Z'), uncommitted: 'template' };
     assert.deepEqual(changeSpan(rebuilt, now), { earliest: at('2024-03-01T00:00:00Z'), latest: now });
     assert.equal(judgeLastmodValue('2024-03-01', rebuilt, now), 'ok');
     assert.equal(judgeLastmodValue('2024-06-09', rebuilt, now), 'ok');
@@ -80,17 +82,28 @@ describe('the judgement', () => {
     assert.equal(lastmodFromHistory(rebuilt, now, '2023-01-01', utc), '2024-03-01');
   });
 
-  it('judges nothing without history, and after a mass commit only what the other commits prove', () => {
+  it('judges stale by the content\'s last change and inflated by the file\'s, and stale nothing when no content change is known', () => {
     assert.equal(changeSpan({ uncommitted: false }, 0), undefined);
     assert.equal(judgeLastmodValue('2024-01-01', { uncommitted: false }, 0), undefined);
-    const rebuild = { time: at('2024-06-01T00:00:00Z'), authorTime: at('2024-06-01T00:00:00Z'), mass: true };
+    const template = { time: at('2024-06-01T00:00:00Z'), authorTime: at('2024-06-01T00:00:00Z') };
     const edit = { time: at('2024-03-01T00:00:00Z'), authorTime: at('2024-03-01T00:00:00Z') };
-    const afterEdit: SourceHistory = { newest: rebuild, newestContent: edit, uncommitted: false };
-    assert.equal(judgeLastmodValue('2024-02-01', afterEdit, 0), 'stale', 'the edit of March is after it, whatever the rebuild did');
-    assert.equal(judgeLastmodValue('2024-04-15', afterEdit, 0), 'ok', 'the rebuild may have changed the page');
-    assert.equal(judgeLastmodValue('2024-06-20', afterEdit, 0), 'inflated', 'nothing changed after the rebuild');
-    const onlyRebuilds: SourceHistory = { newest: rebuild, uncommitted: false };
-    assert.equal(judgeLastmodValue('2010-01-01', onlyRebuilds, 0), 'ok');
+    const afterEdit: SourceHistory = { newest: template, significant: edit, uncommitted: false };
+    assert.equal(judgeLastmodValue('2024-02-01', afterEdit, 0), 'stale', 'the edit of March is after it');
+    assert.equal(judgeLastmodValue('2024-03-01', afterEdit, 0), 'ok', 'the template commit of June is no news');
+    assert.equal(judgeLastmodValue('2024-04-15', afterEdit, 0), 'ok', 'between the edit and the template change');
+    assert.equal(judgeLastmodValue('2024-06-20', afterEdit, 0), 'inflated', 'nothing at all changed after June');
+    const undated: SourceHistory = { newest: template, uncommitted: false };
+    assert.equal(judgeLastmodValue('2010-01-01', undated, 0), 'ok');
+    assert.equal(judgeLastmodValue('2024-06-20', undated, 0), 'inflated');
+  });
+});
+
+describe('what a change changed', () => {
+  it('names the parts, an addition alone', () => {
+    assert.equal(describeChange(['text']), 'main text changed');
+    assert.equal(describeChange(['title', 'text', 'links']), 'title, main text and links changed');
+    assert.equal(describeChange(['added']), 'page added');
+    assert.equal(describeChange(['source']), 'source text changed');
   });
 });
 
@@ -108,8 +121,10 @@ describe('the value Set lastmod from Git History writes', () => {
   it('is now for an uncommitted change, and nothing when git cannot date the page', () => {
     assert.equal(lastmodFromHistory({ uncommitted: true }, at('2024-06-01T08:00:00Z'), '2023-01-01T00:00:00Z', utc), '2024-06-01T08:00:00Z');
     assert.equal(lastmodFromHistory({ uncommitted: false }, 0, '2023-01-01', utc), undefined);
-    const rebuilt: SourceHistory = { newest: { time: 1, authorTime: 1, mass: true }, newestContent: { time: 0, authorTime: 0 }, uncommitted: false };
-    assert.equal(lastmodFromHistory(rebuilt, 0, '2023-01-01', utc), undefined);
+    const undated: SourceHistory = { newest: { time: 1, authorTime: 1 }, uncommitted: false };
+    assert.equal(lastmodFromHistory(undated, 0, '2023-01-01', utc), undefined);
+    const templateSince: SourceHistory = { newest: { time: at('2024-06-01T00:00:00Z'), authorTime: 0 }, significant: { time: at('2024-03-01T00:00:00Z'), authorTime: 0 }, uncommitted: false };
+    assert.equal(lastmodFromHistory(templateSince, 0, '2023-01-01', utc), '2024-03-01');
   });
 
   it('writes a value the judgement finds right', () => {

@@ -297,7 +297,7 @@ test('a text sitemap is checked as a urlset is', () => {
 test('notes: each of a site\'s history notes once per root, however many entries; none for a root without .html', () => {
   const entries = Array.from({ length: 20 }, (_, k) => `${U}p${k}`);
   const files = Object.fromEntries(entries.map((_, k) => [`p${k}.html`, page()]));
-  const mass = { kind: 'mass-commit' as const, commit: 'abc', subject: 'Build', time: 0, pages: 20 };
+  const mass = { kind: 'undated-content' as const, pages: 20, example: 'p0.html' };
   const built = site(files, { historyNotes: [mass, { kind: 'shallow' }] });
   const sources = builtSite({ root: { folder: 'src', url: 'https://docs.example.com/' }, files: { 'a.md': '# A', 'robots.txt': 'User-agent: *\nDisallow: /\n' }, historyNotes: [{ kind: 'no-git' }] });
   const docs = fileOf(sitemap('https://docs.example.com/a', 'https://docs.example.com/missing'), 'src/sitemap.xml', 'https://docs.example.com/sitemap.xml');

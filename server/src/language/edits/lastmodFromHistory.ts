@@ -1,6 +1,6 @@
 /** Set lastmod from Git History for the selected entries (every entry when no range is given): each entry's value is
- * its page source's last change as lastmodJudgement.ts's `lastmodFromHistory` dates it, in the entry's own form, so
- * the lastmod rules accept what it writes. An entry git cannot date is left alone. */
+ * its page's last content change as lastmodJudgement.ts's `lastmodFromHistory` dates it (a template change is no
+ * news), in the entry's own form, so the lastmod rules accept what it writes. An entry git cannot date is left alone. */
 import type { SitemapModel } from '../model/model';
 import type { OffsetEdit, TimeZoneOffset } from '../sitemapLanguageTypes';
 import { rootStructure } from '../features/structure';

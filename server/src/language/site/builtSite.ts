@@ -5,6 +5,7 @@ import type { BuiltFiles, SiteRoot } from './pageResolution';
 import type { RedirectRule } from './redirectsFile';
 import type { RobotsRules } from './robotsMatcher';
 import type { SourceHistory } from './lastmodJudgement';
+import type { ContentChange } from './pageContent';
 
 /** A redirects file the host applies: Netlify and Cloudflare Pages read `_redirects`, Vercel `vercel.json`. */
 export interface BuiltRedirects {
@@ -31,8 +32,20 @@ export type HistoryNote =
   | { kind: 'failed'; detail?: string }
   /** Git not run: the workspace is not trusted (a repository's config can name commands git runs). */
   | { kind: 'untrusted' }
-  /** The built files' own history dates builds: a commit touched nearly every page (`pages` of them). */
-  | { kind: 'mass-commit'; commit: string; subject: string; time: number; pages: number };
+  /**
+   * Pages git changed but whose content it cannot date: none of their newest MAX_PAGE_CHANGES commits changed it, or
+   * a version was too large to read. lastmod-stale does not judge them (lastmod-inflated still does).
+   */
+  | { kind: 'undated-content'; pages: number; example: string };
+
+/** A commit as the messages name it. */
+export interface CommitRef {
+  /** Short hash. */
+  hash: string;
+  subject: string;
+  /** Committer date, ms. */
+  time: number;
+}
 
 /**
  * A built page that could not be read as one, said once per root and reason (with the first such file and how many):
@@ -52,8 +65,12 @@ export interface PageSource {
   /** Workspace-relative, with `/`. */
   path: string;
   history: SourceHistory;
-  /** The newest commit that changed it (for hover and the lastmod edits): subject and short hash. */
-  commit?: { hash: string; subject: string };
+  /** The newest commit that changed it, whatever it changed (for hover, and lastmod-inflated). */
+  commit?: CommitRef;
+  /** The newest commit that changed its content, and what it changed (lastmod-stale). */
+  contentCommit?: CommitRef & { changed: readonly ContentChange[] };
+  /** What the uncommitted change changed, when the content changed and is not committed and that is known. */
+  uncommittedChanged?: readonly ContentChange[];
 }
 
 export interface BuiltSite {
@@ -69,7 +86,7 @@ export interface BuiltSite {
   page(file: string): PageFacts | undefined;
   /** Undefined when the page's source is unknown or git is not consulted (shallow clone, no git, untrusted workspace). */
   source(url: string, file: string): PageSource | undefined;
-  /** Said once: why lastmod is not judged, or judged only where pageSources maps. */
+  /** Said once: why lastmod is not judged, or not judged for some pages. */
   historyNotes: readonly HistoryNote[];
   /** The pages that could not be read as pages, so far (pages are read when first asked): asked after the rules ran.
    * Absent: none. */

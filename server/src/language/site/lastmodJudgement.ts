@@ -1,9 +1,11 @@
 /** `lastmod-stale` and `lastmod-inflated` decided: an entry's `<lastmod>` (a span of time) against when its page's
- * source last changed in git (a span too: authored … committed, or now when uncommitted), with a tolerance; and the
- * value Set lastmod from Git History writes. Pure: the git facts come in as numbers. */
+ * content last changed in git (stale) and when its file last changed at all (inflated), each authored … committed or
+ * now when uncommitted, with a tolerance; and the value Set lastmod from Git History writes. Pure: the git facts come
+ * in as numbers. */
 import type { TimeZoneOffset } from '../sitemapLanguageTypes';
 import { checkLastmod } from '../rules/lastmod';
 import { formatLastmodLike } from '../edits/lastmodStyle';
+import type { ContentChange } from './pageContent';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -32,16 +34,18 @@ export interface CommitDates {
 }
 
 /**
- * What git says of a page's source: its newest change, its newest one that is not a rebuild of every page, and the
- * work tree (`rebuild`: changed by a local build of every page, which proves no content change).
+ * What git says of a page's source: its newest change of any kind, its newest change to its content (a built page's
+ * title, description, structured data, main text or links, language/site/pageContent.ts; a mapped source's text),
+ * and the work tree (`true`: the content changed and is not committed; `template`: the file changed, not its content).
  */
 export interface SourceHistory {
-  newest?: CommitDates & { mass: boolean };
-  newestContent?: CommitDates;
-  uncommitted: boolean | 'rebuild';
+  newest?: CommitDates;
+  /** Undefined when no content change is known: nothing then proves the page changed after any date. */
+  significant?: CommitDates;
+  uncommitted: boolean | 'template';
 }
 
-/** The source last changed between `earliest` and `latest`. */
+/** The source's content last changed at or after `earliest`; the file itself last changed by `latest`. */
 export interface ChangeSpan {
   earliest: number;
   latest: number;
@@ -64,18 +68,17 @@ export function lastmodSpan(value: string): LastmodSpan | undefined {
 }
 
 /**
- * When the source last changed, or undefined when git cannot say (untracked and unchanged, no history). An
- * uncommitted change is now. Otherwise the change happened after its author date and by its committer date; a mass
- * commit (every page rebuilt) may or may not have changed this page's content, so it moves only the latest bound and
- * the earliest is the newest other commit's (none: nothing proves the page changed after any date). A local
- * rebuild not committed is a mass change now.
+ * When the source last changed, or undefined when git cannot say (untracked and unchanged, no history). An uncommitted
+ * change is now. A change happened after its author date and by its committer date: the content's last change
+ * starts the span (none known: unbounded, nothing proves it changed after any date), the file's last change of any
+ * kind, template and all, ends it.
  */
 export function changeSpan(history: SourceHistory, now: number): ChangeSpan | undefined {
   if (history.uncommitted === true) return { earliest: now, latest: now };
   const newest = history.newest;
   if (newest === undefined) return undefined;
-  const latest = history.uncommitted === 'rebuild' ? now : Math.max(newest.time, newest.authorTime);
-  const content = newest.mass ? history.newestContent : newest;
+  const latest = history.uncommitted === 'template' ? now : Math.max(newest.time, newest.authorTime);
+  const content = history.significant;
   return { earliest: content === undefined ? -Infinity : Math.min(content.time, content.authorTime), latest };
 }
 
@@ -94,12 +97,31 @@ export function judgeLastmodValue(value: string, history: SourceHistory, now: nu
 }
 
 /**
- * What Set lastmod from Git History writes: the newest change's committer date (now when uncommitted), in the form of
- * `sample` (the entry's own `<lastmod>`, else the file's first valid one) as Set lastmod to Now writes. Undefined
- * when git cannot date the page: no history, or its newest change is a rebuild of every page. A local rebuild not
- * committed is passed over: the commits date the content it rebuilt.
+ * What Set lastmod from Git History writes: the committer date of the newest change to the content (now when the
+ * content changed and is not committed), in the form of `sample` (the entry's own `<lastmod>`, else the file's first
+ * valid one) as Set lastmod to Now writes. Undefined when git knows no content change: no history, or none of the
+ * commits read changed the content. A template change is passed over, committed or not: it is not the page's news.
  */
 export function lastmodFromHistory(history: SourceHistory, now: number, sample: string | undefined, zone: TimeZoneOffset): string | undefined {
-  const time = history.uncommitted === true ? now : history.newest?.mass === false ? history.newest.time : undefined;
+  const time = history.uncommitted === true ? now : history.significant?.time;
   return time === undefined ? undefined : formatLastmodLike(time, sample, zone);
+}
+
+const CHANGE_NAMES: Readonly<Record<ContentChange, string>> = {
+  title: 'title',
+  description: 'meta description',
+  structuredData: 'structured data',
+  text: 'main text',
+  links: 'links',
+  added: 'page added',
+  source: 'source text',
+};
+
+/** What a change changed, as the messages say it: "main text and links changed", "page added". */
+export function describeChange(changed: readonly ContentChange[]): string {
+  if (changed.includes('added')) return 'page added';
+  const names = changed.map((c) => CHANGE_NAMES[c]);
+  if (names.length === 0) return 'content changed';
+  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return `${list} changed`;
 }

@@ -1,9 +1,10 @@
 /** What git says of a site root's pages: one history per repository (shared by its roots), each page's source (the
- * `sitemap.pageSources` mapping's first tracked candidate, else the built file itself), and the notes said once. */
+ * `sitemap.pageSources` mapping's first tracked candidate, else the built file itself, dated by its content), and the
+ * notes said once. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pageSourceMapping, sourceCandidates, type HistoryNote, type PageSource, type SiteRoot } from '../../language/languageService';
-import { readGitHistory, type GitHistory, type GitHistoryOptions } from '../git/gitHistory';
+import { readGitHistory, type GitHistory, type GitHistoryOptions, type SourceFacts } from '../git/gitHistory';
 
 /** Histories by the folder read (a repository's top level): give the same map to every root of one run. */
 export type GitHistoryCache = Map<string, Promise<GitHistory>>;
@@ -11,7 +12,7 @@ export type GitHistoryCache = Map<string, Promise<GitHistory>>;
 export interface HistoryRequest {
   /** The root's built folder, absolute. */
   folder: string;
-  /** Every root's built folder, absolute: each one's mass commits are told apart in the one shared history. */
+  /** Every root's built folder, absolute: their pages are dated by content in the one shared history. */
   builtFolders: readonly string[];
   cache: GitHistoryCache;
   signal?: AbortSignal;
@@ -59,21 +60,22 @@ export function statusNote(history: GitHistory): HistoryNote | undefined {
   }
 }
 
-/** The newest mass commit of the root's built folder, when its built files' own history would date its pages. */
-export function massCommitNote(history: GitHistory, folder: string, pages: readonly string[]): HistoryNote | undefined {
-  const key = path.relative(history.folder, folder).split(path.sep).join('/');
-  const mass = history.massCommits.find((m) => m.folder === key);
-  if (mass === undefined) return undefined;
-  return { kind: 'mass-commit', commit: mass.commit, subject: subjectOf(history, mass.commit, folder, pages), time: mass.time, pages: mass.pages };
-}
-
-/** A commit's subject, from the first page it last changed (the history keeps subjects per change, not per commit). */
-function subjectOf(history: GitHistory, commit: string, folder: string, pages: readonly string[]): string {
+/**
+ * The note for the root's pages git changed but cannot date by content (none of their kept commits changed it, or a
+ * version was too large to read): lastmod-stale passes them over, which the user should know. None when there are none.
+ */
+export function undatedContentNote(history: GitHistory, folder: string, pages: Iterable<string>): HistoryNote | undefined {
+  let count = 0;
+  let example = '';
+  // Keys relative to the folder git read, made by string operations: a path.relative per page costs at 50,000 pages.
+  const under = path.relative(history.folder, folder).split(path.sep).join('/');
+  if (under.startsWith('..') || path.isAbsolute(under)) return undefined;
   for (const page of pages) {
-    const change = history.lastChange(path.join(folder, ...page.split('/')));
-    if (change?.commit === commit) return change.subject;
+    const file = under === '' ? page : `${under}/${page}`;
+    if (history.lastChange(file) === undefined || history.lastContentChange(file) !== undefined || history.isUncommitted(file)) continue;
+    if (count++ === 0) example = page;
   }
-  return '';
+  return count === 0 ? undefined : { kind: 'undated-content', pages: count, example };
 }
 
 export interface SourceContext {
@@ -94,10 +96,7 @@ export function sourceFinder(context: SourceContext): (url: string, file: string
     const key = keyOf(relative);
     return key !== undefined && history.isTracked(key) ? key : undefined;
   };
-  const sourceOf = (relative: string, key: string): PageSource => {
-    const last = history.lastChange(key);
-    return { path: relative, history: history.facts(key), ...(last ? { commit: { hash: last.commit.slice(0, 7), subject: last.subject } } : {}) };
-  };
+  const sourceOf = (relative: string, key: string): PageSource => pageSourceOf(relative, history.facts(key));
   return (url, file) => {
     if (mapping !== undefined) {
       for (const candidate of sourceCandidates(urlPathUnder(url, root.url), mapping)) {
@@ -107,10 +106,25 @@ export function sourceFinder(context: SourceContext): (url: string, file: string
     }
     const built = root.folder === '' ? file : `${root.folder}/${file}`;
     const key = tracked(built);
-    // Dated only by builds (mass commits): judging would flag every entry; the mass-commit note says why not.
-    if (key === undefined || history.lastContentChange(key) === undefined) return undefined;
-    return sourceOf(built, key);
+    return key === undefined ? undefined : sourceOf(built, key);
   };
+}
+
+/** A source's facts as the page rules take them: the dates as numbers, the commits named. */
+function pageSourceOf(relative: string, facts: SourceFacts): PageSource {
+  const { newest, significant } = facts;
+  const source: PageSource = {
+    path: relative,
+    history: {
+      ...(newest ? { newest: { time: newest.time, authorTime: newest.authorTime } } : {}),
+      ...(significant ? { significant: { time: significant.time, authorTime: significant.authorTime } } : {}),
+      uncommitted: facts.uncommitted,
+    },
+  };
+  if (newest) source.commit = { hash: newest.commit.slice(0, 7), subject: newest.subject, time: newest.time };
+  if (significant) source.contentCommit = { hash: significant.commit.slice(0, 7), subject: significant.subject, time: significant.time, changed: significant.changed };
+  if (facts.uncommittedChanged) source.uncommittedChanged = facts.uncommittedChanged;
+  return source;
 }
 
 /**

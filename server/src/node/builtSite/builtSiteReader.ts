@@ -8,7 +8,7 @@ import {
 import { decodeFileText, MAX_ROBOTS_BYTES, readHead } from '../files';
 import { compareWalkOrder, NO_LIMITS, walkFolders, walkFoldersSync, type FolderWalk } from '../folderWalk';
 import { pageReader, readAhead } from './builtPages';
-import { hasMapping, historyOf, massCommitNote, sourceFinder, statusNote, type GitHistoryCache } from './builtSiteHistory';
+import { hasMapping, historyOf, sourceFinder, statusNote, undatedContentNote, type GitHistoryCache } from './builtSiteHistory';
 import type { GitHistoryOptions } from '../git/gitHistory';
 
 export type { GitHistoryCache } from './builtSiteHistory';
@@ -140,8 +140,8 @@ async function historyFacts(location: SiteRootLocation, folder: string, files: R
   if (failed !== undefined || history.status !== 'ok') return { source: NO_SOURCE, notes: failed ? [failed] : [] };
   const notes: HistoryNote[] = [];
   if (!hasMapping(options.pageSources, location.root.folder)) {
-    const mass = massCommitNote(history, folder, [...files].filter((f) => PAGE.test(f)));
-    if (mass !== undefined) notes.push(mass);
+    const undated = undatedContentNote(history, folder, [...files].filter((f) => PAGE.test(f)));
+    if (undated !== undefined) notes.push(undated);
   }
   return { source: sourceFinder({ history, workspace: location.workspace, root: location.root, pageSources: options.pageSources }), notes };
 }

@@ -237,8 +237,8 @@ function readTable(file: string): { lines: Uint32Array; length: number } | null 
   }
 }
 
-/** A note as the editor says it once: why lastmod is not judged (or judged only where pageSources maps). */
-export function noteText(note: { kind: string; root: SiteRoot; detail?: string; pages?: number; subject?: string }): string {
+/** A note as the editor says it once: why lastmod is not judged (or not for some pages). */
+export function noteText(note: { kind: string; root: SiteRoot; detail?: string; pages?: number }): string {
   const where = `${note.root.folder === '' ? 'the workspace folder' : note.root.folder} (${note.root.url})`;
   switch (note.kind) {
     case 'untrusted':
@@ -251,8 +251,8 @@ export function noteText(note: { kind: string; root: SiteRoot; detail?: string; 
       return `The repository of ${where} is a shallow clone: it has no history to date the pages by, so lastmod is not judged.`;
     case 'failed':
       return `git could not read the history of ${where}${note.detail === undefined ? '' : ` (${note.detail})`}: lastmod is not judged.`;
-    case 'mass-commit':
-      return `A commit (${note.subject ?? ''}) rewrote nearly every page of ${where} (${note.pages ?? 0}): the built files date builds, not content. Map each page to its source with sitemap.pageSources.`;
+    case 'undated-content':
+      return `${note.pages ?? 0} page(s) of ${where} changed in git, but none of the newest commits that changed them changed their content (or a version was too large to read): lastmod-stale does not judge them.`;
     default:
       return `${where}: ${note.kind}.`;
   }

@@ -16,10 +16,9 @@ export function historyNoteText(note: HistoryNote, root: SiteRoot): string {
       return `the repository is a shallow clone (CI's default checkout) with no history to date pages by: ${NOT_JUDGED}; fetch the whole history (actions/checkout: fetch-depth: 0) to judge it.`;
     case 'failed':
       return `git could not read the history${note.detail === undefined ? '' : ` (${note.detail})`}: ${NOT_JUDGED}.`;
-    case 'mass-commit':
-      return `commit ${note.commit.slice(0, 7)}${note.subject === '' ? '' : ` "${note.subject}"`} (${new Date(note.time).toISOString().slice(0, 10)}) rewrote ${note.pages} pages of ${folderOf(root)}: `
-        + 'the built files\' history dates builds, not content, so pages changed only by such commits are not judged; '
-        + 'set sitemap.pageSources (pageSources in the config file) to date them by their sources.';
+    case 'undated-content':
+      return `${note.pages === 1 ? `${note.example} of ${folderOf(root)}` : `${note.pages} pages of ${folderOf(root)} (${note.example} first)`} changed in git, but none of `
+        + `the newest commits that changed ${note.pages === 1 ? 'it' : 'them'} changed the content, or a version was too large to read: lastmod-stale does not judge ${note.pages === 1 ? 'it' : 'them'}.`;
   }
 }
 

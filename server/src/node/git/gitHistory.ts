@@ -1,11 +1,14 @@
-/** A folder's git history read with the `git` executable in four processes whatever its size (rev-parse, ls-files,
- * then status beside one `git log` pass), streamed, cancellable; every failure is a status, never a throw. */
-import { spawn } from 'node:child_process';
+/** A folder's git history read with the `git` executable in five processes whatever its size (rev-parse, ls-files,
+ * then status beside one `git log --raw` pass, then one `cat-file --batch` for the pages' versions), streamed,
+ * cancellable; every failure is a status, never a throw. */
 import * as path from 'node:path';
-import { GitLogReader, LOG_FORMAT, type HistoryIndex, type MassCommit } from './gitLog';
+import type { ContentChange } from '../../language/languageService';
+import { changeKinds, readContentHistory, WORKTREE_CONTENT, WORKTREE_TEMPLATE, type ContentHistory } from './contentHistory';
+import { GitLogReader, LOG_ARGS, type HistoryIndex, type TrackedFiles } from './gitLog';
 import { parseRevParse, trackedPathsReader, uncommittedPathsReader, type RepositoryFacts } from './gitOutput';
+import { runGit, textSink, type GitProcessOptions, type GitRun, type Sink } from './gitProcess';
 
-export type { MassCommit } from './gitLog';
+export { CONFIG, gitEnvironment, runGit, textSink, type GitRun } from './gitProcess';
 
 /**
  * `shallow`: a shallow clone (CI's default checkout) has no history to date pages by, so none is read. `failed`: git
@@ -20,8 +23,11 @@ export interface GitChange {
   /** Author date, ms: when it was written. */
   authorTime: number;
   subject: string;
-  /** A mass commit of the path's built folder (a rebuild of nearly every page): it dates the build, not the page. */
-  mass: boolean;
+}
+
+/** A change to a file's content, and what it changed (a page's parts; `source` for a file that is not a built page). */
+export interface ContentChangeCommit extends GitChange {
+  changed: ContentChange[];
 }
 
 /** Files are given absolute, or relative to the folder read with `/`. */
@@ -34,118 +40,39 @@ export interface GitHistory {
   /** The git directory: its HEAD and refs move when a commit, checkout or pull changes the history. */
   readonly gitDir?: string;
   isTracked(file: string): boolean;
-  /** The newest commit that changed the file, mass commits included. */
+  /** The newest commit that changed the file, whatever it changed. */
   lastChange(file: string): GitChange | undefined;
-  /** The newest commit that changed the file and was not a mass commit of its built folder. */
-  lastContentChange(file: string): GitChange | undefined;
+  /**
+   * The newest commit that changed the file's content: for a page of a built folder, its title, description,
+   * structured data, main text or links (language/site/pageContent.ts); for any other file, its text. Undefined when
+   * none is known (no history, or none of a page's MAX_PAGE_CHANGES newest commits changed its content).
+   */
+  lastContentChange(file: string): ContentChangeCommit | undefined;
   /** Modified, added, deleted or untracked in the working tree: changed now. Relative to the folder, with `/`. */
   readonly uncommitted: ReadonlySet<string>;
   isUncommitted(file: string): boolean;
-  /** Newest first. */
-  readonly massCommits: readonly MassCommit[];
-  /** Built folders (relative, with `/`) whose uncommitted changes touch nearly every page: a local build. */
-  readonly rebuiltFolders: readonly string[];
   /** All git says of a file, in the shape lastmodJudgement's SourceHistory takes. */
   facts(file: string): SourceFacts;
 }
 
 /**
- * `uncommitted`: `rebuild` for a tracked file changed by a local build of its whole folder (it proves no content
- * change, as a mass commit does not), else whether it is modified, added or untracked.
+ * `uncommitted`: true when the working file's content differs from its last commit's (or it is untracked, or cannot
+ * be compared), `template` when the file changed but not its content.
  */
 export interface SourceFacts {
   newest?: GitChange;
-  newestContent?: GitChange;
-  uncommitted: boolean | 'rebuild';
+  significant?: ContentChangeCommit;
+  uncommitted: boolean | 'template';
+  /** What the uncommitted change changed, when known. */
+  uncommittedChanged?: ContentChange[];
 }
 
-export interface GitHistoryOptions {
-  /** Folders of built pages (absolute, or relative to the folder read), whose mass commits are told apart; default the folder. */
+export interface GitHistoryOptions extends GitProcessOptions {
+  /** Folders of built pages (absolute, or relative to the folder read): their `.html` files are dated by their content. Default the folder. */
   builtFolders?: readonly string[];
-  signal?: AbortSignal;
-  /** The executable; default `git` on the PATH. */
-  git?: string;
-  /** The environment git runs in; default this process's. */
-  env?: NodeJS.ProcessEnv;
 }
 
-/**
- * Before each command, whatever the configuration: paths raw and top-level, no colour, no signature checks, and no
- * fsmonitor hook (a command a repository's own config could name). Filters still run: read untrusted folders not at all.
- */
-export const CONFIG = ['-c', 'core.quotePath=false', '-c', 'diff.relative=false', '-c', 'color.ui=false', '-c', 'log.showSignature=false', '-c', 'core.fsmonitor=false'];
-/** Variables a git hook or a wrapper sets that would point git at another repository or index than the folder's. */
-const REPOSITORY_VARIABLES = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_COMMON_DIR', 'GIT_NAMESPACE', 'GIT_PREFIX'];
-
-interface Sink {
-  push(chunk: string): void;
-  end(): void;
-}
-
-export interface GitRun {
-  code: number | null;
-  stderr: string;
-  missing: boolean;
-  cancelled: boolean;
-  /** The reader of the output threw (a bug, not git's doing): the run was stopped. */
-  unread?: string;
-}
-
-export function gitEnvironment(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  // No lock taken on the index, no prompt, no object fetched from a partial clone's remote (git 2.44+): no network.
-  const env: NodeJS.ProcessEnv = { ...base, LC_ALL: 'C', GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', GIT_NO_LAZY_FETCH: '1' };
-  for (const name of REPOSITORY_VARIABLES) delete env[name];
-  return env;
-}
-
-/** Runs one git command in `folder`, its standard output streamed into `sink`; the signal kills it. */
-export function runGit(folder: string, args: readonly string[], sink: Sink, options: GitHistoryOptions): Promise<GitRun> {
-  return new Promise((resolve) => {
-    const signal = options.signal;
-    let stderr = '';
-    let missing = false;
-    let settled = false;
-    let unread: string | undefined;
-    /** The output's reader runs in the stream's callbacks: what it throws must become a status, not a crash. */
-    const read = (feed: () => void): void => {
-      try {
-        if (unread === undefined) feed();
-      } catch (error) {
-        unread = String(error);
-        child.kill();
-      }
-    };
-    const settle = (code: number | null): void => {
-      if (settled) return;
-      settled = true;
-      signal?.removeEventListener('abort', abort);
-      read(() => sink.end());
-      resolve({ code, stderr, missing, cancelled: signal?.aborted === true, ...(unread === undefined ? {} : { unread }) });
-    };
-    const abort = (): void => void child.kill();
-    if (signal?.aborted) return resolve({ code: null, stderr, missing, cancelled: true });
-    const child = spawn(options.git ?? 'git', ['-C', folder, ...CONFIG, ...args], {
-      env: gitEnvironment(options.env ?? process.env),
-      stdio: ['ignore', 'pipe', 'pipe'],
-      windowsHide: true,
-    });
-    signal?.addEventListener('abort', abort, { once: true });
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => read(() => sink.push(chunk)));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => void (stderr.length < 4096 && (stderr += chunk)));
-    child.on('error', (error: NodeJS.ErrnoException) => {
-      missing = error.code === 'ENOENT';
-      stderr ||= error.message;
-      // A process that never started emits no 'close'.
-      if (child.pid === undefined) settle(null);
-    });
-    child.on('close', settle);
-  });
-}
-
-/** Collects a short output whole (rev-parse's few lines). */
-export function textSink(): Sink & { text: string } {
-  return { text: '', push(chunk) { this.text += chunk; }, end() {} };
-}
+const PAGE = /\.html?$/i;
 
 function firstLine(text: string): string {
   return text.trim().split('\n')[0].replace(/^(fatal|error): /, '');
@@ -184,26 +111,50 @@ export async function readGitHistory(folder: string, options: GitHistoryOptions 
   }
 }
 
-/** ls-files first (the log keeps only tracked paths, and a mass commit is a share of them), then status beside the log. */
+/** ls-files first (the log keeps only tracked paths), then status beside the log, then the pages' versions. */
 async function readHistoryOf(root: string, facts: RepositoryFacts, options: GitHistoryOptions): Promise<GitHistory> {
   const git = options.git ?? 'git';
   const ids = new Map<string, number>();
   const listed = await runGit(root, ['ls-files', '-z', '--full-name', '--', '.'], trackedPathsReader(facts.prefix, ids), options);
   const listFailure = failureOf(listed, git);
   if (listFailure) return emptyHistory(root, listFailure.status, listFailure.detail, facts);
-  const builtFolders = (options.builtFolders ?? ['']).map((f) => relativeKey(root, f) ?? f);
+  const files: TrackedFiles = { ids, pages: pagesOf(ids, (options.builtFolders ?? ['']).map((f) => relativeKey(root, f) ?? f)) };
   const uncommitted = new Set<string>();
-  const log = new GitLogReader({ ids, builtFolders }, facts.prefix);
+  const log = new GitLogReader(files, facts.prefix);
   let index: HistoryIndex | undefined;
   const logSink: Sink = { push: (chunk) => log.push(chunk), end: () => void (index = log.end()) };
   const [status, logged] = await Promise.all([
     runGit(root, ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--', '.'], uncommittedPathsReader(facts.prefix, uncommitted), options),
-    runGit(root, ['log', '-z', '--name-only', '--no-renames', LOG_FORMAT, '--', '.'], logSink, options),
+    runGit(root, LOG_ARGS, logSink, options),
   ]);
   const failure = failureOf(status, git) ?? (isUnbornBranch(logged) ? undefined : failureOf(logged, git));
   if (failure) return emptyHistory(root, failure.status, failure.detail, facts);
   if (!index || index.malformed) return emptyHistory(root, 'failed', 'unexpected output from git log', facts);
-  return historyOf(root, facts, ids, index, { paths: uncommitted, rebuiltFolders: log.rebuiltFolders(uncommitted) });
+  const content = await contentOf(root, files, index, uncommitted, options);
+  if (options.signal?.aborted) return emptyHistory(root, 'cancelled', undefined, facts);
+  if (content.failure !== undefined) return emptyHistory(root, 'failed', `git cat-file: ${firstLine(content.failure)}`, facts);
+  return historyOf(root, facts, files, index, content, uncommitted);
+}
+
+/** Per tracked path: 1 for a page (a `.html` or `.htm` file) of a built folder. */
+function pagesOf(ids: ReadonlyMap<string, number>, builtFolders: readonly string[]): Uint8Array {
+  const pages = new Uint8Array(ids.size);
+  const prefixes = builtFolders.map((f) => (f === '' || f.endsWith('/') ? f : `${f}/`));
+  for (const [key, id] of ids) if (PAGE.test(key) && prefixes.some((prefix) => key.startsWith(prefix))) pages[id] = 1;
+  return pages;
+}
+
+/** The pages' content history: every page with a change, its working file when it has uncommitted changes. */
+function contentOf(root: string, files: TrackedFiles, index: HistoryIndex, uncommitted: ReadonlySet<string>, options: GitHistoryOptions): Promise<ContentHistory> {
+  const pages: number[] = [];
+  const keys: string[] = [];
+  for (const [key, id] of files.ids) {
+    if (files.pages[id] !== 1) continue;
+    pages.push(id);
+    keys[id] = key;
+  }
+  const workingFile = (id: number): { file: string; uncommitted: boolean } => ({ file: path.join(root, ...keys[id].split('/')), uncommitted: uncommitted.has(keys[id]) });
+  return readContentHistory({ folder: root, index, pages, workingFile, options });
 }
 
 /** A file's key: relative to the folder, with `/`; undefined outside it. */
@@ -214,30 +165,26 @@ function relativeKey(folder: string, file: string): string | undefined {
   return relative.split(path.sep).join('/');
 }
 
-interface WorkTree {
-  paths: ReadonlySet<string>;
-  rebuiltFolders: readonly string[];
-}
-
-function historyOf(folder: string, facts: RepositoryFacts, ids: ReadonlyMap<string, number>, index: HistoryIndex, work: WorkTree): GitHistory {
+function historyOf(folder: string, facts: RepositoryFacts, files: TrackedFiles, index: HistoryIndex, content: ContentHistory, uncommitted: ReadonlySet<string>): GitHistory {
+  const ids = files.ids;
   const keyOf = (file: string): string | undefined => relativeKey(folder, file);
-  const change = (c: number, mass: boolean): GitChange | undefined => {
+  const idOf = (key: string | undefined): number | undefined => (key === undefined ? undefined : ids.get(key));
+  const change = (c: number): GitChange | undefined => {
     if (c < 0) return undefined;
     const { hash, time, authorTime, subject } = index.commits[c];
-    return { commit: hash, time, authorTime, subject, mass };
+    return { commit: hash, time, authorTime, subject };
   };
-  const lastChange = (key: string | undefined): GitChange | undefined => {
-    const id = key === undefined ? undefined : ids.get(key);
-    return id === undefined ? undefined : change(index.newest[id], index.newest[id] !== index.newestContent[id]);
+  const lastChange = (id: number | undefined): GitChange | undefined => (id === undefined ? undefined : change(index.newest[id]));
+  const lastContentChange = (id: number | undefined): ContentChangeCommit | undefined => {
+    if (id === undefined) return undefined;
+    // A file that is not a page: its text is its content, so its newest change is its newest content change.
+    const page = files.pages[id] === 1;
+    const found = change(page ? content.significant[id] : index.newest[id]);
+    return found && { ...found, changed: page ? changeKinds(content.changed[id]) : ['source'] };
   };
-  const lastContentChange = (key: string | undefined): GitChange | undefined => {
-    const id = key === undefined ? undefined : ids.get(key);
-    return id === undefined ? undefined : change(index.newestContent[id], false);
-  };
-  const rebuilt = work.rebuiltFolders.map((f) => (f === '' || f.endsWith('/') ? f : `${f}/`));
-  const uncommittedState = (key: string | undefined): boolean | 'rebuild' => {
-    if (key === undefined || !work.paths.has(key)) return false;
-    return ids.has(key) && rebuilt.some((prefix) => key.startsWith(prefix)) ? 'rebuild' : true;
+  const uncommittedState = (key: string | undefined, id: number | undefined): boolean | 'template' => {
+    if (key === undefined || !uncommitted.has(key)) return false;
+    return id !== undefined && content.worktree[id] === WORKTREE_TEMPLATE ? 'template' : true;
   };
   return {
     status: 'ok',
@@ -245,15 +192,16 @@ function historyOf(folder: string, facts: RepositoryFacts, ids: ReadonlyMap<stri
     topLevel: facts.topLevel,
     gitDir: facts.gitDir,
     isTracked: (file) => ids.has(keyOf(file) ?? ''),
-    lastChange: (file) => lastChange(keyOf(file)),
-    lastContentChange: (file) => lastContentChange(keyOf(file)),
-    uncommitted: work.paths,
-    isUncommitted: (file) => work.paths.has(keyOf(file) ?? ''),
-    massCommits: [...index.massCommits].sort((a, b) => b.time - a.time),
-    rebuiltFolders: work.rebuiltFolders,
+    lastChange: (file) => lastChange(idOf(keyOf(file))),
+    lastContentChange: (file) => lastContentChange(idOf(keyOf(file))),
+    uncommitted,
+    isUncommitted: (file) => uncommitted.has(keyOf(file) ?? ''),
     facts(file) {
       const key = keyOf(file);
-      return { newest: lastChange(key), newestContent: lastContentChange(key), uncommitted: uncommittedState(key) };
+      const id = idOf(key);
+      const state = uncommittedState(key, id);
+      const changedNow = state === true && id !== undefined && content.worktree[id] === WORKTREE_CONTENT && content.worktreeChanged[id] !== 0 ? changeKinds(content.worktreeChanged[id]) : undefined;
+      return { newest: lastChange(id), significant: lastContentChange(id), uncommitted: state, ...(changedNow ? { uncommittedChanged: changedNow } : {}) };
     },
   };
 }
@@ -270,8 +218,6 @@ function emptyHistory(folder: string, status: GitHistoryStatus, detail?: string,
     lastContentChange: () => undefined,
     uncommitted: new Set(),
     isUncommitted: () => false,
-    massCommits: [],
-    rebuiltFolders: [],
     facts: () => ({ uncommitted: false }),
   };
 }

@@ -1,14 +1,19 @@
-/** The one `git log` pass, read as it streams (pure: no Node API): for each tracked path the newest commit that
- * changed it and the newest that was not a mass commit of its built folder (one touching nearly every page of it). */
+/** The one `git log --raw` pass, read as it streams (pure: no Node API): for each tracked path the newest commit that
+ * changed it, and for each page (a `.html` file of a built folder) its changes newest first with the blobs before and
+ * after, so that contentHistory.ts can find the newest that changed its content. */
 import { NulTokens, underPrefix } from './gitOutput';
 
-/** What `--format` asks for; `-z --name-only` then lists each commit's paths after it (see GitLogReader). */
+/** What `--format` asks for; `-z --raw` then lists each commit's changes after it (see GitLogReader). */
 export const LOG_FORMAT = '--format=%x00%H%x00%ct%x00%at%x00%s';
+/** The whole command after `git`: blob ids unabbreviated, a rename as a deletion and an addition. */
+export const LOG_ARGS = ['log', '-z', '--raw', '--no-abbrev', '--no-renames', LOG_FORMAT, '--', '.'];
 
-/** A mass commit touches at least this share of a built folder's tracked pages… */
-export const MASS_SHARE = 0.8;
-/** …and at least this many of them: below it a site is too small to tell a rebuild from a sweeping edit. */
-export const MASS_MIN_PAGES = 20;
+/**
+ * A page's changes kept, newest first: its content's last change is nearly always among the first few, and the rest
+ * of a long history would cost memory for every page. A page none of whose kept changes changed its content is said
+ * to be undated (the lastmod-stale rule then judges nothing rather than guess).
+ */
+export const MAX_PAGE_CHANGES = 64;
 
 export interface CommitInfo {
   hash: string;
@@ -19,22 +24,50 @@ export interface CommitInfo {
   subject: string;
 }
 
-export interface MassCommit {
-  commit: string;
-  /** Committer date, ms. */
-  time: number;
-  /** The built folder whose pages it rewrote, relative to the folder read ('' for the folder itself). */
-  folder: string;
-  /** The folder's tracked pages it touched, of `pages`. */
-  touched: number;
-  pages: number;
-}
-
-/** The tracked paths of the folder read (from `ls-files`), each with an id, and the built folders. */
+/** The tracked paths of the folder read (from `ls-files`), each with an id, and which ids are pages. */
 export interface TrackedFiles {
   ids: ReadonlyMap<string, number>;
-  /** Relative to the folder read, with `/`; '' is the folder itself. */
-  builtFolders: readonly string[];
+  /** Per id: 1 for a page whose changes are kept (a `.html` file of a built folder). */
+  pages: Uint8Array;
+}
+
+const BYTE_HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+
+/** Blob ids, 40 (SHA-1) or 64 (SHA-256) hex digits, packed as 32-bit words: no string kept per change. */
+export class BlobIds {
+  private words = new Uint32Array(1024);
+  private count = 0;
+  private width = 5;
+
+  /** The id's index; -1 for git's all-zero id (no blob: the path did not exist). */
+  add(hex: string): number {
+    if (/^0+$/.test(hex)) return -1;
+    this.width = hex.length >> 3;
+    if ((this.count + 1) * this.width > this.words.length) {
+      const grown = new Uint32Array(this.words.length * 2);
+      grown.set(this.words);
+      this.words = grown;
+    }
+    const at = this.count * this.width;
+    for (let w = 0; w < this.width; w++) this.words[at + w] = parseInt(hex.slice(w * 8, w * 8 + 8), 16) >>> 0;
+    return this.count++;
+  }
+
+  hex(index: number): string {
+    let hex = '';
+    for (let w = 0; w < this.width; w++) {
+      const word = this.words[index * this.width + w];
+      hex += BYTE_HEX[word >>> 24] + BYTE_HEX[(word >>> 16) & 0xff] + BYTE_HEX[(word >>> 8) & 0xff] + BYTE_HEX[word & 0xff];
+    }
+    return hex;
+  }
+}
+
+/** One page's change: the commit (its index), the blobs before and after (-1: none). */
+export interface PageChange {
+  commit: number;
+  before: number;
+  after: number;
 }
 
 export interface HistoryIndex {
@@ -42,79 +75,97 @@ export interface HistoryIndex {
   commits: CommitInfo[];
   /** Per path id: the index in `commits` of its newest change, or -1. */
   newest: Int32Array;
-  /** Per path id: its newest change that is not a mass commit of its built folder, or -1. */
-  newestContent: Int32Array;
-  massCommits: MassCommit[];
+  blobs: BlobIds;
+  /** A page's kept changes, newest first (log order), and whether older ones were dropped. */
+  changesOf(id: number): { changes: PageChange[]; truncated: boolean };
   /** Set when the output did not have the expected shape (the index then holds what was read before). */
   malformed: boolean;
 }
 
 const HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
-const PAGE = /\.html?$/i;
+/** `:old-mode new-mode old-blob new-blob status`, the newline git writes before a commit's first entry allowed. */
+const RAW = /^\n?:[0-7]+ [0-7]+ ([0-9a-f]+) ([0-9a-f]+) ([A-Z])[0-9]*$/;
 
-/** Whether touching `touched` of a folder's `pages` tracked pages is a rebuild rather than an edit. */
-export function isMass(touched: number, pages: number): boolean {
-  return pages >= MASS_MIN_PAGES && touched >= Math.ceil(MASS_SHARE * pages);
-}
+type Field = 'marker' | 'hash' | 'committed' | 'authored' | 'subject' | 'raw' | 'path';
 
-type Field = 'marker' | 'hash' | 'committed' | 'authored' | 'subject' | 'firstPath' | 'paths';
+/** Per page, its changes as linked lists in typed arrays (newest first): a few numbers per change, no object. */
+class ChangeLists {
+  private commit = new Int32Array(1024);
+  private before = new Int32Array(1024);
+  private after = new Int32Array(1024);
+  private next = new Int32Array(1024);
+  private count = 0;
+  private readonly head: Int32Array;
+  private readonly tail: Int32Array;
+  private readonly length: Int32Array;
 
-/** Which built folder each tracked path lies in (-1: none) and how many tracked pages each folder holds. */
-function placePaths(files: TrackedFiles): { folderOf: Int16Array; isPage: Uint8Array; pages: number[] } {
-  const folderOf = new Int16Array(files.ids.size).fill(-1);
-  const isPage = new Uint8Array(files.ids.size);
-  const pages = files.builtFolders.map(() => 0);
-  const prefixes = files.builtFolders.map((f) => (f === '' || f.endsWith('/') ? f : `${f}/`));
-  for (const [path, id] of files.ids) {
-    const f = prefixes.findIndex((prefix) => underPrefix(path, prefix) !== undefined);
-    if (f < 0) continue;
-    folderOf[id] = f;
-    if (PAGE.test(path)) {
-      isPage[id] = 1;
-      pages[f]++;
-    }
+  constructor(paths: number) {
+    this.head = new Int32Array(paths).fill(-1);
+    this.tail = new Int32Array(paths).fill(-1);
+    this.length = new Int32Array(paths);
   }
-  return { folderOf, isPage, pages };
+
+  add(id: number, commit: number, before: number, after: number): void {
+    if (++this.length[id] > MAX_PAGE_CHANGES) return;
+    if (this.count === this.commit.length) this.grow();
+    const c = this.count++;
+    this.commit[c] = commit;
+    this.before[c] = before;
+    this.after[c] = after;
+    this.next[c] = -1;
+    if (this.tail[id] < 0) this.head[id] = c;
+    else this.next[this.tail[id]] = c;
+    this.tail[id] = c;
+  }
+
+  of(id: number): { changes: PageChange[]; truncated: boolean } {
+    const changes: PageChange[] = [];
+    for (let c = this.head[id]; c >= 0; c = this.next[c]) changes.push({ commit: this.commit[c], before: this.before[c], after: this.after[c] });
+    return { changes, truncated: this.length[id] > MAX_PAGE_CHANGES };
+  }
+
+  private grow(): void {
+    const grow = (a: Int32Array): Int32Array<ArrayBuffer> => {
+      const grown = new Int32Array(a.length * 2);
+      grown.set(a);
+      return grown;
+    };
+    this.commit = grow(this.commit);
+    this.before = grow(this.before);
+    this.after = grow(this.after);
+    this.next = grow(this.next);
+  }
 }
 
 /**
- * Reads `git log -z --name-only LOG_FORMAT` output: per commit the tokens "" hash committed authored subject, then
- * its paths (the first one after a newline) up to the next "". Paths outside `prefix` or not tracked now are skipped,
- * so memory is bounded by the tracked paths and one commit's list, however long the history.
+ * Reads `git log -z --raw --no-abbrev LOG_FORMAT` output: per commit the tokens "" hash committed authored subject,
+ * then its entries as pairs (raw line, path), the first raw line after a newline, up to the next "". Paths outside
+ * `prefix` or not tracked now are skipped, so memory is bounded by the tracked paths and their pages' kept changes.
  */
 export class GitLogReader {
   private readonly tokens = new NulTokens((token) => this.take(token));
   private readonly index: HistoryIndex;
-  private readonly place: ReturnType<typeof placePaths>;
+  private readonly lists: ChangeLists;
   private field: Field = 'marker';
   private commit: CommitInfo = { hash: '', time: 0, authorTime: 0, subject: '' };
-  private readonly touched: number[] = [];
+  /** The current commit's index in `commits`, once one of its paths is tracked. */
+  private current = -1;
+  private raw: RegExpExecArray | null = null;
 
   constructor(private readonly files: TrackedFiles, private readonly prefix: string) {
-    this.place = placePaths(files);
     const size = files.ids.size;
-    this.index = { commits: [], newest: new Int32Array(size).fill(-1), newestContent: new Int32Array(size).fill(-1), massCommits: [], malformed: false };
+    this.lists = new ChangeLists(size);
+    const lists = this.lists;
+    this.index = { commits: [], newest: new Int32Array(size).fill(-1), blobs: new BlobIds(), changesOf: (id) => lists.of(id), malformed: false };
   }
 
   push(chunk: string): void {
     this.tokens.push(chunk);
   }
 
-  /** The built folders whose uncommitted changes touch nearly every page: a build run and not committed. */
-  rebuiltFolders(uncommitted: Iterable<string>): string[] {
-    const { folderOf, isPage, pages } = this.place;
-    const counts = pages.map(() => 0);
-    for (const path of uncommitted) {
-      const id = this.files.ids.get(path);
-      if (id !== undefined && isPage[id]) counts[folderOf[id]]++;
-    }
-    return this.files.builtFolders.filter((_, f) => isMass(counts[f], pages[f]));
-  }
-
   end(): HistoryIndex {
     this.tokens.end();
-    if (this.field === 'paths' || this.field === 'firstPath') this.finishCommit();
-    else if (this.field !== 'marker') this.index.malformed = true;
+    if (this.field !== 'marker' && this.field !== 'raw') this.index.malformed = true;
     this.field = 'marker';
     return this.index;
   }
@@ -128,6 +179,7 @@ export class GitLogReader {
       case 'hash':
         if (!HASH.test(token)) this.index.malformed = true;
         this.commit = { hash: token, time: 0, authorTime: 0, subject: '' };
+        this.current = -1;
         this.field = 'committed';
         return;
       case 'committed':
@@ -140,47 +192,39 @@ export class GitLogReader {
         return;
       case 'subject':
         this.commit.subject = token;
-        this.field = 'firstPath';
+        this.field = 'raw';
         return;
+      case 'raw':
+        return this.takeRaw(token);
       default:
         this.takePath(token);
     }
   }
 
-  /** A path of the current commit, or the "" that ends its list and starts the next commit's header. */
-  private takePath(token: string): void {
+  /** A change's raw line, or the "" that ends the commit's entries and starts the next commit's header. */
+  private takeRaw(token: string): void {
     if (token === '') {
-      this.finishCommit();
       this.field = 'hash';
       return;
     }
-    const path = underPrefix(this.field === 'firstPath' && token.charCodeAt(0) === 10 ? token.slice(1) : token, this.prefix);
-    this.field = 'paths';
-    const id = path === undefined ? undefined : this.files.ids.get(path);
-    if (id !== undefined) this.touched.push(id);
+    this.raw = RAW.exec(token);
+    if (this.raw === null) this.index.malformed = true;
+    this.field = 'path';
   }
 
-  /** Counts the commit's pages per built folder, then dates its paths: a mass commit dates none of its folder's content. */
-  private finishCommit(): void {
-    const { folderOf, isPage, pages } = this.place;
-    const counts = pages.map(() => 0);
-    for (const id of this.touched) if (isPage[id]) counts[folderOf[id]]++;
-    const mass = counts.map((n, f) => isMass(n, pages[f]));
-    mass.forEach((isMass, f) => {
-      if (isMass) this.index.massCommits.push({ commit: this.commit.hash, time: this.commit.time, folder: this.files.builtFolders[f], touched: counts[f], pages: pages[f] });
-    });
-    if (this.touched.length === 0) return;
-    const { newest, newestContent, commits } = this.index;
-    const c = commits.push(this.commit) - 1;
-    const time = this.commit.time;
-    for (const id of this.touched) {
-      // Newest by committer date, the first one listed on a tie: log order is by date, but clocks are skewed.
-      if (newest[id] < 0 || commits[newest[id]].time < time) newest[id] = c;
-      const f = folderOf[id];
-      if (f >= 0 && mass[f]) continue;
-      if (newestContent[id] < 0 || commits[newestContent[id]].time < time) newestContent[id] = c;
+  private takePath(token: string): void {
+    this.field = 'raw';
+    const path = underPrefix(token, this.prefix);
+    const id = path === undefined ? undefined : this.files.ids.get(path);
+    if (id === undefined || this.raw === null) return;
+    const { newest, commits } = this.index;
+    if (this.current < 0) this.current = commits.push(this.commit) - 1;
+    // Newest by committer date, the first one listed on a tie: log order is by date, but clocks are skewed.
+    if (newest[id] < 0 || commits[newest[id]].time < this.commit.time) newest[id] = this.current;
+    if (this.files.pages[id] === 1) {
+      const blobs = this.index.blobs;
+      this.lists.add(id, this.current, blobs.add(this.raw[1]), blobs.add(this.raw[2]));
     }
-    this.touched.length = 0;
   }
 }
 

@@ -5,6 +5,7 @@ import { robotsFor, type PageProblemKind } from '../pageFacts';
 import { resolvePage, siteRootOf } from '../pageResolution';
 import { isAllowed } from '../robotsMatcher';
 import { hostRedirect } from './hostRedirect';
+import { describeChange } from '../lastmodJudgement';
 
 export interface PageDescription {
   url: string;
@@ -19,6 +20,8 @@ export interface PageDescription {
   canonicals: string[];
   blockedBy?: { file: string; line: number };
   commit?: { hash: string; subject: string; time: number | undefined };
+  /** The newest commit that changed the page's content, when it is not the newest commit. */
+  contentCommit?: { hash: string; subject: string; time: number; changed: string };
   /** What kept the page from being read whole (not UTF-8, head ended early, template syntax, …). */
   readProblems: PageProblemKind[];
 }
@@ -47,7 +50,9 @@ export function pageDescription(url: string, sites: readonly BuiltSite[], userAg
     description.readProblems = facts.problems.map((p) => p.kind);
   }
   const source = site.source(url, served.file);
-  if (source?.commit !== undefined) description.commit = { ...source.commit, time: source.history.newest?.time };
+  if (source?.commit !== undefined) description.commit = { hash: source.commit.hash, subject: source.commit.subject, time: source.commit.time };
+  const content = source?.contentCommit;
+  if (content !== undefined && content.hash !== source?.commit?.hash) description.contentCommit = { hash: content.hash, subject: content.subject, time: content.time, changed: describeChange(content.changed) };
   return description;
 }
 
@@ -65,6 +70,7 @@ export function describePage(url: string, sites: readonly BuiltSite[], userAgent
   if (d.robots !== undefined && d.robots.length > 0) lines.push(`**Robots:** ${d.robots.join(', ')}`);
   if (d.canonicals.length > 0) lines.push(`**Canonical:** ${d.canonicals.map((c) => `\`${c}\``).join(', ')}`);
   if (d.commit !== undefined) lines.push(`**Last commit:** \`${d.commit.hash}\` ${escapeMarkdown(d.commit.subject)}${d.commit.time === undefined ? '' : ` (${new Date(d.commit.time).toISOString().slice(0, 10)})`}`);
+  if (d.contentCommit !== undefined) lines.push(`**Last content change:** \`${d.contentCommit.hash}\` ${escapeMarkdown(d.contentCommit.subject)} (${new Date(d.contentCommit.time).toISOString().slice(0, 10)}): ${d.contentCommit.changed}`);
   if (d.readProblems.length > 0) lines.push(`**Read:** ${d.readProblems.join(', ')}`);
   return lines.join('  \n');
 }

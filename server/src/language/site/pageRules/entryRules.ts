@@ -1,12 +1,12 @@
 /** The page rules of one sitemap entry: what the host and the page say of its `<loc>`, one verdict per entry (as
  * Search Console gives one status per URL), and its `<lastmod>` against git. The order is docs/rules.md's. */
-import type { BuiltSite } from '../builtSite';
+import type { BuiltSite, CommitRef, PageSource } from '../builtSite';
 import { canonicalDifference, robotsFor, type PageFacts, type TextRange } from '../pageFacts';
 import { resolvePage, type PageResolution } from '../pageResolution';
 import { isAllowed } from '../robotsMatcher';
 import type { SiteProblem, SiteRelated } from '../siteRules';
 import type { SiteEntry } from '../siteSummary';
-import { judgeLastmodValue, lastmodFromHistory } from '../lastmodJudgement';
+import { describeChange, judgeLastmodValue, lastmodFromHistory } from '../lastmodJudgement';
 import { systemTimeZoneOffset } from '../../features/clock';
 import { hostRedirect, siteFilePath } from './hostRedirect';
 import { canonicalVerdict } from './canonicalVerdict';
@@ -102,7 +102,11 @@ function checkPage(at: EntryAt, facts: PageFacts, pagePath: string, problems: Si
   return false;
 }
 
-/** lastmod-stale and lastmod-inflated on the `<lastmod>` value; nothing without one or without the source's history. */
+/**
+ * lastmod-stale (the content changed after the `<lastmod>`) and lastmod-inflated (the `<lastmod>` is after every change
+ * to the file); nothing without a `<lastmod>` or without the source's history. The related information names the
+ * commits: the content's last change and what it changed, and a newer one that changed only the template.
+ */
 function checkLastmod(at: EntryAt, file: string, problems: SiteProblem[]): void {
   const { entry, site } = at;
   if (entry.lastmodEnd <= entry.lastmodStart) return;
@@ -110,20 +114,51 @@ function checkLastmod(at: EntryAt, file: string, problems: SiteProblem[]): void 
   if (source === undefined) return;
   const verdict = judgeLastmodValue(entry.lastmodText, source.history, site.now);
   if (verdict === undefined || verdict === 'ok') return;
-  const history = source.history;
-  const changed = history.uncommitted === true ? 'has uncommitted changes' : `last changed on ${isoDate(history.newest?.time)}`;
-  const commit = source.commit === undefined ? '' : ` (${source.commit.hash} ${source.commit.subject})`;
   const message = verdict === 'stale'
-    ? `The page's source ${source.path} ${changed}${commit}, after this <lastmod>: it no longer says when the page changed.`
-    : `This <lastmod> is later than the page's source ${source.path} ${changed}${commit}: a date stamped at build time, which makes Google ignore lastmod.`;
+    ? `The content of ${source.path} changed ${contentChangeText(source)}, after this <lastmod>: it no longer says when the page changed.`
+    : `This <lastmod> is later than every change to ${source.path} (the last ${lastChangeText(source)}): a date stamped at build time, which makes Google ignore lastmod.`;
   const problem: SiteProblem = {
     path: at.path, rule: verdict === 'stale' ? 'lastmod-stale' : 'lastmod-inflated', start: entry.lastmodStart, end: entry.lastmodEnd, message,
-    related: [{ path: source.path, start: 0, end: 0, message: 'The page\'s source.' }],
+    related: lastmodRelated(source),
   };
   // The quick fix's value: what Set lastmod from Git History writes, in this entry's own form.
-  const lastmod = lastmodFromHistory(history, site.now, entry.lastmodText, systemTimeZoneOffset);
+  const lastmod = lastmodFromHistory(source.history, site.now, entry.lastmodText, systemTimeZoneOffset);
   if (lastmod !== undefined) problem.data = { lastmod };
   problems.push(problem);
+}
+
+/** When and how the content last changed: "now (uncommitted: main text changed)", "on 2025-05-02 in abc1234 "Edit" (title changed)". */
+function contentChangeText(source: PageSource): string {
+  if (source.history.uncommitted === true) return `in uncommitted changes (${source.uncommittedChanged ? describeChange(source.uncommittedChanged) : 'not committed yet'})`;
+  const content = source.contentCommit;
+  return content === undefined ? 'at an unknown date' : `on ${isoDate(content.time)} in ${commitText(content)} (${describeChange(content.changed)})`;
+}
+
+/** The file's last change of any kind, and whether it changed the content. */
+function lastChangeText(source: PageSource): string {
+  if (source.history.uncommitted === 'template') return 'is uncommitted and changes only the template';
+  const newest = source.commit;
+  if (newest === undefined) return 'is unknown';
+  const content = source.contentCommit;
+  const what = content?.hash === newest.hash ? describeChange(content.changed) : 'only the template changed';
+  return `on ${isoDate(newest.time)}, ${commitText(newest)}: ${what}`;
+}
+
+function commitText(commit: CommitRef): string {
+  return `${commit.hash} "${commit.subject}"`;
+}
+
+/** The source, then the commits that explain the verdict: the content's last change, and a newer template-only one. */
+function lastmodRelated(source: PageSource): SiteRelated[] {
+  const at = (message: string): SiteRelated => ({ path: source.path, start: 0, end: 0, message });
+  const related: SiteRelated[] = [];
+  const { contentCommit, commit } = source;
+  if (source.history.uncommitted === true) related.push(at(`Uncommitted: ${source.uncommittedChanged ? describeChange(source.uncommittedChanged) : 'the content differs from the last commit'}.`));
+  if (contentCommit !== undefined) related.push(at(`The last content change: ${commitText(contentCommit)}, ${isoDate(contentCommit.time)}: ${describeChange(contentCommit.changed)}.`));
+  else related.push(at('The page\'s source (no commit that changed its content is known).'));
+  if (commit !== undefined && commit.hash !== contentCommit?.hash) related.push(at(`The last change: ${commitText(commit)}, ${isoDate(commit.time)}: only the template changed since.`));
+  if (source.history.uncommitted === 'template') related.push(at('Uncommitted: only the template changed since.'));
+  return related;
 }
 
 function isoDate(time: number | undefined): string {
