@@ -187,6 +187,19 @@ describe('readBuiltSite: git', () => {
     assert.equal(site.source('https://x.com/about/', 'about/index.html')?.path, 'public/about/index.html');
   });
 
+  it('takes a mapping\'s root "." as the workspace folder, and warns once about a mapping that maps no page', async () => {
+    const repo = gitRepository(temp());
+    repo.commit('build', '2024-01-01T00:00:00Z', { 'public/post/index.html': page(''), 'content/post/_index.md': '# post' });
+    const root = { folder: 'public', url: 'https://x.com/' };
+    const read = (setting: unknown) => readBuiltSite({ workspace: repo.dir, root }, options(repo.dir, [root], { pageSources: { public: setting } }));
+    const dotted = await read({ preset: 'hugo', root: '.' });
+    assert.equal(dotted.source('https://x.com/post/', 'post/index.html')?.path, 'content/post/_index.md');
+    assert.deepEqual(dotted.historyNotes, []);
+    const wrong = await read({ preset: 'hugo', root: 'site' });
+    assert.equal(wrong.source('https://x.com/post/', 'post/index.html')?.path, 'public/post/index.html');
+    assert.deepEqual(wrong.historyNotes.filter((n) => n.kind === 'unmapped-sources'), [{ kind: 'unmapped-sources', page: 'post/index.html', example: 'site/content/post.md' }]);
+  });
+
   it('dates a page by its content: a rebuild that changed every page\'s template dates none, and needs no note', async () => {
     const repo = gitRepository(temp());
     const body = (text: string): string => `<!doctype html><html><head><title>t</title></head><body>${text}</body></html>`;

@@ -36,7 +36,10 @@ export type HistoryNote =
    * Pages git changed but whose content it cannot date: none of their newest MAX_PAGE_CHANGES commits changed it, or
    * a version was too large to read. lastmod-stale does not judge them (lastmod-inflated still does).
    */
-  | { kind: 'undated-content'; pages: number; example: string };
+  | { kind: 'undated-content'; pages: number; example: string }
+  /** `sitemap.pageSources` maps the root, but no page to a file git tracks: the mapping is wrong (its root, its
+   * patterns); the built files are dated instead. `example`: a source tried, for the page `page`. */
+  | { kind: 'unmapped-sources'; page: string; example: string };
 
 /** A commit as the messages name it. */
 export interface CommitRef {

@@ -177,5 +177,10 @@ export function pageSourceMapping(setting: unknown, builtFolder: string): PageSo
   if (typeof setting !== 'object' || setting === null) return undefined;
   const { preset, root, patterns } = setting as { preset?: unknown; root?: unknown; patterns?: unknown };
   const all = [...patternsOf(patterns), ...(isPreset(preset) ? PAGE_SOURCE_PRESETS[preset] : [])];
-  return all.length === 0 ? undefined : { root: typeof root === 'string' ? root : parent, patterns: all };
+  return all.length === 0 ? undefined : { root: typeof root === 'string' ? projectFolder(root) : parent, patterns: all };
+}
+
+/** A mapping's `root` as sourceCandidates prefixes it: `.` and `./` are the workspace folder itself (`''`). */
+function projectFolder(root: string): string {
+  return root.replace(/\\/g, '/').replace(/^(\.\/)+/, '').replace(/\/\.(?=\/|$)/g, '').replace(/^\.$/, '').replace(/\/+$/, '');
 }

@@ -110,6 +110,29 @@ export function sourceFinder(context: SourceContext): (url: string, file: string
   };
 }
 
+/** Pages looked at to tell whether a mapping maps any: enough for a mistake to show, few for a large site. */
+const MAPPING_PROBE_PAGES = 2_000;
+
+/**
+ * The note for a `sitemap.pageSources` mapping that maps none of the root's pages (`files`, built paths relative to its
+ * folder) to a file git tracks: a wrong `root` (`"."` was once one) or patterns; none when one page maps, or no mapping.
+ */
+export function unmappedSourcesNote(context: SourceContext, files: Iterable<string>): HistoryNote | undefined {
+  const mapping = pageSourceMapping(mappingSetting(context.pageSources, context.root.folder), context.root.folder);
+  if (mapping === undefined) return undefined;
+  const keyOf = gitKeys(context.workspace, context.history.folder);
+  let first: { page: string; example: string } | undefined;
+  let probed = 0;
+  for (const file of files) {
+    if (!/\.html?$/i.test(file) || probed++ >= MAPPING_PROBE_PAGES) continue;
+    const urlPath = `/${file.replace(/(^|\/)index\.html?$/i, '$1')}`;
+    const candidates = sourceCandidates(urlPath, mapping);
+    if (candidates.some((candidate) => { const key = keyOf(candidate); return key !== undefined && context.history.isTracked(key); })) return undefined;
+    if (first === undefined && candidates.length > 0) first = { page: file, example: candidates[0]! };
+  }
+  return first === undefined ? { kind: 'unmapped-sources', page: '', example: '' } : { kind: 'unmapped-sources', ...first };
+}
+
 /** A source's facts as the page rules take them: the dates as numbers, the commits named. */
 function pageSourceOf(relative: string, facts: SourceFacts): PageSource {
   const { newest, significant } = facts;

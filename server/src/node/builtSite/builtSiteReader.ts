@@ -8,7 +8,7 @@ import {
 import { decodeFileText, MAX_ROBOTS_BYTES, readHead } from '../files';
 import { compareWalkOrder, NO_LIMITS, walkFolders, walkFoldersSync, type FolderWalk } from '../folderWalk';
 import { pageReader, readAhead } from './builtPages';
-import { hasMapping, historyOf, sourceFinder, statusNote, undatedContentNote, type GitHistoryCache } from './builtSiteHistory';
+import { hasMapping, historyOf, sourceFinder, statusNote, undatedContentNote, unmappedSourcesNote, type GitHistoryCache } from './builtSiteHistory';
 import type { GitHistoryOptions } from '../git/gitHistory';
 
 export type { GitHistoryCache } from './builtSiteHistory';
@@ -139,9 +139,12 @@ async function historyFacts(location: SiteRootLocation, folder: string, files: R
   const failed = statusNote(history);
   if (failed !== undefined || history.status !== 'ok') return { source: NO_SOURCE, notes: failed ? [failed] : [] };
   const notes: HistoryNote[] = [];
-  if (!hasMapping(options.pageSources, location.root.folder)) {
+  const context = { history, workspace: location.workspace, root: location.root, pageSources: options.pageSources };
+  const unmapped = unmappedSourcesNote(context, files);
+  if (unmapped !== undefined) notes.push(unmapped);
+  if (unmapped !== undefined || !hasMapping(options.pageSources, location.root.folder)) {
     const undated = undatedContentNote(history, folder, [...files].filter((f) => PAGE.test(f)));
     if (undated !== undefined) notes.push(undated);
   }
-  return { source: sourceFinder({ history, workspace: location.workspace, root: location.root, pageSources: options.pageSources }), notes };
+  return { source: sourceFinder(context), notes };
 }

@@ -12,6 +12,7 @@ import { decodeFileText } from '../files';
 import { lineTableOf, positionIn } from '../../../../shared/lineTable';
 import type { CheckedProblem, CheckedRelated, KnownFile } from '../siteProblems';
 import { pageReadNoteText } from './pageReadNotes';
+import { unmappedText } from './historyNotes';
 
 /** One root of a workspace folder, with what its reading depends on. */
 export interface BuiltSiteSpec {
@@ -238,7 +239,7 @@ function readTable(file: string): { lines: Uint32Array; length: number } | null 
 }
 
 /** A note as the editor says it once: why lastmod is not judged (or not for some pages). */
-export function noteText(note: { kind: string; root: SiteRoot; detail?: string; pages?: number }): string {
+export function noteText(note: { kind: string; root: SiteRoot; detail?: string; pages?: number; page?: string; example?: string }): string {
   const where = `${note.root.folder === '' ? 'the workspace folder' : note.root.folder} (${note.root.url})`;
   switch (note.kind) {
     case 'untrusted':
@@ -253,6 +254,8 @@ export function noteText(note: { kind: string; root: SiteRoot; detail?: string; 
       return `git could not read the history of ${where}${note.detail === undefined ? '' : ` (${note.detail})`}: lastmod is not judged.`;
     case 'undated-content':
       return `${note.pages ?? 0} page(s) of ${where} changed in git, but none of the newest commits that changed them changed their content (or a version was too large to read): lastmod-stale does not judge them.`;
+    case 'unmapped-sources':
+      return unmappedText(note, where);
     default:
       return `${where}: ${note.kind}.`;
   }

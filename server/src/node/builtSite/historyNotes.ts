@@ -19,9 +19,17 @@ export function historyNoteText(note: HistoryNote, root: SiteRoot): string {
     case 'undated-content':
       return `${note.pages === 1 ? `${note.example} of ${folderOf(root)}` : `${note.pages} pages of ${folderOf(root)} (${note.example} first)`} changed in git, but none of `
         + `the newest commits that changed ${note.pages === 1 ? 'it' : 'them'} changed the content, or a version was too large to read: lastmod-stale does not judge ${note.pages === 1 ? 'it' : 'them'}.`;
+    case 'unmapped-sources':
+      return unmappedText(note, folderOf(root));
   }
 }
 
 function folderOf(root: SiteRoot): string {
   return root.folder === '' ? 'the folder' : root.folder;
+}
+
+/** The warning on a `sitemap.pageSources` mapping that maps nothing (the editor's note says the same). */
+export function unmappedText(note: { page?: string; example?: string }, folder: string): string {
+  const tried = note.example ? ` (for ${note.page} it tried ${note.example})` : '';
+  return `sitemap.pageSources maps ${folder} to sources, but no page of it to a file git tracks${tried}: check the mapping's root (relative to the workspace folder) and patterns; its pages are dated by their built files meanwhile.`;
 }
