@@ -99,6 +99,14 @@ describe('sitemap-lint: lastmod by content', () => {
     assert.ok(related.includes(sidebar.slice(0, 7)), related);
   });
 
+  it('reports no lastmod-stale for pages first committed after their lastmod (a built folder committed late), only for one edited since', () => {
+    const repo = gitRepository(folder());
+    const lastmods = Object.fromEntries(Array.from({ length: PAGES }, (_, n) => [n, '2023-06-01']));
+    repo.commit('commit the built site at last', '2024-01-01T12:00:00Z', { ...allPages(() => ({})), 'public/sitemap.xml': sitemap(lastmods) });
+    repo.commit('rewrite p3', '2024-03-01T12:00:00Z', { [pagePath(3)]: page({ text: 'What it says now.' }) });
+    assert.deepEqual(lint(repo).map((p) => `${p.rule} ${p.range}`), [`lastmod-stale ${lastmodRange(3)}`]);
+  });
+
   it('reports lastmod-inflated for a lastmod four days after the page\'s last change, though that change was a site-wide commit', () => {
     const repo = builtSite({ 7: '2024-03-05' });
     repo.commit('theme: new footer', '2024-03-01T12:00:00Z', allPages(() => ({ footer: '© 2024 · Theme 2' })));

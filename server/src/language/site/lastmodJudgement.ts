@@ -40,8 +40,12 @@ export interface CommitDates {
  */
 export interface SourceHistory {
   newest?: CommitDates;
-  /** Undefined when no content change is known: nothing then proves the page changed after any date. */
-  significant?: CommitDates;
+  /**
+   * Undefined when no content change is known: nothing then proves the page changed after any date. `added`: the
+   * change is the page's first commit, which bounds when it was written from above only (a site's built folder
+   * committed for the first time holds pages written long before).
+   */
+  significant?: CommitDates & { added?: boolean };
   uncommitted: boolean | 'template';
 }
 
@@ -70,8 +74,8 @@ export function lastmodSpan(value: string): LastmodSpan | undefined {
 /**
  * When the source last changed, or undefined when git cannot say (untracked and unchanged, no history). An uncommitted
  * change is now. A change happened after its author date and by its committer date: the content's last change
- * starts the span (none known: unbounded, nothing proves it changed after any date), the file's last change of any
- * kind, template and all, ends it.
+ * starts the span (none known, or only the page's addition: unbounded, nothing proves it changed after any date), the
+ * file's last change of any kind, template and all, ends it.
  */
 export function changeSpan(history: SourceHistory, now: number): ChangeSpan | undefined {
   if (history.uncommitted === true) return { earliest: now, latest: now };
@@ -79,7 +83,7 @@ export function changeSpan(history: SourceHistory, now: number): ChangeSpan | un
   if (newest === undefined) return undefined;
   const latest = history.uncommitted === 'template' ? now : Math.max(newest.time, newest.authorTime);
   const content = history.significant;
-  return { earliest: content === undefined ? -Infinity : Math.min(content.time, content.authorTime), latest };
+  return { earliest: content === undefined || content.added === true ? -Infinity : Math.min(content.time, content.authorTime), latest };
 }
 
 /** `stale`: the source surely changed after the lastmod; `inflated`: the lastmod is surely after its last change. */

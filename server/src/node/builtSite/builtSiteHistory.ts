@@ -140,7 +140,7 @@ function pageSourceOf(relative: string, facts: SourceFacts): PageSource {
     path: relative,
     history: {
       ...(newest ? { newest: { time: newest.time, authorTime: newest.authorTime } } : {}),
-      ...(significant ? { significant: { time: significant.time, authorTime: significant.authorTime } } : {}),
+      ...(significant ? { significant: { time: significant.time, authorTime: significant.authorTime, ...(significant.changed.includes('added') ? { added: true } : {}) } } : {}),
       uncommitted: facts.uncommitted,
     },
   };
