@@ -4,6 +4,14 @@
 /** The WHATWG decoder, a global in Node and in browsers alike, typed here as webUrl.ts types URL (ES2022 has neither). */
 const Decoder = (globalThis as unknown as { TextDecoder: new (label?: string) => { decode(input: Uint8Array): string } }).TextDecoder;
 
+/** One decoder per encoding, reused: a decode without `stream` keeps no state (a site of 50,000 pages made 100,000). */
+const decoders = new Map<string, InstanceType<typeof Decoder>>();
+function decoder(label: 'utf-8' | 'utf-16le' | 'utf-16be'): InstanceType<typeof Decoder> {
+  let held = decoders.get(label);
+  if (held === undefined) decoders.set(label, (held = new Decoder(label)));
+  return held;
+}
+
 export type FileEncoding =
   | { kind: 'utf-8' }
   | { kind: 'utf-16le' | 'utf-16be'; bom: boolean }
@@ -31,7 +39,7 @@ export function sniffEncoding(head: Uint8Array): FileEncoding {
   const sample = head.subarray(0, SNIFF_BYTES);
   const gzip = isGzip(sample);
   if (sample.includes(0)) return { kind: 'binary', gzip };
-  const text = new Decoder('utf-8').decode(sample);
+  const text = decoder('utf-8').decode(sample);
   let odd = 0;
   // The last character may be cut by the sample's end: not counted.
   for (let k = 0; k < text.length - 1; k++) {
@@ -43,10 +51,10 @@ export function sniffEncoding(head: Uint8Array): FileEncoding {
 
 /** A file's text as its first bytes say (a byte-order mark dropped, malformed bytes as U+FFFD); undefined when binary. */
 export function decodeSniffed(bytes: Uint8Array, encoding = sniffEncoding(bytes.subarray(0, SNIFF_BYTES))): string | undefined {
-  return encoding.kind === 'binary' ? undefined : new Decoder(encoding.kind).decode(bytes);
+  return encoding.kind === 'binary' ? undefined : decoder(encoding.kind).decode(bytes);
 }
 
 /** A file's first bytes as text to tell its kind by (documentLanguage.ts's isSiteFile): a binary file's read as UTF-8. */
 export function sniffedText(head: Uint8Array): string {
-  return decodeSniffed(head) ?? new Decoder('utf-8').decode(head);
+  return decodeSniffed(head) ?? decoder('utf-8').decode(head);
 }

@@ -125,7 +125,7 @@ function readFacts(absolute: string, file: string, root: SiteRoot, note: (reason
   if (head === 'not-a-file') return void note('not-a-file', file);
   if (head === undefined) return undefined;
   const size = head.size;
-  let read = pageHeadOf(decodeFileText(head.bytes), file, root, head.truncated);
+  let read = finishedWithin(head.bytes, file, root) ?? pageHeadOf(decodeFileText(head.bytes), file, root, head.truncated);
   if (read !== undefined && !read.complete) {
     head = readPageHead(absolute, MAX_PAGE_CHARS);
     if (head === 'not-a-file') return void note('not-a-file', file);
@@ -137,4 +137,19 @@ function readFacts(absolute: string, file: string, root: SiteRoot, note: (reason
   else if (facts.problems.some((p) => p.kind === 'head-unfinished')) note('head-unfinished', file);
   if (size !== undefined && size > GOOGLE_HTML_BYTES) note('too-large', file);
   return facts;
+}
+
+/** What is decoded and parsed of a chunk first: most heads end within it, and decoding the whole chunk (a 16 KiB string
+ * per page, for the collector) cost more than parsing the head. */
+export const FIRST_DECODE_BYTES = 4 * 1024;
+
+/**
+ * The head read from the chunk's first FIRST_DECODE_BYTES alone, when it finished within them (at the body, or past
+ * an early end's lookahead): the parser stops there, so more text would give the same facts (a character cut at the
+ * prefix's end can only come after where it stopped). Undefined otherwise: the caller decodes the whole chunk.
+ */
+function finishedWithin(bytes: Buffer, file: string, root: SiteRoot): ReturnType<typeof pageHeadOf> {
+  if (bytes.length <= FIRST_DECODE_BYTES) return undefined;
+  const read = pageHeadOf(decodeFileText(bytes.subarray(0, FIRST_DECODE_BYTES)), file, root, true);
+  return read?.complete === true ? read : undefined;
 }
