@@ -26,6 +26,8 @@ export interface FolderWalk {
   accept?(file: string, name: string): boolean;
   limits?: WalkLimits;
   cancelled?(): boolean;
+  /** Told of each file kept, as the walk finds it (no pause, unlike `accept`): the pages read on workers meanwhile. */
+  found?(file: string, name: string): void;
   /** A folder that cannot be read: skipped, unless this throws. */
   unreadable?(folder: string, error: Error): void;
   /** An entry that is neither a folder, a file nor a link (a FIFO, a socket, a device): told by its type, never opened. */
@@ -116,6 +118,7 @@ function* walkSteps(roots: readonly string[], walk: FolderWalk, result: WalkResu
           if (!walk.accept(file, entry.name)) continue;
         }
         result.files.push(file);
+        walk.found?.(file, entry.name);
       }
     }
     return true;

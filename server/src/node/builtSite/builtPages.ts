@@ -70,6 +70,23 @@ export interface PageReader {
   (file: string): PageFacts | undefined;
   /** What could not be read as a page so far, once per reason. */
   notes(): PageReadNote[];
+  /** Pages read elsewhere (a worker thread, pageHeadPool.ts): each taken when first asked, as if read then, its
+   * notes in the order asked. */
+  absorb(read: PagesRead): void;
+}
+
+/** Pages read in one go: `facts[i]` is `files[i]`'s; `unread`: why page `i` could not be read as one. */
+export interface PagesRead {
+  files: string[];
+  facts: Array<PageFacts | undefined>;
+  unread: Array<[number, PageReadNote['reason']]>;
+}
+
+/** The facts of `files` (pages among the folder's files, relative with `/`), read in order: a page worker's task. */
+export function readPages(folder: string, root: SiteRoot, files: string[]): PagesRead {
+  const unread: PagesRead['unread'] = [];
+  const facts = files.map((file, i) => (PAGE.test(file) ? readFacts(folder + path.sep + nativePath(file), file, root, (reason) => unread.push([i, reason])) : undefined));
+  return { files, facts, unread };
 }
 
 /**
@@ -84,15 +101,25 @@ export function pageReader(folder: string, root: SiteRoot, files: ReadonlySet<st
     if (held === undefined) notes.set(reason, { kind: 'page-unread', reason, file, count: 1 });
     else held.count++;
   };
+  const elsewhere = new Map<string, { facts: PageFacts | undefined; reasons: PageReadNote['reason'][] }>();
   const reader = (file: string): PageFacts | undefined => {
     if (cache.has(file)) return cache.get(file);
     let facts: PageFacts | undefined;
-    if (special.has(file)) note('not-a-file', file);
+    const read = elsewhere.get(file);
+    if (read !== undefined) {
+      elsewhere.delete(file);
+      facts = read.facts;
+      for (const reason of read.reasons) note(reason, file);
+    } else if (special.has(file)) note('not-a-file', file);
     else if (files.has(file) && PAGE.test(file)) facts = readFacts(folder + path.sep + nativePath(file), file, root, note);
     cache.set(file, facts);
     return facts;
   };
-  return Object.assign(reader, { notes: () => [...notes.values()].map((n) => ({ ...n })) });
+  const absorb = (read: PagesRead): void => {
+    read.files.forEach((file, i) => elsewhere.set(file, { facts: read.facts[i], reasons: [] }));
+    for (const [i, reason] of read.unread) elsewhere.get(read.files[i]!)!.reasons.push(reason);
+  };
+  return Object.assign(reader, { notes: () => [...notes.values()].map((n) => ({ ...n })), absorb });
 }
 
 /** A `/`-separated relative path with the platform's separators. */
