@@ -39,6 +39,7 @@ export function sniffEncoding(head: Uint8Array): FileEncoding {
   const sample = head.subarray(0, SNIFF_BYTES);
   const gzip = isGzip(sample);
   if (sample.includes(0)) return { kind: 'binary', gzip };
+  if (isPlainAscii(sample)) return { kind: 'utf-8' }; // nothing odd in it: no need to decode it to count
   const text = decoder('utf-8').decode(sample);
   let odd = 0;
   // The last character may be cut by the sample's end: not counted.
@@ -47,6 +48,15 @@ export function sniffEncoding(head: Uint8Array): FileEncoding {
     if (c === 0xfffd || (c < 0x20 && c !== 9 && c !== 10 && c !== 13)) odd++;
   }
   return odd * 10 >= text.length && odd > 0 ? { kind: 'binary', gzip } : { kind: 'utf-8' };
+}
+
+/** Printable ASCII, tabs and line breaks only: what decodes to no U+FFFD and no counted control (most pages' first KB). */
+function isPlainAscii(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    if ((b < 0x20 || b >= 0x80) && b !== 9 && b !== 10 && b !== 13) return false;
+  }
+  return true;
 }
 
 /** A file's text as its first bytes say (a byte-order mark dropped, malformed bytes as U+FFFD); undefined when binary. */

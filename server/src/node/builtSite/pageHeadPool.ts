@@ -4,7 +4,16 @@
 import { Worker } from 'node:worker_threads';
 import type { SiteRoot } from '../../language/languageService';
 import type { PagesRead } from './builtPages';
-import type { PageReply, PageRequest } from './pageWorkerMessages';
+
+/** A batch of a folder's pages for a worker to read (pageWorkerMessages.ts answers it). */
+export interface PageHeadsRequest {
+  pageHeads: { id: number; folder: string; root: SiteRoot; files: string[] };
+}
+
+/** `read` undefined: the worker could not read the batch (`error`). */
+export interface PageHeadsReply {
+  pageHeads: { id: number; read?: PagesRead; error?: string };
+}
 
 export interface PageWorkers {
   /** The bundle a worker runs (dist/lintWorker.js): it answers pageWorkerMessages.ts's `pageHeads`. */
@@ -52,7 +61,7 @@ export class PageHeadPool {
     const id = this.next++;
     this.batches.push(worker === undefined ? Promise.resolve(undefined) : new Promise((resolve) => {
       worker.waiting.set(id, resolve);
-      worker.thread.postMessage({ pageHeads: { id, folder: this.folder, root: this.root, files } } satisfies PageRequest);
+      worker.thread.postMessage({ pageHeads: { id, folder: this.folder, root: this.root, files } } satisfies PageHeadsRequest);
     }));
   }
 
@@ -60,10 +69,11 @@ export class PageHeadPool {
     if (index < this.workers.length) return this.workers[index];
     try {
       const worker: PageWorker = { thread: new Worker(this.how.file), waiting: new Map() };
-      worker.thread.on('message', (reply: PageReply) => {
-        if (!('pageHeads' in reply)) return;
-        worker.waiting.get(reply.pageHeads.id)?.(reply.pageHeads.read);
-        worker.waiting.delete(reply.pageHeads.id);
+      worker.thread.on('message', (reply: Partial<PageHeadsReply>) => {
+        const answer = reply.pageHeads; // the worker sends nothing else to this pool
+        if (answer === undefined) return;
+        worker.waiting.get(answer.id)?.(answer.read);
+        worker.waiting.delete(answer.id);
       });
       // A worker that fails or ends leaves its batches unanswered: the caller reads those pages itself.
       const ended = (): void => {

@@ -1,8 +1,9 @@
 /** The site worker's page messages: read or forget a root's built site, run the page rules for the open documents,
  * answer the `<loc>` hover and the page commands, all from the BuiltSites the worker keeps (builtSiteStore.ts). */
 import type { MessagePort } from 'node:worker_threads';
-import type { NewEntry, SiteRoot } from '../../language/languageService';
-import { readPages, type PagesRead } from './builtPages';
+import type { NewEntry } from '../../language/languageService';
+import { readPages } from './builtPages';
+import type { PageHeadsReply, PageHeadsRequest } from './pageHeadPool';
 import { BuiltSiteStore, type BuiltSiteInfo, type BuiltSiteSpec, type PageCheckFile, type PageCheckRequest, type PageCheckResult, type PageHistories } from './builtSiteStore';
 import { unpackSummary, type PackedSummary } from '../packedSummary';
 import type { KnownFile } from '../siteProblems';
@@ -24,14 +25,14 @@ export type PageRequest =
   | { pageCheck: { id: number; request: Omit<PageCheckRequest, 'files'>; files: PageWireFile[] } }
   | { pageAsk: { id: number; question: PageQuestion } }
   /** sitemap-lint's read-ahead (pageHeadPool.ts): a batch of a folder's pages read here, their facts sent back. */
-  | { pageHeads: { id: number; folder: string; root: SiteRoot; files: string[] } };
+  | PageHeadsRequest;
 
 /** `error`: the request failed in the worker (the caller answers without the page facts). */
 export type PageReply =
   | { pageSite: { id: number; info?: BuiltSiteInfo; error?: string } }
   | { pageCheck: { id: number; result?: PageCheckResult; error?: string } }
   | { pageAsk: { id: number; answer?: PageAnswer; error?: string } }
-  | { pageHeads: { id: number; read?: PagesRead; error?: string } };
+  | PageHeadsReply;
 
 export function isPageRequest(message: object): message is PageRequest {
   return 'pageSite' in message || 'pageForget' in message || 'pageCheck' in message || 'pageAsk' in message || 'pageHeads' in message;
