@@ -4,6 +4,14 @@
 /** The WHATWG decoder, a global in Node and in browsers alike, typed here as webUrl.ts types URL (ES2022 has neither). */
 const Decoder = (globalThis as unknown as { TextDecoder: new (label?: string) => { decode(input: Uint8Array): string } }).TextDecoder;
 
+/** One decoder per encoding, reused: a decode without `stream` keeps no state (a site of 50,000 pages made 100,000). */
+const decoders = new Map<string, InstanceType<typeof Decoder>>();
+function decoder(label: 'utf-8' | 'utf-16le' | 'utf-16be'): InstanceType<typeof Decoder> {
+  let held = decoders.get(label);
+  if (held === undefined) decoders.set(label, (held = new Decoder(label)));
+  return held;
+}
+
 export type FileEncoding =
   | { kind: 'utf-8' }
   | { kind: 'utf-16le' | 'utf-16be'; bom: boolean }
@@ -31,7 +39,8 @@ export function sniffEncoding(head: Uint8Array): FileEncoding {
   const sample = head.subarray(0, SNIFF_BYTES);
   const gzip = isGzip(sample);
   if (sample.includes(0)) return { kind: 'binary', gzip };
-  const text = new Decoder('utf-8').decode(sample);
+  if (isPlainAscii(sample)) return { kind: 'utf-8' }; // nothing odd in it: no need to decode it to count
+  const text = decoder('utf-8').decode(sample);
   let odd = 0;
   // The last character may be cut by the sample's end: not counted.
   for (let k = 0; k < text.length - 1; k++) {
@@ -41,12 +50,21 @@ export function sniffEncoding(head: Uint8Array): FileEncoding {
   return odd * 10 >= text.length && odd > 0 ? { kind: 'binary', gzip } : { kind: 'utf-8' };
 }
 
+/** Printable ASCII, tabs and line breaks only: what decodes to no U+FFFD and no counted control (most pages' first KB). */
+function isPlainAscii(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    if ((b < 0x20 || b >= 0x80) && b !== 9 && b !== 10 && b !== 13) return false;
+  }
+  return true;
+}
+
 /** A file's text as its first bytes say (a byte-order mark dropped, malformed bytes as U+FFFD); undefined when binary. */
 export function decodeSniffed(bytes: Uint8Array, encoding = sniffEncoding(bytes.subarray(0, SNIFF_BYTES))): string | undefined {
-  return encoding.kind === 'binary' ? undefined : new Decoder(encoding.kind).decode(bytes);
+  return encoding.kind === 'binary' ? undefined : decoder(encoding.kind).decode(bytes);
 }
 
 /** A file's first bytes as text to tell its kind by (documentLanguage.ts's isSiteFile): a binary file's read as UTF-8. */
 export function sniffedText(head: Uint8Array): string {
-  return decodeSniffed(head) ?? new Decoder('utf-8').decode(head);
+  return decodeSniffed(head) ?? decoder('utf-8').decode(head);
 }

@@ -26,6 +26,8 @@ export interface FolderWalk {
   accept?(file: string, name: string): boolean;
   limits?: WalkLimits;
   cancelled?(): boolean;
+  /** Told of each file kept, as the walk finds it (no pause, unlike `accept`): the pages read on workers meanwhile. */
+  found?(file: string, name: string): void;
   /** A folder that cannot be read: skipped, unless this throws. */
   unreadable?(folder: string, error: Error): void;
   /** An entry that is neither a folder, a file nor a link (a FIFO, a socket, a device): told by its type, never opened. */
@@ -92,6 +94,9 @@ function* walkSteps(roots: readonly string[], walk: FolderWalk, result: WalkResu
     const entries = yield { read: dir };
     if (entries === undefined) return true;
     entries.sort((a, b) => compareNames(a.name, b.name));
+    // path.join(dir, name) for every entry, joined once: an entry's name holds no separator (a walk of 50,000 folders
+    // spent 67 ms joining).
+    const childPrefix = path.join(dir, '_').slice(0, -1);
     for (const entry of entries) {
       if (walk.cancelled?.() === true) {
         result.cancelled = true;
@@ -101,7 +106,7 @@ function* walkSteps(roots: readonly string[], walk: FolderWalk, result: WalkResu
         result.truncated = true;
         return false;
       }
-      const file = path.join(dir, entry.name);
+      const file = childPrefix + entry.name;
       // Dirents of symbolic links are neither: links are not followed (no cycles, nothing outside the folder).
       if (entry.isDirectory()) {
         if (!SKIPPED_FOLDERS.has(entry.name) && !(yield* folder(file))) return false;
@@ -113,6 +118,7 @@ function* walkSteps(roots: readonly string[], walk: FolderWalk, result: WalkResu
           if (!walk.accept(file, entry.name)) continue;
         }
         result.files.push(file);
+        walk.found?.(file, entry.name);
       }
     }
     return true;

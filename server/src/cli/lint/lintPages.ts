@@ -1,8 +1,11 @@
 /** The page rules' side of a run: every site root's built folder read (node/builtSite/builtSiteReader.ts) while the files are
  * linted, one git history per repository; the evidence's places in files not linted (pages, robots.txt). */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { isObject, pageRuleNeeds, type BuiltSite, type SitemapSettings } from '../../language/languageService';
 import { readBuiltSite, type BuiltSiteOptions } from '../../node/builtSite/builtSiteReader';
+import type { PageWorkers } from '../../node/builtSite/pageHeadPool';
 import { decodeFileText, readHead } from '../../node/files';
 import { lineTableOf, positionIn, type LineTable } from '../../../../shared/lineTable';
 
@@ -40,9 +43,16 @@ export function readBuiltSites(request: BuiltSitesRequest): Promise<BuiltSite[]>
   const options: BuiltSiteOptions = {
     siteRoots: roots, pageSources: pageSourcesIn(workspace, request.settings.pageSources), git: request.git && needs.history,
     now: request.now, histories: new Map(), synchronousWalk: true, readAhead: true, signal: request.signal,
-    read: { files: needs.files, pages: needs.pages },
+    read: { files: needs.files, pages: needs.pages }, pageWorkers: pageWorkers(),
   };
   return Promise.all(roots.map((root) => readBuiltSite({ workspace, root }, options)));
+}
+
+/** The lint's worker bundle beside this one (lintPool.ts's), one thread per core: none on one core or without it. */
+function pageWorkers(): PageWorkers | undefined {
+  const file = path.join(__dirname, 'lintWorker.js');
+  const count = Math.min(4, os.availableParallelism());
+  return count > 1 && fs.existsSync(file) ? { file, count } : undefined;
 }
 
 /** lintSettings.ts's pageSources (absolute folders, keys and roots) relative to the workspace, as the roots are. */

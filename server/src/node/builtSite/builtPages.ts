@@ -70,6 +70,23 @@ export interface PageReader {
   (file: string): PageFacts | undefined;
   /** What could not be read as a page so far, once per reason. */
   notes(): PageReadNote[];
+  /** Pages read elsewhere (a worker thread, pageHeadPool.ts): each taken when first asked, as if read then, its
+   * notes in the order asked. */
+  absorb(read: PagesRead): void;
+}
+
+/** Pages read in one go: `facts[i]` is `files[i]`'s; `unread`: why page `i` could not be read as one. */
+export interface PagesRead {
+  files: string[];
+  facts: Array<PageFacts | undefined>;
+  unread: Array<[number, PageReadNote['reason']]>;
+}
+
+/** The facts of `files` (pages among the folder's files, relative with `/`), read in order: a page worker's task. */
+export function readPages(folder: string, root: SiteRoot, files: string[]): PagesRead {
+  const unread: PagesRead['unread'] = [];
+  const facts = files.map((file, i) => (PAGE.test(file) ? readFacts(folder + path.sep + nativePath(file), file, root, (reason) => unread.push([i, reason])) : undefined));
+  return { files, facts, unread };
 }
 
 /**
@@ -84,15 +101,25 @@ export function pageReader(folder: string, root: SiteRoot, files: ReadonlySet<st
     if (held === undefined) notes.set(reason, { kind: 'page-unread', reason, file, count: 1 });
     else held.count++;
   };
+  const elsewhere = new Map<string, { facts: PageFacts | undefined; reasons: PageReadNote['reason'][] }>();
   const reader = (file: string): PageFacts | undefined => {
     if (cache.has(file)) return cache.get(file);
     let facts: PageFacts | undefined;
-    if (special.has(file)) note('not-a-file', file);
+    const read = elsewhere.get(file);
+    if (read !== undefined) {
+      elsewhere.delete(file);
+      facts = read.facts;
+      for (const reason of read.reasons) note(reason, file);
+    } else if (special.has(file)) note('not-a-file', file);
     else if (files.has(file) && PAGE.test(file)) facts = readFacts(folder + path.sep + nativePath(file), file, root, note);
     cache.set(file, facts);
     return facts;
   };
-  return Object.assign(reader, { notes: () => [...notes.values()].map((n) => ({ ...n })) });
+  const absorb = (read: PagesRead): void => {
+    read.files.forEach((file, i) => elsewhere.set(file, { facts: read.facts[i], reasons: [] }));
+    for (const [i, reason] of read.unread) elsewhere.get(read.files[i]!)!.reasons.push(reason);
+  };
+  return Object.assign(reader, { notes: () => [...notes.values()].map((n) => ({ ...n })), absorb });
 }
 
 /** A `/`-separated relative path with the platform's separators. */
@@ -125,7 +152,7 @@ function readFacts(absolute: string, file: string, root: SiteRoot, note: (reason
   if (head === 'not-a-file') return void note('not-a-file', file);
   if (head === undefined) return undefined;
   const size = head.size;
-  let read = pageHeadOf(decodeFileText(head.bytes), file, root, head.truncated);
+  let read = finishedWithin(head.bytes, file, root) ?? pageHeadOf(decodeFileText(head.bytes), file, root, head.truncated);
   if (read !== undefined && !read.complete) {
     head = readPageHead(absolute, MAX_PAGE_CHARS);
     if (head === 'not-a-file') return void note('not-a-file', file);
@@ -137,4 +164,19 @@ function readFacts(absolute: string, file: string, root: SiteRoot, note: (reason
   else if (facts.problems.some((p) => p.kind === 'head-unfinished')) note('head-unfinished', file);
   if (size !== undefined && size > GOOGLE_HTML_BYTES) note('too-large', file);
   return facts;
+}
+
+/** What is decoded and parsed of a chunk first: most heads end within it, and decoding the whole chunk (a 16 KiB string
+ * per page, for the collector) cost more than parsing the head. */
+export const FIRST_DECODE_BYTES = 4 * 1024;
+
+/**
+ * The head read from the chunk's first FIRST_DECODE_BYTES alone, when it finished within them (at the body, or past
+ * an early end's lookahead): the parser stops there, so more text would give the same facts (a character cut at the
+ * prefix's end can only come after where it stopped). Undefined otherwise: the caller decodes the whole chunk.
+ */
+function finishedWithin(bytes: Buffer, file: string, root: SiteRoot): ReturnType<typeof pageHeadOf> {
+  if (bytes.length <= FIRST_DECODE_BYTES) return undefined;
+  const read = pageHeadOf(decodeFileText(bytes.subarray(0, FIRST_DECODE_BYTES)), file, root, true);
+  return read?.complete === true ? read : undefined;
 }

@@ -8,6 +8,7 @@ import {
 import { decodeFileText, MAX_ROBOTS_BYTES, readHead } from '../files';
 import { compareWalkOrder, NO_LIMITS, walkFolders, walkFoldersSync, type FolderWalk } from '../folderWalk';
 import { pageReader, readAhead } from './builtPages';
+import { PageHeadPool, type PageWorkers } from './pageHeadPool';
 import { hasMapping, historyOf, sourceFinder, statusNote, undatedContentNote, unmappedSourcesNote, type GitHistoryCache } from './builtSiteHistory';
 import type { GitHistoryOptions } from '../git/gitHistory';
 
@@ -38,6 +39,8 @@ export interface BuiltSiteOptions {
   synchronousWalk?: boolean;
   /** Read every page while git runs, rather than when a rule first asks (the command line: the rules will ask for all). */
   readAhead?: boolean;
+  /** With readAhead: the pages read on worker threads while the folder is walked (sitemap-lint, pageHeadPool.ts). */
+  pageWorkers?: PageWorkers;
   /**
    * What to read beside robots.txt (pageRuleNeeds: what the rules that are on need; default everything): `files`
    * false walks no folder (the site then has no pages, no redirects: robots.txt alone is judged), `pages` false reads
@@ -59,12 +62,16 @@ export async function readBuiltSite(location: SiteRootLocation, options: BuiltSi
   const { workspace, root } = location;
   const read = options.read ?? { files: true, pages: true };
   const folder = absoluteOf(workspace, root.folder);
-  const { files, special } = read.files ? await filesUnder(folder, options) : { files: new Set<string>(), special: new Set<string>() };
+  const pool = read.files && read.pages && options.readAhead === true && options.pageWorkers !== undefined ? new PageHeadPool(folder, root, options.pageWorkers) : undefined;
+  const { files, special } = read.files ? await filesUnder(folder, options, pool) : { files: new Set<string>(), special: new Set<string>() };
   const hasPages = [...files].some((file) => PAGE.test(file));
   // A root without pages gets no rule of a fetch: git is not run for it, and nothing is said.
   const reading = hasPages && read.pages ? historyFacts(location, folder, files, options) : Promise.resolve({ source: NO_SOURCE, notes: [] });
   const page = read.pages ? pageReader(folder, root, files, special) : undefined;
-  if (hasPages && page !== undefined && options.readAhead === true) await readAhead(page, files, () => options.signal?.aborted === true);
+  if (hasPages && page !== undefined && options.readAhead === true) {
+    for (const batch of (await pool?.finish()) ?? []) if (batch !== undefined) page.absorb(batch);
+    await readAhead(page, files, () => options.signal?.aborted === true); // what no worker read
+  }
   const history = await reading;
   return {
     root,
@@ -88,13 +95,15 @@ function absoluteOf(workspace: string, relative: string): string {
  * The folder's files, relative with `/`, in walk order (depth first, names sorted, links not followed); `special`:
  * those that are no regular file (a FIFO, a socket, a device, told by the walk's entry types, never opened), among them.
  */
-async function filesUnder(folder: string, options: BuiltSiteOptions): Promise<{ files: Set<string>; special: Set<string> }> {
-  const others: string[] = [];
-  const how: FolderWalk = { wanted: () => true, limits: NO_LIMITS, cancelled: () => options.signal?.aborted === true, special: (file) => others.push(file) };
-  const walk = options.synchronousWalk === true ? walkFoldersSync([folder], how) : await walkFolders([folder], how);
+async function filesUnder(folder: string, options: BuiltSiteOptions, pool?: PageHeadPool): Promise<{ files: Set<string>; special: Set<string> }> {
   // Every file is under the folder as given: its path past the folder's (path.relative per file costs 50,000 resolves).
   const prefix = folder.length + (folder.endsWith(path.sep) ? 0 : 1);
   const relative = (file: string) => (path.sep === '/' ? file.slice(prefix) : file.slice(prefix).split(path.sep).join('/'));
+  const others: string[] = [];
+  const how: FolderWalk = { wanted: () => true, limits: NO_LIMITS, cancelled: () => options.signal?.aborted === true, special: (file) => others.push(file) };
+  // Each page handed to the workers as the walk finds it, so that reading overlaps walking.
+  if (pool !== undefined) how.found = (file, name) => PAGE.test(name) && pool.add(relative(file));
+  const walk = options.synchronousWalk === true ? walkFoldersSync([folder], how) : await walkFolders([folder], how);
   const special = new Set(others.map(relative));
   // A special file exists (no "no built file serves"); it joins the files in walk order, unread.
   const files = special.size === 0 ? new Set(walk.files.map(relative)) : new Set([...walk.files, ...others].sort(compareWalkOrder).map(relative));
