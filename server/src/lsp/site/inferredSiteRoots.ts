@@ -55,8 +55,12 @@ export class InferredSiteRoots {
   fileChanged(fsPath: string): boolean {
     if (!EVIDENCE_NAMES.has(path.basename(fsPath))) return false;
     const folder = this.host.workspace.folderOf(fsPath);
-    if (folder !== undefined) this.byFolder.delete(folder.fsPath);
-    return folder !== undefined;
+    // Only where inference looks: the top, a first-level folder, their config/_default/ (a src/config.json is no news).
+    const depth = folder === undefined ? Infinity : path.relative(folder.fsPath, fsPath).split(path.sep).length;
+    const looked = depth <= 2 || (depth <= 4 && fsPath.split(path.sep).slice(-3, -1).join('/') === 'config/_default');
+    if (folder === undefined || !looked) return false;
+    this.byFolder.delete(folder.fsPath);
+    return true;
   }
 
   /** Workspace folders changed. */
