@@ -1,7 +1,7 @@
 /** The parts of a BuiltSite made from a built folder's files, whoever reads them (the Node server from disk, the web
  * worker through the client): where the origin's robots.txt is, the redirects files' rules, a page's facts. */
 import type { BuiltRedirects } from './builtSite';
-import { readPageFacts, readPageHead, type PageFacts } from './pageFacts';
+import { readPageHead, type PageFacts } from './pageFacts';
 import { urlsOfFile, type SiteRoot } from './pageResolution';
 import { parseRedirectsFile } from './redirectsFile';
 import { parseVercelJson, vercelImplicitRedirect } from './vercelJson';
@@ -23,13 +23,7 @@ export function builtRedirectsOf(readText: (name: '_redirects' | 'vercel.json') 
 
 /** The facts of the page at `file` (relative to the root's folder) from its head's text; undefined when it has no URL. */
 export function pageFactsOf(text: string, file: string, root: SiteRoot, truncated: boolean): PageFacts | undefined {
-  const url = urlsOfFile(file, root)[0];
-  if (url === undefined) return undefined;
-  try {
-    return readPageFacts(text, url, { truncated });
-  } catch {
-    return undefined; // readPageFacts never throws; a page is still not worth a crash
-  }
+  return pageHeadOf(text, file, root, truncated)?.facts;
 }
 
 /** pageFactsOf for a reader that reads a page's start first (PAGE_HEAD_CHUNK): `complete` false asks it for more. */
