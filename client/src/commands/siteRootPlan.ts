@@ -1,6 +1,7 @@
 /** Whether and where `sitemap.siteRoots` gets a folder the server found a root URL for: never over a value the user
  * set for it, at the level where the setting already is, else the workspace's (or the folder's, in a multi-root
  * workspace, as the user picks). Pure, for the tests. */
+import { normalizeRelativePath } from '../../../shared/location';
 import type { SettingsTarget } from './allowedHostsUpdate';
 
 /** What `WorkspaceConfiguration.inspect('siteRoots')` says, the parts we read. */
@@ -34,8 +35,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** `public`, `./public/` and `public\` name one folder. */
+/** `public`, `./public/` and `public\` name one folder, as the server reads the setting's keys. */
 function sameFolder(a: string, b: string): boolean {
-  const norm = (s: string): string => s.replace(/\\/g, '/').replace(/^\.\/+|\/+$/g, '').replace(/^\.$/, '') || '.';
-  return norm(a) === norm(b);
+  return normalizeRelativePath(a) === normalizeRelativePath(b);
 }
