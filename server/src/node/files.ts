@@ -37,11 +37,15 @@ export function readHead(fsPath: string, maxBytes: number): Buffer | undefined {
   let fd: number | undefined;
   try {
     fd = fs.openSync(fsPath, 'r');
-    if (!fs.fstatSync(fd).isFile()) return undefined;
-    const buffer = Buffer.alloc(maxBytes);
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile()) return undefined;
+    // A buffer the file's size (one byte more, to see it grew), not `maxBytes`: sitemap-lint reads the heads of a few
+    // hundred pages for the lines of its problems, and zeroing 1 MiB for each cost 100 ms.
+    let buffer: Buffer = Buffer.allocUnsafe(Math.min(maxBytes, stat.size + 1));
     let length = 0;
     while (length < maxBytes) {
-      const read = fs.readSync(fd, buffer, length, maxBytes - length, null);
+      if (length === buffer.length) buffer = grown(buffer, Math.min(maxBytes, 2 * buffer.length + 4096));
+      const read = fs.readSync(fd, buffer, length, buffer.length - length, null);
       if (read === 0) break;
       length += read;
     }
@@ -57,6 +61,13 @@ export function readHead(fsPath: string, maxBytes: number): Buffer | undefined {
       }
     }
   }
+}
+
+/** `buffer`'s bytes at the start of a new buffer of `size` bytes. */
+function grown(buffer: Buffer, size: number): Buffer {
+  const bigger = Buffer.allocUnsafe(size);
+  buffer.copy(bigger);
+  return bigger;
 }
 
 /** The first `maxBytes` bytes of a regular file as text (a robots.txt; {@link decodeFileText}), or `undefined` if it cannot be read. */
