@@ -416,9 +416,14 @@ export interface FindSiteFilesParams {
   /** The workspace folder's URI. */
   folder: string;
   maxFiles: number;
-  /** `built`: every file under `folder` (a site root's built folder: its pages, redirects files, assets), for the page
-   * rules; else (absent) the site files (robots.txt, sitemaps). The client owns both globs. */
-  kind?: 'built';
+  /**
+   * `built`: every file under `folder` (a site root's built folder: its pages, redirects files, assets), for the page
+   * rules; `pages`: the built pages at its top or one folder down (`*.html`, `*.htm`, `*\/index.html`), to tell whether
+   * it holds any (asked with `maxFiles` 1); `siteRootEvidence`: the files site roots are inferred from
+   * (shared/siteInference.ts's ROOT_EVIDENCE_FILES) in `folder` and its first-level folders; else (absent) the site files
+   * (robots.txt, sitemaps). The client owns the globs.
+   */
+  kind?: 'built' | 'pages' | 'siteRootEvidence';
 }
 
 // ---------------------------------------------------------------- the web worker's scripts loaded on first need (server → client)

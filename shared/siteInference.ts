@@ -12,6 +12,9 @@ export const ROOT_EVIDENCE_FILES: readonly string[] = [
   'config/_default/hugo.toml', 'config/_default/config.toml', '_config.yml', '_config.yaml', 'mkdocs.yml', 'mkdocs.yaml',
 ];
 
+/** A config or CNAME is small; one past this is not read whole, and its keys may be missed. */
+export const MAX_EVIDENCE_BYTES = 256 * 1024;
+
 /** A folder (relative to the top, `''` for it) said to be served at a root URL, and by what. */
 export interface RootClaim {
   folder: string;

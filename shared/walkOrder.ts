@@ -1,5 +1,12 @@
-/** The order sitemap-lint's folder walk meets files in (server/src/node/folderWalk.ts), which the web worker keeps for the
- * files the client lists: by their names at each level, names by UTF-16 code units as `sort` orders them. */
+/** The order sitemap-lint's folder walk meets files in (server/src/node/folderWalk.ts), and the folders it skips, which
+ * the web worker keeps for the files the client lists: by their names at each level, names by UTF-16 code units as
+ * `sort` orders them. */
+
+/**
+ * Folders never walked into: dependencies, version control, caches. Build output (dist/, out/, public/) and other
+ * dot-folders (.vitepress/dist) are walked: that is where static-site generators write their sitemaps.
+ */
+export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set(['node_modules', 'bower_components', '__pycache__', '.git', '.hg', '.svn']);
 
 export function compareNames(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

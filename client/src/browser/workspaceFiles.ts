@@ -1,15 +1,21 @@
-/** The web client's answers to the server's file requests (READ_FILE_REQUEST): the web worker reads the workspace through
- * `workspace.fs`, whatever the URI's scheme (github.dev's `vscode-vfs:` too). */
+/** The web client's answers to the server's file requests (READ_FILE_REQUEST, FIND_SITE_FILES_REQUEST): the web worker
+ * reads the workspace through `workspace.fs`, whatever the URI's scheme (github.dev's `vscode-vfs:` too). */
 import { FileType, RelativePattern, Uri, workspace } from 'vscode';
 import type { BaseLanguageClient, LanguageClientOptions } from 'vscode-languageclient';
 import {
   FIND_SITE_FILES_REQUEST, READ_FILE_REQUEST, type FindSiteFilesParams, type InitializationOptions, type ReadFileParams, type ReadFileResult,
 } from '../../../shared/protocol';
+import { ROOT_EVIDENCE_FILES } from '../../../shared/siteInference';
 
 /** The names the server's folder scan takes for site files (its search skips the same folders). */
 const SITE_FILES = '**/{robots.txt,*.xml,*.txt,*.xml.gz,*.txt.gz}';
 /** A site root's built folder, for the page rules: every file (a URL may name an asset), as the Node server walks it. */
 const BUILT_FILES = '**/*';
+/** Whether a folder holds built pages, as the Node server tells (node/siteRootFiles.ts, holdsBuiltPages). */
+const PAGE_FILES = '{*.[hH][tT][mM],*.[hH][tT][mM][lL],*/index.html}';
+/** What site roots are inferred from, in the folder and its first-level folders (as the Node server looks). */
+const EVIDENCE_FILES = `{${[...ROOT_EVIDENCE_FILES, ...ROOT_EVIDENCE_FILES.map((file) => `*/${file}`)].join(',')}}`;
+const GLOBS: Record<NonNullable<FindSiteFilesParams['kind']>, string> = { built: BUILT_FILES, pages: PAGE_FILES, siteRootEvidence: EVIDENCE_FILES };
 const SKIPPED = '**/{node_modules,bower_components,__pycache__,.git,.hg,.svn}/**';
 
 /** The options with `workspaceFiles` said in `initialize`, so that the server asks. */
@@ -31,7 +37,7 @@ export function answerWorkspaceFiles(client: BaseLanguageClient): void {
 
 async function findSiteFiles({ folder, maxFiles, kind }: FindSiteFilesParams): Promise<string[]> {
   try {
-    const glob = kind === 'built' ? BUILT_FILES : SITE_FILES;
+    const glob = kind === undefined ? SITE_FILES : GLOBS[kind];
     const found = await workspace.findFiles(new RelativePattern(Uri.parse(folder, true), glob), SKIPPED, maxFiles);
     return found.map((uri) => uri.toString());
   } catch {

@@ -9,10 +9,13 @@ import type { BrowserSite } from './browserSite';
 import type { BrowserSiteChecks } from './browserSiteChecks';
 import type { SiteTree } from '../lsp/site/siteTree';
 import type { CheckSiteCommand } from '../lsp/commands/checkSite';
+import type { InferredSiteRoots } from '../lsp/site/inferredSiteRoots';
 
 export interface BrowserParts {
   store: DocumentStore;
   configuration: Configuration;
+  /** The site roots the files say where no setting does (added to every settings object `configuration` gives). */
+  inferred: InferredSiteRoots;
   contexts: ValidationContexts;
   diagnostics: DiagnosticsPublisher;
   queue: MessageQueue;
@@ -25,7 +28,7 @@ export interface BrowserParts {
   /** `sitemap/checkSite`, in-process over the files the client lists and reads (browserCheckSite.ts). */
   checkSite: CheckSiteCommand;
   /** What the client said it runs in `initialize`. */
-  client: { setLanguage: boolean; split: boolean; allowHost: boolean; workspaceFiles: boolean };
+  client: { setLanguage: boolean; split: boolean; allowHost: boolean; workspaceFiles: boolean; siteRootOffer: boolean };
 }
 
 export const noPages = {
@@ -39,4 +42,10 @@ export function resetAll(parts: BrowserParts): void {
   parts.checks.reset();
   for (const entry of parts.store.all()) parts.contexts.forget(entry.uri);
   for (const entry of parts.store.all()) void parts.diagnostics.validateNow(entry.uri);
+}
+
+/** The site roots a folder's files say changed (or came): they are part of every document's settings. */
+export function inferenceChanged(parts: BrowserParts): void {
+  parts.configuration.forgetAll();
+  resetAll(parts);
 }

@@ -4,7 +4,7 @@ import type { Connection } from 'vscode-languageserver';
 import { guard } from '../lsp/guard';
 import { uriToFsPath } from '../lsp/documents/workspace';
 import { watchedChanges } from '../lsp/documents/watchedFiles';
-import { resetAll, type BrowserParts } from './browserParts';
+import { inferenceChanged, resetAll, type BrowserParts } from './browserParts';
 
 export function registerBrowserWorkspaceEvents(connection: Connection, parts: BrowserParts): void {
   const { configuration, site, checks } = parts;
@@ -20,6 +20,8 @@ export function registerBrowserWorkspaceEvents(connection: Connection, parts: Br
     site.watchedFilesChanged(changes.map((change) => change.fsPath));
     checks.filesChanged(changes);
     parts.checkSite.filesChanged(changes);
+    // A CNAME or a generator's config is read again through the client: what it says comes later (inferenceChanged).
+    for (const change of changes) if (!change.folder) parts.inferred.fileChanged(change.fsPath);
   }));
 }
 
@@ -28,6 +30,8 @@ export function registerBrowserWorkspaceFolders(connection: Connection, parts: B
   connection.workspace.onDidChangeWorkspaceFolders(guard(connection, 'workspace/didChangeWorkspaceFolders', (event) => {
     parts.site.workspace.remove(event.removed ?? []);
     parts.site.workspace.add(event.added ?? []);
-    resetAll(parts);
+    parts.inferred.reset();
+    // A document may now be in a folder whose files say its root (or no longer be).
+    inferenceChanged(parts);
   }));
 }

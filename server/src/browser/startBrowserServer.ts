@@ -18,7 +18,7 @@ import { ValidationContexts } from '../lsp/documents/validationContext';
 import { fsPathToUri, Workspace } from '../lsp/documents/workspace';
 import { featureCapabilities, registerFeatures, type FeatureDependencies } from '../lsp/features/features';
 import { guard, logFailure } from '../lsp/guard';
-import { noPages, type BrowserParts } from './browserParts';
+import { inferenceChanged, noPages, type BrowserParts } from './browserParts';
 import { registerBrowserWorkspaceEvents, registerBrowserWorkspaceFolders } from './browserWorkspaceEvents';
 import { BrowserSite } from './browserSite';
 import { BrowserSiteChecks } from './browserSiteChecks';
@@ -28,12 +28,14 @@ import { SiteTree } from '../lsp/site/siteTree';
 import { clientChildFileReader, clientFileReader, clientSiteFiles } from './clientFiles';
 import { MAX_BYTES } from '../../../shared/protocolLimits';
 import { CheckSiteCommand } from '../lsp/commands/checkSite';
-import { FOLDER_WATCHER } from '../lsp/documents/watchedFiles';
+import { FOLDER_WATCHER, SITE_ROOT_EVIDENCE_GLOBS } from '../lsp/documents/watchedFiles';
+import { browserInferredSiteRoots } from './browserSiteRoots';
 import { browserCheckSite } from './browserCheckSite';
 import { serverScript } from './serverScripts';
 
-/** What the site parts read: robots.txt files and the sitemaps an index lists (lifecycle.ts watches more, for pages). */
-const WATCHED_GLOBS = ['**/robots.txt', '**/*.xml', '**/*.txt', '**/*.gz'];
+/** What the site parts read: robots.txt files, the sitemaps an index lists, what site roots are inferred from
+ * (lifecycle.ts watches more, for pages). */
+const WATCHED_GLOBS = ['**/robots.txt', '**/*.xml', '**/*.txt', '**/*.gz', ...SITE_ROOT_EVIDENCE_GLOBS];
 /** What the page rules read (browserPageChecks.ts): built pages and the redirects files, as lifecycle.ts watches them. */
 const WATCHED_PAGE_GLOBS = ['**/*.{html,htm}', '**/_redirects', '**/vercel.json'];
 
@@ -48,6 +50,7 @@ export function startBrowserServer(connection: Connection, queue = new MessageQu
     parts.client.split = isOptionOn(params.initializationOptions, 'splitCommand');
     parts.client.allowHost = isOptionOn(params.initializationOptions, 'allowHostCommand');
     parts.client.workspaceFiles = isOptionOn(params.initializationOptions, 'workspaceFiles');
+    parts.client.siteRootOffer = isOptionOn(params.initializationOptions, 'siteRootOffer');
     if (parts.client.workspaceFiles) parts.site.connect(clientFileReader(connection));
     return {
       capabilities: {
@@ -87,8 +90,17 @@ function registerDynamic(connection: Connection, parts: BrowserParts, capabiliti
 
 function createBrowserParts(connection: Connection, capabilities: () => ClientCapabilities, queue: MessageQueue): BrowserParts {
   const store = new DocumentStore((error) => logFailure(connection, 'Applying an edit incrementally (the document was re-parsed)', error));
-  const configuration = new Configuration(connection, () => capabilities().workspace?.configuration === true);
   const site = new BrowserSite(store, new Workspace());
+  const client = { setLanguage: false, split: false, allowHost: false, workspaceFiles: false, siteRootOffer: false };
+  // The site roots the files say, read through the client (so only from one that reads files), as the Node server adds them.
+  const inferred = browserInferredSiteRoots({
+    workspace: site.workspace, listFiles: (kind) => clientSiteFiles(connection, kind), readFile: clientFileReader(connection),
+    changed: () => inferenceChanged(parts), log: (message) => connection.console.info(message),
+    logFailure: (what, error) => logFailure(connection, what, error),
+    notify: (method, params) => void connection.sendNotification(method, params), offers: () => client.siteRootOffer,
+  });
+  const configuration = new Configuration(connection, () => capabilities().workspace?.configuration === true,
+    (uri, settings) => (client.workspaceFiles ? inferred.apply(uri, settings) : settings));
   const contexts = new ValidationContexts(site.locator, site.nested);
   // The Sitemaps view's problem counts are what the editor shows (as serverParts.ts counts them).
   let siteTree: SiteTree | undefined;
@@ -102,7 +114,6 @@ function createBrowserParts(connection: Connection, capabilities: () => ClientCa
     return { settings, context: contexts.get(entry, settings) };
   }, () => ({ settings: DEFAULT_SERVER_SETTINGS, context: {} }), queue);
   site.attach(contexts, diagnostics);
-  const client = { setLanguage: false, split: false, allowHost: false, workspaceFiles: false };
   const pages = new BrowserPageChecks({
     readFile: clientFileReader(connection, MAX_BYTES),
     loadRules: pageRulesLoader(connection),
@@ -134,7 +145,8 @@ function createBrowserParts(connection: Connection, capabilities: () => ClientCa
     workspace: site.workspace, checks, readFile: clientFileReader(connection, MAX_BYTES), listSiteFiles: clientSiteFiles(connection),
     settingsOf: (uri) => configuration.get(uri), warn: (text) => void connection.window.showWarningMessage(text), pages,
   }), () => false);
-  return { store, configuration, contexts, diagnostics, queue, site, checks, siteTree, client, checkSite };
+  const parts: BrowserParts = { store, configuration, inferred, contexts, diagnostics, queue, site, checks, siteTree, client, checkSite };
+  return parts;
 }
 
 /** The page rules' script, asked of the client when first needed; a failure is logged once (no page rule then). */

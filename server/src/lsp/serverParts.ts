@@ -13,6 +13,7 @@ import { NestedIndexResolver } from './site/nestedIndex';
 import { BackgroundSiteChecks } from './site/backgroundSiteChecks';
 import { SiteLocator } from './site/siteLocation';
 import { InferredSiteRoots } from './site/inferredSiteRoots';
+import { holdsBuiltPages, inferWorkspaceSiteRoots } from '../node/siteRootFiles';
 import { SITE_ROOT_FOUND_NOTIFICATION } from '../../../shared/protocol';
 import { SitePages } from './site/sitePages';
 import { SiteTree } from './site/siteTree';
@@ -59,6 +60,10 @@ export function createServerParts(connection: Connection, client: ClientState, q
   const store = new DocumentStore((error) => logFailure(connection, 'Applying an edit incrementally (the document was re-parsed)', error));
   const inferred = new InferredSiteRoots({
     workspace,
+    read: (folder) => inferWorkspaceSiteRoots(folder.fsPath),
+    holdsPages: holdsBuiltPages,
+    // The disk answers at once: fileChanged says when the settings are stale.
+    changed: () => undefined,
     log: (message) => connection.console.info(message),
     found: (params) => {
       if (client.siteRootOffer === true) void connection.sendNotification(SITE_ROOT_FOUND_NOTIFICATION, params);

@@ -2,13 +2,10 @@
  * folders skipped, symbolic links not followed, unreadable folders skipped; limits and cancellation. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { compareNames, compareWalkOrder as compareInWalkOrder } from '../../../shared/walkOrder';
+import { compareNames, compareWalkOrder as compareInWalkOrder, SKIPPED_FOLDERS } from '../../../shared/walkOrder';
 
-/**
- * Folders never walked into: dependencies, version control, caches. Build output (dist/, out/, public/) and other
- * dot-folders (.vitepress/dist) are walked: that is where static-site generators write their sitemaps.
- */
-export const SKIPPED_FOLDERS: ReadonlySet<string> = new Set(['node_modules', 'bower_components', '__pycache__', '.git', '.hg', '.svn']);
+// The folders never walked into are shared with the web worker, which filters the client's listings by them.
+export { SKIPPED_FOLDERS };
 
 export interface WalkLimits {
   /** Files kept; the walk stops at this many. */

@@ -10,7 +10,11 @@ import { gzipSync } from 'node:zlib';
 import type { Worker } from 'node:worker_threads';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
 import { BASE, page, PAGES, SETTINGS, SITEMAP } from '../../support/pageSite';
-import { MERGE_INDEX_REQUEST, READ_SCRIPT_REQUEST, type MergeIndexResult, type ReadScriptParams } from '../../../shared/protocol';
+import {
+  MERGE_INDEX_REQUEST, READ_SCRIPT_REQUEST, SITE_ROOT_FOUND_NOTIFICATION, type MergeIndexResult, type ReadScriptParams, type SiteRootFoundParams,
+} from '../../../shared/protocol';
+import { ROOT_EVIDENCE_FILES } from '../../../shared/siteInference';
+import { SITE_ROOT_EVIDENCE_GLOBS } from '../../../server/src/lsp/documents/watchedFiles';
 import { MAX_BYTES } from '../../../shared/protocolLimits';
 import type { CodeAction, CompletionList, Diagnostic, Hover, InitializeResult, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { formatRange, LspClient } from '../lspClient';
@@ -120,12 +124,14 @@ interface SiteServer {
   asked: string[];
   /** The scripts the server asked the client for (READ_SCRIPT_REQUEST), each time it asked. */
   scripts: string[];
+  /** The glob patterns of the file watchers the server registered. */
+  watched: string[];
 }
 
 /** The web server as VS Code for the Web's client runs it: a workspace folder, file watchers, files read through the
  * client (here from `root` on disk); the test's time out (`signal`) ends any wait, so that a failure is reported. With
  * `settings`, the client answers `workspace/configuration` with it (else the server takes the defaults unasked). */
-async function startSiteServer(root: string, signal: AbortSignal, settings?: () => unknown): Promise<SiteServer> {
+async function startSiteServer(root: string, signal: AbortSignal, settings?: () => unknown, options: Record<string, unknown> = {}): Promise<SiteServer> {
   const server = startWebServer();
   if (settings !== undefined) server.connection.onRequest('workspace/configuration', settings);
   const asked: string[] = [];
@@ -137,7 +143,11 @@ async function startSiteServer(root: string, signal: AbortSignal, settings?: () 
       wait.resolve(params.diagnostics);
     }
   });
-  server.connection.onRequest('client/registerCapability', () => null);
+  const watched: string[] = [];
+  server.connection.onRequest('client/registerCapability', (params: { registrations: { method: string; registerOptions?: { watchers?: { globPattern: string }[] } }[] }) => {
+    for (const r of params.registrations) if (r.method === 'workspace/didChangeWatchedFiles') watched.push(...(r.registerOptions?.watchers ?? []).map((w) => w.globPattern));
+    return null;
+  });
   server.connection.onRequest('sitemap/readFile', (params: { uri: string; maxBytes: number }) => {
     asked.push(params.uri);
     assert.ok(params.uri.startsWith(SITE_URI + '/'), `a file of the workspace: ${params.uri}`);
@@ -153,6 +163,7 @@ async function startSiteServer(root: string, signal: AbortSignal, settings?: () 
   });
   server.connection.onRequest('sitemap/findSiteFiles', (params: { folder: string; maxFiles: number; kind?: string }) => {
     if (params.kind === 'built') return builtFiles(root, params.folder, params.maxFiles);
+    if (params.kind === 'pages' || params.kind === 'siteRootEvidence') return listedAs(params.kind, root, params.folder, params.maxFiles);
     assert.equal(params.folder, SITE_URI);
     const names = fs.readdirSync(root, { recursive: true, encoding: 'utf8' }).map((name) => name.split(path.sep).join('/'));
     return names.filter((name) => !name.startsWith('node_modules/') && fs.statSync(path.join(root, name)).isFile() && /(^|\/)(robots\.txt|[^/]*\.(xml|txt)(\.gz)?)$/.test(name))
@@ -163,21 +174,28 @@ async function startSiteServer(root: string, signal: AbortSignal, settings?: () 
   await Promise.race([server.connection.sendRequest<InitializeResult>('initialize', {
     processId: null, rootUri: SITE_URI, workspaceFolders: [{ uri: SITE_URI, name: 'site' }],
     capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration: true }, configuration: settings !== undefined } },
-    initializationOptions: { workspaceFiles: true },
+    initializationOptions: { workspaceFiles: true, ...options },
   }), server.failed, timedOut]);
   await server.connection.sendNotification('initialized', {});
   const publishedFor = (uri: string, until: (d: Diagnostic[]) => boolean): Promise<Diagnostic[]> =>
     Promise.race([new Promise<Diagnostic[]>((resolve) => waiting.push({ uri, until, resolve })), server.failed, timedOut]);
-  return { server, publishedFor, asked, scripts };
+  return { server, publishedFor, asked, scripts, watched };
 }
 
 /** The client's `built` answer: every file under a folder of the workspace (a site root's built folder). */
 function builtFiles(root: string, folder: string, maxFiles: number): string[] {
-  assert.ok(folder.startsWith(SITE_URI + '/'), `a folder of the workspace: ${folder}`);
+  assert.ok(folder === SITE_URI || folder.startsWith(SITE_URI + '/'), `a folder of the workspace: ${folder}`);
   const relative = folder.slice(SITE_URI.length + 1);
   const dir = path.join(root, ...relative.split('/'));
   const names = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((name) => name.split(path.sep).join('/'));
   return names.filter((name) => fs.statSync(path.join(dir, name)).isFile()).slice(0, maxFiles).map((name) => `${folder}/${name}`);
+}
+
+/** The web client's `pages` and `siteRootEvidence` answers (workspaceFiles.ts's globs), from the folder on disk. */
+function listedAs(kind: 'pages' | 'siteRootEvidence', root: string, folder: string, maxFiles: number): string[] {
+  const evidence = (name: string): boolean => ROOT_EVIDENCE_FILES.some((file) => name === file || new RegExp(`^[^/]+/${file.replace(/\./g, '\\.')}$`).test(name));
+  const page = (name: string): boolean => /^[^/]+\.html?$/i.test(name) || /^[^/]+\/index\.html$/.test(name);
+  return builtFiles(root, folder, Infinity).filter((uri) => (kind === 'pages' ? page : evidence)(uri.slice(folder.length + 1))).slice(0, maxFiles);
 }
 
 const codesOf = (diagnostics: Diagnostic[], code: string): Diagnostic[] => diagnostics.filter((d) => d.code === code);
@@ -900,6 +918,118 @@ test('Merge on the web: an open index\'s children read through the client (one g
     server.connection.dispose();
     await server.worker.terminate();
     await node.stop();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+/** Issue 32's inference on the web: built pages whose root URL the files say, and a sitemap with a URL of each kind. */
+const INFERRED_SITEMAP = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <url><loc>https://example.com/a/</loc></url>
+  <url><loc>https://example.com/missing/</loc></url>
+  <url><loc>https://elsewhere.example/b/</loc></url>
+</urlset>
+`;
+const builtAt = (folder: string): Record<string, string> => ({
+  [`${folder}/sitemap.xml`]: INFERRED_SITEMAP,
+  [`${folder}/index.html`]: '<!doctype html><html><head><title>Home</title></head><body>Home</body></html>\n',
+  [`${folder}/a/index.html`]: '<!doctype html><html><head><title>A</title></head><body>A</body></html>\n',
+});
+/** The rules whose answers depend on the location (and git's off, which the web cannot read). */
+const INFERRED_SETTINGS = { rules: { 'lastmod-stale': 'off', 'lastmod-inflated': 'off', 'unlisted-page': 'off' } };
+const locationProblems = (diagnostics: readonly Diagnostic[]): string[] => diagnostics
+  .filter((d) => ['out-of-scope', 'mixed-hosts', 'page-not-found'].includes(String(d.code))).map((d) => `${d.code} ${formatRange(d.range)}`).sort();
+
+/** The Node server's location problems for `file` in the fixture at `root`, and its offers, once they are in. */
+async function nodeInferred(root: string, file: string, until: (problems: string[]) => boolean): Promise<{ problems: string[]; offers: SiteRootFoundParams[] }> {
+  const client = await LspClient.start({
+    workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'site' }], settings: INFERRED_SETTINGS, initializationOptions: { siteRootOffer: true },
+  });
+  const offers: SiteRootFoundParams[] = [];
+  client.connection.onNotification(SITE_ROOT_FOUND_NOTIFICATION, (params: SiteRootFoundParams) => offers.push(params));
+  try {
+    const uri = pathToFileURL(path.join(root, ...file.split('/'))).href;
+    const published = client.nextDiagnostics(uri, (d) => until(locationProblems(d)));
+    client.open(uri, 'sitemap', INFERRED_SITEMAP);
+    const problems = locationProblems((await published).diagnostics);
+    await client.connection.sendRequest('workspace/symbol', { query: 'x' }); // what it sent before is in
+    return { problems, offers: offers.map((o) => ({ ...o, workspaceFolder: o.workspaceFolder === pathToFileURL(root).href ? SITE_URI : o.workspaceFolder })) };
+  } finally {
+    await client.stop();
+  }
+}
+
+for (const [name, evidence, built] of [
+  ['a CNAME in the built folder', { 'public/CNAME': 'example.com\n' }, 'public'],
+  ["Hugo's config/_default/hugo.toml in a first-level project folder, its publishDir", { 'site/config/_default/hugo.toml': 'baseURL = "https://example.com/"\npublishDir = "build"\n' }, 'site/build'],
+] as const) {
+  test(`the web server infers the site root from ${name} with no setting, as the Node server: the same problems and the same offer (issue 32)`, { timeout: 60_000 }, async (t) => {
+    const root = writeFixture({ ...evidence, ...builtAt(built) }, 'sitemap-web-inferred-');
+    const file = `${built}/sitemap.xml`;
+    const judged = (problems: string[]): boolean => problems.some((p) => p.startsWith('page-not-found'));
+    try {
+      const inNode = await nodeInferred(root, file, judged);
+      assert.deepEqual(inNode.problems.map((p) => p.split(' ')[0]), ['out-of-scope', 'page-not-found'], 'the standard: the root inferred in Node');
+      const { server, publishedFor } = await startSiteServer(root, t.signal, () => [INFERRED_SETTINGS], { siteRootOffer: true });
+      server.failed.catch(() => undefined);
+      const offers: SiteRootFoundParams[] = [];
+      const offered = new Promise<void>((resolve) => server.connection.onNotification(SITE_ROOT_FOUND_NOTIFICATION, (params: SiteRootFoundParams) => {
+        offers.push(params);
+        resolve();
+      }));
+      const logs: string[] = [];
+      server.connection.onNotification('window/logMessage', (params: { message: string }) => logs.push(params.message));
+      try {
+        const uri = `${SITE_URI}/${file}`;
+        const published = publishedFor(uri, (d) => judged(locationProblems(d)));
+        await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sitemap', version: 1, text: INFERRED_SITEMAP } });
+        assert.deepEqual(locationProblems(await published), inNode.problems);
+        await Promise.race([offered, server.failed]);
+        // Checked again (settings changed): the note and the offer are not made twice.
+        const again = publishedFor(uri, (d) => judged(locationProblems(d)));
+        await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: {} });
+        assert.deepEqual(locationProblems(await again), inNode.problems);
+        assert.deepEqual(offers, inNode.offers);
+        assert.equal(logs.filter((line) => line.includes('https://example.com/') && line.includes(`${built}/`)).length, 1, 'the inference said once in the log');
+      } finally {
+        server.connection.dispose();
+        await server.worker.terminate();
+      }
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+}
+
+test('the web server reads the evidence again when it changes: two sources that disagree give no root, as in Node, and agreeing again gives it back (issue 32)', { timeout: 60_000 }, async (t) => {
+  const root = writeFixture({ 'hugo.toml': 'baseURL = "https://example.com/"\n', 'public/CNAME': 'example.com\n', ...builtAt('public') }, 'sitemap-web-inferred-conflict-');
+  const file = 'public/sitemap.xml';
+  const uri = `${SITE_URI}/${file}`;
+  const judged = (problems: string[]): boolean => problems.some((p) => p.startsWith('page-not-found'));
+  const { server, publishedFor, watched } = await startSiteServer(root, t.signal, () => [INFERRED_SETTINGS]);
+  server.failed.catch(() => undefined);
+  try {
+    const inferred = publishedFor(uri, (d) => judged(locationProblems(d)));
+    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sitemap', version: 1, text: INFERRED_SITEMAP } });
+    const agreeing = locationProblems(await inferred);
+    // VS Code sends these changes only for files watched: the evidence's, as the Node server watches them.
+    assert.deepEqual(SITE_ROOT_EVIDENCE_GLOBS.filter((glob) => !watched.includes(glob)), []);
+    // hugo.toml now says another host than the CNAME: no root for public/, so no page judged and nothing out of scope.
+    const disagreeing = { 'hugo.toml': 'baseURL = "https://www.example.org/"\n', 'public/CNAME': 'example.com\n', ...builtAt('public') };
+    const inNode = await nodeInferred(writeFixture(disagreeing, 'sitemap-node-inferred-conflict-'), file, () => true);
+    assert.deepEqual(inNode.problems.map((p) => p.split(' ')[0]), ['mixed-hosts'], 'the standard: no root inferred in Node');
+    const none = publishedFor(uri, (d) => locationProblems(d).join() === inNode.problems.join());
+    fs.writeFileSync(path.join(root, 'hugo.toml'), disagreeing['hugo.toml']);
+    await server.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: `${SITE_URI}/hugo.toml`, type: 2 }] });
+    assert.deepEqual(locationProblems(await none), inNode.problems);
+    // They agree again: the root is back.
+    const back = publishedFor(uri, (d) => judged(locationProblems(d)));
+    fs.writeFileSync(path.join(root, 'hugo.toml'), 'baseURL = "https://example.com/"\n');
+    await server.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: `${SITE_URI}/hugo.toml`, type: 2 }] });
+    assert.deepEqual(locationProblems(await back), agreeing);
+  } finally {
+    server.connection.dispose();
+    await server.worker.terminate();
     fs.rmSync(root, { recursive: true, force: true });
   }
 });

@@ -10,18 +10,19 @@ import { isFolder as isFolderOnDisk } from '../../node/files';
  * the hosts' redirects files (the page rules). */
 export const WATCHED_GLOBS = [
   '**/robots.txt', '**/*.xml', '**/*.txt', '**/*.gz', '**/*.html', '**/*.htm', '**/_redirects', '**/vercel.json',
-  // What site roots are inferred from (inferredSiteRoots.ts).
-  '**/CNAME', '**/{hugo,config}.{toml,yaml,yml,json}', '**/_config.{yml,yaml}', '**/mkdocs.{yml,yaml}',
 ];
 
-/** The same names as {@link WATCHED_GLOBS}. */
+/** What site roots are inferred from (inferredSiteRoots.ts), watched by both servers. */
+export const SITE_ROOT_EVIDENCE_GLOBS = ['**/CNAME', '**/{hugo,config}.{toml,yaml,yml,json}', '**/_config.{yml,yaml}', '**/mkdocs.{yml,yaml}'];
+
+/** The same names as {@link WATCHED_GLOBS} and {@link SITE_ROOT_EVIDENCE_GLOBS}. */
 const WATCHED_NAME = /^(robots\.txt|.*\.(xml|txt|gz|html|htm)|_redirects|vercel\.json|CNAME|(hugo|config)\.(toml|ya?ml|json)|_config\.ya?ml|mkdocs\.ya?ml)$/i;
 
 /** Every path, created or deleted: the folders among them. */
 export const FOLDER_WATCHER: FileSystemWatcher = { globPattern: '**/*', kind: WatchKind.Create | WatchKind.Delete };
 
 export function watchers(): FileSystemWatcher[] {
-  return [...WATCHED_GLOBS.map((globPattern) => ({ globPattern })), FOLDER_WATCHER];
+  return [...[...WATCHED_GLOBS, ...SITE_ROOT_EVIDENCE_GLOBS].map((globPattern) => ({ globPattern })), FOLDER_WATCHER];
 }
 
 export interface WatchedChange {
