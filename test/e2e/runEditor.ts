@@ -15,7 +15,7 @@ import * as util from 'node:util';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from './browser';
 import { makeRunFolders, startCodeServer, type CodeServer, type RunFolders } from './codeServer';
-import { ensureCodeServer, ensureDebianPackages, seconds } from './install';
+import { ensureEditorTools, prefixedLog, seconds } from './install';
 import { runSmokeTest } from './smoke';
 import { runStartCheck } from './startCheck';
 import { packageExtension } from './vsix';
@@ -38,9 +38,7 @@ interface Outcome {
   failed: number;
 }
 
-function log(message: string): void {
-  console.log(`[test:editor] ${message}`);
-}
+const log = prefixedLog('test:editor');
 
 /** A fresh copy of the fixture workspace, so that the tests never modify the committed files. */
 function copyWorkspace(name: string): string {
@@ -90,8 +88,7 @@ async function runSuite(browser: Browser, server: CodeServer): Promise<Outcome> 
 
 async function main(): Promise<number> {
   const started = Date.now();
-  ensureDebianPackages();
-  const entry = ensureCodeServer(CACHE);
+  const entry = await ensureEditorTools(CACHE, { browser: true, log });
   if (!fs.existsSync(SUITE) || !fs.existsSync(path.join(ROOT, 'dist', 'client.js'))) {
     throw new Error('build first: npm run build (npm run test:editor does it)');
   }
