@@ -30,10 +30,11 @@ export function prefixedLog(prefix: string): Log {
 const RIPGREP_CACHE = { folder: 'vscode-ripgrep-cache-1.15.11', archive: 'ripgrep-v13.0.0-10-x86_64-unknown-linux-musl.tar.gz' };
 
 /**
- * The install scripts code-server's install may run (package.json's `allowScripts`, read by npm 11): code-server's
- * (it installs VS Code's own modules) and argon2's (a native module for its password hashing).
+ * The install scripts code-server's install runs, declared as npm 11 asks (package.json's `allowScripts`; by name: the
+ * version is the one the command names): code-server's own (it installs VS Code's modules) and argon2's (the native
+ * module of its password hashing).
  */
-const CODE_SERVER_ALLOWED_SCRIPTS = { [`code-server@${CODE_SERVER_VERSION}`]: true, argon2: true };
+const CODE_SERVER_ALLOWED_SCRIPTS = { 'code-server': true, argon2: true };
 
 function run(command: string, args: string[], log: Log, options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): void {
   log(`$ ${command} ${args.join(' ')}`);
