@@ -36,7 +36,7 @@ import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../e2e/browser';
 import { makeRunFolders, startCodeServer, type CodeServer } from '../e2e/codeServer';
-import { CODE_SERVER_VERSION, ensureEditorTools, seconds } from '../e2e/install';
+import { CODE_SERVER_VERSION, ensureEditorTools, failureText, seconds } from '../e2e/install';
 import { packageExtension } from '../e2e/vsix';
 import { benchEntry, benchSitemap } from '../support/generate';
 import { ServerTiming } from './serverTiming';
@@ -361,7 +361,7 @@ function whereTheTimeGoes(timing: ServerTiming, runs: {
 main().then(
   () => process.exit(0),
   (error: unknown) => {
-    console.error(`[bench:editor] ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    console.error(`[bench:editor] ${failureText(error)}`);
     process.exit(1);
   },
 );

@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import * as readline from 'node:readline/promises';
 import {
   APT_CONSENT_VARIABLE, aptCommands, aptConsent, aptStatement, BROWSER_PACKAGES, CODE_SERVER_INSTALL_PACKAGES,
-  dpkgQueryArgs, missingPackages, type DebianPackage,
+  dpkgQueryArgs, missingPackages, type AptConsent, type DebianPackage,
 } from './debianPackages';
 
 export const CODE_SERVER_VERSION = '4.100.3';
@@ -35,6 +35,15 @@ const RIPGREP_CACHE = { folder: 'vscode-ripgrep-cache-1.15.11', archive: 'ripgre
  * module of its password hashing).
  */
 const CODE_SERVER_ALLOWED_SCRIPTS = { 'code-server': true, argon2: true };
+
+/** A first run stopped where the user has to act (install as root, or agree): its message says what; no stack. */
+export class FirstRunStopped extends Error {}
+
+/** What a run's last line says about `error`: a stopped first run by its message, anything else with its stack. */
+export function failureText(error: unknown): string {
+  if (error instanceof FirstRunStopped) return error.message;
+  return error instanceof Error ? error.stack ?? error.message : String(error);
+}
 
 function run(command: string, args: string[], log: Log, options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): void {
   log(`$ ${command} ${args.join(' ')}`);
@@ -61,12 +70,12 @@ async function ensureDebianPackages(wanted: readonly DebianPackage[], log: Log):
   const missing = missingPackages(wanted, dpkgAnswer(wanted));
   if (missing.length === 0) return;
   const terminal = Boolean(process.stdin.isTTY && process.stdout.isTTY);
-  const consent = aptConsent(process.env[APT_CONSENT_VARIABLE], terminal);
+  const consent = consentFromEnvironment(terminal);
   const commands = aptCommands(missing, consent === 'ask');
   for (const line of aptStatement(missing, commands)) log(line);
-  if (process.getuid?.() !== 0) throw new Error('apt-get needs root: run the commands above with sudo, then this again');
-  if (consent === 'no') throw new Error(`${APT_CONSENT_VARIABLE}=no: nothing was installed; run the commands above, then this again`);
-  if (consent === 'ask' && !(await confirmed('Run them now? [y/N] '))) throw new Error('nothing was installed; run the commands above, then this again');
+  if (process.getuid?.() !== 0) throw new FirstRunStopped('apt-get needs root: run the commands above with sudo, then this again');
+  if (consent === 'no') throw new FirstRunStopped(`${APT_CONSENT_VARIABLE}=no: nothing was installed; run the commands above, then this again`);
+  if (consent === 'ask' && !(await confirmed('Run them now? [y/N] '))) throw new FirstRunStopped('nothing was installed; run the commands above, then this again');
   const started = Date.now();
   // On a terminal apt-get and debconf may ask; elsewhere nothing can answer them.
   const env = consent === 'ask' ? process.env : { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
@@ -74,12 +83,20 @@ async function ensureDebianPackages(wanted: readonly DebianPackage[], log: Log):
   log(`Debian packages installed in ${seconds(started)}`);
 }
 
+function consentFromEnvironment(terminal: boolean): AptConsent {
+  try {
+    return aptConsent(process.env[APT_CONSENT_VARIABLE], terminal);
+  } catch (error) {
+    throw new FirstRunStopped((error as Error).message);
+  }
+}
+
 /** dpkg-query's answer for `wanted`; it exits 1 when it knows some of them not at all, which only means missing. */
 function dpkgAnswer(wanted: readonly DebianPackage[]): string {
   const result = spawnSync('dpkg-query', dpkgQueryArgs(wanted.map((p) => p.name)), { encoding: 'utf8' });
   if (result.error) {
     const names = wanted.map((p) => `${p.name} (${p.why})`).join(', ');
-    throw new Error(`dpkg-query could not run (${result.error.message}): the editor runs expect Debian or Ubuntu; they need ${names}`);
+    throw new FirstRunStopped(`dpkg-query could not run (${result.error.message}): the editor runs expect Debian or Ubuntu; they need ${names}`);
   }
   return result.stdout;
 }

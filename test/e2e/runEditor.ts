@@ -15,7 +15,7 @@ import * as util from 'node:util';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from './browser';
 import { makeRunFolders, startCodeServer, type CodeServer, type RunFolders } from './codeServer';
-import { ensureEditorTools, prefixedLog, seconds } from './install';
+import { ensureEditorTools, failureText, prefixedLog, seconds } from './install';
 import { runSmokeTest } from './smoke';
 import { runStartCheck } from './startCheck';
 import { packageExtension } from './vsix';
@@ -162,7 +162,7 @@ function runWebEssentials(): number {
 main().then(
   (code) => process.exit(process.env.SITEMAP_E2E_SUITE_ONLY === '1' || runWebEssentials() === 0 ? code : 1),
   (error: unknown) => {
-    console.error(`[test:editor] ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    console.error(`[test:editor] ${failureText(error)}`);
     process.exit(1);
   },
 );

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './browser';
 import { makeRunFolders, startCodeServer } from './codeServer';
-import { ensureEditorTools, prefixedLog, seconds } from './install';
+import { ensureEditorTools, failureText, prefixedLog, seconds } from './install';
 import { allProcesses } from './processes';
 import { openFile, problemCounts, until } from './smoke';
 import { packageExtension } from './vsix';
@@ -104,6 +104,6 @@ async function main(): Promise<number> {
 }
 
 main().then((code) => process.exit(code), (error: unknown) => {
-  console.error(error);
+  console.error(`[test:web] ${failureText(error)}`);
   process.exit(1);
 });

@@ -14,7 +14,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { makeRunFolders, startCodeServer, type CodeServer } from './codeServer';
-import { CODE_SERVER_VERSION, ensureEditorTools, prefixedLog, seconds } from './install';
+import { CODE_SERVER_VERSION, ensureEditorTools, failureText, prefixedLog, seconds } from './install';
 import { packageExtension } from './vsix';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..'); // out/test/e2e → the repository
@@ -92,7 +92,7 @@ if (require.main === module) { // startCheck.ts imports READY_PREFIX
   main().then(
     (code) => process.exit(code),
     (error: unknown) => {
-      console.error(`[start] ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+      console.error(`[start] ${failureText(error)}`);
       process.exit(1);
     },
   );
