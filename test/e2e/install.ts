@@ -31,8 +31,9 @@ const RIPGREP_CACHE = { folder: 'vscode-ripgrep-cache-1.15.11', archive: 'ripgre
 
 /**
  * The install scripts code-server's install runs, declared as npm 11 asks (package.json's `allowScripts`; by name: the
- * version is the one the command names): code-server's own (it installs VS Code's modules) and argon2's (the native
- * module of its password hashing).
+ * version is the one the manifest names): code-server's own (it installs VS Code's modules) and argon2's (the native
+ * module of its password hashing). npm matches a name only along a dependency edge when the lockfile has no resolved
+ * URLs (`omit-lockfile-registry-resolved`), hence code-server in the manifest's dependencies.
  */
 const CODE_SERVER_ALLOWED_SCRIPTS = { 'code-server': true, argon2: true };
 
@@ -133,7 +134,7 @@ function installCodeServer(cacheDir: string, log: Log): string {
   const started = Date.now();
   fs.rmSync(folder, { recursive: true, force: true });
   fs.mkdirSync(folder, { recursive: true });
-  const manifest = { name: 'code-server-cache', private: true, allowScripts: CODE_SERVER_ALLOWED_SCRIPTS };
+  const manifest = { name: 'code-server-cache', private: true, dependencies: { 'code-server': CODE_SERVER_VERSION }, allowScripts: CODE_SERVER_ALLOWED_SCRIPTS };
   fs.writeFileSync(path.join(folder, 'package.json'), JSON.stringify(manifest, null, 2));
 
   const tmp = path.join(cacheDir, 'tmp');
