@@ -36,7 +36,7 @@ import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../e2e/browser';
 import { makeRunFolders, startCodeServer, type CodeServer } from '../e2e/codeServer';
-import { CODE_SERVER_VERSION, ensureCodeServer, ensureDebianPackages, seconds } from '../e2e/install';
+import { CODE_SERVER_VERSION, ensureEditorTools, failureText, seconds } from '../e2e/install';
 import { packageExtension } from '../e2e/vsix';
 import { benchEntry, benchSitemap } from '../support/generate';
 import { ServerTiming } from './serverTiming';
@@ -235,8 +235,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   const loadBefore = os.loadavg()[0]; // other work on the machine shows in every figure
   if (!fs.existsSync(path.join(ROOT, 'dist', 'client.js'))) throw new Error('build first: npm run build (npm run bench:editor does it)');
-  ensureDebianPackages();
-  const entry = ensureCodeServer(path.join(ROOT, '.cache'));
+  const entry = await ensureEditorTools(path.join(ROOT, '.cache'), { browser: true, log });
   fs.rmSync(RUN, { recursive: true, force: true });
   const folders = makeRunFolders(RUN);
   process.env.TMPDIR = folders.env.TMPDIR; // Playwright's temporary Chromium profile
@@ -362,7 +361,7 @@ function whereTheTimeGoes(timing: ServerTiming, runs: {
 main().then(
   () => process.exit(0),
   (error: unknown) => {
-    console.error(`[bench:editor] ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    console.error(`[bench:editor] ${failureText(error)}`);
     process.exit(1);
   },
 );

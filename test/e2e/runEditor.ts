@@ -15,7 +15,7 @@ import * as util from 'node:util';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from './browser';
 import { makeRunFolders, startCodeServer, type CodeServer, type RunFolders } from './codeServer';
-import { ensureCodeServer, ensureDebianPackages, seconds } from './install';
+import { ensureEditorTools, failureText, prefixedLog, seconds } from './install';
 import { runSmokeTest } from './smoke';
 import { runStartCheck } from './startCheck';
 import { packageExtension } from './vsix';
@@ -38,9 +38,7 @@ interface Outcome {
   failed: number;
 }
 
-function log(message: string): void {
-  console.log(`[test:editor] ${message}`);
-}
+const log = prefixedLog('test:editor');
 
 /** A fresh copy of the fixture workspace, so that the tests never modify the committed files. */
 function copyWorkspace(name: string): string {
@@ -90,8 +88,7 @@ async function runSuite(browser: Browser, server: CodeServer): Promise<Outcome> 
 
 async function main(): Promise<number> {
   const started = Date.now();
-  ensureDebianPackages();
-  const entry = ensureCodeServer(CACHE);
+  const entry = await ensureEditorTools(CACHE, { browser: true, log });
   if (!fs.existsSync(SUITE) || !fs.existsSync(path.join(ROOT, 'dist', 'client.js'))) {
     throw new Error('build first: npm run build (npm run test:editor does it)');
   }
@@ -165,7 +162,7 @@ function runWebEssentials(): number {
 main().then(
   (code) => process.exit(process.env.SITEMAP_E2E_SUITE_ONLY === '1' || runWebEssentials() === 0 ? code : 1),
   (error: unknown) => {
-    console.error(`[test:editor] ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    console.error(`[test:editor] ${failureText(error)}`);
     process.exit(1);
   },
 );

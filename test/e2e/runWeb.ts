@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './browser';
 import { makeRunFolders, startCodeServer } from './codeServer';
-import { ensureCodeServer, ensureDebianPackages, seconds } from './install';
+import { ensureEditorTools, failureText, prefixedLog, seconds } from './install';
 import { allProcesses } from './processes';
 import { openFile, problemCounts, until } from './smoke';
 import { packageExtension } from './vsix';
@@ -27,9 +27,7 @@ const ROOT = path.resolve(__dirname, '..', '..', '..'); // out/test/e2e → the 
 const CACHE = path.join(ROOT, '.cache');
 const RUN = path.join(ROOT, 'test-results', 'web');
 const EXTENSION_ID = 'sitemap-studio.sitemap-studio';
-function log(message: string): void {
-  console.log(`[test:web] ${message}`);
-}
+const log = prefixedLog('test:web');
 
 async function openAndSeeProblems({ page, folder, log: say }: WebCheck, url: string): Promise<void> {
   await page.goto(url);
@@ -58,8 +56,7 @@ const CHECKS: Array<[name: string, run: (check: WebCheck) => Promise<void>]> = [
 
 async function main(): Promise<number> {
   const started = Date.now();
-  ensureDebianPackages();
-  const entry = ensureCodeServer(CACHE);
+  const entry = await ensureEditorTools(CACHE, { browser: true, log });
   if (!fs.existsSync(path.join(ROOT, 'dist', 'web', 'client.js'))) throw new Error('build first: npm run build');
   fs.rmSync(RUN, { recursive: true, force: true });
   const folders = makeRunFolders(RUN);
@@ -107,6 +104,6 @@ async function main(): Promise<number> {
 }
 
 main().then((code) => process.exit(code), (error: unknown) => {
-  console.error(error);
+  console.error(`[test:web] ${failureText(error)}`);
   process.exit(1);
 });

@@ -1,7 +1,8 @@
 /**
  * `npm start`: Sitemap Studio in a real VS Code (code-server 4.100.3, VS Code 1.100) in the browser, on a demo workspace.
- * After the build (the npm script does it) it installs what is missing exactly as `npm run test:editor` does
- * (install.ts: Debian packages as root, code-server into `.cache/`), packages the extension and installs the `.vsix`
+ * After the build (the npm script does it) it installs what is missing as `npm run test:editor` does, saying what and
+ * why first (install.ts: code-server into `.cache/`, and only while code-server is not there the two Debian packages
+ * its install needs, asked on a terminal; no browser), packages the extension and installs the `.vsix`
  * into a code-server of its own under `test-results/start/`, opens a fresh copy of `test/e2e/demo/` and prints the
  * address. SIGINT (Ctrl+C), SIGTERM or SIGHUP stops code-server with everything it started.
  *
@@ -13,7 +14,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { makeRunFolders, startCodeServer, type CodeServer } from './codeServer';
-import { CODE_SERVER_VERSION, ensureCodeServer, ensureDebianPackages, seconds } from './install';
+import { CODE_SERVER_VERSION, ensureEditorTools, failureText, prefixedLog, seconds } from './install';
 import { packageExtension } from './vsix';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..'); // out/test/e2e → the repository
@@ -23,9 +24,7 @@ const DEMO = path.join(ROOT, 'test', 'e2e', 'demo');
 /** The line the address is printed on; test/e2e/startCheck.ts reads it. */
 export const READY_PREFIX = 'Sitemap Studio in VS Code: ';
 
-function log(message: string): void {
-  console.log(`[start] ${message}`);
-}
+const log = prefixedLog('start');
 
 function portArgument(argv: string[]): number | undefined {
   const index = argv.indexOf('--port');
@@ -39,8 +38,8 @@ async function main(): Promise<number> {
   const started = Date.now();
   const port = portArgument(process.argv.slice(2));
   if (!fs.existsSync(path.join(ROOT, 'dist', 'client.js'))) throw new Error('build first: npm run build (npm start does it)');
-  ensureDebianPackages();
-  const entry = ensureCodeServer(path.join(ROOT, '.cache'));
+  // No browser to install: the address is opened in the user's own.
+  const entry = await ensureEditorTools(path.join(ROOT, '.cache'), { browser: false, log });
 
   // A fresh run folder each start: the demo as committed, a new profile, no state from an earlier run.
   fs.rmSync(RUN, { recursive: true, force: true });
@@ -93,7 +92,7 @@ if (require.main === module) { // startCheck.ts imports READY_PREFIX
   main().then(
     (code) => process.exit(code),
     (error: unknown) => {
-      console.error(`[start] ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+      console.error(`[start] ${failureText(error)}`);
       process.exit(1);
     },
   );
