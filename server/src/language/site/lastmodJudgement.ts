@@ -6,6 +6,7 @@ import type { TimeZoneOffset } from '../sitemapLanguageTypes';
 import { checkLastmod } from '../rules/lastmod';
 import { formatLastmodLike } from '../edits/lastmodStyle';
 import type { ContentChange } from './pageContent';
+import type { SiteEntry } from './siteSummary';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -150,13 +151,8 @@ export function describeChange(changed: readonly ContentChange[]): string {
   return `${list} changed`;
 }
 
-/** An entry as the lastmod rules read it (siteSummary's SiteEntry). */
-interface LastmodEntry {
-  url: string;
-  lastmodText: string;
-  lastmodStart: number;
-  lastmodEnd: number;
-}
+/** An entry as the lastmod rules read it. */
+type LastmodEntry = Pick<SiteEntry, 'url' | 'lastmodText' | 'lastmodStart' | 'lastmodEnd'>;
 
 /**
  * What the entries' `<lastmod>`s ask of their pages' histories, by URL (widestNeed of a URL's entries): the entries the
