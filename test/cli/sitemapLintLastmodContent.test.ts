@@ -126,6 +126,29 @@ describe('sitemap-lint: lastmod by content', () => {
     assert.deepEqual(lint(repo).map((p) => `${p.rule} ${p.range}`), [1, 2, 3, 5].map((n) => `lastmod-stale ${lastmodRange(n)}`));
   });
 
+  it('reads a page\'s history only as far as its lastmod needs, with the verdicts and related information of the whole', () => {
+    // p1's lastmod is its last content change, p3's and p5's are before theirs (p5's behind a commit dated before its
+    // parent), p7's after every change; p9 is listed twice, once before its last content change.
+    const lastmods = { 1: '2024-03-02', 3: '2024-01-02', 5: '2024-01-02', 7: '2024-07-01', 9: '2024-01-02' };
+    const twice = `${loc('p9/index.html')}<lastmod>2024-04-02</lastmod>`;
+    const repo = gitRepository(folder());
+    repo.commit('first build', '2024-01-01T12:00:00Z', { ...allPages(() => ({})), 'public/sitemap.xml': sitemap(lastmods).replace('</urlset>', `<url>${twice}</url>\n</urlset>`) });
+    const text = (n: number): Parts => (n === 1 || n === 7 ? { text: 'Edited in March.' } : n === 3 || n === 5 || n === 9 ? { text: 'Edited in April.' } : {});
+    const march = repo.commit('edit p1 and p7', '2024-03-01T12:00:00Z', { [pagePath(1)]: page(text(1)), [pagePath(7)]: page(text(7)) });
+    const april = repo.commit('edit p3, p5 and p9', '2024-04-01T12:00:00Z', { [pagePath(3)]: page(text(3)), [pagePath(5)]: page(text(5)), [pagePath(9)]: page(text(9)) });
+    const behind = repo.commit('p5: sidebar, a clock behind', '2024-01-01T13:00:00Z', { [pagePath(5)]: page({ ...text(5), sidebar: '<li>B</li>' }) });
+    const template = repo.commit('footer for all', '2024-05-01T12:00:00Z', allPages((n) => ({ ...text(n), ...(n === 5 ? { sidebar: '<li>B</li>' } : {}), footer: '© 2024 · 2' })));
+    const problems = lint(repo);
+    assert.deepEqual(problems.map((p) => `${p.rule} ${p.range}`), [
+      `lastmod-stale ${lastmodRange(3)}`, `lastmod-stale ${lastmodRange(5)}`, `lastmod-inflated ${lastmodRange(7)}`, `lastmod-stale ${lastmodRange(9)}`,
+    ]);
+    const names = (k: number): string[] => [march, april, behind, template].filter((c) => problems[k].related.join('\n').includes(c.slice(0, 7)));
+    assert.deepEqual(names(0), [april, template]);
+    assert.deepEqual(names(1), [april, template]);
+    assert.deepEqual(names(2), [march, template]);
+    assert.deepEqual(names(3), [april, template]);
+  });
+
   it('judges an uncommitted template change as no news, and an uncommitted main-text change as news', () => {
     const repo = builtSite();
     repo.write({ [pagePath(1)]: page({ footer: '© 2026' }), [pagePath(2)]: page({ text: 'Rewritten, not committed yet.' }) });

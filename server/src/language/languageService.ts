@@ -47,7 +47,8 @@ export { severityOf } from './validation';
 export { repeatsUtf16 } from './rules/fileEncoding';
 export type { SortResult, RemoveDuplicatesResult, LastmodNowOptions, LastmodNowResult, ConvertResult };
 export type { LastmodFromHistoryOptions, LastmodFromHistoryResult, AddEntriesOptions, AddEntriesResult, NewEntry };
-export type { SourceHistory } from './site/lastmodJudgement';
+export type { LastmodSpan, SourceHistory } from './site/lastmodJudgement';
+export { contentHistoryBound, lastmodNeedsByUrl, lastmodSpan, widestNeed } from './site/lastmodJudgement';
 /** The `sitemap` settings section read defensively (junk falls back to the defaults), for the server and sitemap-lint. */
 export { DEFAULT_MAX_SYMBOLS, isObject, resolveSettings } from './settingsSection';
 export { robotsSitemapUrls } from './rules/robotsTxtRules';

@@ -19,7 +19,7 @@ export async function lintFiles(inputs: readonly Input[], options: LintOptions):
   const results: FileResult[] = [];
   const siteLint = new SiteLint(options);
   // Read while the files are linted: git's processes run beside the lint.
-  const builtSites = options.onSiteFacts === undefined ? startBuiltSites(options) : undefined;
+  const builtSites = options.onSiteFacts === undefined ? startBuiltSites(options, siteLint) : undefined;
   const enqueue = (file: string): void => {
     if (seen.has(realPath(file))) return;
     const stat = fs.statSync(file, { throwIfNoEntry: false });

@@ -3,7 +3,8 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { isObject, pageRuleNeeds, type BuiltSite, type SitemapSettings } from '../../language/languageService';
+import { isObject, pageRuleNeeds, type BuiltSite, type LastmodSpan, type SitemapSettings } from '../../language/languageService';
+import { LastmodNeeds } from '../../node/builtSite/lastmodNeeds';
 import { readBuiltSite, type BuiltSiteOptions } from '../../node/builtSite/builtSiteReader';
 import type { PageWorkers } from '../../node/builtSite/pageHeadPool';
 import { decodeFileText, readHead } from '../../node/files';
@@ -23,6 +24,8 @@ export interface BuiltSitesRequest {
   /** false: git is not run (an untrusted workspace; the lastmod rules are silent and say so once). */
   git: boolean;
   signal?: AbortSignal;
+  /** The linted files' `<lastmod>`s by URL (lastmodNeedsByUrl), once all are linted: git reads no more than they need. */
+  lastmods?: () => Promise<ReadonlyMap<string, LastmodSpan>>;
 }
 
 /**
@@ -45,6 +48,7 @@ export function readBuiltSites(request: BuiltSitesRequest): Promise<BuiltSite[]>
     now: request.now, histories: new Map(), synchronousWalk: true, readAhead: true, signal: request.signal,
     read: { files: needs.files, pages: needs.pages }, pageWorkers: pageWorkers(),
   };
+  if (options.git && request.lastmods !== undefined) options.lastmods = new LastmodNeeds(request.lastmods(), roots.length);
   return Promise.all(roots.map((root) => readBuiltSite({ workspace, root }, options)));
 }
 

@@ -43,7 +43,7 @@ export async function mergeSummaries(files: readonly string[], options: LintOpti
   all.sort((a, b) => a.order - b.order);
   const siteLint = new SiteLint(options);
   for (const { linted } of all) siteLint.add(linted);
-  await finishSiteLint(siteLint, pageFacts ? startBuiltSites(options) : undefined, options);
+  await finishSiteLint(siteLint, pageFacts ? startBuiltSites(options, siteLint) : undefined, options);
   const results = all.map((f) => f.linted.result);
   if (part === undefined) return results;
   const ownRule = (rule: string): boolean => (part.index === 1 ? true : rule === DUPLICATE);

@@ -4,8 +4,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
-  startSiteValidation, validatePageRules, type BuiltSite, type PageRulesFile, type PageRulesNote, type SiteDiagnostic, type SiteRelated,
-  type SiteResolver, type SiteValidation,
+  lastmodNeedsByUrl, startSiteValidation, validatePageRules, type BuiltSite, type LastmodSpan, type PageRulesFile, type PageRulesNote,
+  type SiteDiagnostic, type SiteRelated, type SiteResolver, type SiteValidation,
 } from '../../language/languageService';
 import type { FileResult, LintProblem, LintRelated } from '../../node/lintResults';
 import type { LintOptions, SiteFacts } from './lintContract';
@@ -25,6 +25,9 @@ export class SiteLint {
   private readonly validation: SiteValidation;
   private readonly evidence = new EvidenceFiles();
   private readonly children = new IndexChildren(isFileOnDisk, path.sep);
+  /** Made by allAdded when asked for (only git needs them). */
+  private settleLastmods: ((byUrl: ReadonlyMap<string, LastmodSpan>) => void) | undefined;
+  private lastmodsByUrl: Promise<ReadonlyMap<string, LastmodSpan>> | undefined;
 
   constructor(private readonly options: LintOptions) {
     this.validation = startSiteValidation(options.settings);
@@ -35,6 +38,20 @@ export class SiteLint {
     if (this.byPath.has(key)) return;
     this.byPath.set(key, linted);
     this.validation.add({ path: key, summary: linted.site.summary, inSite: this.options.site.inSite(key) });
+  }
+
+  /** The added files' `<lastmod>`s by URL (lastmodNeedsByUrl), once allAdded says every file is: what git must date. */
+  lastmods(): Promise<ReadonlyMap<string, LastmodSpan>> {
+    this.lastmodsByUrl ??= new Promise((resolve) => (this.settleLastmods = resolve));
+    return this.lastmodsByUrl;
+  }
+
+  /** No file will be added: the lastmods are known. */
+  allAdded(): void {
+    if (this.settleLastmods === undefined) return;
+    const byUrl = new Map<string, LastmodSpan>();
+    for (const linted of this.byPath.values()) lastmodNeedsByUrl(linted.site.summary.entries, byUrl);
+    this.settleLastmods(byUrl);
   }
 
   /** The cross-file rules, then the page rules over `sites` (when given): their problems added, git's notes returned. */
@@ -99,15 +116,16 @@ export class SiteLint {
 }
 
 /** The built sites the page rules need, when they may apply: else undefined (and a lone sitemap keeps no summary). */
-export function startBuiltSites(options: LintOptions): Promise<BuiltSite[]> | undefined {
+export function startBuiltSites(options: LintOptions, siteLint: SiteLint): Promise<BuiltSite[]> | undefined {
   if (options.pageRules === undefined || !pageRulesMayApply(options.settings, options.site.siteRoots)) return undefined;
   const { settings, site, cwd, now, signal } = options;
-  return readBuiltSites({ settings, siteRoots: site.siteRoots, cwd, now, git: options.pageRules.git, signal });
+  return readBuiltSites({ settings, siteRoots: site.siteRoots, cwd, now, git: options.pageRules.git, signal, lastmods: () => siteLint.lastmods() });
 }
 
 /** The cross-file and page rules run; each of git's notes told once. */
 export async function finishSiteLint(siteLint: SiteLint, builtSites: Promise<BuiltSite[]> | undefined, options: LintOptions): Promise<void> {
   const said = new Set<string>();
+  siteLint.allAdded();
   for (const note of siteLint.finish(builtSites && await builtSites)) {
     const text = note.kind === 'page-unread' ? pageReadNoteText(note, note.root) : historyNoteText(note, note.root);
     if (!said.has(text)) options.onNote?.(text);

@@ -6,6 +6,7 @@ import type { TimeZoneOffset } from '../sitemapLanguageTypes';
 import { checkLastmod } from '../rules/lastmod';
 import { formatLastmodLike } from '../edits/lastmodStyle';
 import type { ContentChange } from './pageContent';
+import type { SiteEntry } from './siteSummary';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -93,6 +94,26 @@ export function judgeLastmod(lastmod: LastmodSpan, change: ChangeSpan, tolerance
   return 'ok';
 }
 
+/**
+ * What several entries' `<lastmod>`s of one page ask of its history at most, as one span: the latest start (the
+ * likeliest to be inflated) and the earliest end (the likeliest to be stale). It may be empty (start after end).
+ */
+export function widestNeed(a: LastmodSpan, b: LastmodSpan): LastmodSpan {
+  return { start: Math.max(a.start, b.start), end: Math.min(a.end, b.end) };
+}
+
+/**
+ * How far back a committed page's content history must be read for the lastmod rules to judge `lastmod` (widestNeed
+ * of its entries'), given its newest commit: once every change not yet read has `Math.min(time, authorTime)` at or
+ * before the instant returned, its last content change, whichever it is, cannot make the lastmod stale (judgeLastmod),
+ * and the verdict and what it says need nothing more. -Infinity: all of it, for a lastmod inflated whatever the content
+ * (the problem names the last content change, and its quick fix writes that change's date).
+ */
+export function contentHistoryBound(lastmod: LastmodSpan, newest: CommitDates, tolerance = LASTMOD_TOLERANCE_MS): number {
+  if (lastmod.start > Math.max(newest.time, newest.authorTime) + tolerance) return -Infinity;
+  return lastmod.end + tolerance;
+}
+
 /** The whole judgement from the value as written; undefined when there is nothing to judge. */
 export function judgeLastmodValue(value: string, history: SourceHistory, now: number): LastmodVerdict | undefined {
   const lastmod = lastmodSpan(value);
@@ -128,4 +149,22 @@ export function describeChange(changed: readonly ContentChange[]): string {
   if (names.length === 0) return 'content changed';
   const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
   return `${list} changed`;
+}
+
+/** An entry as the lastmod rules read it. */
+type LastmodEntry = Pick<SiteEntry, 'url' | 'lastmodText' | 'lastmodStart' | 'lastmodEnd'>;
+
+/**
+ * What the entries' `<lastmod>`s ask of their pages' histories, by URL (widestNeed of a URL's entries): the entries the
+ * lastmod rules judge, those with a valid `<lastmod>`, and maybe more (an index's children are no pages).
+ */
+export function lastmodNeedsByUrl(entries: Iterable<LastmodEntry>, into = new Map<string, LastmodSpan>()): Map<string, LastmodSpan> {
+  for (const entry of entries) {
+    if (entry.lastmodEnd <= entry.lastmodStart) continue;
+    const span = lastmodSpan(entry.lastmodText);
+    if (span === undefined) continue;
+    const known = into.get(entry.url);
+    into.set(entry.url, known === undefined ? span : widestNeed(known, span));
+  }
+  return into;
 }

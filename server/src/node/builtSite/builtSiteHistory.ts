@@ -3,7 +3,7 @@
  * notes said once. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { pageSourceMapping, sourceCandidates, type HistoryNote, type PageSource, type SiteRoot } from '../../language/languageService';
+import { pageSourceMapping, resolvePage, sourceCandidates, type BuiltFiles, type HistoryNote, type PageSource, type SiteRoot } from '../../language/languageService';
 import { readGitHistory, type GitHistory, type GitHistoryOptions, type SourceFacts } from '../git/gitHistory';
 
 /** Histories by the folder read (a repository's top level): give the same map to every root of one run. */
@@ -18,6 +18,8 @@ export interface HistoryRequest {
   signal?: AbortSignal;
   /** The executable and environment git runs with (tests). */
   git?: Pick<GitHistoryOptions, 'git' | 'env'>;
+  /** sitemap-lint's lastmods per page file (LastmodNeeds): the content history read only as far as they need. */
+  contentBounds?: GitHistoryOptions['contentBounds'];
 }
 
 /** The history of the repository holding `folder` (its top level found by its `.git`), read once per cache. */
@@ -26,7 +28,7 @@ export function historyOf(request: HistoryRequest): Promise<GitHistory> {
   let history = request.cache.get(top);
   if (history === undefined) {
     const builtFolders = request.builtFolders.filter((f) => isInside(top, f));
-    history = readGitHistory(top, { ...request.git, builtFolders, signal: request.signal });
+    history = readGitHistory(top, { ...request.git, builtFolders, signal: request.signal, contentBounds: request.contentBounds });
     request.cache.set(top, history);
   }
   return history;
@@ -63,6 +65,7 @@ export function statusNote(history: GitHistory): HistoryNote | undefined {
 /**
  * The note for the root's pages git changed but cannot date by content (none of their kept commits changed it, or a
  * version was too large to read): lastmod-stale passes them over, which the user should know. None when there are none.
+ * A page whose content history no `<lastmod>` needed (sitemap-lint's bounds) is not one: it was judged, or has nothing to judge.
  */
 export function undatedContentNote(history: GitHistory, folder: string, pages: Iterable<string>): HistoryNote | undefined {
   let count = 0;
@@ -72,7 +75,7 @@ export function undatedContentNote(history: GitHistory, folder: string, pages: I
   if (under.startsWith('..') || path.isAbsolute(under)) return undefined;
   for (const page of pages) {
     const file = under === '' ? page : `${under}/${page}`;
-    if (history.lastChange(file) === undefined || history.lastContentChange(file) !== undefined || history.isUncommitted(file)) continue;
+    if (history.lastChange(file) === undefined || history.lastContentChange(file) !== undefined || history.isUncommitted(file) || history.contentNotNeeded(file)) continue;
     if (count++ === 0) example = page;
   }
   return count === 0 ? undefined : { kind: 'undated-content', pages: count, example };
@@ -107,6 +110,23 @@ export function sourceFinder(context: SourceContext): (url: string, file: string
     const built = root.folder === '' ? file : `${root.folder}/${file}`;
     const key = tracked(built);
     return key === undefined ? undefined : sourceOf(built, key);
+  };
+}
+
+/**
+ * The files (absolute) sourceFinder may take a URL's source from in the root: the built file that serves it (resolvePage,
+ * as the page rules resolve it) and every candidate of the root's `sitemap.pageSources` mapping, tracked or not (the
+ * history knows which are); none for a URL outside the root. LastmodNeeds' addRoot.
+ */
+export function sourceFilesOf(workspace: string, root: SiteRoot, files: BuiltFiles, pageSources: Readonly<Record<string, unknown>>): (url: string) => string[] {
+  const mapping = pageSourceMapping(mappingSetting(pageSources, root.folder), root.folder);
+  const absolute = (relative: string): string => path.join(workspace, ...relative.split('/'));
+  return (url) => {
+    const resolution = resolvePage(url, root, files);
+    if (resolution === undefined) return [];
+    const found = 'file' in resolution ? [absolute(root.folder === '' ? resolution.file : `${root.folder}/${resolution.file}`)] : [];
+    if (mapping !== undefined) for (const candidate of sourceCandidates(urlPathUnder(url, root.url), mapping)) found.push(absolute(candidate));
+    return found;
   };
 }
 

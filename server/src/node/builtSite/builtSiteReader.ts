@@ -9,7 +9,8 @@ import { decodeFileText, MAX_ROBOTS_BYTES, readHead } from '../files';
 import { compareWalkOrder, NO_LIMITS, walkFolders, walkFoldersSync, type FolderWalk } from '../folderWalk';
 import { pageReader, readAhead } from './builtPages';
 import { PageHeadPool, type PageWorkers } from './pageHeadPool';
-import { hasMapping, historyOf, sourceFinder, statusNote, undatedContentNote, unmappedSourcesNote, type GitHistoryCache } from './builtSiteHistory';
+import { hasMapping, historyOf, sourceFilesOf, sourceFinder, statusNote, undatedContentNote, unmappedSourcesNote, type GitHistoryCache } from './builtSiteHistory';
+import type { LastmodNeeds } from './lastmodNeeds';
 import type { GitHistoryOptions } from '../git/gitHistory';
 
 export type { GitHistoryCache } from './builtSiteHistory';
@@ -49,6 +50,12 @@ export interface BuiltSiteOptions {
   read?: { files: boolean; pages: boolean };
   /** The executable and environment git runs with (tests). */
   gitProcess?: Pick<GitHistoryOptions, 'git' | 'env'>;
+  /**
+   * sitemap-lint's `<lastmod>`s, shared by the roots of one run (each adds itself once walked): git then reads a page's
+   * content history only as far as they need. Without it (the editor, which judges lastmods as they are edited and
+   * shows any page's last content change), every page's is read to its last content change.
+   */
+  lastmods?: LastmodNeeds;
 }
 
 const REDIRECTS_BYTES = 1024 * 1024;
@@ -63,7 +70,7 @@ export async function readBuiltSite(location: SiteRootLocation, options: BuiltSi
   const read = options.read ?? { files: true, pages: true };
   const folder = absoluteOf(workspace, root.folder);
   const pool = read.files && read.pages && options.readAhead === true && options.pageWorkers !== undefined ? new PageHeadPool(folder, root, options.pageWorkers) : undefined;
-  const { files, special } = read.files ? await filesUnder(folder, options, pool) : { files: new Set<string>(), special: new Set<string>() };
+  const { files, special } = await walked(location, folder, options, pool);
   const hasPages = [...files].some((file) => PAGE.test(file));
   // A root without pages gets no rule of a fetch: git is not run for it, and nothing is said.
   const reading = hasPages && read.pages ? historyFacts(location, folder, files, options) : Promise.resolve({ source: NO_SOURCE, notes: [] });
@@ -85,6 +92,19 @@ export async function readBuiltSite(location: SiteRootLocation, options: BuiltSi
     historyNotes: history.notes,
     now: options.now ?? Date.now(),
   };
+}
+
+/** The folder's files when the rules need them (filesUnder), the root then added to the run's LastmodNeeds, whatever happened. */
+async function walked(location: SiteRootLocation, folder: string, options: BuiltSiteOptions, pool?: PageHeadPool): Promise<{ files: Set<string>; special: Set<string> }> {
+  let files = new Set<string>();
+  try {
+    if (options.read?.files === false) return { files, special: new Set() };
+    const found = await filesUnder(folder, options, pool);
+    files = found.files;
+    return found;
+  } finally {
+    options.lastmods?.addRoot(sourceFilesOf(location.workspace, location.root, files, options.pageSources));
+  }
 }
 
 function absoluteOf(workspace: string, relative: string): string {
@@ -144,6 +164,7 @@ async function historyFacts(location: SiteRootLocation, folder: string, files: R
     cache: options.histories ?? new Map(),
     signal: options.signal,
     git: options.gitProcess,
+    contentBounds: options.lastmods?.byFile,
   });
   const failed = statusNote(history);
   if (failed !== undefined || history.status !== 'ok') return { source: NO_SOURCE, notes: failed ? [failed] : [] };

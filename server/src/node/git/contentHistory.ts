@@ -3,20 +3,25 @@
  * stops at its first content change, and reads each of its versions once (cached by blob id for the walk: a version
  * is the newer side of one change and the older of the next). The newest version of a page with no uncommitted
  * change is its working file, read from disk rather than through git: a template commit after every page's last edit
- * costs one file and two blobs a page. An uncommitted page is its working file against its newest blob. */
+ * costs one file and two blobs a page. An uncommitted page is its working file against its newest blob. With a bound
+ * per page (sitemap-lint's, from its `<lastmod>`s: lastmodJudgement's contentHistoryBound), a walk also stops once
+ * the changes left are all at or before it (no verdict can depend on them), and its versions are asked for at once. */
 import * as fs from 'node:fs';
 import { CONTENT_PARTS, changedParts, pageParts, type ContentChange, type PageContent } from '../../language/languageService';
 import { decodeFileText } from '../files';
 import { BlobReader, MAX_BLOB_BYTES } from './blobReader';
-import type { HistoryIndex } from './gitLog';
+import type { HistoryIndex, PageChange } from './gitLog';
 import type { GitProcessOptions } from './gitProcess';
 
 /** What a change changed, as bits: one per content part (CONTENT_PARTS' order), then the page's addition. */
 const ADDED = 1 << CONTENT_PARTS.length;
 
-/** Per page id; pages not walked keep -1 and 0. */
+/** `significant` of a page whose walk stopped at its bound, or that was not walked (no `<lastmod>` needs it). */
+export const CONTENT_NOT_NEEDED = -2;
+
+/** Per page id; pages not walked keep -1 and 0 (CONTENT_NOT_NEEDED and 0 with a bound). */
 export interface ContentHistory {
-  /** The index in `commits` of the page's newest content change; -1 when none is known. */
+  /** The index in `commits` of the page's newest content change; -1 when none is known, CONTENT_NOT_NEEDED. */
   significant: Int32Array;
   /** What that change changed (bits). */
   changed: Uint8Array;
@@ -54,6 +59,11 @@ export interface ContentRequest {
   pages: readonly number[];
   /** A page's working file (absolute), and whether it has uncommitted changes. */
   workingFile(id: number): { file: string; uncommitted: boolean };
+  /**
+   * The instant a page's walk may stop at: once every change not yet read is at or before it (the earlier of its
+   * dates), the page's last content change is CONTENT_NOT_NEEDED. Default -Infinity: walked to its last content change.
+   */
+  bound?(id: number): number;
   options: GitProcessOptions;
 }
 
@@ -110,16 +120,23 @@ async function walkPage(request: ContentRequest, id: number, reader: BlobReader,
     }
     into.worktree[id] = WORKTREE_TEMPLATE;
   }
+  const needed = changesNeeded(changes, request.index, request.bound?.(id) ?? -Infinity);
   // Unchanged since its last commit: the file on disk is that version, read without a round trip through git.
-  const onDisk = working.uncommitted || newest === undefined ? undefined : partsOfFile(working.file);
+  const onDisk = working.uncommitted || newest === undefined || needed === 0 ? undefined : partsOfFile(working.file);
   const version = (blob: number): Promise<PageContent | undefined> => (blob === newest && onDisk !== undefined ? Promise.resolve(onDisk) : versions(blob));
-  for (const change of changes) {
+  // A bounded walk knows the versions it may need: asked for at once, one round trip to cat-file, not one a change.
+  if (needed < changes.length) for (const change of changes.slice(0, needed)) if (isEdit(change, request.index)) void Promise.all([version(change.before), version(change.after)]);
+  for (const [k, change] of changes.entries()) {
+    if (k === needed) {
+      into.significant[id] = CONTENT_NOT_NEEDED;
+      return;
+    }
     if (change.before < 0) {
       into.significant[id] = change.commit;
       into.changed[id] = ADDED;
       return;
     }
-    if (change.after < 0 || request.index.blobs.hex(change.before) === request.index.blobs.hex(change.after)) continue;
+    if (!isEdit(change, request.index)) continue;
     const [before, after] = await Promise.all([version(change.before), version(change.after)]);
     // A version git could not give (too large, missing in a partial clone): what came before it is unknown.
     if (before === undefined || after === undefined) return;
@@ -130,6 +147,29 @@ async function walkPage(request: ContentRequest, id: number, reader: BlobReader,
       return;
     }
   }
+}
+
+/** A change from one version to another (not the page's addition, not its deletion, not the same blob again). */
+function isEdit(change: PageChange, index: HistoryIndex): boolean {
+  return change.before >= 0 && change.after >= 0 && index.blobs.hex(change.before) !== index.blobs.hex(change.after);
+}
+
+/**
+ * How many of the page's changes (newest first) its walk may have to read: the first k such that every change from
+ * the k-th on is at or before `bound` (the earlier of its dates) or cannot be the last content change (an addition is
+ * taken as no date at all, lastmodJudgement's changeSpan; a deletion or the same blob again is no content change).
+ * All of them when the bound is -Infinity.
+ */
+function changesNeeded(changes: readonly PageChange[], index: HistoryIndex, bound: number): number {
+  if (bound === -Infinity) return changes.length;
+  let k = changes.length;
+  while (k > 0) {
+    const change = changes[k - 1];
+    const commit = index.commits[change.commit];
+    if (change.before >= 0 && isEdit(change, index) && Math.min(commit.time, commit.authorTime) > bound) break;
+    k--;
+  }
+  return k;
 }
 
 /** A working file's parts; undefined when it is not a readable regular file within MAX_BLOB_BYTES (a FIFO is not read). */

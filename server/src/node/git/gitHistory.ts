@@ -2,8 +2,8 @@
  * then status beside one `git log --raw` pass, then one `cat-file --batch` for the pages' versions), streamed,
  * cancellable; every failure is a status, never a throw. */
 import * as path from 'node:path';
-import type { ContentChange } from '../../language/languageService';
-import { changeKinds, readContentHistory, WORKTREE_CONTENT, WORKTREE_TEMPLATE, type ContentHistory } from './contentHistory';
+import { contentHistoryBound, type ContentChange, type LastmodSpan } from '../../language/languageService';
+import { changeKinds, CONTENT_NOT_NEEDED, readContentHistory, WORKTREE_CONTENT, WORKTREE_TEMPLATE, type ContentHistory } from './contentHistory';
 import { GitLogReader, LOG_ARGS, type HistoryIndex, type TrackedFiles } from './gitLog';
 import { parseRevParse, trackedPathsReader, uncommittedPathsReader, type RepositoryFacts } from './gitOutput';
 import { runGit, textSink, type GitProcessOptions, type GitRun, type Sink } from './gitProcess';
@@ -48,7 +48,12 @@ export interface GitHistory {
    * none is known (no history, or none of a page's MAX_PAGE_CHANGES newest commits changed its content).
    */
   lastContentChange(file: string): ContentChangeCommit | undefined;
-  /** Modified, added, deleted or untracked in the working tree: changed now. Relative to the folder, with `/`. */
+  /**
+   * With GitHistoryOptions' contentBounds: the page's content history was not read as far as its last content change,
+   * which no `<lastmod>` needed (it has none, or that change is at or before its bound). lastContentChange is undefined.
+   */
+  contentNotNeeded(file: string): boolean;
+  /** Modified, added, deleted or untracked (not with contentBounds) in the working tree: changed now. Relative to the folder, with `/`. */
   readonly uncommitted: ReadonlySet<string>;
   isUncommitted(file: string): boolean;
   /** All git says of a file, in the shape lastmodJudgement's SourceHistory takes. */
@@ -70,6 +75,12 @@ export interface SourceFacts {
 export interface GitHistoryOptions extends GitProcessOptions {
   /** Folders of built pages (absolute, or relative to the folder read): their `.html` files are dated by their content. Default the folder. */
   builtFolders?: readonly string[];
+  /**
+   * What the lastmod rules will judge (sitemap-lint): per page file (absolute, or relative to the folder read), the
+   * widestNeed of its entries' `<lastmod>`s, once the sitemaps are read. A page's content history is then read only as
+   * far as that needs (contentHistoryBound), a page without one not at all. Default: every page to its last content change.
+   */
+  contentBounds?: Promise<ReadonlyMap<string, LastmodSpan>>;
 }
 
 const PAGE = /\.html?$/i;
@@ -124,16 +135,25 @@ async function readHistoryOf(root: string, facts: RepositoryFacts, options: GitH
   let index: HistoryIndex | undefined;
   const logSink: Sink = { push: (chunk) => log.push(chunk), end: () => void (index = log.end()) };
   const [status, logged] = await Promise.all([
-    runGit(root, ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--', '.'], uncommittedPathsReader(facts.prefix, uncommitted), options),
+    runGit(root, ['status', '--porcelain=v1', '-z', `--untracked-files=${untrackedFiles(options)}`, '--no-renames', '--', '.'], uncommittedPathsReader(facts.prefix, uncommitted), options),
     runGit(root, LOG_ARGS, logSink, options),
   ]);
   const failure = failureOf(status, git) ?? (isUnbornBranch(logged) ? undefined : failureOf(logged, git));
   if (failure) return emptyHistory(root, failure.status, failure.detail, facts);
   if (!index || index.malformed) return emptyHistory(root, 'failed', 'unexpected output from git log', facts);
-  const content = await contentOf(root, files, index, uncommitted, options);
+  const bounds = options.contentBounds === undefined ? undefined : boundsOf(root, files, index, uncommitted, await options.contentBounds);
+  const content = await contentOf(root, files, index, uncommitted, bounds, options);
   if (options.signal?.aborted) return emptyHistory(root, 'cancelled', undefined, facts);
   if (content.failure !== undefined) return emptyHistory(root, 'failed', `git cat-file: ${firstLine(content.failure)}`, facts);
   return historyOf(root, facts, files, index, content, uncommitted);
+}
+
+/**
+ * Untracked files are uncommitted, but only the editor asks about them: with contentBounds (sitemap-lint) no verdict
+ * can (an untracked file is no page's source), and listing them walks every folder again (0.7 of 1.2 s of CPU on 50,000 pages).
+ */
+function untrackedFiles(options: GitHistoryOptions): 'all' | 'no' {
+  return options.contentBounds === undefined ? 'all' : 'no';
 }
 
 /** Per tracked path: 1 for a page (a `.html` or `.htm` file) of a built folder. */
@@ -144,17 +164,41 @@ function pagesOf(ids: ReadonlyMap<string, number>, builtFolders: readonly string
   return pages;
 }
 
-/** The pages' content history: every page with a change, its working file when it has uncommitted changes. */
-function contentOf(root: string, files: TrackedFiles, index: HistoryIndex, uncommitted: ReadonlySet<string>, options: GitHistoryOptions): Promise<ContentHistory> {
+/**
+ * The pages' content history: every page with a change, its working file when it has uncommitted changes; with
+ * bounds (per page id), only the pages they hold, each as far as its bound: the others are CONTENT_NOT_NEEDED.
+ */
+async function contentOf(root: string, files: TrackedFiles, index: HistoryIndex, uncommitted: ReadonlySet<string>, bounds: ReadonlyMap<number, number> | undefined, options: GitHistoryOptions): Promise<ContentHistory> {
   const pages: number[] = [];
   const keys: string[] = [];
   for (const [key, id] of files.ids) {
     if (files.pages[id] !== 1) continue;
-    pages.push(id);
     keys[id] = key;
+    if (bounds === undefined || bounds.has(id)) pages.push(id);
   }
   const workingFile = (id: number): { file: string; uncommitted: boolean } => ({ file: path.join(root, ...keys[id].split('/')), uncommitted: uncommitted.has(keys[id]) });
-  return readContentHistory({ folder: root, index, pages, workingFile, options });
+  const content = await readContentHistory({ folder: root, index, pages, workingFile, bound: bounds && ((id) => bounds.get(id)!), options });
+  if (bounds !== undefined) for (const id of files.ids.values()) if (files.pages[id] === 1 && !bounds.has(id)) content.significant[id] = CONTENT_NOT_NEEDED;
+  return content;
+}
+
+/**
+ * Per page id the lastmod rules will judge, how far back its walk must go (contentHistoryBound): all the way for a
+ * page with uncommitted changes (the work tree decides its verdict) or no commit.
+ */
+function boundsOf(root: string, files: TrackedFiles, index: HistoryIndex, uncommitted: ReadonlySet<string>, needs: ReadonlyMap<string, LastmodSpan>): Map<number, number> {
+  const bounds = new Map<number, number>();
+  const under = root.endsWith(path.sep) ? root : root + path.sep;
+  for (const [file, need] of needs) {
+    // Most files are under the folder as given: their keys by slicing, not a path.relative each.
+    const key = file.startsWith(under) ? file.slice(under.length).split(path.sep).join('/') : relativeKey(root, file);
+    const id = key === undefined ? undefined : files.ids.get(key);
+    if (id === undefined || files.pages[id] !== 1) continue;
+    const newest = index.newest[id];
+    const bound = newest < 0 || uncommitted.has(key!) ? -Infinity : contentHistoryBound(need, index.commits[newest]);
+    bounds.set(id, Math.min(bound, bounds.get(id) ?? Infinity));
+  }
+  return bounds;
 }
 
 /** A file's key: relative to the folder, with `/`; undefined outside it. */
@@ -194,6 +238,10 @@ function historyOf(folder: string, facts: RepositoryFacts, files: TrackedFiles, 
     isTracked: (file) => ids.has(keyOf(file) ?? ''),
     lastChange: (file) => lastChange(idOf(keyOf(file))),
     lastContentChange: (file) => lastContentChange(idOf(keyOf(file))),
+    contentNotNeeded: (file) => {
+      const id = idOf(keyOf(file));
+      return id !== undefined && files.pages[id] === 1 && content.significant[id] === CONTENT_NOT_NEEDED;
+    },
     uncommitted,
     isUncommitted: (file) => uncommitted.has(keyOf(file) ?? ''),
     facts(file) {
@@ -216,6 +264,7 @@ function emptyHistory(folder: string, status: GitHistoryStatus, detail?: string,
     isTracked: () => false,
     lastChange: () => undefined,
     lastContentChange: () => undefined,
+    contentNotNeeded: () => false,
     uncommitted: new Set(),
     isUncommitted: () => false,
     facts: () => ({ uncommitted: false }),
