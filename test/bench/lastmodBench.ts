@@ -1,7 +1,7 @@
 /** Issue 32's target for lastmod by content: `sitemap-lint --site-root public=…` cold on BENCH_LASTMOD_PAGES built pages
  * (50,000) whose every lastmod is followed by a template-wide commit (the last of BENCH_LASTMOD_COMMITS, 1,000), within
  * 2× of the same lint with the lastmod rules off; medians of BENCH_LASTMOD_RUNS (5) alternating runs. The builds (the
- * first, the middle and the last commit) change only the template (a footer naming the build), the other commits the
+ * first and the last commit; BENCH_LASTMOD_BUILDS=3 the middle one too) change only the template (a footer naming the build), the other commits the
  * main text of 20 pages each: every page's history must be walked back through the template commits to its last edit.
  * `BENCH_LASTMOD=0` skips it, `BENCH_LASTMOD_KEEP=1` keeps the site, `BENCH_LASTMOD_DIR` times a kept one. */
 import { spawnSync } from 'node:child_process';
@@ -22,7 +22,10 @@ function urlOf(n: number): string {
   return `${ORIGIN}/${sectionPagePath(n).slice('public/'.length, -'index.html'.length)}`;
 }
 
-const isBuild = (k: number): boolean => k === 0 || k === Math.floor(COMMITS / 2) || k === COMMITS - 1;
+/** Template-wide commits: the first and the last (the issue's case: one after every lastmod), and with
+ * BENCH_LASTMOD_BUILDS=3 the middle one too (a second template commit after half of the lastmods). */
+const BUILDS = Number(process.env.BENCH_LASTMOD_BUILDS ?? 2);
+const isBuild = (k: number): boolean => k === 0 || k === COMMITS - 1 || (BUILDS >= 3 && k === Math.floor(COMMITS / 2));
 
 /** Each page's last content version, as the commits are written in order. */
 const contentVersion = new Int32Array(PAGES);
@@ -84,7 +87,7 @@ export async function printLastmod(): Promise<void> {
       problems = a.problems;
     }
     const load = os.loadavg()[0].toFixed(2);
-    console.log(`medians of ${RUNS} alternating runs; ${os.availableParallelism()} cores, load average ${load} at the end\n`);
+    console.log(`${BUILDS} template-wide commits; medians of ${RUNS} alternating runs; ${os.availableParallelism()} cores, load average ${load} at the end\n`);
     console.log('| sitemap-lint --site-root public=… public/sitemap.xml | median (ms) | runs (ms) | lastmod problems | target |');
     console.log('|---|---:|---|---:|---|');
     console.log(`| lastmod rules on | ${median(on).toFixed(0)} | ${on.map((t) => t.toFixed(0)).join(', ')} | ${problems} | ≤ 2× off (${(median(on) / median(off)).toFixed(2)}×) |`);
