@@ -95,7 +95,7 @@ function outputsOf(text: string): Record<string, string> {
 }
 
 /** sitemap-lint's own JSON report of the same inputs: the oracle for the annotations, counts and SARIF. */
-function lintJson(workspace: string, args: readonly string[]): Array<{ file: string; problems: Array<{ rule: string; severity: string; line: number; column: number }> }> {
+function lintJson(workspace: string, args: readonly string[]): Array<{ file: string; problems: Array<{ rule: string; severity: string; line: number; column: number; url: string | null }> }> {
   const r = spawnSync(process.execPath, [LINT, '--format', 'json', ...args], { cwd: workspace, encoding: 'utf8' });
   return JSON.parse(r.stdout);
 }
@@ -161,6 +161,32 @@ describe('GitHub Action: a fixture site', () => {
     const rows = run.summary!.split('\n').filter((line) => /^\| \d+:\d+ \| /.test(line));
     assert.equal(rows.length, 50 + 30, 'at most 50 problems of a file in the summary');
     assert.ok(run.summary!.split('\n').some((line) => !line.startsWith('|') && /\b10\b/.test(line)), 'the summary says how many it left out (10)');
+  });
+
+  it('counts every problem past the editor\'s 1,000 a file: the outputs, the verdict, the SARIF file', () => {
+    const many = Array.from({ length: 700 }, (_, k) => [`<loc>/e${k}</loc>`, loc(`w${k}#x`)]).flat();
+    const workspace = folder({ 'sitemap.xml': urlset(many) });
+    const run = runAction(workspace, { path: 'sitemap.xml', 'fail-on': 'never' });
+    assert.equal(run.code, 0);
+    assert.deepEqual(run.outputs, { errors: '700', warnings: '700' });
+    const results = JSON.parse(fs.readFileSync(path.join(workspace, 'sitemap-lint.sarif'), 'utf8')).runs[0].results as Array<{ ruleId: string }>;
+    assert.equal(results.length, 1400);
+    assert.ok(!results.some((r) => r.ruleId === 'too-many-problems'));
+    assert.match(run.summary!, /^\| `sitemap\.xml` \| 700 \| 700 \| 0 \|$/m);
+  });
+
+  it('names the entry\'s URL in each annotation about one: a one-line sitemap\'s differ by more than their column', () => {
+    const urls = ['/a', '/b,c', 'x y'];
+    const workspace = folder({ 'sitemap.xml': urlset(urls.map((u) => `<loc>${u}</loc>`)).replace(/\n\s*/g, '') });
+    const run = runAction(workspace, { path: 'sitemap.xml', 'fail-on': 'never' });
+    const report = lintJson(workspace, ['sitemap.xml'])[0]!.problems;
+    const about = report.filter((p) => p.url !== null);
+    assert.ok(about.length >= urls.length);
+    assert.deepEqual([...new Set(about.map((p) => p.url))], urls);
+    for (const p of about) {
+      const annotation = run.annotations.find((a) => a.properties.line === String(p.line) && a.properties.col === String(p.column) && a.properties.title === p.rule);
+      assert.ok(annotation !== undefined && annotation.message.includes(p.url!), `${p.rule} at ${p.column} names ${p.url}`);
+    }
   });
 
   it('takes paths one per line, space-separated, and with spaces in their name', () => {

@@ -56,7 +56,7 @@ describe('sitemap-lint', () => {
     const r = json(['sitemap.xml', 'clean.xml'], dir);
     assert.equal(r.code, 1);
     assert.deepEqual(summary(r.files), { 'sitemap.xml': BROKEN_PROBLEMS, 'clean.xml': [] });
-    assert.deepEqual(Object.keys(r.files[0].problems[0]), ['rule', 'severity', 'message', 'line', 'column', 'endLine', 'endColumn']);
+    assert.deepEqual(Object.keys(r.files[0].problems[0]), ['rule', 'severity', 'message', 'line', 'column', 'endLine', 'endColumn', 'url']);
     assert.equal(json(['clean.xml'], dir).code, 0);
   });
 

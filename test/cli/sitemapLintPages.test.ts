@@ -113,6 +113,21 @@ describe('sitemap-lint: the page rules', () => {
     assert.deepEqual(run.notes, []);
   });
 
+  it('names the entry\'s URL in each page rule\'s problem: its url, and its message (a one-line sitemap\'s differ by column alone)', () => {
+    const { dir } = site();
+    const r = spawnSync(process.execPath, [BIN, '--format', 'json', `--site-root=public=${ROOT}`, 'public/sitemap.xml'], { cwd: dir, encoding: 'utf8', env: env(dir) });
+    const problems = (JSON.parse(r.stdout) as Array<{ problems: Array<{ rule: string; line: number; message: string; url: string | null }> }>)[0]!.problems;
+    const paths = ['', 'private/', 'noindex/', 'canon/', 'refresh/', 'old/', 'missing/', 'stale/', 'inflated/', 'for-others/'];
+    const about = problems.filter((p) => p.rule !== 'unlisted-page');
+    assert.deepEqual(about.map((p) => p.rule), ALL.slice(1).map((line) => line.split(' ')[0]));
+    for (const p of about) {
+      const url = `${ROOT}${paths[p.line - 3]}`;
+      assert.equal(p.url, url, `${p.rule} on line ${p.line}`);
+      assert.ok(p.message.includes(url), `${p.rule}'s message names ${url}`);
+    }
+    assert.ok(problems.filter((p) => p.rule === 'unlisted-page').every((p) => p.url === null));
+  });
+
   it('gives SARIF the page rules with their metadata, and the evidence as related locations in the pages and robots.txt', () => {
     const { dir } = site();
     const r = spawnSync(process.execPath, [BIN, '--format', 'sarif', `--site-root=public=${ROOT}`, 'public/sitemap.xml'], { cwd: dir, encoding: 'utf8', env: env(dir) });

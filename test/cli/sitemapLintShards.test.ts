@@ -31,11 +31,15 @@ function run(args: string[], cwd: string): Run {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-/** Every problem of a JSON report as one line (file, rule, severity, range, related places), sorted. */
+/**
+ * Every problem of a JSON report as one line (file, rule, severity, range, related places, URL), sorted. A merge knows
+ * the shards' URLs by their keys only: its cross-file duplicates name no URL (docs/command-line.md), so theirs is left out.
+ */
 function problems(r: Run): string[] {
   assert.equal(r.stderr, '');
   const files = JSON.parse(r.stdout) as Array<{ file: string; problems: Array<Record<string, unknown>> }>;
-  return files.flatMap((f) => f.problems.map((p) => `${f.file.split(path.sep).join('/')} ${JSON.stringify({ ...p, message: undefined })}`)).sort();
+  const url = (p: Record<string, unknown>) => (p.rule === 'cross-file-duplicate-url' ? undefined : p.url);
+  return files.flatMap((f) => f.problems.map((p) => `${f.file.split(path.sep).join('/')} ${JSON.stringify({ ...p, message: undefined, url: url(p) })}`)).sort();
 }
 
 /** The files a shard's report names. */

@@ -52,11 +52,13 @@ function run(args: string[], cwd: string, window?: number, input?: string, repor
 }
 
 /** sitemap-lint --format json's pipeline (sitemapLint.ts's main) in this process, with every file streamed in `window`. */
-async function lint(args: string[], cwd: string, now: number, window?: number): Promise<Run> {
+async function lint(args: string[], cwd: string, now: number, window?: number, maxProblems?: number): Promise<Run> {
   const parsed = parseArgs(['--format', 'json', ...args]);
   // The binary reads --config from its working directory, which this process's is not.
   if (parsed.config !== undefined) parsed.config = path.resolve(cwd, parsed.config);
-  const { settings, siteRoots } = lintSettings(parsed, cwd);
+  const { siteRoots, ...given } = lintSettings(parsed, cwd);
+  // The engine's own cap (the editor's sitemap.maxProblems), which sitemap-lint leaves off.
+  const settings = maxProblems === undefined ? given.settings : { ...given.settings, maxProblems };
   const streamed = new Map<string, { windows: number; passes: number }>();
   const results = await lintFiles(collectInputs(parsed.inputs, cwd), {
     settings, site: new SiteContext(siteRoots, cwd), follow: parsed.follow, cwd, now,
@@ -70,15 +72,15 @@ async function lint(args: string[], cwd: string, now: number, window?: number): 
  * Lints `names` whole, then streamed in each window size: the same exit code and JSON, every file streamed (in at
  * least `minWindows` windows when the smallest window is used). Returns the whole-document JSON.
  */
-async function assertOracle(cwd: string, names: string[], options: { args?: string[]; windows?: number[]; minWindows?: number } = {}): Promise<Array<{ file: string; problems: Array<{ rule: string; line: number }> }>> {
+async function assertOracle(cwd: string, names: string[], options: { args?: string[]; windows?: number[]; minWindows?: number; maxProblems?: number } = {}): Promise<Array<{ file: string; problems: Array<{ rule: string; line: number }> }>> {
   const args = [...(options.args ?? []), ...names];
   const now = Date.now();
-  const whole = await lint(args, cwd, now);
+  const whole = await lint(args, cwd, now, undefined, options.maxProblems);
   assert.deepEqual(whole.errors, []);
   assert.equal(whole.streamed.size, 0);
   const windows = options.windows ?? [7, 61, 509, 4096];
   for (const window of windows) {
-    const streamed = await lint(args, cwd, now, window);
+    const streamed = await lint(args, cwd, now, window, options.maxProblems);
     assert.equal(streamed.code, whole.code, `exit code, window ${window}`);
     assert.equal(streamed.stdout, whole.stdout, `JSON, window ${window}`);
     for (const { file: name } of JSON.parse(whole.stdout) as Array<{ file: string }>) {
@@ -216,14 +218,13 @@ describe('sitemap-lint streaming: the same report as the whole document', () => 
     for (const rule of ['too-many-entries', 'file-too-large', 'legacy-size-limit', 'no-entries', 'text-sitemap-line', 'duplicate-url']) assert.ok(rules(report).has(rule), rule);
   });
 
-  it('keeps the same problems under a small problem cap, with severities changed and a rule off', async () => {
+  it('keeps the same problems under a small problem cap (the editor\'s), with severities changed and a rule off', async () => {
     const config = JSON.stringify({
-      maxProblems: 9,
       rules: { 'invalid-priority': 'hint', 'mixed-hosts': 'information', 'invalid-changefreq': 'off', 'duplicate-url': 'error' },
       limits: { maxEntries: 100 },
     });
     const dir = folder({ 'config.json': config, 'sitemap.xml': `${DECL}\n${URLSET}\n${brokenEntries(9, 500)}</urlset>\n` });
-    const report = await assertOracle(dir, ['sitemap.xml'], { args: ['--config', 'config.json'] });
+    const report = await assertOracle(dir, ['sitemap.xml'], { args: ['--config', 'config.json'], maxProblems: 9 });
     assert.equal(report[0].problems.length, 9);
     assert.ok(rules(report).has('too-many-problems'));
   });

@@ -101,7 +101,7 @@ test('docs/command-line.md: sitemap-lint with every option of its synopsis, and 
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
   const values: Record<string, string[]> = {
     '--format': ['json'], '--site-root': ['--site-root', 'public=https://www.example.com/'], '--allowed-host': ['https://shop.example.com'],
-    '--rule': ['duplicate-url=warning'], '--user-agent': ['Bingbot'], '--config': ['lint.json'], '--max-warnings': ['0'], '--quiet': [], '--follow': [],
+    '--rule': ['duplicate-url=warning'], '--user-agent': ['Bingbot'], '--config': ['lint.json'], '--max-warnings': ['0'], '--max-problems': ['5'], '--quiet': [], '--follow': [],
   };
   const args = [...synopsisOptions('sitemap-lint').keys()].flatMap((option) => {
     assert.ok(option in values, `the test gives ${option} a value`);

@@ -34,6 +34,7 @@ import type { BuiltSite } from './site/builtSite';
 import type { PageRulesFile } from './site/pageRules/checkPageRules';
 import { plainValueAt } from './features/structure';
 import { unescapeXml } from './syntax/xmlText';
+import { entryUrlsAt as urlsOfEntriesAt } from './model/entryUrl';
 import { SNIFF_LENGTH, sniffSitemapRoot } from '../../../shared/contentDetection';
 import { indexEntries as listIndexEntries, mergeIndex as mergeChildren, type IndexEntry, type MergeOptions, type MergeOutcome } from './edits/mergeSitemaps';
 
@@ -44,6 +45,7 @@ export { ruleLink } from './features/vocabulary';
 export { isRuleId, RULES, TOO_MANY_PROBLEMS } from './rules/catalogue';
 /** A rule's severity after `sitemap.rules` (undefined: off), for problems found outside the language layer. */
 export { severityOf } from './validation';
+export { capList, type CappedList } from './model/problemCap';
 export { repeatsUtf16 } from './rules/fileEncoding';
 export type { SortResult, RemoveDuplicatesResult, LastmodNowOptions, LastmodNowResult, ConvertResult };
 export type { LastmodFromHistoryOptions, LastmodFromHistoryResult, AddEntriesOptions, AddEntriesResult, NewEntry };
@@ -87,6 +89,11 @@ export function completeParse(document: SitemapDocument): void {
 /** The positions of many offsets, as positionAt gives them; converting a few once (a linter) builds no index. */
 export function positionsAt(document: SitemapDocument, offsets: readonly number[]): Position[] {
   return asModel(document).positionsAt(offsets);
+}
+
+/** The URL of the entry each range (start, end pairs) lies in, undefined for one outside every entry (model/entryUrl.ts). */
+export function entryUrlsAt(document: SitemapDocument, ranges: readonly number[]): Array<string | undefined> {
+  return urlsOfEntriesAt(asModel(document).segments, ranges);
 }
 
 /** Applies the edits in order, each against the text the previous one left. */

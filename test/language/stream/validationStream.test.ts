@@ -2,12 +2,12 @@
  * ValidationStream against the whole-document path on the same text, in the language layer, where the command-line
  * oracle (test/cli/sitemapLintStream.test.ts) cannot look: each duplicate-url's related range (its first listing, which
  * the stream keeps in FirstListings), and the site summary — kept unless the file is linted alone with nothing to check
- * across files (a lone urlset or text sitemap), then equal to summarizeForSite's.
+ * across files (a lone urlset or text sitemap), then equal to summarizeForSite's; and the URL of each problem's entry.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  DEFAULT_SETTINGS, ValidationStream, needsSiteCheck, parseDocument, summarizeForSite, validate, type SiteSummary, type SitemapLanguageId,
+  DEFAULT_SETTINGS, ValidationStream, entryUrlsAt, needsSiteCheck, parseDocument, summarizeForSite, validate, type SiteSummary, type SitemapLanguageId,
 } from '../../../server/src/language/languageService';
 
 const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
@@ -62,8 +62,11 @@ describe('ValidationStream: duplicate-url and the site summary as the whole docu
   for (const file of FILES) {
     it(`${file.name}: the same diagnostics, related ranges included, and the summary only where it is needed`, () => {
       const doc = parseDocument(file.text, file.languageId);
-      const whole = validate(doc, DEFAULT_SETTINGS, { now: NOW });
-      assert.ok(whole.filter((d) => d.rule === 'duplicate-url').length >= 10);
+      const found = validate(doc, DEFAULT_SETTINGS, { now: NOW });
+      // The stream names each problem's entry as it goes; the whole document's are found by entryUrlsAt (lintOne's way).
+      const urls = entryUrlsAt(doc, found.flatMap((d) => [d.start, d.end]));
+      const whole = found.map((d, k) => (urls[k] === undefined ? d : { ...d, url: urls[k] }));
+      assert.ok(whole.filter((d) => d.rule === 'duplicate-url' && d.url !== undefined).length >= 10);
       for (const window of [5, 97, 1000]) {
         for (const alone of [true, false]) {
           const result = streamed(file.languageId, file.text, window, alone);

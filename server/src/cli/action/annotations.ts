@@ -1,8 +1,9 @@
 /** The problems as annotations, within what GitHub shows of a step (10 errors, 10 warnings, 10 notices; 50 a job):
  * errors first, then warnings, then notices, each by file in report order and by position; the rest counted. */
 import type { Severity } from '../../language/languageService';
-import type { FileResult, LintProblem } from '../../node/lintResults';
+import { severityCounts, type FileResult, type LintProblem } from '../../node/lintResults';
 import { annotation, type AnnotationLevel } from './workflowCommands';
+import { problemText } from '../formats/problemText';
 
 export const LEVELS: readonly AnnotationLevel[] = ['error', 'warning', 'notice'];
 /** Annotations of each level GitHub keeps per step (the runner's `_maxIssueCount`); the rest it only counts. */
@@ -31,18 +32,17 @@ export function annotate(results: readonly FileResult[], room: LevelCounts): Ann
           continue;
         }
         shown[level]++;
-        lines.push(annotation(level, p.message, p.rule, { file, line: p.line, col: p.column, endLine: p.endLine, endColumn: p.endColumn }));
+        lines.push(annotation(level, problemText(p), p.rule, { file, line: p.line, col: p.column, endLine: p.endLine, endColumn: p.endColumn }));
       }
     }
   }
   return { lines, leftOut };
 }
 
-/** Problems of each level, as annotations count them. */
+/** Problems of each level, as annotations count them: every one (severityCounts). */
 export function countLevels(results: readonly FileResult[]): LevelCounts {
-  const counts: LevelCounts = { error: 0, warning: 0, notice: 0 };
-  for (const r of results) for (const p of r.problems) counts[LEVEL_OF[p.severity]]++;
-  return counts;
+  const counts = severityCounts(results);
+  return { error: counts.error, warning: counts.warning, notice: counts.information + counts.hint };
 }
 
 function inPositionOrder(problems: readonly LintProblem[]): LintProblem[] {

@@ -1,10 +1,12 @@
 /** `--format sarif`: SARIF 2.1.0 as GitHub code scanning takes it — one run, every rule with its documentation link,
- * results by URI relative to the current directory (`%SRCROOT%`); SARIF's columns count UTF-16 code units, as ours. */
+ * results by URI relative to the current directory (`%SRCROOT%`); SARIF's columns count UTF-16 code units, as ours. A
+ * problem about an entry names its URL: `properties.url`, and a logical location of kind `resource` (SARIF §3.33.7). */
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ruleLink, RULES, TOO_MANY_PROBLEMS, type Severity } from '../../language/languageService';
 import { packageJson, packageVersion } from '../../node/bundle';
-import type { FileResult } from '../../node/lintResults';
+import type { FileResult, LintProblem } from '../../node/lintResults';
+import { problemText } from './problemText';
 import { STDIN_NAME } from '../lint/lintInputs';
 
 const SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -25,12 +27,13 @@ export function formatSarif(results: readonly FileResult[], cwd: string): string
         ruleId: p.rule,
         ruleIndex: RULE_IDS.indexOf(p.rule),
         level: LEVELS[p.severity],
-        message: { text: p.message },
+        message: { text: problemText(p) },
         locations: [{
           physicalLocation: {
             artifactLocation: artifactOf(r.file, cwd),
             region: { startLine: p.line, startColumn: p.column, endLine: p.endLine, endColumn: p.endColumn },
           },
+          ...(p.url !== undefined ? { logicalLocations: [{ name: p.url, fullyQualifiedName: p.url, kind: 'resource' }] } : {}),
         }],
         ...(p.related !== undefined ? {
           relatedLocations: p.related.map((r, id) => ({
@@ -42,10 +45,18 @@ export function formatSarif(results: readonly FileResult[], cwd: string): string
             },
           })),
         } : {}),
+        ...propertiesOf(p, r),
       }))),
     }],
   };
   return `${JSON.stringify(log, null, 2)}\n`;
+}
+
+/** The entry's URL; on a --max-problems notice, the problems of each severity it stands for. */
+function propertiesOf(p: LintProblem, r: FileResult): { properties?: Record<string, unknown> } {
+  if (p.url !== undefined) return { properties: { url: p.url } };
+  if (p.rule === TOO_MANY_PROBLEMS && r.omitted !== undefined) return { properties: { omitted: r.omitted } };
+  return {};
 }
 
 function ruleDescriptors() {

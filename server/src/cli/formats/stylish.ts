@@ -1,25 +1,25 @@
-/** `--format stylish`: `file:line:col  severity  rule  message`, a blank line between files, then a summary line. */
+/** `--format stylish`: `file:line:col  severity  rule  message` (with the entry's URL when the message does not name it), a
+ * blank line between files, then a summary line of the exact counts. */
 import type { Severity } from '../../language/sitemapLanguageTypes';
-import type { FileResult } from '../../node/lintResults';
+import { severityCounts, type FileResult, type SeverityCounts } from '../../node/lintResults';
+import { problemText } from './problemText';
 
 const COLOURS: Record<Severity, string> = { error: '31', warning: '33', information: '36', hint: '90' };
 
 export function formatStylish(results: readonly FileResult[], colour: boolean): string {
   const paint = (code: string, text: string): string => (colour ? `\u001b[${code}m${text}\u001b[0m` : text);
   const groups: string[] = [];
-  const counts: Record<Severity, number> = { error: 0, warning: 0, information: 0, hint: 0 };
   for (const result of results) {
     if (result.problems.length === 0) continue;
     groups.push(result.problems.map((p) => {
-      counts[p.severity]++;
       const where = `${result.file}:${p.line}:${p.column}`;
-      return `${paint('1', where)}  ${paint(COLOURS[p.severity], p.severity)}  ${p.rule}  ${p.message.replace(/\s*[\r\n]+\s*/g, ' ')}`;
+      return `${paint('1', where)}  ${paint(COLOURS[p.severity], p.severity)}  ${p.rule}  ${problemText(p).replace(/\s*[\r\n]+\s*/g, ' ')}`;
     }).join('\n'));
   }
-  return `${groups.map((g) => `${g}\n\n`).join('')}${summary(counts, results.length, paint)}\n`;
+  return `${groups.map((g) => `${g}\n\n`).join('')}${summary(severityCounts(results), results.length, paint)}\n`;
 }
 
-function summary(counts: Record<Severity, number>, files: number, paint: (code: string, text: string) => string): string {
+function summary(counts: SeverityCounts, files: number, paint: (code: string, text: string) => string): string {
   const total = counts.error + counts.warning + counts.information + counts.hint;
   const filesText = `${files} ${files === 1 ? 'file' : 'files'}`;
   if (total === 0) return paint('32', `✔ no problems (${filesText})`);

@@ -3,11 +3,11 @@ import { isRuleId, type RuleId, type SeverityOrOff } from '../../language/langua
 import { UsageError } from '../io/failure';
 import { BUCKETS } from './summary/summaryFormat';
 
-export const USAGE = 'usage: sitemap-lint [--format stylish|json|sarif] [--site-root DIR=URL]... [--allowed-host ORIGIN]... '
-  + '[--rule ID=error|warning|information|hint|off]... [--user-agent NAME] [--config FILE] [--max-warnings N] [--quiet] [--follow] [--version] '
+export const USAGE = 'usage: sitemap-lint [--format stylish|json|sarif|csv] [--site-root DIR=URL]... [--allowed-host ORIGIN]... '
+  + '[--rule ID=error|warning|information|hint|off]... [--user-agent NAME] [--config FILE] [--max-warnings N] [--max-problems N] [--quiet] [--follow] [--version] '
   + '[--shard I/N [--summary-out FILE]] <file | dir | ->... | --merge-summaries [--partition K/N] <summary>...';
 
-export type Format = 'stylish' | 'json' | 'sarif';
+export type Format = 'stylish' | 'json' | 'sarif' | 'csv';
 
 export interface LintArgs {
   inputs: string[];
@@ -19,6 +19,8 @@ export interface LintArgs {
   /** The crawler the page rules judge for (robots.txt's group, `<meta name>`); the config's robots.userAgent else. */
   userAgent: string | undefined;
   maxWarnings: number | undefined;
+  /** Problems reported per file at most (maxProblems.ts); every one without it. */
+  maxProblems: number | undefined;
   quiet: boolean;
   follow: boolean;
   help: boolean;
@@ -37,14 +39,14 @@ export interface Part {
 }
 
 
-const FORMATS: readonly string[] = ['stylish', 'json', 'sarif'];
+const FORMATS: readonly string[] = ['stylish', 'json', 'sarif', 'csv'];
 const SEVERITIES: readonly string[] = ['error', 'warning', 'information', 'hint', 'off'];
-const VALUED = new Set(['--format', '--site-root', '--allowed-host', '--rule', '--user-agent', '--config', '--max-warnings', '--shard', '--summary-out', '--partition']);
+const VALUED = new Set(['--format', '--site-root', '--allowed-host', '--rule', '--user-agent', '--config', '--max-warnings', '--max-problems', '--shard', '--summary-out', '--partition']);
 const FLAGS = new Set(['--quiet', '--follow', '--help', '-h', '--merge-summaries']);
 
 export function parseArgs(argv: readonly string[]): LintArgs {
   const args: LintArgs = {
-    inputs: [], format: 'stylish', siteRoots: [], allowedHosts: [], rules: {}, config: undefined, userAgent: undefined, maxWarnings: undefined,
+    inputs: [], format: 'stylish', siteRoots: [], allowedHosts: [], rules: {}, config: undefined, userAgent: undefined, maxWarnings: undefined, maxProblems: undefined,
     quiet: false, follow: false, help: false, shard: undefined, summaryOut: undefined, mergeSummaries: false, partition: undefined,
   };
   for (let k = 0; k < argv.length; k++) {
@@ -88,7 +90,7 @@ function checkSharding(args: LintArgs): void {
 
 function applyValued(args: LintArgs, option: string, value: string): void {
   if (option === '--format') {
-    if (!FORMATS.includes(value)) throw new UsageError(`unknown format "${value}" (stylish, json or sarif)`);
+    if (!FORMATS.includes(value)) throw new UsageError(`unknown format "${value}" (stylish, json, sarif or csv)`);
     args.format = value as Format;
   } else if (option === '--site-root') {
     const [dir, url] = pair(option, value, 'DIR=URL');
@@ -110,10 +112,17 @@ function applyValued(args: LintArgs, option: string, value: string): void {
     args.summaryOut = value;
   } else if (option === '--config') {
     args.config = value;
+  } else if (option === '--max-problems') {
+    args.maxProblems = wholeNumber(option, value, 1);
   } else {
-    if (!/^[0-9]+$/.test(value) || !Number.isSafeInteger(Number(value))) throw new UsageError(`--max-warnings needs a whole number, not "${value}"`);
-    args.maxWarnings = Number(value);
+    args.maxWarnings = wholeNumber(option, value, 0);
   }
+}
+
+function wholeNumber(option: string, value: string, least: number): number {
+  const n = Number(value);
+  if (!/^[0-9]+$/.test(value) || !Number.isSafeInteger(n) || n < least) throw new UsageError(`${option} needs a whole number${least > 0 ? ` from ${least}` : ''}, not "${value}"`);
+  return n;
 }
 
 /** `a=b` split at its first `=`, both sides non-empty. */

@@ -1,7 +1,7 @@
 /** One input linted on the editor's engine: its problems in lines and columns, the local files it names (`--follow`),
  * and what the cross-file rules need once its document is gone (site summary, location, line table). */
 import {
-  indexEntries, needsSiteCheck, parseDocument, positionsAt, repeatsUtf16, summarizeForSite, validate, validateInflatedPast, type SitemapDiagnostic,
+  entryUrlsAt, indexEntries, needsSiteCheck, parseDocument, positionsAt, repeatsUtf16, summarizeForSite, validate, validateInflatedPast, type SitemapDiagnostic,
   type SitemapDocument,
 } from '../../language/languageService';
 import { InflatedPastLimit } from '../../node/boundedGunzip';
@@ -73,11 +73,16 @@ function childrenOf(input: ReadInput, doc: SitemapDocument, options: LintOptions
 }
 
 function problemsOf(doc: SitemapDocument, found: readonly SitemapDiagnostic[]): LintProblem[] {
+  if (found.length === 0) return [];
   // All positions in one call: a few problems are placed by one walk over the document, not by building its index.
-  const at = positionsAt(doc, found.flatMap((d) => [Math.min(Math.max(0, d.start), doc.length), Math.min(Math.max(d.start, d.end), doc.length)]));
+  const ranges = found.flatMap((d) => [Math.min(Math.max(0, d.start), doc.length), Math.min(Math.max(d.start, d.end), doc.length)]);
+  const at = positionsAt(doc, ranges);
+  const urls = entryUrlsAt(doc, ranges);
   return found.map((d, k) => {
     const s = at[2 * k];
     const e = at[2 * k + 1];
-    return { rule: d.rule, severity: d.severity, message: d.message, line: s.line + 1, column: s.character + 1, endLine: e.line + 1, endColumn: e.character + 1 };
+    const problem: LintProblem = { rule: d.rule, severity: d.severity, message: d.message, line: s.line + 1, column: s.character + 1, endLine: e.line + 1, endColumn: e.character + 1 };
+    if (urls[k] !== undefined) problem.url = urls[k];
+    return problem;
   });
 }

@@ -9,6 +9,9 @@ import type { LintOptions } from './lintContract';
 import { SiteContext, siteRootOptions, withInferredRoots } from './siteContext';
 import { Failure } from '../io/failure';
 
+/** The engine's cap (sitemap.maxProblems) in a CLI run: none (the problems are counted exactly, maxProblems.ts caps the report). */
+const UNCAPPED = Number.MAX_SAFE_INTEGER;
+
 export interface LintSettings {
   settings: SitemapSettings;
   /** Absolute folder → site root URL. */
@@ -25,10 +28,11 @@ export function lintSettings(args: LintArgs, cwd: string): LintSettings {
     siteRoots[path.resolve(configDir, dir)] = url;
   }
   Object.assign(siteRoots, siteRootOptions(args.siteRoots, cwd));
-  const { siteRoots: _roots, symbols: _symbols, ...settings } = section;
+  // maxProblems is the editor's (VS Code shows 1,000 problems a file): the CLI reports every problem, --max-problems caps its report.
+  const { siteRoots: _roots, symbols: _symbols, maxProblems: _editorCap, ...settings } = section;
   return {
     settings: {
-      ...settings, rules: { ...settings.rules, ...args.rules }, allowedHosts: [...settings.allowedHosts, ...args.allowedHosts],
+      ...settings, maxProblems: UNCAPPED, rules: { ...settings.rules, ...args.rules }, allowedHosts: [...settings.allowedHosts, ...args.allowedHosts],
       robots: { userAgent: args.userAgent ?? settings.robots.userAgent },
       pageSources: pageSourcesFrom(settings.pageSources, configDir),
     },

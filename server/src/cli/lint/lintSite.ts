@@ -100,6 +100,7 @@ export class SiteLint {
       const at = this.byPath.get(d.path)!;
       const problem: LintProblem = { rule: d.rule, severity: d.severity, message: d.message, ...spanIn(at.site, d.start, d.end) };
       if (d.related !== undefined) problem.related = d.related.map((r) => ({ message: r.message, ...this.relatedSpan(r) }));
+      if (d.url !== undefined) problem.url = d.url;
       at.result.problems.push(problem);
       touched.add(at.result);
     }

@@ -153,7 +153,7 @@ async function streamOnce(input: Input, file: string, options: LintOptions, how:
   if (result.rerun) return result;
   const { lines: table, length } = lines.finish();
   const problems: LintProblem[] = result.diagnostics.filter((d) => !repeatsUtf16(found.encoding, d, opening))
-    .map((d) => ({ rule: d.rule, severity: d.severity, message: d.message, ...spanIn(table, length, d.start, d.end) }));
+    .map((d) => ({ rule: d.rule, severity: d.severity, message: d.message, ...spanIn(table, length, d.start, d.end), ...(d.url === undefined ? {} : { url: d.url }) }));
   if (encoding !== undefined) problems.unshift(encoding);
   const { summary } = result;
   if (summary === undefined) return { linted: { result: { file: input.name, problems }, children: [], site: undefined }, windows: stream!.windows };

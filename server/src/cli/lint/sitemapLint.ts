@@ -7,11 +7,13 @@ import { pageRulesMayApply } from './lintPages';
 import { lintOptions } from './lintSettings';
 import { parseArgs, USAGE, type LintArgs } from './lintArgs';
 import { collectInputs } from './lintInputs';
-import type { FileResult } from '../../node/lintResults';
+import { severityCounts, type FileResult } from '../../node/lintResults';
 import { lintFiles } from './lintFiles';
 import { formatJson } from '../formats/json';
 import { formatSarif } from '../formats/sarif';
 import { formatStylish } from '../formats/stylish';
+import { formatCsv } from '../formats/csv';
+import { capResults } from './maxProblems';
 import { exitQuietlyOnClosedPipe } from '../io/closedPipe';
 import { reportMaxRss } from '../io/reportRss';
 import { exitWhenFlushed } from '../io/exitWhenFlushed';
@@ -44,11 +46,11 @@ async function main(argv: readonly string[]): Promise<number> {
     throw e;
   }
   if (args.quiet) results = results.map((r) => ({ file: r.file, problems: r.problems.filter((p) => p.severity === 'error') }));
+  if (args.maxProblems !== undefined) results = capResults(results, args.maxProblems);
   process.stdout.write(format(args, results, cwd));
-  const problems = results.flatMap((r) => r.problems);
-  const errors = problems.filter((p) => p.severity === 'error').length;
-  const warnings = problems.filter((p) => p.severity === 'warning').length;
-  return errors > 0 || (args.maxWarnings !== undefined && warnings > args.maxWarnings) ? 1 : 0;
+  // Every problem counts, those --max-problems left out too.
+  const { error, warning } = severityCounts(results);
+  return error > 0 || (args.maxWarnings !== undefined && warning > args.maxWarnings) ? 1 : 0;
 }
 
 /** The whole run, a shard's (its summary written), or a merge of summaries. */
@@ -69,6 +71,7 @@ async function run(args: LintArgs, cwd: string): Promise<FileResult[]> {
 function format(args: LintArgs, results: readonly FileResult[], cwd: string): string {
   if (args.format === 'json') return formatJson(results);
   if (args.format === 'sarif') return formatSarif(results, cwd);
+  if (args.format === 'csv') return formatCsv(results);
   return formatStylish(results, process.stdout.isTTY === true && process.env.NO_COLOR === undefined);
 }
 

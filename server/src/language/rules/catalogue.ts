@@ -83,6 +83,8 @@ export interface Problem {
   end: number;
   message: string;
   related?: RelatedProblem[];
+  /** The URL of the entry the problem lies in: set where it is reported beside the problem (a streamed lint's; lintOne's comes from entryUrlsAt). */
+  url?: string;
 }
 
 export interface RelatedProblem {

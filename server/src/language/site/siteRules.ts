@@ -39,6 +39,8 @@ export interface SiteProblem {
   message: string;
   related?: SiteRelated[];
   data?: ProblemData;
+  /** The URL of the sitemap entry the problem is about (an index's `<loc>`, a `<url>`'s): sitemap-lint reports it. */
+  url?: string;
 }
 
 /**
@@ -86,7 +88,8 @@ function checkReferences(file: SiteFile, byPath: ReadonlyMap<string, SiteFile>, 
     if (target === undefined) continue;
     listed.add(target);
     const child = byPath.get(target);
-    const at = { path: file.path, start: entry.start, end: entry.end };
+    // A robots.txt's Sitemap: line is no sitemap entry.
+    const at = { path: file.path, start: entry.start, end: entry.end, ...(file.summary.kind === 'sitemapindex' ? { url: entry.url } : {}) };
     if (child === undefined) {
       if (!resolver.exists(target)) problems.push({ ...at, rule: 'missing-sitemap-file', message: missingMessage(target, beside !== undefined) });
       continue;
@@ -99,7 +102,7 @@ function checkReferences(file: SiteFile, byPath: ReadonlyMap<string, SiteFile>, 
     const stale = staleAgainst(entry, child);
     if (stale !== undefined) {
       problems.push({
-        path: file.path, start: entry.lastmodStart, end: entry.lastmodEnd, rule: 'stale-index-lastmod',
+        path: file.path, start: entry.lastmodStart, end: entry.lastmodEnd, rule: 'stale-index-lastmod', url: entry.url,
         message: `This <lastmod> is earlier than the newest <lastmod> in the sitemap it names (${stale.lastmodText}).`,
         related: [{ path: child.path, start: stale.lastmodStart, end: stale.lastmodEnd, message: 'The newest <lastmod> of the sitemap.' }],
       });
@@ -152,14 +155,14 @@ function reportListedBefore(file: SiteFile, first: ReadonlyMap<string, { path: s
     const earlier = first.get(entry.url);
     if (earlier === undefined || reported.has(entry.url)) continue;
     reported.add(entry.url);
-    problems.push(crossDuplicate(file.path, entry.start, entry.end, earlier.path, earlier.start, earlier.end));
+    problems.push(crossDuplicate(file.path, entry.start, entry.end, earlier.path, earlier.start, earlier.end, entry.url));
   }
 }
 
-/** cross-file-duplicate-url at `start`–`end` of `path`, first listed at `firstStart`–`firstEnd` of `firstPath`. */
-export function crossDuplicate(path: string, start: number, end: number, firstPath: string, firstStart: number, firstEnd: number): SiteProblem {
+/** cross-file-duplicate-url of `url` (undefined when only its key is known) at `start`–`end` of `path`, first listed at `firstStart`–`firstEnd` of `firstPath`. */
+export function crossDuplicate(path: string, start: number, end: number, firstPath: string, firstStart: number, firstEnd: number, url: string | undefined): SiteProblem {
   return {
-    path, rule: 'cross-file-duplicate-url', start, end,
+    path, rule: 'cross-file-duplicate-url', start, end, ...(url === undefined ? {} : { url }),
     message: 'This URL is already listed by another sitemap of the site (see the related location).',
     related: [{ path: firstPath, start: firstStart, end: firstEnd, message: 'First listed here.' }],
   };

@@ -53,11 +53,11 @@ class FirstListings {
     const urls = siteUrlsOf(file.summary);
     const k = this.paths.push(file.path) - 1;
     this.urls.push(urls);
-    const { hashes, ranges } = urls;
+    const { hashes } = urls;
     for (let e = 0; e < hashes.length; e++) {
       const at = this.find(hashes[e], urls, e);
       if (at < 0) this.remember(hashes[e], k, e);
-      else if (this.table[at + 1] !== k + 1) this.report(at, file, k, ranges[2 * e], ranges[2 * e + 1], problems);
+      else if (this.table[at + 1] !== k + 1) this.report(at, file, k, urls, e, problems);
     }
   }
 
@@ -66,10 +66,10 @@ class FirstListings {
     if (this.count === 0) return;
     const urls = siteUrlsOf(file.summary);
     const k = this.paths.length;
-    const { hashes, ranges } = urls;
+    const { hashes } = urls;
     for (let e = 0; e < hashes.length; e++) {
       const at = this.find(hashes[e], urls, e);
-      if (at >= 0) this.report(at, file, k, ranges[2 * e], ranges[2 * e + 1], problems);
+      if (at >= 0) this.report(at, file, k, urls, e, problems);
     }
   }
 
@@ -112,14 +112,15 @@ class FirstListings {
   }
 
   /** A second listing in one file is duplicate-url's, not ours: once per URL and file. */
-  private report(at: number, file: SiteFile, k: number, start: number, end: number, problems: SiteProblem[]): void {
+  private report(at: number, file: SiteFile, k: number, urls: SiteUrls, e: number, problems: SiteProblem[]): void {
     const { table } = this;
     if (table[at + 3] === k + 1) return;
     table[at + 3] = k + 1;
     const first = table[at + 1] - 1;
     const ranges = this.urls[first].ranges;
-    const e = table[at + 2];
-    problems.push(crossDuplicate(file.path, start, end, this.paths[first], ranges[2 * e], ranges[2 * e + 1]));
+    const f = table[at + 2];
+    const url = urls.keysOnly === true ? undefined : urls.urlAt(e);
+    problems.push(crossDuplicate(file.path, urls.ranges[2 * e], urls.ranges[2 * e + 1], this.paths[first], ranges[2 * f], ranges[2 * f + 1], url));
   }
 }
 

@@ -42,6 +42,8 @@ export interface SiteUrls {
   ranges: Float64Array;
   /** Entry k's URL; read only where two hashes are equal. */
   urlAt(k: number): string;
+  /** urlAt gives a key that stands for the URL (a merge's summary, summarizedFile.ts): compared, never shown. */
+  keysOnly?: boolean;
 }
 
 /** A summary's URL columns, made from its entries when it came without them. */

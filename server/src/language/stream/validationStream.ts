@@ -12,6 +12,7 @@ import { OriginCounts, type ReferenceOrigin } from '../model/originCounts';
 import type { RootInfo } from '../syntax/parser';
 import { ProblemCap, type SitemapDiagnostic } from '../model/problemCap';
 import { NO_PROBLEMS, type Segment } from '../model/segment';
+import { entryUrlOf } from '../model/entryUrl';
 import type { SitemapSettings, ValidationContext } from '../settings';
 import { siteRulesApply } from '../site/siteRules';
 import { siteEntryOf, summaryOf, type SiteEntry, type SiteSummary } from '../site/siteSummary';
@@ -220,11 +221,11 @@ export class ValidationStream {
       const start = base + p.start;
       const end = base + p.end;
       // Whole-document problems of this segment go before the first of its own problems that lies after them.
-      while (extras !== undefined && extras.length > 0 && precedes(extras[0], start, end)) this.offer(extras.shift()!);
-      this.offer({ rule: p.rule, start, end, message: p.message });
+      while (extras !== undefined && extras.length > 0 && precedes(extras[0], start, end)) this.offer(extras.shift()!, segment, base);
+      this.offer({ rule: p.rule, start, end, message: p.message }, segment, base);
     }
     // Every later problem lies in a later segment, after these.
-    if (extras !== undefined) for (const e of extras) this.offer(e);
+    if (extras !== undefined) for (const e of extras) this.offer(e, segment, base);
   }
 
   /** Adds an entry to the summary and the URL indexes; its duplicate-url problem when its URL came before. */
@@ -275,8 +276,11 @@ export class ValidationStream {
     return this.ranks.get(rule);
   }
 
-  /** Holds a problem if the cap could keep it: among the first `max` of its severity, or the first of its rule. */
-  private offer(problem: Problem): void {
+  /**
+   * Holds a problem if the cap could keep it: among the first `max` of its severity, or the first of its rule; with
+   * the URL of the entry it lies in (entryUrl.ts), as lintOne finds it on the whole document.
+   */
+  private offer(problem: Problem, segment: Segment, base: number): void {
     const rank = this.rankOf(problem.rule);
     if (rank === undefined) {
       this.duplicateOf.delete(problem);
@@ -287,6 +291,8 @@ export class ValidationStream {
     if (this.perRank[rank]++ < this.max || count === 0) {
       // A message may quote the text: held, it must not keep its window alive.
       problem.message = copyString(problem.message);
+      const url = entryUrlOf(segment, problem.start - base, problem.end - base);
+      if (url !== undefined) problem.url = copyString(url);
       this.held.push({ seq: this.seq, problem });
     } else {
       this.duplicateOf.delete(problem);

@@ -72,7 +72,7 @@ function recordsSummary(kind: SiteFileKind, anchorStart: number, anchorEnd: numb
     if (newest !== null) made.push(newest);
     return made;
   };
-  return new SummarizedSummary(kind, anchorStart, anchorEnd, entries, { hashes, ranges, urlAt });
+  return new SummarizedSummary(kind, anchorStart, anchorEnd, entries, { hashes, ranges, urlAt, keysOnly: true });
 }
 
 /**

@@ -18,7 +18,7 @@ export function canonicalVerdict(url: string, facts: PageFacts, isServed: (url: 
   const other = canonicals.find((c) => canonicalDifference(first!.href, c.href) !== 'same');
   if (other !== undefined) {
     return {
-      message: `The page has canonical links that disagree (${first!.href} and ${other.href}): Google ignores them and picks the canonical itself, possibly not this URL.`,
+      message: `The page of ${url} has canonical links that disagree (${first!.href} and ${other.href}): Google ignores them and picks the canonical itself, possibly not this URL.`,
       tags: [first!, other],
     };
   }
@@ -28,27 +28,27 @@ export function canonicalVerdict(url: string, facts: PageFacts, isServed: (url: 
   const templated = facts.problems.some((p) => p.kind === 'template-syntax' && p.range?.start === first!.start)
     ? ' The canonical holds template syntax: the page was not rendered.' : '';
   const unserved = (difference === 'trailing-slash' || difference === 'index-html') && isServed(url) && !isServed(href);
-  const message = unserved ? unservedMessage(href) : differenceMessage(url, href, difference);
+  const message = unserved ? unservedMessage(url, href) : differenceMessage(url, href, difference);
   return { message: message + templated, tags: [first!] };
 }
 
 /** The listed URL is served and the canonical's other form is not: listing the canonical would list a missing page. */
-function unservedMessage(href: string): string {
-  return `The page's canonical is ${href}, which no built file serves as written (most hosts redirect it to this URL, which is served): Google ignores a canonical that redirects. Fix the page's canonical to name this URL.`;
+function unservedMessage(url: string, href: string): string {
+  return `The canonical of ${url} is ${href}, which no built file serves as written (most hosts redirect it to this URL, which is served): Google ignores a canonical that redirects. Fix the page's canonical to name this URL.`;
 }
 
 function differenceMessage(url: string, href: string, difference: ReturnType<typeof canonicalDifference>): string {
   const listHref = `Google indexes the canonical and reports this URL as "Alternate page with proper canonical tag": list ${href}.`;
   switch (difference) {
     case 'trailing-slash':
-      return `The page's canonical is ${href}, this URL ${href.endsWith('/') ? 'with' : 'without'} a trailing slash: the sitemap and the page disagree on which URL is the page's. ${listHref}`;
+      return `The canonical of ${url} is ${href}, ${href.endsWith('/') ? 'with' : 'without'} a trailing slash: the sitemap and the page disagree on which URL is the page's. ${listHref}`;
     case 'index-html':
-      return `The page's canonical is ${href}, this URL ${/index\.html$/.test(href) ? 'with' : 'without'} index.html: the sitemap and the page disagree on which URL is the page's. ${listHref}`;
+      return `The canonical of ${url} is ${href}, ${/index\.html$/.test(href) ? 'with' : 'without'} index.html: the sitemap and the page disagree on which URL is the page's. ${listHref}`;
     case 'scheme':
-      return `The page's canonical is ${href}, this URL over ${href.slice(0, href.indexOf(':'))} rather than ${url.slice(0, url.indexOf(':'))}. ${listHref}`;
+      return `The canonical of ${url} is ${href}, over ${href.slice(0, href.indexOf(':'))} rather than ${url.slice(0, url.indexOf(':'))}. ${listHref}`;
     case 'www':
-      return `The page's canonical is ${href}, this URL on another host (with or without www). ${listHref}`;
+      return `The canonical of ${url} is ${href}, on another host (with or without www). ${listHref}`;
     default:
-      return `The page names another URL as its canonical (${href}). ${listHref}`;
+      return `The page of ${url} names another URL as its canonical (${href}). ${listHref}`;
   }
 }

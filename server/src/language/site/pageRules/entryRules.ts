@@ -34,11 +34,11 @@ export function checkEntry(at: EntryAt, resolution: PageResolution | undefined, 
   if (redirect !== undefined) {
     const by = redirect.status === undefined ? 'Vercel adds it itself (vercel.json\'s cleanUrls or trailingSlash)' : `a rule of ${redirect.path} (${redirect.status})`;
     const related = [{ path: redirect.path, start: redirect.start, end: redirect.end, message: 'The redirect.' }];
-    return void problems.push(onLoc(at, 'page-redirect', `This URL redirects to ${redirect.target}: ${by}. List the target instead; Google reports a listed redirect as "Page with redirect".`, related));
+    return void problems.push(onLoc(at, 'page-redirect', `${entry.url} redirects to ${redirect.target}: ${by}. List the target instead; Google reports a listed redirect as "Page with redirect".`, related));
   }
   if ('notFound' in resolution) return void problems.push(onLoc(at, 'page-not-found', notFoundMessage(entry.url)));
   if ('slashMismatch' in resolution) {
-    const message = `No built file serves this URL as written: only ${resolution.expectedUrl} is served (by ${resolution.slashMismatch}), which differs by its trailing slash. Most hosts redirect to it (Google then reports "Page with redirect"), some answer 404: list ${resolution.expectedUrl}.`;
+    const message = `No built file serves ${entry.url} as written: only ${resolution.expectedUrl} is served (by ${resolution.slashMismatch}), which differs by its trailing slash. Most hosts redirect to it (Google then reports "Page with redirect"), some answer 404: list ${resolution.expectedUrl}.`;
     const problem = onLoc(at, 'page-not-found', message, [{ path: siteFilePath(site.root, resolution.slashMismatch), start: 0, end: 0, message: 'The file that serves the other form of the URL.' }]);
     problem.data = { url: resolution.expectedUrl }; // the quick fix's URL
     return void problems.push(problem);
@@ -65,7 +65,7 @@ function checkRobots(at: EntryAt, resolution: PageResolution | undefined, proble
   if (verdict.allowed || verdict.rule === undefined) return false;
   const rule = verdict.rule;
   const related: SiteRelated[] = [{ path: robots.file, start: rule.start, end: rule.end, message: `The line that disallows it for ${at.userAgent}.` }];
-  let message = `${robots.file} disallows this URL for ${at.userAgent} (line ${rule.lineNumber}): it cannot be crawled, and Google reports "Submitted URL blocked by robots.txt".`;
+  let message = `${robots.file} disallows ${at.entry.url} for ${at.userAgent} (line ${rule.lineNumber}): it cannot be crawled, and Google reports "Submitted URL blocked by robots.txt".`;
   // The page's own noindex, when a file serves the URL and its head was read: a crawler that may not fetch it never sees it.
   const file = resolution !== undefined && 'file' in resolution ? resolution.file : undefined;
   const facts = file === undefined ? undefined : at.site.page(file);
@@ -83,14 +83,14 @@ function checkPage(at: EntryAt, facts: PageFacts, pagePath: string, problems: Si
   const refresh = facts.refresh;
   if (refresh?.url !== undefined && canonicalDifference(at.entry.url, refresh.url) !== 'same') {
     const alias = facts.isAliasPage ? ' It is a generator\'s alias page (refresh, noindex, canonical to the target).' : '';
-    const message = `The page redirects to ${refresh.url} with a meta refresh${refresh.delay > 0 ? ` after ${refresh.delay} s` : ''}.${alias} List the target instead.`;
+    const message = `The page of ${at.entry.url} redirects to ${refresh.url} with a meta refresh${refresh.delay > 0 ? ` after ${refresh.delay} s` : ''}.${alias} List the target instead.`;
     problems.push(onLoc(at, 'page-redirect', message, [tagRelated(pagePath, refresh, 'The meta refresh.'), ...ignoredRelated(facts, pagePath, 'refresh')]));
     return true;
   }
   const directives = robotsFor(facts, at.userAgent);
   if (directives.noindex) {
     const related = directives.sources.filter((m) => m.directives.includes('noindex') || m.directives.includes('none')).map((m) => tagRelated(pagePath, m, `<meta name="${m.crawler}">`));
-    const message = `The page says noindex to ${at.userAgent}: Google drops it from the index and reports "Submitted URL marked 'noindex'". Remove the entry or the noindex.`;
+    const message = `The page of ${at.entry.url} says noindex to ${at.userAgent}: Google drops it from the index and reports "Submitted URL marked 'noindex'". Remove the entry or the noindex.`;
     problems.push(onLoc(at, 'noindex-page', message, [...related, ...ignoredRelated(facts, pagePath, 'robots')]));
     return false;
   }
@@ -115,10 +115,10 @@ function checkLastmod(at: EntryAt, file: string, problems: SiteProblem[]): void 
   const verdict = judgeLastmodValue(entry.lastmodText, source.history, site.now);
   if (verdict === undefined || verdict === 'ok') return;
   const message = verdict === 'stale'
-    ? `The content of ${source.path} changed ${contentChangeText(source)}, after this <lastmod>: it no longer says when the page changed.`
-    : `This <lastmod> is later than every change to ${source.path} (the last ${lastChangeText(source)}): a date stamped at build time, which makes Google ignore lastmod.`;
+    ? `The content of ${source.path} changed ${contentChangeText(source)}, after the <lastmod> of ${entry.url}: it no longer says when the page changed.`
+    : `The <lastmod> of ${entry.url} is later than every change to ${source.path} (the last ${lastChangeText(source)}): a date stamped at build time, which makes Google ignore lastmod.`;
   const problem: SiteProblem = {
-    path: at.path, rule: verdict === 'stale' ? 'lastmod-stale' : 'lastmod-inflated', start: entry.lastmodStart, end: entry.lastmodEnd, message,
+    path: at.path, rule: verdict === 'stale' ? 'lastmod-stale' : 'lastmod-inflated', start: entry.lastmodStart, end: entry.lastmodEnd, message, url: entry.url,
     related: lastmodRelated(source),
   };
   // The quick fix's value: what Set lastmod from Git History writes, in this entry's own form.
@@ -166,7 +166,7 @@ function isoDate(time: number | undefined): string {
 }
 
 function onLoc(at: EntryAt, rule: SiteProblem['rule'], message: string, related?: SiteRelated[]): SiteProblem {
-  const problem: SiteProblem = { path: at.path, rule, start: at.entry.start, end: at.entry.end, message };
+  const problem: SiteProblem = { path: at.path, rule, start: at.entry.start, end: at.entry.end, message, url: at.entry.url };
   if (related !== undefined && related.length > 0) problem.related = related;
   return problem;
 }
