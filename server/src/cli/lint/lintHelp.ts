@@ -1,6 +1,6 @@
 /** `sitemap-lint`'s options, exit codes and examples: the table lintArgs.ts parses by and `--help` is written from. */
 import type { CommandSpec } from '../io/commandHelp';
-import { DEFAULT_SETTINGS } from '../../language/settings';
+import { DEFAULT_SETTINGS } from '../../language/languageService';
 
 /** `formats`: the report formats the parser takes. */
 export function lintCommand(formats: readonly string[]): CommandSpec {
