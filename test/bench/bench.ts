@@ -7,7 +7,7 @@
  * skips it), then issue 21's cold targets (coldBench.ts; `BENCH_COLD=0` skips them), then issue 22's page rules on a
  * built site (siteBench.ts; `BENCH_SITE=0` skips them), then issue 32's pages read as heads (prettySiteBench.ts;
  * `BENCH_PRETTY=0` skips it) and lastmod by content on a built site whose every lastmod a template commit follows
- * (lastmodBench.ts; `BENCH_LASTMOD=0` skips it), then sitemap-diff (diffBench.ts; `BENCH_DIFF=0` skips it), then the web worker's start (webStartBench.ts; `BENCH_WEB=0`
+ * (lastmodBench.ts; `BENCH_LASTMOD=0` skips it), then sitemap-diff (diffBench.ts; `BENCH_DIFF=0` skips it), then the Action with `base` (actionBaseBench.ts; `BENCH_ACTION=0` skips it), then the web worker's start (webStartBench.ts; `BENCH_WEB=0`
  * skips it). Prints markdown tables (copy them to docs/performance.md). Run with --expose-gc.
  */
 import * as fs from 'node:fs';
@@ -25,6 +25,7 @@ import { printSite } from './siteBench';
 import { printPrettySite } from './prettySiteBench';
 import { printLastmod } from './lastmodBench';
 import { printDiff } from './diffBench';
+import { printActionBase } from './actionBaseBench';
 import { printShards } from './shardBench';
 import { printWebStart } from './webStartBench';
 import type { SitemapModel } from '../../server/src/language/model/model';
@@ -353,7 +354,7 @@ function printCrossFileOpens(): void {
 printLanguageLayer();
 printExtensionKeystrokes();
 printCrossFileOpens();
-printGrammar().then(printWire).then(printSplit).then(printLint).then(printCold).then(printSite).then(printPrettySite).then(printLastmod).then(printDiff).then(printShards).then(printWebStart).catch((error: unknown) => {
+printGrammar().then(printWire).then(printSplit).then(printLint).then(printCold).then(printSite).then(printPrettySite).then(printLastmod).then(printDiff).then(printActionBase).then(printShards).then(printWebStart).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

@@ -46,14 +46,14 @@ interface ActionRun {
   summary: string | undefined;
 }
 
-/** Runs the action in `workspace` with `inputs` (by their action.yml names), as the runner does. */
-function runAction(workspace: string, inputs: Record<string, string>): ActionRun {
+/** Runs the action in `workspace` with `inputs` (by their action.yml names), as the runner does; `extra`: more environment. */
+function runAction(workspace: string, inputs: Record<string, string>, extra: NodeJS.ProcessEnv = {}): ActionRun {
   const files = folder();
   const env: NodeJS.ProcessEnv = {};
   // The test may itself run in GitHub Actions: none of its runner's variables leak in.
   for (const [k, v] of Object.entries(process.env)) if (!/^(INPUT_|GITHUB_|RUNNER_)/.test(k)) env[k] = v;
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
-  Object.assign(env, { GITHUB_WORKSPACE: workspace, GITHUB_OUTPUT: path.join(files, 'output'), GITHUB_STEP_SUMMARY: path.join(files, 'summary'), GITHUB_ACTIONS: 'true' });
+  Object.assign(env, extra, { GITHUB_WORKSPACE: workspace, GITHUB_OUTPUT: path.join(files, 'output'), GITHUB_STEP_SUMMARY: path.join(files, 'summary'), GITHUB_ACTIONS: 'true' });
   fs.writeFileSync(env.GITHUB_OUTPUT!, '');
   fs.writeFileSync(env.GITHUB_STEP_SUMMARY!, '');
   const r = spawnSync(process.execPath, [ACTION], { cwd: workspace, env, encoding: 'utf8' });
@@ -272,6 +272,38 @@ describe('GitHub Action: base', () => {
     const warnings = unread.annotations.filter((a) => a.level === 'warning');
     assert.equal(warnings.length, 1, unread.stdout);
     assert.match(warnings[0]!.message, /en\/sitemap\.xml/);
+  });
+
+  it('reads at base only the sitemaps the lint read: no folder listed, no feed\'s bytes read (git\'s own trace of what it ran)', () => {
+    const repo = gitRepository(folder());
+    const index = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="${NS}">\n  <sitemap><loc>${SITE}en/sitemap.xml</loc></sitemap>\n</sitemapindex>\n`;
+    const feeds = (version: number) => Object.fromEntries(Array.from({ length: 12 }, (_, k) => [`public/s${k}/index.xml`, `<?xml version="1.0"?>\n<rss version="2.0"><channel><title>${k} ${version}</title></channel></rss>\n`]));
+    const first = repo.commit('first', '2024-01-01T00:00:00Z', { ...feeds(1), 'public/sitemap.xml': index, 'public/en/sitemap.xml': urlset([loc('a'), loc('b')]) });
+    repo.commit('second', '2024-02-01T00:00:00Z', { ...feeds(2), 'public/en/sitemap.xml': urlset([loc('a'), loc('c'), loc('d')]) });
+    const trace = path.join(folder(), 'git-trace');
+    const run = runAction(repo.dir, { path: 'public', base: first, 'fail-on': 'never' }, { GIT_TRACE: trace });
+    assert.deepEqual(run.outputs, { errors: '0', warnings: '0', added: '2', removed: '1' });
+    const commands = fs.readFileSync(trace, 'utf8').split('\n').filter((line) => / trace: built-in: git /.test(line));
+    assert.ok(commands.length > 0, 'git\'s trace is read');
+    assert.deepEqual(commands.filter((line) => / git (ls-tree|ls-files) /.test(line)), [], 'no folder listed at base');
+    const shown = commands.filter((line) => / git show /.test(line));
+    assert.deepEqual(shown.filter((line) => /index\.xml/.test(line)), [], 'no feed read at base');
+    assert.equal(shown.length, 2, 'each sitemap read once at base (the index, its child)');
+  });
+
+  it('a sitemap deleted or renamed since base: its URLs removed; a deleted feed counts for nothing', () => {
+    const repo = gitRepository(folder());
+    const feed = `<?xml version="1.0"?>\n<rss version="2.0"><channel><title>t</title></channel></rss>\n`;
+    const first = repo.commit('first', '2024-01-01T00:00:00Z', {
+      'public/sitemap.xml': urlset([loc('a')]), 'public/news/sitemap.xml': urlset([loc('n1'), loc('n2')]), 'public/old-sitemap.xml': urlset([loc('o')]),
+      'public/feed/index.xml': feed, 'other/sitemap.xml': urlset([loc('x')]),
+    });
+    repo.commit('second', '2024-02-01T00:00:00Z', { 'public/news/sitemap.xml': null, 'public/old-sitemap.xml': null, 'public/new-sitemap.xml': urlset([loc('o')]), 'public/feed/index.xml': null });
+    repo.write({ 'other/sitemap.xml': null });
+    const run = runAction(repo.dir, { path: 'public', base: first, 'fail-on': 'never' });
+    assert.equal(run.code, 0, run.stdout);
+    assert.deepEqual(run.outputs, { errors: '0', warnings: '0', added: '0', removed: '2' }, 'n1 and n2 removed; o moved; other/ is not under path');
+    assert.ok(run.stdout.includes(`\n  - ${SITE}n1\n`), run.stdout);
   });
 
   it('a revision the checkout lacks (a shallow clone, an unknown name): one ::warning:: naming fetch-depth, no diff outputs, the lint as usual', () => {

@@ -144,7 +144,7 @@ describe('sitemap-lint', () => {
     assert.match(stderr, /^sitemap-lint: maxRSS \d+ kB\n$/);
   });
 
-  it('exit 2 with one line on stderr and nothing on stdout for usage and I/O errors', () => {
+  it('exit 2 with one line on stderr (and the usage line after a usage error) and nothing on stdout for usage and I/O errors', () => {
     const dir = folder({ 'sitemap.xml': CLEAN, 'bad.xml.gz': Buffer.from([0x1f, 0x8b, 1, 2, 3]), 'bad.json': '{ rules', 'odd.json': '{"rules":{"no-such-rule":"off"}}', 'empty/readme.md': '#' });
     for (const args of [['--nope', 'sitemap.xml'], ['--format', 'xml', 'sitemap.xml'], ['--rule', 'no-such-rule=off', 'sitemap.xml'], ['--rule', 'xml-syntax=loud', 'sitemap.xml'],
       ['--max-warnings', 'many', 'sitemap.xml'], [], ['missing.xml'], ['bad.xml.gz'], ['--config', 'bad.json', 'sitemap.xml'], ['--config', 'odd.json', 'sitemap.xml'],
@@ -152,7 +152,7 @@ describe('sitemap-lint', () => {
       const r = run(args, dir);
       assert.equal(r.code, 2, args.join(' '));
       assert.equal(r.stdout, '', args.join(' '));
-      assert.match(r.stderr, /^sitemap-lint: [^\n]+\n$/, args.join(' '));
+      assert.match(r.stderr, /^sitemap-lint: [^\n]+\n(usage: sitemap-lint [^\n]+\n)?$/, args.join(' '));
     }
   });
 

@@ -269,6 +269,26 @@ describe('sitemap-lint: the page rules', () => {
     assert.ok(notes.some((n) => n.includes('public/fifo.html')) && notes.some((n) => n.includes('public/binary.html')), r.stderr);
   });
 
+  it('names a site root\'s folder in its notes relative to the current directory when under it, else absolute: from a subfolder, from above, from the root itself', () => {
+    const dir = folder({ 'ws/site/public/sitemap.xml': urlset(loc('a.html')), 'ws/site/public/a.html': page(), 'ws/sub/.keep': '' });
+    const pub = path.join(dir, 'ws', 'site', 'public');
+    const notesFrom = (cwd: string, root: string, input: string) => {
+      const r = spawnSync(process.execPath, [BIN, '--format', 'json', `--site-root=${root}=${ROOT}`, input], { cwd, encoding: 'utf8', env: env(dir) });
+      assert.equal(r.status, 0, r.stderr);
+      return r.stderr.split('\n').filter((line) => line.startsWith('sitemap-lint: note: '));
+    };
+    // Not a git repository: the note names the root's folder.
+    const below = notesFrom(path.join(dir, 'ws', 'sub'), '../site/public', '../site/public/sitemap.xml');
+    assert.equal(below.length, 1, below.join('\n'));
+    assert.ok(below[0]!.includes(` ${pub} `), `absolute, with its leading slash: ${below[0]}`);
+    const above = notesFrom(dir, 'ws/site/public', 'ws/site/public/sitemap.xml');
+    assert.equal(above.length, 1, above.join('\n'));
+    assert.ok(above[0]!.includes(' ws/site/public ') && !above[0]!.includes(dir), above[0]);
+    const itself = notesFrom(pub, '.', 'sitemap.xml');
+    assert.equal(itself.length, 1, itself.join('\n'));
+    assert.ok(!itself[0]!.includes(dir.slice(1)), itself[0]);
+  });
+
   it('applies no page rule, and says nothing, to a root that maps only sources', () => {
     const dir = folder({ 'public/sitemap.xml': SITEMAP, 'public/index.md': '# home' });
     assert.deepEqual(lint(dir, []), { code: 0, problems: [], notes: [] });

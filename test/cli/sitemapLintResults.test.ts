@@ -222,7 +222,7 @@ describe('sitemap-lint --max-problems N', () => {
       const r = run(['--max-problems', bad, 'sitemap.xml'], dir);
       assert.equal(r.code, 2, bad);
       assert.equal(r.stdout, '');
-      assert.equal(r.stderr.trim().split('\n').length, 1);
+      assert.equal(r.stderr.trim().split('\n').length, 2, 'the error, then the usage line');
     }
     const one = json(['--max-problems=1', 'sitemap.xml'], dir).files[0]!.problems.map((p) => p.rule);
     assert.deepEqual(one, ['invalid-priority', 'too-many-problems']);

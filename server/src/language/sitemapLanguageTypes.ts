@@ -129,7 +129,8 @@ export interface ProblemRef {
 export interface ProblemData {
   /** `lastmod-stale`, `lastmod-inflated`: the value Set lastmod from Git History writes for the entry. */
   lastmod?: string;
-  /** `page-not-found` when only the other form of the URL is served (trailing slash): that URL. */
+  /** `page-not-found` when only the other form of the URL is served (trailing slash): that URL. `canonical-elsewhere`
+   * when the page's canonical is a URL this sitemap may list (its scope): the canonical, to list instead. */
   url?: string;
 }
 

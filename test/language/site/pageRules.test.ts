@@ -184,6 +184,36 @@ test('canonical-elsewhere: another page, a trailing slash, index.html, http agai
   assert.deepEqual(problems[1]!.related?.map((r) => [r.path, r.start, r.end]), [['public/slash.html', tag.start, tag.end]]);
 });
 
+test('canonical-elsewhere: a canonical the sitemap cannot list (another scheme, host or folder) is the page\'s to fix: no URL to list, no quick fix; allowed hosts may be listed', () => {
+  const canonical = (href: string) => `<link rel="canonical" href="${href}">`;
+  const pages: Record<string, [string, string]> = {
+    other: [`${U}blog/other`, canonical(`${U}blog/elsewhere`)],
+    scheme: [`${U}blog/scheme`, canonical('http://www.example.com/blog/scheme')],
+    www: [`${U}blog/www`, canonical('https://example.com/blog/www')],
+    folder: [`${U}blog/folder`, canonical(`${U}folder`)],
+  };
+  const text = sitemap(...Object.values(pages).map(([url]) => url));
+  const files = Object.fromEntries(Object.entries(pages).map(([name, [, head]]) => [`blog/${name}.html`, page(head)]));
+  Object.assign(files, { 'blog/elsewhere.html': page(), 'folder.html': page() });
+  const listings = fileOf(sitemap(`${U}blog/elsewhere`, `${U}folder`), 'public/all.xml', `${U}all.xml`);
+  const blog = fileOf(text, 'public/blog/sitemap.xml', `${U}blog/sitemap.xml`);
+  const doc = parseDocument(text, 'sitemap');
+  const verdicts = (allowedHosts: string[]) => validatePageRules([blog, listings], [site(files)], { ...DEFAULT_SETTINGS, allowedHosts }).diagnostics
+    .filter((d) => d.path === 'public/blog/sitemap.xml')
+    .map((d) => {
+      const fixes = getQuickFixes(doc, [{ rule: d.rule, start: d.start, end: d.end, data: d.data }]);
+      return [d.rule, d.data?.url, fixes.map((f) => f.edits.map((e) => [e.start, e.end, e.text]))];
+    });
+  const replaced = (name: string, url: string) => [[[doc.getText().indexOf(pages[name]![0]), doc.getText().indexOf(pages[name]![0]) + pages[name]![0].length, url]]];
+  assert.deepEqual(verdicts([]), [
+    ['canonical-elsewhere', `${U}blog/elsewhere`, replaced('other', `${U}blog/elsewhere`)],
+    ['canonical-elsewhere', undefined, []],
+    ['canonical-elsewhere', undefined, []],
+    ['canonical-elsewhere', undefined, []],
+  ]);
+  assert.deepEqual(verdicts(['example.com']).map(([, url]) => url), [`${U}blog/elsewhere`, undefined, 'https://example.com/blog/www', undefined], 'an allowed host may be listed');
+});
+
 test('canonical-elsewhere: two canonicals that disagree, related to both, even when one is the page itself', () => {
   const head = `<link rel="canonical" href="${U}two"><link rel="canonical" href="${U}three">`;
   const text = sitemap(`${U}two`);

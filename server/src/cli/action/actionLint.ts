@@ -12,6 +12,8 @@ export interface ActionLint {
   results: FileResult[];
   /** Absolute folder → site root URL, the config's and the inputs' together: the diff finds an index's children by them. */
   siteRoots: Record<string, string>;
+  /** The files the lint read, absolute: the base diff reads these (and no folder) on each side. */
+  files: string[];
 }
 
 export async function lintPaths(inputs: ActionInputs, cwd: string, onNote: (text: string) => void): Promise<ActionLint> {
@@ -22,7 +24,9 @@ export async function lintPaths(inputs: ActionInputs, cwd: string, onNote: (text
   ];
   const args = parseArgs(argv);
   const { siteRoots, ...options } = lintOptions(args, cwd, onNote);
-  return { results: await lintFiles(collectInputs(args.inputs, cwd), options), siteRoots };
+  const found = collectInputs(args.inputs, cwd);
+  const files = found.flatMap((input) => (input.file === undefined ? [] : [input.file]));
+  return { results: await lintFiles(found, options), siteRoots, files };
 }
 
 /** The results with every path relative to `workspace`, `/`-separated, as annotations and code scanning take them. */

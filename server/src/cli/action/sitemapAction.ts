@@ -35,7 +35,7 @@ async function run(inputs: ActionInputs, cwd: string, workspace: string): Promis
   const lint = await lintPaths(inputs, cwd, (text) => notes.push(text));
   const results = relativeToWorkspace(lint.results, cwd, workspace);
   const sarif = inputs.sarif === undefined ? undefined : writeSarif(results, path.resolve(cwd, inputs.sarif), workspace);
-  const diff = inputs.base === undefined ? undefined : await diffAgainstBase(inputs.base, inputs.paths, lint.siteRoots, cwd);
+  const diff = inputs.base === undefined ? undefined : await diffAgainstBase(inputs.base, lint.files, inputs.paths, lint.siteRoots, cwd);
   const counts = countLevels(results);
   const failed = inputs.failOn === 'error' ? counts.error > 0 : inputs.failOn === 'warning' ? counts.error + counts.warning > 0 : false;
   print([

@@ -1,8 +1,6 @@
 /** The command line of `sitemap-diff`: options and usage errors. */
 import { UsageError } from '../io/failure';
-
-export const USAGE = 'usage: sitemap-diff [--format stylish|json|markdown] [--site-root DIR=URL]... [--fail-on-removed N|N%] '
-  + '[--fail-on-added N|N%] [--all] <old> <new>   (each a file, a folder, - for standard input, or REV:path in git)';
+import { flagOptions, helpText, valuedOptions, type CommandSpec } from '../io/commandHelp';
 
 export type DiffFormat = 'stylish' | 'json' | 'markdown';
 
@@ -22,7 +20,36 @@ export interface DiffArgs {
 
 
 const FORMATS: readonly string[] = ['stylish', 'json', 'markdown'];
-const VALUED = new Set(['--format', '--site-root', '--fail-on-removed', '--fail-on-added']);
+
+/** The options the parser takes, the usage line and --help (io/commandHelp.ts). */
+export const COMMAND: CommandSpec = {
+  name: 'sitemap-diff',
+  summary: 'sitemap-diff: the URLs a build added to or removed from its sitemaps, and the <lastmod>s it changed.',
+  operands: '<old> <new>',
+  options: [
+    { name: '--format', arg: FORMATS.join('|'), help: 'The report\'s format: markdown for a pull request\'s comment.', default: FORMATS[0] },
+    { name: '--site-root', arg: 'DIR=URL', repeatable: true, help: 'The folder DIR (from here) is the site at URL: where an index\'s children are.', default: 'inferred as sitemap-lint infers it, else below the index\'s folder' },
+    { name: '--fail-on-removed', arg: 'N|N%', help: 'Exit 1 when more than N URLs, or more than N % of the old side\'s, were removed.' },
+    { name: '--fail-on-added', arg: 'N|N%', help: 'Exit 1 when more than N URLs, or more than N % of the old side\'s, were added.' },
+    { name: '--all', help: 'List every URL in the stylish and markdown reports.', default: 'the first 20 (stylish) or 200 (markdown) of each list' },
+    { name: '--help', short: '-h', help: 'This help.' },
+    { name: '--version', help: 'The version, alone on its line.' },
+  ],
+  exitCodes: [
+    [0, 'The report is printed; no --fail-on threshold passed.'],
+    [1, 'A --fail-on threshold passed (the report is printed too).'],
+    [2, 'Bad usage (the error and the usage line on stderr) or a side that cannot be read (one line on stderr, nothing on stdout).'],
+  ],
+  examples: [
+    ['sitemap-diff old/sitemap.xml public/sitemap.xml', 'Compare two builds\' sitemaps (an index with its children).'],
+    ['sitemap-diff HEAD~1:public/ public/', 'Compare the sitemaps under public/ with the previous commit\'s (each side: a file, a folder, - for standard input, or REV:path in git).'],
+    ['sitemap-diff --format markdown --fail-on-removed 5% origin/main:public/sitemap.xml public/sitemap.xml', 'A pull request\'s comment; fail when more than 5 % of the URLs went away.'],
+  ],
+  anchor: 'sitemap-diff',
+};
+export const HELP = helpText(COMMAND);
+const VALUED = valuedOptions(COMMAND);
+const FLAGS = flagOptions(COMMAND);
 
 export function parseDiffArgs(argv: readonly string[]): DiffArgs {
   const args: DiffArgs = { sides: [], format: 'stylish', siteRoots: [], failOnRemoved: undefined, failOnAdded: undefined, all: false, help: false };
@@ -38,9 +65,10 @@ export function parseDiffArgs(argv: readonly string[]): DiffArgs {
     }
     const eq = arg.indexOf('=');
     const option = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
-    if (option === '--help' || option === '-h') args.help = true;
-    else if (option === '--all') args.all = true;
-    else if (!VALUED.has(option)) throw new UsageError(`unknown option ${option}`);
+    if (FLAGS.has(option)) {
+      if (option === '--all') args.all = true;
+      else if (option !== '--version') args.help = true;
+    } else if (!VALUED.has(option)) throw new UsageError(`unknown option ${option}`);
     else {
       const value = option !== arg ? arg.slice(eq + 1) : argv[++k];
       if (value === undefined) throw new UsageError(`${option} needs a value`);

@@ -84,8 +84,72 @@ async function readStdin(pages: UrlSink, site: SiteContext, cwd: string): Promis
  */
 async function readRevision(revision: string, spec: string, pages: UrlSink, site: SiteContext, cwd: string): Promise<void> {
   if (revision.startsWith('-')) throw new Failure(`${revision}:${spec}: not a git revision`);
-  const top = git(cwd, ['rev-parse', '--show-toplevel'], `${revision}:${spec}: not in a git repository`).toString('utf8').trim();
+  const top = topOf(cwd, `${revision}:${spec}: not in a git repository`);
   const file = /^\.\.?[/\\]/.test(spec) ? path.resolve(cwd, spec) : path.resolve(top, spec);
+  const at = revisionSource(revision, top);
+  const reader = sideReader(at.source, pages, site);
+  const type = git(top, ['cat-file', '-t', at.object(file)], `${at.object(file)}: not in git at that revision`).toString('utf8').trim();
+  if (type !== 'tree') return reader.read(file);
+  const listed = git(top, ['ls-tree', '-r', '-z', '--name-only', at.object(file)], `${at.object(file)}: cannot list the folder`).toString('utf8').split('\0');
+  const found = sitemapsAmong(file, listed, at.headOf);
+  if (found.length === 0) throw new Failure(`${at.object(file)}: no sitemap in this folder`);
+  for (const f of found.sort(compareWalkOrder)) await reader.read(f);
+}
+
+/**
+ * The files `files` (absolute, as in the working tree) at `revision` as one side, each read once, an index's children
+ * followed at that revision; no folder walked (the GitHub Action's base: the sitemaps its lint found). One
+ * `cat-file --batch-check` tells which are there; returns those that are not (not read: no URLs).
+ */
+export async function readRevisionFiles(revision: string, files: readonly string[], pages: UrlSink, site: SiteContext, cwd: string): Promise<string[]> {
+  if (revision.startsWith('-')) throw new Failure(`${revision}: not a git revision`);
+  const at = revisionSource(revision, topOf(cwd, `${revision}: not in a git repository`));
+  const there = await at.existing(files);
+  const reader = sideReader(at.source, pages, site);
+  for (const f of files) if (there.has(f)) await reader.read(f);
+  return files.filter((f) => !there.has(f));
+}
+
+/** The files `files` (absolute) in the working tree as one side, each read once, an index's children followed. */
+export async function readFiles(files: readonly string[], pages: UrlSink, site: SiteContext, cwd: string): Promise<void> {
+  const reader = sideReader(workingTree(cwd), pages, site);
+  for (const f of files) await reader.read(f);
+}
+
+/**
+ * The sitemaps under `paths` (relative to `cwd`) at `revision` that the working tree no longer has (deleted or
+ * renamed since): one `git diff --diff-filter=D`, no folder listed; each found as a folder's sitemaps are.
+ */
+export function sitemapsDeletedSince(revision: string, paths: readonly string[], cwd: string): string[] {
+  const top = topOf(cwd, `${revision}: not in a git repository`);
+  const deleted = git(cwd, ['--literal-pathspecs', 'diff', '--no-renames', '--no-ext-diff', '--name-only', '-z', '--diff-filter=D', revision, '--', ...paths],
+    `${revision}: cannot compare the working tree with it`).toString('utf8').split('\0');
+  return sitemapsAmong(top, deleted, revisionSource(revision, top).headOf).sort(compareWalkOrder);
+}
+
+/** Those of `names` (`/`-separated, below `folder`) that are sitemaps as a folder's are found: outside skipped
+ * folders, by name, then by their first characters; absolute. */
+function sitemapsAmong(folder: string, names: readonly string[], headOf: (file: string) => string): string[] {
+  return names.filter((name) => name !== '' && !name.split('/').some((part) => SKIPPED_FOLDERS.has(part)))
+    .map((name) => path.join(folder, name))
+    .filter((f) => isSitemapNamed(path.basename(f), () => headOf(f)));
+}
+
+function topOf(cwd: string, failure: string): string {
+  return git(cwd, ['rev-parse', '--show-toplevel'], failure).toString('utf8').trim();
+}
+
+interface RevisionSource {
+  source: FileSource;
+  /** `REV:path` of a file, its path from the repository's top. */
+  object(file: string): string;
+  existing(files: readonly string[]): Promise<ReadonlySet<string>>;
+  /** A file's first characters at that revision (read whole, kept for the read that follows). */
+  headOf(file: string): string;
+}
+
+/** The files of the repository at `top` as they are at `revision`. */
+function revisionSource(revision: string, top: string): RevisionSource {
   const object = (f: string) => `${revision}:${path.relative(top, f).split(path.sep).join('/')}`;
   /** The last blob read whole: a folder's sitemap whose name leaves it open is read once to tell it is one, then
    * taken from here. Any other blob streams from `git show`, never held whole. */
@@ -100,15 +164,8 @@ async function readRevision(revision: string, spec: string, pages: UrlSink, site
     return new Set(files.filter((_, k) => found[k]));
   };
   const source: FileSource = { nameOf: object, chunks: (f, name) => (last?.file === f ? piecesOf(last.bytes) : streamed(f, name)), existing };
-  const reader = sideReader(source, pages, site);
-  const type = git(top, ['cat-file', '-t', object(file)], `${object(file)}: not in git at that revision`).toString('utf8').trim();
-  if (type !== 'tree') return reader.read(file);
-  const listed = git(top, ['ls-tree', '-r', '-z', '--name-only', object(file)], `${object(file)}: cannot list the folder`).toString('utf8').split('\0');
   const headOf = (f: string) => blob(f, object(f)).toString('utf8', 0, SNIFF_LENGTH * 4).slice(0, SNIFF_LENGTH);
-  const found = listed.filter((name) => name !== '' && !name.split('/').some((part) => SKIPPED_FOLDERS.has(part))
-    && isSitemapNamed(path.basename(name), () => headOf(path.join(file, name))));
-  if (found.length === 0) throw new Failure(`${object(file)}: no sitemap in this folder`);
-  for (const name of found.sort(compareWalkOrder)) await reader.read(path.join(file, name));
+  return { source, object, existing, headOf };
 }
 
 /** A site file that is no robots.txt, by `name` and, where it leaves the question open, `head`. */

@@ -1,5 +1,6 @@
 /** `sitemap-diff <old> <new>`: the URLs a build added to or removed from its sitemaps, and the `<lastmod>`s it changed.
- * Exit 0; 1 when a --fail-on threshold is passed; 2 with one line on stderr on bad usage or unreadable input. */
+ * Exit 0; 1 when a --fail-on threshold is passed; 2 on bad usage (the error and the usage line on stderr) or with one
+ * line on stderr on unreadable input. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { asksVersion, VERSION } from '../io/version';
@@ -9,7 +10,8 @@ import { exitWhenFlushed } from '../io/exitWhenFlushed';
 import { reportMaxRss } from '../io/reportRss';
 import { Failure, UsageError } from '../io/failure';
 import { SiteContext, siteRootOptions, withInferredRoots } from '../lint/siteContext';
-import { parseDiffArgs, passes, USAGE, type DiffArgs } from './diffArgs';
+import { COMMAND, HELP, parseDiffArgs, passes, type DiffArgs } from './diffArgs';
+import { usageErrorText } from '../io/commandHelp';
 import { formatDiffJson, formatDiffMarkdown, formatDiffStylish } from '../../node/diff/diffFormats';
 import { SideFailure } from '../../node/diff/sideFailure';
 import { readSide } from './diffSides';
@@ -25,7 +27,7 @@ async function main(argv: readonly string[]): Promise<number> {
   try {
     args = parseDiffArgs(argv);
     if (args.help) {
-      process.stdout.write(`${USAGE}\n`);
+      process.stdout.write(HELP);
       return 0;
     }
     const note = (text: string) => process.stderr.write(`sitemap-diff: note: ${text}\n`);
@@ -40,7 +42,7 @@ async function main(argv: readonly string[]): Promise<number> {
     diff = comparison.result();
   } catch (e) {
     if (e instanceof UsageError) {
-      process.stderr.write(`sitemap-diff: ${e.message} (sitemap-diff --help for the usage)\n`);
+      process.stderr.write(usageErrorText(COMMAND, e.message));
       return 2;
     }
     if (e instanceof Failure || e instanceof SideFailure) {

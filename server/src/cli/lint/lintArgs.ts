@@ -2,10 +2,8 @@
 import { isRuleId, type RuleId, type SeverityOrOff } from '../../language/languageService';
 import { UsageError } from '../io/failure';
 import { BUCKETS } from './summary/summaryFormat';
-
-export const USAGE = 'usage: sitemap-lint [--format stylish|json|sarif|csv] [--site-root DIR=URL]... [--allowed-host ORIGIN]... '
-  + '[--rule ID=error|warning|information|hint|off]... [--user-agent NAME] [--config FILE] [--max-warnings N] [--max-problems N] [--quiet] [--follow] [--version] '
-  + '[--shard I/N [--summary-out FILE]] <file | dir | ->... | --merge-summaries [--partition K/N] <summary>...';
+import { flagOptions, helpText, valuedOptions } from '../io/commandHelp';
+import { lintCommand } from './lintHelp';
 
 export type Format = 'stylish' | 'json' | 'sarif' | 'csv';
 
@@ -41,8 +39,11 @@ export interface Part {
 
 const FORMATS: readonly string[] = ['stylish', 'json', 'sarif', 'csv'];
 const SEVERITIES: readonly string[] = ['error', 'warning', 'information', 'hint', 'off'];
-const VALUED = new Set(['--format', '--site-root', '--allowed-host', '--rule', '--user-agent', '--config', '--max-warnings', '--max-problems', '--shard', '--summary-out', '--partition']);
-const FLAGS = new Set(['--quiet', '--follow', '--help', '-h', '--merge-summaries']);
+/** The options, the usage line and --help from one table (lintHelp.ts). */
+export const COMMAND = lintCommand(FORMATS);
+export const HELP = helpText(COMMAND);
+const VALUED = valuedOptions(COMMAND);
+const FLAGS = flagOptions(COMMAND);
 
 export function parseArgs(argv: readonly string[]): LintArgs {
   const args: LintArgs = {
@@ -65,7 +66,7 @@ export function parseArgs(argv: readonly string[]): LintArgs {
       if (option === '--quiet') args.quiet = true;
       else if (option === '--follow') args.follow = true;
       else if (option === '--merge-summaries') args.mergeSummaries = true;
-      else args.help = true;
+      else if (option !== '--version') args.help = true;
       continue;
     }
     if (!VALUED.has(option)) throw new UsageError(`unknown option ${option}`);

@@ -127,8 +127,10 @@ export function startBuiltSites(options: LintOptions, siteLint: SiteLint): Promi
 export async function finishSiteLint(siteLint: SiteLint, builtSites: Promise<BuiltSite[]> | undefined, options: LintOptions): Promise<void> {
   const said = new Set<string>();
   siteLint.allAdded();
+  const workspace = pagesWorkspace(options.cwd, options.site.siteRoots);
   for (const note of siteLint.finish(builtSites && await builtSites)) {
-    const text = note.kind === 'page-unread' ? pageReadNoteText(note, note.root) : historyNoteText(note, note.root);
+    const root = { ...note.root, folder: shownFolder(note.root.folder, workspace, options.cwd) };
+    const text = note.kind === 'page-unread' ? pageReadNoteText(note, root) : historyNoteText(note, root);
     if (!said.has(text)) options.onNote?.(text);
     said.add(text);
   }
@@ -137,6 +139,18 @@ export async function finishSiteLint(siteLint: SiteLint, builtSites: Promise<Bui
 
 function isFileOnDisk(file: string): boolean {
   return fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true;
+}
+
+/**
+ * A site root's folder (relative to the pages' workspace, which is the file system's root when a root lies outside the
+ * current directory) as the notes name it: relative to the current directory when under it, `''` for the directory
+ * itself ("the folder"), else absolute — never a path from the file system's root without its leading slash.
+ */
+function shownFolder(folder: string, workspace: string, cwd: string): string {
+  const absolute = path.join(workspace, ...folder.split('/'));
+  const relative = path.relative(cwd, absolute);
+  if (relative === '') return '';
+  return relative.startsWith('..') || path.isAbsolute(relative) ? absolute : relative.split(path.sep).join('/');
 }
 
 /** A file outside the inputs: relative to the current directory when under it, else absolute. */

@@ -1,11 +1,13 @@
 /** `sitemap-lint`: the editor's checks for CI, on files, folders and standard input. Exit 0 without errors (and warnings
- * within --max-warnings), 1 otherwise, 2 with one line on stderr on bad usage or an I/O error. */
+ * within --max-warnings), 1 otherwise, 2 on bad usage (the error and the usage line on stderr) or with one line on stderr
+ * on an I/O error. */
 import { Failure, UsageError } from '../io/failure';
 import { mergeSummaries, shardInputs } from './lintShards';
 import { SummaryWriter } from './summary/summaryWriter';
 import { pageRulesMayApply } from './lintPages';
 import { lintOptions } from './lintSettings';
-import { parseArgs, USAGE, type LintArgs } from './lintArgs';
+import { COMMAND, HELP, parseArgs, type LintArgs } from './lintArgs';
+import { usageErrorText } from '../io/commandHelp';
 import { collectInputs } from './lintInputs';
 import { severityCounts, type FileResult } from '../../node/lintResults';
 import { lintFiles } from './lintFiles';
@@ -30,13 +32,13 @@ async function main(argv: readonly string[]): Promise<number> {
   try {
     args = parseArgs(argv);
     if (args.help) {
-      process.stdout.write(`${USAGE}\n`);
+      process.stdout.write(HELP);
       return 0;
     }
     results = await run(args, cwd);
   } catch (e) {
     if (e instanceof UsageError) {
-      process.stderr.write(`sitemap-lint: ${e.message} (sitemap-lint --help for the usage)\n`);
+      process.stderr.write(usageErrorText(COMMAND, e.message));
       return 2;
     }
     if (e instanceof Failure) {

@@ -9,7 +9,8 @@ import { SplitRefused, SplitStream, type SplitRefusal, type StreamSplitResult } 
 import { ChildFiles, ExistsError, tempPath, writeFailure } from './childFiles';
 import { Failure, UsageError, WriteFailure } from '../io/failure';
 import { chunksOf, openMaybeGzip } from '../io/inputStream';
-import { parseArgs, stemOf, USAGE, type SplitArgs } from './splitArgs';
+import { COMMAND, HELP, parseArgs, stemOf, type SplitArgs } from './splitArgs';
+import { usageErrorText } from '../io/commandHelp';
 import { exitQuietlyOnClosedPipe } from '../io/closedPipe';
 import { reportMaxRss } from '../io/reportRss';
 import { WriteFaults } from './writeFaults';
@@ -32,11 +33,11 @@ async function main(argv: readonly string[]): Promise<number> {
     args = parseArgs(argv);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
-    process.stderr.write(`sitemap-split: ${e.message} (sitemap-split --help for the usage)\n`);
+    process.stderr.write(usageErrorText(COMMAND, e.message));
     return 2;
   }
   if (args.help) {
-    process.stdout.write(`${USAGE}\n`);
+    process.stdout.write(HELP);
     return 0;
   }
   let createdFolder: string | undefined;

@@ -3,8 +3,40 @@ import * as path from 'node:path';
 import { MAX_BYTES, MAX_ENTRIES } from '../../../../shared/protocolLimits';
 import type { SplitParameters } from '../../../../shared/protocol';
 import { UsageError } from '../io/failure';
+import { flagOptions, helpText, valuedOptions, type CommandSpec } from '../io/commandHelp';
+import { formatCount } from '../../../../shared/byteSize';
 
-export const USAGE = 'usage: sitemap-split <file> [--max-entries N] [--max-bytes N] [--base-url URL] [--out DIR] [--name PATTERN] [--index FILE] [--gzip] [--force] [--json] [--version]';
+/** The options the parser takes, the usage line and --help (io/commandHelp.ts). */
+export const COMMAND: CommandSpec = {
+  name: 'sitemap-split',
+  summary: 'sitemap-split: splits a sitemap (XML or text, plain or gzip) into children within the protocol\'s limits and an index of them.',
+  operands: '<file>',
+  options: [
+    { name: '--max-entries', arg: 'N', help: 'Entries per child at most.', default: formatCount(MAX_ENTRIES) },
+    { name: '--max-bytes', arg: 'N', help: 'UTF-8 bytes per child at most, uncompressed.', default: formatCount(MAX_BYTES) },
+    { name: '--base-url', arg: 'URL', help: 'The URL of the children\'s folder, which the index lists them under.', default: 'the first entry\'s origin plus /, said on stderr' },
+    { name: '--out', arg: 'DIR', help: 'The folder the children are written to.', default: 'the input\'s folder' },
+    { name: '--name', arg: 'PATTERN', help: 'The children\'s file name, {n} their number.', default: '<stem>-{n}.xml (.txt for a text sitemap)' },
+    { name: '--index', arg: 'FILE', help: 'The index\'s file.', default: '<stem>-index.xml in --out' },
+    { name: '--gzip', help: 'Write the children gzipped (.gz added to their names).' },
+    { name: '--force', help: 'Overwrite files that exist.', default: 'refuse, writing nothing' },
+    { name: '--json', help: 'Print what was written as JSON: { "index", "children": [{ "file", "url", "entries", "bytes" }] }.' },
+    { name: '--help', short: '-h', help: 'This help.' },
+    { name: '--version', help: 'The version, alone on its line.' },
+  ],
+  exitCodes: [
+    [0, 'The children and the index are written.'],
+    [1, 'An unexpected failure (one line on stderr); nothing is written.'],
+    [2, 'Bad usage (the error and the usage line on stderr), or an input that cannot be read or split, a file that exists without --force, a write that fails (one line on stderr); nothing is written.'],
+  ],
+  examples: [
+    ['sitemap-split public/sitemap.xml', 'Children of 50,000 entries at most beside it, and public/sitemap-index.xml.'],
+    ['sitemap-split --max-entries 10000 --gzip --out public/sitemaps sitemap.xml.gz', 'Gzipped children of 10,000 entries in public/sitemaps/.'],
+    ['sitemap-split --base-url https://www.example.com/ --index public/sitemap.xml --force public/sitemap.xml', 'Replace the sitemap by its index once every child is written.'],
+  ],
+  anchor: 'sitemap-split',
+};
+export const HELP = helpText(COMMAND);
 
 export interface SplitArgs extends Pick<SplitParameters, 'maxEntries' | 'maxBytes'> {
   file: string;
@@ -21,8 +53,8 @@ export interface SplitArgs extends Pick<SplitParameters, 'maxEntries' | 'maxByte
 }
 
 
-const VALUED = new Set(['--max-entries', '--max-bytes', '--base-url', '--out', '--name', '--index']);
-const FLAGS = new Set(['--gzip', '--force', '--json', '--help', '-h']);
+const VALUED = valuedOptions(COMMAND);
+const FLAGS = flagOptions(COMMAND);
 
 export function parseArgs(argv: readonly string[]): SplitArgs {
   const args: SplitArgs = {
@@ -46,7 +78,7 @@ export function parseArgs(argv: readonly string[]): SplitArgs {
       if (option === '--gzip') args.gzip = true;
       else if (option === '--force') args.force = true;
       else if (option === '--json') args.json = true;
-      else args.help = true;
+      else if (option !== '--version') args.help = true;
       continue;
     }
     if (!VALUED.has(option)) throw new UsageError(`unknown option ${option}`);

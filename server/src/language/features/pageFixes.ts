@@ -14,6 +14,7 @@ export const PAGE_FIXES: Readonly<Record<string, (model: SitemapModel, problem: 
   'lastmod-stale': fixLastmodFromHistory,
   'lastmod-inflated': fixLastmodFromHistory,
   'page-not-found': fixServedUrl,
+  'canonical-elsewhere': fixCanonicalUrl,
 };
 
 /** The `<lastmod>` value (exactly the problem's range) set to the date git gives the page's source. */
@@ -34,6 +35,18 @@ function fixServedUrl(model: SitemapModel, problem: ProblemRef): Fix[] {
   const current = xml ? decodeReferences(value.raw) : value.raw;
   if (current === url || slashless(current) !== slashless(url)) return [];
   return [{ title: `Change to the served URL ${url}`, edits: [{ start: value.start, end: value.end, text: xml ? escapeXml(url) : url }], isPreferred: true, safe: false }];
+}
+
+/** A `<loc>` changed to the page's canonical: only when the rule found it listable (in the sitemap's scope), which
+ * `data.url` says; a canonical it may not list is the page's to fix, so nothing is offered. Not preferred: the
+ * canonical may be listed already, and then the entry is the one to remove. */
+function fixCanonicalUrl(model: SitemapModel, problem: ProblemRef): Fix[] {
+  const url = problem.data?.url;
+  const value = plainValueAt(model, problem, 'loc');
+  if (url === undefined || value === undefined || !sameRange(value, problem) || /\s/.test(url)) return [];
+  const xml = model.languageId === 'sitemap';
+  if ((xml ? decodeReferences(value.raw) : value.raw) === url) return [];
+  return [{ title: `List the page's canonical ${url} instead`, edits: [{ start: value.start, end: value.end, text: xml ? escapeXml(url) : url }], isPreferred: false, safe: false }];
 }
 
 function sameRange(value: { start: number; end: number }, problem: ProblemRef): boolean {

@@ -1,4 +1,5 @@
 /** The cross-file problems with the user's severities (`sitemap.rules`); rules turned off are dropped. */
+import { parseAllowedHosts } from '../rules/scope';
 import type { Severity } from '../rules/catalogue';
 import type { SitemapSettings } from '../settings';
 import { severityOf } from '../validation';
@@ -43,7 +44,7 @@ export interface PageRulesValidation {
 export function validatePageRules(files: readonly PageRulesFile[], sites: readonly BuiltSite[], settings: SitemapSettings): PageRulesValidation {
   const needs = pageRuleNeeds(settings);
   if (!needs.robots) return { diagnostics: [], notes: [] };
-  const { problems, notes } = checkPageRules(files, sites, { userAgent: settings.robots.userAgent });
+  const { problems, notes } = checkPageRules(files, sites, { userAgent: settings.robots.userAgent, allowed: parseAllowedHosts(settings.allowedHosts) });
   // git's notes only concern the lastmod rules; a page that could not be read concerns every rule that reads pages.
   return { diagnostics: withSeverities(problems, settings), notes: notes.filter((note) => (note.kind === 'page-unread' ? needs.pages : needs.history)) };
 }

@@ -5,13 +5,18 @@ export interface CanonicalVerdict {
   message: string;
   /** The canonical links that decided. */
   tags: Canonical[];
+  /** The canonical, when the advice is to list it: the sitemap may list it (its scope) and a built file serves it or
+   * it names another page. Undefined when the fix is the page's canonical. */
+  listInstead?: string;
 }
 
 /**
  * Undefined when the page has no canonical, or canonicals that all name the listed URL. `isServed` says whether a
  * built file serves a URL as written: a canonical that differs by its form and is not served is the page's mistake.
+ * `isListable` says whether the sitemap may list a URL (out-of-scope's test): a canonical it may not list (http:// in
+ * an https:// sitemap, another host, another folder) is the page's mistake too, since listing it fails out-of-scope.
  */
-export function canonicalVerdict(url: string, facts: PageFacts, isServed: (url: string) => boolean): CanonicalVerdict | undefined {
+export function canonicalVerdict(url: string, facts: PageFacts, isServed: (url: string) => boolean, isListable: (url: string) => boolean): CanonicalVerdict | undefined {
   const canonicals = facts.canonicals.filter((c): c is Canonical & { href: string } => c.href !== undefined);
   if (canonicals.length === 0) return undefined;
   const [first] = canonicals;
@@ -28,8 +33,12 @@ export function canonicalVerdict(url: string, facts: PageFacts, isServed: (url: 
   const templated = facts.problems.some((p) => p.kind === 'template-syntax' && p.range?.start === first!.start)
     ? ' The canonical holds template syntax: the page was not rendered.' : '';
   const unserved = (difference === 'trailing-slash' || difference === 'index-html') && isServed(url) && !isServed(href);
-  const message = unserved ? unservedMessage(url, href) : differenceMessage(url, href, difference);
-  return { message: message + templated, tags: [first!] };
+  if (unserved) return { message: unservedMessage(url, href) + templated, tags: [first!] };
+  const listable = isListable(href);
+  const advice = listable
+    ? `Google indexes the canonical and reports this URL as "Alternate page with proper canonical tag": list ${href}.`
+    : `This sitemap cannot list ${href} (out-of-scope: a sitemap lists URLs of its own scheme and host, under its folder), so Google is told two different URLs for one page: fix the page's canonical to name this URL.`;
+  return { message: `${differenceMessage(url, href, difference)} ${advice}${templated}`, tags: [first!], ...(listable ? { listInstead: href } : {}) };
 }
 
 /** The listed URL is served and the canonical's other form is not: listing the canonical would list a missing page. */
@@ -37,18 +46,18 @@ function unservedMessage(url: string, href: string): string {
   return `The canonical of ${url} is ${href}, which no built file serves as written (most hosts redirect it to this URL, which is served): Google ignores a canonical that redirects. Fix the page's canonical to name this URL.`;
 }
 
+/** What differs between the URL listed and the canonical, the advice left to the caller. */
 function differenceMessage(url: string, href: string, difference: ReturnType<typeof canonicalDifference>): string {
-  const listHref = `Google indexes the canonical and reports this URL as "Alternate page with proper canonical tag": list ${href}.`;
   switch (difference) {
     case 'trailing-slash':
-      return `The canonical of ${url} is ${href}, ${href.endsWith('/') ? 'with' : 'without'} a trailing slash: the sitemap and the page disagree on which URL is the page's. ${listHref}`;
+      return `The canonical of ${url} is ${href}, ${href.endsWith('/') ? 'with' : 'without'} a trailing slash: the sitemap and the page disagree on which URL is the page's.`;
     case 'index-html':
-      return `The canonical of ${url} is ${href}, ${/index\.html$/.test(href) ? 'with' : 'without'} index.html: the sitemap and the page disagree on which URL is the page's. ${listHref}`;
+      return `The canonical of ${url} is ${href}, ${/index\.html$/.test(href) ? 'with' : 'without'} index.html: the sitemap and the page disagree on which URL is the page's.`;
     case 'scheme':
-      return `The canonical of ${url} is ${href}, over ${href.slice(0, href.indexOf(':'))} rather than ${url.slice(0, url.indexOf(':'))}. ${listHref}`;
+      return `The canonical of ${url} is ${href}, over ${href.slice(0, href.indexOf(':'))} rather than ${url.slice(0, url.indexOf(':'))}.`;
     case 'www':
-      return `The canonical of ${url} is ${href}, on another host (with or without www). ${listHref}`;
+      return `The canonical of ${url} is ${href}, on another host (with or without www).`;
     default:
-      return `The page of ${url} names another URL as its canonical (${href}). ${listHref}`;
+      return `The page of ${url} names another URL as its canonical (${href}).`;
   }
 }

@@ -7,6 +7,8 @@ import type { SiteFile, SiteProblem } from '../siteRules';
 import { checkEntry } from './entryRules';
 import { unlistedPagesGiven } from './unlistedPages';
 import { siteFilePath } from './hostRedirect';
+import { isInScope, type AllowedHosts, type SitemapScope } from '../../rules/scope';
+import { checkUrl } from '../../rules/url';
 
 /** A sitemap with the URL it is published at: one whose location is unknown gets no page rule. */
 export type PageRulesFile = SiteFile & { location: string | undefined };
@@ -14,6 +16,8 @@ export type PageRulesFile = SiteFile & { location: string | undefined };
 export interface PageRulesOptions {
   /** The crawler judged for: its robots.txt group (else `*`) and its `<meta name>` (`Googlebot` by default). */
   userAgent: string;
+  /** The hosts a sitemap may list besides its own origin (sitemap.allowedHosts, parsed): where a canonical may be listed. */
+  allowed?: AllowedHosts;
 }
 
 export type PageRulesNote = (HistoryNote | PageReadNote) & { root: SiteRoot };
@@ -43,7 +47,7 @@ export function checkPageRules(files: readonly PageRulesFile[], sites: readonly 
     if (file.summary.kind !== 'urlset' && file.summary.kind !== 'text') continue;
     const home = file.location === undefined ? undefined : siteRootOf(file.location, roots);
     if (home !== undefined) noteAnchor(file, states.get(home));
-    checkFile(file, roots, states, options.userAgent, result.problems);
+    checkFile(file, roots, states, options, result.problems);
   }
   for (const state of states.values()) {
     if (state.anchor !== undefined) reportUnlisted(state, state.anchor, options.userAgent, result.problems);
@@ -69,8 +73,10 @@ function noteAnchor(file: PageRulesFile, state: SiteState | undefined): void {
 }
 
 /** Each entry under a root with pages: its file counts as listed; judged when the sitemap's location is known. */
-function checkFile(file: PageRulesFile, roots: readonly SiteRoot[], states: ReadonlyMap<SiteRoot, SiteState>, userAgent: string, problems: SiteProblem[]): void {
+function checkFile(file: PageRulesFile, roots: readonly SiteRoot[], states: ReadonlyMap<SiteRoot, SiteState>, options: PageRulesOptions, problems: SiteProblem[]): void {
   const judged = file.location !== undefined;
+  const userAgent = options.userAgent;
+  const listable = mayList(file.location, options.allowed);
   for (const entry of file.summary.entries) {
     const root = siteRootOf(entry.url, roots);
     const state = root === undefined ? undefined : states.get(root);
@@ -81,8 +87,18 @@ function checkFile(file: PageRulesFile, roots: readonly SiteRoot[], states: Read
     else if (resolution !== undefined && 'slashMismatch' in resolution) state.listed.add(resolution.slashMismatch);
     if (!judged || (resolution === undefined && state.site.hasPages)) continue;
     state.touched = true;
-    checkEntry({ path: file.path, entry, site: state.site, userAgent }, resolution, problems);
+    checkEntry({ path: file.path, entry, site: state.site, userAgent, listable }, resolution, problems);
   }
+}
+
+/** Whether the sitemap at `location` may list a URL (out-of-scope's test): its origin under its folder, or an allowed host. */
+function mayList(location: string | undefined, allowed: AllowedHosts = { origins: new Set(), hosts: new Set() }): (url: string) => boolean {
+  const scope: SitemapScope = { location: location === undefined ? undefined : checkUrl(location, []), allowed };
+  if (scope.location === undefined) return () => false;
+  return (url) => {
+    const parts = checkUrl(url, []);
+    return parts !== undefined && isInScope(parts, scope);
+  };
 }
 
 function reportUnlisted(state: SiteState, anchor: PageRulesFile, userAgent: string, problems: SiteProblem[]): void {

@@ -17,6 +17,8 @@ export interface EntryAt {
   entry: SiteEntry;
   site: BuiltSite;
   userAgent: string;
+  /** Whether the entry's sitemap may list a URL (out-of-scope's test): a canonical it may not is the page's mistake. */
+  listable: (url: string) => boolean;
 }
 
 /**
@@ -94,10 +96,12 @@ function checkPage(at: EntryAt, facts: PageFacts, pagePath: string, problems: Si
     problems.push(onLoc(at, 'noindex-page', message, [...related, ...ignoredRelated(facts, pagePath, 'robots')]));
     return false;
   }
-  const canonical = canonicalVerdict(at.entry.url, facts, (url) => isServed(at.site, url));
+  const canonical = canonicalVerdict(at.entry.url, facts, (url) => isServed(at.site, url), at.listable);
   if (canonical !== undefined) {
     const related = canonical.tags.map((tag) => tagRelated(pagePath, tag, 'The canonical link.'));
-    problems.push(onLoc(at, 'canonical-elsewhere', canonical.message, [...related, ...ignoredRelated(facts, pagePath, 'canonical')]));
+    const problem = onLoc(at, 'canonical-elsewhere', canonical.message, [...related, ...ignoredRelated(facts, pagePath, 'canonical')]);
+    if (canonical.listInstead !== undefined) problem.data = { url: canonical.listInstead }; // the quick fix's URL
+    problems.push(problem);
   }
   return false;
 }
