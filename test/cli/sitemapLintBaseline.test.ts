@@ -158,11 +158,7 @@ describe('sitemap-lint --baseline: adopting the linter on a site with many known
     fs.writeFileSync(path.join(dir, 'sitemap.xml'), sitemap([bad('a'), bad('c')]));
     const r = run(['--format', 'sarif', '--baseline', 'baseline.json', 'sitemap.xml'], dir);
     assert.equal(r.code, 1);
-    const log = JSON.parse(r.stdout);
-    const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
-    addFormats(ajv);
-    const valid = ajv.compile(JSON.parse(fs.readFileSync(SCHEMA, 'utf8')));
-    assert.ok(valid(log), JSON.stringify(valid.errors));
+    const log = validSarif(r.stdout);
     const results = log.runs[0].results as Array<{ ruleId: string; baselineState: string; properties: { url: string }; suppressions?: Array<{ kind: string; status: string }> }>;
     assert.deepEqual(results.map((x) => `${x.baselineState} ${x.ruleId} ${x.properties.url} ${x.suppressions?.map((s) => `${s.kind}/${s.status}`).join() ?? '-'}`), [
       `new invalid-priority ${SITE}c -`,
@@ -171,6 +167,16 @@ describe('sitemap-lint --baseline: adopting the linter on a site with many known
     assert.deepEqual(log.runs[0].properties.baseline, { file: 'baseline.json', suppressed: 1, gone: 1 });
   });
 });
+
+/** The log, checked against SARIF 2.1.0's schema. */
+function validSarif(text: string): any {
+  const log = JSON.parse(text);
+  const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
+  addFormats(ajv);
+  const valid = ajv.compile(JSON.parse(fs.readFileSync(SCHEMA, 'utf8')));
+  assert.ok(valid(log), JSON.stringify(valid.errors));
+  return log;
+}
 
 describe('sitemap-lint --write-baseline: the file', () => {
   it('refuses an existing file without --force (exit 2, untouched), replaces it with --force', () => {
