@@ -197,6 +197,41 @@ describe('GitHub Action: a fixture site', () => {
   });
 });
 
+describe('GitHub Action: baseline', () => {
+  const many = (prefix: string, n: number) => Array.from({ length: n }, (_, k) => [`<loc>/${prefix}${k}</loc>`, loc(`${prefix}w${k}#x`)]).flat();
+
+  it('passes on a site whose problems the baseline records, then annotates and counts exactly the new one', () => {
+    const workspace = folder({ 'public/sitemap.xml': urlset(many('e', 40)) });
+    const write = spawnSync(process.execPath, [LINT, '--write-baseline', 'sitemap-baseline.json', 'public'], { cwd: workspace, encoding: 'utf8' });
+    assert.equal(write.status, 0, write.stderr);
+    const clean = runAction(workspace, { path: 'public', baseline: 'sitemap-baseline.json', 'fail-on': 'warning' });
+    assert.equal(clean.code, 0, clean.stdout);
+    assert.deepEqual(clean.annotations, []);
+    assert.deepEqual(clean.outputs, { errors: '0', warnings: '0', suppressed: '80', gone: '0' });
+    const sarif = JSON.parse(fs.readFileSync(path.join(workspace, 'sitemap-lint.sarif'), 'utf8'));
+    const results = sarif.runs[0].results as Array<{ baselineState: string; suppressions?: Array<{ status: string }> }>;
+    assert.equal(results.length, 80);
+    assert.ok(results.every((r) => r.baselineState === 'unchanged' && r.suppressions?.[0]?.status === 'accepted'));
+
+    // Entries inserted above, one new error, one recorded warning fixed.
+    const edited = [loc('top'), '<loc>/new-error</loc>', ...many('e', 40).filter((e) => e !== loc('ew3#x'))];
+    fs.writeFileSync(path.join(workspace, 'public/sitemap.xml'), urlset(edited));
+    const after = runAction(workspace, { path: 'public', baseline: 'sitemap-baseline.json' });
+    assert.equal(after.code, 1);
+    assert.deepEqual(after.annotations.map(placeOf), ['error invalid-url public/sitemap.xml:4:13']);
+    assert.deepEqual(after.outputs, { errors: '1', warnings: '0', suppressed: '79', gone: '1' });
+    assert.match(after.summary!, /^\| `public\/sitemap\.xml` \| 1 \| 0 \| 0 \|$/m);
+  });
+
+  it('a missing baseline file is one ::error:: and exit 1, before any lint', () => {
+    const workspace = folder({ 'sitemap.xml': urlset([loc('a')]) });
+    const run = runAction(workspace, { path: 'sitemap.xml', baseline: 'nope.json' });
+    assert.equal(run.code, 1);
+    assert.deepEqual(run.annotations.map((a) => a.level), ['error']);
+    assert.ok(!fs.existsSync(path.join(workspace, 'sitemap-lint.sarif')));
+  });
+});
+
 describe('GitHub Action: untrusted text', () => {
   it('a file name or message holding a newline and a command stays data: escaped in annotations, commands stopped in the report', () => {
     const name = 'odd\n::error::injected%,:.xml';
@@ -342,8 +377,10 @@ describe('GitHub Action: action.yml', () => {
       repo.commit('two', '2024-01-02T00:00:00Z', { 'sitemap.xml': urlset([loc('b')]) });
       return { dir: repo.dir, first: sha };
     })();
-    const run = runAction(dir, { path: '.', base: first });
-    assert.deepEqual(Object.keys(run.outputs).sort(), [...OUTPUT_NAMES].sort(), 'with base, every declared output is written');
+    const recorded = spawnSync(process.execPath, [LINT, '--write-baseline', 'baseline.json', '.'], { cwd: dir, encoding: 'utf8' });
+    assert.equal(recorded.status, 0, recorded.stderr);
+    const run = runAction(dir, { path: 'sitemap.xml', base: first, baseline: 'baseline.json' });
+    assert.deepEqual(Object.keys(run.outputs).sort(), [...OUTPUT_NAMES].sort(), 'with base and baseline, every declared output is written');
   });
 
   it('ships in neither the npm package nor the .vsix', () => {

@@ -31,6 +31,9 @@ export interface FileResult {
   problems: LintProblem[];
   /** The problems `--max-problems` left out of `problems`, by severity (one too-many-problems notice says which). */
   omitted?: SeverityCounts;
+  /** With a baseline (cli/lint/baseline/): the problems it matched, left out of `problems` and of every count, and how many
+   * of its entries for this file no longer occur. */
+  baseline?: { suppressed: LintProblem[]; gone: number };
 }
 
 export type SeverityCounts = Record<Severity, number>;

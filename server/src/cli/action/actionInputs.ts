@@ -6,9 +6,9 @@ import { normalizeSiteRootUrl } from '../../../../shared/location';
 import { UsageError } from '../io/failure';
 
 /** The inputs action.yml declares, in its order (a test holds the two to each other). */
-export const INPUT_NAMES = ['path', 'site-root', 'config', 'fail-on', 'sarif', 'base'] as const;
+export const INPUT_NAMES = ['path', 'site-root', 'config', 'fail-on', 'sarif', 'base', 'baseline'] as const;
 /** The outputs action.yml declares. */
-export const OUTPUT_NAMES = ['errors', 'warnings', 'added', 'removed'] as const;
+export const OUTPUT_NAMES = ['errors', 'warnings', 'added', 'removed', 'suppressed', 'gone'] as const;
 
 export type FailOn = 'error' | 'warning' | 'never';
 
@@ -22,6 +22,8 @@ export interface ActionInputs {
   sarif: string | undefined;
   /** A git revision to diff the paths' sitemaps against. */
   base: string | undefined;
+  /** A baseline file (sitemap-lint's --baseline), relative to the workspace: only the problems it does not record count. */
+  baseline: string | undefined;
 }
 
 const FAIL_ON: readonly string[] = ['error', 'warning', 'never'];
@@ -43,6 +45,7 @@ export function readInputs(cwd: string, env: NodeJS.ProcessEnv = process.env): A
     // Unset outside a runner: the default. Set empty: no SARIF.
     sarif: sarif === undefined ? DEFAULT_SARIF : sarif || undefined,
     base,
+    baseline: input('baseline') || undefined,
   };
 }
 

@@ -6,6 +6,7 @@ import { formatDiffMarkdown } from '../../node/diff/diffFormats';
 import type { FailOn } from './actionInputs';
 import { countLevels, type LevelCounts } from './annotations';
 import type { BaseDiff } from './baseDiff';
+import type { BaselineTotals } from '../lint/baseline/applyBaseline';
 
 /** Bytes of summary, under GitHub's 1 MiB with room for other steps' markdown in the job. */
 export const SUMMARY_BUDGET = 768 * 1024;
@@ -20,6 +21,7 @@ export interface SummaryFacts {
   /** The SARIF file written, relative to the workspace. */
   sarif: string | undefined;
   diff: BaseDiff | undefined;
+  baseline: BaselineTotals | undefined;
 }
 
 export function jobSummary(facts: SummaryFacts): string {
@@ -27,6 +29,7 @@ export function jobSummary(facts: SummaryFacts): string {
   const head = [
     '## Sitemap lint', '',
     `**${countsText(counts)}** in ${plural(facts.results.length, 'file')}: ${facts.failed ? 'failed' : 'passed'} (\`fail-on: ${facts.failOn}\`)`, '',
+    ...(facts.baseline === undefined ? [] : [cell(baselineText(facts.baseline)), '']),
     ...filesTable(facts.results), '',
     ...(facts.diff === undefined ? [] : diffSection(facts.diff)),
   ].join('\n');
@@ -78,6 +81,11 @@ function diffSection(diff: BaseDiff): string[] {
 
 function countsText(counts: LevelCounts): string {
   return `${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ${plural(counts.notice, 'notice')}`;
+}
+
+/** What the baseline did: the problems it suppressed (counted nowhere else) and its recorded problems gone. */
+export function baselineText(baseline: BaselineTotals): string {
+  return `baseline ${baseline.file}: ${plural(baseline.suppressed, 'problem')} suppressed, ${plural(baseline.gone, 'recorded problem')} gone`;
 }
 
 export function plural(n: number, word: string): string {

@@ -1,5 +1,6 @@
 /** The GitHub Action (action.yml, dist/action.js): sitemap-lint's engine on the `path` inputs, an annotation per problem
- * within GitHub's limits, the job summary, the outputs, the SARIF file, sitemap-diff against `base`; exit 1 by `fail-on`,
+ * within GitHub's limits, the job summary, the outputs, the SARIF file, sitemap-diff against `base`; with `baseline`, only
+ * the problems it does not record are annotated and counted; exit 1 by `fail-on`,
  * or with one `::error::` line on a bad input. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -13,7 +14,8 @@ import { readInputs, type ActionInputs } from './actionInputs';
 import { lintPaths, relativeToWorkspace } from './actionLint';
 import { annotate, ANNOTATIONS_PER_STEP, countLevels, type LevelCounts } from './annotations';
 import { diffAgainstBase, type BaseDiff } from './baseDiff';
-import { jobSummary, plural } from './jobSummary';
+import { baselineText, jobSummary, plural } from './jobSummary';
+import type { BaselineTotals } from '../lint/baseline/applyBaseline';
 import { appendSummary, writeOutputs } from './runnerFiles';
 import { annotation, group } from './workflowCommands';
 
@@ -34,7 +36,7 @@ async function run(inputs: ActionInputs, cwd: string, workspace: string): Promis
   const notes: string[] = [];
   const lint = await lintPaths(inputs, cwd, (text) => notes.push(text));
   const results = relativeToWorkspace(lint.results, cwd, workspace);
-  const sarif = inputs.sarif === undefined ? undefined : writeSarif(results, path.resolve(cwd, inputs.sarif), workspace);
+  const sarif = inputs.sarif === undefined ? undefined : writeSarif(results, path.resolve(cwd, inputs.sarif), workspace, lint.baseline);
   const diff = inputs.base === undefined ? undefined : await diffAgainstBase(inputs.base, lint.files, inputs.paths, lint.siteRoots, cwd);
   const counts = countLevels(results);
   const failed = inputs.failOn === 'error' ? counts.error > 0 : inputs.failOn === 'warning' ? counts.error + counts.warning > 0 : false;
@@ -45,12 +47,14 @@ async function run(inputs: ActionInputs, cwd: string, workspace: string): Promis
     ...annotationLines(results, diff, sarif),
     `sitemap-lint: ${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ${plural(counts.notice, 'notice')}: `
       + `${failed ? 'failing' : 'passing'} (fail-on: ${inputs.failOn})`,
+    ...(lint.baseline === undefined ? [] : [`sitemap-lint: ${baselineText(lint.baseline)}`]),
   ]);
-  appendSummary(jobSummary({ results, failOn: inputs.failOn, failed, sarif, diff }));
+  appendSummary(jobSummary({ results, failOn: inputs.failOn, failed, sarif, diff, baseline: lint.baseline }));
   writeOutputs({
     errors: String(counts.error),
     warnings: String(counts.warning),
     ...(diff?.kind === 'diff' ? { added: String(diff.diff.counts.added), removed: String(diff.diff.counts.removed) } : {}),
+    ...(lint.baseline === undefined ? {} : { suppressed: String(lint.baseline.suppressed), gone: String(lint.baseline.gone) }),
   });
   return failed ? 1 : 0;
 }
@@ -71,10 +75,10 @@ function annotationLines(results: readonly FileResult[], diff: BaseDiff | undefi
 }
 
 /** Writes the SARIF log; its name relative to the workspace, for the summary. */
-function writeSarif(results: readonly FileResult[], file: string, workspace: string): string {
+function writeSarif(results: readonly FileResult[], file: string, workspace: string, baseline: BaselineTotals | undefined): string {
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, formatSarif(results, workspace));
+    fs.writeFileSync(file, formatSarif(results, workspace, baseline));
   } catch (e) {
     throw new Failure(`sarif: cannot write ${file} (${(e as Error).message})`);
   }

@@ -1,6 +1,8 @@
 /** `--format sarif`: SARIF 2.1.0 as GitHub code scanning takes it — one run, every rule with its documentation link,
  * results by URI relative to the current directory (`%SRCROOT%`); SARIF's columns count UTF-16 code units, as ours. A
- * problem about an entry names its URL: `properties.url`, and a logical location of kind `resource` (SARIF §3.33.7). */
+ * problem about an entry names its URL: `properties.url`, and a logical location of kind `resource` (SARIF §3.33.7). With
+ * a baseline, each result has its `baselineState`: `new`, or `unchanged` for those it records, which are kept, suppressed
+ * (`accepted`: GitHub code scanning closes their alerts); the run's `properties.baseline` holds the totals. */
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ruleLink, RULES, TOO_MANY_PROBLEMS, type Severity } from '../../language/languageService';
@@ -8,6 +10,7 @@ import { packageJson, packageVersion } from '../../node/bundle';
 import type { FileResult, LintProblem } from '../../node/lintResults';
 import { problemText } from './problemText';
 import { STDIN_NAME } from '../lint/lintInputs';
+import type { BaselineTotals } from '../lint/baseline/applyBaseline';
 
 const SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 const INFORMATION_URI = 'https://github.com/sitemap-studio/sitemap-studio';
@@ -16,40 +19,56 @@ const LEVELS: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error',
 /** The catalogue's rules, then the summary problem of a file over `maxProblems`. */
 const RULE_IDS: ReadonlyArray<keyof typeof RULES | typeof TOO_MANY_PROBLEMS> = [...(Object.keys(RULES) as Array<keyof typeof RULES>), TOO_MANY_PROBLEMS];
 
-export function formatSarif(results: readonly FileResult[], cwd: string): string {
+export function formatSarif(results: readonly FileResult[], cwd: string, baseline?: BaselineTotals): string {
   const log = {
     $schema: SCHEMA,
     version: '2.1.0',
     runs: [{
       tool: { driver: { name: 'sitemap-lint', version: packageVersion(), informationUri: INFORMATION_URI, rules: ruleDescriptors() } },
       originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileURL(cwd + path.sep).href } },
-      results: results.flatMap((r) => r.problems.map((p) => ({
-        ruleId: p.rule,
-        ruleIndex: RULE_IDS.indexOf(p.rule),
-        level: LEVELS[p.severity],
-        message: { text: problemText(p) },
-        locations: [{
-          physicalLocation: {
-            artifactLocation: artifactOf(r.file, cwd),
-            region: { startLine: p.line, startColumn: p.column, endLine: p.endLine, endColumn: p.endColumn },
-          },
-          ...(p.url !== undefined ? { logicalLocations: [{ name: p.url, fullyQualifiedName: p.url, kind: 'resource' }] } : {}),
-        }],
-        ...(p.related !== undefined ? {
-          relatedLocations: p.related.map((r, id) => ({
-            id,
-            message: { text: r.message },
-            physicalLocation: {
-              artifactLocation: artifactOf(r.file, cwd),
-              region: { startLine: r.line, startColumn: r.column, endLine: r.endLine, endColumn: r.endColumn },
-            },
-          })),
-        } : {}),
-        ...propertiesOf(p, r),
-      }))),
+      results: results.flatMap((r) => [
+        ...r.problems.map((p) => ({ ...resultOf(p, r, cwd), ...(baseline === undefined ? {} : { baselineState: 'new' }) })),
+        ...(r.baseline?.suppressed ?? []).map((p) => ({ ...resultOf(p, r, cwd), ...suppressedBy(baseline!) })),
+      ]),
+      ...(baseline === undefined ? {} : { properties: { baseline } }),
     }],
   };
   return `${JSON.stringify(log, null, 2)}\n`;
+}
+
+/** A problem the baseline records: unchanged since it, and suppressed as accepted, which code scanning shows as closed. */
+function suppressedBy(baseline: BaselineTotals) {
+  return {
+    baselineState: 'unchanged',
+    suppressions: [{ kind: 'external', status: 'accepted', justification: `Recorded in the baseline ${baseline.file}.` }],
+  };
+}
+
+function resultOf(p: LintProblem, r: FileResult, cwd: string) {
+  return {
+    ruleId: p.rule,
+    ruleIndex: RULE_IDS.indexOf(p.rule),
+    level: LEVELS[p.severity],
+    message: { text: problemText(p) },
+    locations: [{
+      physicalLocation: {
+        artifactLocation: artifactOf(r.file, cwd),
+        region: { startLine: p.line, startColumn: p.column, endLine: p.endLine, endColumn: p.endColumn },
+      },
+      ...(p.url !== undefined ? { logicalLocations: [{ name: p.url, fullyQualifiedName: p.url, kind: 'resource' }] } : {}),
+    }],
+    ...(p.related !== undefined ? {
+      relatedLocations: p.related.map((x, id) => ({
+        id,
+        message: { text: x.message },
+        physicalLocation: {
+          artifactLocation: artifactOf(x.file, cwd),
+          region: { startLine: x.line, startColumn: x.column, endLine: x.endLine, endColumn: x.endColumn },
+        },
+      })),
+    } : {}),
+    ...propertiesOf(p, r),
+  };
 }
 
 /** The entry's URL; on a --max-problems notice, the problems of each severity it stands for. */

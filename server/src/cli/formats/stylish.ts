@@ -1,12 +1,13 @@
 /** `--format stylish`: `file:line:col  severity  rule  message` (with the entry's URL when the message does not name it), a
- * blank line between files, then a summary line of the exact counts. */
+ * blank line between files, then a summary line of the exact counts, and with a baseline what it suppressed and what of it is gone. */
 import type { Severity } from '../../language/sitemapLanguageTypes';
 import { severityCounts, type FileResult, type SeverityCounts } from '../../node/lintResults';
 import { problemText } from './problemText';
+import type { BaselineTotals } from '../lint/baseline/applyBaseline';
 
 const COLOURS: Record<Severity, string> = { error: '31', warning: '33', information: '36', hint: '90' };
 
-export function formatStylish(results: readonly FileResult[], colour: boolean): string {
+export function formatStylish(results: readonly FileResult[], colour: boolean, baseline?: BaselineTotals): string {
   const paint = (code: string, text: string): string => (colour ? `\u001b[${code}m${text}\u001b[0m` : text);
   const groups: string[] = [];
   for (const result of results) {
@@ -16,7 +17,8 @@ export function formatStylish(results: readonly FileResult[], colour: boolean): 
       return `${paint('1', where)}  ${paint(COLOURS[p.severity], p.severity)}  ${p.rule}  ${problemText(p).replace(/\s*[\r\n]+\s*/g, ' ')}`;
     }).join('\n'));
   }
-  return `${groups.map((g) => `${g}\n\n`).join('')}${summary(severityCounts(results), results.length, paint)}\n`;
+  const against = baseline === undefined ? '' : `${baseline.file}: ${plural(baseline.suppressed, 'problem')} suppressed, ${plural(baseline.gone, 'recorded problem')} gone\n`;
+  return `${groups.map((g) => `${g}\n\n`).join('')}${summary(severityCounts(results), results.length, paint)}\n${against}`;
 }
 
 function summary(counts: SeverityCounts, files: number, paint: (code: string, text: string) => string): string {

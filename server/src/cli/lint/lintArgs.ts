@@ -28,6 +28,12 @@ export interface LintArgs {
   /** The inputs are shards' summary files: run the cross-file rules over them. */
   mergeSummaries: boolean;
   partition: Part | undefined;
+  /** Report only the problems this baseline does not record (baseline/applyBaseline.ts). */
+  baseline: string | undefined;
+  /** Record today's problems in this baseline file, then report against it. */
+  writeBaseline: string | undefined;
+  /** --write-baseline may replace an existing file. */
+  force: boolean;
 }
 
 /** `i/n`: part i (from 1) of n. */
@@ -49,6 +55,7 @@ export function parseArgs(argv: readonly string[]): LintArgs {
   const args: LintArgs = {
     inputs: [], format: 'stylish', siteRoots: [], allowedHosts: [], rules: {}, config: undefined, userAgent: undefined, maxWarnings: undefined, maxProblems: undefined,
     quiet: false, follow: false, help: false, shard: undefined, summaryOut: undefined, mergeSummaries: false, partition: undefined,
+    baseline: undefined, writeBaseline: undefined, force: false,
   };
   for (let k = 0; k < argv.length; k++) {
     const arg = argv[k];
@@ -66,6 +73,7 @@ export function parseArgs(argv: readonly string[]): LintArgs {
       if (option === '--quiet') args.quiet = true;
       else if (option === '--follow') args.follow = true;
       else if (option === '--merge-summaries') args.mergeSummaries = true;
+      else if (option === '--force') args.force = true;
       else if (option !== '--version') args.help = true;
       continue;
     }
@@ -76,6 +84,7 @@ export function parseArgs(argv: readonly string[]): LintArgs {
   }
   if (!args.help && args.inputs.length === 0) throw new UsageError('no input (a file, a folder or - for standard input)');
   checkSharding(args);
+  checkBaseline(args);
   return args;
 }
 
@@ -87,6 +96,16 @@ function checkSharding(args: LintArgs): void {
   if (args.shard !== undefined && args.mergeSummaries) throw new UsageError('--shard and --merge-summaries do not go together');
   // A followed child could be any shard's: shards take folders instead.
   if ((args.shard !== undefined || args.mergeSummaries) && args.follow) throw new UsageError('--follow does not go with --shard or --merge-summaries');
+}
+
+/** A baseline names files: not standard input's; and each shard or merge would see only part of its entries. */
+function checkBaseline(args: LintArgs): void {
+  const option = args.writeBaseline !== undefined ? '--write-baseline' : args.baseline !== undefined ? '--baseline' : undefined;
+  if (args.force && args.writeBaseline === undefined) throw new UsageError('--force needs --write-baseline');
+  if (option === undefined) return;
+  if (args.baseline !== undefined && args.writeBaseline !== undefined) throw new UsageError('--baseline and --write-baseline do not go together (--write-baseline FILE --force records it anew)');
+  if (args.inputs.includes('-')) throw new UsageError(`${option} does not go with standard input (a baseline matches problems by file)`);
+  if (args.shard !== undefined || args.mergeSummaries) throw new UsageError(`${option} does not go with --shard or --merge-summaries`);
 }
 
 function applyValued(args: LintArgs, option: string, value: string): void {
@@ -111,6 +130,8 @@ function applyValued(args: LintArgs, option: string, value: string): void {
     args[option === '--shard' ? 'shard' : 'partition'] = partOf(option, value);
   } else if (option === '--summary-out') {
     args.summaryOut = value;
+  } else if (option === '--baseline' || option === '--write-baseline') {
+    args[option === '--baseline' ? 'baseline' : 'writeBaseline'] = value;
   } else if (option === '--config') {
     args.config = value;
   } else if (option === '--max-problems') {

@@ -9,13 +9,14 @@ import { lintOptions } from './lintSettings';
 import { COMMAND, HELP, parseArgs, type LintArgs } from './lintArgs';
 import { usageErrorText } from '../io/commandHelp';
 import { collectInputs } from './lintInputs';
-import { severityCounts, type FileResult } from '../../node/lintResults';
+import { severityCounts, type FileResult, type LintProblem } from '../../node/lintResults';
 import { lintFiles } from './lintFiles';
 import { formatJson } from '../formats/json';
 import { formatSarif } from '../formats/sarif';
 import { formatStylish } from '../formats/stylish';
 import { formatCsv } from '../formats/csv';
 import { capResults } from './maxProblems';
+import { baselineTotals, prepareBaseline, settleBaseline, type BaselineTotals } from './baseline/applyBaseline';
 import { exitQuietlyOnClosedPipe } from '../io/closedPipe';
 import { reportMaxRss } from '../io/reportRss';
 import { exitWhenFlushed } from '../io/exitWhenFlushed';
@@ -25,6 +26,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const cwd = process.cwd();
   let results: FileResult[];
   let args: LintArgs;
+  let baselineFile: string | undefined;
   if (asksVersion(argv)) {
     process.stdout.write(`${VERSION}\n`);
     return 0;
@@ -35,7 +37,12 @@ async function main(argv: readonly string[]): Promise<number> {
       process.stdout.write(HELP);
       return 0;
     }
+    const prepared = prepareBaseline(args, cwd);
     results = await run(args, cwd);
+    if (prepared !== undefined) {
+      results = settleBaseline(prepared, results, cwd, note);
+      baselineFile = prepared.file;
+    }
   } catch (e) {
     if (e instanceof UsageError) {
       process.stderr.write(usageErrorText(COMMAND, e.message));
@@ -47,17 +54,18 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     throw e;
   }
-  if (args.quiet) results = results.map((r) => ({ file: r.file, problems: r.problems.filter((p) => p.severity === 'error') }));
+  if (args.quiet) results = results.map(onlyErrors);
+  const baseline = baselineFile === undefined ? undefined : baselineTotals(baselineFile, results);
   if (args.maxProblems !== undefined) results = capResults(results, args.maxProblems);
-  process.stdout.write(format(args, results, cwd));
-  // Every problem counts, those --max-problems left out too.
+  process.stdout.write(format(args, results, cwd, baseline));
+  // Every problem counts, those --max-problems left out too; none the baseline records.
   const { error, warning } = severityCounts(results);
   return error > 0 || (args.maxWarnings !== undefined && warning > args.maxWarnings) ? 1 : 0;
 }
 
 /** The whole run, a shard's (its summary written), or a merge of summaries. */
 async function run(args: LintArgs, cwd: string): Promise<FileResult[]> {
-  const { siteRoots, ...options } = lintOptions(args, cwd, (text) => process.stderr.write(`sitemap-lint: note: ${text}\n`));
+  const { siteRoots, ...options } = lintOptions(args, cwd, note);
   if (args.mergeSummaries) return mergeSummaries(args.inputs, options, args.partition);
   const inputs = collectInputs(args.inputs, cwd);
   if (args.shard === undefined) return lintFiles(inputs, options);
@@ -70,11 +78,21 @@ async function run(args: LintArgs, cwd: string): Promise<FileResult[]> {
   }
 }
 
-function format(args: LintArgs, results: readonly FileResult[], cwd: string): string {
+function format(args: LintArgs, results: readonly FileResult[], cwd: string, baseline: BaselineTotals | undefined): string {
   if (args.format === 'json') return formatJson(results);
-  if (args.format === 'sarif') return formatSarif(results, cwd);
+  if (args.format === 'sarif') return formatSarif(results, cwd, baseline);
   if (args.format === 'csv') return formatCsv(results);
-  return formatStylish(results, process.stdout.isTTY === true && process.env.NO_COLOR === undefined);
+  return formatStylish(results, process.stdout.isTTY === true && process.env.NO_COLOR === undefined, baseline);
+}
+
+/** --quiet: the errors, suppressed ones too (the baseline's gone count stays whole). */
+function onlyErrors(result: FileResult): FileResult {
+  const errors = (problems: readonly LintProblem[]) => problems.filter((p) => p.severity === 'error');
+  return { ...result, problems: errors(result.problems), ...(result.baseline && { baseline: { ...result.baseline, suppressed: errors(result.baseline.suppressed) } }) };
+}
+
+function note(text: string): void {
+  process.stderr.write(`sitemap-lint: note: ${text}\n`);
 }
 
 exitQuietlyOnClosedPipe();
