@@ -1,5 +1,5 @@
 /**
- * VS Code's `when` clauses (the subset package.json uses: `&&`, `||`, `!`, `==`, `!=`, `=~ /re/`, bare keys), judged
+ * VS Code's `when` clauses (the subset package.json uses: `&&`, `||`, `!`, `==`, `!=`, `=~ /re/`, `>` and the like, bare keys), judged
  * in three values: a key the test knows has its value, any other key (the workbench's `editorLangId`, `view`, …) is
  * unknown, so a clause is `false` only when no value of the unknown keys could make it true (Kleene's logic).
  */
@@ -19,6 +19,8 @@ function all(truths: Truth[]): Truth {
 function judge(term: string, keys: KnownKeys): Truth {
   const regex = /^([\w.-]+)\s*=~\s*\/(.*)\/([a-z]*)$/.exec(term);
   if (regex !== null) return compare(keys(regex[1]), (value) => new RegExp(regex[2], regex[3]).test(String(value)));
+  const order = /^([\w.-]+)\s*(<=|>=|<|>)\s*(-?[\d.]+)$/.exec(term);
+  if (order !== null) return compare(keys(order[1]), (value) => compareNumbers(Number(value), order[2], Number(order[3])));
   const equal = /^([\w.-]+)\s*(==|!=)\s*(.+)$/.exec(term);
   if (equal !== null) {
     const expected = equal[3].trim().replace(/^'(.*)'$/, '$1');
@@ -32,4 +34,13 @@ function judge(term: string, keys: KnownKeys): Truth {
 
 function compare(key: ReturnType<KnownKeys>, holds: (value: unknown) => boolean): Truth {
   return key.known ? holds(key.value) : 'unknown';
+}
+
+function compareNumbers(value: number, operator: string, bound: number): boolean {
+  switch (operator) {
+    case '<': return value < bound;
+    case '<=': return value <= bound;
+    case '>': return value > bound;
+    default: return value >= bound;
+  }
 }
