@@ -77,6 +77,18 @@ export const EDIT_COMMANDS: readonly string[] = [
   SORT_ENTRIES_COMMAND, REMOVE_DUPLICATES_COMMAND, SET_LASTMOD_NOW_COMMAND, CONVERT_COMMAND, ADD_UNLISTED_PAGES_COMMAND, SET_LASTMOD_FROM_HISTORY_COMMAND,
 ];
 
+/**
+ * What a server can do beyond the per-file features and the edits above, in its `initialize` answer as
+ * `capabilities.experimental.sitemap`: the VS Code client offers the commands that need it only where the server says so
+ * (context keys in package.json's `when` clauses), whatever the workbench (a browser's, on a Node extension host).
+ */
+export interface ServerAbilities {
+  /** Add Unlisted Pages: the server reads the built pages under a site root (the Node server). */
+  pageEdits: boolean;
+  /** Set lastmod from Git History: the server runs git (the Node server; git itself may still be missing). */
+  gitHistory: boolean;
+}
+
 export interface EditCommandResult {
   /**
    * `applied`: the client applied the edit; `unchanged`: nothing to do (already sorted, no duplicates, no entry in

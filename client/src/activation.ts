@@ -9,6 +9,7 @@ import type { ServerLauncher } from './languageServer/clientOptions';
 import type { ServerHealth } from './languageServer/serverHealth';
 import { SitemapServer } from './languageServer/server';
 import { SitemapOutput } from './output';
+import { contextKeyValues } from './contextKeys';
 import type { SitemapsItemSnapshot, SitemapsTreeProvider } from './sitemapsView/sitemapsView';
 import type { StatusBarState } from './status/statusBar';
 
@@ -25,6 +26,8 @@ export interface SitemapStudioApi {
   serverProcessId(): number | undefined;
   /** The Sitemaps view's items under the node reached by `path` (node ids: files' URIs) from its top level, as shown. */
   sitemapsTree(path?: readonly string[]): Promise<SitemapsItemSnapshot[]>;
+  /** The context keys the extension has set, with their values (package.json's `when` clauses read them). */
+  contextKeys(): Record<string, unknown>;
   /** The Sitemaps view's data provider, as VS Code calls it (the in-editor tests click its items, run their menus). */
   sitemapsProvider?: SitemapsTreeProvider;
 }
@@ -47,6 +50,7 @@ export function extensionApi(server: SitemapServer, own: Pick<SitemapStudioApi, 
     serverStarts: () => server.startCount,
     statusBar: () => server.status?.current,
     serverHealth: () => server.health,
+    contextKeys: contextKeyValues,
     ...own,
   };
 }

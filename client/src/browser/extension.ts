@@ -1,6 +1,7 @@
 /** Activation of the web extension (package.json's `browser`, VS Code for the Web): the per-file features with the
  * server in a web worker, the edit commands, `.gz` files, Split/Merge as in-editor edits and Check Site. Not here: what
- * needs Node (Compare, git), hidden from the palette on the web (`!isWeb`). */
+ * needs Node (Compare, git, the built pages' edits), which the palette offers only where the Node entry registered them
+ * or its server said it runs them (contextKeys.ts). */
 import type { ExtensionContext } from 'vscode';
 import { activateCore, extensionApi, type SitemapStudioApi } from '../activation';
 import { registerCheckSiteCommand } from '../commands/checkSite';

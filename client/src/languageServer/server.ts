@@ -1,9 +1,11 @@
 /** The language server's life: started when the first sitemap opens (no process until then), restarted on request and
  * after a crash (up to CrashHistory's limit), stopped on deactivation; start-up and failures go to the output channel. */
-import { commands, extensions, window, workspace, type CancellationToken, type Disposable, type ExtensionContext } from 'vscode';
+import { extensions, window, workspace, type CancellationToken, type Disposable, type ExtensionContext } from 'vscode';
 import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import type { ServerLauncher } from './clientOptions';
-import { TRUST_GRANTED_NOTIFICATION } from '../../../shared/protocol';
+import { TRUST_GRANTED_NOTIFICATION, type ServerAbilities } from '../../../shared/protocol';
+import { SERVER_READS_GIT_CONTEXT_KEY, SERVER_READS_PAGES_CONTEXT_KEY, setContextKey, STARTED_CONTEXT_KEY } from '../contextKeys';
+import { AppliedEdits } from './appliedEdits';
 import type { SitemapOutput } from '../output';
 import { CrashHistory, RESTART_ACTION, SHOW_OUTPUT_ACTION, stoppedNotice, type ServerHealth } from './serverHealth';
 import { registerStatusBar, type SitemapStatusBar } from '../status/statusBar';
@@ -14,8 +16,6 @@ const RESTARTED_MESSAGE_MS = 5_000;
 /** Past the workbench's spam window for notifications (800 ms). */
 const NOTICE_DELAY_MS = 1_000;
 
-/** Context key: a server has been started in this window (the command palette offers Restart then). */
-export const STARTED_CONTEXT_KEY = 'sitemap.serverStarted';
 
 export class SitemapServer implements Disposable {
   private client: LanguageClient | undefined;
@@ -31,6 +31,8 @@ export class SitemapServer implements Disposable {
   /** The user asked for a restart: say when it is done. */
   private confirmRestart = false;
   private readonly disposables: Disposable[] = [];
+  /** The server's edits as the client applied them (a command whose server stopped reads what it holds). */
+  readonly appliedEdits = new AppliedEdits();
 
   constructor(private readonly context: ExtensionContext, private readonly output: SitemapOutput, private readonly launcher: ServerLauncher) {
     this.disposables.push(workspace.onDidChangeConfiguration((event) => {
@@ -144,7 +146,7 @@ export class SitemapServer implements Disposable {
       this.setHealth('stopped');
       throw error;
     }
-    void commands.executeCommand('setContext', STARTED_CONTEXT_KEY, true);
+    setContextKey(STARTED_CONTEXT_KEY, true);
   }
 
   private getClient(): Promise<LanguageClient> {
@@ -155,6 +157,7 @@ export class SitemapServer implements Disposable {
         if (event.newState === State.Running) this.nowRunning();
         else if (event.newState === State.Stopped && event.oldState === State.Running) this.nowStopped();
       }));
+      this.disposables.push(this.appliedEdits.handle(client));
       this.client = client;
       this.statusBar = registerStatusBar(this.context, client);
       registerSiteRootOffer(this.context, client);
@@ -165,12 +168,21 @@ export class SitemapServer implements Disposable {
 
   private nowRunning(): void {
     this.starts++;
+    this.offerServerCommands();
     this.setHealth('running');
     this.output.info(`The language server is running (process ${this.processId ?? 'unknown'})`);
     if (this.confirmRestart) {
       this.confirmRestart = false;
       window.setStatusBarMessage('$(check) Sitemap language server restarted', RESTARTED_MESSAGE_MS);
     }
+  }
+
+  /** The palette offers the commands this server runs, as its `initialize` answer says (ServerAbilities). */
+  private offerServerCommands(): void {
+    const experimental: unknown = this.client?.initializeResult?.capabilities.experimental;
+    const abilities = (experimental as { sitemap?: Partial<ServerAbilities> } | undefined)?.sitemap;
+    setContextKey(SERVER_READS_PAGES_CONTEXT_KEY, abilities?.pageEdits === true);
+    setContextKey(SERVER_READS_GIT_CONTEXT_KEY, abilities?.gitHistory === true);
   }
 
   /** A stop not caused by a crash (the handler below has decided then) nor by us: the client shut it down. */

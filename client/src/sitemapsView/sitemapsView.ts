@@ -15,6 +15,7 @@ import type { SitemapOutput } from '../output';
 import { listedEntrySpan } from './sitemapsEntry';
 import { levelsToRefresh } from './sitemapsRefresh';
 import { describeSiteTreeNode, type SiteTreeItemView, type SiteTreeLimits } from './sitemapsTreeFormat';
+import { setContextKey } from '../contextKeys';
 
 export const SITEMAPS_VIEW_ID = 'sitemap.sitemaps';
 export const REFRESH_SITEMAPS_COMMAND = 'sitemap.refreshSitemaps';
@@ -174,7 +175,7 @@ async function detectSiteFiles(): Promise<void> {
 }
 
 function setHasSiteFiles(value: boolean): void {
-  void commands.executeCommand('setContext', HAS_SITE_FILES_CONTEXT_KEY, value);
+  setContextKey(HAS_SITE_FILES_CONTEXT_KEY, value);
 }
 
 /** A file opens as the Explorer opens it (a `.gz` in its editor); a missing one at its entry in the file that lists it. */

@@ -1,7 +1,7 @@
 /** The status bar item of the active sitemap: entries and size against the limits, from the server's `sitemap/status`
  * (the client never re-reads the text); shown for a document the server reports on, and whenever the server is down. */
 import {
-  Disposable, StatusBarAlignment, ThemeColor, commands, env, window, workspace, type ExtensionContext, type StatusBarItem,
+  Disposable, StatusBarAlignment, ThemeColor, env, window, workspace, type ExtensionContext, type StatusBarItem,
   type TextEditor,
 } from 'vscode';
 import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
@@ -10,6 +10,7 @@ import { isServedDocument } from '../languageServer/clientOptions';
 import { RESTART_SERVER_COMMAND } from '../commands/commands';
 import { describeHealth, type ServerHealth } from '../languageServer/serverHealth';
 import { describeStatus, resolveLimits, type StatusLevel } from './statusFormat';
+import { setContextKey } from '../contextKeys';
 
 /** What a click does over a limit: Split into Index on the active sitemap. */
 export const OVER_LIMIT_COMMAND = SPLIT_COMMAND;
@@ -117,7 +118,7 @@ export class SitemapStatusBar implements Disposable {
   private setActiveKind(kind: string | undefined): void {
     if (kind === this.activeKind) return;
     this.activeKind = kind;
-    void commands.executeCommand('setContext', ACTIVE_KIND_CONTEXT_KEY, kind);
+    setContextKey(ACTIVE_KIND_CONTEXT_KEY, kind);
   }
 }
 

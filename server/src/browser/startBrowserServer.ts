@@ -5,7 +5,7 @@ import {
   DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, TextDocumentSyncKind,
   type ClientCapabilities, type Connection, type InitializeParams, type PublishDiagnosticsParams, type WorkspaceFolder,
 } from 'vscode-languageserver';
-import { isOptionOn } from '../../../shared/protocol';
+import { isOptionOn, type ServerAbilities } from '../../../shared/protocol';
 import { registerSplit } from '../lsp/commands/splitRequest';
 import { registerMerge } from '../lsp/commands/mergeRequest';
 import { registerEditCommands } from '../lsp/commands/editRequests';
@@ -57,6 +57,8 @@ export function startBrowserServer(connection: Connection, queue = new MessageQu
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
         ...featureCapabilities(),
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+        // No built pages read for the edits (no site for pageEdits.ts), no git.
+        experimental: { sitemap: { pageEdits: false, gitHistory: false } satisfies ServerAbilities },
       },
       serverInfo: { name: 'sitemap-studio (web)' },
     };

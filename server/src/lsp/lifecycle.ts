@@ -4,7 +4,7 @@ import {
   DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, TextDocumentSyncKind,
   type Connection, type InitializeParams, type InitializeResult, type WorkspaceFolder,
 } from 'vscode-languageserver';
-import { isOptionOn, TRUST_GRANTED_NOTIFICATION, type InitializationOptions } from '../../../shared/protocol';
+import { isOptionOn, TRUST_GRANTED_NOTIFICATION, type InitializationOptions, type ServerAbilities } from '../../../shared/protocol';
 import { packageVersion } from '../node/bundle';
 import { SECTION } from './documents/configuration';
 import { featureCapabilities } from './features/features';
@@ -41,7 +41,8 @@ export function registerLifecycle(connection: Connection, parts: ServerParts, cl
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
         workspaceSymbolProvider: true,
         // For the client's log and its tests, which kill the process to see a crash handled.
-        experimental: { processId: process.pid },
+        // `sitemap`: the commands this server runs that the web worker's cannot (the client shows them in the palette).
+        experimental: { processId: process.pid, sitemap: { pageEdits: true, gitHistory: true } satisfies ServerAbilities },
       },
       serverInfo: { name: SERVER_NAME, version: packageVersion() },
     };

@@ -5,6 +5,7 @@ import { COMPARE_REQUEST, type CompareParams, type CompareResult } from '../../.
 import { isServerGone, SERVER_STOPPED } from '../../languageServer/serverGone';
 import type { SitemapServer } from '../../languageServer/server';
 import { CompareDocuments } from './compareDocuments';
+import { COMPARE_CONTEXT_KEY, setContextKey } from '../../contextKeys';
 import { commandTargetUri } from '../commandTarget';
 import { compareDocumentText, compareSummary } from './compareReport';
 
@@ -17,6 +18,8 @@ const WITH_FILE = 'Compare with File…';
 
 export function registerCompareCommands(context: ExtensionContext, server: SitemapServer): void {
   const documents = new CompareDocuments();
+  // Only this entry registers them: the palette and the Sitemaps view offer them where this key is set.
+  setContextKey(COMPARE_CONTEXT_KEY, true);
   context.subscriptions.push(
     documents.register(),
     // From the palette, an editor's or the explorer's menu (a URI), or another view's node (a URI, issue 24).
