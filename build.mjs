@@ -43,7 +43,9 @@ const webPlatform = {
 };
 
 const results = await Promise.all([
-  build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] }),
+  // jsonc-parser's `main` is a UMD module whose require esbuild cannot follow (it would be left to fail at run time):
+  // its ES modules instead, as the web build (platform 'browser') takes them by itself.
+  build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'], alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' } }),
   build({ ...common, entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' }),
   build({ ...common, entryPoints: ['server/src/cli/split/sitemapSplit.ts'], outfile: 'dist/sitemap-split.js', banner: { js: '#!/usr/bin/env node' } }),
   build({ ...common, entryPoints: ['server/src/cli/lint/sitemapLint.ts'], outfile: 'dist/sitemap-lint.js', banner: { js: '#!/usr/bin/env node' } }),

@@ -473,3 +473,39 @@ export interface SiteRootFoundParams {
   /** Where it was read, for the offer: `hugo.toml's baseURL`, `public/CNAME`. */
   source: string;
 }
+
+// ---------------------------------------------------------------- a sitemap.pageSources mapping that maps nothing (server → client, issue 32)
+
+export interface InitializationOptions {
+  /**
+   * The client shows {@link PAGE_SOURCES_UNMAPPED_NOTIFICATION} as a warning on the setting itself: the server then only
+   * logs the note it would otherwise show as a message.
+   */
+  pageSourcesWarnings?: boolean;
+}
+
+/**
+ * Notification, with `pageSourcesWarnings`: the `sitemap.pageSources` mappings of a workspace folder that map none of
+ * their built folder's pages to a file git tracks, as the folder's last page check found them (read while a lastmod rule
+ * is on in a trusted workspace). Sent when the list changes; an empty list clears what an earlier one said.
+ */
+export const PAGE_SOURCES_UNMAPPED_NOTIFICATION = 'sitemap/pageSourcesUnmapped';
+
+export interface PageSourcesUnmappedParams {
+  /** The workspace folder's URI. */
+  workspaceFolder: string;
+  mappings: UnmappedPageSources[];
+}
+
+export interface UnmappedPageSources {
+  /** The built folder whose mapping maps nothing, relative to the workspace folder with `/` (`''`: the folder itself),
+   * as {@link pageSourcesFolder} reads the setting's keys. */
+  folder: string;
+  /** The note, for a client that cannot show it on the setting (the user settings). */
+  message: string;
+}
+
+/** The built folder a `sitemap.pageSources` key names, normalised as `sitemap.siteRoots`' keys are (`./public/` is `public`, `.` is `''`). */
+export function pageSourcesFolder(key: string): string {
+  return key.replace(/\\/g, '/').replace(/^(\.\/)+/, '').replace(/\/+$/, '').replace(/^\.$/, '');
+}

@@ -64,7 +64,7 @@ export function sitemapClientOptions(
     },
     // Read at each start: a restart after trust was granted says so.
     initializationOptions: (): InitializationOptions => ({
-      statusNotifications: true, setLanguageCommand: true, splitCommand: true, allowHostCommand: true, siteRootOffer: true, workspaceTrusted: workspace.isTrusted,
+      statusNotifications: true, setLanguageCommand: true, splitCommand: true, allowHostCommand: true, siteRootOffer: true, pageSourcesWarnings: true, workspaceTrusted: workspace.isTrusted,
     }),
   };
 }

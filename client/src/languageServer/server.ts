@@ -10,6 +10,7 @@ import type { SitemapOutput } from '../output';
 import { CrashHistory, RESTART_ACTION, SHOW_OUTPUT_ACTION, stoppedNotice, type ServerHealth } from './serverHealth';
 import { registerStatusBar, type SitemapStatusBar } from '../status/statusBar';
 import { registerSiteRootOffer } from '../commands/siteRootOffer';
+import { registerUnmappedPageSources } from '../settings/unmappedPageSources';
 
 /** How long the status bar confirms a restart the user asked for. */
 const RESTARTED_MESSAGE_MS = 5_000;
@@ -161,6 +162,7 @@ export class SitemapServer implements Disposable {
       this.client = client;
       this.statusBar = registerStatusBar(this.context, client);
       registerSiteRootOffer(this.context, client);
+      registerUnmappedPageSources(this.context, client);
       this.statusBar.setHealth(this.currentHealth);
       return client;
     })());

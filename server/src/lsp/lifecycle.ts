@@ -29,6 +29,7 @@ export function registerLifecycle(connection: Connection, parts: ServerParts, cl
       client.split = isOptionOn(params.initializationOptions, 'splitCommand');
       client.allowHost = isOptionOn(params.initializationOptions, 'allowHostCommand');
       client.siteRootOffer = isOptionOn(params.initializationOptions, 'siteRootOffer');
+      client.pageSourcesWarnings = isOptionOn(params.initializationOptions, 'pageSourcesWarnings');
       // Only an explicit false: a client without workspace trust runs git, as the command line does.
       client.trusted = (params.initializationOptions as InitializationOptions | undefined)?.workspaceTrusted !== false;
     } catch (error) {

@@ -14,7 +14,7 @@ import { BackgroundSiteChecks } from './site/backgroundSiteChecks';
 import { SiteLocator } from './site/siteLocation';
 import { InferredSiteRoots } from './site/inferredSiteRoots';
 import { holdsBuiltPages, inferWorkspaceSiteRoots } from '../node/siteRootFiles';
-import { SITE_ROOT_FOUND_NOTIFICATION } from '../../../shared/protocol';
+import { PAGE_SOURCES_UNMAPPED_NOTIFICATION, SITE_ROOT_FOUND_NOTIFICATION } from '../../../shared/protocol';
 import { SitePages } from './site/sitePages';
 import { SiteTree } from './site/siteTree';
 import { SiteTreeFactsSource } from './site/siteTreeFacts';
@@ -35,6 +35,8 @@ export interface ClientState {
   trusted: boolean;
   /** Whether the client hears SITE_ROOT_FOUND_NOTIFICATION. */
   siteRootOffer?: boolean;
+  /** Whether the client shows PAGE_SOURCES_UNMAPPED_NOTIFICATION on the setting (the note is then only logged). */
+  pageSourcesWarnings?: boolean;
 }
 
 export interface ServerParts {
@@ -103,6 +105,8 @@ export function createServerParts(connection: Connection, client: ClientState, q
       void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message });
     },
     trusted: () => client.trusted,
+    showsUnmappedSources: () => client.pageSourcesWarnings === true,
+    unmappedSources: (params) => void connection.sendNotification(PAGE_SOURCES_UNMAPPED_NOTIFICATION, params),
     siteFilesChanged: (changes) => siteTree.filesChanged(changes),
   });
   const siteTree = new SiteTree(connection, workspace, new SiteTreeFactsSource(site, (folderPath) => configuration.get(fsPathToUri(folderPath)),

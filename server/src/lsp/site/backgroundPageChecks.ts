@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import type { CancellationToken, DiagnosticRelatedInformation, Location } from 'vscode-languageserver';
 import { pageRuleNeeds, siteRootsOf, type SiteDiagnostic, type SiteSummary } from '../../language/languageService';
 import type { BuiltSiteSpec } from '../../node/builtSite/builtSiteStore';
+import { mappingSetting } from '../../node/builtSite/builtSiteHistory';
 import type { PageAnswer, PageQuestion, PageWireFile } from '../../node/builtSite/pageWorkerMessages';
 import type { PackedSummary } from '../../node/packedSummary';
 import type { CheckedProblem, KnownFile } from '../../node/siteProblems';
@@ -12,6 +13,7 @@ import { GitHeadWatcher } from '../../node/git/gitHeadWatcher';
 import type { ServerSettings } from '../documents/configuration';
 import type { DocumentStore, OpenDocument } from '../documents/documentStore';
 import { fsPathToUri, relativeInside, type WorkspaceFolderInfo } from '../documents/workspace';
+import type { PageSourcesUnmappedParams } from '../../../../shared/protocol';
 import { HeldProblems } from './heldProblems';
 import { PageSites } from './pageSites';
 import type { SiteWorker } from './siteWorker';
@@ -21,6 +23,13 @@ export interface PageChecksHost {
   republish: (uri: string) => void;
   /** Says a note once: an information message, and the log. */
   showNote: (message: string) => void;
+  /** Writes a line to the log. */
+  log: (message: string) => void;
+  /** Whether the client shows unmapped `sitemap.pageSources` mappings on the setting (it said `pageSourcesWarnings`):
+   * then their note is only logged. */
+  showsUnmappedSources: () => boolean;
+  /** Tells the client which `sitemap.pageSources` mappings of a workspace folder map nothing. */
+  unmappedSources: (params: PageSourcesUnmappedParams) => void;
   /** Whether git may run (the workspace is trusted). */
   trusted: () => boolean;
   /** The folders whose sites changed are checked again. */
@@ -64,6 +73,8 @@ export class BackgroundPageChecks {
   private readonly sites: PageSites;
   private readonly folders = new Map<string, FolderPages>();
   private readonly said = new Set<string>();
+  /** What the client was last told of each folder's unmapped `sitemap.pageSources` mappings (JSON). */
+  private readonly toldUnmapped = new Map<string, string>();
   private readonly heads = new Map<string, GitHeadWatcher>();
   /** Each folder's git dirs whose HEAD its sites' histories depend on (none while the lastmod rules are off). */
   private readonly headsOf = new Map<string, string[]>();
@@ -85,6 +96,7 @@ export class BackgroundPageChecks {
       if (specs.length > 0 && withPages !== false) this.folders.set(pass.folder.fsPath, { keys, specs, files, pages: withPages });
       else this.folders.delete(pass.folder.fsPath);
       for (const entry of sitemaps) this.held.hold(entry, []);
+      this.tellUnmapped(pass.folder, []);
       return;
     }
     const pages: FolderPages = { keys, specs, files, pages: withPages };
@@ -94,7 +106,8 @@ export class BackgroundPageChecks {
     const result = await this.sites.check({ keys, settings, want, maxProblems: settings.maxProblems }, await files());
     if (result === undefined || !pass.current()) return pass.current() ? this.host.recheck(pass.folder.fsPath) : undefined;
     // The notes first: a client sees why a rule is silent by the time the problems come.
-    for (const note of result.notes) this.say(pass.folder, note);
+    const onSetting = this.tellUnmapped(pass.folder, result.notes);
+    for (const note of result.notes) this.say(pass.folder, note, onSetting && note.kind === UNMAPPED);
     for (const entry of sitemaps) {
       const mine = result.problems.filter((p) => p.path === entry.fsPath);
       this.held.hold(entry, mine.map((p) => heldOf(p, pass)));
@@ -279,18 +292,39 @@ export class BackgroundPageChecks {
     }
   }
 
-  private say(folder: WorkspaceFolderInfo, note: { root: string; kind: string; text: string }): void {
+  /** Logs the note, or (`onlyLog` false) shows it too, once per folder, root and kind in the server's life. */
+  private say(folder: WorkspaceFolderInfo, note: { root: string; kind: string; text: string }, onlyLog: boolean): void {
     const key = JSON.stringify([folder.fsPath, note.root, note.kind]);
     if (this.said.has(key)) return;
     this.said.add(key);
-    this.host.showNote(note.text);
+    if (onlyLog) this.host.log(note.text);
+    else this.host.showNote(note.text);
+  }
+
+  /**
+   * The folder's unmapped `sitemap.pageSources` mappings, as the pass's notes say, told to a client that shows them on
+   * the setting when they differ from what it was told last (none: clears). Whether the client shows them so.
+   */
+  private tellUnmapped(folder: WorkspaceFolderInfo, notes: readonly { root: string; kind: string; text: string }[]): boolean {
+    if (!this.host.showsUnmappedSources()) return false;
+    const mappings = notes.filter((n) => n.kind === UNMAPPED).map((n) => ({ folder: n.root, message: n.text }));
+    const told = JSON.stringify(mappings);
+    if ((this.toldUnmapped.get(folder.fsPath) ?? '[]') !== told) {
+      this.toldUnmapped.set(folder.fsPath, told);
+      this.host.unmappedSources({ workspaceFolder: folder.uri, mappings });
+    }
+    return true;
   }
 }
+
+/** The note of a `sitemap.pageSources` mapping that maps nothing (builtSiteHistory.ts). */
+const UNMAPPED = 'unmapped-sources';
 
 /** A site's key: what its reading depends on (a change of any is another site). */
 function siteKey(spec: BuiltSiteSpec): string {
   const { workspace, root, siteRoots, pageSources, git, read } = spec;
-  return JSON.stringify([workspace, root.folder, root.url, siteRoots, pageSources[root.folder] ?? null, git, read.files, read.pages]);
+  // The folder's mapping under any spelling of its key (`./public/` too): a changed mapping is another site.
+  return JSON.stringify([workspace, root.folder, root.url, siteRoots, mappingSetting(pageSources, root.folder) ?? null, git, read.files, read.pages]);
 }
 
 /** `make`'s promise, made on the first call and shared by the next ones. */

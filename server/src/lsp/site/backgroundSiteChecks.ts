@@ -25,6 +25,7 @@ import { isInSite, siteResolver, UnplacedChildrenLog } from './siteResolver';
 import { IndexChildren } from '../../../../shared/indexChildren';
 import { fsPathToUri, type Workspace, type WorkspaceFolderInfo } from '../documents/workspace';
 import type { WatchedChange } from '../documents/watchedFiles';
+import type { PageSourcesUnmappedParams } from '../../../../shared/protocol';
 
 /** Quiet time after a keystroke before the folder's cross-file problems are computed again. */
 export const EDIT_DELAY_MS = 300;
@@ -46,6 +47,9 @@ export interface BackgroundSiteChecksHost {
   logFailure: (what: string, error: unknown) => void;
   /** Says a page rules' note once: an information message, and the log. */
   showNote: (message: string) => void;
+  /** Whether the client shows unmapped `sitemap.pageSources` mappings on the setting; how it is told (PageChecksHost). */
+  showsUnmappedSources?: () => boolean;
+  unmappedSources?: (params: PageSourcesUnmappedParams) => void;
   /** Whether git may run (the workspace is trusted). */
   trusted: () => boolean;
   /** Site files changed on disk or as typed (the Sitemaps view's notification). */
@@ -79,7 +83,8 @@ export class BackgroundSiteChecks {
     this.closed = new ClosedSummaries({ maxFileBytes: MAX_FILE_BYTES, maxEntries: MAX_ENTRIES }, this.worker, report);
     this.held = new HeldProblems(host.republish);
     this.pages = new BackgroundPageChecks({
-      store: host.store, republish: host.republish, showNote: host.showNote, trusted: host.trusted,
+      store: host.store, republish: host.republish, showNote: host.showNote, log: host.log, trusted: host.trusted,
+      showsUnmappedSources: host.showsUnmappedSources ?? (() => false), unmappedSources: host.unmappedSources ?? (() => undefined),
       recheck: (folder) => this.scheduleFolder(folder, 0),
       locate: (file, settings) => host.locator.locate(file, settings),
     }, this.worker, (file) => this.closed.known(file));

@@ -4,6 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pageSourceMapping, resolvePage, sourceCandidates, type BuiltFiles, type HistoryNote, type PageSource, type SiteRoot } from '../../language/languageService';
+import { pageSourcesFolder } from '../../../../shared/protocol';
 import { readGitHistory, type GitHistory, type GitHistoryOptions, type SourceFacts } from '../git/gitHistory';
 
 /** Histories by the folder read (a repository's top level): give the same map to every root of one run. */
@@ -184,9 +185,8 @@ function gitKeys(workspace: string, gitFolder: string): (relative: string) => st
 }
 
 /** The setting of a built folder, its key normalised as siteRoots' are (`./public/` is `public`). */
-function mappingSetting(pageSources: Readonly<Record<string, unknown>>, folder: string): unknown {
-  const normal = (key: string): string => key.replace(/\\/g, '/').replace(/^(\.\/)+/, '').replace(/\/+$/, '').replace(/^\.$/, '');
-  return Object.entries(pageSources).find(([key]) => normal(key) === folder)?.[1];
+export function mappingSetting(pageSources: Readonly<Record<string, unknown>>, folder: string): unknown {
+  return Object.entries(pageSources).find(([key]) => pageSourcesFolder(key) === folder)?.[1];
 }
 
 /** Whether `sitemap.pageSources` maps the root's folder. */
