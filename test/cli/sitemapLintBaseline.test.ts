@@ -202,7 +202,7 @@ describe('sitemap-lint --write-baseline: the file', () => {
     assert.deepEqual(fs.readdirSync(dir).sort(), ['sitemap.xml', 'taken']);
   });
 
-  it('a missing or malformed baseline is one line and exit 2; so are the options that do not go with one', () => {
+  it('a missing or malformed baseline is one line and exit 2; the options that do not go with one are usage errors (the error and the usage line), exit 2', () => {
     const dir = folder({
       'sitemap.xml': sitemap([bad('a')]),
       'not-json.json': '{',
@@ -223,7 +223,7 @@ describe('sitemap-lint --write-baseline: the file', () => {
     ]) {
       const r = run(args, dir, sitemap([bad('a')]));
       assert.equal(r.code, 2, args.join(' '));
-      assert.equal(r.stderr.trim().split('\n').length, 1, args.join(' '));
+      assert.equal(r.stderr.trim().split('\n').length, 2, `${args.join(' ')}: the error, then the usage line`);
     }
     assert.ok(!fs.existsSync(path.join(dir, 'new.json')));
   });
