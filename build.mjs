@@ -24,7 +24,7 @@ const common = {
   metafile: true,
 };
 
-const web = { platform: 'browser', target: 'es2022', define: { 'process.env.SITEMAP_VALIDATION_COST_MS': 'undefined' } };
+const web = { platform: 'browser', target: 'es2022', define: { 'process.env.SITEMAP_VALIDATION_COST_MS': 'undefined', 'process.env.SITEMAP_MAX_VALIDATION_DELAY_MS': 'undefined' } };
 
 /** The few modules of the Node server that wrap Node itself, replaced in the web build by their counterparts in
  * server/src/browser/platform/ (same exports, no Node): the `browser` field's module swap, named here. */
