@@ -1,7 +1,7 @@
 // Type-checks (tsc also emits out/ for the tests) and bundles client and server with esbuild.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { createRequire } from 'node:module';
 
@@ -9,9 +9,12 @@ const require = createRequire(import.meta.url);
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
 
-// A clean out/: a test file deleted or renamed in the sources must not keep running from a stale compiled copy.
-rmSync('out', { recursive: true, force: true });
-execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', '.'], { stdio: 'inherit' });
+// tsc is incremental (its state in .cache/tsc/, beside the type-check's: package.json's typecheck): a build after a
+// small change checks what the change can affect, not all 600 files again. out/ is kept, without what a source no
+// longer makes: a test file deleted or renamed in the sources must not keep running from a stale compiled copy.
+const TSC_STATE = '.cache/tsc/out.tsbuildinfo';
+if (pruneOut()) rmSync(TSC_STATE, { force: true });
+execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', '.', '--incremental', '--tsBuildInfoFile', TSC_STATE], { stdio: 'inherit' });
 
 const common = {
   bundle: true,
@@ -24,7 +27,7 @@ const common = {
   metafile: true,
 };
 
-const web = { platform: 'browser', target: 'es2022', define: { 'process.env.SITEMAP_VALIDATION_COST_MS': 'undefined' } };
+const web = { platform: 'browser', target: 'es2022', define: { 'process.env.SITEMAP_VALIDATION_COST_MS': 'undefined', 'process.env.SITEMAP_MAX_VALIDATION_DELAY_MS': 'undefined' } };
 
 /** The few modules of the Node server that wrap Node itself, replaced in the web build by their counterparts in
  * server/src/browser/platform/ (same exports, no Node): the `browser` field's module swap, named here. */
@@ -91,4 +94,37 @@ function thirdPartyNotices(results) {
     sections.set(`${name} ${version}`, `## ${name} ${version} (${license})\n\n\`\`\`\n${text}\n\`\`\`\n`);
   }
   return `# Third-party notices\n\nThe bundles in this folder include these npm packages.\n\n${[...sections.keys()].sort().map((key) => sections.get(key)).join('\n')}`;
+}
+
+/** The sources tsc compiles into out/ (tsconfig.json's include, less its exclude), as paths relative to the root. */
+function compiledSources() {
+  const found = [];
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (file !== path.join('test', 'fixtures')) walk(file);
+      } else if (file.endsWith('.ts') && !file.endsWith('.d.ts')) found.push(file);
+    }
+  };
+  for (const dir of ['client/src', 'server/src', 'shared', 'test']) walk(dir);
+  return found;
+}
+
+/**
+ * Deletes what tsc compiled from a source that is gone (its .js and .js.map); true when tsc's incremental state cannot
+ * be trusted to emit everything: out/ lacks the compiled copy of a source (a fresh clone, out/ deleted by hand).
+ */
+function pruneOut() {
+  const sources = compiledSources();
+  const expected = new Set(sources.flatMap((file) => [`${file.slice(0, -3)}.js`, `${file.slice(0, -3)}.js.map`]));
+  const walk = (dir) => {
+    for (const entry of existsSync(dir) ? readdirSync(dir, { withFileTypes: true }) : []) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (/\.js(\.map)?$/.test(file) && !expected.has(path.relative('out', file))) rmSync(file);
+    }
+  };
+  walk('out');
+  return sources.some((file) => !existsSync(path.join('out', `${file.slice(0, -3)}.js`)));
 }

@@ -123,7 +123,7 @@ describe('sitemap-lint --shard / --merge-summaries', () => {
     const dir = folder(SITE);
     const { summaries } = sharded(dir, 2);
     const merge = problems(run(['--merge-summaries', ...summaries], dir));
-    for (const count of [2, 3, 5]) {
+    for (const count of [2, 5]) {
       const parts: string[] = [];
       for (let k = 1; k <= count; k++) parts.push(...problems(run(['--merge-summaries', '--partition', `${k}/${count}`, ...summaries], dir)));
       assert.deepEqual(parts.sort(), merge, `K=${count}`);
@@ -145,6 +145,9 @@ describe('sitemap-lint --shard / --merge-summaries', () => {
   });
 
   it('shards plus a merge in K partitions equal one whole run, for 1, 2 and 3 shards and K = 1, 2, 3, 7 (CRLF, a <loc> over lines, non-ASCII URLs)', () => {
+    // Every shard count and every K, each K once (the most partitions over the most summaries): every pair ran 45
+    // processes, this 19, for the same shards and the same partitions.
+    const partitionsFor = new Map([[1, [2]], [2, [1, 3]], [3, [7]]]);
     const dir = folder({
       ...SITE,
       'public/crlf.xml': urlset(`<loc>\r\n  ${ROOT}p5\r\n</loc>`, loc('p1'), `${loc('caf\u00e9/\u{1F600}')}<lastmod>2025-02-01</lastmod>`, loc('p1'), loc('p10')).replace(/\n/g, '\r\n'),
@@ -153,9 +156,9 @@ describe('sitemap-lint --shard / --merge-summaries', () => {
     const whole = run(['public'], dir);
     const expected = problems(whole);
     assert.ok(expected.filter((p) => p.includes('"rule":"cross-file-duplicate-url"')).length >= 10);
-    for (const n of [1, 2, 3]) {
+    for (const [n, counts] of partitionsFor) {
       const shards = sharded(dir, n);
-      for (const count of [1, 2, 3, 7]) {
+      for (const count of counts) {
         const parts: string[] = [];
         for (let k = 1; k <= count; k++) parts.push(...problems(run(['--merge-summaries', '--partition', `${k}/${count}`, ...shards.summaries], dir)));
         assert.deepEqual([...shards.problems, ...parts].sort(), expected, `n=${n} K=${count}`);

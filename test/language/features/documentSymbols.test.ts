@@ -72,11 +72,13 @@ describe('document symbols', () => {
 
   it('costs one look-up per shown entry, whatever the size (5,000 of 50,000 well under a second)', () => {
     const document = parseDocument(benchSitemap(50_000), 'sitemap');
-    const t0 = performance.now();
+    // CPU time, not wall-clock time: what the look-ups cost, whatever else the machine runs.
+    const t0 = process.cpuUsage();
     const [root] = findDocumentSymbols(document);
-    const elapsed = performance.now() - t0;
+    const spent = process.cpuUsage(t0);
+    const elapsed = (spent.user + spent.system) / 1000;
     assert.equal(root.children!.length, 5001);
-    assert.ok(elapsed < 1000, `${elapsed} ms`);
+    assert.ok(elapsed < 1000, `${elapsed} ms of CPU`);
   });
 
   it('a sitemap index and a text sitemap', () => {

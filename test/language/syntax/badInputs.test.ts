@@ -4,7 +4,7 @@
  * the top of a 10 MB file, a billion-laughs DOCTYPE, UTF-16, CRLF, a BOM, a file over 50 MB, a text sitemap
  * over the entry limit. Random edits to each of them must not throw either.
  *
- * The time and memory bounds are robustness bounds, not a benchmark: each is many times (10–20× or more) what
+ * The time (CPU time: support/bounds.ts) and memory bounds are robustness bounds, not a benchmark: each is many times (10–20× or more) what
  * this machine measures, or an absolute few seconds for the small inputs, so that a noisy, loaded 2-core
  * machine never trips them, while a hang, a quadratic blow-up or an expanded entity still would. The figures
  * measured are printed with t.diagnostic. (npm run bench is where speed is measured.) The largest inputs (100,000

@@ -19,5 +19,6 @@ describe('validationDelay', () => {
   it('never exceeds its bound', () => {
     assert.equal(validationDelay(5000, 0), MAX_VALIDATION_DELAY_MS);
     assert.equal(validationDelay(5000, 50), MAX_VALIDATION_DELAY_MS - 50);
+    assert.equal(validationDelay(5000, 50, 1000), 950);
   });
 });

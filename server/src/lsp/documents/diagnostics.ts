@@ -28,13 +28,23 @@ export const SLOW_VALIDATION_MS = 16;
 export const MAX_VALIDATION_DELAY_MS = 200;
 
 /** How long to wait before validating again, given what the last validation cost and how long ago it ended. */
-export function validationDelay(cost: number, sinceEnd: number): number {
+export function validationDelay(cost: number, sinceEnd: number, bound = MAX_VALIDATION_DELAY_MS): number {
   if (cost < SLOW_VALIDATION_MS) return 0;
-  return Math.max(0, Math.min(cost, MAX_VALIDATION_DELAY_MS) - sinceEnd);
+  return Math.max(0, Math.min(cost, bound) - sinceEnd);
 }
 
-/** Tests: every validation counts as costing at least this (`SITEMAP_VALIDATION_COST_MS`), to make any document slow. */
-const COST_FLOOR_MS = Number(process.env.SITEMAP_VALIDATION_COST_MS) || 0;
+/**
+ * Tests, so that whether a document is slow does not depend on the machine's load: every validation counts as costing
+ * exactly `SITEMAP_VALIDATION_COST_MS` (0: every document is fast; 1000000: every one is slow), and
+ * `SITEMAP_MAX_VALIDATION_DELAY_MS` replaces the bound (a wait long enough that no client's delay can outlast it).
+ */
+const FORCED_COST_MS = testNumber(process.env.SITEMAP_VALIDATION_COST_MS);
+const DELAY_BOUND_MS = testNumber(process.env.SITEMAP_MAX_VALIDATION_DELAY_MS) ?? MAX_VALIDATION_DELAY_MS;
+
+function testNumber(value: string | undefined): number | undefined {
+  const parsed = value === undefined || value === '' ? NaN : Number(value);
+  return Number.isFinite(parsed) && parsed >= 0 ? parsed : undefined;
+}
 
 interface Cost {
   /** From the start of the validation to its diagnostics written (preparing, validating, converting, sending). */
@@ -95,7 +105,7 @@ export class DiagnosticsPublisher {
   /** Zero unless the document's last validation was slow and ended less than its cost ago. */
   private delayFor(uri: string): number {
     const last = this.costs.get(uri);
-    return last === undefined ? 0 : validationDelay(last.ms, performance.now() - last.ended);
+    return last === undefined ? 0 : validationDelay(last.ms, performance.now() - last.ended, DELAY_BOUND_MS);
   }
 
   scheduleAll(): void {
@@ -138,7 +148,7 @@ export class DiagnosticsPublisher {
     await written;
     if (this.store.get(uri) === entry) {
       const ended = performance.now();
-      this.costs.set(uri, { ms: Math.max(ended - started, COST_FLOOR_MS), ended });
+      this.costs.set(uri, { ms: FORCED_COST_MS ?? ended - started, ended });
     }
   }
 
