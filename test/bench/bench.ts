@@ -29,6 +29,7 @@ import { printActionBase } from './actionBaseBench';
 import { printShards } from './shardBench';
 import { printWebStart } from './webStartBench';
 import type { SitemapModel } from '../../server/src/language/model/model';
+import { median } from './median';
 
 const sizes = (value: string): number[] => value.split(',').map(Number).filter((n) => n > 0);
 const SIZES = sizes(process.env.BENCH_SIZES ?? '5000,50000,200000');
@@ -44,11 +45,6 @@ const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) {
   console.error('Run with node --expose-gc (npm run bench does).');
   process.exit(2);
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
 function percentile(values: number[], p: number): number {

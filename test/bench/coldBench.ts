@@ -11,17 +11,13 @@ import { pathToFileURL } from 'node:url';
 import { LspClient } from '../lsp/lspClient';
 import { benchExtensionSitemap, benchSitemap } from '../support/generate';
 import { hasXmllint, XSD } from './lintBench';
+import { upperMedian } from './median';
 
 const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 5);
 const LINT = process.env.BENCH_LINT_BIN || path.resolve(__dirname, '../../../dist/sitemap-lint.js');
 const SERVER = process.env.BENCH_WIRE_SERVER;
 /** Another build's dist/ (`BENCH_COLD_BASE_DIST`): its sitemap-lint and server take turns with this one's on the extension file. */
 const BASE = process.env.BENCH_COLD_BASE_DIST;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
 
 /** Wall-clock ms of a child process, spawn to exit; throws unless it exits with `ok`. */
 function timed(command: string, args: string[], ok = 0): number {
@@ -64,7 +60,7 @@ async function alternate(measures: Array<() => number | Promise<number>>): Promi
   for (let run = 0; run < RUNS; run++) {
     for (let k = 0; k < measures.length; k++) times[k].push(await measures[k]());
   }
-  return times.map(median);
+  return times.map(upperMedian);
 }
 
 async function measure(dir: string): Promise<Row[]> {

@@ -40,6 +40,7 @@ import { CODE_SERVER_VERSION, ensureEditorTools, failureText, seconds } from '..
 import { packageExtension } from '../e2e/vsix';
 import { benchEntry, benchSitemap } from '../support/generate';
 import { ServerTiming } from './serverTiming';
+import { median } from './median';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..'); // out/test/bench → the repository
 const RUN = path.join(ROOT, 'test-results', 'bench-editor');
@@ -88,11 +89,6 @@ function withWarningEverywhere(text: string): string {
   const warned = text.replaceAll('<lastmod>2024-', `<lastmod>${new Date().getUTCFullYear() + 1}-`);
   if (warned === text) throw new Error('benchEntry changed: update withWarningEverywhere');
   return warned;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
 /**

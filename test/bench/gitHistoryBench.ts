@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { readGitHistory } from '../../server/src/node/git/gitHistory';
 import { buildBenchRepository, sectionPagePath as pagePath } from './benchRepository';
+import { median } from './median';
 
 const FILES = Number(process.env.BENCH_GIT_FILES ?? 50_000);
 const COMMITS = Number(process.env.BENCH_GIT_COMMITS ?? 1_000);
@@ -29,11 +30,6 @@ const COMMANDS: Array<[string, string[]]> = [
   ['status', ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--', '.']],
   ['log', ['log', '-z', '--raw', '--no-abbrev', '--no-renames', '--format=%x00%H%x00%ct%x00%at%x00%s', '--', '.']],
 ];
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)];
-}
 
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'git-history-bench-'));

@@ -10,6 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildBenchRepository, sectionPagePath } from './benchRepository';
+import { median } from './median';
 
 const PAGES = Number(process.env.BENCH_LASTMOD_PAGES ?? 50_000);
 const COMMITS = Number(process.env.BENCH_LASTMOD_COMMITS ?? 1_000);
@@ -51,11 +52,6 @@ function sitemap(newest: Float64Array): string {
 function buildSite(dir: string): void {
   const newest = buildBenchRepository(dir, { files: PAGES, commits: COMMITS, pagePath: sectionPagePath, page, isBuild });
   fs.writeFileSync(path.join(dir, 'public', 'sitemap.xml'), sitemap(newest));
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
 /** Wall-clock ms of one cold run, and its lastmod problems. */

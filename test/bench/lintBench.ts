@@ -17,16 +17,12 @@ import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as zlib from 'node:zlib';
 import { benchCrossFileAlternatesSitemap, benchSitemap } from '../support/generate';
+import { upperMedian } from './median';
 
 const RUNS = Number(process.env.BENCH_LINT_RUNS ?? 5);
 /** `BENCH_LINT_BIN`: another build's sitemap-lint.js, to compare. */
 const BIN = process.env.BENCH_LINT_BIN || path.resolve(__dirname, '../../../dist/sitemap-lint.js');
 export const XSD = path.resolve(__dirname, '../../../test/fixtures/schemas/sitemap.xsd');
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
 
 interface Command {
   command: string;
@@ -49,7 +45,7 @@ function run(c: Command): { ms: number; stderr: string } {
 function compare(...commands: Command[]): number[] {
   const times: number[][] = commands.map(() => []);
   for (let k = 0; k < RUNS; k++) commands.forEach((c, i) => times[i].push(run(c).ms));
-  return times.map(median);
+  return times.map(upperMedian);
 }
 
 export function hasXmllint(): boolean {
@@ -91,7 +87,7 @@ function printLintAgainstSchema(): void {
       many.push(file);
     }
     const withXmllint = hasXmllint();
-    const single = withXmllint ? compare(lint([one]), xmllint([one])) : [median(Array.from({ length: RUNS }, () => run(lint([one])).ms)), NaN];
+    const single = withXmllint ? compare(lint([one]), xmllint([one])) : [upperMedian(Array.from({ length: RUNS }, () => run(lint([one])).ms)), NaN];
     // Also in one thread (SITEMAP_LINT_WORKERS=0), to show what the worker threads bring in the same sitting.
     const oneThread = lint(many, { ...process.env, SITEMAP_LINT_WORKERS: '0' });
     const [batch, batchOneThread, batchXmllint = NaN] = withXmllint ? compare(lint(many), oneThread, xmllint(many)) : compare(lint(many), oneThread);

@@ -12,6 +12,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { median } from './median';
 
 const PAGES = Number(process.env.BENCH_PRETTY_PAGES ?? 50_000);
 const BIG_PAGES = Number(process.env.BENCH_PRETTY_BIG_PAGES ?? 2_400);
@@ -62,11 +63,6 @@ function lint(dir: string, siteRoot: boolean, preload: string): { ms: number; rs
   if (r.status !== 0 && r.status !== 1) throw new Error(`sitemap-lint exited with ${r.status}: ${r.stderr}`);
   const rss = /bench-max-rss (\d+)/.exec(r.stderr);
   return { ms, rssMb: rss === null ? NaN : Number(rss[1]) / 1024 };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
 export async function printPrettySite(): Promise<void> {

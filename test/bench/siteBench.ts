@@ -7,6 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildBenchRepository, sectionPagePath } from './benchRepository';
+import { median } from './median';
 
 const PAGES = Number(process.env.BENCH_SITE_PAGES ?? 50_000);
 const COMMITS = Number(process.env.BENCH_SITE_COMMITS ?? 1_000);
@@ -48,11 +49,6 @@ export function buildBenchSite(dir: string): void {
   const newest = buildBenchRepository(dir, { files: PAGES, commits: COMMITS, pagePath: sectionPagePath, page });
   fs.writeFileSync(path.join(dir, 'public', 'sitemap.xml'), sitemap(newest));
   fs.writeFileSync(path.join(dir, 'public', 'robots.txt'), `User-agent: *\nDisallow: /section-3/\n\nSitemap: ${ORIGIN}/sitemap.xml\n`);
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
 /** Wall-clock ms of one cold run, and its problems (JSON output). */

@@ -11,15 +11,11 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { benchSitemap } from '../support/generate';
+import { upperMedian } from './median';
 
 const RUNS = Number(process.env.BENCH_SPLIT_RUNS ?? 3);
 const BIN = path.resolve(__dirname, '../../../dist/sitemap-split.js');
 const SITEMAP_JS = path.resolve(__dirname, 'sitemapJsSplit.js');
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
 
 /** Runs a command RUNS times; the median wall-clock time in ms, and the last run's stderr. */
 function timed(command: string, args: string[], env: NodeJS.ProcessEnv = process.env, before?: () => void): { ms: number; stderr: string } {
@@ -33,7 +29,7 @@ function timed(command: string, args: string[], env: NodeJS.ProcessEnv = process
     if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${r.status}): ${r.stderr}`);
     stderr = r.stderr;
   }
-  return { ms: median(times), stderr };
+  return { ms: upperMedian(times), stderr };
 }
 
 function hasXmllint(): boolean {

@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { transformSync } from 'esbuild';
 import { startWebWorker } from '../support/webWorker';
+import { upperMedian } from './median';
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 15);
 const SERVER = path.resolve(__dirname, '../../../dist/web/server.js');
@@ -37,7 +38,7 @@ export async function printWebStart(): Promise<void> {
     console.log('|---|---:|---:|---:|');
     for (const [k, script] of scripts.entries()) {
       const kb = fs.statSync(script.file).size / 1000;
-      console.log(`| ${script.name} | ${kb.toFixed(0)} | ${median(times[k].map((t) => t.initialize)).toFixed(1)} | ${median(times[k].map((t) => t.diagnostics)).toFixed(1)} |`);
+      console.log(`| ${script.name} | ${kb.toFixed(0)} | ${upperMedian(times[k].map((t) => t.initialize)).toFixed(1)} | ${upperMedian(times[k].map((t) => t.diagnostics)).toFixed(1)} |`);
     }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -68,7 +69,3 @@ async function startOnce(script: string): Promise<Start> {
   }
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}

@@ -32,6 +32,7 @@ import { pathToFileURL } from 'node:url';
 import { LspClient } from '../lsp/lspClient';
 import { benchCrossFileAlternatesSitemap, benchEntry, benchExtensionSitemap, benchSitemap, random } from '../support/generate';
 import { hasXmllint, timeXmllintNoout, XSD } from './lintBench';
+import { median } from './median';
 
 const ENTRIES = Number(process.env.BENCH_WIRE_ENTRIES ?? 50_000);
 const KEYSTROKES = Number(process.env.BENCH_WIRE_KEYSTROKES ?? 40);
@@ -100,11 +101,6 @@ async function measureSplitPlan(client: LspClient, uri: string): Promise<{ media
     bytes = Buffer.byteLength(JSON.stringify(plan));
   }
   return { median: median(times), bytes };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
 /** Sends the editor's requests; resolves with their JSON sizes once all have answered. */
