@@ -2,7 +2,8 @@
  * `npm run bench`: full open, one-character edits, retained heap and completion on generated sitemaps of 5,000, 50,000
  * and 200,000 entries (`BENCH_SIZES`, empty to skip), then the TextMate grammar tokenizing sitemaps of 5,000 and 50,000
  * entries as generated and on one line (`BENCH_GRAMMAR_SIZES`; `BENCH_GRAMMAR=0` skips it), then keystrokes over the
- * wire against the bundled server (wire.ts; `BENCH_WIRE=0` skips it), then sitemap-split against xmllint and sitemap.js
+ * wire against the bundled server (wire.ts; `BENCH_WIRE=0` skips it), then issue 33's small site under a site root over the
+ * wire (smallSiteBench.ts; `BENCH_SMALL_SITE=0` skips it), then sitemap-split against xmllint and sitemap.js
  * (splitBench.ts; `BENCH_SPLIT=0` skips it), then sitemap-lint against xmllint --schema (lintBench.ts; `BENCH_LINT=0`
  * skips it), then issue 21's cold targets (coldBench.ts; `BENCH_COLD=0` skips them), then issue 22's page rules on a
  * built site (siteBench.ts; `BENCH_SITE=0` skips them), then issue 32's pages read as heads (prettySiteBench.ts;
@@ -28,6 +29,7 @@ import { printDiff } from './diffBench';
 import { printActionBase } from './actionBaseBench';
 import { printShards } from './shardBench';
 import { printWebStart } from './webStartBench';
+import { printSmallSite } from './smallSiteBench';
 import type { SitemapModel } from '../../server/src/language/model/model';
 import { median } from './median';
 
@@ -350,7 +352,7 @@ function printCrossFileOpens(): void {
 printLanguageLayer();
 printExtensionKeystrokes();
 printCrossFileOpens();
-printGrammar().then(printWire).then(printSplit).then(printLint).then(printCold).then(printSite).then(printPrettySite).then(printLastmod).then(printDiff).then(printActionBase).then(printShards).then(printWebStart).catch((error: unknown) => {
+printGrammar().then(printWire).then(printSmallSite).then(printSplit).then(printLint).then(printCold).then(printSite).then(printPrettySite).then(printLastmod).then(printDiff).then(printActionBase).then(printShards).then(printWebStart).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

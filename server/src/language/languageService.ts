@@ -328,7 +328,7 @@ export type { PageDescription } from './site/pageRules/describePage';
 export type { UnlistedPage } from './site/pageRules/unlistedPages';
 /** The rules without severities; describePage is the `<loc>` hover's markdown, pageDescription its data. */
 export { checkPageRules } from './site/pageRules/checkPageRules';
-export { pageRuleNeeds, type PageRuleNeeds } from './site/pageRuleNeeds';
+export { HISTORY_RULES, pageRuleNeeds, type PageRuleNeeds } from './site/pageRuleNeeds';
 export { describePage, pageDescription } from './site/pageRules/describePage';
 export { findUnlistedPages } from './site/pageRules/unlistedPages';
 /** The editor's page checks: its site roots, and which built file serves a URL (Set lastmod from Git History). */

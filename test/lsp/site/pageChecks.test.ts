@@ -99,17 +99,21 @@ describe('the page rules over stdio', () => {
   });
 
   it('follows a commit that moves HEAD: the lastmod verdicts are judged again', async () => {
-    const judged = client.nextDiagnostics(uri, (d) => !has('lastmod-inflated')(d) && has('lastmod-stale')(d));
+    // The verdicts once git has read the new history (a read begun before the commit, the page then uncommitted, may
+    // publish first: the page rules no longer wait for git's history, issue 33).
+    const want = expected(SITEMAP).filter((p) => !p.startsWith('noindex-page') && !p.startsWith('lastmod-inflated'));
+    const judged = client.nextDiagnostics(uri, (d) => JSON.stringify(pageProblems(d)) === JSON.stringify(want));
     repo.commit('Inflated changes', '2024-06-01T08:00:00Z', { 'public/inflated.html': page('Inflated, rewritten') });
     const diagnostics = (await judged).diagnostics;
-    assert.deepEqual(pageProblems(diagnostics), expected(SITEMAP).filter((p) => !p.startsWith('noindex-page') && !p.startsWith('lastmod-inflated')));
+    assert.deepEqual(pageProblems(diagnostics), want);
   });
 
-  it('answers the <loc> hover with what the page says', async () => {
-    const hover = await client.connection.sendRequest<{ contents: { value: string } } | null>('textDocument/hover', {
+  it('answers the <loc> hover with what the page says (in the first or the second hover: a late answer is kept)', async () => {
+    const hover = async (): Promise<string> => (await client.connection.sendRequest<{ contents: { value: string } } | null>('textDocument/hover', {
       textDocument: { uri }, position: rangeOf(SITEMAP, `${BASE}canon`).start,
-    });
-    const value = hover?.contents.value ?? '';
+    }))?.contents.value ?? '';
+    let value = await hover();
+    if (!value.includes('canon.html')) value = await hover();
     assert.ok(value.includes('canon.html'), value);
     assert.ok(value.includes('Copy'), value);
     assert.ok(value.includes(BASE), value);

@@ -20,7 +20,8 @@ export interface PageRuleNeeds {
 export const PAGE_RULE_IDS: readonly RuleId[] = ['blocked-by-robots', 'noindex-page', 'canonical-elsewhere', 'page-redirect', 'page-not-found', 'unlisted-page', 'lastmod-stale', 'lastmod-inflated'];
 const FILE_RULES: readonly RuleId[] = PAGE_RULE_IDS.filter((rule) => rule !== 'blocked-by-robots');
 const PAGE_RULES: readonly RuleId[] = FILE_RULES.filter((rule) => rule !== 'page-not-found');
-const HISTORY_RULES: readonly RuleId[] = ['lastmod-stale', 'lastmod-inflated'];
+/** The page rules that judge by git's history. */
+export const HISTORY_RULES: readonly RuleId[] = ['lastmod-stale', 'lastmod-inflated'];
 
 export function pageRuleNeeds(settings: SitemapSettings): PageRuleNeeds {
   const on = (rules: readonly RuleId[]) => rules.some((rule) => severityOf(rule, settings) !== undefined);

@@ -1,5 +1,5 @@
 /** Validation and publishing: on open, and after a change once the messages received with it are handled, slowed only
- * for a document whose last validation was slow (docs/architecture.md, "A keystroke, end to end"); results for an
+ * for a large document whose last validation was slow (docs/architecture.md, "A keystroke, end to end"); results for an
  * outdated version are dropped. Offsets become LSP ranges here, at the edge. */
 import {
   DiagnosticSeverity, type Connection, type Diagnostic, type DiagnosticRelatedInformation, type PublishDiagnosticsParams, type Range,
@@ -26,6 +26,19 @@ export interface Prepared {
 export const SLOW_VALIDATION_MS = 16;
 /** The longest wait: a validation that takes seconds should not also make its successor wait seconds. */
 export const MAX_VALIDATION_DELAY_MS = 200;
+
+/**
+ * A document this small is never waited for: its validation is a few milliseconds of work whatever it measured, so a
+ * slow measure is the machine's load, another thread (the page rules' worker, git) or a client slow to read, which no
+ * wait makes faster. Measured at load 11, a sitemap of 81 URLs under a site root measured over 16 ms on one keystroke
+ * in three, each then waiting up to 200 ms (docs/performance.md, issue 33).
+ */
+export const SMALL_DOCUMENT_BYTES = 1_048_576;
+
+/** The cost a validation counts for the next one's wait: none for a small document, else what it measured. */
+export function countedCost(measuredMs: number, documentBytes: number): number {
+  return documentBytes < SMALL_DOCUMENT_BYTES ? 0 : measuredMs;
+}
 
 /** How long to wait before validating again, given what the last validation cost and how long ago it ended. */
 export function validationDelay(cost: number, sinceEnd: number, bound = MAX_VALIDATION_DELAY_MS): number {
@@ -148,7 +161,7 @@ export class DiagnosticsPublisher {
     await written;
     if (this.store.get(uri) === entry) {
       const ended = performance.now();
-      this.costs.set(uri, { ms: FORCED_COST_MS ?? ended - started, ended });
+      this.costs.set(uri, { ms: FORCED_COST_MS ?? countedCost(ended - started, entry.doc.byteLength), ended });
     }
   }
 

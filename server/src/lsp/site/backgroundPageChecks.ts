@@ -3,7 +3,7 @@
  * git's HEAD moves; the notes said once per folder and session (docs/architecture.md, "The page checks"). */
 import * as path from 'node:path';
 import type { CancellationToken, DiagnosticRelatedInformation, Location } from 'vscode-languageserver';
-import { pageRuleNeeds, siteRootsOf, type SiteDiagnostic, type SiteSummary } from '../../language/languageService';
+import { HISTORY_RULES, pageRuleNeeds, siteRootsOf, type SiteDiagnostic, type SiteSummary } from '../../language/languageService';
 import type { BuiltSiteSpec } from '../../node/builtSite/builtSiteStore';
 import { mappingSetting } from '../../node/builtSite/builtSiteHistory';
 import type { PageAnswer, PageQuestion, PageWireFile } from '../../node/builtSite/pageWorkerMessages';
@@ -68,6 +68,12 @@ interface FolderPages {
   pages: boolean | undefined;
 }
 
+/** The page rules that judge by git's history: silent until it is read. */
+const HISTORY_RULE_SET: ReadonlySet<string> = new Set(HISTORY_RULES);
+
+/** Page sections kept for the hover: a few hundred URLs hovered in a session. */
+const DESCRIBED_KEPT = 500;
+
 export class BackgroundPageChecks {
   readonly held: HeldProblems;
   private readonly sites: PageSites;
@@ -80,13 +86,19 @@ export class BackgroundPageChecks {
   private readonly headsOf = new Map<string, string[]>();
   /** Sites read with git's history for a command while the pass reads none, by key: how many commands use each. */
   private readonly onDemand = new Map<string, number>();
+  /** The hover's page sections answered, by folder, sites, URL and user agent, with the sites' generation they hold for. */
+  private readonly described = new Map<string, { generation: number; text: string }>();
 
   constructor(private readonly host: PageChecksHost, worker: SiteWorker, known: (path: string) => KnownFile | undefined) {
     this.held = new HeldProblems(host.republish);
     this.sites = new PageSites(worker, known);
   }
 
-  /** The page rules for the pass's open sitemaps; they hold none when no site root maps a folder of pages. */
+  /**
+   * The page rules for the pass's open sitemaps; they hold none when no site root maps a folder of pages. A site whose
+   * git history is still being read is judged without it (all but the lastmod rules), and the folder checked again
+   * once it is read.
+   */
   async check(pass: SitePass): Promise<void> {
     const sitemaps = pass.open.filter((entry) => entry.doc.kind === 'urlset' || entry.doc.kind === 'text');
     const { keys, specs, withPages } = await this.readSites(pass);
@@ -99,34 +111,71 @@ export class BackgroundPageChecks {
       this.tellUnmapped(pass.folder, []);
       return;
     }
-    const pages: FolderPages = { keys, specs, files, pages: withPages };
-    this.folders.set(pass.folder.fsPath, pages);
-    const want = sitemaps.map((entry) => entry.fsPath!);
+    this.folders.set(pass.folder.fsPath, { keys, specs, files, pages: withPages });
+    const late = keys.filter((key) => !this.sites.isComplete(key));
+    if (!(await this.checkSites(pass, keys, sitemaps, await files(), late.length > 0))) return;
+    const complete = Promise.all(keys.map((key, k) => this.sites.ensure(key, specs[k])));
+    if (late.length > 0) {
+      // The folder is checked again once git has answered; meanwhile its passes (a keystroke's) do not wait for git.
+      void complete.then((infos) => infos.every((info) => info !== undefined) && this.host.recheck(pass.folder.fsPath));
+      return;
+    }
+    this.headsOf.set(pass.folder.fsPath, [...new Set((await complete).flatMap((info) => info?.gitDirs ?? []))]);
+    this.watchHeads();
+  }
+
+  /**
+   * The page rules over the sites of `keys` as held now; false when the pass went stale (or the worker stopped).
+   * `historyLate`: git's history is still being read, so the lastmod verdicts held from before stay until it is.
+   */
+  private async checkSites(pass: SitePass, keys: string[], sitemaps: readonly OpenDocument[], files: PageWireFile[], historyLate: boolean): Promise<boolean> {
     const { settings } = pass;
-    const result = await this.sites.check({ keys, settings, want, maxProblems: settings.maxProblems }, await files());
-    if (result === undefined || !pass.current()) return pass.current() ? this.host.recheck(pass.folder.fsPath) : undefined;
+    const want = sitemaps.map((entry) => entry.fsPath!);
+    const result = await this.sites.check({ keys, settings, want, maxProblems: settings.maxProblems }, files);
+    if (result === undefined || !pass.current()) {
+      if (pass.current()) this.host.recheck(pass.folder.fsPath);
+      return false;
+    }
     // The notes first: a client sees why a rule is silent by the time the problems come.
     const onSetting = this.tellUnmapped(pass.folder, result.notes);
     for (const note of result.notes) this.say(pass.folder, note, onSetting && note.kind === UNMAPPED);
     for (const entry of sitemaps) {
-      const mine = result.problems.filter((p) => p.path === entry.fsPath);
-      this.held.hold(entry, mine.map((p) => heldOf(p, pass)));
+      const mine = result.problems.filter((p) => p.path === entry.fsPath).map((p) => heldOf(p, pass));
+      this.held.hold(entry, historyLate ? [...mine, ...this.held.problemsOf(entry, HISTORY_RULE_SET)] : mine);
     }
+    return true;
   }
 
-  /** The `<loc>` hover's page section for `url`: only from sites read already, within `timeoutMs`, else undefined. */
+  /**
+   * The `<loc>` hover's page section for `url`: only from sites read already (git's history perhaps still under way),
+   * within `timeoutMs`, else undefined. An answer that comes later is kept for the next hover, until the sites change.
+   */
   async describe(folderPath: string, url: string, userAgent: string, timeoutMs: number): Promise<string | undefined> {
     const pages = this.folders.get(folderPath);
     if (pages === undefined || !pages.keys.every((key) => this.sites.isRead(key))) return undefined;
-    const answer = this.sites.ask({ describe: { keys: pages.keys, url, userAgent } }, pages.keys).catch(() => undefined);
+    const key = JSON.stringify([folderPath, pages.keys, url, userAgent]);
+    const generation = this.sites.generation;
+    const kept = this.described.get(key);
+    if (kept !== undefined && kept.generation === generation) return kept.text;
+    const answer = this.sites.ask({ describe: { keys: pages.keys, url, userAgent } }, pages.keys).then((described) => {
+      const text = typeof described === 'string' ? described : undefined;
+      if (text !== undefined && this.sites.generation === generation) this.keepDescribed(key, generation, text);
+      return text;
+    }, () => undefined);
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), timeoutMs)));
     try {
-      const described = await Promise.race([answer, late]);
-      return typeof described === 'string' ? described : undefined;
+      return await Promise.race([answer, late]);
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** Keeps a page section; the oldest go first past DESCRIBED_KEPT (Map keeps insertion order). */
+  private keepDescribed(key: string, generation: number, text: string): void {
+    this.described.delete(key);
+    this.described.set(key, { generation, text });
+    if (this.described.size > DESCRIBED_KEPT) this.described.delete(this.described.keys().next().value!);
   }
 
   /**
@@ -192,6 +241,7 @@ export class BackgroundPageChecks {
     this.held.forget(uri);
   }
 
+
   dispose(): void {
     for (const watcher of this.heads.values()) watcher.dispose();
     this.heads.clear();
@@ -199,9 +249,10 @@ export class BackgroundPageChecks {
 
   /**
    * Each root's site read (or held) as much as the rules that are on need (pageRuleNeeds: nothing when none is on,
-   * robots.txt alone for blocked-by-robots): the keys of those the page rules judge (with pages, or a robots.txt),
-   * what each was read from (every root's, for the commands), and whether one holds pages (undefined: not walked). git
-   * runs only when the workspace is trusted and a lastmod rule is on; then HEAD is watched, else not.
+   * robots.txt alone for blocked-by-robots), git's history possibly still under way: the keys of those the page rules
+   * judge (with pages, or a robots.txt), what each was read from (every root's, for the commands), and whether one
+   * holds pages (undefined: not walked). git runs only when the workspace is trusted and a lastmod rule is on; then
+   * HEAD is watched (once the history is read: `check`), else not.
    */
   private async readSites(pass: SitePass): Promise<{ keys: string[]; specs: BuiltSiteSpec[]; withPages: boolean | undefined }> {
     const { settings, folder } = pass;
@@ -210,7 +261,6 @@ export class BackgroundPageChecks {
     const git = this.host.trusted() && needs.history;
     const keys: string[] = [];
     const specs: BuiltSiteSpec[] = [];
-    const gitDirs = new Set<string>();
     const all = new Set<string>();
     let withPages = needs.files ? false : undefined;
     for (const root of roots) {
@@ -219,16 +269,17 @@ export class BackgroundPageChecks {
       if (!needs.robots) continue;
       const key = siteKey(spec);
       all.add(key);
-      const info = await this.sites.ensure(key, spec);
+      const info = await this.sites.ensureEarly(key, spec);
       if (info === undefined || (!info.hasPages && !info.hasRobots)) continue;
       if (info.hasPages) withPages = true;
       keys.push(key);
-      for (const gitDir of info.gitDirs) gitDirs.add(gitDir);
     }
     // Sites of this folder under other keys (settings changed, trust granted) are dropped, unless a command reads one.
     this.sites.forget((spec, key) => spec.workspace === folder.fsPath && !all.has(key) && !this.onDemand.has(key));
-    this.headsOf.set(folder.fsPath, [...gitDirs]);
-    this.watchHeads();
+    if (keys.length === 0) {
+      this.headsOf.set(folder.fsPath, []);
+      this.watchHeads();
+    }
     return { keys, specs, withPages };
   }
 

@@ -88,6 +88,10 @@ export class BackgroundSiteChecks {
       recheck: (folder) => this.scheduleFolder(folder, 0),
       locate: (file, settings) => host.locator.locate(file, settings),
     }, this.worker, (file) => this.closed.known(file));
+    // What the worker holds (the closed files, the built sites) is what the open documents' passes and hover use: kept
+    // while one is open, though idle. Read again, a site would cost its walk and git's history, and the hover would
+    // have no page meanwhile.
+    this.worker.keepAlive = () => host.store.all().some((entry) => entry.fsPath !== undefined);
   }
 
   /** The document's cross-file problems from the last pass, at their ranges in its current text. */

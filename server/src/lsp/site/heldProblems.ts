@@ -53,6 +53,12 @@ export class HeldProblems {
     if (held !== undefined) held.doc = entry.doc;
   }
 
+  /** The document's held problems of `rules`, at their offsets now (kept while a newer pass cannot judge them yet). */
+  problemsOf(entry: OpenDocument, rules: ReadonlySet<string>): HeldProblem[] {
+    const held = this.held.get(entry.uri);
+    return held === undefined || held.doc !== entry.doc ? [] : held.problems.filter((p) => rules.has(p.diagnostic.rule));
+  }
+
   forget(uri: string): void {
     this.held.delete(uri);
   }

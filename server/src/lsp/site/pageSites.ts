@@ -6,37 +6,72 @@ import { askStore, unpacked, type PageAnswer, type PageQuestion, type PageWireFi
 import type { KnownFile } from '../../node/siteProblems';
 import type { SiteWorker } from './siteWorker';
 
+interface Site {
+  spec: BuiltSiteSpec;
+  /** Once git's history is read too. */
+  info: Promise<BuiltSiteInfo>;
+  /** Once the folder is walked, before git's history (BuiltSiteStore.read's `early`). */
+  early: Promise<BuiltSiteInfo>;
+  /** Whether `info` has come. */
+  complete: boolean;
+  inWorker: boolean;
+}
+
 export class PageSites {
   /** The sites read (or being read), by key, and where. */
-  private readonly sites = new Map<string, { spec: BuiltSiteSpec; info: Promise<BuiltSiteInfo>; inWorker: boolean }>();
+  private readonly sites = new Map<string, Site>();
   private local: BuiltSiteStore | undefined;
+  /** Counts the changes of what the sites say (read, completed by git, forgotten, lost): answers kept from before are stale. */
+  generation = 0;
 
   constructor(private readonly worker: SiteWorker, private readonly known: (path: string) => KnownFile | undefined) {
     worker.onSitesLost = () => {
       for (const [key, site] of this.sites) if (site.inWorker) this.sites.delete(key);
+      this.generation++;
     };
   }
 
-  /** The site of `key`, read unless held; undefined when it could not be read. */
-  async ensure(key: string, spec: BuiltSiteSpec): Promise<BuiltSiteInfo | undefined> {
+  /** The site of `key` with git's history, read unless held; undefined when it could not be read. */
+  ensure(key: string, spec: BuiltSiteSpec): Promise<BuiltSiteInfo | undefined> {
+    return this.settled(key, this.siteOf(key, spec), 'info');
+  }
+
+  /** The same, as soon as the folder is walked: git's history may still be under way (isComplete). */
+  ensureEarly(key: string, spec: BuiltSiteSpec): Promise<BuiltSiteInfo | undefined> {
+    return this.settled(key, this.siteOf(key, spec), 'early');
+  }
+
+  /** Whether the site of `key` is read with git's history (or needs none). */
+  isComplete(key: string): boolean {
+    return this.sites.get(key)?.complete === true;
+  }
+
+  private siteOf(key: string, spec: BuiltSiteSpec): Site {
     let site = this.sites.get(key);
-    if (site === undefined) {
-      const inWorker = this.worker.available;
-      const info = inWorker
-        ? this.worker.readSite(key, spec).catch(() => this.readHere(key, spec))
-        : this.readHere(key, spec);
-      site = { spec, info, inWorker };
-      this.sites.set(key, site);
-    }
+    if (site !== undefined) return site;
+    const inWorker = this.worker.available;
+    const early = inWorker ? this.worker.readSite(key, spec, true).catch(() => this.readHere(key, spec, true)) : this.readHere(key, spec, true);
+    const info = inWorker ? this.worker.readSite(key, spec).catch(() => this.readHere(key, spec)) : this.readHere(key, spec);
+    const made: Site = { spec, info, early, complete: false, inWorker };
+    info.then(() => {
+      made.complete = true;
+      if (this.sites.get(key) === made) this.generation++;
+    }, () => undefined);
+    this.sites.set(key, made);
+    this.generation++;
+    return made;
+  }
+
+  private async settled(key: string, site: Site, which: 'info' | 'early'): Promise<BuiltSiteInfo | undefined> {
     try {
-      return await site.info;
+      return await site[which];
     } catch {
       if (this.sites.get(key) === site) this.sites.delete(key);
       return undefined;
     }
   }
 
-  /** Whether the site of `key` has been read (the hover asks only then: it never waits for a read). */
+  /** Whether the site of `key` has been read or is being read (the hover asks only then: it never starts a read). */
   isRead(key: string): boolean {
     return this.sites.has(key);
   }
@@ -45,6 +80,7 @@ export class PageSites {
   forget(which: (spec: BuiltSiteSpec, key: string) => boolean): void {
     for (const [key, site] of [...this.sites]) {
       if (!which(site.spec, key)) continue;
+      this.generation++;
       this.sites.delete(key);
       if (site.inWorker) this.worker.forgetSite(key);
       else this.local?.forget(key);
@@ -79,10 +115,10 @@ export class PageSites {
     return keys.some((key) => this.sites.get(key)?.inWorker === true);
   }
 
-  private readHere(key: string, spec: BuiltSiteSpec): Promise<BuiltSiteInfo> {
+  private readHere(key: string, spec: BuiltSiteSpec, early = false): Promise<BuiltSiteInfo> {
     const site = this.sites.get(key);
     if (site !== undefined) site.inWorker = false;
-    return this.localStore().read(key, spec);
+    return this.localStore().read(key, spec, early);
   }
 
   private localStore(): BuiltSiteStore {

@@ -11,8 +11,9 @@ import type { PageAnswer, PageQuestion, PageRequest } from '../../node/builtSite
 
 /** Beside the bundle (dist/), or beside the compiled cli/ module (out/, the unit tests). */
 const WORKER_FILES = [path.join(__dirname, 'lintWorker.js'), path.join(__dirname, '..', '..', 'cli', 'lint', 'lintWorker.js')];
-/** A thread costs some megabytes and a warm-up: kept for a burst of passes, not for good. */
-const IDLE_MS = 60_000;
+/** A thread costs some megabytes and a warm-up: kept for a burst of passes, not for good (unless `keepAlive` says so).
+ * `SITEMAP_SITE_WORKER_IDLE_MS` shortens it (tests). */
+const IDLE_MS = Number(process.env.SITEMAP_SITE_WORKER_IDLE_MS ?? 60_000);
 
 interface Pending {
   resolve: (body: ReplyBody) => void;
@@ -39,6 +40,8 @@ export class SiteWorker {
   onStop: (() => void) | undefined;
   /** The same, for the built sites the worker kept (backgroundPageChecks.ts). */
   onSitesLost: (() => void) | undefined;
+  /** Whether an idle worker is still wanted: what it holds serves the open documents (reading it again takes seconds). */
+  keepAlive: () => boolean = () => false;
 
   /** `SITEMAP_LINT_WORKERS=0` keeps the server in one thread, as it does sitemap-lint. */
   constructor(private readonly enabled = process.env.SITEMAP_LINT_WORKERS !== '0') {}
@@ -59,9 +62,9 @@ export class SiteWorker {
     return (await this.ask((id) => ({ siteCheck: { id, ...message } }))).problems as CheckedProblem[];
   }
 
-  /** Reads and keeps a site root's built site in the worker (once per key). */
-  async readSite(key: string, spec: BuiltSiteSpec): Promise<BuiltSiteInfo> {
-    return (await this.ask((id) => ({ pageSite: { id, key, spec } }))).info as BuiltSiteInfo;
+  /** Reads and keeps a site root's built site in the worker (once per key); `early`: answered before git's history. */
+  async readSite(key: string, spec: BuiltSiteSpec, early = false): Promise<BuiltSiteInfo> {
+    return (await this.ask((id) => ({ pageSite: { id, key, spec, early } }))).info as BuiltSiteInfo;
   }
 
   /** Drops a built site the worker keeps (changed on disk, HEAD moved, settings changed). */
@@ -135,11 +138,14 @@ export class SiteWorker {
     this.pending.delete(body.id);
     if (body.error !== undefined) pending.reject(new Error(body.error));
     else pending.resolve(body);
-    if (this.pending.size === 0) {
-      clearTimeout(this.idle);
-      this.idle = setTimeout(() => this.stop(new Error('the summary worker was idle')), IDLE_MS);
-      this.idle.unref();
-    }
+    if (this.pending.size === 0) this.idleLater();
+  }
+
+  /** Stops the worker after `ms` without a request, unless it is still wanted then (asked again a second or more later). */
+  private idleLater(ms = IDLE_MS): void {
+    clearTimeout(this.idle);
+    this.idle = setTimeout(() => (this.keepAlive() ? this.idleLater(Math.max(IDLE_MS, 1_000)) : this.stop(new Error('the summary worker was idle'))), ms);
+    this.idle.unref();
   }
 
   /** A worker that failed or exited unasked is not started again: the files are read in this thread from then on. */

@@ -66,6 +66,15 @@ export type ReadBuiltSite = BuiltSite & { files: ReadonlySet<string> };
 
 /** Never throws: what cannot be read is left out (no robots.txt, no redirects, a page without facts). */
 export async function readBuiltSite(location: SiteRootLocation, options: BuiltSiteOptions): Promise<ReadBuiltSite> {
+  return (await readBuiltSiteInStages(location, options)).withHistory;
+}
+
+/**
+ * The site as soon as its folder is walked (and, with readAhead, its pages read), without git's answers (no page has a
+ * source, no history note), and the same site with them once git has answered: the rules that need no history (all
+ * but the lastmod rules) need not wait for git, which takes seconds on a repository of many builds. Never throws.
+ */
+export async function readBuiltSiteInStages(location: SiteRootLocation, options: BuiltSiteOptions): Promise<{ site: ReadBuiltSite; withHistory: Promise<ReadBuiltSite> }> {
   const { workspace, root } = location;
   const read = options.read ?? { files: true, pages: true };
   const folder = absoluteOf(workspace, root.folder);
@@ -79,8 +88,7 @@ export async function readBuiltSite(location: SiteRootLocation, options: BuiltSi
     for (const batch of (await pool?.finish()) ?? []) if (batch !== undefined) page.absorb(batch);
     await readAhead(page, files, () => options.signal?.aborted === true); // what no worker read
   }
-  const history = await reading;
-  return {
+  const site: ReadBuiltSite = {
     root,
     files,
     hasPages,
@@ -88,10 +96,11 @@ export async function readBuiltSite(location: SiteRootLocation, options: BuiltSi
     redirects: read.files ? readRedirects(folder) : [],
     page: page ?? NO_PAGE,
     readNotes: page?.notes,
-    source: history.source,
-    historyNotes: history.notes,
+    source: NO_SOURCE,
+    historyNotes: [],
     now: options.now ?? Date.now(),
   };
+  return { site, withHistory: reading.then((history) => ({ ...site, source: history.source, historyNotes: history.notes })) };
 }
 
 /** The folder's files when the rules need them (filesUnder), the root then added to the run's LastmodNeeds, whatever happened. */

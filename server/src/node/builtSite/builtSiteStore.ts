@@ -7,7 +7,7 @@ import {
   describePage, findUnlistedPages, resolvePage, siteRootOf, validatePageRules,
   type BuiltSite, type NewEntry, type PageRulesFile, type SiteRoot, type SiteSummary, type SitemapSettings, type SourceHistory,
 } from '../../language/languageService';
-import { readBuiltSite, type GitHistoryCache } from './builtSiteReader';
+import { readBuiltSiteInStages, type GitHistoryCache } from './builtSiteReader';
 import { decodeFileText } from '../files';
 import { lineTableOf, positionIn } from '../../../../shared/lineTable';
 import type { CheckedProblem, CheckedRelated, KnownFile } from '../siteProblems';
@@ -68,25 +68,48 @@ export interface PageHistories {
 /** Pages read per turn when preparing a site in the server's thread (a few ms: each is a few KB of head). */
 const PREPARE_SLICE = 50;
 
+interface HeldSite {
+  site: BuiltSite;
+  spec: BuiltSiteSpec;
+  gitDirs: string[];
+}
+
 export class BuiltSiteStore {
   private readonly prepared = new Set<string>();
-  private readonly sites = new Map<string, Promise<{ site: BuiltSite; spec: BuiltSiteSpec; gitDirs: string[] }>>();
+  /** Each site as far as it is read: without git's answers until they come (readBuiltSiteInStages), then with them. */
+  private readonly sites = new Map<string, Promise<HeldSite>>();
+  /** Each site with git's answers (the same as in `sites` once they came). */
+  private readonly complete = new Map<string, Promise<HeldSite>>();
 
-  /** Reads the site of `key` unless held (a read under way is shared). */
-  async read(key: string, spec: BuiltSiteSpec): Promise<BuiltSiteInfo> {
-    let held = this.sites.get(key);
-    if (held === undefined) {
-      held = readSite(spec);
-      this.sites.set(key, held);
-      held.catch(() => this.sites.delete(key));
-    }
-    const { site, gitDirs } = await held;
+  /**
+   * Reads the site of `key` unless held (a read under way is shared); `early`: answers once the folder is walked,
+   * before git's history (the page rules and the hover meanwhile see the site without it), else once git answered.
+   */
+  async read(key: string, spec: BuiltSiteSpec, early = false): Promise<BuiltSiteInfo> {
+    if (!this.sites.has(key)) this.start(key, spec);
+    const { site, gitDirs } = await (early ? this.sites.get(key)! : this.complete.get(key)!);
     return { hasPages: site.hasPages, hasRobots: site.robots !== undefined, gitDirs };
   }
 
   forget(key: string): void {
     this.sites.delete(key);
+    this.complete.delete(key);
     this.prepared.delete(key);
+  }
+
+  private start(key: string, spec: BuiltSiteSpec): void {
+    const stages = readSiteInStages(spec);
+    const first = stages.then((s) => s.first);
+    const complete = stages.then((s) => s.complete);
+    first.catch(() => undefined); // as `complete`
+    this.sites.set(key, first);
+    this.complete.set(key, complete);
+    // Swapped in before any reader of `complete` resumes (reactions run in the order they were registered).
+    complete.then(() => {
+      if (this.complete.get(key) === complete) this.sites.set(key, complete);
+    }, () => {
+      if (this.complete.get(key) === complete) this.forget(key);
+    });
   }
 
   /**
@@ -192,15 +215,20 @@ export class BuiltSiteStore {
   }
 }
 
-async function readSite(spec: BuiltSiteSpec): Promise<{ site: BuiltSite; spec: BuiltSiteSpec; gitDirs: string[] }> {
+/** The site without git's answers as soon as it is walked, and with them (and the git dirs to watch) once git answered. */
+async function readSiteInStages(spec: BuiltSiteSpec): Promise<{ first: HeldSite; complete: Promise<HeldSite> }> {
   const histories: GitHistoryCache = new Map();
-  const site = await readBuiltSite({ workspace: spec.workspace, root: spec.root }, { siteRoots: spec.siteRoots, pageSources: spec.pageSources, git: spec.git, histories, read: spec.read });
-  const gitDirs: string[] = [];
-  for (const history of histories.values()) {
-    const gitDir = (await history).gitDir;
-    if (gitDir !== undefined) gitDirs.push(gitDir);
-  }
-  return { site, spec, gitDirs };
+  const { site, withHistory } = await readBuiltSiteInStages({ workspace: spec.workspace, root: spec.root }, { siteRoots: spec.siteRoots, pageSources: spec.pageSources, git: spec.git, histories, read: spec.read });
+  const complete = withHistory.then(async (whole) => {
+    const gitDirs: string[] = [];
+    for (const history of histories.values()) {
+      const gitDir = (await history).gitDir;
+      if (gitDir !== undefined) gitDirs.push(gitDir);
+    }
+    return { site: whole, spec, gitDirs };
+  });
+  complete.catch(() => undefined); // the readers of `complete` hear of a failure; none is unhandled
+  return { first: { site, spec, gitDirs: [] }, complete };
 }
 
 /** Related positions: each evidence file (a robots.txt, a page's head, a redirects file) read once per check. */

@@ -20,7 +20,8 @@ export type PageQuestion =
 export type PageAnswer = string | undefined | { pages: NewEntry[]; now: number } | PageHistories;
 
 export type PageRequest =
-  | { pageSite: { id: number; key: string; spec: BuiltSiteSpec } }
+  /** `early`: answered before git's history (BuiltSiteStore.read). */
+  | { pageSite: { id: number; key: string; spec: BuiltSiteSpec; early?: boolean } }
   | { pageForget: { key: string } }
   | { pageCheck: { id: number; request: Omit<PageCheckRequest, 'files'>; files: PageWireFile[] } }
   | { pageAsk: { id: number; question: PageQuestion } }
@@ -43,8 +44,8 @@ const store = new BuiltSiteStore();
 export async function handlePageRequest(port: MessagePort, message: PageRequest, known: (path: string) => KnownFile | undefined): Promise<void> {
   if ('pageForget' in message) return store.forget(message.pageForget.key);
   if ('pageSite' in message) {
-    const { id, key, spec } = message.pageSite;
-    return answer(port, 'pageSite', id, async () => ({ info: await store.read(key, spec) }));
+    const { id, key, spec, early } = message.pageSite;
+    return answer(port, 'pageSite', id, async () => ({ info: await store.read(key, spec, early === true) }));
   }
   if ('pageCheck' in message) {
     const { id, request, files } = message.pageCheck;
