@@ -2,7 +2,8 @@
 // the problems itself, so they reach the Problems panel for files that are not open; this shows its progress with
 // Cancel, then a summary. A cancelled run changes nothing in the Problems panel: the previous run's problems stay. Files
 // that change under a run are checked again by the server; a warning says when they kept changing.
-import { commands, ProgressLocation, window, workspace, type CancellationToken, type ExtensionContext, type Progress } from 'vscode';
+import { withCommandProgress } from './commandProgress';
+import { commands, window, workspace, type CancellationToken, type ExtensionContext, type Progress } from 'vscode';
 import { CHECK_SITE_REQUEST, type CheckSiteParams, type CheckSiteResult } from '../../../shared/protocol';
 import type { SitemapOutput } from '../output';
 import type { SitemapServer } from '../languageServer/server';
@@ -27,7 +28,7 @@ async function runCheckSite(server: SitemapServer, output: SitemapOutput, progre
   }
   let result: CheckSiteResult | undefined;
   try {
-    result = await window.withProgress({ location: ProgressLocation.Notification, title: 'Checking the site', cancellable: true },
+    result = await withCommandProgress({ title: 'Checking the site', cancellable: true },
       (progress, token) => request(server, progressType, progress, token));
   } catch (error) {
     output.error('Check Site', error);
