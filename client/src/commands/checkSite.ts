@@ -63,7 +63,7 @@ async function runCheckSite(server: SitemapServer, output: SitemapOutput, progre
  */
 function serverStopped(server: SitemapServer, output: SitemapOutput): CheckSiteOutcome {
   const shown = server.health === 'stopped'
-    ? 'the Problems panel shows none of its problems until the server runs again (Sitemap: Restart Language Server)'
+    ? 'the Problems panel shows no problem of the server\'s until it runs again (Sitemap: Restart Language Server)'
     : 'the Problems panel keeps the previous run\'s problems, if any. Run Check Site again once the server has restarted';
   const message = `The language server stopped during Check Site, before it sent this run's problems: ${shown}.`;
   output.warn(message);
