@@ -28,6 +28,9 @@ export interface SitemapStudioApi {
   sitemapsTree(path?: readonly string[]): Promise<SitemapsItemSnapshot[]>;
   /** The context keys the extension has set, with their values (package.json's `when` clauses read them). */
   contextKeys(): Record<string, unknown>;
+  /** How many lines the output channel has had, and those since the `from`-th, each `[level] text` (the in-editor tests read what a failure logged). */
+  outputLineCount(): number;
+  outputLines(from: number): string[];
   /** The Sitemaps view's data provider, as VS Code calls it (the in-editor tests click its items, run their menus). */
   sitemapsProvider?: SitemapsTreeProvider;
 }
@@ -44,13 +47,15 @@ export function activateCore(context: ExtensionContext, launcher: ServerLauncher
 }
 
 /** The API over `server`, with what differs between the entries. */
-export function extensionApi(server: SitemapServer, own: Pick<SitemapStudioApi, 'serverProcessId' | 'sitemapsTree' | 'sitemapsProvider'>): SitemapStudioApi {
+export function extensionApi(server: SitemapServer, output: SitemapOutput, own: Pick<SitemapStudioApi, 'serverProcessId' | 'sitemapsTree' | 'sitemapsProvider'>): SitemapStudioApi {
   return {
     isClientRunning: () => server.isRunning,
     serverStarts: () => server.startCount,
     statusBar: () => server.status?.current,
     serverHealth: () => server.health,
     contextKeys: contextKeyValues,
+    outputLineCount: () => output.lineCount,
+    outputLines: (from) => output.linesSince(from),
     ...own,
   };
 }

@@ -30,7 +30,7 @@ export function activate(context: ExtensionContext): SitemapStudioApi {
   registerCompareCommands(context, sitemapServer);
   const sitemapsView = registerSitemapsView(context, sitemapServer, output);
   startOnFirstSitemap(context, sitemapServer);
-  return extensionApi(sitemapServer, {
+  return extensionApi(sitemapServer, output, {
     serverProcessId: () => sitemapServer.processId,
     sitemapsTree: (path) => sitemapsView.snapshot(path),
     sitemapsProvider: sitemapsView,

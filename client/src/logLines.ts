@@ -22,6 +22,36 @@ export function parseLibraryLine(line: string, previous: LogLevel): LogLine {
   return { level: LEVELS[stamp[1]], message: line.slice(stamp[0].length) };
 }
 
+/**
+ * The library's lines one after the other, as levelled messages; undefined for a line that says nothing: the boolean
+ * that vscode-languageclient 9 writes under its "Server will restart" line (it passes `!handled` as the message's data,
+ * `info(message, !handlerResult.handled)`), which showed as a stray `[info] false` after every crash.
+ */
+export class LibraryLines {
+  private level: LogLevel = 'info';
+  private afterStamp = false;
+
+  next(line: string): LogLine | undefined {
+    const stamped = LIBRARY_STAMP.test(line);
+    const flag = this.afterStamp && (line === 'false' || line === 'true');
+    this.afterStamp = stamped;
+    if (flag) return undefined;
+    const parsed = parseLibraryLine(line, this.level);
+    this.level = parsed.level;
+    return parsed;
+  }
+}
+
+/**
+ * An error as the log says it: a JSON-RPC error (a numeric `code`: the server's answer, or the connection's end) by its
+ * message, since its stack is vscode-jsonrpc's own and says nothing of the failure; any other error with its stack.
+ */
+export function errorText(error: unknown): string {
+  if (!(error instanceof Error)) return error === undefined ? '' : String(error);
+  if (typeof (error as { code?: unknown }).code === 'number') return error.message;
+  return error.stack ?? error.message;
+}
+
 /** Collects `append`ed text (the server's stderr comes in arbitrary chunks) into whole lines. */
 export class LineCollector {
   private pending = '';

@@ -5,7 +5,8 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { LineCollector, parseLibraryLine } from '../../client/src/logLines';
+import { ErrorCodes, ResponseError } from 'vscode-jsonrpc';
+import { errorText, LibraryLines, LineCollector, parseLibraryLine } from '../../client/src/logLines';
 
 describe('output channel lines', () => {
   it('takes the library\'s stamp off and keeps its level', () => {
@@ -31,5 +32,28 @@ describe('output channel lines', () => {
     assert.deepEqual(lines.append('rt\nsecond\r\nthi'), ['first part', 'second']);
     assert.deepEqual(lines.appendLine('rd'), ['third']);
     assert.deepEqual(lines.appendLine(''), ['']);
+  });
+
+  it('drops the boolean vscode-languageclient 9 writes under its restart line, and keeps every other line', () => {
+    const library = new LibraryLines();
+    // As the library writes a restart after a crash: info(message, !handled), the boolean as the message's data.
+    const written = [
+      '[Info  - 5:40:12 PM] Connection to server got closed. Server will restart.', 'false',
+      '[Error - 5:40:13 PM] Request sitemap/x failed.', '  Message: x', '  Code: -32603 ', 'false', 'true',
+    ].map((line) => library.next(line));
+    assert.deepEqual(written.filter((line) => line !== undefined).map((line) => `[${line.level}] ${line.message}`), [
+      '[info] Connection to server got closed. Server will restart.',
+      '[error] Request sitemap/x failed.', '[error]   Message: x', '[error]   Code: -32603 ', '[error] false', '[error] true',
+    ]);
+  });
+
+  it('logs a JSON-RPC error by its message (its stack is the library\'s), any other error with its stack', () => {
+    const rejected = new ResponseError(ErrorCodes.PendingResponseRejected, 'Pending response rejected since connection got disposed');
+    assert.ok(rejected.stack?.includes('    at '), 'the library\'s error has a stack');
+    assert.equal(errorText(rejected), 'Pending response rejected since connection got disposed');
+    const bug = new TypeError('x is undefined');
+    assert.equal(errorText(bug), bug.stack);
+    assert.equal(errorText('plain'), 'plain');
+    assert.equal(errorText(undefined), '');
   });
 });

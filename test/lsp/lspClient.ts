@@ -51,8 +51,8 @@ export class LspClient {
   readonly logMessages: string[] = [];
   /** The server's `window/showMessage` notifications, in order. */
   readonly shownMessages: { type: number; message: string }[] = [];
-  /** Hears every logMessage and publishDiagnostics in the order they arrive (tests of event order). */
-  onNotificationSeen: ((method: 'window/logMessage' | 'textDocument/publishDiagnostics', params: unknown) => void) | undefined;
+  /** Hears every logMessage, showMessage and publishDiagnostics in the order they arrive (tests of event order). */
+  onNotificationSeen: ((method: 'window/logMessage' | 'window/showMessage' | 'textDocument/publishDiagnostics', params: unknown) => void) | undefined;
   /** The server's `workspace/applyEdit` requests, answered by {@link applyEditAnswer}. */
   readonly applyEditRequests: ApplyWorkspaceEditParams[] = [];
   applyEditAnswer: (params: ApplyWorkspaceEditParams) => ApplyWorkspaceEditResult = () => ({ applied: true });
@@ -112,7 +112,10 @@ export class LspClient {
         }
       }
     });
-    connection.onNotification('window/showMessage', (params: { type: number; message: string }) => this.shownMessages.push(params));
+    connection.onNotification('window/showMessage', (params: { type: number; message: string }) => {
+      this.shownMessages.push(params);
+      this.onNotificationSeen?.('window/showMessage', params);
+    });
     connection.onRequest('workspace/configuration', (params: ConfigurationParams) =>
       params.items.map((item) => (item.section === 'sitemap' ? this.sectionFor(item.scopeUri) : null)));
     connection.onRequest('client/registerCapability', (params: RegistrationParams) => {

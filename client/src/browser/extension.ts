@@ -30,7 +30,7 @@ export function activate(context: ExtensionContext): SitemapStudioApi {
   // Check Site runs in the web worker's server, over the files this client lists and reads for it.
   registerCheckSiteCommand(context, sitemapServer, output, async () => (await import('vscode-languageclient/browser')).WorkDoneProgress.type);
   startOnFirstSitemap(context, sitemapServer);
-  return extensionApi(sitemapServer, {
+  return extensionApi(sitemapServer, output, {
     serverProcessId: () => undefined,
     sitemapsTree: (path) => sitemapsView.snapshot(path),
   });

@@ -2,10 +2,12 @@
 // the problems itself, so they reach the Problems panel for files that are not open; this shows its progress with
 // Cancel, then a summary. A cancelled run changes nothing in the Problems panel: the previous run's problems stay. Files
 // that change under a run are checked again by the server; a warning says when they kept changing.
-import { commands, ProgressLocation, window, workspace, type CancellationToken, type ExtensionContext, type Progress } from 'vscode';
+import { withCommandProgress } from './commandProgress';
+import { commands, window, workspace, type CancellationToken, type ExtensionContext, type Progress } from 'vscode';
 import { CHECK_SITE_REQUEST, type CheckSiteParams, type CheckSiteResult } from '../../../shared/protocol';
 import type { SitemapOutput } from '../output';
 import type { SitemapServer } from '../languageServer/server';
+import { isServerGone } from '../languageServer/serverGone';
 import type { ProgressType, WorkDoneProgressBegin, WorkDoneProgressEnd, WorkDoneProgressReport } from 'vscode-languageclient';
 
 /** vscode-languageclient's WorkDoneProgress.type, from its node or browser entry (which the caller has loaded already). */
@@ -19,20 +21,23 @@ export function registerCheckSiteCommand(context: ExtensionContext, server: Site
   context.subscriptions.push(commands.registerCommand(CHECK_SITE_COMMAND, () => runCheckSite(server, output, progressType)));
 }
 
-/** Resolves with the server's summary (undefined when cancelled, failed or without a folder), for the tests. */
-async function runCheckSite(server: SitemapServer, output: SitemapOutput, progressType: WorkDoneProgressType): Promise<CheckSiteResult | undefined> {
+/** What the command resolves with, for the tests: the server's summary, or how it failed; undefined when cancelled or without a folder. */
+export type CheckSiteOutcome = CheckSiteResult | { failed: 'server-stopped' | 'error' } | undefined;
+
+async function runCheckSite(server: SitemapServer, output: SitemapOutput, progressType: WorkDoneProgressType): Promise<CheckSiteOutcome> {
   if ((workspace.workspaceFolders ?? []).length === 0) {
     void window.showInformationMessage('Check Site checks the sitemaps of the workspace: open a folder first.');
     return undefined;
   }
   let result: CheckSiteResult | undefined;
   try {
-    result = await window.withProgress({ location: ProgressLocation.Notification, title: 'Checking the site', cancellable: true },
+    result = await withCommandProgress({ title: 'Checking the site', cancellable: true },
       (progress, token) => request(server, progressType, progress, token));
   } catch (error) {
-    output.error('Check Site', error);
+    if (isServerGone(error)) return serverStopped(server, output);
+    output.error('Check Site failed', error);
     void window.showErrorMessage('Check Site failed: see Sitemap: Show Output.');
-    return undefined;
+    return { failed: 'error' };
   }
   if (result === undefined) {
     void window.showInformationMessage('Check Site cancelled: the Problems panel keeps the previous results.');
@@ -48,6 +53,22 @@ async function runCheckSite(server: SitemapServer, output: SitemapOutput, progre
     });
   }
   return result;
+}
+
+/**
+ * The server went away before it answered (it publishes a run's problems all at once, just before its answer): this
+ * run's problems are not in the Problems panel, the previous run's stay while the server restarts, and a server that
+ * is not restarted takes every problem with it. Said once, in one line, as the log says it (issue 33: a raw
+ * "Pending response rejected" stack and a message pointing to it).
+ */
+function serverStopped(server: SitemapServer, output: SitemapOutput): CheckSiteOutcome {
+  const shown = server.health === 'stopped'
+    ? 'the Problems panel shows no problem of the server\'s until it runs again (Sitemap: Restart Language Server)'
+    : 'the Problems panel keeps the previous run\'s problems, if any. Run Check Site again once the server has restarted';
+  const message = `The language server stopped during Check Site, before it sent this run's problems: ${shown}.`;
+  output.warn(message);
+  void window.showErrorMessage(message);
+  return { failed: 'server-stopped' };
 }
 
 /** The request, its work-done progress shown in the notification; undefined when cancelled. */

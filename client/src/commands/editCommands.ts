@@ -1,6 +1,7 @@
 /** The edit commands of the active sitemap: Sort, Remove Duplicates, Set lastmod (Now, from Git History), Add Unlisted
  * Pages run on the server, which applies one undoable edit; Convert writes the other form as a new file beside the
  * original in one WorkspaceEdit (Undo removes it) and opens it. Each says what it did in a notification. */
+import { withCause } from '../../../shared/causes';
 import { commands, Uri, window, workspace, WorkspaceEdit, type ExtensionContext, type TextDocument, type TextEditor } from 'vscode';
 import type { ExecuteCommandParams } from 'vscode-languageclient';
 import {
@@ -191,7 +192,7 @@ async function askServerWith<R>(server: SitemapServer, command: string, document
       await server.appliedEdits.settled();
       return { failure: 'server-stopped', applied: server.appliedEdits.appliedTo(document.uri) > editsBefore };
     }
-    void window.showErrorMessage(`The language server could not run the command (${error instanceof Error ? error.message : String(error)}).`);
+    void window.showErrorMessage(`${withCause('The language server could not run the command', error instanceof Error ? error.message : String(error))}.`);
     return { failure: 'error' };
   }
 }

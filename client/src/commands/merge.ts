@@ -1,7 +1,8 @@
 // Merge Index into One Sitemap: the index's text replaced by the merged sitemap in one undoable edit, so robots.txt lines
 // and submitted URLs keep working; the children stay (they may be listed elsewhere, and Undo needs them). With a child
 // missing it offers to merge the others, saying what would be lost.
-import { commands, ProgressLocation, Range, Uri, window, workspace, WorkspaceEdit, type ExtensionContext } from 'vscode';
+import { withCommandProgress } from './commandProgress';
+import { commands, Range, Uri, window, workspace, WorkspaceEdit, type ExtensionContext } from 'vscode';
 import { MERGE_INDEX_REQUEST, type MergeIndexParams, type MergeIndexResult } from '../../../shared/protocol';
 import { mergeSummary, missingChildrenText, partialMergeText } from './mergeReport';
 import { isMethodMissing, isServerGone, SERVER_STOPPED } from '../languageServer/serverGone';
@@ -56,7 +57,7 @@ async function mergeIndex(server: SitemapServer, uri: Uri | undefined): Promise<
 async function requestMerge(server: SitemapServer, name: string, params: MergeIndexParams): Promise<MergeIndexResult | undefined> {
   let result: MergeIndexResult | null;
   try {
-    result = await window.withProgress({ location: ProgressLocation.Notification, title: `Merging ${name}…` },
+    result = await withCommandProgress({ title: `Merging ${name}…` },
       () => server.sendRequest<MergeIndexResult | null>(MERGE_INDEX_REQUEST, params));
   } catch (error) {
     const why = isServerGone(error) ? `${SERVER_STOPPED}; nothing was changed`

@@ -57,8 +57,9 @@ async function runJob(
 ): Promise<CheckSiteDone> {
   const listed: string[][] = [];
   for (const folder of job.folders) listed.push(await listFolder(host, limits, folder.path));
-  const known = listed.reduce((n, files) => n + files.length, 0);
-  const run = { files: [] as FileResult[], unreadable: [] as Unreadable[], bytes: 0, done: 0, known, leftOut: 0 };
+  // The files listed are those named like site files: one found to be none (an RSS feed, a notes.txt) leaves the count,
+  // so that the last progress counts what the summary counts (issue 33: "9/9 files", then "Checked 3 files").
+  const run = { files: [] as FileResult[], unreadable: [] as Unreadable[], bytes: 0, done: 0, known: listed.reduce((n, files) => n + files.length, 0), leftOut: 0 };
   for (const [k, folder] of job.folders.entries()) {
     const settings = await host.settingsOf(fsPathToUri(folder.path));
     const linted = new Map<string, Linted>();
@@ -68,9 +69,11 @@ async function runJob(
     for (const file of files) {
       if (stopped()) throw new Error('Check Site was cancelled');
       const one = run.bytes > limits.bytes ? 'left out' : await lintFile(host, file, settings, locator, job.now, run);
+      if (one === NOT_A_SITE_FILE) run.known--;
+      else run.done++;
       if (one === 'left out') run.leftOut++;
-      else if (one !== undefined) linted.set(file, one);
-      tell({ type: 'progress', done: ++run.done, known });
+      else if (typeof one === 'object') linted.set(file, one);
+      tell({ type: 'progress', done: run.done, known: run.known });
     }
     if (linted.size > 0) crossFileProblems(host.checks, linted, new Set(listed[k]), settings, locator, folder.path);
     if (linted.size > 0 && host.pages !== undefined) await pageProblems(host, host.pages, linted, new Set(listed[k]), settings, locator, folder.path);
@@ -86,13 +89,16 @@ async function listFolder(host: BrowserCheckSiteHost, limits: typeof CHECK_SITE_
   return files;
 }
 
-/** A file read through the client and linted; undefined when it is no site file, or cannot be read (then named). */
+/** A listed file that is gone, or no site file after all: not counted. */
+const NOT_A_SITE_FILE = 'not a site file';
+
+/** A file read through the client and linted; undefined when it cannot be read (then named). */
 async function lintFile(
   host: BrowserCheckSiteHost, file: string, settings: ServerSettings, locator: SiteLocator, now: number,
   run: { unreadable: Unreadable[]; bytes: number },
-): Promise<Linted | undefined> {
+): Promise<Linted | typeof NOT_A_SITE_FILE | undefined> {
   const read = await host.readFile(file, MAX_BYTES).catch((error: unknown) => error instanceof Error ? error : new Error(String(error)));
-  if (read === null) return undefined;
+  if (read === null) return NOT_A_SITE_FILE;
   if (read instanceof Error) return unreadable(run, file, read.message);
   run.bytes += read.size;
   if (read.size > MAX_BYTES || read.head.length >= MAX_BYTES) return unreadable(run, file, `larger than ${MAX_BYTES / 1024 / 1024} MB, the most Check Site reads on the web`);
@@ -104,7 +110,7 @@ async function lintFile(
   const encoding: FileEncoding = brokenGzip ? { kind: 'binary', gzip: true } : sniffEncoding(read.head.subarray(0, SNIFF_BYTES));
   const text = decodeSniffed(read.head, encoding);
   // Told a site file as node/siteFiles.ts tells it, by its name and first characters.
-  if (!isSiteFile(name, () => sniffedText(read.head.subarray(0, SNIFF_LENGTH * 4)).slice(0, SNIFF_LENGTH))) return undefined;
+  if (!isSiteFile(name, () => sniffedText(read.head.subarray(0, SNIFF_LENGTH * 4)).slice(0, SNIFF_LENGTH))) return NOT_A_SITE_FILE;
   const fileProblem = validateFileEncoding(encoding, settings);
   if (text === undefined) {
     const binary: Linted = { result: { file, problems: [] }, summary: undefined, lineStarts: lineTableOf(''), length: 0 };

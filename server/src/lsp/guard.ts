@@ -1,6 +1,7 @@
 /** Keeps one failing handler from taking the server down: errors are logged to the client's console, never thrown back
  * into the protocol layer, where an async rejection would be unhandled and end the process. */
 import type { Connection } from 'vscode-languageserver';
+import { withCause } from '../../../shared/causes';
 
 export function describe(error: unknown): string {
   return error instanceof Error ? error.stack ?? error.message : String(error);
@@ -43,11 +44,12 @@ export function guardRequest<P extends unknown[], R>(
 }
 
 export function logFailure(connection: Connection, name: string, error: unknown): void {
+  const text = withCause(`${name} failed`, describe(error), 'colon');
   try {
-    connection.console.error(`${name} failed: ${describe(error)}`);
+    connection.console.error(text);
   } catch {
     // No connection to log to: stderr, or the console of a web worker (which has no `process`).
-    if (typeof process === 'undefined') console.error(`${name} failed: ${describe(error)}`);
-    else process.stderr.write(`${name} failed: ${describe(error)}\n`);
+    if (typeof process === 'undefined') console.error(text);
+    else process.stderr.write(`${text}\n`);
   }
 }

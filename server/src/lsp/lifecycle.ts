@@ -37,7 +37,8 @@ export function registerLifecycle(connection: Connection, parts: ServerParts, cl
     }
     return {
       capabilities: {
-        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        // Saves: a file's bytes are read again for its encoding (diskEncodings.ts).
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         ...featureCapabilities(),
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
         workspaceSymbolProvider: true,

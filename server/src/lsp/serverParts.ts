@@ -1,5 +1,7 @@
 /** The server's parts and how they feed one another (store, settings, locations, diagnostics, cross-file checks), made
  * once per connection; the handlers only call into them. */
+import { DiskEncodings } from './documents/diskEncodings';
+import { readUtf16Encoding } from '../node/fileEncodingOnDisk';
 import { MessageType, ShowMessageNotification, type ClientCapabilities, type Connection, type PublishDiagnosticsParams } from 'vscode-languageserver';
 import { CheckSiteCommand } from './commands/checkSite';
 import { forkCheckSite } from './commands/checkSiteProcess';
@@ -55,6 +57,7 @@ export interface ServerParts {
   site: BackgroundSiteChecks;
   checkSiteCommand: CheckSiteCommand;
   siteTree: SiteTree;
+  diskEncodings: DiskEncodings;
 }
 
 export function createServerParts(connection: Connection, client: ClientState, queue: MessageQueue): ServerParts {
@@ -113,10 +116,12 @@ export function createServerParts(connection: Connection, client: ClientState, q
     (fsPath) => store.getByPath(fsPath)?.doc));
   // A document's cross-file problems are published with its own, and follow its edits.
   diagnostics.extra = (entry) => site.diagnosticsFor(entry);
+  const diskEncodings = new DiskEncodings(readUtf16Encoding, (uri) => diagnostics.schedule(uri));
+  diagnostics.fileEncoding = (entry) => diskEncodings.of(entry.uri);
   store.onEdit = (entry, start, end, length) => site.edited(entry, start, end, length);
   const checkSiteCommand = new CheckSiteCommand(connection, publish, store, configuration, workspace,
     forkCheckSite((what, error) => logFailure(connection, what, error)), () => client.trusted);
-  return { queue, workspace, store, configuration, inferred, locator, nested, contexts, pages, symbols, diagnostics, site, checkSiteCommand, siteTree };
+  return { queue, workspace, store, configuration, inferred, locator, nested, contexts, pages, symbols, diagnostics, site, checkSiteCommand, siteTree, diskEncodings };
 }
 
 /** A file changed (on disk or as an open document's kind): the index documents that may list it check again. */

@@ -29,7 +29,7 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
 
   registerLifecycle(connection, parts, client, hooks.onInitialized);
   registerDocumentSync(connection, parts, {
-    checks: parts.site, checkSite: parts.checkSiteCommand, fileChanged: (fsPath) => fileChanged(parts, fsPath),
+    checks: parts.site, checkSite: parts.checkSiteCommand, fileChanged: (fsPath) => fileChanged(parts, fsPath), diskEncodings: parts.diskEncodings,
   });
   registerWorkspaceEvents(connection, parts);
   registerWorkspaceSymbols(connection, parts.symbols);

@@ -41,10 +41,15 @@ function run(dir: string, limits: { files: number; bytes: number }) {
   });
   const warnings: string[] = [];
   const progress: number[] = [];
+  const reports: Array<{ done: number; known: number }> = [];
   const started = browserCheckSite({ workspace, checks, readFile, listSiteFiles, settingsOf, warn: (text) => warnings.push(text) }, limits)(
     { folders: [{ path: dir, settings: DEFAULT_SERVER_SETTINGS, siteRoots: {} }], now: Date.now(), git: false },
-    (message) => { if (message.type === 'progress') progress.push(message.done); });
-  return { ...started, warnings, progress };
+    (message) => {
+      if (message.type !== 'progress') return;
+      progress.push(message.done);
+      reports.push({ done: message.done, known: message.known });
+    });
+  return { ...started, warnings, progress, reports };
 }
 
 const names = (done: CheckSiteDone): string[] => done.files.map((f) => path.basename(f.file));
@@ -81,5 +86,19 @@ test('Check Site on the web stops when cancelled', async () => {
   const { result, cancel } = run(dir, { files: 100, bytes: 1_000_000 });
   cancel();
   await assert.rejects(result);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('Check Site on the web counts in its progress what its summary counts: files listed that are no site files leave the count (issue 33)', async () => {
+  const dir = site();
+  // Named like site files (the listing's glob), but none: an RSS feed, notes, an XML file of another kind.
+  fs.writeFileSync(path.join(dir, 'feed.xml'), '<?xml version="1.0"?>\n<rss version="2.0"><channel><title>News</title></channel></rss>\n');
+  fs.writeFileSync(path.join(dir, 'notes.txt'), 'Remember to rebuild the site before Friday.\nThen tell everyone.\n');
+  fs.writeFileSync(path.join(dir, 'zz-config.xml'), '<?xml version="1.0"?>\n<configuration><a>1</a></configuration>\n');
+  const { result, reports } = run(dir, { files: 100, bytes: 1_000_000 });
+  const done = await result;
+  assert.equal(done.files.length, 5);
+  assert.deepEqual(reports.at(-1), { done: done.files.length, known: done.files.length });
+  assert.ok(reports.every((r) => r.done <= r.known), JSON.stringify(reports));
   fs.rmSync(dir, { recursive: true, force: true });
 });

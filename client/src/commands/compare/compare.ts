@@ -1,12 +1,13 @@
 // Compare with Last Commit / with File…: sitemap-diff in the editor. The server compares (sitemap/compare); the counts
 // come as one message, the lists open as a markdown document (sitemap-diff's own), cancellable with progress.
-import { commands, ProgressLocation, Uri, ViewColumn, window, workspace, type ExtensionContext, type TextDocument } from 'vscode';
+import { commands, Uri, ViewColumn, window, workspace, type ExtensionContext, type TextDocument } from 'vscode';
 import { COMPARE_REQUEST, type CompareParams, type CompareResult } from '../../../../shared/protocol';
 import { isServerGone, SERVER_STOPPED } from '../../languageServer/serverGone';
 import type { SitemapServer } from '../../languageServer/server';
 import { CompareDocuments } from './compareDocuments';
 import { COMPARE_CONTEXT_KEY, setContextKey } from '../../contextKeys';
 import { commandTargetUri } from '../commandTarget';
+import { withCommandProgress } from '../commandProgress';
 import { compareDocumentText, compareSummary } from './compareReport';
 
 export const COMPARE_WITH_LAST_COMMIT_COMMAND = 'sitemap.compareWithLastCommit';
@@ -85,7 +86,7 @@ async function requestCompare(server: SitemapServer, name: string, params: Compa
   let result: CompareResult | null;
   let cancelled = false;
   try {
-    result = await window.withProgress({ location: ProgressLocation.Notification, title: `Comparing ${name} with ${against}…`, cancellable: true },
+    result = await withCommandProgress({ title: `Comparing ${name} with ${against}…`, cancellable: true },
       (_progress, token) => {
         token.onCancellationRequested(() => (cancelled = true));
         return server.sendRequest<CompareResult | null>(COMPARE_REQUEST, params, token);

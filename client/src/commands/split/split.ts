@@ -1,9 +1,10 @@
 /** Split into Index (`sitemap.splitIntoIndex`): the server plans, this side asks the questions and applies the plan as
  * one workspace edit, so that one Undo reverts it all. For both entries: what differs is a SplitPlatform. */
 import {
-  commands, FileType, ProgressLocation, Range, Selection, TextEditorRevealType, Uri, window, workspace, WorkspaceEdit,
+  commands, FileType, Range, Selection, TextEditorRevealType, Uri, window, workspace, WorkspaceEdit,
   type CancellationToken, type ExtensionContext, type TextDocument,
 } from 'vscode';
+import { withCommandProgress } from '../commandProgress';
 import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import {
   SPLIT_COMMAND, DOCUMENT_INFO_REQUEST, SPLIT_PLAN_REQUEST,
@@ -112,7 +113,7 @@ async function splitDocument(server: SitemapServer, document: TextDocument, plat
   const serverStopped = () => !server.isRunning || server.startCount !== starts;
   const work = (token: CancellationToken | undefined) => planAndApply(client, document, choices, token, serverStopped, platform);
   const message = info.bytes < PROGRESS_FROM_BYTES ? await work(undefined)
-    : await window.withProgress({ location: ProgressLocation.Notification, title: `Splitting ${fileName}`, cancellable: true }, (_progress, token) => work(token));
+    : await withCommandProgress({ title: `Splitting ${fileName}`, cancellable: true }, (_progress, token) => work(token));
   if (message !== undefined) void window.showInformationMessage(message);
 }
 

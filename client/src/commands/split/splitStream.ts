@@ -1,10 +1,11 @@
 /** Split into Index on a file the editor cannot hold (over 50 MB, or gzip), by the bundled CLI in a child process. Not
  * undoable, so replacing the original is asked first; Cancel kills the process and removes what it wrote. */
+import { withCommandProgress } from '../commandProgress';
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
-import { ProgressLocation, window, type CancellationToken, type ExtensionContext, type Uri } from 'vscode';
+import { window, type CancellationToken, type ExtensionContext, type Uri } from 'vscode';
 import { splitsAsXml } from '../../../../shared/documentLanguage';
 import { DOCUMENT_INFO_REQUEST, type DocumentInfo, type DocumentInfoParams } from '../../../../shared/protocol';
 import type { SitemapServer } from '../../languageServer/server';
@@ -49,7 +50,7 @@ export async function splitFileOnDisk(context: ExtensionContext, server: Sitemap
     if (overwrite !== 'Overwrite') return;
   }
   const args = cliArguments(file, folder, indexFile, choices, choices.replaceOriginal || overwritten.length > 0);
-  const manifest = await window.withProgress({ location: ProgressLocation.Notification, title: `Splitting ${fileName}`, cancellable: true },
+  const manifest = await withCommandProgress({ title: `Splitting ${fileName}`, cancellable: true },
     (_progress, token) => runCli(context.asAbsolutePath(SPLIT_CLI), args, token));
   if (manifest === undefined) {
     // Cancelled: what the process wrote goes.

@@ -18,6 +18,7 @@ import { baselineText, jobSummary, plural } from './jobSummary';
 import type { BaselineTotals } from '../lint/baseline/applyBaseline';
 import { appendSummary, writeOutputs } from './runnerFiles';
 import { annotation, group } from './workflowCommands';
+import { reasonOf, withCause } from '../../../../shared/causes';
 
 async function main(): Promise<number> {
   const cwd = process.cwd();
@@ -80,7 +81,7 @@ function writeSarif(results: readonly FileResult[], file: string, workspace: str
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, formatSarif(results, workspace, baseline));
   } catch (e) {
-    throw new Failure(`sarif: cannot write ${file} (${(e as Error).message})`);
+    throw new Failure(withCause(`sarif: cannot write ${file}`, reasonOf(e)));
   }
   const relative = path.relative(workspace, file);
   return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative.split(path.sep).join('/');

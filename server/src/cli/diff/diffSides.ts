@@ -20,6 +20,7 @@ import { SideReader, type ChildFinder, type FileSource } from '../../node/diff/s
 import { maybeGunzipChunks } from '../../node/diff/fileSide';
 import { gitShow } from '../../node/diff/gitSide';
 import { blobsExist } from '../../node/diff/gitObjects';
+import { reasonOf, withCause } from '../../../../shared/causes';
 
 /** The command line's reads are never cancelled: ^C ends the process. */
 const NEVER = new AbortController().signal;
@@ -61,7 +62,7 @@ function workingTree(cwd: string): FileSource {
     },
     chunks: (file, name) => {
       if (!fs.existsSync(file)) throw new Failure(`${name}: no such file`);
-      return chunksOf(openMaybeGzip(file, (e) => `${name}: cannot read (${e.message})`), name);
+      return chunksOf(openMaybeGzip(file, (e) => withCause(`${name}: cannot read`, reasonOf(e))), name);
     },
   };
 }

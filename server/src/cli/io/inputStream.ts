@@ -6,6 +6,7 @@ import { gunzipStreamWithin, InflatedPastLimit } from '../../node/boundedGunzip'
 import { isGzip } from '../../node/files';
 import { zlib } from '../../node/lazyZlib';
 import { Failure } from './failure';
+import { reasonOf, withCause } from '../../../../shared/causes';
 
 /**
  * The file's bytes, in pieces of `window` bytes, gunzipped when they start with gzip's magic number; a file that
@@ -42,7 +43,7 @@ export async function* chunksOf(source: Readable, name: string): AsyncGenerator<
     } catch (e) {
       if (e instanceof InflatedPastLimit) throw new InflatedPastLimit(name, e.limit);
       const code = (e as NodeJS.ErrnoException).code ?? '';
-      throw new Failure(`${name}: ${code.startsWith('Z_') ? 'not a valid gzip file' : 'cannot read'} (${(e as Error).message})`);
+      throw new Failure(withCause(`${name}: ${code.startsWith('Z_') ? 'not a valid gzip file' : 'cannot read'}`, reasonOf(e)));
     }
     if (next.done === true) return;
     yield next.value;

@@ -12,6 +12,7 @@ import { walkFoldersSync } from '../../node/folderWalk';
 import { isSiteFile } from '../../node/siteFiles';
 import { gunzipWhole } from '../io/gunzip';
 import { Failure } from '../io/failure';
+import { reasonOf, withCause } from '../../../../shared/causes';
 
 export const STDIN_NAME = '<stdin>';
 
@@ -61,7 +62,7 @@ export function collectInputs(names: readonly string[], cwd: string): Input[] {
  */
 export function searchFolder(folder: string): string[] {
   const unreadable = (dir: string, e: Error) => {
-    throw new Failure(`${dir}: cannot read the folder (${e.message})`);
+    throw new Failure(withCause(`${dir}: cannot read the folder`, reasonOf(e)));
   };
   return walkFoldersSync([folder], { wanted: mayBeSiteFile, accept: isSiteFile, unreadable }).files;
 }
@@ -76,7 +77,7 @@ export function readInput(input: Input, limit = inflateLimit()): ReadInput {
   try {
     bytes = input.file === undefined ? fs.readFileSync(0) : fs.readFileSync(input.file);
   } catch (e) {
-    throw new Failure(`${input.name}: cannot read (${(e as Error).message})`);
+    throw new Failure(withCause(`${input.name}: cannot read`, reasonOf(e)));
   }
   if (isGzip(bytes)) {
     try {

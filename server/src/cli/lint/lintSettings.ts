@@ -8,6 +8,7 @@ import type { LintArgs } from './lintArgs';
 import type { LintOptions } from './lintContract';
 import { SiteContext, siteRootOptions, withInferredRoots } from './siteContext';
 import { Failure } from '../io/failure';
+import { reasonOf, withCause } from '../../../../shared/causes';
 
 /** The engine's cap (sitemap.maxProblems) in a CLI run: none (the problems are counted exactly, maxProblems.ts caps the report). */
 const UNCAPPED = Number.MAX_SAFE_INTEGER;
@@ -66,7 +67,7 @@ function readConfig(file: string): Record<string, unknown> {
     json = JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new Failure(`${file}: ${code === 'ENOENT' ? 'no such config file' : e instanceof SyntaxError ? `not valid JSON (${e.message})` : `cannot read (${(e as Error).message})`}`);
+    throw new Failure(`${file}: ${code === 'ENOENT' ? 'no such config file' : e instanceof SyntaxError ? `not valid JSON (${e.message})` : withCause('cannot read', reasonOf(e))}`);
   }
   if (!isObject(json)) throw new Failure(`${file}: the config must be a JSON object with rules, siteRoots, allowedHosts or limits`);
   if (isObject(json.rules)) {

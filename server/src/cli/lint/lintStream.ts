@@ -19,6 +19,7 @@ import { chunksOf, openMaybeGzip } from '../io/inputStream';
 import { encodingProblem } from './encodingProblem';
 import { sniffEncoding, SNIFF_BYTES, type FileEncoding } from '../../../../shared/fileEncoding';
 import { LineTableBuilder, positionIn, type LineTable } from '../../../../shared/lineTable';
+import { reasonOf, withCause } from '../../../../shared/causes';
 
 /**
  * Uncompressed bytes above which a file streams. The whole-document path holds about 4.5 times the document (text,
@@ -201,7 +202,7 @@ async function* decodedText(source: Readable, name: string, found: { encoding?: 
 
 /** The file's bytes, gunzipped when they start with gzip's magic number. */
 function open(input: Input, file: string, window: number | undefined, limit: number): Readable {
-  return openMaybeGzip(file, (e) => `${input.name}: cannot read (${e.message})`, window, limit);
+  return openMaybeGzip(file, (e) => withCause(`${input.name}: cannot read`, reasonOf(e)), window, limit);
 }
 
 /** As lintOne's spanOf: the start clamped to the text, the end to [start, length]. */

@@ -15,6 +15,7 @@ import { exitQuietlyOnClosedPipe } from '../io/closedPipe';
 import { reportMaxRss } from '../io/reportRss';
 import { WriteFaults } from './writeFaults';
 import { asksVersion, VERSION } from '../io/version';
+import { reasonOf, withCause } from '../../../../shared/causes';
 
 const REFUSALS: Record<SplitRefusal['reason'], string> = {
   'ill-formed': 'not well-formed XML',
@@ -73,7 +74,7 @@ async function main(argv: readonly string[]): Promise<number> {
  * outgrows --max-bytes (a gzip bomb of spaces or zeros), as soon as it does.
  */
 function openInput(file: string): Readable {
-  return openMaybeGzip(file, (e) => `${file}: ${e.code === 'ENOENT' ? 'no such file' : `cannot read (${e.message})`}`, undefined, Infinity);
+  return openMaybeGzip(file, (e) => e.code === 'ENOENT' ? `${file}: no such file` : withCause(`${file}: cannot read`, reasonOf(e)), undefined, Infinity);
 }
 
 async function split(args: SplitArgs, input: Readable, files: ChildFiles): Promise<StreamSplitResult> {

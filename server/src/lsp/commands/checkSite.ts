@@ -12,9 +12,10 @@ import type { FileResult, LintProblem, LintRelated } from '../../node/lintResult
 import type { Configuration } from '../documents/configuration';
 import { inDrawingOrder, lspSeverity, SOURCE } from '../documents/diagnostics';
 import type { DocumentStore, OpenDocument } from '../documents/documentStore';
-import { describe, logFailure } from '../guard';
+import { logFailure } from '../guard';
 import { CHECK_SITE_REQUEST, COMPRESSED_SCHEME, type CheckSiteParams, type CheckSiteResult } from '../../../../shared/protocol';
 import { ruleDocs } from '../features/ruleDocs';
+import { withCause } from '../../../../shared/causes';
 import { fsPathToUri, relativeInside, type Workspace } from '../documents/workspace';
 
 /** Progress notifications at most this often (a 10,000-file site would otherwise send 10,000). */
@@ -98,7 +99,7 @@ export class CheckSiteCommand {
       return { ...this.publish(job, done), ...(changed ? { changedWhileChecking: true } : {}) };
     } catch (error) {
       if (!(error instanceof ResponseError)) logFailure(this.connection, 'Check Site', error);
-      throw error instanceof ResponseError ? error : new ResponseError(LSPErrorCodes.RequestFailed, `Check Site failed: ${describe(error).split('\n')[0]}`);
+      throw error instanceof ResponseError ? error : new ResponseError(LSPErrorCodes.RequestFailed, withCause('Check Site failed', error instanceof Error ? error.message : String(error), 'colon'));
     } finally {
       progress.done();
     }

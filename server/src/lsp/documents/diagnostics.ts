@@ -5,7 +5,7 @@ import {
   DiagnosticSeverity, type Connection, type Diagnostic, type DiagnosticRelatedInformation, type PublishDiagnosticsParams, type Range,
 } from 'vscode-languageserver';
 import {
-  validate, type Severity, type SitemapDiagnostic, type SitemapDocument, type SitemapSettings, type ValidationContext,
+  repeatsUtf16, validate, validateFileEncoding, type Severity, type SitemapDiagnostic, type SitemapDocument, type SitemapSettings, type ValidationContext,
 } from '../../language/languageService';
 import type { DocumentStore, OpenDocument } from './documentStore';
 import { describe, logFailure } from '../guard';
@@ -14,6 +14,7 @@ import { STATUS_NOTIFICATION, type StatusParams } from '../../../../shared/proto
 import { rangesOf } from './ranges';
 import { ruleDocs } from '../features/ruleDocs';
 import { stampTiming } from '../timingLog';
+import type { FileEncoding } from '../../../../shared/fileEncoding';
 
 export const SOURCE = 'sitemap';
 
@@ -88,6 +89,8 @@ export class DiagnosticsPublisher {
   statusNotifications = false;
   /** Problems found elsewhere (the cross-file rules), published with the document's own. */
   extra: (entry: OpenDocument) => Diagnostic[] = () => [];
+  /** The encoding of the document's file where its bytes say more than its text (diskEncodings.ts): UTF-16. */
+  fileEncoding: (entry: OpenDocument) => FileEncoding | undefined = () => undefined;
 
   constructor(
     private readonly connection: Connection,
@@ -145,7 +148,7 @@ export class DiagnosticsPublisher {
     let diagnostics: Diagnostic[];
     try {
       const doc = entry.doc;
-      diagnostics = toDiagnostics(uri, doc, validate(doc, prepared.settings, prepared.context));
+      diagnostics = toDiagnostics(uri, doc, withFileEncoding(doc, validate(doc, prepared.settings, prepared.context), this.fileEncoding(entry), prepared.settings));
       // Within sitemap.maxProblems with the document's own (VS Code shows at most 1,000 per file).
       const room = Math.max(0, Math.floor(prepared.settings.maxProblems) - diagnostics.length);
       diagnostics.push(...this.extra(entry).slice(0, room));
@@ -188,6 +191,18 @@ export class DiagnosticsPublisher {
     return this.send({ uri, version, diagnostics })
       .catch((error: unknown) => logFailure(this.connection, `Publishing diagnostics for ${uri}`, error));
   }
+}
+
+/**
+ * A UTF-16 file's problems as sitemap-lint reports them (lintOne.ts): the `encoding` problem at its start, and not the
+ * declaration's `encoding="UTF-16"`, which that one makes redundant.
+ */
+function withFileEncoding(doc: SitemapDocument, found: SitemapDiagnostic[], encoding: FileEncoding | undefined, settings: SitemapSettings): SitemapDiagnostic[] {
+  if (encoding === undefined) return found;
+  const problem = validateFileEncoding(encoding, settings);
+  const text = doc.getText();
+  const own = found.filter((d) => !repeatsUtf16(encoding, d, text));
+  return problem === undefined ? own : [problem, ...own];
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Connection, DidOpenTextDocumentParams } from 'vscode-languageserve
 import type { CheckSiteCommand } from '../commands/checkSite';
 import type { Configuration } from './configuration';
 import type { DiagnosticsPublisher } from './diagnostics';
+import type { DiskEncodings } from './diskEncodings';
 import type { DocumentStore, OpenDocument } from './documentStore';
 import type { MessageQueue } from './messageQueue';
 import type { ValidationContexts } from './validationContext';
@@ -27,6 +28,8 @@ export interface DocumentSite {
   checkSite: Pick<CheckSiteCommand, 'opened' | 'closed'>;
   /** A document opened, closed or changed kind: the index documents that may list its file check again. */
   fileChanged(fsPath: string | undefined): void;
+  /** The encodings of open documents' files, read from their bytes on open and save (the Node server's). */
+  diskEncodings?: Pick<DiskEncodings, 'readFor' | 'closed'>;
 }
 
 export function registerDocumentSync(connection: Connection, parts: DocumentParts, site: DocumentSite): void {
@@ -56,6 +59,15 @@ export function registerDocumentSync(connection: Connection, parts: DocumentPart
     }
   }));
 
+  // A file saved in another encoding (VS Code's Save with Encoding) no longer has the problem its bytes had.
+  if (site.diskEncodings !== undefined) {
+    const encodings = site.diskEncodings;
+    connection.onDidSaveTextDocument(guard(connection, 'textDocument/didSave', (params) => {
+      const entry = store.get(params.textDocument.uri);
+      if (entry !== undefined) encodings.readFor(entry);
+    }));
+  }
+
   connection.onDidCloseTextDocument(guard(connection, 'textDocument/didClose', (params) => {
     const entry = store.close(params.textDocument.uri);
     if (entry !== undefined) forget(parts, site, entry);
@@ -74,6 +86,7 @@ function open(parts: DocumentParts, site: DocumentSite, params: DidOpenTextDocum
   }
   site.checkSite.opened(entry);
   site.fileChanged(entry.fsPath);
+  site.diskEncodings?.readFor(entry);
   // The cross-file checks (a scan of the folder, other files read) and the rest of the parse (the URL index) come
   // after the document's own diagnostics.
   void diagnostics.validateNow(entry.uri).then(() => {
@@ -86,6 +99,7 @@ function open(parts: DocumentParts, site: DocumentSite, params: DidOpenTextDocum
 function forget(parts: DocumentParts, site: DocumentSite, entry: OpenDocument): void {
   site.checks.documentClosed(entry);
   parts.diagnostics.clear(entry.uri);
+  site.diskEncodings?.closed(entry.uri);
   site.checkSite.closed(entry);
   parts.contexts.forget(entry.uri);
   parts.configuration.forget(entry.uri);

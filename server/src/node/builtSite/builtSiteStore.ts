@@ -13,6 +13,7 @@ import { lineTableOf, positionIn } from '../../../../shared/lineTable';
 import type { CheckedProblem, CheckedRelated, KnownFile } from '../siteProblems';
 import { pageReadNoteText } from './pageReadNotes';
 import { unmappedText } from './historyNotes';
+import { withCause } from '../../../../shared/causes';
 
 /** One root of a workspace folder, with what its reading depends on. */
 export interface BuiltSiteSpec {
@@ -273,13 +274,13 @@ export function noteText(note: { kind: string; root: SiteRoot; detail?: string; 
     case 'untrusted':
       return `The workspace is not trusted, so git is not run: lastmod-stale and lastmod-inflated are not judged for ${where}.`;
     case 'no-git':
-      return `git was not found${note.detail === undefined ? '' : ` (${note.detail})`}: lastmod is not judged for ${where}.`;
+      return `${withCause('git was not found', note.detail)}: lastmod is not judged for ${where}.`;
     case 'not-a-repository':
       return `${where} is not in a git repository: lastmod is not judged there.`;
     case 'shallow':
       return `The repository of ${where} is a shallow clone: it has no history to date the pages by, so lastmod is not judged.`;
     case 'failed':
-      return `git could not read the history of ${where}${note.detail === undefined ? '' : ` (${note.detail})`}: lastmod is not judged.`;
+      return `${withCause(`git could not read the history of ${where}`, note.detail)}: lastmod is not judged.`;
     case 'undated-content':
       return `${note.pages ?? 0} page(s) of ${where} changed in git, but none of the newest commits that changed them changed their content (or a version was too large to read): lastmod-stale does not judge them.`;
     case 'unmapped-sources':

@@ -7,6 +7,7 @@ import { countedWithin, InflatedPastLimit } from '../boundedGunzip';
 import { zlib } from '../lazyZlib';
 import type { FileSource } from './sideReader';
 import { SideFailure } from './sideFailure';
+import { reasonOf, withCause } from '../../../../shared/causes';
 
 /** Files on disk, named by `nameOf`; reading stops with a 'cancelled' SideFailure once `cancelled()` says so. */
 export function fileSource(nameOf: (file: string) => string, cancelled: () => boolean): FileSource {
@@ -26,7 +27,7 @@ async function* fileChunks(file: string, name: string, cancelled: () => boolean)
   } catch (e) {
     if (e instanceof SideFailure) throw e;
     const code = (e as NodeJS.ErrnoException).code;
-    throw new SideFailure(code === 'ENOENT' ? `${name}: no such file` : `${name}: cannot read (${(e as Error).message})`);
+    throw new SideFailure(code === 'ENOENT' ? `${name}: no such file` : withCause(`${name}: cannot read`, reasonOf(e)));
   } finally {
     stream.destroy();
   }

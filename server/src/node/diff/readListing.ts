@@ -8,6 +8,7 @@ import { ListingStream, NotASitemap, type ListingResult, type UrlSink } from '..
 import { sniffEncoding, SNIFF_BYTES } from '../../../../shared/fileEncoding';
 import { SideFailure } from './sideFailure';
 import { InflatedPastLimit } from '../boundedGunzip';
+import { withCause } from '../../../../shared/causes';
 
 /**
  * Reads the sitemap whose bytes `chunks` gives, its URLs to `pages`: its kind, and an index's children. `name` names
@@ -17,7 +18,7 @@ export async function readListing(chunks: AsyncIterable<Buffer>, name: string, p
   try {
     return await streamListing(chunks, name, pages);
   } catch (e) {
-    if (e instanceof NotASitemap) throw new SideFailure(`${name}: not a sitemap (${e.message})`);
+    if (e instanceof NotASitemap) throw new SideFailure(withCause(`${name}: not a sitemap`, e.message));
     if (e instanceof InflatedPastLimit) throw new SideFailure(e.message);
     throw e;
   }

@@ -92,7 +92,8 @@ function firstLine(text: string): string {
 /** The status a failed run stands for, or undefined when it succeeded. */
 function failureOf(run: GitRun, git: string): { status: GitHistoryStatus; detail?: string } | undefined {
   if (run.cancelled) return { status: 'cancelled' };
-  if (run.missing) return { status: 'no-git', detail: `${git} was not found` };
+  // The status says git was not found: a detail names only a program other than `git`.
+  if (run.missing) return { status: 'no-git', ...(git === 'git' ? {} : { detail: git }) };
   if (run.unread !== undefined) return { status: 'failed', detail: run.unread };
   if (run.code === 0) return undefined;
   if (/not a git repository/i.test(run.stderr)) return { status: 'not-a-repository' };

@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isObject } from '../../../language/languageService';
 import { Failure } from '../../io/failure';
+import { reasonOf, withCause } from '../../../../../shared/causes';
 
 /** The file's format; a later one is refused rather than misread. */
 const VERSION_KEY = 'sitemap-lint-baseline';
@@ -35,7 +36,7 @@ export function readBaseline(file: string, cwd: string): Baseline {
     json = JSON.parse(fs.readFileSync(path.resolve(cwd, file), 'utf8'));
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new Failure(`${file}: ${code === 'ENOENT' ? `no such baseline file (--write-baseline ${file} records one)` : e instanceof SyntaxError ? `not valid JSON (${e.message})` : `cannot read (${(e as Error).message})`}`);
+    throw new Failure(`${file}: ${code === 'ENOENT' ? `no such baseline file (--write-baseline ${file} records one)` : e instanceof SyntaxError ? `not valid JSON (${e.message})` : withCause('cannot read', reasonOf(e))}`);
   }
   const bad = (what: string) => new Failure(`${file}: not a sitemap-lint baseline (${what})`);
   if (!isObject(json) || !isObject(json.files)) throw bad('it needs an object "files"');
@@ -102,9 +103,8 @@ export function writeBaselineFile(file: string, cwd: string, text: string, force
   } catch (e) {
     fs.rmSync(temp, { force: true });
     const exists = placing && !force && (e as NodeJS.ErrnoException).code === 'EEXIST';
-    // Node's message names the temporary file after a comma: the reason alone.
-    const reason = (e as Error).message.replace(/, (open|rename|link) .*$/, '');
-    throw new Failure(exists ? `${file} exists (use --force to overwrite)` : `${file}: cannot write the baseline (${reason}); nothing was written`);
+    // Node's message names the temporary file: the reason alone.
+    throw new Failure(exists ? `${file} exists (use --force to overwrite)` : `${withCause(`${file}: cannot write the baseline`, reasonOf(e))}; nothing was written`);
   }
 }
 
