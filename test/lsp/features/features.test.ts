@@ -73,6 +73,8 @@ describe('authoring features over stdio', () => {
     write('public/sitemap-pages.xml', `<urlset xmlns="${NS}"/>`);
     settings = { siteRoots: { public: 'https://www.example.com/' } };
     client = await LspClient.start({
+      // A completion waits 150 ms for the walk of the site's pages, which a loaded machine outlasts: wait for the walk.
+      env: { SITEMAP_PAGE_WALK_BUDGET_MS: '60000' },
       workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'site' }],
       settings: () => settings,
       textDocumentCapabilities: {
