@@ -128,6 +128,21 @@ describe('sitemap-lint --baseline: adopting the linter on a site with many known
     assert.deepEqual(totals(after.files), { suppressed: 2, gone: 0 });
   });
 
+  it('matches unlisted-page problems by the page\'s URL: one page listed and another added is one gone and one new', () => {
+    const page = '<!doctype html><title>Page</title>';
+    const dir = folder({ 'public/index.html': page, 'public/a.html': page, 'public/b.html': page, 'public/sitemap.xml': sitemap([good('')]) });
+    const args = ['--site-root', `public=${SITE}`, '--rule', 'lastmod-stale=off', '--rule', 'lastmod-inflated=off', 'public/sitemap.xml'];
+    const before = json(args, dir);
+    assert.deepEqual(before.files[0]!.problems.map((p) => `${p.rule} ${p.url}`), [`unlisted-page ${SITE}a.html`, `unlisted-page ${SITE}b.html`]);
+    assert.equal(run(['--write-baseline', 'baseline.json', ...args], dir).code, 0);
+    // a.html is listed now and c.html is new: the same count of unlisted pages on the same line, but another page.
+    fs.writeFileSync(path.join(dir, 'public/sitemap.xml'), sitemap([good(''), good('a.html')]));
+    fs.writeFileSync(path.join(dir, 'public/c.html'), page);
+    const after = json(['--baseline', 'baseline.json', ...args], dir);
+    assert.deepEqual(after.files[0]!.problems.map((p) => `${p.rule} ${p.url}`), [`unlisted-page ${SITE}c.html`]);
+    assert.deepEqual(totals(after.files), { suppressed: 1, gone: 1 });
+  });
+
   it('names files relative to the baseline\'s folder: the same file from another directory, byte for byte', () => {
     const dir = folder({ 'site/public/sitemap.xml': sitemap([bad('a'), fragment('b')]), 'site/ci/.keep': '' });
     assert.equal(run(['--write-baseline', 'site/ci/baseline.json', 'site/public'], dir).code, 0);

@@ -125,7 +125,10 @@ describe('sitemap-lint: the page rules', () => {
       assert.equal(p.url, url, `${p.rule} on line ${p.line}`);
       assert.ok(p.message.includes(url), `${p.rule}'s message names ${url}`);
     }
-    assert.ok(problems.filter((p) => p.rule === 'unlisted-page').every((p) => p.url === null));
+    // An unlisted page is outside every entry: its url is the page's own, which its message names too.
+    const unlisted = problems.filter((p) => p.rule === 'unlisted-page');
+    assert.deepEqual(unlisted.map((p) => p.url).sort(), UNLISTED.map((file) => `${ROOT}${file.replace(/index\.html$/, '')}`).sort());
+    for (const p of unlisted) assert.ok(p.message.includes(p.url!), `unlisted-page's message names ${p.url}`);
   });
 
   it('gives SARIF the page rules with their metadata, and the evidence as related locations in the pages and robots.txt', () => {

@@ -39,7 +39,10 @@ export interface SiteProblem {
   message: string;
   related?: SiteRelated[];
   data?: ProblemData;
-  /** The URL of the sitemap entry the problem is about (an index's `<loc>`, a `<url>`'s): sitemap-lint reports it. */
+  /**
+   * The URL the problem is about: its sitemap entry's (an index's `<loc>`, a `<url>`'s), or the page `unlisted-page`
+   * names, whose range is the root element's for every page: sitemap-lint reports it, and a baseline matches by it.
+   */
   url?: string;
 }
 

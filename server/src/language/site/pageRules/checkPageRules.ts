@@ -105,7 +105,7 @@ function reportUnlisted(state: SiteState, anchor: PageRulesFile, userAgent: stri
   const { anchorStart: start, anchorEnd: end } = anchor.summary;
   for (const page of unlistedPagesGiven(state.site, state.listed, userAgent)) {
     problems.push({
-      path: anchor.path, rule: 'unlisted-page', start, end,
+      path: anchor.path, rule: 'unlisted-page', start, end, url: page.url,
       message: `${page.url} is an indexable page that no sitemap of the site lists: add it, so that search engines find it.`,
       related: [{ path: siteFilePath(state.site.root, page.file), start: 0, end: 0, message: 'The unlisted page.' }],
     });
