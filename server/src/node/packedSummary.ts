@@ -1,6 +1,8 @@
 /** A site summary that crosses threads cheaply: its strings joined into one, its numbers in transferred typed arrays.
  * Cloning its thousands of small objects cost a lint worker a third of its time (docs/performance.md, sitemap-lint). */
-import { unescapeXml, urlHashIn, type SiteEntry, type SiteFileKind, type SitemapColumns, type SiteSummary, type SiteUrls } from '../language/languageService';
+import {
+  sitemapColumns, unescapeXml, urlHashIn, type SiteEntry, type SiteFileKind, type SitemapColumns, type SitemapDocument, type SiteSummary, type SiteUrls,
+} from '../language/languageService';
 
 export interface PackedSummary {
   kind: SiteFileKind;
@@ -163,6 +165,15 @@ export function sitemapTransferables(packed: PackedSitemap): ArrayBuffer[] {
  */
 export function sitemapSummary(packed: PackedSitemap): SiteSummary {
   return new ReceivedSitemap(packed);
+}
+
+/**
+ * A urlset's or text sitemap's site summary straight from its document's segments, packed (undefined for other kinds):
+ * what sitemap-lint keeps of each sitemap, in its workers (which send the packed form) and in its main thread. Against
+ * summarizeForSite, it makes no SiteEntry, decoded URL or lastmod slice per entry, and hashes each URL once, where it is.
+ */
+export function packedSitemapSummary(doc: SitemapDocument): SiteSummary | undefined {
+  return doc.kind === 'urlset' || doc.kind === 'text' ? sitemapSummary(packSitemap(sitemapColumns(doc))) : undefined;
 }
 
 /** The packed form a summary was made from (sitemapSummary), if it was. */

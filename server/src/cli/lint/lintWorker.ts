@@ -2,13 +2,13 @@
  * result, its summary packed and transferred, or a Failure's one line. The server's site worker runs the same bundle,
  * with no WorkerInit, for its own messages (node/siteWorkerThread.ts). */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { sitemapColumns, type SiteFileKind, type SitemapDocument, type SiteSummary } from '../../language/languageService';
+import type { SiteFileKind } from '../../language/languageService';
 import type { SitemapSettings } from '../../language/sitemapLanguageTypes';
 import type { LintedOne, LintOptions, SiteFacts } from './lintContract';
 import type { Input } from './lintInputs';
 import { lintInput } from './lintOne';
 import {
-  packedSitemapOf, packSitemap, packSummary, sitemapSummary, sitemapTransferables, transferables, type PackedSitemap, type PackedSummary,
+  packedSitemapOf, packedSitemapSummary, packSummary, sitemapTransferables, transferables, type PackedSitemap, type PackedSummary,
 } from '../../node/packedSummary';
 import { Failure } from '../io/failure';
 import { SiteContext } from './siteContext';
@@ -36,7 +36,7 @@ if (parentPort !== null) {
   const port = parentPort;
   const init = workerData as WorkerInit | undefined;
   const options = init === undefined ? undefined
-    : { settings: init.settings, site: new SiteContext(init.siteRoots, init.cwd), follow: false, cwd: init.cwd, now: init.now, sitemapSummary: packedSummaryOf };
+    : { settings: init.settings, site: new SiteContext(init.siteRoots, init.cwd), follow: false, cwd: init.cwd, now: init.now, sitemapSummary: packedSitemapSummary };
   // The pool posts a file before the last is answered (lintPool.ts, IN_FLIGHT): one at a time still, in the order
   // posted (a streamed file awaits its reads), so that the answers come in that order and one file is held at a time.
   let lintedBefore: Promise<void> = Promise.resolve();
@@ -61,11 +61,6 @@ async function lintAndAnswer(port: MessagePort, input: Input, options: LintOptio
     reply = e instanceof Failure ? { failure: e.message } : { error: { message: String((e as Error)?.message ?? e), stack: (e as Error)?.stack } };
   }
   port.postMessage(reply, transfer);
-}
-
-/** A urlset's or text sitemap's summary as this worker sends it: packed, straight from the document's segments. */
-function packedSummaryOf(doc: SitemapDocument): SiteSummary | undefined {
-  return isSitemap(doc.kind) ? sitemapSummary(packSitemap(sitemapColumns(doc))) : undefined;
 }
 
 /** The kinds whose URLs the cross-file duplicate check reads (their hashes go with them). */
