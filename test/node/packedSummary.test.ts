@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { packedSitemapOf, packSitemap, packSummary, receivedSummary, sitemapSummary, unpackSummary } from '../../server/src/node/packedSummary';
+import { packedSitemapOf, packedSitemapSummary, packSitemap, packSummary, receivedSummary, sitemapSummary, unpackSummary } from '../../server/src/node/packedSummary';
 import {
   parseDocument, sitemapColumns, summarizeForSite, unescapeXml, type SiteEntry, type SitemapLanguageId, type SiteSummary,
 } from '../../server/src/language/languageService';
@@ -64,11 +64,14 @@ test('a sitemap packed from its columns stands for the summary summarizeForSite 
   for (const count of [0, 1, 7, 2500]) for (const wide of [false, true]) texts.push([escapedUrlset(count, wide), 'sitemap']);
   texts.push(['https://example.com/a\nhttps://example.com/b?x=1&y=2\n\nhttps://example.com/\u65e5\n', 'sitemap-txt']);
   texts.push(['<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://example.com/</loc></url>', 'sitemap']);
+  // All ASCII, yet a character reference makes a URL wider than Latin-1.
+  texts.push(['<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://example.com/caf&#233;</loc></url><url><loc>https://example.com/&#x65E5;</loc></url></urlset>', 'sitemap']);
   for (const [text, language] of texts) {
     const doc = parseDocument(text, language);
     const original = summarizeForSite(doc);
     const packed = packSitemap(sitemapColumns(doc));
-    assert.equal(packed.wide, /[^\u0000-\u00ff]/.test(text));
+    assert.equal(packed.wide, /[^\u0000-\u00ff]|&#x65e5;/i.test(text));
+    assert.deepEqual(packedSitemapOf(packedSitemapSummary(doc)!), packed);
     const summary = sitemapSummary(packed);
     assert.deepEqual([summary.kind, summary.anchorStart, summary.anchorEnd], [original.kind, original.anchorStart, original.anchorEnd]);
     assert.deepEqual(summary.entries, original.entries);

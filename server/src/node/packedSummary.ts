@@ -135,6 +135,7 @@ export function packSitemap(columns: SitemapColumns): PackedSitemap {
   for (let k = 0; k < count; k++) {
     ends[2 * k] = at += escapedUrls[k].length;
     ends[2 * k + 1] = at += lastmodTexts[k].length;
+    // A test per string, not per document: an all-ASCII document may still give wider URLs (`&#x65E5;`).
     wide ||= WIDE.test(escapedUrls[k]) || WIDE.test(lastmodTexts[k]);
   }
   const bytes = Buffer.allocUnsafeSlow(wide ? 2 * at : at);
