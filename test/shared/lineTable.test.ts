@@ -27,6 +27,18 @@ describe('lineTable', () => {
     });
   }
 
+  it('gives the same table whatever line count it is told, and the document\'s is exact', () => {
+    for (let seed = 1; seed <= 5; seed++) {
+      for (const breaks of [['\n'], ['\n', '\r\n', '\r', '\n\n']]) {
+        const text = randomText(seed, breaks).repeat(8);
+        const table = lineTableOf(text);
+        const doc = parseDocument(text, 'sitemap-txt');
+        assert.equal(doc.lineCount, table.length);
+        for (const lines of [0, 1, table.length - 1, table.length, table.length + 1, 5 * table.length]) assert.deepEqual(lineTableOf(text, lines), table, `told ${lines}`);
+      }
+    }
+  });
+
   it('builds the same table from pieces, over several of its blocks (CRLFs split between pieces)', () => {
     const lines: string[] = [];
     for (let n = 0; n < 150_000; n++) lines.push(`${n % 10 === 0 ? '' : 'u'}${['\n', '\r\n', '\r'][n % 3]}`);

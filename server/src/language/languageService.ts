@@ -27,7 +27,7 @@ import { convertToText as toText, convertToXml as toXml, type ConvertResult } fr
 import { getDocumentFacts as documentFacts } from './features/documentFacts';
 import { splitModel, type SplitOutcome } from './edits/splitSitemap';
 import type { SplitOptions } from './edits/splitPlanner';
-import { SiteSummarizer, summarizeModel, type SiteFileKind, type SiteSummary } from './site/siteSummary';
+import { SiteSummarizer, sitemapColumnsOf, summarizeModel, type SiteFileKind, type SitemapColumns, type SiteSummary } from './site/siteSummary';
 import { siteRulesApply, type SiteFile, type SiteResolver } from './site/siteRules';
 import { SiteValidation, validatePageRules as validatePages, validateSiteFiles, type PageRulesValidation, type SiteDiagnostic } from './site/validateSite';
 import type { BuiltSite } from './site/builtSite';
@@ -254,9 +254,11 @@ export function mergeIndex(index: SitemapDocument, children: readonly MergeChild
 
 // ---------------------------------------------------------------- the site: rules across the files linted together
 
-export type { SiteEntry, SiteFileKind, SiteSummary, SiteUrls } from './site/siteSummary';
+export type { SiteEntry, SiteFileKind, SiteSummary, SitemapColumns, SiteUrls } from './site/siteSummary';
 /** A URL's hash as the cross-file duplicate check keeps it, for a summary packed to cross threads without its URLs. */
-export { urlHashIn } from './model/urlHash';
+export { urlHashIn, urlHashOfEscaped } from './model/urlHash';
+/** A URL as the model keeps it (canonical escaped form, xmlText.ts) made the URL: for a sitemap packed in that form. */
+export { unescapeXml } from './syntax/xmlText';
 export type { SiteFile, SiteProblem, SiteRelated, SiteResolver } from './site/siteRules';
 export type { SiteDiagnostic, SiteValidation } from './site/validateSite';
 export { newestLastmodOf, siteTreeChildren, siteTreeTopLevel, type SiteTreeFile, type SiteTreeFileKind, type SiteTreeItem, type SiteTreeNodeKind } from './site/siteTree';
@@ -277,6 +279,11 @@ export { pageSourceMapping, sourceCandidates } from './site/pageSources';
 /** What the cross-file rules read of a document (kind, entries, `Sitemap:` lines, ranges): kept instead of the document. */
 export function summarizeForSite(document: SitemapDocument): SiteSummary {
   return summarizeModel(asModel(document));
+}
+
+/** summarizeForSite of a urlset or text sitemap in columns (siteSummary.ts SitemapColumns): what a lint worker packs. */
+export function sitemapColumns(document: SitemapDocument): SitemapColumns {
+  return sitemapColumnsOf(asModel(document));
 }
 
 /** summarizeForSite for one document through its edits: only the entries an edit changed or moved are made again. */

@@ -1,6 +1,8 @@
 /** A site summary that crosses threads cheaply: its strings joined into one, its numbers in transferred typed arrays.
  * Cloning its thousands of small objects cost a lint worker a third of its time (docs/performance.md, sitemap-lint). */
-import { urlHashIn, type SiteEntry, type SiteFileKind, type SiteSummary, type SiteUrls } from '../language/languageService';
+import {
+  sitemapColumns, unescapeXml, urlHashIn, type SiteEntry, type SiteFileKind, type SitemapColumns, type SitemapDocument, type SiteSummary, type SiteUrls,
+} from '../language/languageService';
 
 export interface PackedSummary {
   kind: SiteFileKind;
@@ -99,4 +101,120 @@ export function transferables(packed: PackedSummary): ArrayBuffer[] {
   const buffers = [packed.ends.buffer, packed.ranges.buffer, packed.lastmods.buffer] as ArrayBuffer[];
   if (packed.hashes !== undefined) buffers.push(packed.hashes.buffer as ArrayBuffer);
   return buffers;
+}
+
+/**
+ * A urlset's or text sitemap's summary as a lint worker sends it (sitemapColumns): its strings written as bytes into one
+ * transferred buffer rather than joined into one string. The joined string (240 KB for 2,000 entries) was a fresh large
+ * object in the worker, copied again by postMessage and made a third time on the main thread, each on pages never
+ * touched before: on the 200-file run, a quarter of all page faults (docs/performance.md, issue 33).
+ */
+export interface PackedSitemap {
+  kind: SiteFileKind;
+  anchorStart: number;
+  anchorEnd: number;
+  /** Each entry's URL in canonical escaped form, then its lastmod text, end to end: Latin-1, or UTF-16LE when `wide`. */
+  bytes: Uint8Array;
+  wide: boolean;
+  /** Where each of those strings ends, in characters, two per entry. */
+  ends: Uint32Array;
+  ranges: Float64Array;
+  lastmods: Float64Array;
+  hashes: Int32Array;
+}
+
+/** Characters a Latin-1 byte cannot hold. */
+const WIDE = /[^\u0000-\u00ff]/;
+
+export function packSitemap(columns: SitemapColumns): PackedSitemap {
+  const { escapedUrls, lastmodTexts } = columns;
+  const count = escapedUrls.length;
+  const ends = new Uint32Array(2 * count);
+  let at = 0;
+  let wide = false;
+  for (let k = 0; k < count; k++) {
+    ends[2 * k] = at += escapedUrls[k].length;
+    ends[2 * k + 1] = at += lastmodTexts[k].length;
+    // A test per string, not per document: an all-ASCII document may still give wider URLs (`&#x65E5;`).
+    wide ||= WIDE.test(escapedUrls[k]) || WIDE.test(lastmodTexts[k]);
+  }
+  const bytes = Buffer.allocUnsafeSlow(wide ? 2 * at : at);
+  const encoding = wide ? 'utf16le' : 'latin1';
+  const unit = wide ? 2 : 1;
+  for (let k = 0, from = 0; k < count; k++) {
+    bytes.write(escapedUrls[k], from * unit, encoding);
+    bytes.write(lastmodTexts[k], ends[2 * k] * unit, encoding);
+    from = ends[2 * k + 1];
+  }
+  const { kind, anchorStart, anchorEnd, ranges, lastmods, hashes } = columns;
+  return { kind, anchorStart, anchorEnd, bytes, wide, ends, ranges, lastmods, hashes };
+}
+
+export function isPackedSitemap(packed: PackedSummary | PackedSitemap): packed is PackedSitemap {
+  return 'bytes' in packed;
+}
+
+/** The buffers to transfer with a packed sitemap. */
+export function sitemapTransferables(packed: PackedSitemap): ArrayBuffer[] {
+  return [packed.bytes.buffer, packed.ends.buffer, packed.ranges.buffer, packed.lastmods.buffer, packed.hashes.buffer] as ArrayBuffer[];
+}
+
+/**
+ * The summary a packed sitemap stands for (as it arrives from a worker, and in the worker before it is sent): its URLs
+ * read from the bytes only where two hashes are equal or a problem names one, its entries made only when something
+ * reads them (an index's child, the page rules).
+ */
+export function sitemapSummary(packed: PackedSitemap): SiteSummary {
+  return new ReceivedSitemap(packed);
+}
+
+/**
+ * A urlset's or text sitemap's site summary straight from its document's segments, packed (undefined for other kinds):
+ * what sitemap-lint keeps of each sitemap, in its workers (which send the packed form) and in its main thread. Against
+ * summarizeForSite, it makes no SiteEntry, decoded URL or lastmod slice per entry, and hashes each URL once, where it is.
+ */
+export function packedSitemapSummary(doc: SitemapDocument): SiteSummary | undefined {
+  return doc.kind === 'urlset' || doc.kind === 'text' ? sitemapSummary(packSitemap(sitemapColumns(doc))) : undefined;
+}
+
+/** The packed form a summary was made from (sitemapSummary), if it was. */
+export function packedSitemapOf(summary: SiteSummary): PackedSitemap | undefined {
+  return summary instanceof ReceivedSitemap ? summary.packed : undefined;
+}
+
+class ReceivedSitemap implements SiteSummary {
+  readonly kind: SiteFileKind;
+  readonly anchorStart: number;
+  readonly anchorEnd: number;
+  readonly urls: SiteUrls;
+  private made: SiteEntry[] | undefined;
+  private readonly bytes: Buffer;
+
+  constructor(readonly packed: PackedSitemap) {
+    this.kind = packed.kind;
+    this.anchorStart = packed.anchorStart;
+    this.anchorEnd = packed.anchorEnd;
+    this.bytes = Buffer.from(packed.bytes.buffer, packed.bytes.byteOffset, packed.bytes.byteLength);
+    this.urls = { hashes: packed.hashes, ranges: packed.ranges, urlAt: (k) => unescapeXml(this.stringAt(k === 0 ? 0 : packed.ends[2 * k - 1], packed.ends[2 * k])) };
+  }
+
+  get entries(): SiteEntry[] {
+    return (this.made ??= this.makeEntries());
+  }
+
+  private stringAt(start: number, end: number): string {
+    return this.packed.wide ? this.bytes.toString('utf16le', 2 * start, 2 * end) : this.bytes.toString('latin1', start, end);
+  }
+
+  private makeEntries(): SiteEntry[] {
+    const { ends, ranges, lastmods } = this.packed;
+    const entries: SiteEntry[] = [];
+    for (let k = 0, at = 0; k < ends.length / 2; k++) {
+      const url = unescapeXml(this.stringAt(at, (at = ends[2 * k])));
+      const lastmodText = this.stringAt(at, (at = ends[2 * k + 1]));
+      const n = k * LASTMOD_NUMBERS;
+      entries.push({ url, start: ranges[2 * k], end: ranges[2 * k + 1], lastmod: lastmods[n], lastmodText, lastmodStart: lastmods[n + 1], lastmodEnd: lastmods[n + 2] });
+    }
+    return entries;
+  }
 }

@@ -1,5 +1,5 @@
 /** What linting a file takes and gives: a run's options, a file's result, what the cross-file step keeps of it. */
-import type { SiteSummary } from '../../language/languageService';
+import type { SiteSummary, SitemapDocument } from '../../language/languageService';
 import type { SitemapSettings } from '../../language/sitemapLanguageTypes';
 import type { FileResult } from '../../node/lintResults';
 import type { LineTable } from '../../../../shared/lineTable';
@@ -26,6 +26,11 @@ export interface LintOptions {
   streamWindow?: number;
   /** Told how each streamed file went; without it, a line on stderr with a forced window or SITEMAP_LINT_STREAM_REPORT=1. */
   onStreamed?: (name: string, windows: number, passes: number) => void;
+  /**
+   * A urlset's or text sitemap's site summary made from its columns instead of summarizeForSite (a lint worker's, which
+   * it sends packed: lintWorker.ts); undefined for other kinds.
+   */
+  sitemapSummary?: (doc: SitemapDocument) => SiteSummary | undefined;
   /** Takes each file's cross-file facts (with its place in the queue) instead of the cross-file rules, which then do not run (a shard, --summary-out). */
   onSiteFacts?: (linted: { result: FileResult; site: SiteFacts }, order: number) => void;
 }

@@ -61,7 +61,8 @@ export function lintOne(input: ReadInput, options: LintOptions, alone: boolean):
   const found = validate(doc, options.settings, { location, now: options.now }).filter((d) => !repeatsUtf16(input.encoding, d, input.text));
   const result = { file: input.name, problems: [...(encoding ? [encoding] : []), ...problemsOf(doc, found)] };
   if (input.file === undefined || (alone && !needsSiteCheck([doc.kind]))) return { result, children: [], site: undefined };
-  const site: SiteFacts = { file: input.file, location, summary: summarizeForSite(doc), lines: lineTableOf(input.text), length: input.text.length };
+  const summary = options.sitemapSummary?.(doc) ?? summarizeForSite(doc);
+  const site: SiteFacts = { file: input.file, location, summary, lines: lineTableOf(input.text, doc.lineCount), length: input.text.length };
   return { result, children: childrenOf(input, doc, options, location), site };
 }
 

@@ -8,7 +8,7 @@ import type { Input } from './lintInputs';
 import type { LintedOne } from './lintContract';
 import { Failure } from '../io/failure';
 import type { WorkerInit, WorkerLinted, WorkerReply } from './lintWorker';
-import { receivedSummary } from '../../node/packedSummary';
+import { isPackedSitemap, receivedSummary, sitemapSummary } from '../../node/packedSummary';
 
 /** Beside this module: dist/lintWorker.js next to the bundle, out/…/cli/lintWorker.js next to the compiled module. */
 const WORKER_FILE = path.join(__dirname, 'lintWorker.js');
@@ -123,5 +123,5 @@ export class LintPool {
 }
 
 function unpack({ result, children, site }: WorkerLinted): LintedOne {
-  return { result, children, site: site === undefined ? undefined : { ...site, summary: receivedSummary(site.summary) } };
+  return { result, children, site: site === undefined ? undefined : { ...site, summary: isPackedSitemap(site.summary) ? sitemapSummary(site.summary) : receivedSummary(site.summary) } };
 }

@@ -9,6 +9,7 @@ import type { LintOptions } from './lintContract';
 import { SiteContext, siteRootOptions, withInferredRoots } from './siteContext';
 import { Failure } from '../io/failure';
 import { reasonOf, withCause } from '../../../../shared/causes';
+import { packedSitemapSummary } from '../../node/packedSummary';
 
 /** The engine's cap (sitemap.maxProblems) in a CLI run: none (the problems are counted exactly, maxProblems.ts caps the report). */
 const UNCAPPED = Number.MAX_SAFE_INTEGER;
@@ -47,7 +48,9 @@ export function lintOptions(args: LintArgs, cwd: string, onNote: (text: string) 
   const explicit = lintSettings(args, cwd);
   const { settings } = explicit;
   const siteRoots = withInferredRoots(explicit.siteRoots, args.mergeSummaries ? [] : args.inputs, cwd, onNote, 'give --site-root DIR=URL');
-  return { settings, site: new SiteContext(siteRoots, cwd), follow: args.follow, cwd, now: Date.now(), pageRules: { git: true }, onNote, siteRoots };
+  return {
+    settings, site: new SiteContext(siteRoots, cwd), follow: args.follow, cwd, now: Date.now(), pageRules: { git: true }, onNote, siteRoots, sitemapSummary: packedSitemapSummary,
+  };
 }
 
 /** `pageSources` with its folders (keys and a mapping's `root`) relative to the config file, as its siteRoots are, made absolute. */

@@ -7,7 +7,9 @@ import type { SitemapSettings } from '../../language/sitemapLanguageTypes';
 import type { LintedOne, LintOptions, SiteFacts } from './lintContract';
 import type { Input } from './lintInputs';
 import { lintInput } from './lintOne';
-import { packSummary, transferables, type PackedSummary } from '../../node/packedSummary';
+import {
+  packedSitemapOf, packedSitemapSummary, packSummary, sitemapTransferables, transferables, type PackedSitemap, type PackedSummary,
+} from '../../node/packedSummary';
 import { Failure } from '../io/failure';
 import { SiteContext } from './siteContext';
 import { handleSiteRequest, isSiteRequest, type SiteRequest } from '../../node/siteWorkerThread';
@@ -22,7 +24,7 @@ export interface WorkerInit {
 
 /** LintedOne with its summary packed (packedSummary.ts). */
 export interface WorkerLinted extends Omit<LintedOne, 'site'> {
-  site: (Omit<SiteFacts, 'summary'> & { summary: PackedSummary }) | undefined;
+  site: (Omit<SiteFacts, 'summary'> & { summary: PackedSummary | PackedSitemap }) | undefined;
 }
 
 export type WorkerReply =
@@ -34,7 +36,7 @@ if (parentPort !== null) {
   const port = parentPort;
   const init = workerData as WorkerInit | undefined;
   const options = init === undefined ? undefined
-    : { settings: init.settings, site: new SiteContext(init.siteRoots, init.cwd), follow: false, cwd: init.cwd, now: init.now };
+    : { settings: init.settings, site: new SiteContext(init.siteRoots, init.cwd), follow: false, cwd: init.cwd, now: init.now, sitemapSummary: packedSitemapSummary };
   // The pool posts a file before the last is answered (lintPool.ts, IN_FLIGHT): one at a time still, in the order
   // posted (a streamed file awaits its reads), so that the answers come in that order and one file is held at a time.
   let lintedBefore: Promise<void> = Promise.resolve();
@@ -50,10 +52,11 @@ async function lintAndAnswer(port: MessagePort, input: Input, options: LintOptio
   const transfer: ArrayBuffer[] = [];
   try {
     const { result, children, site } = await lintInput(input, options, false);
-    const summary = site === undefined ? undefined : packSummary(site.summary, isSitemap(site.summary.kind));
+    const sitemap = site === undefined ? undefined : packedSitemapOf(site.summary);
+    const summary = site === undefined ? undefined : sitemap ?? packSummary(site.summary, isSitemap(site.summary.kind));
     reply = { linted: { result, children, site: site === undefined ? undefined : { ...site, summary: summary! } } };
     // lineTableOf and lintStream give each table a buffer of its own, so moving it takes nothing from anything else.
-    if (site !== undefined) transfer.push(site.lines.buffer as ArrayBuffer, ...transferables(summary!));
+    if (site !== undefined) transfer.push(site.lines.buffer as ArrayBuffer, ...(sitemap !== undefined ? sitemapTransferables(sitemap) : transferables(summary as PackedSummary)));
   } catch (e) {
     reply = e instanceof Failure ? { failure: e.message } : { error: { message: String((e as Error)?.message ?? e), stack: (e as Error)?.stack } };
   }

@@ -6,7 +6,7 @@ import type { Segment } from '../model/segment';
 import type { EntryFields } from '../syntax/parseState';
 import { acceptedSitemapValue } from '../rules/robotsTxtRules';
 import { unescapeXml } from '../syntax/xmlText';
-import { urlHash } from '../model/urlHash';
+import { urlHash, urlHashOfEscaped } from '../model/urlHash';
 
 export type SiteFileKind = 'urlset' | 'sitemapindex' | 'text' | 'robots' | 'unknown';
 
@@ -74,6 +74,65 @@ export function summarizeModel(model: SitemapModel): SiteSummary {
 
 function summaryOfModel(model: SitemapModel, entries: SiteEntry[]): SiteSummary {
   return summaryOf(model.kind, entries, model.root);
+}
+
+/**
+ * A urlset's or text sitemap's summary in columns, read straight from the segments, with no SiteEntry, decoded URL or
+ * lastmod slice made per entry: what a lint worker packs (node/packedSummary.ts packSitemap). Entry k is the k-th of
+ * summarizeModel's entries: `unescapeXml(escapedUrls[k])` is its `url`, the rest is the same.
+ */
+export interface SitemapColumns {
+  kind: SiteFileKind;
+  anchorStart: number;
+  anchorEnd: number;
+  /** Each entry's URL as the model keeps it, in canonical escaped form (xmlText.ts). */
+  escapedUrls: string[];
+  /** Each entry's `<lastmod>` as written ('' without one). */
+  lastmodTexts: string[];
+  /** start, end per entry. */
+  ranges: Float64Array;
+  /** lastmod, lastmodStart, lastmodEnd per entry (the range 0–0 without a `<lastmod>`). */
+  lastmods: Float64Array;
+  /** urlHash of each entry's URL. */
+  hashes: Int32Array;
+}
+
+export function sitemapColumnsOf(model: SitemapModel): SitemapColumns {
+  let count = 0;
+  for (const segment of model.segments) if (isSiteEntry(segment)) count++;
+  const ranges = new Float64Array(2 * count);
+  const lastmods = new Float64Array(3 * count);
+  const hashes = new Int32Array(count);
+  const escapedUrls: string[] = new Array(count);
+  const lastmodTexts: string[] = new Array(count);
+  let k = 0;
+  let offset = 0;
+  for (const segment of model.segments) {
+    if (isSiteEntry(segment)) {
+      const url = segment.url!;
+      const { lastmodStart, lastmodEnd } = segment;
+      const hasLastmod = lastmodEnd > lastmodStart;
+      escapedUrls[k] = url;
+      hashes[k] = urlHashOfEscaped(url, 0, url.length);
+      lastmodTexts[k] = hasLastmod ? segment.text.slice(lastmodStart, lastmodEnd) : '';
+      ranges[2 * k] = segment.urlStart + offset;
+      ranges[2 * k + 1] = segment.urlEnd + offset;
+      lastmods[3 * k] = segment.lastmod;
+      lastmods[3 * k + 1] = hasLastmod ? lastmodStart + offset : 0;
+      lastmods[3 * k + 2] = hasLastmod ? lastmodEnd + offset : 0;
+      k++;
+    }
+    offset += segment.text.length;
+  }
+  const root = model.root;
+  const anchor = root !== undefined && root.kind !== 'none' ? { start: root.nameStart, end: root.nameEnd }
+    : count > 0 ? { start: ranges[0], end: ranges[1] } : { start: 0, end: 0 };
+  return { kind: model.kind, anchorStart: anchor.start, anchorEnd: anchor.end, escapedUrls, lastmodTexts, ranges, lastmods, hashes };
+}
+
+/** What sitemapEntryOf makes an entry of. */
+function isSiteEntry(segment: Segment): boolean {
+  return segment.isEntry && segment.url !== undefined;
 }
 
 /** A summary from its entries (validationStream.ts builds them window by window). */
