@@ -5,7 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { isObject, pageRuleNeeds, type BuiltSite, type LastmodSpan, type SitemapSettings } from '../../language/languageService';
 import { LastmodNeeds } from '../../node/builtSite/lastmodNeeds';
-import { readBuiltSite, type BuiltSiteOptions } from '../../node/builtSite/builtSiteReader';
+import { readBuiltSite, startHistories, type BuiltSiteOptions } from '../../node/builtSite/builtSiteReader';
 import type { PageWorkers } from '../../node/builtSite/pageHeadPool';
 import { decodeFileText, readHead } from '../../node/files';
 import { lineTableOf, positionIn, type LineTable } from '../../../../shared/lineTable';
@@ -49,7 +49,9 @@ export function readBuiltSites(request: BuiltSitesRequest): Promise<BuiltSite[]>
     read: { files: needs.files, pages: needs.pages }, pageWorkers: pageWorkers(),
   };
   if (options.git && request.lastmods !== undefined) options.lastmods = new LastmodNeeds(request.lastmods(), roots.length);
-  return Promise.all(roots.map((root) => readBuiltSite({ workspace, root }, options)));
+  // git's listings run while the folders are walked (the walk holds the thread), not after.
+  const histories = startHistories(workspace, options);
+  return Promise.all(roots.map((root) => readBuiltSite({ workspace, root }, options))).finally(histories.stop);
 }
 
 /** The lint's worker bundle beside this one (lintPool.ts's), one thread per core: none on one core or without it. */

@@ -9,7 +9,7 @@ import { decodeFileText, MAX_ROBOTS_BYTES, readHead } from '../files';
 import { compareWalkOrder, NO_LIMITS, walkFolders, walkFoldersSync, type FolderWalk } from '../folderWalk';
 import { pageReader, readAhead } from './builtPages';
 import { PageHeadPool, type PageWorkers } from './pageHeadPool';
-import { hasMapping, historyOf, sourceFilesOf, sourceFinder, statusNote, undatedContentNote, unmappedSourcesNote, type GitHistoryCache } from './builtSiteHistory';
+import { hasMapping, historyOf, sourceFilesOf, type HistoryRequest, sourceFinder, statusNote, undatedContentNote, unmappedSourcesNote, type GitHistoryCache } from './builtSiteHistory';
 import type { LastmodNeeds } from './lastmodNeeds';
 import type { GitHistoryOptions } from '../git/gitHistory';
 
@@ -164,17 +164,38 @@ interface HistoryFacts {
 const NO_SOURCE: BuiltSite['source'] = () => undefined;
 const NO_PAGE: BuiltSite['page'] = () => undefined;
 
-/** Git's answers for the root: none (with a note) when git may not run or could not read a history. */
-async function historyFacts(location: SiteRootLocation, folder: string, files: ReadonlySet<string>, options: BuiltSiteOptions): Promise<HistoryFacts> {
-  if (!options.git) return { source: NO_SOURCE, notes: [{ kind: 'untrusted' }] };
-  const history = await historyOf({
-    folder,
+/** The request for the root's history (one per repository: the cache gives the roots of one repository the same). */
+function historyRequest(location: SiteRootLocation, options: BuiltSiteOptions): HistoryRequest {
+  return {
+    folder: absoluteOf(location.workspace, location.root.folder),
     builtFolders: options.siteRoots.map((r) => absoluteOf(location.workspace, r.folder)),
     cache: options.histories ?? new Map(),
     signal: options.signal,
     git: options.gitProcess,
     contentBounds: options.lastmods?.byFile,
-  });
+  };
+}
+
+/**
+ * The command line's histories started before any folder is walked, into `options.histories` (where each root's
+ * historyFacts finds its own): git's listings then run while the thread walks (GitHistoryOptions' startAtOnce), not after
+ * it. Only where git will be read (git may run, pages are read); `stop` ends, once every root is read, what no root
+ * asked for (a root whose folder holds no page runs none of git's rules).
+ */
+export function startHistories(workspace: string, options: BuiltSiteOptions): { stop(): void } {
+  const read = options.read ?? { files: true, pages: true };
+  if (!options.git || !read.files || !read.pages || options.histories === undefined) return { stop: () => undefined };
+  const controller = new AbortController();
+  const stop = (): void => controller.abort();
+  options.signal?.addEventListener('abort', stop, { once: true });
+  for (const root of options.siteRoots) historyOf({ ...historyRequest({ workspace, root }, options), signal: controller.signal, startAtOnce: true });
+  return { stop: () => { options.signal?.removeEventListener('abort', stop); stop(); } };
+}
+
+/** Git's answers for the root: none (with a note) when git may not run or could not read a history. */
+async function historyFacts(location: SiteRootLocation, folder: string, files: ReadonlySet<string>, options: BuiltSiteOptions): Promise<HistoryFacts> {
+  if (!options.git) return { source: NO_SOURCE, notes: [{ kind: 'untrusted' }] };
+  const history = await historyOf(historyRequest(location, options));
   const failed = statusNote(history);
   if (failed !== undefined || history.status !== 'ok') return { source: NO_SOURCE, notes: failed ? [failed] : [] };
   const notes: HistoryNote[] = [];
