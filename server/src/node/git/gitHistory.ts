@@ -87,6 +87,11 @@ export interface GitHistoryOptions extends GitProcessOptions {
    * git then runs instead of waiting on a full pipe. Default: each started when its turn comes.
    */
   startAtOnce?: boolean;
+  /**
+   * The partsDigest of working files (absolute) read elsewhere (sitemap-lint's page workers), once all are: a committed
+   * page's working file is then compared by it rather than read again. Default: every working file read here.
+   */
+  workingDigests?: Promise<(file: string) => string | undefined>;
 }
 
 const PAGE = /\.html?$/i;
@@ -221,7 +226,8 @@ async function contentOf(root: string, files: TrackedFiles, index: HistoryIndex,
     if (bounds === undefined || bounds.has(id)) pages.push(id);
   }
   const workingFile = (id: number): { file: string; uncommitted: boolean } => ({ file: path.join(root, ...keys[id].split('/')), uncommitted: uncommitted.has(keys[id]) });
-  const content = await readContentHistory({ folder: root, index, pages, workingFile, bound: bounds && ((id) => bounds.get(id)!), options });
+  const workingDigest = await options.workingDigests;
+  const content = await readContentHistory({ folder: root, index, pages, workingFile, bound: bounds && ((id) => bounds.get(id)!), workingDigest, options });
   if (bounds !== undefined) for (const id of files.ids.values()) if (files.pages[id] === 1 && !bounds.has(id)) content.significant[id] = CONTENT_NOT_NEEDED;
   return content;
 }
