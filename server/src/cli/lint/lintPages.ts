@@ -5,7 +5,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { isObject, pageRuleNeeds, type BuiltSite, type LastmodSpan, type SitemapSettings } from '../../language/languageService';
 import { LastmodNeeds } from '../../node/builtSite/lastmodNeeds';
-import { readBuiltSite, type BuiltSiteOptions } from '../../node/builtSite/builtSiteReader';
+import { WorkingDigests } from '../../node/builtSite/workingDigests';
+import { readBuiltSite, startHistories, type BuiltSiteOptions } from '../../node/builtSite/builtSiteReader';
 import type { PageWorkers } from '../../node/builtSite/pageHeadPool';
 import { decodeFileText, readHead } from '../../node/files';
 import { lineTableOf, positionIn, type LineTable } from '../../../../shared/lineTable';
@@ -48,8 +49,13 @@ export function readBuiltSites(request: BuiltSitesRequest): Promise<BuiltSite[]>
     now: request.now, histories: new Map(), synchronousWalk: true, readAhead: true, signal: request.signal,
     read: { files: needs.files, pages: needs.pages }, pageWorkers: pageWorkers(),
   };
-  if (options.git && request.lastmods !== undefined) options.lastmods = new LastmodNeeds(request.lastmods(), roots.length);
-  return Promise.all(roots.map((root) => readBuiltSite({ workspace, root }, options)));
+  if (options.git && request.lastmods !== undefined) {
+    options.lastmods = new LastmodNeeds(request.lastmods(), roots.length);
+    if (options.pageWorkers !== undefined) options.workingDigests = new WorkingDigests(roots.length);
+  }
+  // git's listings run while the folders are walked (the walk holds the thread), not after.
+  const histories = startHistories(workspace, options);
+  return Promise.all(roots.map((root) => readBuiltSite({ workspace, root }, options))).finally(histories.stop);
 }
 
 /** The lint's worker bundle beside this one (lintPool.ts's), one thread per core: none on one core or without it. */

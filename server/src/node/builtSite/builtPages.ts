@@ -3,8 +3,10 @@
  * as a page is noted once per reason. Synchronous reads beat asynchronous ones (docs/performance.md). */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { MAX_PAGE_CHARS, PAGE_HEAD_CHUNK, pageHeadOf, type PageFacts, type PageReadNote, type SiteRoot } from '../../language/languageService';
+import { MAX_PAGE_CHARS, PAGE_HEAD_CHUNK, pageHeadOf, pageParts, type PageFacts, type PageReadNote, type SiteRoot } from '../../language/languageService';
 import { decodeFileText } from '../files';
+import { partsOfFile } from '../git/contentHistory';
+import { partsDigest } from '../git/partsDigest';
 import { yieldToEventLoop } from '../folderWalk';
 
 const PAGE = /\.html?$/i;
@@ -80,13 +82,30 @@ export interface PagesRead {
   files: string[];
   facts: Array<PageFacts | undefined>;
   unread: Array<[number, PageReadNote['reason']]>;
+  /** When asked: the partsDigest of page `i`'s whole text (null: it could not be read whole). */
+  digests?: Array<string | null>;
 }
 
-/** The facts of `files` (pages among the folder's files, relative with `/`), read in order: a page worker's task. */
-export function readPages(folder: string, root: SiteRoot, files: string[]): PagesRead {
+/**
+ * The facts of `files` (pages among the folder's files, relative with `/`), read in order: a page worker's task. With
+ * `digests` (sitemap-lint's lastmod rules), each page's partsDigest too, from the head read when it held the whole
+ * file, else from a read of it whole: the git history then compares the working file by it (WorkingDigests).
+ */
+export function readPages(folder: string, root: SiteRoot, files: string[], digests = false): PagesRead {
   const unread: PagesRead['unread'] = [];
-  const facts = files.map((file, i) => (PAGE.test(file) ? readFacts(folder + path.sep + nativePath(file), file, root, (reason) => unread.push([i, reason])) : undefined));
-  return { files, facts, unread };
+  const digestOf: Array<string | null> = digests ? files.map(() => null) : [];
+  const facts = files.map((file, i) => {
+    if (!PAGE.test(file)) return undefined;
+    const absolute = folder + path.sep + nativePath(file);
+    const whole = digests ? (bytes: Buffer) => void (digestOf[i] = partsDigest(pageParts(decodeFileText(bytes)))) : undefined;
+    const read = readFacts(absolute, file, root, (reason) => unread.push([i, reason]), whole);
+    if (digests && digestOf[i] === null) {
+      const parts = partsOfFile(absolute);
+      if (parts !== undefined) digestOf[i] = partsDigest(parts);
+    }
+    return read;
+  });
+  return digests ? { files, facts, unread, digests: digestOf } : { files, facts, unread };
 }
 
 /**
@@ -146,11 +165,15 @@ export async function readAhead(page: (file: string) => unknown, files: Iterable
   }
 }
 
-/** The head's chunk, then (when the head goes on past it) up to MAX_PAGE_CHARS; what could not be read, noted. */
-function readFacts(absolute: string, file: string, root: SiteRoot, note: (reason: PageReadNote['reason'], file: string) => void): PageFacts | undefined {
+/**
+ * The head's chunk, then (when the head goes on past it) up to MAX_PAGE_CHARS; what could not be read, noted. `whole`:
+ * given the file's bytes when the chunk held all of them.
+ */
+function readFacts(absolute: string, file: string, root: SiteRoot, note: (reason: PageReadNote['reason'], file: string) => void, whole?: (bytes: Buffer) => void): PageFacts | undefined {
   let head = readPageHead(absolute, PAGE_HEAD_CHUNK);
   if (head === 'not-a-file') return void note('not-a-file', file);
   if (head === undefined) return undefined;
+  if (whole !== undefined && !head.truncated) whole(head.bytes);
   const size = head.size;
   let read = finishedWithin(head.bytes, file, root) ?? pageHeadOf(decodeFileText(head.bytes), file, root, head.truncated);
   if (read !== undefined && !read.complete) {

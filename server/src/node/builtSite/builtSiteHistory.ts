@@ -21,6 +21,10 @@ export interface HistoryRequest {
   git?: Pick<GitHistoryOptions, 'git' | 'env'>;
   /** sitemap-lint's lastmods per page file (LastmodNeeds): the content history read only as far as they need. */
   contentBounds?: GitHistoryOptions['contentBounds'];
+  /** GitHistoryOptions' startAtOnce: for a caller about to hold its thread. */
+  startAtOnce?: boolean;
+  /** The page workers' digests of the working files (WorkingDigests). */
+  workingDigests?: GitHistoryOptions['workingDigests'];
 }
 
 /** The history of the repository holding `folder` (its top level found by its `.git`), read once per cache. */
@@ -29,7 +33,7 @@ export function historyOf(request: HistoryRequest): Promise<GitHistory> {
   let history = request.cache.get(top);
   if (history === undefined) {
     const builtFolders = request.builtFolders.filter((f) => isInside(top, f));
-    history = readGitHistory(top, { ...request.git, builtFolders, signal: request.signal, contentBounds: request.contentBounds });
+    history = readGitHistory(top, { ...request.git, builtFolders, signal: request.signal, contentBounds: request.contentBounds, startAtOnce: request.startAtOnce, workingDigests: request.workingDigests });
     request.cache.set(top, history);
   }
   return history;

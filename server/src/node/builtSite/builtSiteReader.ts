@@ -7,10 +7,11 @@ import {
 } from '../../language/languageService';
 import { decodeFileText, MAX_ROBOTS_BYTES, readHead } from '../files';
 import { compareWalkOrder, NO_LIMITS, walkFolders, walkFoldersSync, type FolderWalk } from '../folderWalk';
-import { pageReader, readAhead } from './builtPages';
+import { pageReader, readAhead, type PageReader } from './builtPages';
 import { PageHeadPool, type PageWorkers } from './pageHeadPool';
-import { hasMapping, historyOf, sourceFilesOf, sourceFinder, statusNote, undatedContentNote, unmappedSourcesNote, type GitHistoryCache } from './builtSiteHistory';
+import { hasMapping, historyOf, sourceFilesOf, type HistoryRequest, sourceFinder, statusNote, undatedContentNote, unmappedSourcesNote, type GitHistoryCache } from './builtSiteHistory';
 import type { LastmodNeeds } from './lastmodNeeds';
+import type { WorkingDigests } from './workingDigests';
 import type { GitHistoryOptions } from '../git/gitHistory';
 
 export type { GitHistoryCache } from './builtSiteHistory';
@@ -56,6 +57,11 @@ export interface BuiltSiteOptions {
    * shows any page's last content change), every page's is read to its last content change.
    */
   lastmods?: LastmodNeeds;
+  /**
+   * With `lastmods` and page workers: the workers' digest of each page's content parts, shared by the roots of one run
+   * (each adds its own once read), which git's history compares committed versions with instead of reading every page again.
+   */
+  workingDigests?: WorkingDigests;
 }
 
 const REDIRECTS_BYTES = 1024 * 1024;
@@ -78,16 +84,15 @@ export async function readBuiltSiteInStages(location: SiteRootLocation, options:
   const { workspace, root } = location;
   const read = options.read ?? { files: true, pages: true };
   const folder = absoluteOf(workspace, root.folder);
-  const pool = read.files && read.pages && options.readAhead === true && options.pageWorkers !== undefined ? new PageHeadPool(folder, root, options.pageWorkers) : undefined;
+  const workers = options.pageWorkers && { ...options.pageWorkers, digests: options.workingDigests !== undefined };
+  const pool = read.files && read.pages && options.readAhead === true && workers !== undefined ? new PageHeadPool(folder, root, workers) : undefined;
   const { files, special } = await walked(location, folder, options, pool);
   const hasPages = [...files].some((file) => PAGE.test(file));
   // A root without pages gets no rule of a fetch: git is not run for it, and nothing is said.
   const reading = hasPages && read.pages ? historyFacts(location, folder, files, options) : Promise.resolve({ source: NO_SOURCE, notes: [] });
   const page = read.pages ? pageReader(folder, root, files, special) : undefined;
-  if (hasPages && page !== undefined && options.readAhead === true) {
-    for (const batch of (await pool?.finish()) ?? []) if (batch !== undefined) page.absorb(batch);
-    await readAhead(page, files, () => options.signal?.aborted === true); // what no worker read
-  }
+  if (hasPages && page !== undefined && options.readAhead === true) await readPagesAhead(page, pool, folder, files, options);
+  else options.workingDigests?.addRoot([]);
   const site: ReadBuiltSite = {
     root,
     files,
@@ -103,6 +108,24 @@ export async function readBuiltSiteInStages(location: SiteRootLocation, options:
   return { site, withHistory: reading.then((history) => ({ ...site, source: history.source, historyNotes: history.notes })) };
 }
 
+/**
+ * The pages the workers read taken into `page`, and their digests handed to the run's WorkingDigests (once per root,
+ * whatever happened; before the pages no worker read are read here, so that git's history can go on meanwhile).
+ */
+async function readPagesAhead(page: PageReader, pool: PageHeadPool | undefined, folder: string, files: ReadonlySet<string>, options: BuiltSiteOptions): Promise<void> {
+  const digested: Array<[string, string]> = [];
+  try {
+    for (const batch of (await pool?.finish()) ?? []) {
+      if (batch === undefined) continue;
+      page.absorb(batch);
+      batch.digests?.forEach((digest, i) => digest !== null && digested.push([folder + path.sep + nativePath(batch.files[i]!), digest]));
+    }
+  } finally {
+    options.workingDigests?.addRoot(digested);
+  }
+  await readAhead(page, files, () => options.signal?.aborted === true); // what no worker read
+}
+
 /** The folder's files when the rules need them (filesUnder), the root then added to the run's LastmodNeeds, whatever happened. */
 async function walked(location: SiteRootLocation, folder: string, options: BuiltSiteOptions, pool?: PageHeadPool): Promise<{ files: Set<string>; special: Set<string> }> {
   let files = new Set<string>();
@@ -114,6 +137,11 @@ async function walked(location: SiteRootLocation, folder: string, options: Built
   } finally {
     options.lastmods?.addRoot(sourceFilesOf(location.workspace, location.root, files, options.pageSources));
   }
+}
+
+/** A `/`-separated relative path with the platform's separators. */
+function nativePath(file: string): string {
+  return path.sep === '/' ? file : file.split('/').join(path.sep);
 }
 
 function absoluteOf(workspace: string, relative: string): string {
@@ -164,17 +192,39 @@ interface HistoryFacts {
 const NO_SOURCE: BuiltSite['source'] = () => undefined;
 const NO_PAGE: BuiltSite['page'] = () => undefined;
 
-/** Git's answers for the root: none (with a note) when git may not run or could not read a history. */
-async function historyFacts(location: SiteRootLocation, folder: string, files: ReadonlySet<string>, options: BuiltSiteOptions): Promise<HistoryFacts> {
-  if (!options.git) return { source: NO_SOURCE, notes: [{ kind: 'untrusted' }] };
-  const history = await historyOf({
-    folder,
+/** The request for the root's history (one per repository: the cache gives the roots of one repository the same). */
+function historyRequest(location: SiteRootLocation, options: BuiltSiteOptions): HistoryRequest {
+  return {
+    folder: absoluteOf(location.workspace, location.root.folder),
     builtFolders: options.siteRoots.map((r) => absoluteOf(location.workspace, r.folder)),
     cache: options.histories ?? new Map(),
     signal: options.signal,
     git: options.gitProcess,
     contentBounds: options.lastmods?.byFile,
-  });
+    workingDigests: options.workingDigests?.byFile,
+  };
+}
+
+/**
+ * The command line's histories started before any folder is walked, into `options.histories` (where each root's
+ * historyFacts finds its own): git's listings then run while the thread walks (GitHistoryOptions' startAtOnce), not after
+ * it. Only where git will be read (git may run, pages are read); `stop` ends, once every root is read, what no root
+ * asked for (a root whose folder holds no page runs none of git's rules).
+ */
+export function startHistories(workspace: string, options: BuiltSiteOptions): { stop(): void } {
+  const read = options.read ?? { files: true, pages: true };
+  if (!options.git || !read.files || !read.pages || options.histories === undefined) return { stop: () => undefined };
+  const controller = new AbortController();
+  const stop = (): void => controller.abort();
+  options.signal?.addEventListener('abort', stop, { once: true });
+  for (const root of options.siteRoots) historyOf({ ...historyRequest({ workspace, root }, options), signal: controller.signal, startAtOnce: true });
+  return { stop: () => { options.signal?.removeEventListener('abort', stop); stop(); } };
+}
+
+/** Git's answers for the root: none (with a note) when git may not run or could not read a history. */
+async function historyFacts(location: SiteRootLocation, folder: string, files: ReadonlySet<string>, options: BuiltSiteOptions): Promise<HistoryFacts> {
+  if (!options.git) return { source: NO_SOURCE, notes: [{ kind: 'untrusted' }] };
+  const history = await historyOf(historyRequest(location, options));
   const failed = statusNote(history);
   if (failed !== undefined || history.status !== 'ok') return { source: NO_SOURCE, notes: failed ? [failed] : [] };
   const notes: HistoryNote[] = [];

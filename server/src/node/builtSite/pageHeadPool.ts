@@ -7,7 +7,7 @@ import type { PagesRead } from './builtPages';
 
 /** A batch of a folder's pages for a worker to read (pageWorkerMessages.ts answers it). */
 export interface PageHeadsRequest {
-  pageHeads: { id: number; folder: string; root: SiteRoot; files: string[] };
+  pageHeads: { id: number; folder: string; root: SiteRoot; files: string[]; digests?: boolean };
 }
 
 /** `read` undefined: the worker could not read the batch (`error`). */
@@ -19,6 +19,8 @@ export interface PageWorkers {
   /** The bundle a worker runs (dist/lintWorker.js): it answers pageWorkerMessages.ts's `pageHeads`. */
   file: string;
   count: number;
+  /** Each page's partsDigest too (readPages). */
+  digests?: boolean;
 }
 
 /** Pages per message: a few milliseconds of reading, so the workers start early and share the work evenly. */
@@ -61,7 +63,7 @@ export class PageHeadPool {
     const id = this.next++;
     this.batches.push(worker === undefined ? Promise.resolve(undefined) : new Promise((resolve) => {
       worker.waiting.set(id, resolve);
-      worker.thread.postMessage({ pageHeads: { id, folder: this.folder, root: this.root, files } } satisfies PageHeadsRequest);
+      worker.thread.postMessage({ pageHeads: { id, folder: this.folder, root: this.root, files, digests: this.how.digests } } satisfies PageHeadsRequest);
     }));
   }
 

@@ -52,8 +52,8 @@ export async function handlePageRequest(port: MessagePort, message: PageRequest,
     return answer(port, 'pageCheck', id, async () => ({ result: await store.check({ ...request, files: files.map(unpacked) }, known) }));
   }
   if ('pageHeads' in message) {
-    const { id, folder, root, files } = message.pageHeads;
-    return answer(port, 'pageHeads', id, async () => ({ read: readPages(folder, root, files) }));
+    const { id, folder, root, files, digests } = message.pageHeads;
+    return answer(port, 'pageHeads', id, async () => ({ read: readPages(folder, root, files, digests === true) }));
   }
   const { id, question } = message.pageAsk;
   return answer(port, 'pageAsk', id, async () => ({ answer: await askStore(store, question, known) }));

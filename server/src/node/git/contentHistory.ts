@@ -10,6 +10,7 @@ import * as fs from 'node:fs';
 import { CONTENT_PARTS, changedParts, pageParts, type ContentChange, type PageContent } from '../../language/languageService';
 import { decodeFileText } from '../files';
 import { BlobReader, MAX_BLOB_BYTES } from './blobReader';
+import { partsDigest } from './partsDigest';
 import type { HistoryIndex, PageChange } from './gitLog';
 import type { GitProcessOptions } from './gitProcess';
 
@@ -64,6 +65,8 @@ export interface ContentRequest {
    * dates), the page's last content change is CONTENT_NOT_NEEDED. Default -Infinity: walked to its last content change.
    */
   bound?(id: number): number;
+  /** The partsDigest of a working file (absolute), read elsewhere (sitemap-lint's page workers); undefined when unknown. */
+  workingDigest?(file: string): string | undefined;
   options: GitProcessOptions;
 }
 
@@ -121,11 +124,17 @@ async function walkPage(request: ContentRequest, id: number, reader: BlobReader,
     into.worktree[id] = WORKTREE_TEMPLATE;
   }
   const needed = changesNeeded(changes, request.index, request.bound?.(id) ?? -Infinity);
-  // Unchanged since its last commit: the file on disk is that version, read without a round trip through git.
-  const onDisk = working.uncommitted || newest === undefined || needed === 0 ? undefined : partsOfFile(working.file);
-  const version = (blob: number): Promise<PageContent | undefined> => (blob === newest && onDisk !== undefined ? Promise.resolve(onDisk) : versions(blob));
-  // A bounded walk knows the versions it may need: asked for at once, one round trip to cat-file, not one a change.
-  if (needed < changes.length) for (const change of changes.slice(0, needed)) if (isEdit(change, request.index)) void Promise.all([version(change.before), version(change.after)]);
+  const committedFile = !working.uncommitted && newest !== undefined && needed > 0;
+  const digest = committedFile ? request.workingDigest?.(working.file) : undefined;
+  const version = withWorkingFile(versions, committedFile ? newest : undefined, working.file, digest === undefined);
+  // A bounded walk knows the versions it may need: asked for at once, one round trip to cat-file, not one a change
+  // (the newest not when its digest stands for it).
+  if (needed < changes.length) {
+    for (const change of changes.slice(0, needed)) {
+      if (!isEdit(change, request.index)) continue;
+      for (const blob of [change.before, change.after]) if (blob !== newest || digest === undefined) void version(blob);
+    }
+  }
   for (const [k, change] of changes.entries()) {
     if (k === needed) {
       into.significant[id] = CONTENT_NOT_NEEDED;
@@ -137,6 +146,11 @@ async function walkPage(request: ContentRequest, id: number, reader: BlobReader,
       return;
     }
     if (!isEdit(change, request.index)) continue;
+    if (digest !== undefined && change.after === newest) {
+      const before = await version(change.before);
+      if (before === undefined) return;
+      if (partsDigest(before) === digest) continue; // the template alone changed
+    }
     const [before, after] = await Promise.all([version(change.before), version(change.after)]);
     // A version git could not give (too large, missing in a partial clone): what came before it is unknown.
     if (before === undefined || after === undefined) return;
@@ -147,6 +161,21 @@ async function walkPage(request: ContentRequest, id: number, reader: BlobReader,
       return;
     }
   }
+}
+
+/**
+ * The versions with the newest one read from the working file (the page has no uncommitted change: the file on disk is
+ * that version) rather than through git; `now`: read at once, else (a digest stands for it) only if asked. From git
+ * when the file cannot be read.
+ */
+function withWorkingFile(versions: Versions, newest: number | undefined, file: string, now: boolean): Versions {
+  if (newest === undefined) return versions;
+  let onDisk: PageContent | undefined | null = now ? partsOfFile(file) : null;
+  return (blob) => {
+    if (blob !== newest) return versions(blob);
+    if (onDisk === null) onDisk = partsOfFile(file);
+    return onDisk !== undefined ? Promise.resolve(onDisk) : versions(blob);
+  };
 }
 
 /** A change from one version to another (not the page's addition, not its deletion, not the same blob again). */
@@ -173,7 +202,7 @@ function changesNeeded(changes: readonly PageChange[], index: HistoryIndex, boun
 }
 
 /** A working file's parts; undefined when it is not a readable regular file within MAX_BLOB_BYTES (a FIFO is not read). */
-function partsOfFile(file: string): PageContent | undefined {
+export function partsOfFile(file: string): PageContent | undefined {
   let fd: number | undefined;
   try {
     fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));

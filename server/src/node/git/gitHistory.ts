@@ -6,7 +6,7 @@ import { contentHistoryBound, type ContentChange, type LastmodSpan } from '../..
 import { changeKinds, CONTENT_NOT_NEEDED, readContentHistory, WORKTREE_CONTENT, WORKTREE_TEMPLATE, type ContentHistory } from './contentHistory';
 import { GitLogReader, LOG_ARGS, type HistoryIndex, type TrackedFiles } from './gitLog';
 import { parseRevParse, trackedPathsReader, uncommittedPathsReader, type RepositoryFacts } from './gitOutput';
-import { runGit, textSink, type GitProcessOptions, type GitRun, type Sink } from './gitProcess';
+import { runGit, startGit, textSink, type GitProcessOptions, type GitRun, type Sink } from './gitProcess';
 
 export { CONFIG, gitEnvironment, runGit, textSink, type GitRun } from './gitProcess';
 
@@ -81,6 +81,17 @@ export interface GitHistoryOptions extends GitProcessOptions {
    * far as that needs (contentHistoryBound), a page without one not at all. Default: every page to its last content change.
    */
   contentBounds?: Promise<ReadonlyMap<string, LastmodSpan>>;
+  /**
+   * Start ls-files, status and the log at once, beside rev-parse, their output spooled to temporary files rather than
+   * pipes: for a caller about to hold its thread for seconds (sitemap-lint's synchronous folder walk), during which
+   * git then runs instead of waiting on a full pipe. Default: each started when its turn comes.
+   */
+  startAtOnce?: boolean;
+  /**
+   * The partsDigest of working files (absolute) read elsewhere (sitemap-lint's page workers), once all are: a committed
+   * page's working file is then compared by it rather than read again. Default: every working file read here.
+   */
+  workingDigests?: Promise<(file: string) => string | undefined>;
 }
 
 const PAGE = /\.html?$/i;
@@ -109,25 +120,66 @@ function isUnbornBranch(run: GitRun): boolean {
 export async function readGitHistory(folder: string, options: GitHistoryOptions = {}): Promise<GitHistory> {
   const root = path.resolve(folder);
   const git = options.git ?? 'git';
+  const listings = options.startAtOnce === true ? startedListings(root, options) : undefined;
   try {
     const revParse = textSink();
-    const run = await runGit(root, ['rev-parse', '--show-toplevel', '--show-prefix', '--is-shallow-repository', '--absolute-git-dir'], revParse, options);
+    const run = await runGit(root, ['rev-parse', '--show-toplevel', '--show-prefix', '--is-shallow-repository', '--absolute-git-dir'], revParse, listings?.options ?? options);
     const failed = failureOf(run, git);
     if (failed) return emptyHistory(root, failed.status, failed.detail);
     const facts = parseRevParse(revParse.text);
     if (!facts) return emptyHistory(root, 'failed', `unexpected answer from git rev-parse: ${firstLine(revParse.text)}`);
     if (facts.shallow) return emptyHistory(root, 'shallow', undefined, facts);
-    return await readHistoryOf(root, facts, options);
+    return await readHistoryOf(root, facts, options, listings ?? pipedListings(root, options));
   } catch (error) {
     return emptyHistory(root, 'failed', String(error));
+  } finally {
+    listings?.stop(); // what a failure left running
   }
 }
 
+/** The three listings a history reads, each a git run whose output goes into a sink. */
+interface Listings {
+  lsFiles(sink: Sink): Promise<GitRun>;
+  status(sink: Sink): Promise<GitRun>;
+  log(sink: Sink): Promise<GitRun>;
+}
+
+const LS_FILES_ARGS = ['ls-files', '-z', '--full-name', '--', '.'];
+
+function statusArgs(options: GitHistoryOptions): string[] {
+  return ['status', '--porcelain=v1', '-z', `--untracked-files=${untrackedFiles(options)}`, '--no-renames', '--', '.'];
+}
+
+/** Each listing run when asked, streamed through a pipe. */
+function pipedListings(root: string, options: GitHistoryOptions): Listings {
+  return {
+    lsFiles: (sink) => runGit(root, LS_FILES_ARGS, sink, options),
+    status: (sink) => runGit(root, statusArgs(options), sink, options),
+    log: (sink) => runGit(root, LOG_ARGS, sink, options),
+  };
+}
+
+/**
+ * GitHistoryOptions' startAtOnce: the listings started now, beside rev-parse, their output spooled to files (gitProcess's
+ * startGit); rev-parse's answer may still make them moot (not a repository, a shallow clone), and `stop` then ends them.
+ * A listing that could not be spooled runs through a pipe when asked. `options`: the caller's, with `stop`'s signal.
+ */
+function startedListings(root: string, caller: GitHistoryOptions): Listings & { options: GitHistoryOptions; stop(): void } {
+  const controller = new AbortController();
+  const stop = (): void => controller.abort();
+  caller.signal?.addEventListener('abort', stop, { once: true });
+  if (caller.signal?.aborted === true) stop();
+  const options: GitHistoryOptions = { ...caller, signal: controller.signal };
+  const start = (args: readonly string[]): ((sink: Sink) => Promise<GitRun>) => startGit(root, args, options) ?? ((sink) => runGit(root, args, sink, options));
+  const [lsFiles, status, log] = [start(LS_FILES_ARGS), start(statusArgs(caller)), start(LOG_ARGS)];
+  return { lsFiles, status, log, options, stop: () => { caller.signal?.removeEventListener('abort', stop); stop(); } };
+}
+
 /** ls-files first (the log keeps only tracked paths), then status beside the log, then the pages' versions. */
-async function readHistoryOf(root: string, facts: RepositoryFacts, options: GitHistoryOptions): Promise<GitHistory> {
+async function readHistoryOf(root: string, facts: RepositoryFacts, options: GitHistoryOptions, listings: Listings): Promise<GitHistory> {
   const git = options.git ?? 'git';
   const ids = new Map<string, number>();
-  const listed = await runGit(root, ['ls-files', '-z', '--full-name', '--', '.'], trackedPathsReader(facts.prefix, ids), options);
+  const listed = await listings.lsFiles(trackedPathsReader(facts.prefix, ids));
   const listFailure = failureOf(listed, git);
   if (listFailure) return emptyHistory(root, listFailure.status, listFailure.detail, facts);
   const files: TrackedFiles = { ids, pages: pagesOf(ids, (options.builtFolders ?? ['']).map((f) => relativeKey(root, f) ?? f)) };
@@ -135,10 +187,7 @@ async function readHistoryOf(root: string, facts: RepositoryFacts, options: GitH
   const log = new GitLogReader(files, facts.prefix);
   let index: HistoryIndex | undefined;
   const logSink: Sink = { push: (chunk) => log.push(chunk), end: () => void (index = log.end()) };
-  const [status, logged] = await Promise.all([
-    runGit(root, ['status', '--porcelain=v1', '-z', `--untracked-files=${untrackedFiles(options)}`, '--no-renames', '--', '.'], uncommittedPathsReader(facts.prefix, uncommitted), options),
-    runGit(root, LOG_ARGS, logSink, options),
-  ]);
+  const [status, logged] = await Promise.all([listings.status(uncommittedPathsReader(facts.prefix, uncommitted)), listings.log(logSink)]);
   const failure = failureOf(status, git) ?? (isUnbornBranch(logged) ? undefined : failureOf(logged, git));
   if (failure) return emptyHistory(root, failure.status, failure.detail, facts);
   if (!index || index.malformed) return emptyHistory(root, 'failed', 'unexpected output from git log', facts);
@@ -178,7 +227,8 @@ async function contentOf(root: string, files: TrackedFiles, index: HistoryIndex,
     if (bounds === undefined || bounds.has(id)) pages.push(id);
   }
   const workingFile = (id: number): { file: string; uncommitted: boolean } => ({ file: path.join(root, ...keys[id].split('/')), uncommitted: uncommitted.has(keys[id]) });
-  const content = await readContentHistory({ folder: root, index, pages, workingFile, bound: bounds && ((id) => bounds.get(id)!), options });
+  const workingDigest = await options.workingDigests;
+  const content = await readContentHistory({ folder: root, index, pages, workingFile, bound: bounds && ((id) => bounds.get(id)!), workingDigest, options });
   if (bounds !== undefined) for (const id of files.ids.values()) if (files.pages[id] === 1 && !bounds.has(id)) content.significant[id] = CONTENT_NOT_NEEDED;
   return content;
 }
