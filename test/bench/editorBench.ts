@@ -41,6 +41,7 @@ import { packageExtension } from '../e2e/vsix';
 import { benchEntry, benchSitemap } from '../support/generate';
 import { ServerTiming } from './serverTiming';
 import { median } from './median';
+import { instrument, measureKey as measureWatches, QUICK_INPUT_BOX, QUICK_INPUT_ROWS, type Watch } from './editorPage';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..'); // out/test/bench → the repository
 const RUN = path.join(ROOT, 'test-results', 'bench-editor');
@@ -54,9 +55,6 @@ const SETTLE_MS = Number(process.env.BENCH_EDITOR_SETTLE_MS ?? 5_000);
 const SMALL_ENTRIES = 10;
 /** One measurement (an 11.5 MB file over code-server's remote connection, on a loaded machine): generous. */
 const MEASURE_TIMEOUT_MS = 120_000;
-
-const QUICK_INPUT_BOX = '.quick-input-widget input';
-const QUICK_INPUT_ROWS = '.quick-input-widget .quick-input-list .monaco-list-row';
 
 /** benchEntry's lines: `<url>`, `<loc>`, `<lastmod>`, `<changefreq>`, `<priority>`, `</url>`, after two header lines. */
 const LINES_PER_ENTRY = 6;
@@ -91,84 +89,11 @@ function withWarningEverywhere(text: string): string {
   return warned;
 }
 
-/**
- * Installed in the page: stamps every keydown, and `watch(file, kind, count)` resolves with the time of the first DOM
- * change after which the active editor shows `file` and, for `text`, drawn lines, for `errors`, exactly `count` error
- * squiggles drawn (at least one when `count` is -1).
- */
-function instrument(): void {
-  // The few browser globals used, typed here: the project compiles without the DOM library.
-  interface Element {
-    querySelector(selector: string): Element | null;
-    querySelectorAll(selector: string): { length: number };
-    getAttribute(name: string): string | null;
-    textContent: string | null;
-  }
-  interface Browser {
-    document: Element & { body: Element };
-    MutationObserver: new (callback: () => void) => { observe(target: Element, options: object): void; disconnect(): void };
-    addEventListener(type: string, listener: () => void, capture: boolean): void;
-  }
-  const { document, MutationObserver, addEventListener } = globalThis as unknown as Browser;
-  type Watch = (file: string, kind: 'text' | 'errors' | 'edit', count: number) => Promise<number>;
-  const state = { key: 0, pending: new Map<string, Promise<number>>() };
-  const active = () => document.querySelector('.editor-group-container.active');
-  const showing = (file: string) => active()?.querySelector('.tabs-container .tab.active')?.getAttribute('aria-label')?.startsWith(file) ?? false;
-  const watch: Watch = (file, kind, count) => new Promise<number>((resolve) => {
-    const linesNow = () => active()?.querySelector('.monaco-editor .view-lines')?.textContent ?? '';
-    const linesBefore = linesNow();
-    const check = () => {
-      if (!showing(file)) return false;
-      const editor = active()?.querySelector('.monaco-editor');
-      if (!editor) return false;
-      if (kind === 'text') return (editor.querySelector('.view-lines .view-line')?.textContent ?? '') !== '';
-      if (kind === 'edit') return linesNow() !== linesBefore;
-      const errors = editor.querySelectorAll('.squiggly-error').length;
-      return count < 0 ? errors > 0 : errors === count;
-    };
-    const observer = new MutationObserver(() => {
-      if (check()) {
-        observer.disconnect();
-        resolve(performance.now());
-      }
-    });
-    observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
-  });
-  addEventListener.call(globalThis, 'keydown', () => (state.key = performance.now()), true);
-  Object.assign(globalThis, {
-    benchArm(name: string, file: string, kind: 'text' | 'errors' | 'edit', count: number) {
-      state.pending.set(name, watch(file, kind, count));
-    },
-    /**
-     * Milliseconds from the last keydown to each armed watch, NaN for those not seen within `timeout`; `keyAt` is
-     * that keydown in epoch milliseconds, to place the server's stamps (timingLog.ts) against it.
-     */
-    async benchRead(timeout: number): Promise<Record<string, number>> {
-      const key = state.key;
-      const limit = new Promise<number>((resolve) => setTimeout(() => resolve(NaN), timeout));
-      const result: Record<string, number> = { keyAt: performance.timeOrigin + key };
-      for (const [name, promise] of state.pending) result[name] = (await Promise.race([promise, limit])) - key;
-      state.pending.clear();
-      return result;
-    },
-  });
-}
+type WatchTuple = [name: string, file: string, kind: 'text' | 'errors' | 'edit', count: number];
 
-interface PageWithBench {
-  benchArm(name: string, file: string, kind: 'text' | 'errors' | 'edit', count: number): void;
-  benchRead(timeout: number): Promise<Record<string, number>>;
-}
-
-async function measureKey(page: Page, press: () => Promise<void>, watches: [name: string, file: string, kind: 'text' | 'errors' | 'edit', count: number][]): Promise<Record<string, number>> {
-  await page.evaluate((list) => {
-    for (const [name, file, kind, count] of list) (globalThis as unknown as PageWithBench).benchArm(name, file, kind, count);
-  }, watches);
-  await press();
-  const result = await page.evaluate((timeout) => (globalThis as unknown as PageWithBench).benchRead(timeout), MEASURE_TIMEOUT_MS);
-  for (const [name, value] of Object.entries(result)) {
-    if (Number.isNaN(value)) throw new Error(`${name} not seen within ${MEASURE_TIMEOUT_MS / 1000} s`);
-  }
-  return result;
+function measureKey(page: Page, press: () => Promise<void>, watches: WatchTuple[]): Promise<Record<string, number>> {
+  const list: Watch[] = watches.map(([name, file, kind, count]) => ({ name, file, kind, count }));
+  return measureWatches(page, press, list, MEASURE_TIMEOUT_MS);
 }
 
 /** Closes every editor, Quick Opens `file`, and measures from the Enter on its row to its text and its first error squiggle. */

@@ -26,6 +26,11 @@ export class ServerTiming {
     });
   }
 
+  /** Milliseconds from `from` to every stamp of `event` after it for the document `/name`, in order. */
+  every(from: number, name: string, event: string): number[] {
+    return this.read().filter((s) => s.t >= from && s.event === event && s.uri?.endsWith(`/${encodeURIComponent(name)}`)).map((s) => s.t - from);
+  }
+
   private read(): Stamp[] {
     if (!fs.existsSync(this.file)) return [];
     return fs.readFileSync(this.file, 'utf8').split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Stamp);

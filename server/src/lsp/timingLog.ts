@@ -12,7 +12,9 @@ export type TimingEvent =
    * A document's text arrived / was parsed / the client answered for its settings / its settings and context are
    * ready / its diagnostics go to the client.
    */
-  | 'didOpen' | 'didChange' | 'parsed' | 'settings' | 'prepared' | 'published';
+  | 'didOpen' | 'didChange' | 'parsed' | 'settings' | 'prepared' | 'published'
+  /** The page rules' check of a folder's open sitemaps answered / a site's git history was asked for (pageSites.ts). */
+  | 'pagesChecked' | 'historyAsked';
 
 export function stampTiming(event: TimingEvent, detail?: { uri?: string; version?: number | null }, at = performance.timeOrigin + performance.now()): void {
   if (file === undefined || file === '') return;

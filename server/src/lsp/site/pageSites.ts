@@ -5,11 +5,12 @@ import { BuiltSiteStore } from '../../node/builtSite/builtSiteStore';
 import { askStore, unpacked, type PageAnswer, type PageQuestion, type PageWireFile } from '../../node/builtSite/pageWorkerMessages';
 import type { KnownFile } from '../../node/siteProblems';
 import type { SiteWorker } from './siteWorker';
+import { stampTiming } from '../timingLog';
 
 interface Site {
   spec: BuiltSiteSpec;
-  /** Once git's history is read too. */
-  info: Promise<BuiltSiteInfo>;
+  /** Once git's history is read too; asked for on the first `ensure` (after the first check: infoOf). */
+  info?: Promise<BuiltSiteInfo>;
   /** Once the folder is walked, before git's history (BuiltSiteStore.read's `early`). */
   early: Promise<BuiltSiteInfo>;
   /** Whether `info` has come. */
@@ -33,12 +34,17 @@ export class PageSites {
 
   /** The site of `key` with git's history, read unless held; undefined when it could not be read. */
   ensure(key: string, spec: BuiltSiteSpec): Promise<BuiltSiteInfo | undefined> {
-    return this.settled(key, this.siteOf(key, spec), 'info');
+    const site = this.siteOf(key, spec);
+    return this.settled(key, site, this.infoOf(key, site));
   }
 
-  /** The same, as soon as the folder is walked: git's history may still be under way (isComplete). */
+  /**
+   * The same, as soon as the folder is walked, git's history not asked for: git's processes start only once `ensure`
+   * asks (after the page rules' first check), so that they do not slow the walk and that check on a busy machine.
+   */
   ensureEarly(key: string, spec: BuiltSiteSpec): Promise<BuiltSiteInfo | undefined> {
-    return this.settled(key, this.siteOf(key, spec), 'early');
+    const site = this.siteOf(key, spec);
+    return this.settled(key, site, site.early);
   }
 
   /** Whether the site of `key` is read with git's history (or needs none). */
@@ -51,20 +57,29 @@ export class PageSites {
     if (site !== undefined) return site;
     const inWorker = this.worker.available;
     const early = inWorker ? this.worker.readSite(key, spec, true).catch(() => this.readHere(key, spec, true)) : this.readHere(key, spec, true);
-    const info = inWorker ? this.worker.readSite(key, spec).catch(() => this.readHere(key, spec)) : this.readHere(key, spec);
-    const made: Site = { spec, info, early, complete: false, inWorker };
-    info.then(() => {
-      made.complete = true;
-      if (this.sites.get(key) === made) this.generation++;
-    }, () => undefined);
+    const made: Site = { spec, early, complete: false, inWorker };
     this.sites.set(key, made);
     this.generation++;
     return made;
   }
 
-  private async settled(key: string, site: Site, which: 'info' | 'early'): Promise<BuiltSiteInfo | undefined> {
+  /** The site with git's history, asked for once, where the site is read (the worker, or here if it failed). */
+  private infoOf(key: string, site: Site): Promise<BuiltSiteInfo> {
+    if (site.info !== undefined) return site.info;
+    const { spec } = site;
+    stampTiming('historyAsked');
+    const info = site.inWorker ? this.worker.readSite(key, spec).catch(() => this.readHere(key, spec)) : this.readHere(key, spec);
+    site.info = info;
+    info.then(() => {
+      site.complete = true;
+      if (this.sites.get(key) === site) this.generation++;
+    }, () => undefined);
+    return info;
+  }
+
+  private async settled(key: string, site: Site, read: Promise<BuiltSiteInfo>): Promise<BuiltSiteInfo | undefined> {
     try {
-      return await site[which];
+      return await read;
     } catch {
       if (this.sites.get(key) === site) this.sites.delete(key);
       return undefined;
@@ -93,6 +108,12 @@ export class PageSites {
 
   /** The page rules over `files` (closed ones by path when the worker holds them); undefined when the worker stopped. */
   async check(request: Omit<PageCheckRequest, 'files'>, files: PageWireFile[]): Promise<PageCheckResult | undefined> {
+    const result = await this.checkWhere(request, files);
+    stampTiming('pagesChecked');
+    return result;
+  }
+
+  private async checkWhere(request: Omit<PageCheckRequest, 'files'>, files: PageWireFile[]): Promise<PageCheckResult | undefined> {
     if (this.inWorker(request.keys)) {
       try {
         return await this.worker.checkPages({ request, files });

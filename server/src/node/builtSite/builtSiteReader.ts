@@ -49,6 +49,12 @@ export interface BuiltSiteOptions {
    * no page (every `page()` is undefined). git runs only with `git` and pages.
    */
   read?: { files: boolean; pages: boolean };
+  /**
+   * git's history is read once this settles (readBuiltSiteInStages; default at once): the editor's store opens it when
+   * the site with history is first asked for, after the page rules' first check, so that git's processes and their
+   * parsing do not compete with the walk and that check for the machine's cores.
+   */
+  historyWhen?: Promise<void>;
   /** The executable and environment git runs with (tests). */
   gitProcess?: Pick<GitHistoryOptions, 'git' | 'env'>;
   /**
@@ -89,7 +95,9 @@ export async function readBuiltSiteInStages(location: SiteRootLocation, options:
   const { files, special } = await walked(location, folder, options, pool);
   const hasPages = [...files].some((file) => PAGE.test(file));
   // A root without pages gets no rule of a fetch: git is not run for it, and nothing is said.
-  const reading = hasPages && read.pages ? historyFacts(location, folder, files, options) : Promise.resolve({ source: NO_SOURCE, notes: [] });
+  const reading = hasPages && read.pages
+    ? (options.historyWhen ?? Promise.resolve()).then(() => historyFacts(location, folder, files, options))
+    : Promise.resolve({ source: NO_SOURCE, notes: [] });
   const page = read.pages ? pageReader(folder, root, files, special) : undefined;
   if (hasPages && page !== undefined && options.readAhead === true) await readPagesAhead(page, pool, folder, files, options);
   else options.workingDigests?.addRoot([]);

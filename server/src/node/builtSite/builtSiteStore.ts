@@ -81,6 +81,8 @@ export class BuiltSiteStore {
   private readonly sites = new Map<string, Promise<HeldSite>>();
   /** Each site with git's answers (the same as in `sites` once they came). */
   private readonly complete = new Map<string, Promise<HeldSite>>();
+  /** Starts the reading of git's history for a site, once asked for (`read` without `early`). */
+  private readonly historyAsked = new Map<string, () => void>();
 
   /**
    * Reads the site of `key` unless held (a read under way is shared); `early`: answers once the folder is walked,
@@ -88,18 +90,23 @@ export class BuiltSiteStore {
    */
   async read(key: string, spec: BuiltSiteSpec, early = false): Promise<BuiltSiteInfo> {
     if (!this.sites.has(key)) this.start(key, spec);
+    if (!early) this.historyAsked.get(key)?.();
     const { site, gitDirs } = await (early ? this.sites.get(key)! : this.complete.get(key)!);
     return { hasPages: site.hasPages, hasRobots: site.robots !== undefined, gitDirs };
   }
 
   forget(key: string): void {
+    this.historyAsked.delete(key);
     this.sites.delete(key);
     this.complete.delete(key);
     this.prepared.delete(key);
   }
 
   private start(key: string, spec: BuiltSiteSpec): void {
-    const stages = readSiteInStages(spec);
+    // git's history is read only once a reader asks for the site with it (an early reader never does); without git
+    // (an untrusted workspace, no lastmod rule on) there is nothing to wait for: its note comes with the first check.
+    const asked = spec.git ? new Promise<void>((resolve) => this.historyAsked.set(key, resolve)) : Promise.resolve();
+    const stages = readSiteInStages(spec, asked);
     const first = stages.then((s) => s.first);
     const complete = stages.then((s) => s.complete);
     first.catch(() => undefined); // as `complete`
@@ -216,10 +223,12 @@ export class BuiltSiteStore {
   }
 }
 
-/** The site without git's answers as soon as it is walked, and with them (and the git dirs to watch) once git answered. */
-async function readSiteInStages(spec: BuiltSiteSpec): Promise<{ first: HeldSite; complete: Promise<HeldSite> }> {
+/** The site without git's answers as soon as it is walked, and with them (and the git dirs to watch) once git answered, git
+ * started when `historyWhen` settles. */
+async function readSiteInStages(spec: BuiltSiteSpec, historyWhen: Promise<void>): Promise<{ first: HeldSite; complete: Promise<HeldSite> }> {
   const histories: GitHistoryCache = new Map();
-  const { site, withHistory } = await readBuiltSiteInStages({ workspace: spec.workspace, root: spec.root }, { siteRoots: spec.siteRoots, pageSources: spec.pageSources, git: spec.git, histories, read: spec.read });
+  const location = { workspace: spec.workspace, root: spec.root };
+  const { site, withHistory } = await readBuiltSiteInStages(location, { siteRoots: spec.siteRoots, pageSources: spec.pageSources, git: spec.git, histories, read: spec.read, historyWhen });
   const complete = withHistory.then(async (whole) => {
     const gitDirs: string[] = [];
     for (const history of histories.values()) {
