@@ -1,4 +1,4 @@
-/** The server's site worker: one thread (dist/lintWorker.js) that reads, summarizes and keeps the closed site files and
+/** The server's site worker: one thread (dist/siteWorker.js, node/siteWorkerMain.ts) that reads, summarizes and keeps the closed site files and
  * compares an open document with them, so that a file nobody opened never holds up a keystroke. When it cannot start or
  * fails, its calls reject and the caller does the work in its own thread. */
 import * as fs from 'node:fs';
@@ -9,8 +9,8 @@ import type { SiteReply, SiteRequest, SummaryRead } from '../../node/siteWorkerT
 import type { BuiltSiteInfo, BuiltSiteSpec, PageCheckResult } from '../../node/builtSite/builtSiteStore';
 import type { PageAnswer, PageQuestion, PageRequest } from '../../node/builtSite/pageWorkerMessages';
 
-/** Beside the bundle (dist/), or beside the compiled cli/ module (out/, the unit tests). */
-const WORKER_FILES = [path.join(__dirname, 'lintWorker.js'), path.join(__dirname, '..', '..', 'cli', 'lint', 'lintWorker.js')];
+/** Beside the bundle (dist/), or the compiled module (out/, the unit tests). */
+const WORKER_FILES = [path.join(__dirname, 'siteWorker.js'), path.join(__dirname, '..', '..', 'node', 'siteWorkerMain.js')];
 /** A thread costs some megabytes and a warm-up: kept for a burst of passes, not for good (unless `keepAlive` says so).
  * `SITEMAP_SITE_WORKER_IDLE_MS` shortens it (tests). */
 const IDLE_MS = Number(process.env.SITEMAP_SITE_WORKER_IDLE_MS ?? 60_000);
