@@ -58,7 +58,7 @@ const results = await Promise.all([
   // its job's code: sitemap-lint's (lintPool.ts), its page read-ahead (pageHeadPool.ts) and the server's site worker.
   build({ ...common, entryPoints: ['server/src/cli/lint/lintWorker.ts'], outfile: 'dist/lintWorker.js' }),
   build({ ...common, entryPoints: ['server/src/node/builtSite/pageHeadWorker.ts'], outfile: 'dist/pageHeadWorker.js' }),
-  build({ ...common, entryPoints: ['server/src/node/siteWorkerMain.ts'], outfile: 'dist/siteWorker.js' }),
+  build({ ...common, entryPoints: ['server/src/node/siteWorkerMain.ts'], outfile: 'dist/siteWorkerMain.js' }),
   // The GitHub Action (action.yml): sitemap-lint's and sitemap-diff's engines in one bundle, released on the v1 branch (.ci/release-action.sh).
   build({ ...common, entryPoints: ['server/src/cli/action/sitemapAction.ts'], outfile: 'dist/action.js' }),
   // The web build (package.json's `browser`): the language server in a web worker, which fails to build on any Node

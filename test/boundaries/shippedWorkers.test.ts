@@ -30,7 +30,7 @@ function allowed(listFile: string): string[] {
 describe('worker bundles ship with the bundles that start them', () => {
   it('finds the workers the bundles start', () => {
     assert.deepEqual(startedBeside('sitemap-lint.js').sort(), ['lintWorker.js', 'pageHeadWorker.js']);
-    assert.ok(startedBeside('server.js').includes('siteWorker.js'));
+    assert.ok(startedBeside('server.js').includes('siteWorkerMain.js'));
   });
 
   it('the .vsix (.vscodeignore)', () => {
