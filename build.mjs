@@ -54,8 +54,11 @@ const results = await Promise.all([
   build({ ...common, entryPoints: ['server/src/cli/lint/sitemapLint.ts'], outfile: 'dist/sitemap-lint.js', banner: { js: '#!/usr/bin/env node' } }),
   build({ ...common, entryPoints: ['server/src/cli/diff/sitemapDiff.ts'], outfile: 'dist/sitemap-diff.js', banner: { js: '#!/usr/bin/env node' } }),
   build({ ...common, entryPoints: ['server/src/cli/lint/checkSiteChild.ts'], outfile: 'dist/check-site.js' }),
-  // sitemap-lint's worker threads (lintPool.ts), found beside the bundle at run time.
+  // Worker threads, each found beside the bundle that starts it, each a bundle of its own so that a thread loads only
+  // its job's code: sitemap-lint's (lintPool.ts), its page read-ahead (pageHeadPool.ts) and the server's site worker.
   build({ ...common, entryPoints: ['server/src/cli/lint/lintWorker.ts'], outfile: 'dist/lintWorker.js' }),
+  build({ ...common, entryPoints: ['server/src/node/builtSite/pageHeadWorker.ts'], outfile: 'dist/pageHeadWorker.js' }),
+  build({ ...common, entryPoints: ['server/src/node/siteWorkerMain.ts'], outfile: 'dist/siteWorkerMain.js' }),
   // The GitHub Action (action.yml): sitemap-lint's and sitemap-diff's engines in one bundle, released on the v1 branch (.ci/release-action.sh).
   build({ ...common, entryPoints: ['server/src/cli/action/sitemapAction.ts'], outfile: 'dist/action.js' }),
   // The web build (package.json's `browser`): the language server in a web worker, which fails to build on any Node

@@ -1,6 +1,6 @@
 /**
- * sitemap-lint's pages read on worker threads while the folder is walked (pageHeadPool.ts, through the lint's own
- * bundle, dist/lintWorker.js): the workers answer every batch, and the site read with them equals the site read in
+ * sitemap-lint's pages read on worker threads while the folder is walked (pageHeadPool.ts, through their own
+ * bundle, dist/pageHeadWorker.js): the workers answer every batch, and the site read with them equals the site read in
  * one thread — the files in walk order, every page's facts, the notes (a FIFO, binary pages, an unfinished head).
  */
 import { describe, it } from 'node:test';
@@ -12,7 +12,7 @@ import { PageHeadPool } from '../../server/src/node/builtSite/pageHeadPool';
 import { tempFolders } from '../support/tempFolders';
 
 const temp = tempFolders('page-head-pool-');
-const WORKER = path.resolve(__dirname, '../../../dist/lintWorker.js');
+const WORKER = path.resolve(__dirname, '../../../dist/pageHeadWorker.js');
 
 function site(count: number): Record<string, string | Buffer> {
   const files: Record<string, string | Buffer> = { 'p/robots.txt': 'User-agent: *\nDisallow: /s-1/\n', 'p/style.css': 'p {}' };

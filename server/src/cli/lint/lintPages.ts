@@ -58,11 +58,14 @@ export function readBuiltSites(request: BuiltSitesRequest): Promise<BuiltSite[]>
   return Promise.all(roots.map((root) => readBuiltSite({ workspace, root }, options))).finally(histories.stop);
 }
 
-/** The lint's worker bundle beside this one (lintPool.ts's), one thread per core: none on one core or without it. */
+/** The page readers' bundle beside this one (dist/pageHeadWorker.js), or the compiled module (out/, the unit tests). */
+const PAGE_WORKER_FILES = [path.join(__dirname, 'pageHeadWorker.js'), path.join(__dirname, '..', '..', 'node', 'builtSite', 'pageHeadWorker.js')];
+
+/** One page reader per core (pageHeadPool.ts): none on one core or without its bundle. */
 function pageWorkers(): PageWorkers | undefined {
-  const file = path.join(__dirname, 'lintWorker.js');
+  const file = PAGE_WORKER_FILES.find((candidate) => fs.existsSync(candidate));
   const count = Math.min(4, os.availableParallelism());
-  return count > 1 && fs.existsSync(file) ? { file, count } : undefined;
+  return count > 1 && file !== undefined ? { file, count } : undefined;
 }
 
 /** lintSettings.ts's pageSources (absolute folders, keys and roots) relative to the workspace, as the roots are. */

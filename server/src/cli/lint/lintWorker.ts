@@ -1,6 +1,7 @@
 /** A lint worker thread (dist/lintWorker.js): reads, decodes and lints one input at a time and posts back lintOne's
- * result, its summary packed and transferred, or a Failure's one line. The server's site worker runs the same bundle,
- * with no WorkerInit, for its own messages (node/siteWorkerThread.ts). */
+ * result, its summary packed and transferred, or a Failure's one line. Only the lint: the server's site worker and the
+ * page-head readers have bundles of their own (node/siteWorkerMain.ts, node/builtSite/pageHeadWorker.ts), so that each
+ * of the lint's threads loads and starts no page rules, no git and no HTML parser. */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import type { SiteFileKind } from '../../language/languageService';
 import type { SitemapSettings } from '../../language/sitemapLanguageTypes';
@@ -12,7 +13,6 @@ import {
 } from '../../node/packedSummary';
 import { Failure } from '../io/failure';
 import { SiteContext } from './siteContext';
-import { handleSiteRequest, isSiteRequest, type SiteRequest } from '../../node/siteWorkerThread';
 
 /** What a worker needs of LintOptions, in a form that crosses threads. */
 export interface WorkerInit {
@@ -34,16 +34,14 @@ export type WorkerReply =
 
 if (parentPort !== null) {
   const port = parentPort;
-  const init = workerData as WorkerInit | undefined;
-  const options = init === undefined ? undefined
-    : { settings: init.settings, site: new SiteContext(init.siteRoots, init.cwd), follow: false, cwd: init.cwd, now: init.now, sitemapSummary: packedSitemapSummary };
+  const init = workerData as WorkerInit;
+  const options: LintOptions = { settings: init.settings, site: new SiteContext(init.siteRoots, init.cwd), follow: false, cwd: init.cwd, now: init.now, sitemapSummary: packedSitemapSummary };
   // The pool posts a file before the last is answered (lintPool.ts, IN_FLIGHT): one at a time still, in the order
   // posted (a streamed file awaits its reads), so that the answers come in that order and one file is held at a time.
   let lintedBefore: Promise<void> = Promise.resolve();
-  port.on('message', (message: Input | SiteRequest) => {
-    if (isSiteRequest(message)) return void handleSiteRequest(port, message);
+  port.on('message', (message: Input) => {
     // A file that cannot be answered stops the worker, as an uncaught error (the pool then stops).
-    lintedBefore = lintedBefore.then(() => lintAndAnswer(port, message, options!)).catch((e) => process.nextTick(() => { throw e; }));
+    lintedBefore = lintedBefore.then(() => lintAndAnswer(port, message, options)).catch((e) => process.nextTick(() => { throw e; }));
   });
 }
 

@@ -1,6 +1,6 @@
-/** The server's site worker: one thread (dist/lintWorker.js) that reads, summarizes and keeps the closed site files and
- * compares an open document with them, so that a file nobody opened never holds up a keystroke. When it cannot start or
- * fails, its calls reject and the caller does the work in its own thread. */
+/** The server's site worker: one thread (dist/siteWorkerMain.js, node/siteWorkerMain.ts) that reads, summarizes and
+ * keeps the closed site files and compares an open document with them, so that a file nobody opened never holds up a
+ * keystroke. When it cannot start or fails, its calls reject and the caller does the work in its own thread. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -9,8 +9,9 @@ import type { SiteReply, SiteRequest, SummaryRead } from '../../node/siteWorkerT
 import type { BuiltSiteInfo, BuiltSiteSpec, PageCheckResult } from '../../node/builtSite/builtSiteStore';
 import type { PageAnswer, PageQuestion, PageRequest } from '../../node/builtSite/pageWorkerMessages';
 
-/** Beside the bundle (dist/), or beside the compiled cli/ module (out/, the unit tests). */
-const WORKER_FILES = [path.join(__dirname, 'lintWorker.js'), path.join(__dirname, '..', '..', 'cli', 'lint', 'lintWorker.js')];
+/** Beside the bundle (dist/), or the compiled module (out/, the unit tests). Not named siteWorker.js: in out/ that is
+ * this module, beside itself, and a thread started on it would answer nothing. */
+const WORKER_FILES = [path.join(__dirname, 'siteWorkerMain.js'), path.join(__dirname, '..', '..', 'node', 'siteWorkerMain.js')];
 /** A thread costs some megabytes and a warm-up: kept for a burst of passes, not for good (unless `keepAlive` says so).
  * `SITEMAP_SITE_WORKER_IDLE_MS` shortens it (tests). */
 const IDLE_MS = Number(process.env.SITEMAP_SITE_WORKER_IDLE_MS ?? 60_000);

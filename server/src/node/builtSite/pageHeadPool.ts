@@ -1,11 +1,11 @@
 /** sitemap-lint's pages read on worker threads while its main thread walks the folder: the walk hands over each page as
- * it finds it, in batches; the workers (the lint's own bundle, lintWorker.js, through pageWorkerMessages.ts) read their
+ * it finds it, in batches; the workers (a bundle of their own, pageHeadWorker.js, from pageHeadWorker.ts) read their
  * heads and send the facts back. On two cores a walk of 50,000 folders and the reading of their pages then overlap. */
 import { Worker } from 'node:worker_threads';
 import type { SiteRoot } from '../../language/languageService';
 import type { PagesRead } from './builtPages';
 
-/** A batch of a folder's pages for a worker to read (pageWorkerMessages.ts answers it). */
+/** A batch of a folder's pages for a worker to read (pageHeadWorker.ts answers it). */
 export interface PageHeadsRequest {
   pageHeads: { id: number; folder: string; root: SiteRoot; files: string[]; digests?: boolean };
 }
@@ -16,7 +16,7 @@ export interface PageHeadsReply {
 }
 
 export interface PageWorkers {
-  /** The bundle a worker runs (dist/lintWorker.js): it answers pageWorkerMessages.ts's `pageHeads`. */
+  /** The bundle a worker runs (dist/pageHeadWorker.js): it answers pageHeadWorker.ts's `pageHeads`. */
   file: string;
   count: number;
   /** Each page's partsDigest too (readPages). */

@@ -2,8 +2,6 @@
  * answer the `<loc>` hover and the page commands, all from the BuiltSites the worker keeps (builtSiteStore.ts). */
 import type { MessagePort } from 'node:worker_threads';
 import type { NewEntry } from '../../language/languageService';
-import { readPages } from './builtPages';
-import type { PageHeadsReply, PageHeadsRequest } from './pageHeadPool';
 import { BuiltSiteStore, type BuiltSiteInfo, type BuiltSiteSpec, type PageCheckFile, type PageCheckRequest, type PageCheckResult, type PageHistories } from './builtSiteStore';
 import { unpackSummary, type PackedSummary } from '../packedSummary';
 import type { KnownFile } from '../siteProblems';
@@ -24,19 +22,16 @@ export type PageRequest =
   | { pageSite: { id: number; key: string; spec: BuiltSiteSpec; early?: boolean } }
   | { pageForget: { key: string } }
   | { pageCheck: { id: number; request: Omit<PageCheckRequest, 'files'>; files: PageWireFile[] } }
-  | { pageAsk: { id: number; question: PageQuestion } }
-  /** sitemap-lint's read-ahead (pageHeadPool.ts): a batch of a folder's pages read here, their facts sent back. */
-  | PageHeadsRequest;
+  | { pageAsk: { id: number; question: PageQuestion } };
 
 /** `error`: the request failed in the worker (the caller answers without the page facts). */
 export type PageReply =
   | { pageSite: { id: number; info?: BuiltSiteInfo; error?: string } }
   | { pageCheck: { id: number; result?: PageCheckResult; error?: string } }
-  | { pageAsk: { id: number; answer?: PageAnswer; error?: string } }
-  | PageHeadsReply;
+  | { pageAsk: { id: number; answer?: PageAnswer; error?: string } };
 
 export function isPageRequest(message: object): message is PageRequest {
-  return 'pageSite' in message || 'pageForget' in message || 'pageCheck' in message || 'pageAsk' in message || 'pageHeads' in message;
+  return 'pageSite' in message || 'pageForget' in message || 'pageCheck' in message || 'pageAsk' in message;
 }
 
 const store = new BuiltSiteStore();
@@ -50,10 +45,6 @@ export async function handlePageRequest(port: MessagePort, message: PageRequest,
   if ('pageCheck' in message) {
     const { id, request, files } = message.pageCheck;
     return answer(port, 'pageCheck', id, async () => ({ result: await store.check({ ...request, files: files.map(unpacked) }, known) }));
-  }
-  if ('pageHeads' in message) {
-    const { id, folder, root, files, digests } = message.pageHeads;
-    return answer(port, 'pageHeads', id, async () => ({ read: readPages(folder, root, files, digests === true) }));
   }
   const { id, question } = message.pageAsk;
   return answer(port, 'pageAsk', id, async () => ({ answer: await askStore(store, question, known) }));
@@ -69,7 +60,7 @@ export function askStore(on: BuiltSiteStore, question: PageQuestion, known: (pat
   return on.histories(question.histories.keys, question.histories.urls);
 }
 
-async function answer(port: MessagePort, kind: 'pageSite' | 'pageCheck' | 'pageAsk' | 'pageHeads', id: number, work: () => Promise<object>): Promise<void> {
+async function answer(port: MessagePort, kind: 'pageSite' | 'pageCheck' | 'pageAsk', id: number, work: () => Promise<object>): Promise<void> {
   let body: object;
   try {
     body = await work();
