@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 import { readBuiltSite, type BuiltSiteOptions } from '../../server/src/node/builtSite/builtSiteReader';
 import { PageHeadPool } from '../../server/src/node/builtSite/pageHeadPool';
+import { readPages } from '../../server/src/node/builtSite/builtPages';
 import { tempFolders } from '../support/tempFolders';
 
 const temp = tempFolders('page-head-pool-');
@@ -35,6 +36,19 @@ describe('page heads read on worker threads', () => {
     const batches = await pool.finish();
     assert.ok(batches.length >= 2);
     assert.ok(batches.every((batch) => batch !== undefined && batch.facts.every((facts) => facts?.title !== undefined)));
+  });
+
+  it('sends each page\'s content digest when asked (the lastmod rules\' read-ahead), as one thread reads it', async () => {
+    const dir = temp(site(600));
+    const root = { folder: 'p', url: 'https://x.com/' };
+    const files = Array.from({ length: 600 }, (_, n) => `s-${n % 13}/page-${n}/index.html`);
+    const pool = new PageHeadPool(path.join(dir, 'p'), root, { file: WORKER, count: 2, digests: true });
+    for (const file of files) pool.add(file);
+    const batches = await pool.finish();
+    const digests = batches.flatMap((batch) => batch?.digests ?? []);
+    assert.equal(digests.length, files.length);
+    assert.deepEqual(digests, readPages(path.join(dir, 'p'), root, files, true).digests);
+    assert.ok(digests.every((digest) => typeof digest === 'string'));
   });
 
   it('reads the same site as one thread does: files in walk order, facts, notes', async (t) => {
