@@ -1,6 +1,6 @@
 /** The command line of `sitemap-diff`: options and usage errors. */
 import { UsageError } from '../io/failure';
-import { flagOptions, helpText, valuedOptions, type CommandSpec } from '../io/commandHelp';
+import { flagOptions, helpText, HELP_AND_VERSION, valuedOptions, type CommandSpec } from '../io/commandHelp';
 
 export type DiffFormat = 'stylish' | 'json' | 'markdown';
 
@@ -32,8 +32,7 @@ export const COMMAND: CommandSpec = {
     { name: '--fail-on-removed', arg: 'N|N%', help: 'Exit 1 when more than N URLs, or more than N % of the old side\'s, were removed.' },
     { name: '--fail-on-added', arg: 'N|N%', help: 'Exit 1 when more than N URLs, or more than N % of the old side\'s, were added.' },
     { name: '--all', help: 'List every URL in the stylish and markdown reports.', default: 'the first 20 (stylish) or 200 (markdown) of each list' },
-    { name: '--help', short: '-h', help: 'This help.' },
-    { name: '--version', help: 'The version, alone on its line.' },
+    ...HELP_AND_VERSION,
   ],
   exitCodes: [
     [0, 'The report is printed; no --fail-on threshold passed.'],

@@ -18,6 +18,12 @@ export interface OptionSpec {
   default?: string;
 }
 
+/** The options every bin takes, last in its table (each parser reads `--version` before the rest: io/version.ts). */
+export const HELP_AND_VERSION: readonly OptionSpec[] = [
+  { name: '--help', short: '-h', help: 'This help.' },
+  { name: '--version', help: 'The version, alone on its line.' },
+];
+
 export interface CommandSpec {
   name: string;
   /** One line: what the command does. */

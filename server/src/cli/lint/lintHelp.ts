@@ -1,5 +1,5 @@
 /** `sitemap-lint`'s options, exit codes and examples: the table lintArgs.ts parses by and `--help` is written from. */
-import type { CommandSpec } from '../io/commandHelp';
+import { HELP_AND_VERSION, type CommandSpec } from '../io/commandHelp';
 import { DEFAULT_SETTINGS } from '../../language/languageService';
 
 /** `formats`: the report formats the parser takes. */
@@ -26,8 +26,7 @@ export function lintCommand(formats: readonly string[]): CommandSpec {
       { name: '--summary-out', arg: 'FILE', help: 'With --shard: write the shard\'s summary for --merge-summaries.' },
       { name: '--merge-summaries', help: 'The inputs are shards\' summary files: run the cross-file rules over them.' },
       { name: '--partition', arg: 'K/N', help: 'With --merge-summaries: part K of N of the URLs (for a merge split over machines).' },
-      { name: '--help', short: '-h', help: 'This help.' },
-      { name: '--version', help: 'The version, alone on its line.' },
+      ...HELP_AND_VERSION,
     ],
     exitCodes: [
       [0, 'No errors, and no more warnings than --max-warnings.'],

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { MAX_BYTES, MAX_ENTRIES } from '../../../../shared/protocolLimits';
 import type { SplitParameters } from '../../../../shared/protocol';
 import { UsageError } from '../io/failure';
-import { flagOptions, helpText, valuedOptions, type CommandSpec } from '../io/commandHelp';
+import { flagOptions, helpText, HELP_AND_VERSION, valuedOptions, type CommandSpec } from '../io/commandHelp';
 import { formatCount } from '../../../../shared/byteSize';
 
 /** The options the parser takes, the usage line and --help (io/commandHelp.ts). */
@@ -21,8 +21,7 @@ export const COMMAND: CommandSpec = {
     { name: '--gzip', help: 'Write the children gzipped (.gz added to their names).' },
     { name: '--force', help: 'Overwrite files that exist.', default: 'refuse, writing nothing' },
     { name: '--json', help: 'Print what was written as JSON: { "index", "children": [{ "file", "url", "entries", "bytes" }] }.' },
-    { name: '--help', short: '-h', help: 'This help.' },
-    { name: '--version', help: 'The version, alone on its line.' },
+    ...HELP_AND_VERSION,
   ],
   exitCodes: [
     [0, 'The children and the index are written.'],
