@@ -41,7 +41,7 @@ import { packageExtension } from '../e2e/vsix';
 import { benchEntry, benchSitemap } from '../support/generate';
 import { ServerTiming } from './serverTiming';
 import { median } from './median';
-import { instrument, measureKey as measureWatches, QUICK_INPUT_BOX, QUICK_INPUT_ROWS, type Watch } from './editorPage';
+import { goTo, instrument, measureKey as measureWatches, QUICK_INPUT_BOX, QUICK_INPUT_ROWS, type Watch } from './editorPage';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..'); // out/test/bench → the repository
 const RUN = path.join(ROOT, 'test-results', 'bench-editor');
@@ -118,12 +118,7 @@ async function measureKeystrokes(page: Page, file: string, entries: number): Pro
   for (let pair = 0; pair < pairs; pair++) {
     const entry = Math.floor((entries * (pair + 1)) / (pairs + 1));
     const line = changefreqLine(entry);
-    await page.keyboard.press('Control+G');
-    await page.locator(QUICK_INPUT_BOX).waitFor();
-    await page.keyboard.type(`${line}:${CHANGEFREQ_VALUE_COLUMN}`);
-    await page.keyboard.press('Enter');
-    await page.locator(QUICK_INPUT_BOX).waitFor({ state: 'hidden' });
-    await page.locator('[id="status.editor.selection"]', { hasText: `Ln ${line}, Col ${CHANGEFREQ_VALUE_COLUMN}` }).waitFor();
+    await goTo(page, line, CHANGEFREQ_VALUE_COLUMN);
     await page.waitForTimeout(PAUSE_MS);
     // In a small file the first entry's error may be on the screen too.
     const shownErrors = await page.locator('.editor-group-container.active .monaco-editor .squiggly-error').count();

@@ -115,3 +115,13 @@ export async function measureKey(page: Page, press: () => Promise<void>, watches
   }
   return result;
 }
+
+/** Goes to `line`:`column` in the focused editor (Ctrl+G) and waits for the cursor to be there. */
+export async function goTo(page: Page, line: number, column: number): Promise<void> {
+  await page.keyboard.press('Control+G');
+  await page.locator(QUICK_INPUT_BOX).waitFor();
+  await page.keyboard.type(`${line}:${column}`);
+  await page.keyboard.press('Enter');
+  await page.locator(QUICK_INPUT_BOX).waitFor({ state: 'hidden' });
+  await page.locator('[id="status.editor.selection"]', { hasText: `Ln ${line}, Col ${column}` }).waitFor();
+}

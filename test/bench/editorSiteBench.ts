@@ -39,7 +39,7 @@ import { CODE_SERVER_VERSION, ensureEditorTools, failureText, seconds } from '..
 import { packageExtension } from '../e2e/vsix';
 import { gitRepository } from '../support/gitRepository';
 import { page as htmlPage } from '../support/pageSite';
-import { instrument, measureKey, QUICK_INPUT_BOX, QUICK_INPUT_ROWS, type Watch } from './editorPage';
+import { goTo, instrument, measureKey, QUICK_INPUT_BOX, QUICK_INPUT_ROWS, type Watch } from './editorPage';
 import { median } from './median';
 import { ServerTiming } from './serverTiming';
 
@@ -148,16 +148,6 @@ async function closeAllEditors(page: Page): Promise<void> {
 }
 
 interface Keystroke { file: string; ms: number; keyAt: number }
-
-/** Goes to `line`:`column` in the focused editor (Ctrl+G) and waits for the cursor to be there. */
-async function goTo(page: Page, line: number, column: number): Promise<void> {
-  await page.keyboard.press('Control+G');
-  await page.locator(QUICK_INPUT_BOX).waitFor();
-  await page.keyboard.type(`${line}:${column}`);
-  await page.keyboard.press('Enter');
-  await page.locator(QUICK_INPUT_BOX).waitFor({ state: 'hidden' });
-  await page.locator('[id="status.editor.selection"]', { hasText: `Ln ${line}, Col ${column}` }).waitFor();
-}
 
 /** In the editor group `group` (1 or 2) showing `file`: `x` into entry `entry`'s `<priority>` value, then Backspace. */
 async function keystrokePair(page: Page, group: number, file: string, entry: number): Promise<Keystroke[]> {
