@@ -136,6 +136,27 @@ describe('sitemap-diff: sides', () => {
     assert.deepEqual(json([...roots, 'HEAD~3:public', 'HEAD:./public'], repo.dir, undefined, GIT_TEST_ENV), json([...roots, 'HEAD~3:public/sitemap.xml', 'HEAD:public/sitemap.xml'], repo.dir, undefined, GIT_TEST_ENV));
     assert.equal(run(['HEAD:public/node_modules/nothing', 'public/sitemap.xml'], repo.dir, undefined, GIT_TEST_ENV).code, 2);
   });
+
+  it('finds a folder\'s sitemaps at a revision by their first bytes as in the working tree: feeds left out, gzip inflated', () => {
+    const repo = gitRepository(folder());
+    const feed = '<?xml version="1.0"?>\n<rss version="2.0"><channel><title>t</title></channel></rss>\n';
+    repo.write({
+      'public/index.xml': feed,
+      'public/posts/index.xml': urlset([['https://example.com/posts/1']]),
+      'public/links.txt': 'https://example.com/t1\nhttps://example.com/t2\n',
+      'public/notes.txt': 'User-agent: *\nDisallow: /x\n',
+      'public/empty.xml': '',
+    });
+    fs.writeFileSync(path.join(repo.dir, 'public/archive.xml.gz'), gzipSync(urlset([['https://example.com/old']])));
+    fs.writeFileSync(path.join(repo.dir, 'public/data.gz'), gzipSync(feed));
+    repo.commit('build', '2024-01-01T00:00:00Z', {});
+    const urls = ['https://example.com/old', 'https://example.com/posts/1', 'https://example.com/t1', 'https://example.com/t2'];
+    const atHead = json(['HEAD:public', 'public'], repo.dir, undefined, GIT_TEST_ENV);
+    assert.deepEqual([atHead.counts, atHead.added, atHead.removed], [{ old: 4, new: 4, added: 0, removed: 0, lastmodChanged: 0 }, [], []]);
+    fs.writeFileSync(path.join(repo.dir, 'none.xml'), urlset([]));
+    const fromEmpty = json(['none.xml', 'HEAD:public'], repo.dir, undefined, GIT_TEST_ENV);
+    assert.deepEqual([...fromEmpty.added].sort(), urls);
+  });
 });
 
 describe('sitemap-diff: formats', () => {

@@ -19,7 +19,8 @@ import { piecesOf } from '../../node/diff/readListing';
 import { SideReader, type ChildFinder, type FileSource } from '../../node/diff/sideReader';
 import { maybeGunzipChunks } from '../../node/diff/fileSide';
 import { gitShow } from '../../node/diff/gitSide';
-import { blobsExist } from '../../node/diff/gitObjects';
+import { blobHeads, blobsExist } from '../../node/diff/gitObjects';
+import { HEAD_BYTES, headText } from '../../node/siteFiles';
 import { reasonOf, withCause } from '../../../../shared/causes';
 
 /** The command line's reads are never cancelled: ^C ends the process. */
@@ -92,7 +93,8 @@ async function readRevision(revision: string, spec: string, pages: UrlSink, site
   const type = git(top, ['cat-file', '-t', at.object(file)], `${at.object(file)}: not in git at that revision`).toString('utf8').trim();
   if (type !== 'tree') return reader.read(file);
   const listed = git(top, ['ls-tree', '-r', '-z', '--name-only', at.object(file)], `${at.object(file)}: cannot list the folder`).toString('utf8').split('\0');
-  const found = sitemapsAmong(file, listed, at.headOf);
+  const heads = await at.headsOf(listed.filter((name) => mayBeSiteFile(path.posix.basename(name))).map((name) => path.join(file, name)));
+  const found = sitemapsAmong(file, listed, (f) => heads.get(f));
   if (found.length === 0) throw new Failure(`${at.object(file)}: no sitemap in this folder`);
   for (const f of found.sort(compareWalkOrder)) await reader.read(f);
 }
@@ -130,7 +132,7 @@ export function sitemapsDeletedSince(revision: string, paths: readonly string[],
 
 /** Those of `names` (`/`-separated, below `folder`) that are sitemaps as a folder's are found: outside skipped
  * folders, by name, then by their first characters; absolute. */
-function sitemapsAmong(folder: string, names: readonly string[], headOf: (file: string) => string): string[] {
+function sitemapsAmong(folder: string, names: readonly string[], headOf: (file: string) => string | undefined): string[] {
   return names.filter((name) => name !== '' && !name.split('/').some((part) => SKIPPED_FOLDERS.has(part)))
     .map((name) => path.join(folder, name))
     .filter((f) => isSitemapNamed(path.basename(f), () => headOf(f)));
@@ -147,6 +149,8 @@ interface RevisionSource {
   existing(files: readonly string[]): Promise<ReadonlySet<string>>;
   /** A file's first characters at that revision (read whole, kept for the read that follows). */
   headOf(file: string): string;
+  /** Files' first characters at that revision, in one git process (undefined: no blob, or not one that can be told). */
+  headsOf(files: readonly string[]): Promise<ReadonlyMap<string, string | undefined>>;
 }
 
 /** The files of the repository at `top` as they are at `revision`. */
@@ -166,7 +170,11 @@ function revisionSource(revision: string, top: string): RevisionSource {
   };
   const source: FileSource = { nameOf: object, chunks: (f, name) => (last?.file === f ? piecesOf(last.bytes) : streamed(f, name)), existing };
   const headOf = (f: string) => blob(f, object(f)).toString('utf8', 0, SNIFF_LENGTH * 4).slice(0, SNIFF_LENGTH);
-  return { source, object, existing, headOf };
+  const headsOf = async (files: readonly string[]) => {
+    const heads = await blobHeads(top, files.map(object), HEAD_BYTES);
+    return new Map(files.map((f, k) => [f, headText(heads[k])]));
+  };
+  return { source, object, existing, headOf, headsOf };
 }
 
 /** A site file that is no robots.txt, by `name` and, where it leaves the question open, `head`. */
