@@ -137,7 +137,7 @@ describe('sitemap-diff: sides', () => {
     assert.equal(run(['HEAD:public/node_modules/nothing', 'public/sitemap.xml'], repo.dir, undefined, GIT_TEST_ENV).code, 2);
   });
 
-  it('finds a folder\'s sitemaps at a revision by their first bytes as in the working tree: feeds left out, gzip inflated', () => {
+  it('finds a folder\'s sitemaps at a revision by their first bytes as in the working tree: feeds and corrupt gzip left out, gzip inflated', () => {
     const repo = gitRepository(folder());
     const feed = '<?xml version="1.0"?>\n<rss version="2.0"><channel><title>t</title></channel></rss>\n';
     repo.write({
@@ -149,6 +149,7 @@ describe('sitemap-diff: sides', () => {
     });
     fs.writeFileSync(path.join(repo.dir, 'public/archive.xml.gz'), gzipSync(urlset([['https://example.com/old']])));
     fs.writeFileSync(path.join(repo.dir, 'public/data.gz'), gzipSync(feed));
+    fs.writeFileSync(path.join(repo.dir, 'public/broken.gz'), Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0xff, 0xff]));
     repo.commit('build', '2024-01-01T00:00:00Z', {});
     const urls = ['https://example.com/old', 'https://example.com/posts/1', 'https://example.com/t1', 'https://example.com/t2'];
     const atHead = json(['HEAD:public', 'public'], repo.dir, undefined, GIT_TEST_ENV);
