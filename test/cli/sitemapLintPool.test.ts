@@ -11,6 +11,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { tempFolders } from '../support/tempFolders';
+import { wanted } from '../../server/src/cli/lint/lintPool';
 
 const BIN = path.resolve(__dirname, '../../../dist/sitemap-lint.js');
 const LINT = path.resolve(__dirname, '../../server/src/cli/lint');
@@ -160,5 +161,23 @@ describe('sitemap-lint: worker threads', () => {
     assert.equal(result.reason, 'stop');
     assert.ok(result.done < inputs.length);
     assert.match(stderr, /^sitemap-lint: 2 workers linted \d+ files\n$/);
+  });
+});
+
+describe('how many workers', () => {
+  const MB = 1 << 20;
+  it('starts one per free core, none when fewer than two are free, a single file or little to read', () => {
+    const saved = process.env.SITEMAP_LINT_WORKERS;
+    delete process.env.SITEMAP_LINT_WORKERS;
+    try {
+      assert.deepEqual([0, 0.4, 0.6, 1, 1.4, 5].map((load) => wanted(200, 400 * MB, 2, load)), [2, 2, 0, 0, 0, 0]);
+      assert.deepEqual([0, 2.4, 2.6, 6.6].map((load) => wanted(200, 400 * MB, 8, load)), [8, 6, 5, 0]);
+      assert.deepEqual([wanted(3, 400 * MB, 8, 0), wanted(1, 400 * MB, 8, 0), wanted(200, MB, 8, 0), wanted(200, 400 * MB, 16, 0)], [3, 0, 0, 8]);
+      process.env.SITEMAP_LINT_WORKERS = '2';
+      assert.equal(wanted(1, MB, 2, 9), 2);
+    } finally {
+      if (saved === undefined) delete process.env.SITEMAP_LINT_WORKERS;
+      else process.env.SITEMAP_LINT_WORKERS = saved;
+    }
   });
 });

@@ -19,18 +19,26 @@ const MIN_BYTES = 4 << 20;
 
 /**
  * How many workers to start for `files` inputs of `bytes` bytes in all: 0 (stay in this thread) for a single file or
- * little to read, else one per core, at most MAX_WORKERS. `SITEMAP_LINT_WORKERS=n` sets n whatever the size (0: never).
+ * little to read, or when fewer than two cores are free, else one per free core, at most MAX_WORKERS.
+ * `SITEMAP_LINT_WORKERS=n` sets n whatever the size and the load (0: never).
  */
 export function poolSize(files: number, bytes: number): number {
-  const size = wanted(files, bytes);
+  const size = wanted(files, bytes, os.availableParallelism(), os.loadavg()[0]);
   return size > 0 && fs.existsSync(WORKER_FILE) ? size : 0;
 }
 
-function wanted(files: number, bytes: number): number {
+/**
+ * `load`: the system's load average over the last minute (0 where the system has none, as on Windows). Workers cost
+ * CPU of their own (a start and a JIT warm-up each, about 0.9 s more than one thread for 200 files): with a core
+ * taken by other processes they lost to one thread on 2 cores, 4.3 s against 2.2 s at load 5 (docs/performance.md),
+ * so, like `make --load-average`, they run only on the cores the load leaves free.
+ */
+export function wanted(files: number, bytes: number, cores: number, load: number): number {
   const forced = process.env.SITEMAP_LINT_WORKERS;
   if (forced !== undefined && forced !== '') return Math.max(0, Math.floor(Number(forced)) || 0);
   if (files < 2 || bytes < MIN_BYTES) return 0;
-  const size = Math.min(os.availableParallelism(), MAX_WORKERS, files);
+  const free = Math.floor(cores - load + 0.5);
+  const size = Math.min(cores, free, MAX_WORKERS, files);
   return size < 2 ? 0 : size;
 }
 
