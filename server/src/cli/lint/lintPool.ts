@@ -37,7 +37,9 @@ export function wanted(files: number, bytes: number, cores: number, load: number
   const forced = process.env.SITEMAP_LINT_WORKERS;
   if (forced !== undefined && forced !== '') return Math.max(0, Math.floor(Number(forced)) || 0);
   if (files < 2 || bytes < MIN_BYTES) return 0;
-  const free = Math.floor(cores - load + 0.5);
+  // One unit of the load is not counted: the average lags a minute, so the step that ran just before (a build, the
+  // previous lint) is still in it.
+  const free = Math.round(cores - Math.max(0, load - 1));
   const size = Math.min(cores, free, MAX_WORKERS, files);
   return size < 2 ? 0 : size;
 }
