@@ -19,7 +19,7 @@ import type { SiteLocator } from '../lsp/site/siteLocation';
 import { compareWalkOrder, mayBeSiteFile } from '../lsp/site/siteScan';
 import { isInSite, siteResolver, UnplacedChildrenLog } from '../lsp/site/siteResolver';
 import { IndexChildren } from '../../../shared/indexChildren';
-import { readInBatches } from './clientFiles';
+import { readPooled } from './clientFiles';
 import type { FileReader, MirroredFile } from './fileMirror';
 import type { BrowserPageChecks } from './browserPageChecks';
 import { isGzip } from './platform/files';
@@ -131,10 +131,11 @@ export class BrowserSiteChecks {
   private async check(folderPath: string, pass: number): Promise<void> {
     const folder = this.host.workspace.all.find((f) => f.fsPath === folderPath);
     if (!this.host.enabled() || folder === undefined || this.openIn(folder).length === 0) return;
+    this.preparePages(folder);
     const listed = await this.siteFilesOf(folderPath);
     if (listed === undefined) return;
     const closedFiles = new Map<string, ClosedFile>();
-    await readInBatches(listed.filter((file) => this.host.store.getByPath(file) === undefined), async (file) => {
+    await readPooled(listed.filter((file) => this.host.store.getByPath(file) === undefined), async (file) => {
       const closed = await this.closedFileOf(file);
       if (closed !== undefined) closedFiles.set(file, closed);
     });
@@ -159,6 +160,14 @@ export class BrowserSiteChecks {
       this.held.hold(entry, problems.map((p) => this.heldOf(p, closedFiles)));
     }
     await this.checkPages(folder, open, summaries, existing, settings[0], () => this.passes.get(folderPath) === pass);
+  }
+
+  /** The page rules' reading started beside the pass, with the settings checkPages will take (the first open document's). */
+  private preparePages(folder: WorkspaceFolderInfo): void {
+    const pages = this.host.pages;
+    const first = this.openIn(folder)[0];
+    if (pages === undefined || first === undefined) return;
+    this.host.settingsOf(first.uri).then((settings) => pages.prepare(folder.fsPath, settings), () => undefined);
   }
 
   /** The page rules over the folder's sitemaps, open and closed, with the folder's settings (as backgroundPageChecks.ts). */

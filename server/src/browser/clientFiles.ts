@@ -8,12 +8,25 @@ import type { FileReader, MirroredFile } from './fileMirror';
 import type { ChildFile, ChildFileReader } from '../lsp/commands/mergeRequest';
 import { fsPathToUri, uriToFsPath } from '../lsp/documents/workspace';
 
-/** Reads in flight at once: each is a round trip to the client (github.dev fetches each file over the network). */
-const PARALLEL_READS = 16;
+/**
+ * Reads in flight at once: each is a round trip to the client (github.dev fetches each file over the network; code-server
+ * crosses its remote connection), so more in flight means fewer round trips waited for, within what a client serves.
+ */
+export const PARALLEL_READS = 32;
 
-/** `read` for each item, a few at a time. */
-export async function readInBatches<T>(items: readonly T[], read: (item: T) => Promise<void>): Promise<void> {
-  for (let i = 0; i < items.length; i += PARALLEL_READS) await Promise.all(items.slice(i, i + PARALLEL_READS).map(read));
+/** `read` for each item, in order, at most `limit` in flight: a pool, each read asked as soon as another is answered
+ * (batches would each wait for their slowest). Rejects with the first failure, once every read asked has ended. */
+export async function readPooled<T>(items: readonly T[], read: (item: T) => Promise<void>, limit = PARALLEL_READS): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const worker = async (): Promise<void> => {
+    while (next < items.length && failure === undefined) {
+      const item = items[next++];
+      await read(item).catch((error: unknown) => void (failure ??= { error }));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failure !== undefined) throw failure.error;
 }
 
 /** Bound on what a gzip head may inflate to, as node/files.ts's callers bound it (deflate's worst case is about 1:1032). */
