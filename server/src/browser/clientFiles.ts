@@ -32,9 +32,10 @@ export async function readPooled<T>(items: readonly T[], read: (item: T) => Prom
 /** Bound on what a gzip head may inflate to, as node/files.ts's callers bound it (deflate's worst case is about 1:1032). */
 const MAX_INFLATED_BYTES = 8 * 1024 * 1024;
 
-export function clientFileReader(connection: Connection, maxInflated = MAX_INFLATED_BYTES): FileReader {
+/** `stamp` false: the files' mtimes are not wanted (the client may answer 0), and the client skips its stat. */
+export function clientFileReader(connection: Connection, maxInflated = MAX_INFLATED_BYTES, stamp = true): FileReader {
   return async (fsPath, maxBytes) => {
-    const result = await askForFile(connection, fsPath, maxBytes);
+    const result = await askForFile(connection, fsPath, maxBytes, stamp);
     if (result === null) return null;
     const raw = fromBase64(result.data);
     const file: MirroredFile = { mtimeMs: Number(result.mtime) || 0, size: Number(result.size) || raw.length, head: raw, asked: maxBytes };
@@ -68,8 +69,8 @@ export function clientChildFileReader(connection: Connection): ChildFileReader {
   };
 }
 
-async function askForFile(connection: Connection, fsPath: string, maxBytes: number): Promise<(ReadFileResult & { data: string }) | null> {
-  const params: ReadFileParams = { uri: fsPathToUri(fsPath), maxBytes };
+async function askForFile(connection: Connection, fsPath: string, maxBytes: number, stamp = true): Promise<(ReadFileResult & { data: string }) | null> {
+  const params: ReadFileParams = stamp ? { uri: fsPathToUri(fsPath), maxBytes } : { uri: fsPathToUri(fsPath), maxBytes, stamp: false };
   const result = await connection.sendRequest<ReadFileResult | null>(READ_FILE_REQUEST, params);
   return result === null || typeof result !== 'object' || typeof result.data !== 'string' ? null : result as ReadFileResult & { data: string };
 }

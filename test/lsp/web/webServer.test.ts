@@ -940,16 +940,22 @@ test('the web server reads a site root\'s pages as a pool: PARALLEL_READS in fli
   }
 });
 
-test('the web server asks the client for a page\'s head (PAGE_HEAD_CHUNK), and for more only when the head goes on past it, as the Node server reads (issue 33)', { timeout: 30_000 }, async (t) => {
+test('the web server asks the client for a page\'s head (PAGE_HEAD_CHUNK), and for more only when the head goes on past it, as the Node server reads, without its stamp (issue 33)', { timeout: 30_000 }, async (t) => {
   const longHead = page('Long', `<meta name="description" content="${'d'.repeat(PAGE_HEAD_CHUNK)}"><meta name="robots" content="noindex">`);
   const longBody = page('Long body').replace('<p>', `<p>${'b'.repeat(4 * PAGE_HEAD_CHUNK)}`);
   const text = urlset(`${BASE}head`, `${BASE}body`, `${BASE}short`);
-  const root = writeFixture({ 'public/head.html': longHead, 'public/body.html': longBody, 'public/short.html': page('Short'), 'public/sitemap.xml': text }, 'sitemap-web-heads-');
+  const root = writeFixture({
+    'public/head.html': longHead, 'public/body.html': longBody, 'public/short.html': page('Short'), 'public/sitemap.xml': text, 'public/robots.txt': 'User-agent: *\n',
+    'drafts/sitemap.xml': urlset('https://drafts.example.com/'),
+  }, 'sitemap-web-heads-');
   const { server, publishedFor } = await startSiteServer(root, t.signal);
   server.failed.catch(() => undefined);
   const asked: string[] = [];
+  const stamps: string[] = [];
   server.connection.onRequest('sitemap/readFile', (params: ReadFileParams) => {
-    if (/\.html$/.test(params.uri)) asked.push(`${params.uri.slice(SITE_URI.length + 1)} ${params.maxBytes}`);
+    const file = params.uri.slice(SITE_URI.length + 1);
+    if (/\.html$/.test(params.uri)) asked.push(`${file} ${params.maxBytes}`);
+    stamps.push(`${file} ${params.stamp}`);
     return fileAnswer(root, params);
   });
   try {
@@ -961,6 +967,9 @@ test('the web server asks the client for a page\'s head (PAGE_HEAD_CHUNK), and f
     assert.deepEqual(asked.sort(), [
       `public/body.html ${PAGE_HEAD_CHUNK + 1}`, `public/head.html ${PAGE_HEAD_CHUNK + 1}`, `public/head.html ${MAX_PAGE_CHARS + 1}`, `public/short.html ${PAGE_HEAD_CHUNK + 1}`,
     ].sort());
+    // The page rules compare no stamp (the client skips its stat); the site parts' reads (a closed sitemap) are stamped.
+    assert.deepEqual([...new Set(stamps.filter((s) => /\.html /.test(s)))].sort(), ['public/body.html false', 'public/head.html false', 'public/short.html false']);
+    assert.ok(stamps.includes('public/robots.txt false') && stamps.includes('drafts/sitemap.xml undefined'), stamps.join(', '));
   } finally {
     server.connection.dispose();
     await server.worker.terminate();
