@@ -3,7 +3,7 @@
  * BuiltSite the Node server reads from disk; git's lastmod rules are skipped (browserSite.ts says so once). */
 import * as path from 'node:path';
 import type { DiagnosticRelatedInformation } from 'vscode-languageserver';
-import { pageRuleNeeds, robotsFileOf, siteRootsOf, type BuiltSite, type PageFacts, type PageRulesFile, type SiteDiagnostic, type SiteRoot } from '../language/languageService';
+import { MAX_PAGE_CHARS, PAGE_HEAD_CHUNK, pageRuleNeeds, robotsFileOf, siteRootsOf, type BuiltSite, type PageFacts, type PageRulesFile, type SiteDiagnostic, type SiteRoot } from '../language/languageService';
 import type { ServerSettings } from '../lsp/documents/configuration';
 import type { OpenDocument } from '../lsp/documents/documentStore';
 import { fsPathToUri, relativeInside } from '../lsp/documents/workspace';
@@ -14,7 +14,6 @@ import type { FileReader } from './fileMirror';
 import { lineTableOf, positionIn, type LineTable } from '../../../shared/lineTable';
 import type * as PageRulesEngine from './pageRulesEngine';
 import { decodeFileText, MAX_ROBOTS_BYTES } from './platform/files';
-import { MAX_PAGE_CHARS, PAGE_HEAD_CHUNK } from '../language/site/pageReadLimits';
 
 /** Files of a built folder listed at most (names only: cheap). */
 const MAX_BUILT_FILES = 50_000;

@@ -15,7 +15,7 @@ import {
   type ReadFileResult, type ReadScriptParams, type SiteRootFoundParams,
 } from '../../../shared/protocol';
 import { PARALLEL_READS } from '../../../server/src/browser/clientFiles';
-import { MAX_PAGE_CHARS, PAGE_HEAD_CHUNK } from '../../../server/src/language/site/pageReadLimits';
+import { MAX_PAGE_CHARS, PAGE_HEAD_CHUNK } from '../../../server/src/language/languageService';
 import { ROOT_EVIDENCE_FILES } from '../../../shared/siteInference';
 import { SITE_ROOT_EVIDENCE_GLOBS } from '../../../server/src/lsp/documents/watchedFiles';
 import { MAX_BYTES } from '../../../shared/protocolLimits';
