@@ -902,6 +902,45 @@ test('the web server lists and reads a site root\'s pages beside the cross-file 
   }
 });
 
+test('the web server keeps a listing of the folder\'s site files on its way when the settings change: one search, not two (issue 33)', { timeout: 30_000 }, async (t) => {
+  const root = writeFixture(PAGES, 'sitemap-web-one-listing-');
+  const { server, publishedFor } = await startSiteServer(root, t.signal);
+  server.failed.catch(() => undefined);
+  let siteListings = 0;
+  let answerListing = (): void => undefined;
+  const listingAnswered = new Promise<void>((resolve) => (answerListing = resolve));
+  const asked = { site: (): void => undefined, built: (): void => undefined };
+  const siteAsked = new Promise<void>((resolve) => (asked.site = resolve));
+  const builtAsked = new Promise<void>((resolve) => (asked.built = resolve));
+  server.connection.onRequest('sitemap/findSiteFiles', async (params: FindSiteFilesParams) => {
+    if (params.kind === 'built') asked.built();
+    if (params.kind === undefined) {
+      siteListings++;
+      asked.site();
+      await listingAnswered;
+    }
+    return listingAnswer(root, params);
+  });
+  try {
+    const uri = `${SITE_URI}/public/sitemap.xml`;
+    const published = publishedFor(uri, (d) => codesOf(d, 'noindex-page').length > 0);
+    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sitemap', version: 1, text: SITEMAP } });
+    await Promise.race([siteAsked, server.failed]);
+    // The settings change while the folder is being listed (as the editor's start sends them): the pass starts again;
+    // the site root it maps is listed by that pass after the pass asked for the folder's site files, if it asks.
+    await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: { sitemap: SETTINGS } });
+    await Promise.race([builtAsked, server.failed]);
+    answerListing();
+    assert.deepEqual(codesOf(await published, 'noindex-page').map((d) => d.range.start.line), [rangeOf(SITEMAP, `${BASE}noindex`).start.line]);
+    assert.equal(siteListings, 1);
+  } finally {
+    answerListing();
+    server.connection.dispose();
+    await server.worker.terminate();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
 test('the web server reads a site root\'s pages as a pool: PARALLEL_READS in flight, the next asked as soon as one is answered (issue 33)', { timeout: 60_000 }, async (t) => {
   const count = PARALLEL_READS * 3 + 5;
   const fixture: Record<string, string> = { 'public/sitemap.xml': urlset(...Array.from({ length: count }, (_, k) => `${BASE}p/${k}`)) };
