@@ -407,6 +407,11 @@ export interface ReadFileParams {
   uri: string;
   /** How many bytes from the start are wanted (the client may send fewer when the file is shorter). */
   maxBytes: number;
+  /**
+   * False: no stamp is wanted (the page rules' reads of built pages, robots.txt, redirects files), so the client need
+   * not stat the file, one call less to where the files are; it may answer `mtime` 0. Absent: true.
+   */
+  stamp?: boolean;
 }
 
 export interface ReadFileResult {

@@ -45,13 +45,19 @@ async function findSiteFiles({ folder, maxFiles, kind }: FindSiteFilesParams): P
   }
 }
 
-async function readFileHead({ uri, maxBytes }: ReadFileParams): Promise<ReadFileResult | null> {
+async function readFileHead({ uri, maxBytes, stamp }: ReadFileParams): Promise<ReadFileResult | null> {
   try {
     const target = Uri.parse(uri, true);
-    const stat = await workspace.fs.stat(target);
+    // No stamp wanted: the read alone (a folder's fails, as its stat would say it is no file).
+    if (stamp === false) {
+      const bytes = await workspace.fs.readFile(target);
+      return { mtime: 0, size: bytes.length, data: toBase64(bytes.subarray(0, Math.max(0, maxBytes))) };
+    }
+    // Asked at once, not one after the other: each is a round trip to where the files are (code-server's remote
+    // connection, github.dev's network); a folder's read fails and answers null as its stat would. workspace.fs reads
+    // whole files only.
+    const [stat, bytes] = await Promise.all([workspace.fs.stat(target), workspace.fs.readFile(target)]);
     if ((stat.type & FileType.File) === 0) return null;
-    // workspace.fs reads whole files only.
-    const bytes = await workspace.fs.readFile(target);
     return { mtime: stat.mtime, size: stat.size, data: toBase64(bytes.subarray(0, Math.max(0, maxBytes))) };
   } catch {
     return null;

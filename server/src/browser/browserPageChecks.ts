@@ -3,13 +3,13 @@
  * BuiltSite the Node server reads from disk; git's lastmod rules are skipped (browserSite.ts says so once). */
 import * as path from 'node:path';
 import type { DiagnosticRelatedInformation } from 'vscode-languageserver';
-import { pageRuleNeeds, robotsFileOf, siteRootsOf, type BuiltSite, type PageFacts, type PageRulesFile, type SiteDiagnostic, type SiteRoot } from '../language/languageService';
+import { MAX_PAGE_CHARS, PAGE_HEAD_CHUNK, pageRuleNeeds, robotsFileOf, siteRootsOf, type BuiltSite, type PageFacts, type PageRulesFile, type SiteDiagnostic, type SiteRoot } from '../language/languageService';
 import type { ServerSettings } from '../lsp/documents/configuration';
 import type { OpenDocument } from '../lsp/documents/documentStore';
 import { fsPathToUri, relativeInside } from '../lsp/documents/workspace';
 import { HeldProblems, type HeldProblem } from '../lsp/site/heldProblems';
 import { compareWalkOrder } from '../lsp/site/siteScan';
-import { readInBatches } from './clientFiles';
+import { readPooled } from './clientFiles';
 import type { FileReader } from './fileMirror';
 import { lineTableOf, positionIn, type LineTable } from '../../../shared/lineTable';
 import type * as PageRulesEngine from './pageRulesEngine';
@@ -90,12 +90,8 @@ export class BrowserPageChecks {
 
   /** The page problems of a folder's sitemaps (`files`) with their evidence read; undefined when no site root holds pages. */
   async validate(folderPath: string, files: readonly PageRulesFile[], settings: ServerSettings): Promise<PageProblems | undefined> {
-    const roots = siteRootsOf(settings.siteRoots);
-    const needs = pageRuleNeeds(settings);
-    if (!needs.robots) return undefined; // no page rule on: nothing is listed or read
     const read: ReadPages[] = [];
-    for (const root of roots) {
-      const site = await this.siteOf(folderPath, root, roots, { files: needs.files, pages: needs.pages });
+    for (const site of await Promise.all(this.sitesOf(folderPath, settings))) {
       if (site?.rules !== undefined) read.push({ ...site, rules: site.rules });
     }
     if (read.length === 0) return undefined;
@@ -107,6 +103,22 @@ export class BrowserPageChecks {
     }
     const { diagnostics } = read[0].rules.validatePageRules(files, read.map((s) => s.site), settings);
     return { diagnostics, evidence: evidenceOf(folderPath, read) };
+  }
+
+  /**
+   * Starts reading the folder's site roots for `settings` (listing, robots.txt, the pages' heads), as the cross-file pass
+   * starts, so that the page check that follows it finds them read or on their way: each read is a round trip to the client.
+   */
+  prepare(folderPath: string, settings: ServerSettings): void {
+    void this.sitesOf(folderPath, settings);
+  }
+
+  /** Each site root's reading (one per root and what is read, kept until something changes); none with no page rule on. */
+  private sitesOf(folderPath: string, settings: ServerSettings): Promise<ReadSite | undefined>[] {
+    const roots = siteRootsOf(settings.siteRoots);
+    const needs = pageRuleNeeds(settings);
+    if (!needs.robots) return []; // no page rule on: nothing is listed or read
+    return roots.map((root) => this.siteOf(folderPath, root, roots, { files: needs.files, pages: needs.pages }));
   }
 
   /** Files changed on disk: the sites whose folder holds one (or any robots.txt) are read again at the next pass. */
@@ -151,12 +163,10 @@ interface SiteReading {
 }
 
 /** The site root's built site as builtSiteReader.ts reads it, through the client, as much as `what` says; no git (no
- * source, no notes). The page rules' code is loaded only when the folder holds pages or the origin has a robots.txt. */
+ * source, no notes). The page rules' code is loaded only when the folder holds pages or the origin has a robots.txt.
+ * Each read is a round trip to the client: robots.txt is asked beside the listing, and the rules' script beside the pages. */
 async function readSite(host: BrowserPageChecksHost, folderPath: string, root: SiteRoot, roots: readonly SiteRoot[], what: SiteReading): Promise<ReadSite> {
   const folder = absoluteOf(folderPath, root.folder);
-  const listed = what.files ? (await host.listBuilt(folder, MAX_BUILT_FILES)).sort(compareWalkOrder) : [];
-  const files = new Set(listed.flatMap((file) => relativeInside(folder, file) || []));
-  const pages = [...files].filter((file) => PAGE.test(file));
   const texts = new Map<string, string>();
   const readText = async (relative: string, maxBytes: number): Promise<string | undefined> => {
     const read = await host.readFile(absoluteOf(folderPath, relative), maxBytes).catch(() => null);
@@ -165,17 +175,26 @@ async function readSite(host: BrowserPageChecksHost, folderPath: string, root: S
     texts.set(relative, text);
     return text;
   };
-  // robots.txt first: blocked-by-robots needs nothing else, so a root without pages is judged by it alone.
+  // blocked-by-robots needs robots.txt alone, so a root without pages is judged by it alone.
   const robotsFile = robotsFileOf(root, roots);
-  const robotsText = robotsFile === undefined ? undefined : await readText(robotsFile, MAX_ROBOTS_BYTES);
-  if (pages.length === 0 && robotsText === undefined) {
+  const robotsRead = robotsFile === undefined ? Promise.resolve(undefined) : readText(robotsFile, MAX_ROBOTS_BYTES);
+  const listed = what.files ? (await host.listBuilt(folder, MAX_BUILT_FILES)).sort(compareWalkOrder) : [];
+  const files = new Set(listed.flatMap((file) => relativeInside(folder, file) || []));
+  const pages = [...files].filter((file) => PAGE.test(file));
+  const prefix = root.folder === '' ? '' : `${root.folder}/`;
+  const rulesLoad = pages.length > 0 ? host.loadRules() : undefined;
+  const toRead = what.pages ? pages.slice(0, MAX_PAGES_READ) : [];
+  const pagesRead = rulesLoad === undefined ? undefined : readPages(host, rulesLoad, folder, toRead, root, (file, text) => texts.set(prefix + file, text));
+  // Both awaited below (a failure ends the reading there): not left unhandled while robots.txt is awaited.
+  void rulesLoad?.catch(() => undefined);
+  void pagesRead?.catch(() => undefined);
+  const robotsText = await robotsRead;
+  if (rulesLoad === undefined && robotsText === undefined) {
     const site: BuiltSite = { root, files, hasPages: false, robots: undefined, redirects: [], page: () => undefined, source: () => undefined, historyNotes: [], now: Date.now() };
     return { site, rules: undefined, texts: new Map(), unread: 0 };
   }
-  const rules = await host.loadRules();
-  const prefix = root.folder === '' ? '' : `${root.folder}/`;
-  const toRead = what.pages ? pages.slice(0, MAX_PAGES_READ) : [];
-  const facts = await readPages(host, rules, folder, toRead, root, (file, text) => texts.set(prefix + file, text));
+  const rules = await (rulesLoad ?? host.loadRules());
+  const facts = await (pagesRead ?? new Map<string, PageFacts | undefined>());
   const redirectsTexts = new Map<string, string | undefined>();
   for (const name of ['_redirects', 'vercel.json'] as const) {
     if (files.has(name)) redirectsTexts.set(name, await readText(prefix + name, REDIRECTS_BYTES));
@@ -194,18 +213,32 @@ async function readSite(host: BrowserPageChecksHost, folderPath: string, root: S
   return { site, rules, texts, unread: what.pages ? Math.max(0, pages.length - MAX_PAGES_READ) : 0 };
 }
 
-/** Each page's head (MAX_PAGE_CHARS, one byte more tells a truncated one) read into its facts, a few reads at a time. */
+/**
+ * Each page's facts from its head, as builtPages.ts reads them from disk: its first PAGE_HEAD_CHUNK bytes, and up to
+ * MAX_PAGE_CHARS only when the head goes on past them (one byte more than asked tells a cut); read as a pool of reads
+ * in flight while the rules' script loads.
+ */
 async function readPages(
-  host: BrowserPageChecksHost, rules: PageRules, folder: string, pages: readonly string[], root: SiteRoot, keep: (file: string, text: string) => void,
+  host: BrowserPageChecksHost, rulesLoad: Promise<PageRules>, folder: string, pages: readonly string[], root: SiteRoot, keep: (file: string, text: string) => void,
 ): Promise<Map<string, PageFacts | undefined>> {
-  const { MAX_PAGE_CHARS } = rules;
   const facts = new Map<string, PageFacts | undefined>();
-  await readInBatches(pages, async (file) => {
-    const read = await host.readFile(path.join(folder, ...file.split('/')), MAX_PAGE_CHARS + 1).catch(() => null);
-    if (read === null) return;
-    const text = decodeFileText(read.head.subarray(0, MAX_PAGE_CHARS));
-    keep(file, text);
-    facts.set(file, rules.pageFactsOf(text, file, root, read.size > MAX_PAGE_CHARS));
+  const readHead = async (file: string, limit: number): Promise<{ text: string; truncated: boolean } | undefined> => {
+    const read = await host.readFile(path.join(folder, ...file.split('/')), limit + 1).catch(() => null);
+    if (read === null) return undefined;
+    return { text: decodeFileText(read.head.subarray(0, limit)), truncated: read.size > limit || read.head.length > limit };
+  };
+  await readPooled(pages, async (file) => {
+    let head = await readHead(file, PAGE_HEAD_CHUNK);
+    if (head === undefined) return;
+    const rules = await rulesLoad;
+    let found = rules.pageHeadOf(head.text, file, root, head.truncated);
+    if (found?.complete === false && head.truncated) {
+      head = await readHead(file, MAX_PAGE_CHARS);
+      if (head === undefined) return;
+      found = rules.pageHeadOf(head.text, file, root, head.truncated);
+    }
+    keep(file, head.text);
+    facts.set(file, found?.facts);
   });
   return facts;
 }

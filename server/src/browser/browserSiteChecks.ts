@@ -19,7 +19,7 @@ import type { SiteLocator } from '../lsp/site/siteLocation';
 import { compareWalkOrder, mayBeSiteFile } from '../lsp/site/siteScan';
 import { isInSite, siteResolver, UnplacedChildrenLog } from '../lsp/site/siteResolver';
 import { IndexChildren } from '../../../shared/indexChildren';
-import { readInBatches } from './clientFiles';
+import { readPooled } from './clientFiles';
 import type { FileReader, MirroredFile } from './fileMirror';
 import type { BrowserPageChecks } from './browserPageChecks';
 import { isGzip } from './platform/files';
@@ -48,6 +48,12 @@ export interface BrowserSiteChecksHost {
   pages?: BrowserPageChecks;
 }
 
+/** A folder's site files as the client listed them, or the request on its way. */
+interface Listing {
+  files: Promise<string[] | undefined>;
+  answered: boolean;
+}
+
 export interface ClosedFile {
   /** Undefined for a site file that is not summarized: binary, gzip that does not inflate whole, past MAX_BYTES (as in Node). */
   summary: SiteSummary | undefined;
@@ -60,7 +66,7 @@ export interface ClosedFile {
 
 export class BrowserSiteChecks {
   readonly held: HeldProblems;
-  private readonly lists = new Map<string, Promise<string[] | undefined>>();
+  private readonly lists = new Map<string, Listing>();
   private readonly closed = new Map<string, Promise<ClosedFile | undefined>>();
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   /** Per folder, the pass that is current: an older one finishing late holds nothing. */
@@ -104,9 +110,10 @@ export class BrowserSiteChecks {
     this.host.siteFilesChanged?.(changes.filter((c) => c.folder || c.type === FileChangeType.Deleted || mayBeSiteFile(path.basename(c.fsPath))));
   }
 
-  /** Settings or workspace folders changed. */
+  /** Settings or workspace folders changed. A listing still on its way is kept: it is as new as one asked now, and each
+   * listing through the client is a search in the workspace (the editor's start changes the settings as it lists). */
   reset(): void {
-    this.lists.clear();
+    for (const [folder, listing] of [...this.lists]) if (listing.answered) this.lists.delete(folder);
     this.closed.clear();
     this.host.pages?.reset();
     for (const folder of this.host.workspace.all) this.scheduleFolder(folder.fsPath, 0);
@@ -131,10 +138,11 @@ export class BrowserSiteChecks {
   private async check(folderPath: string, pass: number): Promise<void> {
     const folder = this.host.workspace.all.find((f) => f.fsPath === folderPath);
     if (!this.host.enabled() || folder === undefined || this.openIn(folder).length === 0) return;
+    this.preparePages(folder);
     const listed = await this.siteFilesOf(folderPath);
     if (listed === undefined) return;
     const closedFiles = new Map<string, ClosedFile>();
-    await readInBatches(listed.filter((file) => this.host.store.getByPath(file) === undefined), async (file) => {
+    await readPooled(listed.filter((file) => this.host.store.getByPath(file) === undefined), async (file) => {
       const closed = await this.closedFileOf(file);
       if (closed !== undefined) closedFiles.set(file, closed);
     });
@@ -159,6 +167,14 @@ export class BrowserSiteChecks {
       this.held.hold(entry, problems.map((p) => this.heldOf(p, closedFiles)));
     }
     await this.checkPages(folder, open, summaries, existing, settings[0], () => this.passes.get(folderPath) === pass);
+  }
+
+  /** The page rules' reading started beside the pass, with the settings checkPages will take (the first open document's). */
+  private preparePages(folder: WorkspaceFolderInfo): void {
+    const pages = this.host.pages;
+    const first = this.openIn(folder)[0];
+    if (pages === undefined || first === undefined) return;
+    this.host.settingsOf(first.uri).then((settings) => pages.prepare(folder.fsPath, settings), () => undefined);
   }
 
   /** The page rules over the folder's sitemaps, open and closed, with the folder's settings (as backgroundPageChecks.ts). */
@@ -226,16 +242,17 @@ export class BrowserSiteChecks {
 
   /** The folder's site files, in `sitemap-lint`'s order, listed by the client once and again after a file came or went. */
   siteFilesOf(folderPath: string): Promise<string[] | undefined> {
-    let list = this.lists.get(folderPath);
-    if (list === undefined) {
+    let listing = this.lists.get(folderPath);
+    if (listing === undefined) {
+      const asked: Listing = { files: Promise.resolve(undefined), answered: false };
       // Not listed (the request failed): no pass, rather than every listed file missing; asked again next time.
-      list = this.host.listSiteFiles(folderPath, MAX_FILES).then((files) => files.sort(compareWalkOrder), () => {
-        this.lists.delete(folderPath);
+      asked.files = this.host.listSiteFiles(folderPath, MAX_FILES).then((files) => files.sort(compareWalkOrder), () => {
+        if (this.lists.get(folderPath) === asked) this.lists.delete(folderPath);
         return undefined;
-      });
-      this.lists.set(folderPath, list);
+      }).finally(() => (asked.answered = true));
+      this.lists.set(folderPath, (listing = asked));
     }
-    return list;
+    return listing.files;
   }
 
   /** A file as on disk, read through the client once and again after it changed; undefined when it cannot be read or

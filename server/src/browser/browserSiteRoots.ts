@@ -11,7 +11,7 @@ import { compareNames, SKIPPED_FOLDERS } from '../../../shared/walkOrder';
 import { relativeInside, type Workspace, type WorkspaceFolderInfo } from '../lsp/documents/workspace';
 import { InferredSiteRoots } from '../lsp/site/inferredSiteRoots';
 import type { FileReader } from './fileMirror';
-import { readInBatches } from './clientFiles';
+import { readPooled } from './clientFiles';
 
 /** Evidence files listed at most: the folder's and its first-level folders' configs and CNAMEs are a few. */
 const MAX_EVIDENCE_LISTED = 500;
@@ -59,7 +59,7 @@ async function readEvidence(host: BrowserSiteRootsHost, folder: WorkspaceFolderI
   const folders = evidenceFolders([...new Set(firstLevel)].sort(compareNames));
   const looked = new Set(folders.flatMap((dir) => ROOT_EVIDENCE_FILES.map((name) => (dir === '' ? name : `${dir}/${name}`))));
   const texts = new Map<string, string>();
-  await readInBatches(listed.filter((file) => looked.has(file)), async (file) => {
+  await readPooled(listed.filter((file) => looked.has(file)), async (file) => {
     const read = await host.readFile(path.join(folder.fsPath, ...file.split('/')), MAX_EVIDENCE_BYTES).catch(() => null);
     if (read !== null) texts.set(file, sniffedText(read.head.subarray(0, MAX_EVIDENCE_BYTES)));
   });

@@ -8,20 +8,34 @@ import type { FileReader, MirroredFile } from './fileMirror';
 import type { ChildFile, ChildFileReader } from '../lsp/commands/mergeRequest';
 import { fsPathToUri, uriToFsPath } from '../lsp/documents/workspace';
 
-/** Reads in flight at once: each is a round trip to the client (github.dev fetches each file over the network). */
-const PARALLEL_READS = 16;
+/**
+ * Reads in flight at once: each is a round trip to the client (github.dev fetches each file over the network; code-server
+ * crosses its remote connection), so more in flight means fewer round trips waited for, within what a client serves.
+ */
+export const PARALLEL_READS = 32;
 
-/** `read` for each item, a few at a time. */
-export async function readInBatches<T>(items: readonly T[], read: (item: T) => Promise<void>): Promise<void> {
-  for (let i = 0; i < items.length; i += PARALLEL_READS) await Promise.all(items.slice(i, i + PARALLEL_READS).map(read));
+/** `read` for each item, in order, at most `limit` in flight: a pool, each read asked as soon as another is answered
+ * (batches would each wait for their slowest). Rejects with the first failure, once every read asked has ended. */
+export async function readPooled<T>(items: readonly T[], read: (item: T) => Promise<void>, limit = PARALLEL_READS): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const worker = async (): Promise<void> => {
+    while (next < items.length && failure === undefined) {
+      const item = items[next++];
+      await read(item).catch((error: unknown) => void (failure ??= { error }));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failure !== undefined) throw failure.error;
 }
 
 /** Bound on what a gzip head may inflate to, as node/files.ts's callers bound it (deflate's worst case is about 1:1032). */
 const MAX_INFLATED_BYTES = 8 * 1024 * 1024;
 
-export function clientFileReader(connection: Connection, maxInflated = MAX_INFLATED_BYTES): FileReader {
+/** `stamp` false: the files' mtimes are not wanted (the client may answer 0), and the client skips its stat. */
+export function clientFileReader(connection: Connection, maxInflated = MAX_INFLATED_BYTES, stamp = true): FileReader {
   return async (fsPath, maxBytes) => {
-    const result = await askForFile(connection, fsPath, maxBytes);
+    const result = await askForFile(connection, fsPath, maxBytes, stamp);
     if (result === null) return null;
     const raw = fromBase64(result.data);
     const file: MirroredFile = { mtimeMs: Number(result.mtime) || 0, size: Number(result.size) || raw.length, head: raw, asked: maxBytes };
@@ -55,8 +69,8 @@ export function clientChildFileReader(connection: Connection): ChildFileReader {
   };
 }
 
-async function askForFile(connection: Connection, fsPath: string, maxBytes: number): Promise<(ReadFileResult & { data: string }) | null> {
-  const params: ReadFileParams = { uri: fsPathToUri(fsPath), maxBytes };
+async function askForFile(connection: Connection, fsPath: string, maxBytes: number, stamp = true): Promise<(ReadFileResult & { data: string }) | null> {
+  const params: ReadFileParams = stamp ? { uri: fsPathToUri(fsPath), maxBytes } : { uri: fsPathToUri(fsPath), maxBytes, stamp: false };
   const result = await connection.sendRequest<ReadFileResult | null>(READ_FILE_REQUEST, params);
   return result === null || typeof result !== 'object' || typeof result.data !== 'string' ? null : result as ReadFileResult & { data: string };
 }

@@ -117,7 +117,8 @@ function createBrowserParts(connection: Connection, capabilities: () => ClientCa
   }, () => ({ settings: DEFAULT_SERVER_SETTINGS, context: {} }), queue);
   site.attach(contexts, diagnostics);
   const pages = new BrowserPageChecks({
-    readFile: clientFileReader(connection, MAX_BYTES),
+    // Nothing here compares stamps: the client reads without a stat, a call less per page.
+    readFile: clientFileReader(connection, MAX_BYTES, false),
     loadRules: pageRulesLoader(connection),
     listBuilt: clientSiteFiles(connection, 'built'),
     republish: (uri) => diagnostics.schedule(uri),

@@ -265,7 +265,8 @@ export { newestLastmodOf, siteTreeChildren, siteTreeTopLevel, type SiteTreeFile,
 
 // ---------------------------------------------------------------- a site root's built folder, read by node/builtSite/builtSiteReader.ts
 
-export { MAX_PAGE_CHARS, PAGE_HEAD_CHUNK, readPageFacts } from './site/pageFacts';
+export { MAX_PAGE_CHARS, PAGE_HEAD_CHUNK } from './site/pageReadLimits';
+export { readPageFacts } from './site/pageFacts';
 /** A page's content as a change to it counts (git's history of built pages: node/git/contentHistory.ts). */
 export { CONTENT_PARTS, changedParts, pageContentOf, pageParts, type ContentChange, type ContentPart, type PageContent } from './site/pageContent';
 export { siteRootsOf, urlsOfFile } from './site/pageResolution';

@@ -11,8 +11,11 @@ import type { Worker } from 'node:worker_threads';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
 import { BASE, page, PAGES, SETTINGS, SITEMAP } from '../../support/pageSite';
 import {
-  MERGE_INDEX_REQUEST, READ_SCRIPT_REQUEST, SITE_ROOT_FOUND_NOTIFICATION, type MergeIndexResult, type ReadScriptParams, type SiteRootFoundParams,
+  MERGE_INDEX_REQUEST, READ_SCRIPT_REQUEST, SITE_ROOT_FOUND_NOTIFICATION, type FindSiteFilesParams, type MergeIndexResult, type ReadFileParams,
+  type ReadFileResult, type ReadScriptParams, type SiteRootFoundParams,
 } from '../../../shared/protocol';
+import { PARALLEL_READS } from '../../../server/src/browser/clientFiles';
+import { MAX_PAGE_CHARS, PAGE_HEAD_CHUNK } from '../../../server/src/language/languageService';
 import { ROOT_EVIDENCE_FILES } from '../../../shared/siteInference';
 import { SITE_ROOT_EVIDENCE_GLOBS } from '../../../server/src/lsp/documents/watchedFiles';
 import { MAX_BYTES } from '../../../shared/protocolLimits';
@@ -148,27 +151,16 @@ async function startSiteServer(root: string, signal: AbortSignal, settings?: () 
     for (const r of params.registrations) if (r.method === 'workspace/didChangeWatchedFiles') watched.push(...(r.registerOptions?.watchers ?? []).map((w) => w.globPattern));
     return null;
   });
-  server.connection.onRequest('sitemap/readFile', (params: { uri: string; maxBytes: number }) => {
+  server.connection.onRequest('sitemap/readFile', (params: ReadFileParams) => {
     asked.push(params.uri);
-    assert.ok(params.uri.startsWith(SITE_URI + '/'), `a file of the workspace: ${params.uri}`);
-    const file = path.join(root, ...params.uri.slice(SITE_URI.length + 1).split('/').map(decodeURIComponent));
-    if (!fs.existsSync(file) || !fs.statSync(file).isFile()) return null;
-    const stat = fs.statSync(file);
-    return { mtime: stat.mtimeMs, size: stat.size, data: fs.readFileSync(file).subarray(0, params.maxBytes).toString('base64') };
+    return fileAnswer(root, params);
   });
   // The web client's answer (webServerLauncher.ts): the extension's own script, by name.
   server.connection.onRequest(READ_SCRIPT_REQUEST, (params: ReadScriptParams) => {
     scripts.push(params.name);
     return fs.readFileSync(path.join(path.dirname(WEB_SERVER_PATH), `${params.name}.js`), 'utf8');
   });
-  server.connection.onRequest('sitemap/findSiteFiles', (params: { folder: string; maxFiles: number; kind?: string }) => {
-    if (params.kind === 'built') return builtFiles(root, params.folder, params.maxFiles);
-    if (params.kind === 'pages' || params.kind === 'siteRootEvidence') return listedAs(params.kind, root, params.folder, params.maxFiles);
-    assert.equal(params.folder, SITE_URI);
-    const names = fs.readdirSync(root, { recursive: true, encoding: 'utf8' }).map((name) => name.split(path.sep).join('/'));
-    return names.filter((name) => !name.startsWith('node_modules/') && fs.statSync(path.join(root, name)).isFile() && /(^|\/)(robots\.txt|[^/]*\.(xml|txt)(\.gz)?)$/.test(name))
-      .slice(0, params.maxFiles).map((name) => `${SITE_URI}/${name}`);
-  });
+  server.connection.onRequest('sitemap/findSiteFiles', (params: FindSiteFilesParams) => listingAnswer(root, params));
   const timedOut = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new Error('no such diagnostics came')), { once: true }));
   timedOut.catch(() => undefined);
   await Promise.race([server.connection.sendRequest<InitializeResult>('initialize', {
@@ -180,6 +172,25 @@ async function startSiteServer(root: string, signal: AbortSignal, settings?: () 
   const publishedFor = (uri: string, until: (d: Diagnostic[]) => boolean): Promise<Diagnostic[]> =>
     Promise.race([new Promise<Diagnostic[]>((resolve) => waiting.push({ uri, until, resolve })), server.failed, timedOut]);
   return { server, publishedFor, asked, scripts, watched };
+}
+
+/** The web client's answer to READ_FILE_REQUEST (workspaceFiles.ts), from `root` on disk. */
+function fileAnswer(root: string, params: ReadFileParams): ReadFileResult | null {
+  assert.ok(params.uri.startsWith(SITE_URI + '/'), `a file of the workspace: ${params.uri}`);
+  const file = path.join(root, ...params.uri.slice(SITE_URI.length + 1).split('/').map(decodeURIComponent));
+  if (!fs.existsSync(file) || !fs.statSync(file).isFile()) return null;
+  const stat = fs.statSync(file);
+  return { mtime: stat.mtimeMs, size: stat.size, data: fs.readFileSync(file).subarray(0, params.maxBytes).toString('base64') };
+}
+
+/** The web client's answer to FIND_SITE_FILES_REQUEST (workspaceFiles.ts's globs), from `root` on disk. */
+function listingAnswer(root: string, params: FindSiteFilesParams): string[] {
+  if (params.kind === 'built') return builtFiles(root, params.folder, params.maxFiles);
+  if (params.kind === 'pages' || params.kind === 'siteRootEvidence') return listedAs(params.kind, root, params.folder, params.maxFiles);
+  assert.equal(params.folder, SITE_URI);
+  const names = fs.readdirSync(root, { recursive: true, encoding: 'utf8' }).map((name) => name.split(path.sep).join('/'));
+  return names.filter((name) => !name.startsWith('node_modules/') && fs.statSync(path.join(root, name)).isFile() && /(^|\/)(robots\.txt|[^/]*\.(xml|txt)(\.gz)?)$/.test(name))
+    .slice(0, params.maxFiles).map((name) => `${SITE_URI}/${name}`);
 }
 
 /** The client's `built` answer: every file under a folder of the workspace (a site root's built folder). */
@@ -856,6 +867,148 @@ test('the web server reads at most 2,000 pages of a site root for the page rules
     await server.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ text: urlset(`${BASE}p/1`) }] });
     await again;
     assert.equal(notes.length, 2, 'said once');
+  } finally {
+    server.connection.dispose();
+    await server.worker.terminate();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('the web server lists and reads a site root\'s pages beside the cross-file pass, not after it (issue 33)', { timeout: 30_000 }, async (t) => {
+  const root = writeFixture(PAGES, 'sitemap-web-pages-early-');
+  const { server, publishedFor } = await startSiteServer(root, t.signal);
+  server.failed.catch(() => undefined);
+  let pageAsked = (): void => undefined;
+  const pageRead = new Promise<void>((resolve) => (pageAsked = resolve));
+  // The cross-file pass cannot end before the folder's site files are listed: that answer waits for a page's read.
+  server.connection.onRequest('sitemap/findSiteFiles', async (params: FindSiteFilesParams) => {
+    if (params.kind === undefined) await pageRead;
+    return listingAnswer(root, params);
+  });
+  server.connection.onRequest('sitemap/readFile', (params: ReadFileParams) => {
+    if (/\.html$/.test(params.uri)) pageAsked();
+    return fileAnswer(root, params);
+  });
+  try {
+    await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: { sitemap: SETTINGS } });
+    const uri = `${SITE_URI}/public/sitemap.xml`;
+    const published = publishedFor(uri, (d) => codesOf(d, 'noindex-page').length > 0);
+    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sitemap', version: 1, text: SITEMAP } });
+    assert.deepEqual(codesOf(await published, 'noindex-page').map((d) => d.range.start.line), [rangeOf(SITEMAP, `${BASE}noindex`).start.line]);
+  } finally {
+    server.connection.dispose();
+    await server.worker.terminate();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('the web server keeps a listing of the folder\'s site files on its way when the settings change: one search, not two (issue 33)', { timeout: 30_000 }, async (t) => {
+  const root = writeFixture(PAGES, 'sitemap-web-one-listing-');
+  const { server, publishedFor } = await startSiteServer(root, t.signal);
+  server.failed.catch(() => undefined);
+  let siteListings = 0;
+  let answerListing = (): void => undefined;
+  const listingAnswered = new Promise<void>((resolve) => (answerListing = resolve));
+  const asked = { site: (): void => undefined, built: (): void => undefined };
+  const siteAsked = new Promise<void>((resolve) => (asked.site = resolve));
+  const builtAsked = new Promise<void>((resolve) => (asked.built = resolve));
+  server.connection.onRequest('sitemap/findSiteFiles', async (params: FindSiteFilesParams) => {
+    if (params.kind === 'built') asked.built();
+    if (params.kind === undefined) {
+      siteListings++;
+      asked.site();
+      await listingAnswered;
+    }
+    return listingAnswer(root, params);
+  });
+  try {
+    const uri = `${SITE_URI}/public/sitemap.xml`;
+    const published = publishedFor(uri, (d) => codesOf(d, 'noindex-page').length > 0);
+    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sitemap', version: 1, text: SITEMAP } });
+    await Promise.race([siteAsked, server.failed]);
+    // The settings change while the folder is being listed (as the editor's start sends them): the pass starts again;
+    // the site root it maps is listed by that pass after the pass asked for the folder's site files, if it asks.
+    await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: { sitemap: SETTINGS } });
+    await Promise.race([builtAsked, server.failed]);
+    answerListing();
+    assert.deepEqual(codesOf(await published, 'noindex-page').map((d) => d.range.start.line), [rangeOf(SITEMAP, `${BASE}noindex`).start.line]);
+    assert.equal(siteListings, 1);
+  } finally {
+    answerListing();
+    server.connection.dispose();
+    await server.worker.terminate();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('the web server reads a site root\'s pages as a pool: PARALLEL_READS in flight, the next asked as soon as one is answered (issue 33)', { timeout: 60_000 }, async (t) => {
+  const count = PARALLEL_READS * 3 + 5;
+  const fixture: Record<string, string> = { 'public/sitemap.xml': urlset(...Array.from({ length: count }, (_, k) => `${BASE}p/${k}`)) };
+  for (let k = 0; k < count; k++) fixture[`public/p/${k}.html`] = page(`Page ${k}`, k === count - 1 ? '<meta name="robots" content="noindex">' : '');
+  const root = writeFixture(fixture, 'sitemap-web-pool-');
+  const { server, publishedFor } = await startSiteServer(root, t.signal);
+  server.failed.catch(() => undefined);
+  const held: (() => void)[] = [];
+  let pagesAsked = 0;
+  let most = 0;
+  // Each page's answer held: when PARALLEL_READS are, the oldest is answered, and a pool asks the next before any other
+  // is answered (batches would wait for the rest of theirs, and nothing would move); all answered once all are asked.
+  server.connection.onRequest('sitemap/readFile', (params: ReadFileParams) => {
+    const answer = fileAnswer(root, params);
+    if (!/\.html$/.test(params.uri)) return answer;
+    return new Promise((resolve) => {
+      held.push(() => resolve(answer));
+      most = Math.max(most, held.length);
+      if (++pagesAsked === count) held.splice(0).forEach((answerNow) => answerNow());
+      else if (held.length === PARALLEL_READS) held.shift()!();
+    });
+  });
+  try {
+    await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: { sitemap: SETTINGS } });
+    const uri = `${SITE_URI}/public/sitemap.xml`;
+    const text = fixture['public/sitemap.xml'];
+    const published = publishedFor(uri, (d) => codesOf(d, 'noindex-page').length > 0);
+    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sitemap', version: 1, text } });
+    assert.deepEqual(codesOf(await published, 'noindex-page').map((d) => d.range), [rangeOf(text, `${BASE}p/${count - 1}`)]);
+    assert.equal(pagesAsked, count, 'each page read once');
+    assert.equal(most, PARALLEL_READS, 'never more in flight');
+  } finally {
+    server.connection.dispose();
+    await server.worker.terminate();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('the web server asks the client for a page\'s head (PAGE_HEAD_CHUNK), and for more only when the head goes on past it, as the Node server reads, without its stamp (issue 33)', { timeout: 30_000 }, async (t) => {
+  const longHead = page('Long', `<meta name="description" content="${'d'.repeat(PAGE_HEAD_CHUNK)}"><meta name="robots" content="noindex">`);
+  const longBody = page('Long body').replace('<p>', `<p>${'b'.repeat(4 * PAGE_HEAD_CHUNK)}`);
+  const text = urlset(`${BASE}head`, `${BASE}body`, `${BASE}short`);
+  const root = writeFixture({
+    'public/head.html': longHead, 'public/body.html': longBody, 'public/short.html': page('Short'), 'public/sitemap.xml': text, 'public/robots.txt': 'User-agent: *\n',
+    'drafts/sitemap.xml': urlset('https://drafts.example.com/'),
+  }, 'sitemap-web-heads-');
+  const { server, publishedFor } = await startSiteServer(root, t.signal);
+  server.failed.catch(() => undefined);
+  const asked: string[] = [];
+  const stamps: string[] = [];
+  server.connection.onRequest('sitemap/readFile', (params: ReadFileParams) => {
+    const file = params.uri.slice(SITE_URI.length + 1);
+    if (/\.html$/.test(params.uri)) asked.push(`${file} ${params.maxBytes}`);
+    stamps.push(`${file} ${params.stamp}`);
+    return fileAnswer(root, params);
+  });
+  try {
+    await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: { sitemap: SETTINGS } });
+    const uri = `${SITE_URI}/public/sitemap.xml`;
+    const published = publishedFor(uri, (d) => codesOf(d, 'noindex-page').length > 0);
+    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sitemap', version: 1, text } });
+    assert.deepEqual(codesOf(await published, 'noindex-page').map((d) => d.range), [rangeOf(text, `${BASE}head`)]);
+    assert.deepEqual(asked.sort(), [
+      `public/body.html ${PAGE_HEAD_CHUNK + 1}`, `public/head.html ${PAGE_HEAD_CHUNK + 1}`, `public/head.html ${MAX_PAGE_CHARS + 1}`, `public/short.html ${PAGE_HEAD_CHUNK + 1}`,
+    ].sort());
+    // The page rules compare no stamp (the client skips its stat); the site parts' reads (a closed sitemap) are stamped.
+    assert.deepEqual([...new Set(stamps.filter((s) => /\.html /.test(s)))].sort(), ['public/body.html false', 'public/head.html false', 'public/short.html false']);
+    assert.ok(stamps.includes('public/robots.txt false') && stamps.includes('drafts/sitemap.xml undefined'), stamps.join(', '));
   } finally {
     server.connection.dispose();
     await server.worker.terminate();

@@ -3,6 +3,7 @@
 import { charsetOfContentType, isCrawlerMeta, parseRefresh, robotsDirectives } from './pageDirectives';
 import { readHead, type HeadRead, type HeadTag } from './headReader';
 import { parseWebUrl } from '../../../../shared/webUrl';
+import { MAX_PAGE_CHARS } from './pageReadLimits';
 
 /** Offsets in the page's text (UTF-16 code units, as the caller passed it), `start` at `<`, `end` after `>`. */
 export interface TextRange {
@@ -71,10 +72,7 @@ export interface PageReadOptions {
   truncated?: boolean;
 }
 
-/** At most this much of a page is read; a head is rarely over a few kilobytes. */
-export const MAX_PAGE_CHARS = 256 * 1024;
-/** What a reader reads of a page first: most heads end within it (docs/performance.md); readPageHead says when not. */
-export const PAGE_HEAD_CHUNK = 16 * 1024;
+export { MAX_PAGE_CHARS, PAGE_HEAD_CHUNK } from './pageReadLimits';
 
 /**
  * The facts of the page at `pageUrl` whose text (decoded as UTF-8, BOM stripped or not) is `text`. Never throws.
