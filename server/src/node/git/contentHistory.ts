@@ -191,7 +191,7 @@ function withWorkingFile(versions: Versions, newest: number | undefined, file: s
 
 /** A change from one version to another (not the page's addition, not its deletion, not the same blob again). */
 function isEdit(change: PageChange, index: HistoryIndex): boolean {
-  return change.before >= 0 && change.after >= 0 && index.blobs.hex(change.before) !== index.blobs.hex(change.after);
+  return change.before >= 0 && change.after >= 0 && !index.blobs.same(change.before, change.after);
 }
 
 /**
