@@ -106,6 +106,18 @@ describe('the git log reader', () => {
     assert.equal(ids.hex(k + 2001), blob(2000));
     const sha256 = new BlobIds();
     assert.equal(sha256.hex(sha256.add('f'.repeat(64))), 'f'.repeat(64));
+    assert.equal(sha256.add('0'.repeat(64)), -1);
+  });
+
+  it('tells two indexes of one id from two ids, words with the top bit set included', () => {
+    const ids = new BlobIds();
+    const high = `ffffffff80000000${'0'.repeat(23)}1`;
+    const [a, b, c, d] = [high, blob(7), high, `${high.slice(0, 39)}2`].map((hex) => ids.add(hex));
+    assert.equal(ids.hex(a), high);
+    assert.equal(ids.same(a, c), true);
+    assert.equal(ids.same(a, b), false);
+    assert.equal(ids.same(a, d), false);
+    assert.equal(ids.same(b, b), true);
   });
 });
 

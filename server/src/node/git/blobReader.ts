@@ -3,7 +3,10 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { CONFIG, gitEnvironment, type GitProcessOptions } from './gitProcess';
 
-/** A blob's bytes; undefined when git has no such blob or it is larger than the reader takes. */
+/**
+ * A blob's bytes; undefined when git has no such blob or it is larger than the reader takes. The bytes may be a view
+ * of the output as it came: read them during the call, never keep them.
+ */
 export type BlobAnswer = (bytes: Buffer | undefined) => void;
 
 interface Pending {
@@ -20,8 +23,8 @@ export class BlobReader {
   private queued: string[] = [];
   private buffered: Buffer[] = [];
   private bufferedBytes = 0;
-  /** The blob being received: its size, and its bytes (undefined when skipped). */
-  private body: { size: number; bytes: Buffer | undefined; filled: number } | undefined;
+  /** The blob being received: its size with the newline after it, whether it is wanted, and its bytes once a chunk ended within it. */
+  private body: { size: number; wanted: boolean; bytes: Buffer | undefined; filled: number } | undefined;
   private stderr = '';
   /** Set when the process ended or failed: every question after it is answered undefined. */
   private ended: string | undefined;
@@ -92,7 +95,7 @@ export class BlobReader {
         if (this.bufferedBytes > 4096) this.protocolError();
         return;
       }
-      const header = Buffer.concat([...this.buffered, chunk.subarray(at, newline)]).toString('latin1');
+      const header = this.buffered.length === 0 ? chunk.toString('latin1', at, newline) : Buffer.concat([...this.buffered, chunk.subarray(at, newline)]).toString('latin1');
       this.buffered = [];
       this.bufferedBytes = 0;
       at = newline + 1;
@@ -108,21 +111,27 @@ export class BlobReader {
     }
     const size = Number(found[2]);
     // +1: the newline after the body.
-    this.body = { size: size + 1, bytes: found[1] === 'blob' && size <= this.maxBytes ? Buffer.allocUnsafe(size) : undefined, filled: 0 };
+    this.body = { size: size + 1, wanted: found[1] === 'blob' && size <= this.maxBytes, bytes: undefined, filled: 0 };
   }
 
-  /** Copies what the chunk holds of the current body; hands it over once complete. */
+  /** Hands over the current body when the chunk holds it whole (a view, not a copy), else copies what the chunk holds of it. */
   private fillBody(chunk: Buffer, at: number): number {
     const body = this.body!;
     const take = Math.min(body.size - body.filled, chunk.length - at);
-    if (body.bytes !== undefined) {
+    if (body.filled === 0 && take === body.size) {
+      this.body = undefined;
+      this.answer(body.wanted ? chunk.subarray(at, at + take - 1) : undefined);
+      return at + take;
+    }
+    if (body.wanted) {
+      body.bytes ??= Buffer.allocUnsafe(body.size - 1);
       const end = Math.min(body.bytes.length - body.filled, take);
       if (end > 0) chunk.copy(body.bytes, body.filled, at, at + end);
     }
     body.filled += take;
     if (body.filled === body.size) {
       this.body = undefined;
-      this.answer(body.bytes);
+      this.answer(body.wanted ? body.bytes ?? Buffer.alloc(0) : undefined);
     }
     return at + take;
   }

@@ -79,7 +79,7 @@ export async function readContentHistory(request: ContentRequest): Promise<Conte
     worktreeChanged: new Uint8Array(size),
   };
   if (request.pages.length === 0) return result;
-  const reader = new BlobReader(request.folder, request.options);
+  const reader = lazyReader(request);
   let next = 0;
   const walker = async (): Promise<void> => {
     while (next < request.pages.length && request.options.signal?.aborted !== true) await walkPage(request, request.pages[next++], reader, result);
@@ -90,10 +90,21 @@ export async function readContentHistory(request: ContentRequest): Promise<Conte
   return result;
 }
 
+type Reader = Pick<BlobReader, 'read' | 'close'>;
+
+/** The walks' cat-file, started on the first question: none when no walk reads a version (every bound met at once). */
+function lazyReader(request: ContentRequest): Reader {
+  let reader: BlobReader | undefined;
+  return {
+    read: (hex, answer) => (reader ??= new BlobReader(request.folder, request.options)).read(hex, answer),
+    close: () => reader?.close() ?? Promise.resolve(undefined),
+  };
+}
+
 type Versions = (blob: number) => Promise<PageContent | undefined>;
 
 /** A page's versions by blob, each asked of cat-file once (cached by its id for the page's walk). */
-function versionsOf(reader: BlobReader, index: HistoryIndex): Versions {
+function versionsOf(reader: Reader, index: HistoryIndex): Versions {
   const cache = new Map<string, Promise<PageContent | undefined>>();
   return (blob) => {
     const hex = index.blobs.hex(blob);
@@ -107,7 +118,7 @@ function versionsOf(reader: BlobReader, index: HistoryIndex): Versions {
 }
 
 /** The page's working file against its newest blob, then its commits newest first until one changed its content. */
-async function walkPage(request: ContentRequest, id: number, reader: BlobReader, into: ContentHistory): Promise<void> {
+async function walkPage(request: ContentRequest, id: number, reader: Reader, into: ContentHistory): Promise<void> {
   const { changes } = request.index.changesOf(id);
   const versions = versionsOf(reader, request.index);
   const working = request.workingFile(id);
@@ -180,7 +191,7 @@ function withWorkingFile(versions: Versions, newest: number | undefined, file: s
 
 /** A change from one version to another (not the page's addition, not its deletion, not the same blob again). */
 function isEdit(change: PageChange, index: HistoryIndex): boolean {
-  return change.before >= 0 && change.after >= 0 && index.blobs.hex(change.before) !== index.blobs.hex(change.after);
+  return change.before >= 0 && change.after >= 0 && !index.blobs.same(change.before, change.after);
 }
 
 /**

@@ -32,6 +32,8 @@ export interface TrackedFiles {
 }
 
 const BYTE_HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+/** A hex digit's value by its character code (git prints lower case); -1 for any other character. */
+const HEX_VALUE = Int8Array.from({ length: 128 }, (_, c) => (c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x61 && c <= 0x66 ? c - 0x61 + 10 : -1));
 
 /** Blob ids, 40 (SHA-1) or 64 (SHA-256) hex digits, packed as 32-bit words: no string kept per change. */
 export class BlobIds {
@@ -39,9 +41,11 @@ export class BlobIds {
   private count = 0;
   private width = 5;
 
-  /** The id's index; -1 for git's all-zero id (no blob: the path did not exist). */
+  /**
+   * The id's index; -1 for git's all-zero id (no blob: the path did not exist). Read from the characters' codes, no
+   * slice or parseInt: the log of a template commit over 50,000 pages holds 100,000 ids.
+   */
   add(hex: string): number {
-    if (/^0+$/.test(hex)) return -1;
     this.width = hex.length >> 3;
     if ((this.count + 1) * this.width > this.words.length) {
       const grown = new Uint32Array(this.words.length * 2);
@@ -49,8 +53,20 @@ export class BlobIds {
       this.words = grown;
     }
     const at = this.count * this.width;
-    for (let w = 0; w < this.width; w++) this.words[at + w] = parseInt(hex.slice(w * 8, w * 8 + 8), 16) >>> 0;
-    return this.count++;
+    let any = 0;
+    for (let w = 0; w < this.width; w++) {
+      let word = 0;
+      for (let k = w * 8; k < w * 8 + 8; k++) word = (word << 4) | (HEX_VALUE[hex.charCodeAt(k) & 0x7f] & 0xf);
+      this.words[at + w] = word >>> 0;
+      any |= word;
+    }
+    return any === 0 ? -1 : this.count++;
+  }
+
+  /** Whether two indexes hold the same id. */
+  same(a: number, b: number): boolean {
+    for (let w = 0; w < this.width; w++) if (this.words[a * this.width + w] !== this.words[b * this.width + w]) return false;
+    return true;
   }
 
   hex(index: number): string {
