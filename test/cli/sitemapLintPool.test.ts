@@ -170,8 +170,8 @@ describe('how many workers', () => {
     const saved = process.env.SITEMAP_LINT_WORKERS;
     delete process.env.SITEMAP_LINT_WORKERS;
     try {
-      assert.deepEqual([0, 1, 1.4, 1.6, 2.4, 5].map((load) => wanted(200, 400 * MB, 2, load)), [2, 2, 2, 0, 0, 0]);
-      assert.deepEqual([0, 3.4, 3.6, 7.6].map((load) => wanted(200, 400 * MB, 8, load)), [8, 6, 5, 0]);
+      assert.deepEqual([0, 1, 2, 2.4, 2.6, 5].map((load) => wanted(200, 400 * MB, 2, load)), [2, 2, 2, 2, 0, 0]);
+      assert.deepEqual([0, 4.4, 4.6, 8.6].map((load) => wanted(200, 400 * MB, 8, load)), [8, 6, 5, 0]);
       assert.deepEqual([wanted(3, 400 * MB, 8, 0), wanted(1, 400 * MB, 8, 0), wanted(200, MB, 8, 0), wanted(200, 400 * MB, 16, 0)], [3, 0, 0, 8]);
       process.env.SITEMAP_LINT_WORKERS = '2';
       assert.equal(wanted(1, MB, 2, 9), 2);
