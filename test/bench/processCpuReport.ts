@@ -24,9 +24,9 @@ function testFileOf(p: ProcessCpu, byPid: Map<number, ProcessCpu>): ProcessCpu |
 
 function kindOf(p: ProcessCpu): string {
   if (isTestFile(p)) return 'test file';
+  if (p.execArgv.includes('--test')) return 'test runner';
   const line = p.argv.join(' ');
   const match = /dist\/([\w./-]+)\.js|(npm|npx)-cli|bin\/(tsc|esbuild|vsce)|(build\.mjs|run\.mjs)/.exec(line);
-  if (p.execArgv.includes('--test')) return 'test runner';
   return match?.slice(1).find((m) => m !== undefined) ?? path.basename(p.argv[0] ?? '?');
 }
 
