@@ -1,5 +1,5 @@
 /**
- * `npm test`'s last step: Node's test runner over the compiled tests, three files at a time, in an environment without
+ * `npm test`'s last step: Node's test runner over the compiled tests, two files at a time, in an environment without
  * NODE_EXTRA_CA_CERTS. When that variable is set (Debian's and CI images' ca-certificates.crt, 220 KB), every Node
  * process parses the file as it starts, 0.05–0.07 CPU-s each on this machine; `npm test` starts some 700 Node processes
  * (test files, language servers, the command-line tools as children) and none of them opens a TLS connection (the tests
@@ -7,9 +7,8 @@
  * package.json so that it works in every shell, Windows' included. Options (`--name=value`) go to the runner, and files
  * or folders given replace the default ones: `npm test -- --test-name-pattern=robots out/test/lsp/`.
  *
- * Three files at a time on two cores: a file's process often waits (on a language server's answer, a child's exit, git,
- * the disk) with no work of its own ready, and with two both cores were idle 7–19 % of a quiet `npm test`; a third
- * file fills those gaps. The tests hold under load (they wait on events, and bounds count CPU, not wall-clock time).
+ * Two files at a time on two cores: three filled the cores' idle gaps under load but, side by side at load 2–3.5,
+ * took longer (226 against 210 s) and more CPU (about 400 against 366 CPU-s) than two (docs/performance.md).
  */
 import { spawn } from 'node:child_process';
 
@@ -25,7 +24,7 @@ function testEnvironment() {
 const given = process.argv.slice(2);
 const options = given.filter((arg) => arg.startsWith('-'));
 const files = given.filter((arg) => !arg.startsWith('-'));
-const runner = spawn(process.execPath, ['--test', '--test-concurrency=3', '--test-reporter=spec', ...options, ...(files.length > 0 ? files : FILES)],
+const runner = spawn(process.execPath, ['--test', '--test-concurrency=2', '--test-reporter=spec', ...options, ...(files.length > 0 ? files : FILES)],
   { stdio: 'inherit', env: testEnvironment() });
 // The runner gets the terminal's Ctrl+C itself; a signal sent to this process alone is passed on, and this one waits.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => runner.kill(signal));
