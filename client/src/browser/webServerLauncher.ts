@@ -16,8 +16,8 @@ const SERVER_SCRIPTS: Record<ServerScriptName, string> = { pageRules: 'dist/web/
 declare const Worker: new (url: string) => ServerWorker;
 
 export const webServerLauncher: ServerLauncher = {
-  async create(context, outputChannel, onCrash) {
-    const clientOptions = withWorkspaceFiles(sitemapClientOptions(context, outputChannel, onCrash, { CloseAction, ErrorAction }));
+  async create(context, outputChannel, hooks) {
+    const clientOptions = withWorkspaceFiles(sitemapClientOptions(context, outputChannel, hooks, { CloseAction, ErrorAction }));
     const client = new WorkerLanguageClient(clientOptions, serverUri(context));
     answerWorkspaceFiles(client);
     client.onRequest(READ_SCRIPT_REQUEST, ({ name }: ReadScriptParams) => {

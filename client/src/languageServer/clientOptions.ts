@@ -1,7 +1,7 @@
 /** What the Node client (client.ts) and the web client (client/src/browser/) both give the language client: the
  * documents served, the settings and file events synchronized, the crash handling and the initialization options. */
 import { ExtensionContext, TextDocument, workspace, type OutputChannel } from 'vscode';
-import type { BaseLanguageClient, CloseAction, DocumentSelector, ErrorAction, LanguageClientOptions, State } from 'vscode-languageclient';
+import type { BaseLanguageClient, CloseAction, DocumentSelector, ErrorAction, LanguageClientOptions, Middleware, State } from 'vscode-languageclient';
 import { COMPRESSED_SCHEME, type InitializationOptions } from '../../../shared/protocol';
 
 /** The languages the server validates; the client starts when the first document of one of them opens. */
@@ -28,6 +28,12 @@ export function isServedDocument(document: TextDocument): boolean {
  */
 export type CrashDecision = () => 'restart' | 'give-up';
 
+/** What the client's owner decides about the connection: after a crash, and where published problems go. */
+export interface ClientHooks {
+  onCrash: CrashDecision;
+  handleDiagnostics: NonNullable<Middleware['handleDiagnostics']>;
+}
+
 /** A created (not started) language client, with its library's `State` (the Node and the browser library each have theirs). */
 export interface CreatedClient {
   client: BaseLanguageClient;
@@ -36,7 +42,7 @@ export interface CreatedClient {
 
 /** How a client and its server are made where the extension runs: a Node process over IPC, or a web worker. */
 export interface ServerLauncher {
-  create(context: ExtensionContext, outputChannel: OutputChannel, onCrash: CrashDecision): Promise<CreatedClient>;
+  create(context: ExtensionContext, outputChannel: OutputChannel, hooks: ClientHooks): Promise<CreatedClient>;
   /** Where the server runs and over what, for the output's start line. */
   describe(context: ExtensionContext): string;
 }
@@ -47,7 +53,7 @@ export interface ServerLauncher {
  * crash count, each error in a notification.
  */
 export function sitemapClientOptions(
-  context: ExtensionContext, outputChannel: OutputChannel, onCrash: CrashDecision,
+  context: ExtensionContext, outputChannel: OutputChannel, { onCrash, handleDiagnostics }: ClientHooks,
   actions: { ErrorAction: typeof ErrorAction; CloseAction: typeof CloseAction },
 ): LanguageClientOptions {
   const { ErrorAction: Errors, CloseAction: Closes } = actions;
@@ -58,6 +64,7 @@ export function sitemapClientOptions(
     documentSelector,
     synchronize: { configurationSection: 'sitemap', fileEvents },
     outputChannel,
+    middleware: { handleDiagnostics },
     errorHandler: {
       error: () => ({ action: Errors.Continue, handled: true }),
       closed: () => ({ action: onCrash() === 'restart' ? Closes.Restart : Closes.DoNotRestart, handled: true }),

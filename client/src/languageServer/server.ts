@@ -6,6 +6,7 @@ import type { ServerLauncher } from './clientOptions';
 import { TRUST_GRANTED_NOTIFICATION, type ServerAbilities } from '../../../shared/protocol';
 import { SERVER_READS_GIT_CONTEXT_KEY, SERVER_READS_PAGES_CONTEXT_KEY, setContextKey, STARTED_CONTEXT_KEY } from '../contextKeys';
 import { AppliedEdits } from './appliedEdits';
+import { ProblemsFromOtherFiles } from './problemsFromOtherFiles';
 import type { SitemapOutput } from '../output';
 import { CrashHistory, RESTART_ACTION, SHOW_OUTPUT_ACTION, stoppedNotice, type ServerHealth } from './serverHealth';
 import { registerStatusBar, type SitemapStatusBar } from '../status/statusBar';
@@ -152,11 +153,14 @@ export class SitemapServer implements Disposable {
 
   private getClient(): Promise<LanguageClient> {
     return (this.creating ??= (async () => {
-      const { client, State } = await this.launcher.create(this.context, this.output.outputChannel, () => this.crashed());
-      this.context.subscriptions.push(client);
+      const fromOtherFiles = new ProblemsFromOtherFiles();
+      const hooks = { onCrash: () => this.crashed(), handleDiagnostics: fromOtherFiles.handle };
+      const { client, State } = await this.launcher.create(this.context, this.output.outputChannel, hooks);
+      this.context.subscriptions.push(client, fromOtherFiles);
       this.disposables.push(client.onDidChangeState((event) => {
         if (event.newState === State.Running) this.nowRunning();
         else if (event.newState === State.Stopped && event.oldState === State.Running) this.nowStopped();
+        if (event.newState !== State.Running) fromOtherFiles.clear();
       }));
       this.disposables.push(this.appliedEdits.handle(client));
       this.client = client;

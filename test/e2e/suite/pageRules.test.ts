@@ -51,6 +51,22 @@ describe('The page rules in the editor', () => {
     ]);
   });
 
+  it('leaves the page problems a keystroke does not touch as they were, the own problems updated', async () => {
+    document = await openAs(SITEMAP_FILE, 'sitemap');
+    await diagnosticsSettle(document.uri, 'the page rules', (codes) => codes.includes('lastmod-inflated') && codes.includes('unlisted-page'));
+    const before = vscode.languages.getDiagnostics(document.uri);
+    // The home page's lastmod made invalid, its length kept: no other problem moves.
+    const at = document.getText().indexOf('2024-01-01');
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(document.uri, new vscode.Range(document.positionAt(at), document.positionAt(at + 10)), '2024-13-01');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    await diagnosticsSettle(document.uri, 'the own problem', (codes) => codes.includes('invalid-lastmod'));
+    const after = vscode.languages.getDiagnostics(document.uri).filter((d) => ruleId(d) !== 'invalid-lastmod');
+    assert.deepEqual(after.map(ruleId).sort(), before.map(ruleId).sort());
+    // The very objects: VS Code was not given them again, so it did not redraw them.
+    assert.ok(after.every((d) => before.includes(d)));
+  });
+
   it('Add Unlisted Pages appends the unlisted page, dated from git, in one edit that one Undo reverts', async () => {
     document = await openAs(SITEMAP_FILE, 'sitemap');
     await diagnosticsSettle(document.uri, 'the page rules', (codes) => codes.includes('unlisted-page'));
