@@ -1,8 +1,8 @@
 /**
  * The problems another file decides in a diagnostic collection of their own, set only when they change. The server
  * publishes a document's whole set at each keystroke; a site's sitemap carries dozens of page problems the keystroke
- * did not touch, and VS Code redrew them all: on code-server's desktop host a keystroke's squiggle took 132 ms with the
- * site root against 81 without, the server publishing at the same moment (docs/performance.md, issue 33).
+ * did not touch, and VS Code took them all again: on code-server's desktop host a keystroke's squiggle took 92–106 ms
+ * with the site root against 71–89 with this collection (docs/performance.md, issue 33).
  */
 import { languages, type Diagnostic, type Disposable, type Uri } from 'vscode';
 import type { HandleDiagnosticsSignature } from 'vscode-languageclient';
