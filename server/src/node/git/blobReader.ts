@@ -1,10 +1,12 @@
 /** Blobs read in one `git cat-file --batch` process, as many as asked, streamed: each answer is handed over as it
- * arrives and not kept; a blob over `maxBytes` is skipped, so memory is bounded by the blobs in flight. */
+ * arrives and not kept; a blob over `maxBytes` is skipped, or cut to its first `maxBytes` bytes when asked for heads, so
+ * memory is bounded by the blobs in flight. */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { CONFIG, gitEnvironment, type GitProcessOptions } from './gitProcess';
 
 /**
- * A blob's bytes; undefined when git has no such blob or it is larger than the reader takes. The bytes may be a view
+ * A blob's bytes (its first bytes, for a reader of heads); undefined when git has no such blob or it is larger than the
+ * reader takes. The bytes may be a view
  * of the output as it came: read them during the call, never keep them.
  */
 export type BlobAnswer = (bytes: Buffer | undefined) => void;
@@ -16,6 +18,9 @@ interface Pending {
 /** Past this a page's version is not read (its content is then unknown, never guessed). */
 export const MAX_BLOB_BYTES = 16 * 1024 * 1024;
 
+/** What a reader does with a blob over its `maxBytes`: skips it (no answer but undefined), or answers its head. */
+export type LargerBlobs = 'skipped' | 'cut';
+
 export class BlobReader {
   private readonly child: ChildProcessWithoutNullStreams;
   private readonly pending: Pending[] = [];
@@ -23,14 +28,15 @@ export class BlobReader {
   private queued: string[] = [];
   private buffered: Buffer[] = [];
   private bufferedBytes = 0;
-  /** The blob being received: its size with the newline after it, whether it is wanted, and its bytes once a chunk ended within it. */
-  private body: { size: number; wanted: boolean; bytes: Buffer | undefined; filled: number } | undefined;
+  /** The blob being received: its size with the newline after it, how many of its bytes are answered (-1: none), and
+   * those bytes once a chunk ended within them. */
+  private body: { size: number; kept: number; bytes: Buffer | undefined; filled: number } | undefined;
   private stderr = '';
   /** Set when the process ended or failed: every question after it is answered undefined. */
   private ended: string | undefined;
   readonly done: Promise<string | undefined>;
 
-  constructor(folder: string, options: GitProcessOptions, private readonly maxBytes = MAX_BLOB_BYTES) {
+  constructor(folder: string, options: GitProcessOptions, private readonly maxBytes = MAX_BLOB_BYTES, private readonly larger: LargerBlobs = 'skipped') {
     this.child = spawn(options.git ?? 'git', ['-C', folder, ...CONFIG, 'cat-file', '--batch'], {
       env: gitEnvironment(options.env ?? process.env),
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -52,7 +58,7 @@ export class BlobReader {
     });
   }
 
-  /** Asks for a blob by its id (hex): answers come in the order asked. */
+  /** Asks for a blob by its id (hex), or by any name cat-file takes (`REV:path`): answers come in the order asked. */
   read(hex: string, answer: BlobAnswer): void {
     if (this.ended !== undefined) return answer(undefined);
     this.pending.push({ answer });
@@ -110,8 +116,9 @@ export class BlobReader {
       return this.protocolError();
     }
     const size = Number(found[2]);
+    const answered = found[1] === 'blob' && (size <= this.maxBytes || this.larger === 'cut');
     // +1: the newline after the body.
-    this.body = { size: size + 1, wanted: found[1] === 'blob' && size <= this.maxBytes, bytes: undefined, filled: 0 };
+    this.body = { size: size + 1, kept: answered ? Math.min(size, this.maxBytes) : -1, bytes: undefined, filled: 0 };
   }
 
   /** Hands over the current body when the chunk holds it whole (a view, not a copy), else copies what the chunk holds of it. */
@@ -120,18 +127,18 @@ export class BlobReader {
     const take = Math.min(body.size - body.filled, chunk.length - at);
     if (body.filled === 0 && take === body.size) {
       this.body = undefined;
-      this.answer(body.wanted ? chunk.subarray(at, at + take - 1) : undefined);
+      this.answer(body.kept >= 0 ? chunk.subarray(at, at + body.kept) : undefined);
       return at + take;
     }
-    if (body.wanted) {
-      body.bytes ??= Buffer.allocUnsafe(body.size - 1);
-      const end = Math.min(body.bytes.length - body.filled, take);
+    if (body.kept >= 0) {
+      body.bytes ??= Buffer.allocUnsafe(body.kept);
+      const end = Math.min(body.kept - body.filled, take);
       if (end > 0) chunk.copy(body.bytes, body.filled, at, at + end);
     }
     body.filled += take;
     if (body.filled === body.size) {
       this.body = undefined;
-      this.answer(body.wanted ? body.bytes ?? Buffer.alloc(0) : undefined);
+      this.answer(body.kept >= 0 ? body.bytes ?? Buffer.alloc(0) : undefined);
     }
     return at + take;
   }
