@@ -1,6 +1,6 @@
 /** The web build's language server (dist/web/server.js) run for real, without Node APIs: in a worker thread whose only
  * way out is a browser worker's `self` (postMessage and onmessage over the thread's port), spoken to over LSP. */
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -134,8 +134,19 @@ interface SiteServer {
 /** The web server as VS Code for the Web's client runs it: a workspace folder, file watchers, files read through the
  * client (here from `root` on disk); the test's time out (`signal`) ends any wait, so that a failure is reported. With
  * `settings`, the client answers `workspace/configuration` with it (else the server takes the defaults unasked). */
-async function startSiteServer(root: string, signal: AbortSignal, settings?: () => unknown, options: Record<string, unknown> = {}): Promise<SiteServer> {
+/**
+ * The web server over the folder `root`, stopped when the test ends (its connection closed, its worker ended, `root`
+ * removed); its failure ends any wait rather than being unhandled.
+ */
+async function startSiteServer(root: string, t: TestContext, settings?: () => unknown, options: Record<string, unknown> = {}): Promise<SiteServer> {
   const server = startWebServer();
+  server.failed.catch(() => undefined);
+  t.after(async () => {
+    server.connection.dispose();
+    await server.worker.terminate();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+  const signal = t.signal;
   if (settings !== undefined) server.connection.onRequest('workspace/configuration', settings);
   const asked: string[] = [];
   const scripts: string[] = [];
@@ -221,59 +232,52 @@ test('the web server finds where a sitemap lives and which listed files are inde
   write('child-index.xml', sitemapindex('https://www.example.com/posts.xml'));
   write('archive.xml.gz', gzipSync(sitemapindex('https://www.example.com/old.xml')));
   write('posts.xml', urlset('https://www.example.com/a'));
-  const { server, publishedFor, asked, scripts } = await startSiteServer(root, t.signal);
-  server.failed.catch(() => undefined);
+  const { server, publishedFor, asked, scripts } = await startSiteServer(root, t);
   const notes: unknown[] = [];
   server.connection.onNotification('window/showMessage', (params) => notes.push(params));
-  try {
-    // Located by the robots.txt of an ancestor folder: an entry of another section is out of scope, as in Node.
-    const blog = `${SITE_URI}/blog/sitemap.xml`;
-    const blogText = urlset('https://www.example.com/blog/first-post', 'https://www.example.com/shop/item');
-    const located = publishedFor(blog, (d) => codesOf(d, 'out-of-scope').length > 0);
-    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: blog, languageId: 'sitemap', version: 1, text: blogText } });
-    assert.deepEqual((await located).map((d) => [d.code, d.range]), [['out-of-scope', rangeOf(blogText, 'https://www.example.com/shop/item')]]);
-    assert.ok(asked.includes(`${SITE_URI}/robots.txt`));
+  // Located by the robots.txt of an ancestor folder: an entry of another section is out of scope, as in Node.
+  const blog = `${SITE_URI}/blog/sitemap.xml`;
+  const blogText = urlset('https://www.example.com/blog/first-post', 'https://www.example.com/shop/item');
+  const located = publishedFor(blog, (d) => codesOf(d, 'out-of-scope').length > 0);
+  await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: blog, languageId: 'sitemap', version: 1, text: blogText } });
+  assert.deepEqual((await located).map((d) => [d.code, d.range]), [['out-of-scope', rangeOf(blogText, 'https://www.example.com/shop/item')]]);
+  assert.ok(asked.includes(`${SITE_URI}/robots.txt`));
 
-    // robots.txt changes on disk: the watched-file event has it read again, and the location is unknown again.
-    write('robots.txt', 'User-agent: *\nSitemap: https://www.example.com/sitemap.xml\n');
-    const unlocated = publishedFor(blog, (d) => codesOf(d, 'out-of-scope').length === 0);
-    await server.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: `${SITE_URI}/robots.txt`, type: 2 }] });
-    await unlocated;
+  // robots.txt changes on disk: the watched-file event has it read again, and the location is unknown again.
+  write('robots.txt', 'User-agent: *\nSitemap: https://www.example.com/sitemap.xml\n');
+  const unlocated = publishedFor(blog, (d) => codesOf(d, 'out-of-scope').length === 0);
+  await server.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: `${SITE_URI}/robots.txt`, type: 2 }] });
+  await unlocated;
 
-    // An index lists an index (plain, and gzipped) beside it: nested-index on both, not on the plain sitemap.
-    const index = `${SITE_URI}/sitemap_index.xml`;
-    const indexText = sitemapindex('https://www.example.com/posts.xml', 'https://www.example.com/child-index.xml', 'https://www.example.com/archive.xml.gz');
-    const nested = publishedFor(index, (d) => codesOf(d, 'nested-index').length === 2);
-    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: index, languageId: 'sitemap', version: 1, text: indexText } });
-    assert.deepEqual(codesOf(await nested, 'nested-index').map((d) => d.range), [
-      rangeOf(indexText, 'https://www.example.com/child-index.xml'), rangeOf(indexText, 'https://www.example.com/archive.xml.gz'),
-    ]);
+  // An index lists an index (plain, and gzipped) beside it: nested-index on both, not on the plain sitemap.
+  const index = `${SITE_URI}/sitemap_index.xml`;
+  const indexText = sitemapindex('https://www.example.com/posts.xml', 'https://www.example.com/child-index.xml', 'https://www.example.com/archive.xml.gz');
+  const nested = publishedFor(index, (d) => codesOf(d, 'nested-index').length === 2);
+  await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: index, languageId: 'sitemap', version: 1, text: indexText } });
+  assert.deepEqual(codesOf(await nested, 'nested-index').map((d) => d.range), [
+    rangeOf(indexText, 'https://www.example.com/child-index.xml'), rangeOf(indexText, 'https://www.example.com/archive.xml.gz'),
+  ]);
 
-    // The child becomes a plain sitemap on disk.
-    write('child-index.xml', urlset('https://www.example.com/b'));
-    const one = publishedFor(index, (d) => codesOf(d, 'nested-index').length === 1);
-    await server.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: `${SITE_URI}/child-index.xml`, type: 2 }] });
-    assert.deepEqual(codesOf(await one, 'nested-index').map((d) => d.range), [rangeOf(indexText, 'https://www.example.com/archive.xml.gz')]);
+  // The child becomes a plain sitemap on disk.
+  write('child-index.xml', urlset('https://www.example.com/b'));
+  const one = publishedFor(index, (d) => codesOf(d, 'nested-index').length === 1);
+  await server.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: `${SITE_URI}/child-index.xml`, type: 2 }] });
+  assert.deepEqual(codesOf(await one, 'nested-index').map((d) => d.range), [rangeOf(indexText, 'https://www.example.com/archive.xml.gz')]);
 
-    // sitemap.siteRoots locates the sitemap; what the web skips under a site root (the page rules…) is said once.
-    assert.equal(notes.length, 0);
-    const configure = async (): Promise<void> => {
-      const rooted = publishedFor(blog, (d) => codesOf(d, 'out-of-scope').length === 1);
-      const reindexed = publishedFor(index, (d) => codesOf(d, 'nested-index').length === 1);
-      await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: { sitemap: { siteRoots: { blog: 'https://www.example.com/blog/' } } } });
-      // (robots.txt no longer lists it: unlisted-sitemap too, the cross-file rules' own.)
-      assert.deepEqual(codesOf(await rooted, 'out-of-scope').map((d) => d.range), [rangeOf(blogText, 'https://www.example.com/shop/item')]);
-      await reindexed;
-    };
-    await configure();
-    await configure();
-    assert.equal(notes.length, 1);
-    assert.deepEqual(scripts, [], 'no site root holds pages: the page rules\' script is not loaded');
-  } finally {
-    server.connection.dispose();
-    await server.worker.terminate();
-    fs.rmSync(root, { recursive: true, force: true });
-  }
+  // sitemap.siteRoots locates the sitemap; what the web skips under a site root (the page rules…) is said once.
+  assert.equal(notes.length, 0);
+  const configure = async (): Promise<void> => {
+    const rooted = publishedFor(blog, (d) => codesOf(d, 'out-of-scope').length === 1);
+    const reindexed = publishedFor(index, (d) => codesOf(d, 'nested-index').length === 1);
+    await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: { sitemap: { siteRoots: { blog: 'https://www.example.com/blog/' } } } });
+    // (robots.txt no longer lists it: unlisted-sitemap too, the cross-file rules' own.)
+    assert.deepEqual(codesOf(await rooted, 'out-of-scope').map((d) => d.range), [rangeOf(blogText, 'https://www.example.com/shop/item')]);
+    await reindexed;
+  };
+  await configure();
+  await configure();
+  assert.equal(notes.length, 1);
+  assert.deepEqual(scripts, [], 'no site root holds pages: the page rules\' script is not loaded');
 });
 
 test('the web server gets the cross-file rules of an open index from the site files the client lists and reads, as in Node', { timeout: 30_000 }, async (t) => {
@@ -297,54 +301,51 @@ test('the web server gets the cross-file rules of an open index from the site fi
   write('broken.xml.gz', Buffer.from([0x1f, 0x8b, 8, 0, 1, 2, 3]));
   fs.mkdirSync(path.join(root, 'folder.xml'));
   write('pom.xml', '<?xml version="1.0"?>\n<project><modelVersion>4.0.0</modelVersion></project>\n'); // no site file
-  const { server, publishedFor } = await startSiteServer(root, t.signal);
-  server.failed.catch(() => undefined);
-  try {
-    const index = `${SITE_URI}/sitemap_index.xml`;
-    const published = publishedFor(index, (d) => codesOf(d, 'stale-index-lastmod').length > 0);
-    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: index, languageId: 'sitemap', version: 1, text: INDEX } });
-    const diagnostics = await published;
-    const byRange = (x: { range: unknown }, y: { range: unknown }): number => JSON.stringify(x.range).localeCompare(JSON.stringify(y.range));
-    assert.deepEqual(diagnostics.map((d) => ({ code: d.code, severity: d.severity, range: d.range })).sort(byRange), [
-      { code: 'stale-index-lastmod', severity: 2, range: rangeOf(INDEX, '2024-01-15') },
-      { code: 'missing-sitemap-file', severity: 2, range: rangeOf(INDEX, `${BASE}missing.xml`) },
-      { code: 'nested-index', severity: 1, range: rangeOf(INDEX, `${BASE}nested-index.xml`) },
-    ].sort(byRange));
-    const stale = diagnostics.find((d) => d.code === 'stale-index-lastmod');
-    assert.deepEqual(stale?.relatedInformation?.map((r) => [r.location.uri, r.location.range]), [[`${SITE_URI}/a.xml`, rangeOf(A, '2024-03-01')]]);
+  const { server, publishedFor } = await startSiteServer(root, t);
+  const index = `${SITE_URI}/sitemap_index.xml`;
+  const published = publishedFor(index, (d) => codesOf(d, 'stale-index-lastmod').length > 0);
+  await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: index, languageId: 'sitemap', version: 1, text: INDEX } });
+  const diagnostics = await published;
+  const byRange = (x: { range: unknown }, y: { range: unknown }): number => JSON.stringify(x.range).localeCompare(JSON.stringify(y.range));
+  assert.deepEqual(diagnostics.map((d) => ({ code: d.code, severity: d.severity, range: d.range })).sort(byRange), [
+    { code: 'stale-index-lastmod', severity: 2, range: rangeOf(INDEX, '2024-01-15') },
+    { code: 'missing-sitemap-file', severity: 2, range: rangeOf(INDEX, `${BASE}missing.xml`) },
+    { code: 'nested-index', severity: 1, range: rangeOf(INDEX, `${BASE}nested-index.xml`) },
+  ].sort(byRange));
+  const stale = diagnostics.find((d) => d.code === 'stale-index-lastmod');
+  assert.deepEqual(stale?.relatedInformation?.map((r) => [r.location.uri, r.location.range]), [[`${SITE_URI}/a.xml`, rangeOf(A, '2024-03-01')]]);
 
-    // The missing child is created: the watched-file event lists the folder again, and the warning goes.
-    write('missing.xml', `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}">\n${entries('url', [['five']])}</urlset>\n`);
-    const found = publishedFor(index, (d) => codesOf(d, 'missing-sitemap-file').length === 0 && codesOf(d, 'stale-index-lastmod').length > 0);
-    await server.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: `${SITE_URI}/missing.xml`, type: 1 }] });
-    await found;
+  // The missing child is created: the watched-file event lists the folder again, and the warning goes.
+  write('missing.xml', `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}">\n${entries('url', [['five']])}</urlset>\n`);
+  const found = publishedFor(index, (d) => codesOf(d, 'missing-sitemap-file').length === 0 && codesOf(d, 'stale-index-lastmod').length > 0);
+  await server.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: `${SITE_URI}/missing.xml`, type: 1 }] });
+  await found;
 
-    // The Sitemaps view's data, from the same files: robots.txt → the index (gone.xml missing) → its children; pom.xml,
-    // no sitemap, is not among the unlisted ones.
-    type Node = { id: string; kind: string; label: string; entries?: number; newestLastmod?: string; problems?: unknown };
-    const level = async (params: object): Promise<Node[]> => (await server.connection.sendRequest<{ nodes: Node[] }>('sitemap/siteTree', params)).nodes;
-    assert.deepEqual((await level({})).map((n) => [n.kind, n.label]), [['folder', 'site']]);
-    const top = await level({ folder: SITE_URI });
-    assert.deepEqual(top.map((n) => [n.kind, n.label]), [['robots', 'robots.txt']]);
-    const listed = await level({ node: top[0].id });
-    assert.deepEqual(listed.map((n) => [n.kind, n.label]), [['index', 'sitemap_index.xml'], ['missing', `${BASE}gone.xml`]]);
-    assert.deepEqual(listed[0].problems, { errors: 1, warnings: 1, others: 0 }, 'as published: nested-index, stale-index-lastmod');
-    const children = await level({ node: listed[0].id });
-    assert.deepEqual(children.map((n) => [n.kind, n.label, n.entries, n.newestLastmod]), [
-      ['sitemap', 'a.xml', 2, '2024-03-01'], ['sitemap', 'b.xml', 2, undefined], ['sitemap', 'missing.xml', 1, undefined],
-      // Corrupt gzip is no site file, as the Node server's scan finds (node/siteFiles.ts): listed, it shows missing.
-      ['index', 'nested-index.xml', 1, undefined], ['missing', `${BASE}broken.xml.gz`, undefined, undefined],
-    ]);
-  } finally {
-    server.connection.dispose();
-    await server.worker.terminate();
-    fs.rmSync(root, { recursive: true, force: true });
-  }
+  // The Sitemaps view's data, from the same files: robots.txt → the index (gone.xml missing) → its children; pom.xml,
+  // no sitemap, is not among the unlisted ones.
+  type Node = { id: string; kind: string; label: string; entries?: number; newestLastmod?: string; problems?: unknown };
+  const level = async (params: object): Promise<Node[]> => (await server.connection.sendRequest<{ nodes: Node[] }>('sitemap/siteTree', params)).nodes;
+  assert.deepEqual((await level({})).map((n) => [n.kind, n.label]), [['folder', 'site']]);
+  const top = await level({ folder: SITE_URI });
+  assert.deepEqual(top.map((n) => [n.kind, n.label]), [['robots', 'robots.txt']]);
+  const listed = await level({ node: top[0].id });
+  assert.deepEqual(listed.map((n) => [n.kind, n.label]), [['index', 'sitemap_index.xml'], ['missing', `${BASE}gone.xml`]]);
+  assert.deepEqual(listed[0].problems, { errors: 1, warnings: 1, others: 0 }, 'as published: nested-index, stale-index-lastmod');
+  const children = await level({ node: listed[0].id });
+  assert.deepEqual(children.map((n) => [n.kind, n.label, n.entries, n.newestLastmod]), [
+    ['sitemap', 'a.xml', 2, '2024-03-01'], ['sitemap', 'b.xml', 2, undefined], ['sitemap', 'missing.xml', 1, undefined],
+    // Corrupt gzip is no site file, as the Node server's scan finds (node/siteFiles.ts): listed, it shows missing.
+    ['index', 'nested-index.xml', 1, undefined], ['missing', `${BASE}broken.xml.gz`, undefined, undefined],
+  ]);
 });
 
 test('the web server survives a client that answers its file requests with nonsense: no crash, no file read', { timeout: 30_000 }, async (t) => {
   const server = startWebServer();
   server.failed.catch(() => undefined);
+  t.after(async () => {
+    server.connection.dispose();
+    await server.worker.terminate();
+  });
   const timedOut = new Promise<never>((_, reject) => t.signal.addEventListener('abort', () => reject(new Error('timed out')), { once: true }));
   timedOut.catch(() => undefined);
   const answers: unknown[] = [42, 'nope', { data: 7 }, { data: '%%% not base64 %%%', size: 'x', mtime: null }, null];
@@ -352,30 +353,25 @@ test('the web server survives a client that answers its file requests with nonse
   server.connection.onRequest('sitemap/readFile', () => answers[asked++ % answers.length]);
   server.connection.onRequest('sitemap/findSiteFiles', () => 'nope');
   server.connection.onRequest('client/registerCapability', () => null);
-  try {
-    await Promise.race([(async () => {
-      await server.connection.sendRequest('initialize', {
-        processId: null, rootUri: SITE_URI, workspaceFolders: [{ uri: SITE_URI, name: 'site' }], capabilities: {}, initializationOptions: { workspaceFiles: true },
-      });
-      await server.connection.sendNotification('initialized', {});
-      const index = `${SITE_URI}/sitemap_index.xml`;
-      const text = sitemapindex('https://www.example.com/a.xml', 'https://www.example.com/b.xml.gz');
-      const published = new Promise<PublishDiagnosticsParams>((resolve) => {
-        server.connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => { if (params.uri === index) resolve(params); });
-      });
-      await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: index, languageId: 'sitemap', version: 1, text } });
-      assert.deepEqual((await published).diagnostics, []);
-      // The folder could not be listed: its tree is empty.
-      const tree = await server.connection.sendRequest<{ nodes: unknown[] }>('sitemap/siteTree', { folder: SITE_URI });
-      assert.deepEqual(tree.nodes, []);
-      assert.ok(asked > 0, 'the server asked for files');
-      const hover = await server.connection.sendRequest('textDocument/hover', { textDocument: { uri: index }, position: { line: 2, character: 10 } });
-      assert.notEqual(hover, undefined);
-    })(), server.failed, timedOut]);
-  } finally {
-    server.connection.dispose();
-    await server.worker.terminate();
-  }
+  await Promise.race([(async () => {
+    await server.connection.sendRequest('initialize', {
+      processId: null, rootUri: SITE_URI, workspaceFolders: [{ uri: SITE_URI, name: 'site' }], capabilities: {}, initializationOptions: { workspaceFiles: true },
+    });
+    await server.connection.sendNotification('initialized', {});
+    const index = `${SITE_URI}/sitemap_index.xml`;
+    const text = sitemapindex('https://www.example.com/a.xml', 'https://www.example.com/b.xml.gz');
+    const published = new Promise<PublishDiagnosticsParams>((resolve) => {
+      server.connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => { if (params.uri === index) resolve(params); });
+    });
+    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: index, languageId: 'sitemap', version: 1, text } });
+    assert.deepEqual((await published).diagnostics, []);
+    // The folder could not be listed: its tree is empty.
+    const tree = await server.connection.sendRequest<{ nodes: unknown[] }>('sitemap/siteTree', { folder: SITE_URI });
+    assert.deepEqual(tree.nodes, []);
+    assert.ok(asked > 0, 'the server asked for files');
+    const hover = await server.connection.sendRequest('textDocument/hover', { textDocument: { uri: index }, position: { line: 2, character: 10 } });
+    assert.notEqual(hover, undefined);
+  })(), server.failed, timedOut]);
 });
 
 /** Check Site's fixture (test/lsp/site/checkSite.test.ts): every cross-file rule and a per-file one, no file open. */
@@ -423,54 +419,40 @@ async function nodeCheckSite(
 test("Check Site in the web worker publishes every closed site file's problems, per-file and cross-file, as Node's Check Site", { timeout: 60_000 }, async (t) => {
   const root = writeFixture(CHECK_SITE_FIXTURE, 'sitemap-web-check-');
   const files = Object.keys(CHECK_SITE_FIXTURE).filter((f) => f.startsWith('public/'));
-  const { server, publishedFor } = await startSiteServer(root, t.signal);
-  server.failed.catch(() => undefined);
-  try {
-    const publications = files.map((f) => publishedFor(`${SITE_URI}/${f}`, () => true));
-    const progress: string[] = [];
-    server.connection.onNotification('$/progress', (params: { token: string; value: { kind: string } }) => progress.push(params.value.kind));
-    server.connection.onRequest('window/workDoneProgress/create', () => null);
-    const result = await server.connection.sendRequest('sitemap/checkSite', { workDoneToken: 'web-check-1' });
-    assert.deepEqual(result, { folders: 1, files: 6, errors: 2, warnings: 4, others: 1, unreadable: [] });
-    const web = Object.fromEntries((await Promise.all(publications)).map((d, k) => [files[k], described(d, SITE_URI)]));
-    // A per-file problem and a cross-file one with its related place, at their exact ranges.
-    assert.deepEqual(web['public/a.xml'], ['invalid-priority 2:81-2:82']);
-    assert.deepEqual(web['public/b.xml'], ['cross-file-duplicate-url 2:10-2:36\n  public/a.xml 3:10-3:36']);
-    assert.deepEqual(web['public/orphan.xml'], ['unlisted-sitemap 1:1-1:7']);
-    assert.deepEqual(web, await nodeCheckSite(root, files));
-    assert.equal(progress[0], 'begin');
-    assert.equal(progress.at(-1), 'end');
-  } finally {
-    server.connection.dispose();
-    await server.worker.terminate();
-    fs.rmSync(root, { recursive: true, force: true });
-  }
+  const { server, publishedFor } = await startSiteServer(root, t);
+  const publications = files.map((f) => publishedFor(`${SITE_URI}/${f}`, () => true));
+  const progress: string[] = [];
+  server.connection.onNotification('$/progress', (params: { token: string; value: { kind: string } }) => progress.push(params.value.kind));
+  server.connection.onRequest('window/workDoneProgress/create', () => null);
+  const result = await server.connection.sendRequest('sitemap/checkSite', { workDoneToken: 'web-check-1' });
+  assert.deepEqual(result, { folders: 1, files: 6, errors: 2, warnings: 4, others: 1, unreadable: [] });
+  const web = Object.fromEntries((await Promise.all(publications)).map((d, k) => [files[k], described(d, SITE_URI)]));
+  // A per-file problem and a cross-file one with its related place, at their exact ranges.
+  assert.deepEqual(web['public/a.xml'], ['invalid-priority 2:81-2:82']);
+  assert.deepEqual(web['public/b.xml'], ['cross-file-duplicate-url 2:10-2:36\n  public/a.xml 3:10-3:36']);
+  assert.deepEqual(web['public/orphan.xml'], ['unlisted-sitemap 1:1-1:7']);
+  assert.deepEqual(web, await nodeCheckSite(root, files));
+  assert.equal(progress[0], 'begin');
+  assert.equal(progress.at(-1), 'end');
 });
 
 test("the web worker, as the Node server, gives a file its Check Site problems back when it closes unedited, even before its own diagnostics came", { timeout: 30_000 }, async (t) => {
   const root = writeFixture(CHECK_SITE_FIXTURE, 'sitemap-web-check-closed-');
   let holdSettings = false;
-  const { server, publishedFor } = await startSiteServer(root, t.signal, () => (holdSettings ? new Promise(() => undefined) : [null]));
-  server.failed.catch(() => undefined);
-  try {
-    const uri = `${SITE_URI}/public/a.xml`;
-    const checked = publishedFor(uri, (d) => d.length > 0);
-    await server.connection.sendRequest('sitemap/checkSite', {});
-    assert.deepEqual(described(await checked, SITE_URI), ['invalid-priority 2:81-2:82']);
-    // The document's settings never come, so its own diagnostics never do: it closes while they are awaited.
-    holdSettings = true;
-    const cleared = publishedFor(uri, (d) => d.length === 0);
-    const back = publishedFor(uri, (d) => d.length > 0);
-    const text = CHECK_SITE_FIXTURE['public/a.xml'];
-    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sitemap', version: 1, text } });
-    await server.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
-    await cleared;
-    assert.deepEqual(described(await back, SITE_URI), ['invalid-priority 2:81-2:82']);
-  } finally {
-    server.connection.dispose();
-    await server.worker.terminate();
-    fs.rmSync(root, { recursive: true, force: true });
-  }
+  const { server, publishedFor } = await startSiteServer(root, t, () => (holdSettings ? new Promise(() => undefined) : [null]));
+  const uri = `${SITE_URI}/public/a.xml`;
+  const checked = publishedFor(uri, (d) => d.length > 0);
+  await server.connection.sendRequest('sitemap/checkSite', {});
+  assert.deepEqual(described(await checked, SITE_URI), ['invalid-priority 2:81-2:82']);
+  // The document's settings never come, so its own diagnostics never do: it closes while they are awaited.
+  holdSettings = true;
+  const cleared = publishedFor(uri, (d) => d.length === 0);
+  const back = publishedFor(uri, (d) => d.length > 0);
+  const text = CHECK_SITE_FIXTURE['public/a.xml'];
+  await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sitemap', version: 1, text } });
+  await server.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+  await cleared;
+  assert.deepEqual(described(await back, SITE_URI), ['invalid-priority 2:81-2:82']);
 });
 
 /** Site files that are not UTF-8 (sitemap-lint's encoding cases): UTF-16 decoded then reported once, binary reported once. */
@@ -537,41 +519,33 @@ test('Check Site in the web worker reports a UTF-16 file (decoded) and a binary 
   const fixture = encodingFixture();
   const root = writeFixture(fixture, 'sitemap-web-check-encoding-');
   const files = Object.keys(fixture);
-  const { server, publishedFor } = await startSiteServer(root, t.signal);
-  server.failed.catch(() => undefined);
-  try {
-    server.connection.onRequest('window/workDoneProgress/create', () => null);
-    const publications = files.map((f) => publishedFor(`${SITE_URI}/${f}`, () => true));
-    const answer = await server.connection.sendRequest<CheckSiteAnswer>('sitemap/checkSite', {});
-    // Published before the answer (checkSite.ts): a file not published by then never is.
-    const settled = await Promise.all(publications.map((p) => Promise.race([p, Promise.resolve(undefined)])));
-    const web = Object.fromEntries(settled.map((d, k) => [files[k], d === undefined ? undefined : described(d, SITE_URI)]));
-    // The file's encoding at its start, the decoded text's own problems after it; the declaration's "UTF-16" not again.
-    const value = rangeOf(UTF16_URLSET('le'), '<priority>2').end;
-    const priority = formatRange({ start: { ...value, character: value.character - 1 }, end: value });
-    assert.deepEqual(web['le.xml'], ['encoding 0:0-0:0', `invalid-priority ${priority}`]);
-    assert.deepEqual(web['be.xml'], ['encoding 0:0-0:0', `invalid-priority ${priority}`]);
-    assert.deepEqual(web['sitemap-binary.xml'], ['encoding 0:0-0:0']);
-    assert.deepEqual(web['sitemap-broken.xml'], ['encoding 0:0-0:0']);
-    assert.deepEqual(web['sitemap-cut.xml'], ['encoding 0:0-0:0']);
-    // The UTF-16 files take part in the site as their decoded text; the binary one, listed, is neither missing nor read.
-    assert.deepEqual(web['sitemap-index.xml'], staleUtf16Children());
-    const unreadable = answer.unreadable.map((u) => u.uri.slice(SITE_URI.length + 1));
-    assert.deepEqual(unreadable, ['sitemap-cut.xml.gz']);
-    let nodeUnreadable: string[] = [];
-    assert.deepEqual(web, await nodeCheckSite(root, files, undefined, (found) => { nodeUnreadable = found; }));
-    assert.deepEqual(unreadable, nodeUnreadable);
-  } finally {
-    server.connection.dispose();
-    await server.worker.terminate();
-    fs.rmSync(root, { recursive: true, force: true });
-  }
+  const { server, publishedFor } = await startSiteServer(root, t);
+  server.connection.onRequest('window/workDoneProgress/create', () => null);
+  const publications = files.map((f) => publishedFor(`${SITE_URI}/${f}`, () => true));
+  const answer = await server.connection.sendRequest<CheckSiteAnswer>('sitemap/checkSite', {});
+  // Published before the answer (checkSite.ts): a file not published by then never is.
+  const settled = await Promise.all(publications.map((p) => Promise.race([p, Promise.resolve(undefined)])));
+  const web = Object.fromEntries(settled.map((d, k) => [files[k], d === undefined ? undefined : described(d, SITE_URI)]));
+  // The file's encoding at its start, the decoded text's own problems after it; the declaration's "UTF-16" not again.
+  const value = rangeOf(UTF16_URLSET('le'), '<priority>2').end;
+  const priority = formatRange({ start: { ...value, character: value.character - 1 }, end: value });
+  assert.deepEqual(web['le.xml'], ['encoding 0:0-0:0', `invalid-priority ${priority}`]);
+  assert.deepEqual(web['be.xml'], ['encoding 0:0-0:0', `invalid-priority ${priority}`]);
+  assert.deepEqual(web['sitemap-binary.xml'], ['encoding 0:0-0:0']);
+  assert.deepEqual(web['sitemap-broken.xml'], ['encoding 0:0-0:0']);
+  assert.deepEqual(web['sitemap-cut.xml'], ['encoding 0:0-0:0']);
+  // The UTF-16 files take part in the site as their decoded text; the binary one, listed, is neither missing nor read.
+  assert.deepEqual(web['sitemap-index.xml'], staleUtf16Children());
+  const unreadable = answer.unreadable.map((u) => u.uri.slice(SITE_URI.length + 1));
+  assert.deepEqual(unreadable, ['sitemap-cut.xml.gz']);
+  let nodeUnreadable: string[] = [];
+  assert.deepEqual(web, await nodeCheckSite(root, files, undefined, (found) => { nodeUnreadable = found; }));
+  assert.deepEqual(unreadable, nodeUnreadable);
 });
 
 test('the web server reads a closed UTF-16 file (with or without a byte-order mark) decoded and a binary one not at all for the cross-file rules of an open index, as the Node server', { timeout: 60_000 }, async (t) => {
   const root = writeFixture(encodingFixture(), 'sitemap-web-encoding-');
-  const { server, publishedFor } = await startSiteServer(root, t.signal);
-  server.failed.catch(() => undefined);
+  const { server, publishedFor } = await startSiteServer(root, t);
   const node = await LspClient.start({ workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'site' }] });
   try {
     // A pass's problems come together: once one stale-index-lastmod is in, the pass is.
@@ -605,48 +579,35 @@ test("Check Site in the web worker counts a UTF-8 file's bytes as Node's: a byte
   // At the limit once its byte-order mark is left out; one byte that decodes to a three-byte U+FFFD, over it.
   const root = writeFixture({ 'bom.xml': Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]), 'malformed.xml': malformed }, 'sitemap-web-bytes-');
   const settings = { limits: { maxBytes: limit } };
-  const { server, publishedFor } = await startSiteServer(root, t.signal, () => [settings]);
-  server.failed.catch(() => undefined);
-  try {
-    server.connection.onRequest('window/workDoneProgress/create', () => null);
-    const files = ['bom.xml', 'malformed.xml'];
-    const publications = files.map((f) => publishedFor(`${SITE_URI}/${f}`, () => true));
-    await server.connection.sendRequest('sitemap/checkSite', {});
-    const web = Object.fromEntries((await Promise.all(publications)).map((d, k) => [files[k], described(d, SITE_URI)]));
-    assert.ok(!web['bom.xml'].some((p) => p.startsWith('file-too-large')), JSON.stringify(web));
-    assert.ok(web['malformed.xml'].some((p) => p.startsWith('file-too-large')), JSON.stringify(web));
-    assert.deepEqual(web, await nodeCheckSite(root, files, settings));
-  } finally {
-    server.connection.dispose();
-    await server.worker.terminate();
-    fs.rmSync(root, { recursive: true, force: true });
-  }
+  const { server, publishedFor } = await startSiteServer(root, t, () => [settings]);
+  server.connection.onRequest('window/workDoneProgress/create', () => null);
+  const files = ['bom.xml', 'malformed.xml'];
+  const publications = files.map((f) => publishedFor(`${SITE_URI}/${f}`, () => true));
+  await server.connection.sendRequest('sitemap/checkSite', {});
+  const web = Object.fromEntries((await Promise.all(publications)).map((d, k) => [files[k], described(d, SITE_URI)]));
+  assert.ok(!web['bom.xml'].some((p) => p.startsWith('file-too-large')), JSON.stringify(web));
+  assert.ok(web['malformed.xml'].some((p) => p.startsWith('file-too-large')), JSON.stringify(web));
+  assert.deepEqual(web, await nodeCheckSite(root, files, settings));
 });
 
 /** An open index and what it lists, its problems and its Sitemaps view, asked of the web server and of the Node server
  * over the same folder once the site's pass is in (missing-sitemap-file, for `missing.xml`): the web's, then Node's. */
-async function siteOfBoth(root: string, signal: AbortSignal, indexName: string, line = countsOf): Promise<[string[], string[], string[], string[]]> {
-  const { server, publishedFor } = await startSiteServer(root, signal);
-  server.failed.catch(() => undefined);
+async function siteOfBoth(root: string, t: TestContext, indexName: string, line = countsOf): Promise<[string[], string[], string[], string[]]> {
+  const { server, publishedFor } = await startSiteServer(root, t);
   const node = await LspClient.start({ workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'site' }] });
+  t.after(() => node.stop());
   const text = fs.readFileSync(path.join(root, indexName), 'utf8');
   const passed = (d: Diagnostic[]): boolean => codesOf(d, 'missing-sitemap-file').length > 0;
-  try {
-    const published = publishedFor(`${SITE_URI}/${indexName}`, (d) => passed(d) && codesOf(d, 'nested-index').length > 0);
-    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: `${SITE_URI}/${indexName}`, languageId: 'sitemap', version: 1, text } });
-    const web = described(await published, SITE_URI);
-    const nodeIndex = `${pathToFileURL(root).href}/${indexName}`;
-    const nodePublished = node.nextDiagnostics(nodeIndex, passed);
-    node.open(nodeIndex, 'sitemap', text);
-    const inNode = described((await nodePublished).diagnostics, pathToFileURL(root).href);
-    const webTree = await treeOf((params) => server.connection.sendRequest('sitemap/siteTree', params), SITE_URI, line);
-    const nodeTree = await treeOf((params) => node.connection.sendRequest('sitemap/siteTree', params), pathToFileURL(root).href, line);
-    return [web, inNode, webTree, nodeTree];
-  } finally {
-    await node.stop();
-    server.connection.dispose();
-    await server.worker.terminate();
-  }
+  const published = publishedFor(`${SITE_URI}/${indexName}`, (d) => passed(d) && codesOf(d, 'nested-index').length > 0);
+  await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: `${SITE_URI}/${indexName}`, languageId: 'sitemap', version: 1, text } });
+  const web = described(await published, SITE_URI);
+  const nodeIndex = `${pathToFileURL(root).href}/${indexName}`;
+  const nodePublished = node.nextDiagnostics(nodeIndex, passed);
+  node.open(nodeIndex, 'sitemap', text);
+  const inNode = described((await nodePublished).diagnostics, pathToFileURL(root).href);
+  const webTree = await treeOf((params) => server.connection.sendRequest('sitemap/siteTree', params), SITE_URI, line);
+  const nodeTree = await treeOf((params) => node.connection.sendRequest('sitemap/siteTree', params), pathToFileURL(root).href, line);
+  return [web, inNode, webTree, nodeTree];
 }
 
 test("the web server, as the Node server, sees a closed UTF-16BE index without a byte-order mark as an index: nested-index, and the Sitemaps view's ranges of what each file lists", { timeout: 60_000 }, async (t) => {
@@ -658,7 +619,7 @@ test("the web server, as the Node server, sees a closed UTF-16BE index without a
   }, 'sitemap-web-utf16-index-');
   try {
     const ranged = (n: TreeNode): string => `${n.kind} ${n.label} ${n.range === undefined ? '-' : formatRange(n.range)}`;
-    const [web, inNode, webTree, nodeTree] = await siteOfBoth(root, t.signal, 'sitemap-index.xml', ranged);
+    const [web, inNode, webTree, nodeTree] = await siteOfBoth(root, t, 'sitemap-index.xml', ranged);
     assert.deepEqual(web.filter((d) => d.startsWith('nested-index')), [`nested-index ${formatRange(rangeOf(parent, `${ROOT}utf16-index.xml`))}`]);
     assert.deepEqual(web, inNode);
     assert.ok(webTree.includes(`      sitemap b.xml ${formatRange(rangeOf(child, `${ROOT}b.xml`))}`), webTree.join('\n'));
@@ -682,7 +643,7 @@ test('the Sitemaps view on the web shows a closed file past MAX_BYTES, on disk o
   // Past MAX_BYTES on disk, its bytes after the urlset's start zeros (a sparse file: written as its length only).
   fs.truncateSync(path.join(root, 'big.xml'), MAX_BYTES + 1);
   try {
-    const [, , webTree, nodeTree] = await siteOfBoth(root, t.signal, 'sitemap-index.xml');
+    const [, , webTree, nodeTree] = await siteOfBoth(root, t, 'sitemap-index.xml');
     assert.ok(webTree.includes(`  sitemap big.xml ? ${MAX_BYTES + 1}`), webTree.join('\n'));
     assert.ok(webTree.includes('  sitemap big.xml.gz ? ?'), webTree.join('\n'));
     assert.deepEqual(webTree, nodeTree);
@@ -693,31 +654,23 @@ test('the Sitemaps view on the web shows a closed file past MAX_BYTES, on disk o
 
 test("Check Site in the web worker runs the page rules over a site root's pages for closed sitemaps, as Node's Check Site does without git", { timeout: 60_000 }, async (t) => {
   const root = writeFixture(PAGES, 'sitemap-web-check-pages-');
-  const { server, publishedFor } = await startSiteServer(root, t.signal);
-  server.failed.catch(() => undefined);
-  try {
-    await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: { sitemap: SETTINGS } });
-    server.connection.onRequest('window/workDoneProgress/create', () => null);
-    const published = publishedFor(`${SITE_URI}/public/sitemap.xml`, () => true);
-    await server.connection.sendRequest('sitemap/checkSite', {});
-    const web = described(await published, SITE_URI);
-    // The page rules' problems at their ranges (pageChecks.test.ts's fixture), blocked-by-robots with robots.txt's line.
-    const loc = (rest: string): string => formatRange(rangeOf(SITEMAP, `${BASE}${rest}`));
-    const meta = formatRange(rangeOf(PAGES['public/noindex.html'], '<meta name="robots" content="noindex">'));
-    assert.ok(web.includes(`noindex-page ${loc('noindex')}\n  public/noindex.html ${meta}`), JSON.stringify(web));
-    assert.ok(web.includes(`blocked-by-robots ${loc('blocked/')}\n  public/robots.txt ${formatRange(rangeOf(PAGES['public/robots.txt'], 'Disallow: /blocked/'))}`), JSON.stringify(web));
-    assert.deepEqual({ 'public/sitemap.xml': web }, await nodeCheckSite(root, ['public/sitemap.xml'], SETTINGS));
-  } finally {
-    server.connection.dispose();
-    await server.worker.terminate();
-    fs.rmSync(root, { recursive: true, force: true });
-  }
+  const { server, publishedFor } = await startSiteServer(root, t);
+  await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: { sitemap: SETTINGS } });
+  server.connection.onRequest('window/workDoneProgress/create', () => null);
+  const published = publishedFor(`${SITE_URI}/public/sitemap.xml`, () => true);
+  await server.connection.sendRequest('sitemap/checkSite', {});
+  const web = described(await published, SITE_URI);
+  // The page rules' problems at their ranges (pageChecks.test.ts's fixture), blocked-by-robots with robots.txt's line.
+  const loc = (rest: string): string => formatRange(rangeOf(SITEMAP, `${BASE}${rest}`));
+  const meta = formatRange(rangeOf(PAGES['public/noindex.html'], '<meta name="robots" content="noindex">'));
+  assert.ok(web.includes(`noindex-page ${loc('noindex')}\n  public/noindex.html ${meta}`), JSON.stringify(web));
+  assert.ok(web.includes(`blocked-by-robots ${loc('blocked/')}\n  public/robots.txt ${formatRange(rangeOf(PAGES['public/robots.txt'], 'Disallow: /blocked/'))}`), JSON.stringify(web));
+  assert.deepEqual({ 'public/sitemap.xml': web }, await nodeCheckSite(root, ['public/sitemap.xml'], SETTINGS));
 });
 
 test('the web server runs the page rules over the built pages the client lists and reads, at the Node server\'s ranges; git\'s are skipped', { timeout: 30_000 }, async (t) => {
   const root = writeFixture(PAGES, 'sitemap-web-pages-');
-  const { server, publishedFor, scripts } = await startSiteServer(root, t.signal);
-  server.failed.catch(() => undefined);
+  const { server, publishedFor, scripts } = await startSiteServer(root, t);
   const notes: unknown[] = [];
   server.connection.onNotification('window/showMessage', (params) => notes.push(params));
   const pageRules = ['blocked-by-robots', 'noindex-page', 'canonical-elsewhere', 'page-redirect', 'page-not-found', 'unlisted-page', 'lastmod-stale', 'lastmod-inflated'];
@@ -733,78 +686,57 @@ test('the web server runs the page rules over the built pages the client lists a
     `page-redirect ${loc('old')}`, `page-redirect ${loc('moved')}`, `page-not-found ${loc('a')}`, `page-not-found ${loc('missing')}`,
     `unlisted-page ${JSON.stringify(rangeOf(SITEMAP, 'urlset'))}`,
   ].sort();
-  try {
-    await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: { sitemap: SETTINGS } });
-    const uri = `${SITE_URI}/public/sitemap.xml`;
-    const published = publishedFor(uri, (d) => codesOf(d, 'noindex-page').length > 0);
-    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sitemap', version: 1, text: SITEMAP } });
-    const diagnostics = await published;
-    assert.deepEqual(pageProblems(diagnostics), expected);
-    const blocked = codesOf(diagnostics, 'blocked-by-robots')[0];
-    assert.deepEqual(blocked.relatedInformation?.map((r) => [r.location.uri, r.location.range]),
-      [[`${SITE_URI}/public/robots.txt`, rangeOf(PAGES['public/robots.txt'], 'Disallow: /blocked/')]]);
-    assert.equal(notes.length, 1, 'one note: git\'s lastmod rules are skipped');
+  await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: { sitemap: SETTINGS } });
+  const uri = `${SITE_URI}/public/sitemap.xml`;
+  const published = publishedFor(uri, (d) => codesOf(d, 'noindex-page').length > 0);
+  await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sitemap', version: 1, text: SITEMAP } });
+  const diagnostics = await published;
+  assert.deepEqual(pageProblems(diagnostics), expected);
+  const blocked = codesOf(diagnostics, 'blocked-by-robots')[0];
+  assert.deepEqual(blocked.relatedInformation?.map((r) => [r.location.uri, r.location.range]),
+    [[`${SITE_URI}/public/robots.txt`, rangeOf(PAGES['public/robots.txt'], 'Disallow: /blocked/')]]);
+  assert.equal(notes.length, 1, 'one note: git\'s lastmod rules are skipped');
 
-    // A page changed on disk: the watched-file event has the site read again, and noindex-page goes.
-    fs.writeFileSync(path.join(root, 'public', 'noindex.html'), page('Shown now'));
-    const gone = publishedFor(uri, (d) => codesOf(d, 'noindex-page').length === 0 && codesOf(d, 'blocked-by-robots').length > 0);
-    await server.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: `${SITE_URI}/public/noindex.html`, type: 2 }] });
-    assert.deepEqual(pageProblems(await gone), expected.filter((p) => !p.startsWith('noindex-page')));
-    assert.equal(notes.length, 1);
-    assert.deepEqual(scripts, ['pageRules'], 'the page rules\' script, loaded once');
-  } finally {
-    server.connection.dispose();
-    await server.worker.terminate();
-    fs.rmSync(root, { recursive: true, force: true });
-  }
+  // A page changed on disk: the watched-file event has the site read again, and noindex-page goes.
+  fs.writeFileSync(path.join(root, 'public', 'noindex.html'), page('Shown now'));
+  const gone = publishedFor(uri, (d) => codesOf(d, 'noindex-page').length === 0 && codesOf(d, 'blocked-by-robots').length > 0);
+  await server.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: `${SITE_URI}/public/noindex.html`, type: 2 }] });
+  assert.deepEqual(pageProblems(await gone), expected.filter((p) => !p.startsWith('noindex-page')));
+  assert.equal(notes.length, 1);
+  assert.deepEqual(scripts, ['pageRules'], 'the page rules\' script, loaded once');
 });
 
 test('the web server checks blocked-by-robots on a site root with a robots.txt and no built pages, and no other page rule (issue 32)', { timeout: 30_000 }, async (t) => {
   const text = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url><loc>${BASE}</loc></url>\n  <url><loc>${BASE}private/a</loc></url>\n</urlset>\n`;
   const root = writeFixture({ 'public/robots.txt': 'User-agent: *\nDisallow: /private/\n', 'public/sitemap.xml': text }, 'sitemap-web-robots-only-');
-  const { server, publishedFor } = await startSiteServer(root, t.signal);
-  server.failed.catch(() => undefined);
-  try {
-    await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: { sitemap: SETTINGS } });
-    const uri = `${SITE_URI}/public/sitemap.xml`;
-    const published = publishedFor(uri, (d) => codesOf(d, 'blocked-by-robots').length > 0);
-    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sitemap', version: 1, text } });
-    const diagnostics = await published;
-    const range = rangeOf(text, `${BASE}private/a`);
-    assert.deepEqual(diagnostics.filter((d) => /^(blocked-by-robots|noindex-page|canonical-elsewhere|page-redirect|page-not-found|unlisted-page|lastmod-stale|lastmod-inflated)$/.test(String(d.code))).map((d) => `${d.code} ${JSON.stringify(d.range)}`),
-      [`blocked-by-robots ${JSON.stringify(range)}`]);
-  } finally {
-    server.connection.dispose();
-    await server.worker.terminate();
-    fs.rmSync(root, { recursive: true, force: true });
-  }
+  const { server, publishedFor } = await startSiteServer(root, t);
+  await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: { sitemap: SETTINGS } });
+  const uri = `${SITE_URI}/public/sitemap.xml`;
+  const published = publishedFor(uri, (d) => codesOf(d, 'blocked-by-robots').length > 0);
+  await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sitemap', version: 1, text } });
+  const diagnostics = await published;
+  const range = rangeOf(text, `${BASE}private/a`);
+  assert.deepEqual(diagnostics.filter((d) => /^(blocked-by-robots|noindex-page|canonical-elsewhere|page-redirect|page-not-found|unlisted-page|lastmod-stale|lastmod-inflated)$/.test(String(d.code))).map((d) => `${d.code} ${JSON.stringify(d.range)}`),
+    [`blocked-by-robots ${JSON.stringify(range)}`]);
 });
 
 test('the web server reads no page through the client when only blocked-by-robots is on (issue 32)', { timeout: 30_000 }, async (t) => {
   const root = writeFixture(PAGES, 'sitemap-web-robots-needs-');
   const pageRules = ['blocked-by-robots', 'noindex-page', 'canonical-elsewhere', 'page-redirect', 'page-not-found', 'unlisted-page', 'lastmod-stale', 'lastmod-inflated'];
   const settings = { ...SETTINGS, rules: Object.fromEntries(pageRules.filter((rule) => rule !== 'blocked-by-robots').map((rule) => [rule, 'off'])) };
-  const { server, publishedFor, asked } = await startSiteServer(root, t.signal, () => [settings]);
-  server.failed.catch(() => undefined);
-  try {
-    const uri = `${SITE_URI}/public/sitemap.xml`;
-    const published = publishedFor(uri, (d) => codesOf(d, 'blocked-by-robots').length > 0);
-    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sitemap', version: 1, text: SITEMAP } });
-    const diagnostics = await published;
-    assert.deepEqual([...new Set(diagnostics.map((d) => String(d.code)).filter((code) => pageRules.includes(code)))], ['blocked-by-robots']);
-    assert.ok(asked.includes(`${SITE_URI}/public/robots.txt`));
-    assert.deepEqual(asked.filter((uri) => /\.html?$/.test(uri)), []);
-  } finally {
-    server.connection.dispose();
-    await server.worker.terminate();
-    fs.rmSync(root, { recursive: true, force: true });
-  }
+  const { server, publishedFor, asked } = await startSiteServer(root, t, () => [settings]);
+  const uri = `${SITE_URI}/public/sitemap.xml`;
+  const published = publishedFor(uri, (d) => codesOf(d, 'blocked-by-robots').length > 0);
+  await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sitemap', version: 1, text: SITEMAP } });
+  const diagnostics = await published;
+  assert.deepEqual([...new Set(diagnostics.map((d) => String(d.code)).filter((code) => pageRules.includes(code)))], ['blocked-by-robots']);
+  assert.ok(asked.includes(`${SITE_URI}/public/robots.txt`));
+  assert.deepEqual(asked.filter((uri) => /\.html?$/.test(uri)), []);
 });
 
 test('the web server without the page rules\' script (the client cannot read it): no page rule and no crash, one error logged; they come once it can', { timeout: 30_000 }, async (t) => {
   const root = writeFixture(PAGES, 'sitemap-web-noscript-');
-  const { server, publishedFor, scripts } = await startSiteServer(root, t.signal);
-  server.failed.catch(() => undefined);
+  const { server, publishedFor, scripts } = await startSiteServer(root, t);
   let readable = false;
   const waits: { count: number; resolve: () => void }[] = [];
   const asked = (count: number): Promise<void> => new Promise((resolve) => waits.push({ count, resolve }));
@@ -822,28 +754,22 @@ test('the web server without the page rules\' script (the client cannot read it)
     fs.appendFileSync(path.join(root, 'public', 'noindex.html'), '\n');
     await server.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: `${SITE_URI}/public/noindex.html`, type: 2 }] });
   };
-  try {
-    await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: { sitemap: SETTINGS } });
-    const uri = `${SITE_URI}/public/sitemap.xml`;
-    const first = publishedFor(uri, () => true);
-    const firstAsked = asked(1);
-    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sitemap', version: 1, text: SITEMAP } });
-    assert.deepEqual(codesOf(await first, 'noindex-page'), []);
-    await Promise.race([firstAsked, server.failed]);
-    // Asked again at the next pass (a page changed on disk), still unreadable; then readable.
-    const secondAsked = asked(2);
-    await pageChanged();
-    await Promise.race([secondAsked, server.failed]);
-    readable = true;
-    const published = publishedFor(uri, (d) => codesOf(d, 'noindex-page').length > 0);
-    await pageChanged();
-    assert.deepEqual(codesOf(await published, 'noindex-page').map((d) => d.range.start.line), [rangeOf(SITEMAP, `${BASE}noindex`).start.line]);
-    assert.equal(errors.length, 1, 'the failure is logged once');
-  } finally {
-    server.connection.dispose();
-    await server.worker.terminate();
-    fs.rmSync(root, { recursive: true, force: true });
-  }
+  await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: { sitemap: SETTINGS } });
+  const uri = `${SITE_URI}/public/sitemap.xml`;
+  const first = publishedFor(uri, () => true);
+  const firstAsked = asked(1);
+  await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sitemap', version: 1, text: SITEMAP } });
+  assert.deepEqual(codesOf(await first, 'noindex-page'), []);
+  await Promise.race([firstAsked, server.failed]);
+  // Asked again at the next pass (a page changed on disk), still unreadable; then readable.
+  const secondAsked = asked(2);
+  await pageChanged();
+  await Promise.race([secondAsked, server.failed]);
+  readable = true;
+  const published = publishedFor(uri, (d) => codesOf(d, 'noindex-page').length > 0);
+  await pageChanged();
+  assert.deepEqual(codesOf(await published, 'noindex-page').map((d) => d.range.start.line), [rangeOf(SITEMAP, `${BASE}noindex`).start.line]);
+  assert.equal(errors.length, 1, 'the failure is logged once');
 });
 
 test('the web server reads at most 2,000 pages of a site root for the page rules, and says so once', { timeout: 60_000 }, async (t) => {
@@ -852,32 +778,24 @@ test('the web server reads at most 2,000 pages of a site root for the page rules
   for (let k = 0; k <= 2_000; k++) fs.writeFileSync(path.join(root, 'public', 'p', `${k}.html`), page(`Page ${k}`));
   const text = urlset(`${BASE}p/0`, `${BASE}gone`);
   fs.writeFileSync(path.join(root, 'public', 'sitemap.xml'), text);
-  const { server, publishedFor } = await startSiteServer(root, t.signal);
-  server.failed.catch(() => undefined);
+  const { server, publishedFor } = await startSiteServer(root, t);
   const notes: unknown[] = [];
   server.connection.onNotification('window/showMessage', (params) => notes.push(params));
-  try {
-    await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: { sitemap: SETTINGS } });
-    const uri = `${SITE_URI}/public/sitemap.xml`;
-    const published = publishedFor(uri, (d) => codesOf(d, 'page-not-found').length > 0);
-    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sitemap', version: 1, text } });
-    assert.deepEqual(codesOf(await published, 'page-not-found').map((d) => d.range), [rangeOf(text, `${BASE}gone`)]);
-    assert.equal(notes.length, 2, 'git\'s lastmod rules skipped, and the pages past the cap');
-    const again = publishedFor(uri, (d) => codesOf(d, 'page-not-found').length === 0);
-    await server.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ text: urlset(`${BASE}p/1`) }] });
-    await again;
-    assert.equal(notes.length, 2, 'said once');
-  } finally {
-    server.connection.dispose();
-    await server.worker.terminate();
-    fs.rmSync(root, { recursive: true, force: true });
-  }
+  await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: { sitemap: SETTINGS } });
+  const uri = `${SITE_URI}/public/sitemap.xml`;
+  const published = publishedFor(uri, (d) => codesOf(d, 'page-not-found').length > 0);
+  await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sitemap', version: 1, text } });
+  assert.deepEqual(codesOf(await published, 'page-not-found').map((d) => d.range), [rangeOf(text, `${BASE}gone`)]);
+  assert.equal(notes.length, 2, 'git\'s lastmod rules skipped, and the pages past the cap');
+  const again = publishedFor(uri, (d) => codesOf(d, 'page-not-found').length === 0);
+  await server.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ text: urlset(`${BASE}p/1`) }] });
+  await again;
+  assert.equal(notes.length, 2, 'said once');
 });
 
 test('the web server lists and reads a site root\'s pages beside the cross-file pass, not after it (issue 33)', { timeout: 30_000 }, async (t) => {
   const root = writeFixture(PAGES, 'sitemap-web-pages-early-');
-  const { server, publishedFor } = await startSiteServer(root, t.signal);
-  server.failed.catch(() => undefined);
+  const { server, publishedFor } = await startSiteServer(root, t);
   let pageAsked = (): void => undefined;
   const pageRead = new Promise<void>((resolve) => (pageAsked = resolve));
   // The cross-file pass cannot end before the folder's site files are listed: that answer waits for a page's read.
@@ -889,23 +807,16 @@ test('the web server lists and reads a site root\'s pages beside the cross-file 
     if (/\.html$/.test(params.uri)) pageAsked();
     return fileAnswer(root, params);
   });
-  try {
-    await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: { sitemap: SETTINGS } });
-    const uri = `${SITE_URI}/public/sitemap.xml`;
-    const published = publishedFor(uri, (d) => codesOf(d, 'noindex-page').length > 0);
-    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sitemap', version: 1, text: SITEMAP } });
-    assert.deepEqual(codesOf(await published, 'noindex-page').map((d) => d.range.start.line), [rangeOf(SITEMAP, `${BASE}noindex`).start.line]);
-  } finally {
-    server.connection.dispose();
-    await server.worker.terminate();
-    fs.rmSync(root, { recursive: true, force: true });
-  }
+  await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: { sitemap: SETTINGS } });
+  const uri = `${SITE_URI}/public/sitemap.xml`;
+  const published = publishedFor(uri, (d) => codesOf(d, 'noindex-page').length > 0);
+  await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sitemap', version: 1, text: SITEMAP } });
+  assert.deepEqual(codesOf(await published, 'noindex-page').map((d) => d.range.start.line), [rangeOf(SITEMAP, `${BASE}noindex`).start.line]);
 });
 
 test('the web server keeps a listing of the folder\'s site files on its way when the settings change: one search, not two (issue 33)', { timeout: 30_000 }, async (t) => {
   const root = writeFixture(PAGES, 'sitemap-web-one-listing-');
-  const { server, publishedFor } = await startSiteServer(root, t.signal);
-  server.failed.catch(() => undefined);
+  const { server, publishedFor } = await startSiteServer(root, t);
   let siteListings = 0;
   let answerListing = (): void => undefined;
   const listingAnswered = new Promise<void>((resolve) => (answerListing = resolve));
@@ -946,8 +857,7 @@ test('the web server reads a site root\'s pages as a pool: PARALLEL_READS in fli
   const fixture: Record<string, string> = { 'public/sitemap.xml': urlset(...Array.from({ length: count }, (_, k) => `${BASE}p/${k}`)) };
   for (let k = 0; k < count; k++) fixture[`public/p/${k}.html`] = page(`Page ${k}`, k === count - 1 ? '<meta name="robots" content="noindex">' : '');
   const root = writeFixture(fixture, 'sitemap-web-pool-');
-  const { server, publishedFor } = await startSiteServer(root, t.signal);
-  server.failed.catch(() => undefined);
+  const { server, publishedFor } = await startSiteServer(root, t);
   const held: (() => void)[] = [];
   let pagesAsked = 0;
   let most = 0;
@@ -963,20 +873,14 @@ test('the web server reads a site root\'s pages as a pool: PARALLEL_READS in fli
       else if (held.length === PARALLEL_READS) held.shift()!();
     });
   });
-  try {
-    await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: { sitemap: SETTINGS } });
-    const uri = `${SITE_URI}/public/sitemap.xml`;
-    const text = fixture['public/sitemap.xml'];
-    const published = publishedFor(uri, (d) => codesOf(d, 'noindex-page').length > 0);
-    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sitemap', version: 1, text } });
-    assert.deepEqual(codesOf(await published, 'noindex-page').map((d) => d.range), [rangeOf(text, `${BASE}p/${count - 1}`)]);
-    assert.equal(pagesAsked, count, 'each page read once');
-    assert.equal(most, PARALLEL_READS, 'never more in flight');
-  } finally {
-    server.connection.dispose();
-    await server.worker.terminate();
-    fs.rmSync(root, { recursive: true, force: true });
-  }
+  await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: { sitemap: SETTINGS } });
+  const uri = `${SITE_URI}/public/sitemap.xml`;
+  const text = fixture['public/sitemap.xml'];
+  const published = publishedFor(uri, (d) => codesOf(d, 'noindex-page').length > 0);
+  await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sitemap', version: 1, text } });
+  assert.deepEqual(codesOf(await published, 'noindex-page').map((d) => d.range), [rangeOf(text, `${BASE}p/${count - 1}`)]);
+  assert.equal(pagesAsked, count, 'each page read once');
+  assert.equal(most, PARALLEL_READS, 'never more in flight');
 });
 
 test('the web server asks the client for a page\'s head (PAGE_HEAD_CHUNK), and for more only when the head goes on past it, as the Node server reads, without its stamp (issue 33)', { timeout: 30_000 }, async (t) => {
@@ -987,8 +891,7 @@ test('the web server asks the client for a page\'s head (PAGE_HEAD_CHUNK), and f
     'public/head.html': longHead, 'public/body.html': longBody, 'public/short.html': page('Short'), 'public/sitemap.xml': text, 'public/robots.txt': 'User-agent: *\n',
     'drafts/sitemap.xml': urlset('https://drafts.example.com/'),
   }, 'sitemap-web-heads-');
-  const { server, publishedFor } = await startSiteServer(root, t.signal);
-  server.failed.catch(() => undefined);
+  const { server, publishedFor } = await startSiteServer(root, t);
   const asked: string[] = [];
   const stamps: string[] = [];
   server.connection.onRequest('sitemap/readFile', (params: ReadFileParams) => {
@@ -997,23 +900,17 @@ test('the web server asks the client for a page\'s head (PAGE_HEAD_CHUNK), and f
     stamps.push(`${file} ${params.stamp}`);
     return fileAnswer(root, params);
   });
-  try {
-    await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: { sitemap: SETTINGS } });
-    const uri = `${SITE_URI}/public/sitemap.xml`;
-    const published = publishedFor(uri, (d) => codesOf(d, 'noindex-page').length > 0);
-    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sitemap', version: 1, text } });
-    assert.deepEqual(codesOf(await published, 'noindex-page').map((d) => d.range), [rangeOf(text, `${BASE}head`)]);
-    assert.deepEqual(asked.sort(), [
-      `public/body.html ${PAGE_HEAD_CHUNK + 1}`, `public/head.html ${PAGE_HEAD_CHUNK + 1}`, `public/head.html ${MAX_PAGE_CHARS + 1}`, `public/short.html ${PAGE_HEAD_CHUNK + 1}`,
-    ].sort());
-    // The page rules compare no stamp (the client skips its stat); the site parts' reads (a closed sitemap) are stamped.
-    assert.deepEqual([...new Set(stamps.filter((s) => /\.html /.test(s)))].sort(), ['public/body.html false', 'public/head.html false', 'public/short.html false']);
-    assert.ok(stamps.includes('public/robots.txt false') && stamps.includes('drafts/sitemap.xml undefined'), stamps.join(', '));
-  } finally {
-    server.connection.dispose();
-    await server.worker.terminate();
-    fs.rmSync(root, { recursive: true, force: true });
-  }
+  await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: { sitemap: SETTINGS } });
+  const uri = `${SITE_URI}/public/sitemap.xml`;
+  const published = publishedFor(uri, (d) => codesOf(d, 'noindex-page').length > 0);
+  await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sitemap', version: 1, text } });
+  assert.deepEqual(codesOf(await published, 'noindex-page').map((d) => d.range), [rangeOf(text, `${BASE}head`)]);
+  assert.deepEqual(asked.sort(), [
+    `public/body.html ${PAGE_HEAD_CHUNK + 1}`, `public/head.html ${PAGE_HEAD_CHUNK + 1}`, `public/head.html ${MAX_PAGE_CHARS + 1}`, `public/short.html ${PAGE_HEAD_CHUNK + 1}`,
+  ].sort());
+  // The page rules compare no stamp (the client skips its stat); the site parts' reads (a closed sitemap) are stamped.
+  assert.deepEqual([...new Set(stamps.filter((s) => /\.html /.test(s)))].sort(), ['public/body.html false', 'public/head.html false', 'public/short.html false']);
+  assert.ok(stamps.includes('public/robots.txt false') && stamps.includes('drafts/sitemap.xml undefined'), stamps.join(', '));
 });
 
 test('Merge on the web: an open index\'s children read through the client (one gzipped) merge to the text the Node server gives; a missing child, or one past the limit, refuses as in Node', { timeout: 60_000 }, async (t) => {
@@ -1030,8 +927,7 @@ test('Merge on the web: an open index\'s children read through the client (one g
   fs.writeFileSync(path.join(root, 'huge.xml'), many);
   const settings: Record<string, unknown> = {};
   const node = await LspClient.start({ workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'site' }], settings: () => settings });
-  const { server } = await startSiteServer(root, t.signal);
-  server.failed.catch(() => undefined);
+  const { server } = await startSiteServer(root, t);
   const nodeUri = (name: string): string => pathToFileURL(path.join(root, name)).href;
   /** Both servers' answers for the index `name` with `text`, the Node one's URIs as the web client names the files. */
   const mergeBoth = async (name: string, text: string): Promise<[MergeIndexResult, MergeIndexResult]> => {
@@ -1123,31 +1019,25 @@ for (const [name, evidence, built] of [
     try {
       const inNode = await nodeInferred(root, file, judged);
       assert.deepEqual(inNode.problems.map((p) => p.split(' ')[0]), ['out-of-scope', 'page-not-found'], 'the standard: the root inferred in Node');
-      const { server, publishedFor } = await startSiteServer(root, t.signal, () => [INFERRED_SETTINGS], { siteRootOffer: true });
-      server.failed.catch(() => undefined);
-      const offers: SiteRootFoundParams[] = [];
+      const { server, publishedFor } = await startSiteServer(root, t, () => [INFERRED_SETTINGS], { siteRootOffer: true });
+          const offers: SiteRootFoundParams[] = [];
       const offered = new Promise<void>((resolve) => server.connection.onNotification(SITE_ROOT_FOUND_NOTIFICATION, (params: SiteRootFoundParams) => {
         offers.push(params);
         resolve();
       }));
       const logs: string[] = [];
       server.connection.onNotification('window/logMessage', (params: { message: string }) => logs.push(params.message));
-      try {
-        const uri = `${SITE_URI}/${file}`;
-        const published = publishedFor(uri, (d) => judged(locationProblems(d)));
-        await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sitemap', version: 1, text: INFERRED_SITEMAP } });
-        assert.deepEqual(locationProblems(await published), inNode.problems);
-        await Promise.race([offered, server.failed]);
-        // Checked again (settings changed): the note and the offer are not made twice.
-        const again = publishedFor(uri, (d) => judged(locationProblems(d)));
-        await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: {} });
-        assert.deepEqual(locationProblems(await again), inNode.problems);
-        assert.deepEqual(offers, inNode.offers);
-        assert.equal(logs.filter((line) => line.includes('https://example.com/') && line.includes(`${built}/`)).length, 1, 'the inference said once in the log');
-      } finally {
-        server.connection.dispose();
-        await server.worker.terminate();
-      }
+      const uri = `${SITE_URI}/${file}`;
+      const published = publishedFor(uri, (d) => judged(locationProblems(d)));
+      await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sitemap', version: 1, text: INFERRED_SITEMAP } });
+      assert.deepEqual(locationProblems(await published), inNode.problems);
+      await Promise.race([offered, server.failed]);
+      // Checked again (settings changed): the note and the offer are not made twice.
+      const again = publishedFor(uri, (d) => judged(locationProblems(d)));
+      await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: {} });
+      assert.deepEqual(locationProblems(await again), inNode.problems);
+      assert.deepEqual(offers, inNode.offers);
+      assert.equal(logs.filter((line) => line.includes('https://example.com/') && line.includes(`${built}/`)).length, 1, 'the inference said once in the log');
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }
@@ -1159,30 +1049,23 @@ test('the web server reads the evidence again when it changes: two sources that 
   const file = 'public/sitemap.xml';
   const uri = `${SITE_URI}/${file}`;
   const judged = (problems: string[]): boolean => problems.some((p) => p.startsWith('page-not-found'));
-  const { server, publishedFor, watched } = await startSiteServer(root, t.signal, () => [INFERRED_SETTINGS]);
-  server.failed.catch(() => undefined);
-  try {
-    const inferred = publishedFor(uri, (d) => judged(locationProblems(d)));
-    await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sitemap', version: 1, text: INFERRED_SITEMAP } });
-    const agreeing = locationProblems(await inferred);
-    // VS Code sends these changes only for files watched: the evidence's, as the Node server watches them.
-    assert.deepEqual(SITE_ROOT_EVIDENCE_GLOBS.filter((glob) => !watched.includes(glob)), []);
-    // hugo.toml now says another host than the CNAME: no root for public/, so no page judged and nothing out of scope.
-    const disagreeing = { 'hugo.toml': 'baseURL = "https://www.example.org/"\n', 'public/CNAME': 'example.com\n', ...builtAt('public') };
-    const inNode = await nodeInferred(writeFixture(disagreeing, 'sitemap-node-inferred-conflict-'), file, () => true);
-    assert.deepEqual(inNode.problems.map((p) => p.split(' ')[0]), ['mixed-hosts'], 'the standard: no root inferred in Node');
-    const none = publishedFor(uri, (d) => locationProblems(d).join() === inNode.problems.join());
-    fs.writeFileSync(path.join(root, 'hugo.toml'), disagreeing['hugo.toml']);
-    await server.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: `${SITE_URI}/hugo.toml`, type: 2 }] });
-    assert.deepEqual(locationProblems(await none), inNode.problems);
-    // They agree again: the root is back.
-    const back = publishedFor(uri, (d) => judged(locationProblems(d)));
-    fs.writeFileSync(path.join(root, 'hugo.toml'), 'baseURL = "https://example.com/"\n');
-    await server.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: `${SITE_URI}/hugo.toml`, type: 2 }] });
-    assert.deepEqual(locationProblems(await back), agreeing);
-  } finally {
-    server.connection.dispose();
-    await server.worker.terminate();
-    fs.rmSync(root, { recursive: true, force: true });
-  }
+  const { server, publishedFor, watched } = await startSiteServer(root, t, () => [INFERRED_SETTINGS]);
+  const inferred = publishedFor(uri, (d) => judged(locationProblems(d)));
+  await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'sitemap', version: 1, text: INFERRED_SITEMAP } });
+  const agreeing = locationProblems(await inferred);
+  // VS Code sends these changes only for files watched: the evidence's, as the Node server watches them.
+  assert.deepEqual(SITE_ROOT_EVIDENCE_GLOBS.filter((glob) => !watched.includes(glob)), []);
+  // hugo.toml now says another host than the CNAME: no root for public/, so no page judged and nothing out of scope.
+  const disagreeing = { 'hugo.toml': 'baseURL = "https://www.example.org/"\n', 'public/CNAME': 'example.com\n', ...builtAt('public') };
+  const inNode = await nodeInferred(writeFixture(disagreeing, 'sitemap-node-inferred-conflict-'), file, () => true);
+  assert.deepEqual(inNode.problems.map((p) => p.split(' ')[0]), ['mixed-hosts'], 'the standard: no root inferred in Node');
+  const none = publishedFor(uri, (d) => locationProblems(d).join() === inNode.problems.join());
+  fs.writeFileSync(path.join(root, 'hugo.toml'), disagreeing['hugo.toml']);
+  await server.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: `${SITE_URI}/hugo.toml`, type: 2 }] });
+  assert.deepEqual(locationProblems(await none), inNode.problems);
+  // They agree again: the root is back.
+  const back = publishedFor(uri, (d) => judged(locationProblems(d)));
+  fs.writeFileSync(path.join(root, 'hugo.toml'), 'baseURL = "https://example.com/"\n');
+  await server.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: `${SITE_URI}/hugo.toml`, type: 2 }] });
+  assert.deepEqual(locationProblems(await back), agreeing);
 });
