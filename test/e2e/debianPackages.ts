@@ -24,6 +24,11 @@ export const CODE_SERVER_INSTALL_PACKAGES: readonly DebianPackage[] = [
   { name: 'libkrb5-dev', why: "the Kerberos headers code-server's native module `kerberos` compiles against while code-server installs" },
 ];
 
+/** What `npm run bench`'s live check compares itself with (test/bench/liveBench.ts). */
+export const LIVE_BENCH_PACKAGES: readonly DebianPackage[] = [
+  { name: 'linkchecker', why: "the link checker the live check's bench compares with (`linkchecker --stdin`)" },
+];
+
 /**
  * The environment variable that says whether to run apt-get: `ask` (the default on a terminal), `yes` (the default
  * elsewhere, as in CI: the statement is printed, then apt-get runs) or `no` (never: the command to run is printed and

@@ -66,7 +66,7 @@ export async function ensureEditorTools(cacheDir: string, options: { browser: bo
 }
 
 /** Installs those of `wanted` that dpkg says are missing, after saying what and why; nothing at all when none is. */
-async function ensureDebianPackages(wanted: readonly DebianPackage[], log: Log): Promise<void> {
+export async function ensureDebianPackages(wanted: readonly DebianPackage[], log: Log): Promise<void> {
   if (wanted.length === 0) return;
   const missing = missingPackages(wanted, dpkgAnswer(wanted));
   if (missing.length === 0) return;
