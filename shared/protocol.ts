@@ -57,6 +57,12 @@ export function isOptionOn(initializationOptions: unknown, option: keyof Initial
  */
 export const COMPRESSED_SCHEME = 'sitemap-gz';
 
+/**
+ * The URI scheme of sitemaps read from their URL (Sitemap: Open from URL…): read-only documents whose text the client's
+ * file system provider asks of the server ({@link REMOTE_SITEMAP_REQUEST}); their location is the URL (remoteUri.ts).
+ */
+export const REMOTE_SCHEME = 'sitemap-url';
+
 // ---------------------------------------------------------------- edit commands (workspace/executeCommand, any LSP client)
 
 /** Arguments: the document's URI and version. The server applies the edit with `workspace/applyEdit`. */
@@ -397,6 +403,28 @@ export interface InitializationOptions {
    * there has a site (checked alone, as an `untitled:` one).
    */
   workspaceFiles?: boolean;
+}
+
+/**
+ * Client → server request: a sitemap, index, text sitemap or robots.txt read from its URL (Sitemap: Open from URL…,
+ * the `sitemap-url:` file system): redirects followed as Google follows them, gzip undone, never past the protocol's
+ * limit. Fails with a one-line message when it cannot be read (not http(s), refused address, an answer other than 2xx,
+ * a timeout); a server without the live check (the web worker's) fails it so too.
+ */
+export const REMOTE_SITEMAP_REQUEST = 'sitemap/readUrl';
+
+export interface RemoteSitemapParams {
+  /** The http(s) URL. */
+  url: string;
+}
+
+export interface RemoteSitemapResult {
+  /** The bytes read, gzip undone, base64. */
+  data: string;
+  /** Where the text came from, after the redirects: the document's location. */
+  finalUrl: string;
+  /** The redirects followed, in order: each URL asked and the status it answered. */
+  redirects: Array<{ url: string; status: number }>;
 }
 
 /** Server → client request: a file's first bytes and its stamp; answers null when there is no such file. */

@@ -21,6 +21,7 @@ import { SitePages } from './site/sitePages';
 import { SiteTree } from './site/siteTree';
 import { SiteTreeFactsSource } from './site/siteTreeFacts';
 import { ValidationContexts } from './documents/validationContext';
+import { RemoteSitemaps } from './remote/remoteSitemaps';
 import { fsPathToUri, Workspace } from './documents/workspace';
 import { WorkspaceSymbols } from './features/workspaceSymbols';
 
@@ -51,6 +52,8 @@ export interface ServerParts {
   locator: SiteLocator;
   nested: NestedIndexResolver;
   contexts: ValidationContexts;
+  /** The documents read from their URL, and where each one's text came from. */
+  remote: RemoteSitemaps;
   pages: SitePages;
   symbols: WorkspaceSymbols;
   diagnostics: DiagnosticsPublisher;
@@ -77,7 +80,8 @@ export function createServerParts(connection: Connection, client: ClientState, q
   const configuration = new Configuration(connection, () => client.capabilities.workspace?.configuration === true, (uri, settings) => inferred.apply(uri, settings));
   const locator = new SiteLocator(workspace);
   const nested = new NestedIndexResolver(store, workspace);
-  const contexts = new ValidationContexts(locator, nested);
+  const remote = new RemoteSitemaps();
+  const contexts = new ValidationContexts(locator, nested, (uri) => remote.locationOf(uri));
   const pages = new SitePages(workspace);
   const symbols = new WorkspaceSymbols(store, workspace);
   // The Sitemaps view's problem counts are what the editor shows: every publication, live and Check Site's, is counted.
@@ -121,7 +125,7 @@ export function createServerParts(connection: Connection, client: ClientState, q
   store.onEdit = (entry, start, end, length) => site.edited(entry, start, end, length);
   const checkSiteCommand = new CheckSiteCommand(connection, publish, store, configuration, workspace,
     forkCheckSite((what, error) => logFailure(connection, what, error)), () => client.trusted);
-  return { queue, workspace, store, configuration, inferred, locator, nested, contexts, pages, symbols, diagnostics, site, checkSiteCommand, siteTree, diskEncodings };
+  return { queue, workspace, store, configuration, inferred, locator, nested, contexts, remote, pages, symbols, diagnostics, site, checkSiteCommand, siteTree, diskEncodings };
 }
 
 /** A file changed (on disk or as an open document's kind): the index documents that may list it check again. */

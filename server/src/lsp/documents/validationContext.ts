@@ -25,12 +25,14 @@ export class ValidationContexts {
   constructor(
     private readonly locator: Pick<SiteLocator, 'locate'>,
     private readonly nested: Pick<NestedIndexResolver, 'lookupFor'>,
+    /** A document read from its URL (`sitemap-url:`) lives where its text came from; undefined for any other. */
+    private readonly remoteLocation: (uri: string) => string | undefined = () => undefined,
   ) {}
 
   get(entry: OpenDocument, settings: ServerSettings): ValidationContext {
     const state = this.states.get(entry.uri);
     if (state !== undefined && state.settings === settings && !state.staleLocation && !state.staleGeneration) return state.context;
-    const location = this.locator.locate(entry.fsPath, settings);
+    const location = this.remoteLocation(entry.uri) ?? this.locator.locate(entry.fsPath, settings);
     if (state !== undefined && state.settings === settings && state.location === location && !state.staleGeneration) {
       state.staleLocation = false;
       return state.context;

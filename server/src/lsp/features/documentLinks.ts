@@ -1,4 +1,5 @@
-/** Document links over the protocol: an index entry that maps to a workspace file opens it. */
+/** Document links over the protocol: an index entry that maps to a workspace file opens it; in an index read from its
+ * URL (`sitemap-url:`), each child opens read from its own URL. */
 import type { Connection, DocumentLink } from 'vscode-languageserver';
 import { findDocumentLinks } from '../../language/languageService';
 import { onCurrentVersion } from '../documents/currentVersion';
@@ -7,6 +8,7 @@ import { guardRequest } from '../guard';
 import { rangeOf } from '../documents/ranges';
 import { fileResolverFor } from '../site/sitePages';
 import { fsPathToUri } from '../documents/workspace';
+import { remoteUrlOf, toRemoteUri } from '../../../../shared/remoteUri';
 
 export function registerDocumentLinks(connection: Connection, deps: FeatureDependencies): void {
   const { store, queue, workspace } = deps;
@@ -20,6 +22,10 @@ export function registerDocumentLinks(connection: Connection, deps: FeatureDepen
       if (prepared === undefined) return null;
       const { entry, settings, location } = prepared;
       const doc = entry.doc;
+      if (remoteUrlOf(entry.uri) !== undefined) {
+        const links = findDocumentLinks(doc, { resolveFile: (url) => (/^https?:\/\//i.test(url) && URL.canParse(url) ? toRemoteUri(url) : undefined) });
+        return links.map((link) => ({ range: rangeOf(doc, link.start, link.end), target: link.target, tooltip: 'Open the sitemap from its URL' }));
+      }
       const resolve = fileResolverFor(workspace, entry, settings, location);
       if (resolve === undefined) return [];
       const links = findDocumentLinks(doc, { resolveFile: (url) => {
