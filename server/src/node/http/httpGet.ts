@@ -4,7 +4,8 @@
  * are not followed here (undici 7 follows none unless its redirect interceptor is composed in): the layer above records
  * and checks each hop. No cookie jar. Every connection goes through the address policy (addressPolicy.ts). */
 import { Agent, type Dispatcher } from 'undici';
-import { VERSION } from '../../cli/io/version';
+// The package's version, inlined by esbuild as cli/io/version.ts does it (node/ does not import cli/).
+import { version as VERSION } from '../../../../package.json';
 import { checkedUrl, guardedLookup, type Resolver } from './addressPolicy';
 import { ACCEPTED_ENCODINGS, contentCodings, decoded } from './decodedBody';
 import { HttpFailure, type HttpAnswer, type HttpGet, type HttpGetOptions } from './httpTypes';
