@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHttpGet, type HttpClient } from '../../../server/src/node/http/httpGet';
 import type { HttpGet } from '../../../server/src/node/http/httpTypes';
-import { checkLive, type LiveCheckOptions, type LiveResult, type LiveSummary } from '../../../server/src/node/live/checkLive';
+import { checkLive, type LiveCheckOptions, type LiveProgress, type LiveResult, type LiveSummary } from '../../../server/src/node/live/checkLive';
 import { endless, type Route } from '../../support/httpServer';
 import { answer, countingServer, html, redirect, text, type CountingServer } from './liveServers';
 
@@ -320,25 +320,36 @@ describe('--live-origin', () => {
   });
 });
 
-describe('cancellation', () => {
-  it('stops every request and wait at once, and says it was cancelled', async () => {
+describe('verdicts as they come, and cancellation', () => {
+  it('reports each verdict as soon as it is known; an abort stops every request and wait at once', async () => {
     const routes: Record<string, ReturnType<typeof html>> = { '/robots.txt': answer(404) };
+    for (let k = 0; k < 3; k++) routes[`/fast${k}`] = answer(410);
     for (let k = 0; k < 20; k++) routes[`/hold${k}`] = () => {}; // never answers
     const site = await countingServer(routes);
     const controller = new AbortController();
     const results: LiveResult[] = [];
+    const progress: LiveProgress[] = [];
+    let threeJudged!: () => void;
+    const judged = new Promise<void>((resolve) => (threeJudged = resolve));
     const running = checkLive(Object.keys(routes).filter((p) => p !== '/robots.txt').map((p) => site.origin + p), {
-      get: client, ...FAST, concurrency: 3, signal: controller.signal, onResult: (r) => results.push(r),
+      get: client, ...FAST, concurrency: 3, signal: controller.signal,
+      onResult: (r) => {
+        results.push(r);
+        if (results.length === 3) threeJudged();
+      },
+      onProgress: (p) => progress.push(p),
     });
-    await site.arrived(4); // robots.txt and three held pages
+    await judged; // while the run goes on: the verdicts came before its end
+    await site.arrived(7); // robots.txt, the three fast pages, three held ones
     controller.abort();
     const summary = await running;
-    await site.ended(4);
+    await site.ended(7);
     await site.close();
+    assert.deepEqual(results.map((r) => r.verdict?.rule), ['page-not-found', 'page-not-found', 'page-not-found']);
+    assert.deepEqual(progress.map((p) => [p.checked, p.total, p.problems]), [[1, 23, 1], [2, 23, 2], [3, 23, 3]]);
     assert.equal(summary.cancelled, true);
-    assert.equal(summary.checked, 0);
-    assert.deepEqual(results, []);
-    assert.equal(site.cutShort.length, 3, 'the held requests closed by the client');
-    assert.equal(site.arrivals.length, 4, 'nothing asked after the abort');
+    assert.equal(summary.checked, 3);
+    assert.deepEqual(site.cutShort.filter((p) => p.startsWith('/hold')).length, 3, 'the held requests closed by the client');
+    assert.equal(site.arrivals.length, 7, 'nothing asked after the abort');
   });
 });

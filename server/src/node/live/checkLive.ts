@@ -1,6 +1,7 @@
 /** The live check of issue 34: what each listed URL answers over HTTP, judged one verdict per URL. Origins are asked
  * in parallel, each through its own gate (concurrency, rate, Retry-After) after its robots.txt; verdicts are reported
  * as soon as they are known; the signal stops every request and every wait at once. */
+import { setMaxListeners } from 'node:events';
 import { judgeLive, type LiveRecord, type LiveVerdict, type RobotsBlock } from '../../language/languageService';
 import type { HttpGet } from '../http/httpTypes';
 import { OriginGate } from './originGate';
@@ -79,6 +80,9 @@ class LiveRun {
   private readonly userAgent: string;
 
   constructor(private readonly options: LiveCheckOptions) {
+    // Every request, queued request and wait listens to this one signal (each removes its listener when done): more
+    // than Node's default of 10 at once is the design, not a leak.
+    setMaxListeners(0, this.controller.signal);
     const outer = options.signal;
     if (outer !== undefined) {
       if (outer.aborted) this.controller.abort();
