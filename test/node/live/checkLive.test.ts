@@ -283,6 +283,24 @@ describe('politeness: per-origin concurrency and rate, counted by the server', (
     assert.ok(c.maxInFlight() <= 2, `${c.maxInFlight()} in flight at once`);
   });
 
+  it('many requests at once on one signal are no listener leak (no MaxListenersExceededWarning)', async () => {
+    const routes: Record<string, Route> = { '/robots.txt': answer(404) };
+    for (let k = 0; k < 40; k++) routes[`/p${k}`] = (_q, r) => void setTimeout(() => r.writeHead(200, { 'content-type': 'text/html' }).end('<head></head>'), 5);
+    const site = await countingServer(routes);
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', onWarning);
+    try {
+      const { summary } = await check(Object.keys(routes).filter((p) => p !== '/robots.txt').map((p) => site.origin + p), { concurrency: 16 });
+      assert.ok(summary.maxInFlight[site.origin]! > 10, 'more than 10 requests at once (the client queues past its connections)');
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', onWarning);
+      await site.close();
+    }
+    assert.deepEqual(warnings.filter((name) => name === 'MaxListenersExceededWarning'), []);
+  });
+
   it('starts spaced by the rate', async () => {
     const routes: Record<string, ReturnType<typeof html>> = { '/robots.txt': answer(404) };
     for (let k = 0; k < 8; k++) routes[`/p${k}`] = html('');
