@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { createHttpGet, type HttpClient } from '../../../server/src/node/http/httpGet';
 import type { HttpGet } from '../../../server/src/node/http/httpTypes';
 import { checkLive, type LiveCheckOptions, type LiveProgress, type LiveResult, type LiveSummary } from '../../../server/src/node/live/checkLive';
-import { endless, type Route } from '../../support/httpServer';
+import { endless, startServer, testCertificate, type Route } from '../../support/httpServer';
 import { answer, countingServer, html, redirect, text, type CountingServer } from './liveServers';
 
 /** Short waits, so that no test waits long on a retry; timeouts short enough that a failure ends within the test. */
@@ -166,6 +166,14 @@ describe('robots.txt as RFC 9309 says', () => {
     assert.deepEqual(rules(results), { '/a': 'blocked-by-robots', '/x/b': 'blocked-by-robots' });
     assert.equal(notes.length, 1);
     assert.deepEqual(site.log.map((a) => a.path), ['/robots.txt']);
+  });
+
+  it('a listed URL is asked as URL writes it: percent-encoded for the matcher and the server, its fragment left out', async () => {
+    const site = await serve({ '/robots.txt': text('User-agent: *\nDisallow: /caf\u00e9\n'), '/caf%C3%A9s': html(''), '/%C3%BCber': html('') });
+    const { results } = await check([site.origin + '/caf\u00e9s#menu', site.origin + '/\u00fcber#top']);
+    await site.close();
+    assert.deepEqual(rules(results), { '/caf%C3%A9s': 'blocked-by-robots', '/%C3%BCber': 'ok' });
+    assert.deepEqual(site.log.map((l) => l.path), ['/robots.txt', '/%C3%BCber']);
   });
 
   it('a 4xx: no restriction', async () => {
@@ -369,5 +377,30 @@ describe('verdicts as they come, and cancellation', () => {
     assert.equal(summary.checked, 3);
     assert.deepEqual(site.cutShort.filter((p) => p.startsWith('/hold')).length, 3, 'the held requests closed by the client');
     assert.equal(site.arrivals.length, 7, 'nothing asked after the abort');
+  });
+});
+
+describe('over TLS', () => {
+  it('a self-signed staging host: checked with an insecure client; with a strict one its robots.txt is unreachable, so nothing is asked', async () => {
+    const site = await startServer({
+      '/robots.txt': (_q, r) => r.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /private\n'),
+      '/ok': html('<title>OK</title>'),
+      '/private/x': html(''),
+    }, { tls: await testCertificate() });
+    const urls = ['/ok', '/gone', '/private/x'].map((p) => site.origin + p);
+    const insecure = createHttpGet({ insecure: true, totalTimeoutMs: 5_000 });
+    try {
+      const { results } = await check(urls, { get: insecure });
+      assert.deepEqual(rules(results), { '/ok': 'ok', '/gone': 'page-not-found', '/private/x': 'blocked-by-robots' });
+    } finally {
+      await insecure.close();
+    }
+    const asked = site.log.length;
+    const { results, notes } = await check(urls);
+    await site.close();
+    assert.deepEqual(rules(results), { '/ok': 'blocked-by-robots', '/gone': 'blocked-by-robots', '/private/x': 'blocked-by-robots' });
+    assert.equal(notes.length, 1);
+    assert.equal(site.log.length, asked, 'a failed handshake asks nothing');
+    assert.ok(site.origin.startsWith('https://127.0.0.1:'));
   });
 });

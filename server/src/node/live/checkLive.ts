@@ -107,7 +107,7 @@ class LiveRun {
       const origin = originOf(listed);
       if (origin === undefined) continue;
       this.origins.add(origin);
-      const asked = live === undefined ? listed : onOrigin(listed, live);
+      const asked = onOrigin(listed, live ?? origin);
       const queue = byOrigin.get(live ?? origin) ?? [];
       if (queue.length === 0) byOrigin.set(live ?? origin, queue);
       queue.push({ listed, asked });
@@ -186,7 +186,8 @@ export function originOf(url: string): string | undefined {
   }
 }
 
-/** `url`'s path and query on `origin`. */
+/** `url`'s path and query on `origin`, as URL writes them (percent-encoded, as robots.txt matching expects; the
+ * fragment left out, as crawlers leave it). */
 function onOrigin(url: string, origin: string): string {
   const parsed = new URL(url);
   return `${origin}${parsed.pathname}${parsed.search}`;
