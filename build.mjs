@@ -57,6 +57,8 @@ const results = await Promise.all([
   // Worker threads, each found beside the bundle that starts it, each a bundle of its own so that a thread loads only
   // its job's code: sitemap-lint's (lintPool.ts), its page read-ahead (pageHeadPool.ts) and the server's site worker.
   build({ ...common, entryPoints: ['server/src/cli/lint/lintWorker.ts'], outfile: 'dist/lintWorker.js' }),
+  // sitemap-lint --live's HTTP side (undici), required only when asked for (lintSite.ts).
+  build({ ...common, entryPoints: ['server/src/cli/lint/lintLive.ts'], outfile: 'dist/lintLive.js' }),
   build({ ...common, entryPoints: ['server/src/node/builtSite/pageHeadWorker.ts'], outfile: 'dist/pageHeadWorker.js' }),
   build({ ...common, entryPoints: ['server/src/node/siteWorkerMain.ts'], outfile: 'dist/siteWorkerMain.js' }),
   // The GitHub Action (action.yml): sitemap-lint's and sitemap-diff's engines in one bundle, released on the v1 branch (.ci/release-action.sh).

@@ -23,6 +23,8 @@
  *   `"history"` (an ISO date-time) is the last commit that changed it, judged at the tests' fixed NOW; or
  *   `{ "content": …, "template": … }`: the last commit that changed its content, and one after it that changed only
  *   its template.
+ * - The live check's rules: a block fenced ```http with a `"url"` is what that URL answers (a status line, headers, a
+ *   blank line, the body), judged by the live verdict (language/live) for Googlebot.
  * - Without `now`, the clock is the tests' fixed NOW, so future-lastmod examples do not depend on the day the tests run.
  */
 import { test } from 'node:test';
@@ -34,6 +36,7 @@ import {
   type SiteDiagnostic, type SiteFile, type SitemapLanguageId, type SitemapSettings, type ValidationContext,
 } from '../../server/src/language/languageService';
 import { builtSite, type ContentAndTemplate } from '../support/builtSiteFixture';
+import { judgeLive } from '../../server/src/language/languageService';
 import { RULES, type RuleId } from '../../server/src/language/rules/catalogue';
 import { diagnose, NOW, render, type Options } from '../support/fixtures';
 
@@ -47,6 +50,8 @@ interface Example {
   line: number;
   /** The files of a cross-file example (then `text` is the first file's). */
   files?: SiteExampleFile[];
+  /** A live example: the URL `text` (an HTTP answer) is what it answers. */
+  liveUrl?: string;
 }
 
 interface SiteExampleFile {
@@ -74,6 +79,7 @@ interface ExampleDirective {
   now?: string;
   repeat?: RepeatedLine;
   history?: string | ContentAndTemplate;
+  url?: string;
 }
 
 interface RepeatedLine {
@@ -159,7 +165,10 @@ export function parseRulesDoc(markdown: string): Section[] {
       const start = i + 1;
       for (i++; i < lines.length && !/^```\s*$/.test(lines[i]); i++) body.push(lines[i]);
       assert.ok(i < lines.length, `docs/rules.md:${start}: unterminated code block`);
-      if (section !== undefined && label !== undefined) {
+      if (section !== undefined && label !== undefined && fence[1] === 'http') {
+        assert.ok(directive?.url !== undefined, `docs/rules.md:${start}: an http example names its "url"`);
+        section[label].push({ text: body.join('\n') + '\n', languageId: 'sitemap', options: { languageId: 'sitemap' }, line: start, liveUrl: directive.url });
+      } else if (section !== undefined && label !== undefined) {
         const built = directive?.file !== undefined && BUILT_FENCES.has(fence[1]);
         const languageId = built ? 'sitemap' : FENCE_LANGUAGES[fence[1]];
         assert.ok(languageId !== undefined, `docs/rules.md:${start}: examples are fenced as xml, text or robots (html or redirects for a site's built file), not "${fence[1]}"`);
@@ -183,6 +192,22 @@ export function parseRulesDoc(markdown: string): Section[] {
 }
 
 const SITE_ROOT = 'https://www.example.com/';
+
+/** The live verdict's rule for an http example: the answer parsed as the client would record it. */
+function judgeLiveExample(example: Example): string[] {
+  const [top, ...rest] = example.text.split('\n\n');
+  const [statusLine, ...headerLines] = top!.split('\n');
+  const status = Number(/^HTTP\/[\d.]+ (\d{3})/.exec(statusLine!)?.[1]);
+  assert.ok(status >= 100, `docs/rules.md:${example.line}: an http example starts with a status line`);
+  const headers = Object.fromEntries(headerLines.map((line) => [line.slice(0, line.indexOf(':')).trim().toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+  const bodyText = rest.join('\n\n');
+  const url = example.liveUrl!;
+  const verdict = judgeLive({
+    listedUrl: url, hops: [{ url, status, headers, retries: 0 }], stop: { kind: 'answered' },
+    body: new TextEncoder().encode(bodyText), bodyText, truncated: false,
+  }, { userAgent: 'Googlebot' });
+  return verdict === undefined ? [] : [verdict.rule];
+}
 
 /** A site example's problems, per file and across them, as `file: rule "text"`. */
 function diagnoseSite(all: readonly SiteExampleFile[]): string[] {
@@ -226,6 +251,11 @@ for (const section of sections) {
 
     const [bad] = section.bad;
     const [good] = section.good;
+    if (bad.liveUrl !== undefined || good.liveUrl !== undefined) {
+      assert.deepEqual(judgeLiveExample(bad), [section.rule], `docs/rules.md:${bad.line}: the Bad example must produce ${section.rule}`);
+      assert.deepEqual(judgeLiveExample(good), [], `docs/rules.md:${good.line}: the Good example must produce no problem`);
+      return;
+    }
     if (bad.files !== undefined || good.files !== undefined) {
       const badFound = diagnoseSite(bad.files ?? [{ name: 'sitemap.xml', text: bad.text, languageId: bad.languageId }]);
       assert.ok(badFound.length > 0, `docs/rules.md:${bad.line}: the Bad example must produce ${section.rule}`);

@@ -270,7 +270,10 @@ export { readPageFacts } from './site/pageFacts';
 /** A page's content as a change to it counts (git's history of built pages: node/git/contentHistory.ts). */
 export { CONTENT_PARTS, changedParts, pageContentOf, pageParts, type ContentChange, type ContentPart, type PageContent } from './site/pageContent';
 export { siteRootsOf, urlsOfFile } from './site/pageResolution';
-export { parseRobotsRules } from './site/robotsMatcher';
+export { isAllowed, parseRobotsRules } from './site/robotsMatcher';
+export { judgeLive, LIVE_RULE_IDS, type LiveJudgeOptions, type LiveRuleId, type LiveVerdict } from './live/liveVerdict';
+export type { LiveHop, LiveRecord, LiveStop, RobotsBlock } from './live/liveRecord';
+export { retryWait, parseRetryAfter, type RetryWaitOptions } from './live/retryAfter';
 export { parseRedirectsFile } from './site/redirectsFile';
 export { parseVercelJson, vercelImplicitRedirect } from './site/vercelJson';
 export { builtRedirectsOf, pageFactsOf, pageHeadOf } from './site/builtSiteFiles';

@@ -34,6 +34,10 @@ export interface LintArgs {
   writeBaseline: string | undefined;
   /** --write-baseline may replace an existing file. */
   force: boolean;
+  /** --live: each listed URL asked over HTTP. */
+  live: boolean;
+  /** --live-origin: the origin asked instead of the listed URLs' (implies --live). */
+  liveOrigin: string | undefined;
 }
 
 /** `i/n`: part i (from 1) of n. */
@@ -55,7 +59,7 @@ export function parseArgs(argv: readonly string[]): LintArgs {
   const args: LintArgs = {
     inputs: [], format: 'stylish', siteRoots: [], allowedHosts: [], rules: {}, config: undefined, userAgent: undefined, maxWarnings: undefined, maxProblems: undefined,
     quiet: false, follow: false, help: false, shard: undefined, summaryOut: undefined, mergeSummaries: false, partition: undefined,
-    baseline: undefined, writeBaseline: undefined, force: false,
+    baseline: undefined, writeBaseline: undefined, force: false, live: false, liveOrigin: undefined,
   };
   for (let k = 0; k < argv.length; k++) {
     const arg = argv[k];
@@ -74,6 +78,7 @@ export function parseArgs(argv: readonly string[]): LintArgs {
       else if (option === '--follow') args.follow = true;
       else if (option === '--merge-summaries') args.mergeSummaries = true;
       else if (option === '--force') args.force = true;
+      else if (option === '--live') args.live = true;
       else if (option !== '--version') args.help = true;
       continue;
     }
@@ -85,6 +90,7 @@ export function parseArgs(argv: readonly string[]): LintArgs {
   if (!args.help && args.inputs.length === 0) throw new UsageError('no input (a file, a folder or - for standard input)');
   checkSharding(args);
   checkBaseline(args);
+  if (args.live && (args.shard !== undefined || args.mergeSummaries)) throw new UsageError('--live does not go with --shard or --merge-summaries');
   return args;
 }
 
@@ -132,6 +138,9 @@ function applyValued(args: LintArgs, option: string, value: string): void {
     args.summaryOut = value;
   } else if (option === '--baseline' || option === '--write-baseline') {
     args[option === '--baseline' ? 'baseline' : 'writeBaseline'] = value;
+  } else if (option === '--live-origin') {
+    args.liveOrigin = originOf(value);
+    args.live = true;
   } else if (option === '--config') {
     args.config = value;
   } else if (option === '--max-problems') {
@@ -139,6 +148,19 @@ function applyValued(args: LintArgs, option: string, value: string): void {
   } else {
     args.maxWarnings = wholeNumber(option, value, 0);
   }
+}
+
+/** An http(s) origin as URL writes it (`https://preview.example.com`): a path, query or fragment is a mistake. */
+function originOf(value: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  const bare = url !== undefined && (url.pathname === '/' || url.pathname === '') && url.search === '' && url.hash === '' && url.username === '' && url.password === '';
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:') || !bare) throw new UsageError(`--live-origin needs an http or https origin (https://preview.example.com), not "${value}"`);
+  return url.origin;
 }
 
 function wholeNumber(option: string, value: string, least: number): number {

@@ -1,5 +1,5 @@
 /** What linting a file takes and gives: a run's options, a file's result, what the cross-file step keeps of it. */
-import type { SiteSummary, SitemapDocument } from '../../language/languageService';
+import type { SiteDiagnostic, SiteSummary, SitemapDocument } from '../../language/languageService';
 import type { SitemapSettings } from '../../language/sitemapLanguageTypes';
 import type { FileResult } from '../../node/lintResults';
 import type { LineTable } from '../../../../shared/lineTable';
@@ -33,6 +33,17 @@ export interface LintOptions {
   sitemapSummary?: (doc: SitemapDocument) => SiteSummary | undefined;
   /** Takes each file's cross-file facts (with its place in the queue) instead of the cross-file rules, which then do not run (a shard, --summary-out). */
   onSiteFacts?: (linted: { result: FileResult; site: SiteFacts }, order: number) => void;
+  /** --live: each listed URL asked over HTTP after the other rules (lintLive.ts). */
+  live?: LiveLintOptions;
+}
+
+/** `--live` and `--live-origin`. */
+export interface LiveLintOptions {
+  /** Each listed path asked on this origin instead (a preview deployment). */
+  origin?: string;
+  /** lintLive.ts's liveDiagnostics, handed in by the binary that ships its bundle (sitemap-lint), so that no other
+   * bundle holding lintSite.ts (check-site, the Action) refers to it. */
+  diagnostics: (files: Iterable<{ path: string; summary: SiteSummary }>, options: LintOptions & { live: LiveLintOptions }) => Promise<SiteDiagnostic[]>;
 }
 
 /** What the cross-file step keeps of a file read from disk. */

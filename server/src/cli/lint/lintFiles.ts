@@ -49,7 +49,7 @@ export async function lintFiles(inputs: readonly Input[], options: LintOptions):
       for (; taken < (pool === undefined ? k + 1 : queue.length); taken++) take(taken);
       const job = work[k];
       if (job === undefined) continue;
-      const linted = await unlessUnreadable(job === 'here' ? lintInput(queue[k].input, options, queue.length === 1 && builtSites === undefined && options.onSiteFacts === undefined) : job, queue[k].input, options);
+      const linted = await unlessUnreadable(job === 'here' ? lintInput(queue[k].input, options, queue.length === 1 && builtSites === undefined && options.onSiteFacts === undefined && options.live === undefined) : job, queue[k].input, options);
       options.onProgress?.(k + 1, queue.length);
       if (linted === undefined) continue;
       const { result, children, site } = linted;

@@ -21,6 +21,8 @@ export function lintCommand(formats: readonly string[]): CommandSpec {
       { name: '--write-baseline', arg: 'FILE', help: 'Record every problem of this run in FILE (to commit), then report against it.' },
       { name: '--force', help: 'With --write-baseline: replace an existing FILE.' },
       { name: '--quiet', help: 'Report and count errors only.' },
+      { name: '--live', help: 'Also ask each listed URL what it answers over HTTP, robots.txt first and politely (4 requests at once, 8 a second per origin): the page rules\' verdicts, page-forbidden, page-unreachable, page-content-type (docs/live.md).' },
+      { name: '--live-origin', arg: 'ORIGIN', help: 'With --live: ask each listed path on ORIGIN instead (a preview deployment), its robots.txt included; problems stay on the listed URLs.' },
       { name: '--follow', help: 'Also lint the local files that robots.txt Sitemap: lines and index <loc>s name.' },
       { name: '--shard', arg: 'I/N', help: 'Lint shard I of N of the inputs (each file\'s by a hash of its path), the cross-file rules left to --merge-summaries.' },
       { name: '--summary-out', arg: 'FILE', help: 'With --shard: write the shard\'s summary for --merge-summaries.' },

@@ -8,7 +8,7 @@ import {
   type SiteDiagnostic, type SiteRelated, type SiteResolver, type SiteValidation,
 } from '../../language/languageService';
 import type { FileResult, LintProblem, LintRelated } from '../../node/lintResults';
-import type { LintOptions, SiteFacts } from './lintContract';
+import type { LintOptions, LiveLintOptions, SiteFacts } from './lintContract';
 import { positionIn } from '../../../../shared/lineTable';
 import { IndexChildren, unplacedNote } from '../../../../shared/indexChildren';
 import { EvidenceFiles, pageRulesMayApply, pagesWorkspace, readBuiltSites } from './lintPages';
@@ -65,6 +65,13 @@ export class SiteLint {
     }
     this.report(diagnostics);
     return notes;
+  }
+
+  /** --live's verdicts (lintLive.ts) added to their files; one the page rules already gave an entry is not said twice. */
+  async finishLive(options: LintOptions & { live: LiveLintOptions }): Promise<void> {
+    const files = [...this.byPath.values()].map((f) => ({ path: path.resolve(f.site.file), summary: f.site.summary }));
+    const found = await options.live.diagnostics(files, options);
+    this.report(found.filter((d) => !this.byPath.get(d.path)!.result.problems.some((p) => p.rule === d.rule && p.url === d.url)));
   }
 
   /** What the notes say of the indexes whose children could not be placed (their location unknown). */
@@ -135,6 +142,7 @@ export async function finishSiteLint(siteLint: SiteLint, builtSites: Promise<Bui
     said.add(text);
   }
   for (const text of siteLint.unplacedNotes()) options.onNote?.(text);
+  if (options.live !== undefined) await siteLint.finishLive({ ...options, live: options.live });
 }
 
 function isFileOnDisk(file: string): boolean {

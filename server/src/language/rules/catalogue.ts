@@ -65,6 +65,9 @@ export const RULES = {
   'unlisted-page': 'information',
   'lastmod-stale': 'warning',
   'lastmod-inflated': 'warning',
+  'page-forbidden': 'error',
+  'page-unreachable': 'error',
+  'page-content-type': 'warning',
 } as const satisfies Record<string, Severity>;
 
 export type RuleId = keyof typeof RULES;

@@ -7,6 +7,11 @@ const KNOWN_DIRECTIVES = new Set([
   'unavailable_after', 'noai', 'noimageai',
 ]);
 
+/** Whether `name` (lowercase, a value's `name:` left out) is a directive crawlers document, not a crawler's name. */
+export function isKnownDirective(name: string): boolean {
+  return KNOWN_DIRECTIVES.has(name);
+}
+
 /** A robots meta's content as directives: comma-separated, case-insensitive, `name: value` kept as `name:value`. */
 export function robotsDirectives(content: string): string[] {
   const directives: string[] = [];

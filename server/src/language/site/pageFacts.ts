@@ -12,7 +12,7 @@ export interface TextRange {
 }
 
 /** One `<meta name="robots|googlebot|…">`. */
-export interface RobotsMeta extends TextRange {
+export interface RobotsMeta extends TextRange, CrawlerDirectiveSource {
   /** The meta's name, lowercase: `robots` speaks to every crawler, `googlebot` to Google's. */
   crawler: string;
   /** Lowercase, in order: `noindex`, `max-snippet:20`, … */
@@ -179,20 +179,31 @@ function isAlias(facts: PageFacts, pageUrl: string): boolean {
 }
 
 /** What a page says to one crawler, every robots meta that concerns it merged (the most restrictive wins, as Google does). */
-export interface CrawlerDirectives {
+export interface CrawlerDirectives<Source extends CrawlerDirectiveSource = RobotsMeta> {
   directives: string[];
   /** `noindex` or `none`. */
   noindex: boolean;
   /** `nofollow` or `none`. */
   nofollow: boolean;
-  /** The metas that said it, for related information. */
-  sources: RobotsMeta[];
+  /** The metas (or X-Robots-Tag values) that said it, for related information. */
+  sources: Source[];
+}
+
+/** Directives for one crawler or for all (`robots`): a robots meta, or a part of an X-Robots-Tag header. */
+export interface CrawlerDirectiveSource {
+  crawler: string;
+  directives: string[];
 }
 
 /** The directives for the crawler whose user-agent token is `userAgent` (`Googlebot` by default): `robots` and its own. */
 export function robotsFor(facts: PageFacts, userAgent = 'googlebot'): CrawlerDirectives {
+  return directivesFor(facts.robots, userAgent);
+}
+
+/** robotsFor over any sources: those for every crawler (`robots`) and the crawler's own, merged. */
+export function directivesFor<Source extends CrawlerDirectiveSource>(all: readonly Source[], userAgent = 'googlebot'): CrawlerDirectives<Source> {
   const crawler = userAgent.trim().toLowerCase();
-  const sources = facts.robots.filter((meta) => meta.crawler === 'robots' || meta.crawler === crawler);
+  const sources = all.filter((meta) => meta.crawler === 'robots' || meta.crawler === crawler);
   const directives = [...new Set(sources.flatMap((meta) => meta.directives))];
   const none = directives.includes('none');
   return { directives, noindex: none || directives.includes('noindex'), nofollow: none || directives.includes('nofollow'), sources };

@@ -1,0 +1,42 @@
+/** `sitemap-lint --live` (its own bundle, dist/lintLive.js, required only when asked for: sitemapLint.ts): each URL the linted sitemaps list asked over HTTP (node/live/checkLive.ts), robots.txt first and politely;
+ * each verdict placed on the `<loc>` of every entry that lists the URL, as the page rules place theirs. */
+import { LIVE_RULE_IDS, severityOf, type SiteDiagnostic, type SiteSummary } from '../../language/languageService';
+import { createHttpGet } from '../../node/http/httpGet';
+import { checkLive, LIVE_DEFAULTS } from '../../node/live/checkLive';
+import type { LintOptions, LiveLintOptions } from './lintContract';
+
+interface EntryAt {
+  path: string;
+  start: number;
+  end: number;
+}
+
+/** The live verdicts of the pages `files` list (urlsets and text sitemaps; an index lists sitemaps, not pages). */
+export async function liveDiagnostics(files: Iterable<{ path: string; summary: SiteSummary }>, options: LintOptions & { live: LiveLintOptions }): Promise<SiteDiagnostic[]> {
+  const { settings } = options;
+  if (!LIVE_RULE_IDS.some((rule) => severityOf(rule, settings) !== undefined)) return [];
+  const entries = new Map<string, EntryAt[]>();
+  for (const { path, summary } of files) {
+    if (summary.kind !== 'urlset' && summary.kind !== 'text') continue;
+    for (const entry of summary.entries) {
+      const at = entries.get(entry.url) ?? [];
+      if (at.length === 0) entries.set(entry.url, at);
+      at.push({ path, start: entry.start, end: entry.end });
+    }
+  }
+  const client = createHttpGet({ connectionsPerOrigin: LIVE_DEFAULTS.concurrency });
+  const diagnostics: SiteDiagnostic[] = [];
+  try {
+    await checkLive(entries.keys(), {
+      get: client, userAgent: settings.robots.userAgent, liveOrigin: options.live.origin, signal: options.signal, onNote: options.onNote,
+      onResult: ({ url, verdict }) => {
+        const severity = verdict === undefined ? undefined : severityOf(verdict.rule, settings);
+        if (severity === undefined) return;
+        for (const at of entries.get(url)!) diagnostics.push({ ...at, rule: verdict!.rule, severity, message: verdict!.message, url });
+      },
+    });
+  } finally {
+    await client.close();
+  }
+  return diagnostics;
+}

@@ -1,0 +1,123 @@
+/** `sitemap-lint --live` as a child process against a server on 127.0.0.1: each verdict on the `<loc>` of the entries
+ * that list the URL, with the rules' severities and settings, `--live-origin`, and no request without `--live`. */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { startServer, type TestServer } from '../support/httpServer';
+import { tempFolders } from '../support/tempFolders';
+
+const BIN = path.resolve(__dirname, '../../../dist/sitemap-lint.js');
+const folder = tempFolders('sitemap-lint-live-');
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The binary run asynchronously: the server answering it lives in this process. */
+function lint(args: string[]): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    // The test server's URLs are local ones (local-url), which is not what these tests are about.
+    const child = spawn(process.execPath, [BIN, '--rule', 'local-url=off', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+interface JsonProblem {
+  rule: string;
+  severity: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  url?: string;
+}
+
+function problems(run: Run): string[] {
+  const files = JSON.parse(run.stdout) as Array<{ problems: JsonProblem[] }>;
+  return files.flatMap((f) => f.problems.map((p) => `${p.line}:${p.column}-${p.endLine}:${p.endColumn} ${p.severity} ${p.rule} ${new URL(p.url!).pathname}`));
+}
+
+const html = (head: string) => `<!doctype html><html><head>${head}</head><body></body></html>`;
+
+function sitemap(origin: string, paths: string[]): string {
+  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...paths.map((p) => `  <url><loc>${origin}${p}</loc></url>`), '</urlset>', ''].join('\n');
+}
+
+/** The URL inside the `<loc>` on line `line` (1-based) of sitemap(), after `  <url><loc>`, as the page rules place theirs. */
+function locOf(line: number, origin: string, p: string): string {
+  return `${line}:13-${line}:${13 + `${origin}${p}`.length}`;
+}
+
+describe('sitemap-lint --live', () => {
+  let site: TestServer;
+  const paths = ['/ok', '/moved', '/gone', '/login', '/plain', '/private/x', '/gone'];
+  before(async () => {
+    site = await startServer({
+      '/robots.txt': (_q, r) => r.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /private\n'),
+      '/ok': (_q, r) => r.writeHead(200, { 'content-type': 'text/html' }).end(html('<title>OK</title>')),
+      '/moved': (_q, r) => r.writeHead(301, { location: '/ok' }).end(),
+      '/gone': (_q, r) => r.writeHead(410).end(),
+      '/login': (_q, r) => r.writeHead(403).end(),
+      '/plain': (_q, r) => r.writeHead(200, { 'content-type': 'text/plain' }).end(html('<title>x</title>')),
+    });
+  });
+  after(() => site.close());
+
+  it('puts each verdict on the <loc> of the entries that list the URL, and exits 1 on errors', async () => {
+    const file = path.join(folder(), 'sitemap.xml');
+    fs.writeFileSync(file, sitemap(site.origin, paths));
+    const run = await lint(['--live', '--format', 'json', file]);
+    assert.equal(run.status, 1, run.stderr);
+    const o = site.origin;
+    assert.deepEqual(problems(run).filter((p) => !p.includes(' duplicate-url ')).sort(), [
+      `${locOf(4, o, '/moved')} warning page-redirect /moved`,
+      `${locOf(5, o, '/gone')} error page-not-found /gone`,
+      `${locOf(6, o, '/login')} error page-forbidden /login`,
+      `${locOf(7, o, '/plain')} warning page-content-type /plain`,
+      `${locOf(8, o, '/private/x')} error blocked-by-robots /private/x`,
+      `${locOf(9, o, '/gone')} error page-not-found /gone`,
+    ].sort());
+    assert.equal(site.log.filter((l) => l.path === '/gone').length, 1, 'a URL listed twice is asked once');
+    assert.ok(!site.log.some((l) => l.path.startsWith('/private')));
+  });
+
+  it('takes the rules\' settings: off is not reported, a severity is the one set', async () => {
+    const file = path.join(folder(), 'sitemap.xml');
+    fs.writeFileSync(file, sitemap(site.origin, ['/plain', '/login']));
+    const run = await lint(['--live', '--rule', 'page-content-type=off', '--rule', 'page-forbidden=warning', '--format', 'json', file]);
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(problems(run), [`${locOf(4, site.origin, '/login')} warning page-forbidden /login`]);
+  });
+
+  it('--live-origin: each path asked on the preview, the problems on the listed URLs; the listed origin never asked', async () => {
+    const production = await startServer({});
+    const file = path.join(folder(), 'sitemap.xml');
+    fs.writeFileSync(file, sitemap(production.origin, ['/ok', '/gone']));
+    const run = await lint(['--live-origin', site.origin, '--format', 'json', file]);
+    await production.close();
+    assert.equal(run.status, 1, run.stderr);
+    assert.deepEqual(problems(run), [`${locOf(4, production.origin, '/gone')} error page-not-found /gone`]);
+    assert.deepEqual(production.log, []);
+  });
+
+  it('asks nothing without --live, and refuses a --live-origin that is not an origin', async () => {
+    const before = site.log.length;
+    const file = path.join(folder(), 'sitemap.xml');
+    fs.writeFileSync(file, sitemap(site.origin, ['/gone']));
+    const run = await lint(['--format', 'json', file]);
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(site.log.length, before);
+    const bad = await lint(['--live-origin', 'ftp://example.com/x', file]);
+    assert.equal(bad.status, 2);
+  });
+});
