@@ -59,6 +59,9 @@ const results = await Promise.all([
   build({ ...common, entryPoints: ['server/src/cli/lint/lintWorker.ts'], outfile: 'dist/lintWorker.js' }),
   build({ ...common, entryPoints: ['server/src/node/builtSite/pageHeadWorker.ts'], outfile: 'dist/pageHeadWorker.js' }),
   build({ ...common, entryPoints: ['server/src/node/siteWorkerMain.ts'], outfile: 'dist/siteWorkerMain.js' }),
+  // The HTTP client (undici) and what reads sitemaps from URLs: required by sitemap-lint and sitemap-diff only when an
+  // input is a URL (cli/http/loadHttp.ts), found beside them as the workers are, so that a run on files never loads it.
+  build({ ...common, entryPoints: ['server/src/node/http/httpBundle.ts'], outfile: 'dist/http.js' }),
   // The GitHub Action (action.yml): sitemap-lint's and sitemap-diff's engines in one bundle, released on the v1 branch (.ci/release-action.sh).
   build({ ...common, entryPoints: ['server/src/cli/action/sitemapAction.ts'], outfile: 'dist/action.js' }),
   // The web build (package.json's `browser`): the language server in a web worker, which fails to build on any Node

@@ -21,6 +21,10 @@ import { exitQuietlyOnClosedPipe } from '../io/closedPipe';
 import { reportMaxRss } from '../io/reportRss';
 import { exitWhenFlushed } from '../io/exitWhenFlushed';
 import { asksVersion, VERSION } from '../io/version';
+import { isUrlInput } from '../http/urlInput';
+import { UrlSitemaps } from '../http/urlSitemaps';
+import { inflateLimit } from '../../../../shared/protocolLimits';
+import type { LintOptions } from './lintContract';
 
 async function main(argv: readonly string[]): Promise<number> {
   const cwd = process.cwd();
@@ -67,6 +71,7 @@ async function main(argv: readonly string[]): Promise<number> {
 async function run(args: LintArgs, cwd: string): Promise<FileResult[]> {
   const { siteRoots, ...options } = lintOptions(args, cwd, note);
   if (args.mergeSummaries) return mergeSummaries(args.inputs, options, args.partition);
+  if (args.inputs.some(isUrlInput)) return runWithUrls(args, cwd, options);
   const inputs = collectInputs(args.inputs, cwd);
   if (args.shard === undefined) return lintFiles(inputs, options);
   const mine = shardInputs(inputs, args.shard, cwd);
@@ -75,6 +80,20 @@ async function run(args: LintArgs, cwd: string): Promise<FileResult[]> {
     return await lintFiles(mine.map((m) => m.input), { ...options, onSiteFacts: (linted, k) => summary?.add(mine[k].order, linted) });
   } finally {
     summary?.close();
+  }
+}
+
+/** A run with URL inputs (issue 34): the HTTP client loaded, the URLs read in their turn among the files. */
+async function runWithUrls(args: LintArgs, cwd: string, options: LintOptions): Promise<FileResult[]> {
+  const urls = new UrlSitemaps({
+    insecure: args.insecure, userAgent: args.httpUserAgent, timeoutMs: args.timeoutSeconds * 1000, allowedHosts: options.settings.allowedHosts,
+    maxBytes: inflateLimit(options.settings.limits.maxBytes), onNote: note,
+  });
+  try {
+    const inputs = args.inputs.flatMap((name) => (isUrlInput(name) ? [urls.input(name)] : collectInputs([name], cwd)));
+    return await lintFiles(inputs, { ...options, urls });
+  } finally {
+    await urls.close();
   }
 }
 
