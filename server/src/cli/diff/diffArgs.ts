@@ -42,9 +42,8 @@ export const COMMAND: CommandSpec = {
     [2, 'Bad usage (the error and the usage line on stderr) or a side that cannot be read (one line on stderr, nothing on stdout).'],
   ],
   examples: [
-    ['sitemap-diff old/sitemap.xml public/sitemap.xml', 'Compare two builds\' sitemaps (an index with its children).'],
     ['sitemap-diff HEAD~1:public/ public/', 'Compare the sitemaps under public/ with the previous commit\'s (each side: a file, a folder, - for standard input, REV:path in git, or a URL).'],
-    ['sitemap-diff https://www.example.com/sitemap.xml public/sitemap.xml', 'What deploying this build would change against the live site\'s sitemap (read over HTTP, an index\'s children too).'],
+    ['sitemap-diff https://www.example.com/sitemap.xml public/sitemap.xml', 'Compare the live site\'s sitemaps (read over HTTP, an index with its children) with this build\'s: what deploying it would change.'],
     ['sitemap-diff --format markdown --fail-on-removed 5% origin/main:public/sitemap.xml public/sitemap.xml', 'A pull request\'s comment; fail when more than 5 % of the URLs went away.'],
   ],
   anchor: 'sitemap-diff',

@@ -38,8 +38,7 @@ export function lintCommand(formats: readonly string[]): CommandSpec {
     examples: [
       ['sitemap-lint public/', 'Lint every sitemap and robots.txt under public/, the site root inferred where the files say it.'],
       ['sitemap-lint --site-root public=https://www.example.com/ --format sarif public/ > sitemap.sarif', 'Check the pages under public/ too, and write SARIF for GitHub code scanning.'],
-      ['sitemap-lint https://www.example.com/robots.txt', 'Read the sitemaps robots.txt lists over HTTP, an index\'s children too, and lint them.'],
-      ['gunzip -c sitemap.xml.gz | sitemap-lint --rule future-lastmod=off --max-warnings 0 -', 'Lint standard input, one rule off, failing on any warning.'],
+      ['sitemap-lint --rule future-lastmod=off --max-warnings 0 https://www.example.com/robots.txt', 'Read the sitemaps robots.txt lists over HTTP (an index\'s children too) and lint them, one rule off, failing on any warning.'],
     ],
     anchor: 'sitemap-lint',
   };
