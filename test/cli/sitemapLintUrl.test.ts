@@ -191,6 +191,12 @@ describe('sitemap-lint and sitemap-diff read URLs', () => {
     await closed.close();
     assertOneLineFailure(await run(LINT, [`${port}/sitemap.xml`]));
     assertOneLineFailure(await run(LINT, ['--timeout', '0.5', `${o}/trickle.xml`]));
+    // Bad usage: exit 2, the error and the usage line.
+    for (const args of [['--shard', '1/2', `${o}/clean.xml`], ['--write-baseline', 'b.json', `${o}/clean.xml`], ['--timeout', '0', `${o}/clean.xml`]]) {
+      const usage = await run(LINT, args);
+      assert.equal(usage.code, 2, usage.stderr);
+      assert.match(usage.stderr, /\nusage: sitemap-lint /);
+    }
   });
 
   it('sends SITEMAP_HTTP_HEADERS and --http-user-agent, and never prints the headers', async () => {

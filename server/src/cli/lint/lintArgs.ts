@@ -110,6 +110,8 @@ function checkBaseline(args: LintArgs): void {
   if (option === undefined) return;
   if (args.baseline !== undefined && args.writeBaseline !== undefined) throw new UsageError('--baseline and --write-baseline do not go together (--write-baseline FILE --force records it anew)');
   if (args.inputs.includes('-')) throw new UsageError(`${option} does not go with standard input (a baseline matches problems by file)`);
+  // A problem outside every entry is keyed by its file's text, read again from disk: a URL's is not kept.
+  if (args.inputs.some(isUrlInput)) throw new UsageError(`${option} does not go with a URL input (a baseline matches problems by file on disk)`);
   if (args.shard !== undefined || args.mergeSummaries) throw new UsageError(`${option} does not go with --shard or --merge-summaries`);
 }
 
