@@ -72,6 +72,7 @@ describe('sitemap-lint and sitemap-diff read URLs', () => {
   let other: TestServer;
   let o: string;
   const asked = (server: TestServer) => server.log.map((entry) => entry.path);
+  const inFlight = { now: 0, most: 0 };
 
   before(async () => {
     other = await startServer({ '/s.xml': (q, r) => text(urlset([`http://${q.headers.host}/x`]))(q, r) });
@@ -107,6 +108,20 @@ describe('sitemap-lint and sitemap-diff read URLs', () => {
       '/headers': (q, r) => text(urlset([`${o}/${q.headers.authorization === undefined ? 'none' : 'sent'}`]))(q, r),
     };
     Object.assign(routes, own);
+    // An index of 12 children, each answered a little later so that requests overlap: the server counts them in flight.
+    routes['/many.xml'] = text(index(Array.from({ length: 12 }, (_, k) => `${o}/many/${k}.xml`)));
+    for (let k = 0; k < 12; k++) {
+      routes[`/many/${k}.xml`] = (q, r) => {
+        inFlight.now++;
+        inFlight.most = Math.max(inFlight.most, inFlight.now);
+        setTimeout(() => {
+          inFlight.now--;
+          text(urlset([`${o}/many/page-${k}`]))(q, r);
+        }, 30);
+      };
+    }
+    routes['/to-other.xml'] = (_q, r) => r.writeHead(302, { location: `${other.origin}/s.xml` }).end();
+    routes['/robots2.txt'] = text(`Sitemap: ${o}/index2.xml\n`, 'text/plain');
     for (let k = 0; k < 11; k++) routes[`/chain${k}.xml`] = redirect(`/chain${k + 1}.xml`);
     routes['/chain11.xml'] = text(clean);
   });
@@ -170,6 +185,13 @@ describe('sitemap-lint and sitemap-diff read URLs', () => {
     assert.deepEqual(other.log.slice(before).map((e) => e.path), ['/s.xml']);
   });
 
+  it('reads an index\'s children a few at a time: never more than 4 requests in flight', async () => {
+    const r = await run(LINT, ['--format', 'json', `${o}/many.xml`]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(Object.keys(summary(r)).length, 13);
+    assert.ok(inFlight.most >= 1 && inFlight.most <= 4, `${inFlight.most} in flight at most`);
+  });
+
   it('reads a robots.txt URL\'s sitemaps, and what they list', async () => {
     const r = await run(LINT, ['--format', 'json', `${o}/robots.txt`]);
     assert.deepEqual(Object.keys(summary(r)), [`${o}/robots.txt`, `${o}/index.xml`, `${o}/clean.xml`, `${o}/sitemap.xml.gz`]);
@@ -208,6 +230,11 @@ describe('sitemap-lint and sitemap-diff read URLs', () => {
     const failed = await run(LINT, [`${o}/nothing.xml`], { SITEMAP_HTTP_HEADERS: `Authorization: ${secret}` });
     assert.equal(failed.code, 2);
     assert.ok(!failed.stderr.includes('staging-token'), failed.stderr);
+    // A redirect to another origin does not take the headers along.
+    await run(LINT, [`${o}/to-other.xml`], { SITEMAP_HTTP_HEADERS: `Authorization: ${secret}` });
+    assert.equal(site.log.at(-1)!.headers.authorization, secret);
+    assert.equal(other.log.at(-1)!.path, '/s.xml');
+    assert.equal(other.log.at(-1)!.headers.authorization, undefined);
     const bad = await run(LINT, [`${o}/clean.xml`], { SITEMAP_HTTP_HEADERS: `not a header ${secret}` });
     assertOneLineFailure(bad);
     assert.ok(!bad.stderr.includes('staging-token'), bad.stderr);
@@ -218,6 +245,8 @@ describe('sitemap-lint and sitemap-diff read URLs', () => {
     assert.equal(r.code, 0, r.stderr);
     const diff = JSON.parse(r.stdout) as { counts: { added: number; removed: number; old: number } };
     assert.deepEqual([diff.counts.old, diff.counts.added, diff.counts.removed], [2, 2, 0]);
+    const robots = await run(DIFF, ['--format', 'json', `${o}/clean.xml`, `${o}/robots2.txt`]);
+    assert.deepEqual((JSON.parse(robots.stdout) as { counts: { added: number } }).counts.added, 2);
     // A listed child that is not there fails the side, as a local index's missing child does.
     assertOneLineFailure(await run(DIFF, [`${o}/clean.xml`, `${o}/index.xml`]));
     const dir = folder({ 'sitemap.xml': urlset([`${o}/a`, `${o}/new`]) });

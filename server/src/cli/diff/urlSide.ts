@@ -1,6 +1,7 @@
 /** A side of sitemap-diff read over HTTP (issue 34): a sitemap's URL, an index's children read in its place (on its
  * origin only: another origin is said once in a note and not read), or a robots.txt URL's sitemaps in turn. */
-import { isRobotsName } from '../../../../shared/documentLanguage';
+import { siteFileType } from '../../../../shared/documentLanguage';
+import { SNIFF_LENGTH } from '../../../../shared/contentDetection';
 import { robotsSitemapUrls, type UrlSink } from '../../language/languageService';
 import { InflatedPastLimit } from '../../node/boundedGunzip';
 import { piecesOf, readListing } from '../../node/diff/readListing';
@@ -19,7 +20,9 @@ export async function readUrlSide(spec: string, pages: UrlSink, urls: UrlSitemap
 
 async function readUrl(name: string, url: UrlHandle, pages: UrlSink, urls: UrlSitemaps): Promise<void> {
   const { bytes, location } = await bodyOf(name, url);
-  const listed = isRobotsName(new URL(url.key).pathname.split('/').pop() ?? '')
+  // A robots.txt by its name or its content, as sitemap-lint tells one (its Sitemap: lines are the side's sitemaps).
+  const robots = siteFileType(new URL(url.key).pathname.split('/').pop() ?? '', bytes.toString('utf8', 0, SNIFF_LENGTH * 4).slice(0, SNIFF_LENGTH)) === 'robots';
+  const listed = robots
     ? robotsSitemapUrls(bytes.toString('utf8'))
     : [...(await readListing(piecesOf(bytes), name, pages)).children.locations()];
   for (const child of listed) {
