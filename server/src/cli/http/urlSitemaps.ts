@@ -45,8 +45,11 @@ export class UrlSitemaps implements UrlSites {
       throw new Failure(this.http.fetchFailure(e)?.message ?? String(e));
     }
     // The environment's headers (a staging password) go only to the origins the run reads, never to a redirect's elsewhere.
+    // --timeout bounds the whole request: a sitemap a CMS builds on request may take its time before the first byte, so
+    // the headers and each body chunk get as long (only the connection keeps the client's 10 s).
+    const timeouts = { totalTimeoutMs: options.timeoutMs, headersTimeoutMs: options.timeoutMs, bodyTimeoutMs: options.timeoutMs };
     this.get = this.http.createHttpGet({
-      insecure: options.insecure, userAgent: options.userAgent, totalTimeoutMs: options.timeoutMs, secretHeaders, secretHeadersFor: (url) => this.origins.has(url.origin),
+      insecure: options.insecure, userAgent: options.userAgent, ...timeouts, secretHeaders, secretHeadersFor: (url) => this.origins.has(url.origin),
     });
   }
 
