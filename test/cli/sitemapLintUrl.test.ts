@@ -135,6 +135,10 @@ describe('sitemap-lint and sitemap-diff read URLs', () => {
     assert.equal(r.code, 1, r.stderr);
     const amp = 11 + `${o}/a`.length;
     assert.deepEqual(summary(r), { [`${o}/sitemap.xml`]: [`unescaped-ampersand 4:${amp}-4:${amp + 1}`, `out-of-scope ${loc(5, 'https://elsewhere.example/c')}`] });
+    // SARIF names the file by its URL (an absolute URI), not as a path under the current directory.
+    const sarif = JSON.parse((await run(LINT, ['--format', 'sarif', `${o}/sitemap.xml`])).stdout) as { runs: Array<{ results: Array<{ locations: Array<{ physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string } } }> }> }> };
+    const located = sarif.runs[0]!.results.map((result) => result.locations[0]!.physicalLocation.artifactLocation);
+    assert.deepEqual(located, [{ uri: `${o}/sitemap.xml` }, { uri: `${o}/sitemap.xml` }]);
     const entry = site.log.find((e) => e.path === '/sitemap.xml')!;
     assert.match(entry.headers['user-agent']!, /^sitemap-studio\/\d+\.\d+\.\d+ \(\+https:\/\/.+\/docs\/live\.md\)$/);
   });
