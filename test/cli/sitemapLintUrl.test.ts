@@ -75,7 +75,10 @@ describe('sitemap-lint and sitemap-diff read URLs', () => {
   const inFlight = { now: 0, most: 0 };
 
   before(async () => {
-    other = await startServer({ '/s.xml': (q, r) => text(urlset([`http://${q.headers.host}/x`]))(q, r) });
+    other = await startServer({
+      '/s.xml': (q, r) => text(urlset([`http://${q.headers.host}/x`]))(q, r),
+      '/idx.xml': (q, r) => text(index([`http://${q.headers.host}/s.xml`]))(q, r),
+    });
     // Routes that name the server's own origin are filled in once it listens (`o`).
     const routes: Record<string, Route> = {};
     site = await startServer(routes);
@@ -121,6 +124,7 @@ describe('sitemap-lint and sitemap-diff read URLs', () => {
       };
     }
     routes['/to-other.xml'] = (_q, r) => r.writeHead(302, { location: `${other.origin}/s.xml` }).end();
+    routes['/to-other-index.xml'] = (_q, r) => r.writeHead(301, { location: `${other.origin}/idx.xml` }).end();
     routes['/robots2.txt'] = text(`Sitemap: ${o}/index2.xml\n`, 'text/plain');
     for (let k = 0; k < 11; k++) routes[`/chain${k}.xml`] = redirect(`/chain${k + 1}.xml`);
     routes['/chain11.xml'] = text(clean);
@@ -187,6 +191,12 @@ describe('sitemap-lint and sitemap-diff read URLs', () => {
     const allowed = await run(LINT, ['--format', 'json', '--allowed-host', other.origin, `${o}/index.xml`]);
     assert.deepEqual(summary(allowed)[`${other.origin}/s.xml`], []);
     assert.deepEqual(other.log.slice(before).map((e) => e.path), ['/s.xml']);
+  });
+
+  it('reads the children an index lists on the origin its redirects ended at', async () => {
+    const r = await run(LINT, ['--format', 'json', `${o}/to-other-index.xml`]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(Object.keys(summary(r)), [`${o}/to-other-index.xml`, `${other.origin}/s.xml`]);
   });
 
   it('reads an index\'s children a few at a time: never more than 4 requests in flight', async () => {

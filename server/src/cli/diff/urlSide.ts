@@ -32,7 +32,7 @@ async function readUrl(name: string, url: UrlHandle, pages: UrlSink, urls: UrlSi
     } catch {
       continue;
     }
-    const input = urls.child(absolute, name);
+    const input = urls.child(absolute, { name, url });
     if (input !== undefined) await readUrl(input.name, input.url, pages, urls);
   }
 }

@@ -23,8 +23,12 @@ export class MissingUrl extends Error {}
 
 /** The run's URL inputs and the children they list. */
 export interface UrlSites {
-  /** The input for a URL a fetched file lists (`parent` its name), or undefined when it is asked already or not to be (another origin, said once in a note). */
-  child(url: string, parent: string): { name: string; file: undefined; url: UrlHandle } | undefined;
+  /**
+   * The input for a URL a fetched file lists (`parent`: its name and handle), or undefined when it is asked already or
+   * not to be: on another origin than the parent's (where its redirects ended), the inputs' and the allowed hosts'
+   * (said once in a note).
+   */
+  child(url: string, parent: { name: string; url?: UrlHandle }): { name: string; file: undefined; url: UrlHandle } | undefined;
   /** The key of a listed URL when the run asked it, else undefined (not a file of this run). */
   keyOf(url: string): string | undefined;
   /** Whether the file at `key` was there (asked and read, or not yet known to be missing). */

@@ -27,7 +27,10 @@ const MISSING = new Set([404, 410]);
 export class UrlSitemaps implements UrlSites {
   private readonly http: Http;
   private readonly get: ReturnType<Http['createHttpGet']>;
+  /** The inputs' origins and the allowed hosts': what the environment's headers go to, and where listed URLs are read. */
   private readonly origins = new Set<string>();
+  /** Where each file read came from (the end of its redirects), by key: its own origin's listed URLs are read too. */
+  private readonly locations = new Map<string, string>();
   private readonly asked = new Map<string, Promise<FetchedBody> | undefined>();
   private readonly missing = new Set<string>();
   private readonly saidOrigins = new Set<string>();
@@ -65,7 +68,7 @@ export class UrlSitemaps implements UrlSites {
     return { name, file: undefined, url: this.handle(name, key, false) };
   }
 
-  child(url: string, parent: string): { name: string; file: undefined; url: UrlHandle } | undefined {
+  child(url: string, parent: { name: string; url?: UrlHandle }): { name: string; file: undefined; url: UrlHandle } | undefined {
     let key: string;
     try {
       key = new URL(url).href;
@@ -74,8 +77,9 @@ export class UrlSitemaps implements UrlSites {
     }
     if (this.asked.has(key)) return undefined;
     const origin = new URL(key).origin;
-    if (!this.origins.has(origin)) {
-      if (!this.saidOrigins.has(origin)) this.options.onNote(`${parent} lists ${key} on another origin (${origin}), which is not read (--allowed-host ${origin} reads it)`);
+    const parentLocation = parent.url === undefined ? undefined : this.locations.get(parent.url.key);
+    if (!this.origins.has(origin) && (parentLocation === undefined || new URL(parentLocation).origin !== origin)) {
+      if (!this.saidOrigins.has(origin)) this.options.onNote(`${parent.name} lists ${key} on another origin (${origin}), which is not read (--allowed-host ${origin} reads it)`);
       this.saidOrigins.add(origin);
       return undefined;
     }
@@ -117,6 +121,7 @@ export class UrlSitemaps implements UrlSites {
   private async read(name: string, key: string, listed: boolean): Promise<FetchedBody> {
     try {
       const fetched = await this.http.fetchSitemap(this.get, key, { maxBytes: this.options.maxBytes, signal: this.options.signal });
+      this.locations.set(key, fetched.location);
       if (fetched.redirects.length > 0) this.options.onNote(`${name}: redirected to ${fetched.location}${fetched.redirects.length > 1 ? ` (${fetched.redirects.length} redirects)` : ''}`);
       return { bytes: fetched.body, location: fetched.location, tooLarge: fetched.truncated };
     } catch (e) {

@@ -26,7 +26,7 @@ export async function lintFiles(inputs: readonly Input[], options: LintOptions):
   const builtSites = options.onSiteFacts === undefined ? startBuiltSites(options, siteLint) : undefined;
   const enqueue = (file: string, parent: Input): void => {
     if (parent.url !== undefined) {
-      const child = options.urls?.child(file, parent.name);
+      const child = options.urls?.child(file, parent);
       if (child !== undefined) queue.push({ input: child, bytes: 0 });
       return;
     }
