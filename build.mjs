@@ -45,6 +45,19 @@ const webPlatform = {
   },
 };
 
+/** undici asks for node:sqlite only for its SQLite cache store (unused here), which Node 20 lacks: the bundle gets a
+ * module that fails as Node 20's require does (undici's feature test then says no), never a require of a builtin Node
+ * 20 does not have (test/boundaries/bundleRequires.test.ts). */
+const noSqlite = {
+  name: 'no-sqlite',
+  setup(builder) {
+    builder.onResolve({ filter: /^node:sqlite$/ }, () => ({ path: 'node:sqlite', namespace: 'absent-builtin' }));
+    builder.onLoad({ filter: /.*/, namespace: 'absent-builtin' }, () => ({
+      contents: 'throw Object.assign(new Error("node:sqlite is not in this bundle"), { code: "ERR_UNKNOWN_BUILTIN_MODULE" });',
+    }));
+  },
+};
+
 const results = await Promise.all([
   // jsonc-parser's `main` is a UMD module whose require esbuild cannot follow (it would be left to fail at run time):
   // its ES modules instead, as the web build (platform 'browser') takes them by itself.
@@ -61,6 +74,9 @@ const results = await Promise.all([
   build({ ...common, entryPoints: ['server/src/cli/lint/lintLive.ts'], outfile: 'dist/lintLive.js' }),
   build({ ...common, entryPoints: ['server/src/node/builtSite/pageHeadWorker.ts'], outfile: 'dist/pageHeadWorker.js' }),
   build({ ...common, entryPoints: ['server/src/node/siteWorkerMain.ts'], outfile: 'dist/siteWorkerMain.js' }),
+  // The HTTP client (undici) and what reads sitemaps from URLs: required by sitemap-lint and sitemap-diff only when an
+  // input is a URL (cli/http/loadHttp.ts), found beside them as the workers are, so that a run on files never loads it.
+  build({ ...common, entryPoints: ['server/src/node/http/httpBundle.ts'], outfile: 'dist/http.js', plugins: [noSqlite] }),
   // The GitHub Action (action.yml): sitemap-lint's and sitemap-diff's engines in one bundle, released on the v1 branch (.ci/release-action.sh).
   build({ ...common, entryPoints: ['server/src/cli/action/sitemapAction.ts'], outfile: 'dist/action.js' }),
   // The web build (package.json's `browser`): the language server in a web worker, which fails to build on any Node

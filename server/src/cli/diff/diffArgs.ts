@@ -1,13 +1,14 @@
 /** The command line of `sitemap-diff`: options and usage errors. */
 import { UsageError } from '../io/failure';
 import { flagOptions, helpText, HELP_AND_VERSION, valuedOptions, type CommandSpec } from '../io/commandHelp';
+import { applyHttpOption, httpDefaults, HTTP_OPTIONS, type HttpArgs } from '../http/httpOptions';
 
 export type DiffFormat = 'stylish' | 'json' | 'markdown';
 
 /** More than `count` URLs, or more than `percent` % of the old side's URLs. */
 export type Threshold = { count: number } | { percent: number };
 
-export interface DiffArgs {
+export interface DiffArgs extends HttpArgs {
   sides: string[];
   format: DiffFormat;
   siteRoots: Array<{ dir: string; url: string }>;
@@ -32,6 +33,7 @@ export const COMMAND: CommandSpec = {
     { name: '--fail-on-removed', arg: 'N|N%', help: 'Exit 1 when more than N URLs, or more than N % of the old side\'s, were removed.' },
     { name: '--fail-on-added', arg: 'N|N%', help: 'Exit 1 when more than N URLs, or more than N % of the old side\'s, were added.' },
     { name: '--all', help: 'List every URL in the stylish and markdown reports.', default: 'the first 20 (stylish) or 200 (markdown) of each list' },
+    ...HTTP_OPTIONS,
     ...HELP_AND_VERSION,
   ],
   exitCodes: [
@@ -40,8 +42,8 @@ export const COMMAND: CommandSpec = {
     [2, 'Bad usage (the error and the usage line on stderr) or a side that cannot be read (one line on stderr, nothing on stdout).'],
   ],
   examples: [
-    ['sitemap-diff old/sitemap.xml public/sitemap.xml', 'Compare two builds\' sitemaps (an index with its children).'],
-    ['sitemap-diff HEAD~1:public/ public/', 'Compare the sitemaps under public/ with the previous commit\'s (each side: a file, a folder, - for standard input, or REV:path in git).'],
+    ['sitemap-diff HEAD~1:public/ public/', 'Compare the sitemaps under public/ with the previous commit\'s (each side: a file, a folder, - for standard input, REV:path in git, or a URL).'],
+    ['sitemap-diff https://www.example.com/sitemap.xml public/sitemap.xml', 'Compare the live site\'s sitemaps (read over HTTP, an index with its children) with this build\'s: what deploying it would change.'],
     ['sitemap-diff --format markdown --fail-on-removed 5% origin/main:public/sitemap.xml public/sitemap.xml', 'A pull request\'s comment; fail when more than 5 % of the URLs went away.'],
   ],
   anchor: 'sitemap-diff',
@@ -51,7 +53,7 @@ const VALUED = valuedOptions(COMMAND);
 const FLAGS = flagOptions(COMMAND);
 
 export function parseDiffArgs(argv: readonly string[]): DiffArgs {
-  const args: DiffArgs = { sides: [], format: 'stylish', siteRoots: [], failOnRemoved: undefined, failOnAdded: undefined, all: false, help: false };
+  const args: DiffArgs = { sides: [], format: 'stylish', siteRoots: [], failOnRemoved: undefined, failOnAdded: undefined, all: false, help: false, ...httpDefaults() };
   for (let k = 0; k < argv.length; k++) {
     const arg = argv[k];
     if (arg === '--') {
@@ -66,6 +68,7 @@ export function parseDiffArgs(argv: readonly string[]): DiffArgs {
     const option = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
     if (FLAGS.has(option)) {
       if (option === '--all') args.all = true;
+      else if (option === '--insecure') args.insecure = true;
       else if (option !== '--version') args.help = true;
     } else if (!VALUED.has(option)) throw new UsageError(`unknown option ${option}`);
     else {
@@ -81,6 +84,7 @@ export function parseDiffArgs(argv: readonly string[]): DiffArgs {
 }
 
 function applyValued(args: DiffArgs, option: string, value: string): void {
+  if (applyHttpOption(args, option, value)) return;
   if (option === '--format') {
     if (!FORMATS.includes(value)) throw new UsageError(`unknown format "${value}" (stylish, json or markdown)`);
     args.format = value as DiffFormat;

@@ -5,6 +5,7 @@
  * (`accepted`: GitHub code scanning closes their alerts); the run's `properties.baseline` holds the totals. */
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { isUrlInput } from '../http/urlInput';
 import { ruleLink, RULES, TOO_MANY_PROBLEMS, type Severity } from '../../language/languageService';
 import { packageJson, packageVersion } from '../../node/bundle';
 import type { FileResult, LintProblem } from '../../node/lintResults';
@@ -109,9 +110,11 @@ function settingDescriptions(): Record<string, unknown> {
   return out;
 }
 
-/** Relative to the current directory when under it (GitHub needs that), else an absolute file URI. */
+/** Relative to the current directory when under it (GitHub needs that), else an absolute file URI; a URL input's URL. */
 function artifactOf(file: string, cwd: string): { uri: string; uriBaseId?: string } {
   if (file === STDIN_NAME) return { uri: 'stdin' };
+  // A sitemap read over HTTP is its URL, an absolute URI as SARIF's artifactLocation takes it (SARIF 2.1.0 §3.4.3).
+  if (isUrlInput(file)) return { uri: new URL(file).href };
   const absolute = path.resolve(cwd, file);
   const relative = path.relative(cwd, absolute);
   if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return { uri: pathToFileURL(absolute).href };

@@ -4,10 +4,12 @@ import { UsageError } from '../io/failure';
 import { BUCKETS } from './summary/summaryFormat';
 import { flagOptions, helpText, valuedOptions } from '../io/commandHelp';
 import { lintCommand } from './lintHelp';
+import { isUrlInput } from '../http/urlInput';
+import { applyHttpOption, httpDefaults, type HttpArgs } from '../http/httpOptions';
 
 export type Format = 'stylish' | 'json' | 'sarif' | 'csv';
 
-export interface LintArgs {
+export interface LintArgs extends HttpArgs {
   inputs: string[];
   format: Format;
   siteRoots: Array<{ dir: string; url: string }>;
@@ -59,7 +61,7 @@ export function parseArgs(argv: readonly string[]): LintArgs {
   const args: LintArgs = {
     inputs: [], format: 'stylish', siteRoots: [], allowedHosts: [], rules: {}, config: undefined, userAgent: undefined, maxWarnings: undefined, maxProblems: undefined,
     quiet: false, follow: false, help: false, shard: undefined, summaryOut: undefined, mergeSummaries: false, partition: undefined,
-    baseline: undefined, writeBaseline: undefined, force: false, live: false, liveOrigin: undefined,
+    baseline: undefined, writeBaseline: undefined, force: false, live: false, liveOrigin: undefined, ...httpDefaults(),
   };
   for (let k = 0; k < argv.length; k++) {
     const arg = argv[k];
@@ -79,6 +81,7 @@ export function parseArgs(argv: readonly string[]): LintArgs {
       else if (option === '--merge-summaries') args.mergeSummaries = true;
       else if (option === '--force') args.force = true;
       else if (option === '--live') args.live = true;
+      else if (option === '--insecure') args.insecure = true;
       else if (option !== '--version') args.help = true;
       continue;
     }
@@ -87,7 +90,7 @@ export function parseArgs(argv: readonly string[]): LintArgs {
     if (value === undefined) throw new UsageError(`${option} needs a value`);
     applyValued(args, option, value);
   }
-  if (!args.help && args.inputs.length === 0) throw new UsageError('no input (a file, a folder or - for standard input)');
+  if (!args.help && args.inputs.length === 0) throw new UsageError('no input (a file, a folder, a URL or - for standard input)');
   checkSharding(args);
   checkBaseline(args);
   if (args.live && (args.shard !== undefined || args.mergeSummaries)) throw new UsageError('--live does not go with --shard or --merge-summaries');
@@ -102,6 +105,8 @@ function checkSharding(args: LintArgs): void {
   if (args.shard !== undefined && args.mergeSummaries) throw new UsageError('--shard and --merge-summaries do not go together');
   // A followed child could be any shard's: shards take folders instead.
   if ((args.shard !== undefined || args.mergeSummaries) && args.follow) throw new UsageError('--follow does not go with --shard or --merge-summaries');
+  // A shard is chosen by the hash of a file's path, and a URL's children are found as it is read.
+  if ((args.shard !== undefined || args.mergeSummaries) && args.inputs.some(isUrlInput)) throw new UsageError('a URL input does not go with --shard or --merge-summaries');
 }
 
 /** A baseline names files: not standard input's; and each shard or merge would see only part of its entries. */
@@ -111,10 +116,13 @@ function checkBaseline(args: LintArgs): void {
   if (option === undefined) return;
   if (args.baseline !== undefined && args.writeBaseline !== undefined) throw new UsageError('--baseline and --write-baseline do not go together (--write-baseline FILE --force records it anew)');
   if (args.inputs.includes('-')) throw new UsageError(`${option} does not go with standard input (a baseline matches problems by file)`);
+  // A problem outside every entry is keyed by its file's text, read again from disk: a URL's is not kept.
+  if (args.inputs.some(isUrlInput)) throw new UsageError(`${option} does not go with a URL input (a baseline matches problems by file on disk)`);
   if (args.shard !== undefined || args.mergeSummaries) throw new UsageError(`${option} does not go with --shard or --merge-summaries`);
 }
 
 function applyValued(args: LintArgs, option: string, value: string): void {
+  if (applyHttpOption(args, option, value)) return;
   if (option === '--format') {
     if (!FORMATS.includes(value)) throw new UsageError(`unknown format "${value}" (stylish, json, sarif or csv)`);
     args.format = value as Format;

@@ -5,6 +5,7 @@ import type { FileResult } from '../../node/lintResults';
 import type { LineTable } from '../../../../shared/lineTable';
 import type { Input } from './lintInputs';
 import type { SiteContext } from './siteContext';
+import type { UrlSites } from '../http/urlInput';
 
 export interface LintOptions {
   settings: SitemapSettings;
@@ -31,6 +32,8 @@ export interface LintOptions {
    * it sends packed: lintWorker.ts); undefined for other kinds.
    */
   sitemapSummary?: (doc: SitemapDocument) => SiteSummary | undefined;
+  /** The run's files read from URLs (issue 34): the children they list are read in turn, and the cross-file rules find them by URL. */
+  urls?: UrlSites;
   /** Takes each file's cross-file facts (with its place in the queue) instead of the cross-file rules, which then do not run (a shard, --summary-out). */
   onSiteFacts?: (linted: { result: FileResult; site: SiteFacts }, order: number) => void;
   /** --live: each listed URL asked over HTTP after the other rules (lintLive.ts). */
@@ -48,7 +51,7 @@ export interface LiveLintOptions {
 
 /** What the cross-file step keeps of a file read from disk. */
 export interface SiteFacts {
-  /** Absolute path. */
+  /** Absolute path; for a file read from a URL, the URL (cli/http/urlInput.ts's key). */
   file: string;
   location: string | undefined;
   summary: SiteSummary;
@@ -60,7 +63,7 @@ export interface SiteFacts {
 
 export interface LintedOne {
   result: FileResult;
-  /** Absolute paths of the local files its robots.txt lines or index entries name. */
+  /** Absolute paths of the local files its robots.txt lines or index entries name; for a file read from a URL, the URLs it lists. */
   children: string[];
   /** Undefined for standard input, which is not part of a site. */
   site: SiteFacts | undefined;

@@ -10,6 +10,10 @@ import { lintInput } from './lintOne';
 import { LintPool, poolSize } from './lintPool';
 import { finishSiteLint, SiteLint, startBuiltSites } from './lintSite';
 import { Failure } from '../io/failure';
+import { MissingUrl } from '../http/urlInput';
+
+/** URL inputs read ahead of the lint, beside the one linted: the network's waits overlap, a few bodies held at most. */
+const URLS_AHEAD = 4;
 
 export async function lintFiles(inputs: readonly Input[], options: LintOptions): Promise<FileResult[]> {
   const queue: Queued[] = inputs.map((input) => ({ input, bytes: input.file === undefined ? 0 : sizeOf(input.file) }));
@@ -20,7 +24,12 @@ export async function lintFiles(inputs: readonly Input[], options: LintOptions):
   const siteLint = new SiteLint(options);
   // Read while the files are linted: git's processes run beside the lint.
   const builtSites = options.onSiteFacts === undefined ? startBuiltSites(options, siteLint) : undefined;
-  const enqueue = (file: string): void => {
+  const enqueue = (file: string, parent: Input): void => {
+    if (parent.url !== undefined) {
+      const child = options.urls?.child(file, parent);
+      if (child !== undefined) queue.push({ input: child, bytes: 0 });
+      return;
+    }
     if (seen.has(realPath(file))) return;
     const stat = fs.statSync(file, { throwIfNoEntry: false });
     if (stat?.isFile() !== true) return;
@@ -45,6 +54,7 @@ export async function lintFiles(inputs: readonly Input[], options: LintOptions):
   try {
     for (let k = 0; k < queue.length; k++) {
       options.signal?.throwIfAborted();
+      for (let ahead = k; ahead < Math.min(queue.length, k + URLS_AHEAD); ahead++) queue[ahead].input.url?.read().catch(() => undefined);
       pool ??= startPool(queue.length - k, left, options);
       for (; taken < (pool === undefined ? k + 1 : queue.length); taken++) take(taken);
       const job = work[k];
@@ -55,7 +65,8 @@ export async function lintFiles(inputs: readonly Input[], options: LintOptions):
       const { result, children, site } = linted;
       if (site !== undefined) (options.onSiteFacts ?? ((f) => siteLint.add(f)))({ result, site }, k);
       results.push(result);
-      if (options.follow) for (const child of children) enqueue(child);
+      // What a URL lists is read as a crawler reads it, --follow or not; local files are followed with --follow.
+      if (options.follow || queue[k].input.url !== undefined) for (const child of children) enqueue(child, queue[k].input);
     }
   } finally {
     await pool?.close();
@@ -85,6 +96,8 @@ async function unlessUnreadable(job: Promise<LintedOne>, input: Input, options: 
   try {
     return await job;
   } catch (e) {
+    // A listed URL that is not there: its listing's entry says so (missing-sitemap-file).
+    if (e instanceof MissingUrl) return undefined;
     if (!(e instanceof Failure) || options.onUnreadable === undefined) throw e;
     options.onUnreadable(input, e.message);
     return undefined;

@@ -1,17 +1,18 @@
 /** `sitemap-lint`'s options, exit codes and examples: the table lintArgs.ts parses by and `--help` is written from. */
 import { HELP_AND_VERSION, type CommandSpec } from '../io/commandHelp';
 import { DEFAULT_SETTINGS } from '../../language/languageService';
+import { HTTP_OPTIONS } from '../http/httpOptions';
 
 /** `formats`: the report formats the parser takes. */
 export function lintCommand(formats: readonly string[]): CommandSpec {
   return {
     name: 'sitemap-lint',
-    summary: 'sitemap-lint: the editor\'s checks on XML sitemaps, sitemap indexes, text sitemaps and robots.txt files (plain or gzip), for CI.',
-    operands: '<file | dir | ->...',
+    summary: 'sitemap-lint: the editor\'s checks on XML sitemaps, sitemap indexes, text sitemaps and robots.txt files (plain or gzip, on disk or at a URL), for CI.',
+    operands: '<file | dir | url | ->...',
     options: [
       { name: '--format', arg: formats.join('|'), help: 'The report\'s format: sarif for code scanning.', default: formats[0] },
       { name: '--site-root', arg: 'DIR=URL', repeatable: true, help: 'The folder DIR (from here) is the site at URL: the page rules check its built pages.', default: 'inferred from a CNAME, Hugo\'s baseURL, Jekyll\'s url or MkDocs\' site_url, said in a note' },
-      { name: '--allowed-host', arg: 'ORIGIN', repeatable: true, help: 'Another origin the sitemaps may list (sitemap.allowedHosts).' },
+      { name: '--allowed-host', arg: 'ORIGIN', repeatable: true, help: 'Another origin the sitemaps may list (sitemap.allowedHosts); for a URL input, an origin whose listed sitemaps are read too.' },
       { name: '--rule', arg: 'ID=SEVERITY', repeatable: true, help: 'A rule\'s severity: error, warning, information, hint or off.', default: 'each rule\'s own (docs/rules.md)' },
       { name: '--user-agent', arg: 'NAME', help: 'The crawler the page rules judge for: its robots.txt group, its <meta name>.', default: `the config's robots.userAgent, else ${DEFAULT_SETTINGS.robots.userAgent}` },
       { name: '--config', arg: 'FILE', help: 'JSON settings: rules, siteRoots, allowedHosts, limits, robots.userAgent, pageSources.' },
@@ -24,6 +25,7 @@ export function lintCommand(formats: readonly string[]): CommandSpec {
       { name: '--live', help: 'Also ask each listed URL what it answers over HTTP, robots.txt first and politely (4 requests at once, 8 a second per origin): the page rules\' verdicts, page-forbidden, page-unreachable, page-content-type (docs/live.md).' },
       { name: '--live-origin', arg: 'ORIGIN', help: 'With --live: ask each listed path on ORIGIN instead (a preview deployment), its robots.txt included; problems stay on the listed URLs.' },
       { name: '--follow', help: 'Also lint the local files that robots.txt Sitemap: lines and index <loc>s name.' },
+      ...HTTP_OPTIONS,
       { name: '--shard', arg: 'I/N', help: 'Lint shard I of N of the inputs (each file\'s by a hash of its path), the cross-file rules left to --merge-summaries.' },
       { name: '--summary-out', arg: 'FILE', help: 'With --shard: write the shard\'s summary for --merge-summaries.' },
       { name: '--merge-summaries', help: 'The inputs are shards\' summary files: run the cross-file rules over them.' },
@@ -33,12 +35,12 @@ export function lintCommand(formats: readonly string[]): CommandSpec {
     exitCodes: [
       [0, 'No errors, and no more warnings than --max-warnings.'],
       [1, 'Errors, or more warnings than --max-warnings.'],
-      [2, 'Bad usage (the error and the usage line on stderr) or a file that cannot be read (one line on stderr).'],
+      [2, 'Bad usage (the error and the usage line on stderr) or a file or URL that cannot be read (one line on stderr).'],
     ],
     examples: [
       ['sitemap-lint public/', 'Lint every sitemap and robots.txt under public/, the site root inferred where the files say it.'],
       ['sitemap-lint --site-root public=https://www.example.com/ --format sarif public/ > sitemap.sarif', 'Check the pages under public/ too, and write SARIF for GitHub code scanning.'],
-      ['gunzip -c sitemap.xml.gz | sitemap-lint --rule future-lastmod=off --max-warnings 0 -', 'Lint standard input, one rule off, failing on any warning.'],
+      ['sitemap-lint --rule future-lastmod=off --max-warnings 0 https://www.example.com/robots.txt', 'Read the sitemaps robots.txt lists over HTTP (an index\'s children too) and lint them, one rule off, failing on any warning.'],
     ],
     anchor: 'sitemap-lint',
   };

@@ -13,6 +13,7 @@ import { isSiteFile } from '../../node/siteFiles';
 import { gunzipWhole } from '../io/gunzip';
 import { Failure } from '../io/failure';
 import { reasonOf, withCause } from '../../../../shared/causes';
+import type { FetchedBody, UrlHandle } from '../http/urlInput';
 
 export const STDIN_NAME = '<stdin>';
 
@@ -21,8 +22,10 @@ export type InputKind = SiteFileType;
 export interface Input {
   /** As given or found (`<stdin>` for standard input): what the report says. */
   name: string;
-  /** Absolute path; undefined for standard input. */
+  /** Absolute path; undefined for standard input and URLs. */
   file: string | undefined;
+  /** An input read over HTTP (issue 34): read when its turn comes (cli/http/urlSitemaps.ts). */
+  url?: UrlHandle;
 }
 
 export interface ReadInput extends Input {
@@ -32,6 +35,8 @@ export interface ReadInput extends Input {
   byteLength?: number;
   /** What the bytes were; the text is empty for a binary file. */
   encoding?: FileEncoding;
+  /** A URL input's location: the URL its text came from, after any redirects. */
+  location?: string;
 }
 
 /** The inputs named on the command line, folders expanded; a missing file or a folder without sitemaps fails. */
@@ -79,19 +84,32 @@ export function readInput(input: Input, limit = inflateLimit()): ReadInput {
   } catch (e) {
     throw new Failure(withCause(`${input.name}: cannot read`, reasonOf(e)));
   }
+  return decodeInput(input, bytes, limit);
+}
+
+/** A URL input's body decoded as a file's bytes are (gzip by its magic bytes within `limit`), with its location. */
+export function readFetched(input: Input, body: FetchedBody, limit = inflateLimit()): ReadInput {
+  const bytes = Buffer.from(body.bytes.buffer, body.bytes.byteOffset, body.bytes.byteLength);
+  return { ...decodeInput(input, bytes, limit), location: body.location };
+}
+
+function decodeInput(input: Input, raw: Buffer, limit: number): ReadInput {
+  // A URL's type by its path (`…/robots.txt?x` is a robots.txt), as a file's by its name.
+  const typeName = input.url === undefined ? input.name : new URL(input.url.key).pathname;
+  let bytes = raw;
   if (isGzip(bytes)) {
     try {
       bytes = gunzipWhole(bytes, input.name, limit);
     } catch (e) {
       if (e instanceof InflatedPastLimit) throw e;
       // A file not named .gz that starts like one is reported as what it is, a file that is not text.
-      if (isGzipName(input.name)) throw new Failure(`${input.name}: not a valid gzip file (${(e as Error).message})`);
+      if (isGzipName(typeName)) throw new Failure(`${input.name}: not a valid gzip file (${(e as Error).message})`);
     }
   }
   const encoding = sniffEncoding(bytes.subarray(0, SNIFF_BYTES));
-  if (encoding.kind === 'binary') return { ...input, kind: kindOf(input.name, ''), text: '', encoding };
+  if (encoding.kind === 'binary') return { ...input, kind: kindOf(typeName, ''), text: '', encoding };
   const text = new TextDecoder(encoding.kind).decode(bytes);
-  return { ...input, kind: kindOf(input.name, text), text, byteLength: encoding.kind === 'utf-8' ? decodedByteLength(bytes) : undefined, encoding };
+  return { ...input, kind: kindOf(typeName, text), text, byteLength: encoding.kind === 'utf-8' ? decodedByteLength(bytes) : undefined, encoding };
 }
 
 /** The thread's read buffer: kept from file to file, up to POOL_MAX bytes (readIntoPool). */

@@ -1,7 +1,7 @@
 /** One input linted on the editor's engine: its problems in lines and columns, the local files it names (`--follow`),
  * and what the cross-file rules need once its document is gone (site summary, location, line table). */
 import {
-  entryUrlsAt, indexEntries, needsSiteCheck, parseDocument, positionsAt, repeatsUtf16, summarizeForSite, validate, validateInflatedPast, type SitemapDiagnostic,
+  entryUrlsAt, indexEntries, needsSiteCheck, parseDocument, positionsAt, repeatsUtf16, robotsSitemapUrls, summarizeForSite, validate, validateInflatedPast, type SitemapDiagnostic,
   type SitemapDocument,
 } from '../../language/languageService';
 import { InflatedPastLimit } from '../../node/boundedGunzip';
@@ -9,7 +9,8 @@ import { inflateHead, readHead } from '../../node/files';
 import { decodeSniffed } from '../../../../shared/fileEncoding';
 import type { LintProblem } from '../../node/lintResults';
 import type { LintedOne, LintOptions, SiteFacts } from './lintContract';
-import { kindOf, readInput, type Input, type ReadInput } from './lintInputs';
+import { kindOf, readFetched, readInput, type Input, type ReadInput } from './lintInputs';
+import type { FetchedBody } from '../http/urlInput';
 import { lintStreamed } from './lintStream';
 import { encodingProblem } from './encodingProblem';
 import { lineTableOf, positionIn } from '../../../../shared/lineTable';
@@ -24,20 +25,33 @@ const HEAD_BYTES = 64 * 1024;
  * limit (shared/protocolLimits.ts) is read no further, and is that one problem.
  */
 export async function lintInput(input: Input, options: LintOptions, alone: boolean): Promise<LintedOne> {
+  let head: Uint8Array | undefined;
   try {
+    if (input.url !== undefined) {
+      const body = await input.url.read();
+      head = body.bytes.subarray(0, HEAD_BYTES);
+      return lintFetched(input, body, options, alone);
+    }
     return (await lintStreamed(input, options, alone)) ?? lintOne(readInput(input, inflateLimit(options.settings.limits.maxBytes)), options, alone);
   } catch (e) {
-    if (e instanceof InflatedPastLimit) return inflatedPast(input, e, options);
+    if (e instanceof InflatedPastLimit) return inflatedPast(input, e, options, head);
     throw e;
   }
+}
+
+/** A URL input's body, read within the limit (a larger one is file-too-large, as a local .gz that inflates past it). */
+function lintFetched(input: Input, body: FetchedBody, options: LintOptions, alone: boolean): LintedOne {
+  const limit = inflateLimit(options.settings.limits.maxBytes);
+  if (body.tooLarge) throw new InflatedPastLimit(input.name, limit);
+  return lintOne(readFetched(input, body, limit), options, alone);
 }
 
 /**
  * The file-too-large problem of a file whose reading stopped at the limit, on the root's name in its first characters
  * (standard input, read already, at its start); with the rule off, the file is unreadable (nothing of it was checked).
  */
-function inflatedPast(input: Input, stopped: InflatedPastLimit, options: LintOptions): LintedOne {
-  const bytes = input.file === undefined ? undefined : readHead(input.file, HEAD_BYTES);
+function inflatedPast(input: Input, stopped: InflatedPastLimit, options: LintOptions, fetchedHead?: Uint8Array): LintedOne {
+  const bytes = fetchedHead !== undefined ? Buffer.from(fetchedHead) : input.file === undefined ? undefined : readHead(input.file, HEAD_BYTES);
   const inflated = bytes === undefined ? undefined : inflateHead(bytes, HEAD_BYTES);
   // A binary head (a bomb of zeros) has no root to place it on.
   const head = inflated === undefined ? '' : decodeSniffed(inflated) ?? '';
@@ -57,13 +71,28 @@ export function lintOne(input: ReadInput, options: LintOptions, alone: boolean):
   // Not text: that one problem, and nothing a site could use.
   if (input.encoding?.kind === 'binary') return { result: { file: input.name, problems: encoding ? [encoding] : [] }, children: [], site: undefined };
   const doc = parseDocument(input.text, input.kind === 'robots' ? 'robots-txt' : input.kind, { byteLength: input.byteLength, deferUrlIndex: true });
-  const location = input.kind !== 'robots' && input.file !== undefined ? options.site.locate(input.file) : undefined;
+  const location = input.kind === 'robots' ? undefined : input.location ?? (input.file !== undefined ? options.site.locate(input.file) : undefined);
   const found = validate(doc, options.settings, { location, now: options.now }).filter((d) => !repeatsUtf16(input.encoding, d, input.text));
   const result = { file: input.name, problems: [...(encoding ? [encoding] : []), ...problemsOf(doc, found)] };
-  if (input.file === undefined || (alone && !needsSiteCheck([doc.kind]))) return { result, children: [], site: undefined };
+  // A URL input is a file of the run keyed by its URL; it lists URLs, which are read in turn (its children).
+  const key = input.url?.key ?? input.file;
+  if (key === undefined || (alone && !needsSiteCheck([doc.kind]))) return { result, children: input.url === undefined ? [] : listedUrls(input, doc), site: undefined };
   const summary = options.sitemapSummary?.(doc) ?? summarizeForSite(doc);
-  const site: SiteFacts = { file: input.file, location, summary, lines: lineTableOf(input.text, doc.lineCount), length: input.text.length };
+  const site: SiteFacts = { file: key, location, summary, lines: lineTableOf(input.text, doc.lineCount), length: input.text.length };
+  if (input.url !== undefined) return { result, children: listedUrls(input, doc), site };
   return { result, children: childrenOf(input, doc, options, location), site };
+}
+
+/** The URLs a fetched index or robots.txt lists, resolved against where it came from. */
+function listedUrls(input: ReadInput, doc: SitemapDocument): string[] {
+  const listed = input.kind === 'robots' ? robotsSitemapUrls(input.text) : doc.kind === 'sitemapindex' ? indexEntries(doc).flatMap((entry) => (entry.url !== undefined ? [entry.url] : [])) : [];
+  return listed.flatMap((url) => {
+    try {
+      return [new URL(url, input.location).href];
+    } catch {
+      return [];
+    }
+  });
 }
 
 function childrenOf(input: ReadInput, doc: SitemapDocument, options: LintOptions, location: string | undefined): string[] {

@@ -10,6 +10,7 @@ import { SiteContext, siteRootOptions, withInferredRoots } from './siteContext';
 import { Failure } from '../io/failure';
 import { reasonOf, withCause } from '../../../../shared/causes';
 import { packedSitemapSummary } from '../../node/packedSummary';
+import { isUrlInput } from '../http/urlInput';
 
 /** The engine's cap (sitemap.maxProblems) in a CLI run: none (the problems are counted exactly, maxProblems.ts caps the report). */
 const UNCAPPED = Number.MAX_SAFE_INTEGER;
@@ -47,7 +48,8 @@ export function lintSettings(args: LintArgs, cwd: string): LintSettings {
 export function lintOptions(args: LintArgs, cwd: string, onNote: (text: string) => void): LintOptions & { siteRoots: Record<string, string> } {
   const explicit = lintSettings(args, cwd);
   const { settings } = explicit;
-  const siteRoots = withInferredRoots(explicit.siteRoots, args.mergeSummaries ? [] : args.inputs, cwd, onNote, 'give --site-root DIR=URL');
+  const local = args.mergeSummaries ? [] : args.inputs.filter((name) => !isUrlInput(name));
+  const siteRoots = withInferredRoots(explicit.siteRoots, local, cwd, onNote, 'give --site-root DIR=URL');
   return {
     settings, site: new SiteContext(siteRoots, cwd), follow: args.follow, cwd, now: Date.now(), pageRules: { git: true }, onNote, siteRoots, sitemapSummary: packedSitemapSummary,
   };

@@ -14,6 +14,12 @@ import { IndexChildren, unplacedNote } from '../../../../shared/indexChildren';
 import { EvidenceFiles, pageRulesMayApply, pagesWorkspace, readBuiltSites } from './lintPages';
 import { historyNoteText } from '../../node/builtSite/historyNotes';
 import { pageReadNoteText } from '../../node/builtSite/pageReadNotes';
+import { isUrlKey } from '../http/urlInput';
+
+/** A file's key among the run's: its absolute path, or the URL it was read from. */
+function keyOf(file: string): string {
+  return isUrlKey(file) ? file : path.resolve(file);
+}
 
 export interface LintedFile {
   result: FileResult;
@@ -34,10 +40,15 @@ export class SiteLint {
   }
 
   add(linted: LintedFile): void {
-    const key = path.resolve(linted.site.file);
+    const key = keyOf(linted.site.file);
     if (this.byPath.has(key)) return;
     this.byPath.set(key, linted);
-    this.validation.add({ path: key, summary: linted.site.summary, inSite: this.options.site.inSite(key) });
+    this.validation.add({ path: key, summary: linted.site.summary, inSite: this.inSite(key) });
+  }
+
+  /** A file read from a URL is not known to be in a site: nothing says its robots.txt lists it (unlisted-sitemap). */
+  private inSite(key: string): boolean {
+    return !isUrlKey(key) && this.options.site.inSite(key);
   }
 
   /** The added files' `<lastmod>`s by URL (lastmodNeedsByUrl), once allAdded says every file is: what git must date. */
@@ -81,23 +92,26 @@ export class SiteLint {
 
   private resolver(): SiteResolver {
     const { byPath, options } = this;
+    const urls = options.urls;
     return {
       fileOf: (url, from) => {
+        // What a file read from a URL lists is a file of the run when the run asked it (the same origin or an allowed one).
+        if (isUrlKey(from.path)) return urls?.keyOf(url);
         const target = from.summary.kind === 'robots'
           ? options.site.fileOfRobotsUrl(url, from.path)
           : options.site.fileOf(url, from.path, byPath.get(from.path)?.site.location);
         return target === undefined ? undefined : path.resolve(target);
       },
-      fileBeside: (url, from) => (byPath.get(from.path)?.site.location === undefined
+      fileBeside: (url, from) => (byPath.get(from.path)?.site.location === undefined && !isUrlKey(from.path)
         ? this.children.fileOf(from.path, url, () => from.summary.entries.map((e) => e.url))
         : undefined),
-      exists: isFileOnDisk,
+      exists: (file) => (isUrlKey(file) ? urls?.exists(file) === true : isFileOnDisk(file)),
     };
   }
 
   private pageRulesFile(linted: LintedFile): PageRulesFile {
-    const key = path.resolve(linted.site.file);
-    return { path: key, summary: linted.site.summary, inSite: this.options.site.inSite(key), location: linted.site.location };
+    const key = keyOf(linted.site.file);
+    return { path: key, summary: linted.site.summary, inSite: this.inSite(key), location: linted.site.location };
   }
 
   /** Each problem joins its file's result, in line order; its related places in linted files or in the evidence's. */

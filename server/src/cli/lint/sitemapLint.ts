@@ -21,8 +21,11 @@ import { exitQuietlyOnClosedPipe } from '../io/closedPipe';
 import { reportMaxRss } from '../io/reportRss';
 import { exitWhenFlushed } from '../io/exitWhenFlushed';
 import { asksVersion, VERSION } from '../io/version';
-import type { LiveLintOptions } from './lintContract';
+import type { LintOptions, LiveLintOptions } from './lintContract';
 import * as path from 'node:path';
+import { isUrlInput } from '../http/urlInput';
+import { UrlSitemaps } from '../http/urlSitemaps';
+import { inflateLimit } from '../../../../shared/protocolLimits';
 
 async function main(argv: readonly string[]): Promise<number> {
   const cwd = process.cwd();
@@ -70,6 +73,7 @@ async function run(args: LintArgs, cwd: string): Promise<FileResult[]> {
   const { siteRoots, ...options } = lintOptions(args, cwd, note);
   if (args.live) options.live = { ...(args.liveOrigin !== undefined ? { origin: args.liveOrigin } : {}), diagnostics: liveDiagnostics() };
   if (args.mergeSummaries) return mergeSummaries(args.inputs, options, args.partition);
+  if (args.inputs.some(isUrlInput)) return runWithUrls(args, cwd, options);
   const inputs = collectInputs(args.inputs, cwd);
   if (args.shard === undefined) return lintFiles(inputs, options);
   const mine = shardInputs(inputs, args.shard, cwd);
@@ -78,6 +82,20 @@ async function run(args: LintArgs, cwd: string): Promise<FileResult[]> {
     return await lintFiles(mine.map((m) => m.input), { ...options, onSiteFacts: (linted, k) => summary?.add(mine[k].order, linted) });
   } finally {
     summary?.close();
+  }
+}
+
+/** A run with URL inputs (issue 34): the HTTP client loaded, the URLs read in their turn among the files. */
+async function runWithUrls(args: LintArgs, cwd: string, options: LintOptions): Promise<FileResult[]> {
+  const urls = new UrlSitemaps({
+    insecure: args.insecure, userAgent: args.httpUserAgent, timeoutMs: args.timeoutSeconds * 1000, allowedHosts: options.settings.allowedHosts,
+    maxBytes: inflateLimit(options.settings.limits.maxBytes), onNote: note,
+  });
+  try {
+    const inputs = args.inputs.flatMap((name) => (isUrlInput(name) ? [urls.input(name)] : collectInputs([name], cwd)));
+    return await lintFiles(inputs, { ...options, urls });
+  } finally {
+    await urls.close();
   }
 }
 

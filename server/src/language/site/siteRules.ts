@@ -114,6 +114,8 @@ function checkReferences(file: SiteFile, byPath: ReadonlyMap<string, SiteFile>, 
 }
 
 function missingMessage(target: string, beside: boolean): string {
+  // A file of a run read over HTTP is keyed by its URL (sitemap-lint https://…): the server said it is not there.
+  if (/^https?:\/\//i.test(target)) return `${target} answered 404 or 410: no sitemap is served there.`;
   if (!beside) return `No file exists at ${target}, where this URL is served from.`;
   const name = target.slice(Math.max(target.lastIndexOf('/'), target.lastIndexOf('\\')) + 1);
   return `No file named ${name} beside the index: its location is unknown (no site root, no robots.txt naming it), so its children are found by file name, as Merge finds them.`;

@@ -67,8 +67,8 @@ function range(cidr: string, why: string): Range {
 const REFUSED: readonly Range[] = [
   range('169.254.0.0/16', 'link-local'),
   range('fe80::/10', 'link-local'),
-  range('0.0.0.0/8', 'the unspecified address'),
-  range('::/128', 'the unspecified address'),
+  range('0.0.0.0/8', 'unspecified'),
+  range('::/128', 'unspecified'),
   range('224.0.0.0/4', 'multicast'),
   range('255.255.255.255/32', 'broadcast'),
   range('ff00::/8', 'multicast'),
@@ -96,16 +96,20 @@ export function refusedAddress(address: string): string | undefined {
   const bytes = addressBytes(address);
   if (bytes === undefined) return 'not an IP address';
   const own = REFUSED.find((r) => inRange(bytes, r))?.why;
-  if (own !== undefined || bytes.every((b) => b === 0)) return own ?? 'the unspecified address';
+  if (own !== undefined || bytes.every((b) => b === 0)) return own ?? 'unspecified';
   if (EMBEDDING.some((r) => inRange(bytes, r)) && !inRange(bytes, range('::1/128', ''))) {
     return refusedAddress(Array.from(bytes.subarray(12)).join('.'));
   }
   return undefined;
 }
 
-/** The failure for a refused address; the host named, never the request's headers. */
-export function refusedFailure(host: string, address: string, why: string): HttpFailure {
-  return new HttpFailure('refused-address', host === address ? `${host}: ${why} address refused` : `${host} resolves to ${address}, ${why}: refused`);
+/** The failure for a name that resolves to a refused address; the host named, never the request's headers. */
+function refusedFailure(host: string, address: string, why: string): HttpFailure {
+  return new HttpFailure('refused-address', `${host} resolves to ${address}, ${article(why)} address: refused`);
+}
+
+function article(why: string): string {
+  return `${/^[aeiou]/.test(why) ? 'an' : 'a'} ${why}`;
 }
 
 /** What a resolver answers: dns.lookup's callback, with `all` or without. */
@@ -150,7 +154,7 @@ export function checkedUrl(text: string): URL {
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
   if (isIP(host) !== 0) {
     const why = refusedAddress(host);
-    if (why !== undefined) throw refusedFailure(url.hostname, url.hostname, why);
+    if (why !== undefined) throw new HttpFailure('refused-address', `${url.href}: ${url.hostname} is ${article(why)} address, refused`);
   }
   return url;
 }

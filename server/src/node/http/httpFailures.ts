@@ -27,7 +27,8 @@ const BY_CODE: Readonly<Record<string, [HttpFailureKind, string]>> = {
 /** `error` (anything a request threw) as an HttpFailure; `signal` is the request's, aborted with the failure to report. */
 export function failureOf(error: unknown, url: string, signal: AbortSignal): HttpFailure {
   const own = ownFailure(error);
-  if (own !== undefined) return own;
+  // The address policy's lookup knows the host, not the URL: the message names the URL first, as every other does.
+  if (own !== undefined) return own.message.startsWith(url) ? own : new HttpFailure(own.kind, `${url}: ${own.message}`);
   if (signal.aborted && signal.reason instanceof HttpFailure) return signal.reason;
   const code = codeOf(error);
   const known = code === undefined ? undefined : BY_CODE[code];
