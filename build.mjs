@@ -70,12 +70,11 @@ const results = await Promise.all([
   // Worker threads, each found beside the bundle that starts it, each a bundle of its own so that a thread loads only
   // its job's code: sitemap-lint's (lintPool.ts), its page read-ahead (pageHeadPool.ts) and the server's site worker.
   build({ ...common, entryPoints: ['server/src/cli/lint/lintWorker.ts'], outfile: 'dist/lintWorker.js' }),
-  // sitemap-lint --live's HTTP side (undici), required only when asked for (lintSite.ts).
-  build({ ...common, entryPoints: ['server/src/cli/lint/lintLive.ts'], outfile: 'dist/lintLive.js' }),
   build({ ...common, entryPoints: ['server/src/node/builtSite/pageHeadWorker.ts'], outfile: 'dist/pageHeadWorker.js' }),
   build({ ...common, entryPoints: ['server/src/node/siteWorkerMain.ts'], outfile: 'dist/siteWorkerMain.js' }),
-  // The HTTP client (undici) and what reads sitemaps from URLs: required by sitemap-lint and sitemap-diff only when an
-  // input is a URL (cli/http/loadHttp.ts), found beside them as the workers are, so that a run on files never loads it.
+  // The HTTP client (undici), what reads sitemaps from URLs and the live check: required by sitemap-lint, sitemap-diff
+  // and the language server only when they ask something over HTTP (node/http/loadHttp.ts), found beside them as the
+  // workers are, so that a run on files never loads it.
   build({ ...common, entryPoints: ['server/src/node/http/httpBundle.ts'], outfile: 'dist/http.js', plugins: [noSqlite] }),
   // The GitHub Action (action.yml): sitemap-lint's and sitemap-diff's engines in one bundle, released on the v1 branch (.ci/release-action.sh).
   build({ ...common, entryPoints: ['server/src/cli/action/sitemapAction.ts'], outfile: 'dist/action.js' }),

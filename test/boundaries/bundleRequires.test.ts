@@ -19,7 +19,7 @@ function bundles(folder: string): string[] {
 test('the bundles in dist/ require only Node\'s builtins and vscode', () => {
   const found = bundles(DIST);
   assert.ok(found.some((file) => file.endsWith(`${path.sep}client.js`)), 'the client bundle is there');
-  // node:sqlite is a builtin of Node 22.5 and later: undici (dist/lintLive.js) probes for it and catches
+  // node:sqlite is a builtin of Node 22.5 and later: undici (dist/http.js) probes for it and catches
   // ERR_UNKNOWN_BUILTIN_MODULE on Node 20, whose builtinModules do not name it.
   const allowed = new Set(['vscode', 'node:sqlite', ...builtinModules, ...builtinModules.map((name) => `node:${name}`)]);
   for (const file of found) {

@@ -29,7 +29,7 @@ function allowed(listFile: string): string[] {
 
 describe('worker bundles ship with the bundles that start them', () => {
   it('finds the workers the bundles start', () => {
-    assert.deepEqual(startedBeside('sitemap-lint.js').sort(), ['http.js', 'lintLive.js', 'lintWorker.js', 'pageHeadWorker.js']);
+    assert.deepEqual(startedBeside('sitemap-lint.js').sort(), ['http.js', 'lintWorker.js', 'pageHeadWorker.js']);
     assert.deepEqual(startedBeside('sitemap-diff.js'), ['http.js']);
     assert.ok(startedBeside('server.js').includes('siteWorkerMain.js'));
   });

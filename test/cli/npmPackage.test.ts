@@ -61,7 +61,7 @@ describe('the npm package', () => {
       assert.match(file, /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|dist\/THIRD-PARTY-NOTICES\.md|dist\/[\w-]+\.js)$/, file);
     }
     assert.ok(!files.some((f) => f.endsWith('.ts') || f.startsWith('test/') || f.endsWith('.map')));
-    for (const file of ['README.md', 'LICENSE', 'CHANGELOG.md', 'dist/THIRD-PARTY-NOTICES.md', 'dist/lintWorker.js', 'dist/lintLive.js', 'dist/pageHeadWorker.js']) assert.ok(files.includes(file), file);
+    for (const file of ['README.md', 'LICENSE', 'CHANGELOG.md', 'dist/THIRD-PARTY-NOTICES.md', 'dist/lintWorker.js', 'dist/http.js', 'dist/pageHeadWorker.js']) assert.ok(files.includes(file), file);
   });
 
   it('packs every bin of package.json, executable, and weighs under 1.5 MB', () => {

@@ -3,7 +3,7 @@
  * and not asked). Each is read when the lint comes to it (a few ahead: lintFiles.ts), through one HTTP client for the
  * run, so that no more than a few bodies are held at once. */
 import { Failure } from '../io/failure';
-import { loadHttp, type Http } from './loadHttp';
+import { loadHttp, type Http } from '../../node/http/loadHttp';
 import { MissingUrl, type FetchedBody, type UrlHandle, type UrlSites } from './urlInput';
 
 export interface UrlRunOptions {

@@ -44,7 +44,7 @@ export interface LintOptions {
 export interface LiveLintOptions {
   /** Each listed path asked on this origin instead (a preview deployment). */
   origin?: string;
-  /** lintLive.ts's liveDiagnostics, handed in by the binary that ships its bundle (sitemap-lint), so that no other
+  /** lintLive.ts's liveDiagnostics, handed in by the binary that offers --live (sitemap-lint), so that no other
    * bundle holding lintSite.ts (check-site, the Action) refers to it. */
   diagnostics: (files: Iterable<{ path: string; summary: SiteSummary }>, options: LintOptions & { live: LiveLintOptions }) => Promise<SiteDiagnostic[]>;
 }

@@ -1,8 +1,8 @@
-/** `sitemap-lint --live` (its own bundle, dist/lintLive.js, required only when asked for: sitemapLint.ts): each URL the linted sitemaps list asked over HTTP (node/live/checkLive.ts), robots.txt first and politely;
+/** `sitemap-lint --live`: each URL the linted sitemaps list asked over HTTP (node/live/checkLive.ts, in the HTTP bundle
+ * that only a run asking something over HTTP loads: node/http/loadHttp.ts), robots.txt first and politely;
  * each verdict placed on the `<loc>` of every entry that lists the URL, as the page rules place theirs. */
 import { LIVE_RULE_IDS, severityOf, type SiteDiagnostic, type SiteSummary } from '../../language/languageService';
-import { createHttpGet } from '../../node/http/httpGet';
-import { checkLive, LIVE_DEFAULTS } from '../../node/live/checkLive';
+import { loadHttp } from '../../node/http/loadHttp';
 import type { LintOptions, LiveLintOptions } from './lintContract';
 
 interface EntryAt {
@@ -24,6 +24,7 @@ export async function liveDiagnostics(files: Iterable<{ path: string; summary: S
       at.push({ path, start: entry.start, end: entry.end });
     }
   }
+  const { checkLive, createHttpGet, LIVE_DEFAULTS } = loadHttp();
   const client = createHttpGet({ connectionsPerOrigin: LIVE_DEFAULTS.concurrency });
   const diagnostics: SiteDiagnostic[] = [];
   try {

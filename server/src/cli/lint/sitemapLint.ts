@@ -21,8 +21,8 @@ import { exitQuietlyOnClosedPipe } from '../io/closedPipe';
 import { reportMaxRss } from '../io/reportRss';
 import { exitWhenFlushed } from '../io/exitWhenFlushed';
 import { asksVersion, VERSION } from '../io/version';
-import type { LintOptions, LiveLintOptions } from './lintContract';
-import * as path from 'node:path';
+import type { LintOptions } from './lintContract';
+import { liveDiagnostics } from './lintLive';
 import { isUrlInput } from '../http/urlInput';
 import { UrlSitemaps } from '../http/urlSitemaps';
 import { inflateLimit } from '../../../../shared/protocolLimits';
@@ -71,7 +71,7 @@ async function main(argv: readonly string[]): Promise<number> {
 /** The whole run, a shard's (its summary written), or a merge of summaries. */
 async function run(args: LintArgs, cwd: string): Promise<FileResult[]> {
   const { siteRoots, ...options } = lintOptions(args, cwd, note);
-  if (args.live) options.live = { ...(args.liveOrigin !== undefined ? { origin: args.liveOrigin } : {}), diagnostics: liveDiagnostics() };
+  if (args.live) options.live = { ...(args.liveOrigin !== undefined ? { origin: args.liveOrigin } : {}), diagnostics: liveDiagnostics };
   if (args.mergeSummaries) return mergeSummaries(args.inputs, options, args.partition);
   if (args.inputs.some(isUrlInput)) return runWithUrls(args, cwd, options);
   const inputs = collectInputs(args.inputs, cwd);
@@ -110,12 +110,6 @@ function format(args: LintArgs, results: readonly FileResult[], cwd: string, bas
 function onlyErrors(result: FileResult): FileResult {
   const errors = (problems: readonly LintProblem[]) => problems.filter((p) => p.severity === 'error');
   return { ...result, problems: errors(result.problems), ...(result.baseline && { baseline: { ...result.baseline, suppressed: errors(result.baseline.suppressed) } }) };
-}
-
-/** --live's engine from its own bundle beside this one (dist/lintLive.js; out/…/lint/lintLive.js beside the compiled
- * module): the HTTP client (undici, 570 KB minified) is neither read nor evaluated by a run that asks nothing over HTTP. */
-function liveDiagnostics(): LiveLintOptions['diagnostics'] {
-  return (require(path.join(__dirname, 'lintLive.js')) as typeof import('./lintLive')).liveDiagnostics;
 }
 
 function note(text: string): void {

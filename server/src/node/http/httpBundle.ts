@@ -1,10 +1,12 @@
-/** The HTTP code as a bundle of its own (dist/http.js): the command-line tools require it only when an input is a URL,
- * so that `sitemap-lint file.xml` never loads undici (cli/http/loadHttp.ts). Its classes are its own copies: whoever
+/** The HTTP code as a bundle of its own (dist/http.js): the HTTP client, reading a sitemap from its URL and the live
+ * check (node/live/); the tools and the server require it only when a URL is read or the live check runs, so that
+ * `sitemap-lint file.xml` never loads undici (loadHttp.ts). Its classes are its own copies: whoever
  * loads it tells its errors apart through `fetchFailure`, not through `instanceof` on classes of another bundle. */
 import { BadHeaderLine, headersFromEnvironment, HEADERS_VARIABLE } from './envHeaders';
 import { fetchSitemap, SitemapFetchError, MAX_REDIRECTS } from './fetchSitemap';
 import { createHttpGet, DEFAULT_USER_AGENT } from './httpGet';
 import { HttpFailure } from './httpTypes';
+import { checkLive, LIVE_DEFAULTS } from '../live/checkLive';
 
 /** What went wrong reading a URL, when it is this bundle's to say: one line, and the status of a non-2xx answer. */
 export function fetchFailure(error: unknown): { message: string; status?: number } | undefined {
@@ -13,4 +15,4 @@ export function fetchFailure(error: unknown): { message: string; status?: number
   return undefined;
 }
 
-export { createHttpGet, DEFAULT_USER_AGENT, fetchSitemap, headersFromEnvironment, HEADERS_VARIABLE, MAX_REDIRECTS };
+export { checkLive, createHttpGet, DEFAULT_USER_AGENT, fetchSitemap, headersFromEnvironment, HEADERS_VARIABLE, LIVE_DEFAULTS, MAX_REDIRECTS };
