@@ -423,8 +423,8 @@ export interface RemoteSitemapResult {
   data: string;
   /** Where the text came from, after the redirects: the document's location. */
   finalUrl: string;
-  /** The redirects followed, in order: each URL asked and the status it answered. */
-  redirects: Array<{ url: string; status: number }>;
+  /** Each redirect's target, in order (empty when none). */
+  redirects: string[];
 }
 
 /** Server → client request: a file's first bytes and its stamp; answers null when there is no such file. */

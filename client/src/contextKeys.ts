@@ -11,6 +11,8 @@ export const SERVER_READS_PAGES_CONTEXT_KEY = 'sitemap.serverReadsPages';
 export const SERVER_READS_GIT_CONTEXT_KEY = 'sitemap.serverReadsGit';
 /** This extension host registered Compare with Last Commit / with File… (the Node entry: the Node server compares). */
 export const COMPARE_CONTEXT_KEY = 'sitemap.canCompare';
+/** This extension host registered Open from URL… (the Node entry: the Node server reads URLs). */
+export const OPEN_URL_CONTEXT_KEY = 'sitemap.canOpenUrl';
 
 const values = new Map<string, unknown>();
 

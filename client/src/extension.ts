@@ -13,6 +13,7 @@ import { registerMergeCommand } from './commands/merge';
 import { registerSplitCommand } from './commands/split/split';
 import { nodeSplit } from './commands/split/nodeSplit';
 import { registerSitemapsView } from './sitemapsView/sitemapsView';
+import { registerRemoteSitemaps } from './remote/remoteSitemaps';
 import type { SitemapServer } from './languageServer/server';
 
 export type { SitemapStudioApi } from './activation';
@@ -28,6 +29,7 @@ export function activate(context: ExtensionContext): SitemapStudioApi {
   registerSplitCommand(context, sitemapServer, output, nodeSplit);
   registerCheckSiteCommand(context, sitemapServer, output, async () => (await import('vscode-languageclient/node')).WorkDoneProgress.type);
   registerCompareCommands(context, sitemapServer);
+  registerRemoteSitemaps(context, sitemapServer, output);
   const sitemapsView = registerSitemapsView(context, sitemapServer, output);
   startOnFirstSitemap(context, sitemapServer);
   return extensionApi(sitemapServer, output, {

@@ -2,16 +2,17 @@
  * documents served, the settings and file events synchronized, the crash handling and the initialization options. */
 import { ExtensionContext, TextDocument, workspace, type OutputChannel } from 'vscode';
 import type { BaseLanguageClient, CloseAction, DocumentSelector, ErrorAction, LanguageClientOptions, Middleware, State } from 'vscode-languageclient';
-import { COMPRESSED_SCHEME, type InitializationOptions } from '../../../shared/protocol';
+import { COMPRESSED_SCHEME, REMOTE_SCHEME, type InitializationOptions } from '../../../shared/protocol';
 
 /** The languages the server validates; the client starts when the first document of one of them opens. */
 export const SITEMAP_LANGUAGES: readonly string[] = ['sitemap', 'sitemap-txt', 'robots-txt'];
 /**
- * Files, untitled documents, compressed sitemaps opened as text (`sitemap-gz:`, client/src/gzip/), and those of a
+ * Files, untitled documents, compressed sitemaps opened as text (`sitemap-gz:`, client/src/gzip/), sitemaps read from
+ * their URL (`sitemap-url:`, client/src/remote/; no such document exists on the web), and those of a
  * virtual workspace (`vscode-vfs:`…: `capabilities.virtualWorkspaces` is "limited" — the checks that need a file
  * system are skipped there). Not `git:` and other views of a file.
  */
-const SCHEMES: readonly string[] = [...new Set(['file', 'untitled', COMPRESSED_SCHEME, ...(workspace.workspaceFolders ?? []).map((f) => f.uri.scheme)])];
+const SCHEMES: readonly string[] = [...new Set(['file', 'untitled', COMPRESSED_SCHEME, REMOTE_SCHEME, ...(workspace.workspaceFolders ?? []).map((f) => f.uri.scheme)])];
 
 const documentSelector: DocumentSelector = SCHEMES.flatMap((scheme) =>
   SITEMAP_LANGUAGES.map((language) => ({ scheme, language })),

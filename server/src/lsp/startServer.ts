@@ -12,6 +12,7 @@ import { readChildFromDisk } from './commands/diskChildFiles';
 import { MessageQueue } from './documents/messageQueue';
 import { createServerParts, fileChanged, type ClientState } from './serverParts';
 import { registerSplit } from './commands/splitRequest';
+import { registerRemoteSitemapRequest } from './remote/remoteSitemapRequest';
 import { registerWorkspaceEvents } from './documents/workspaceEvents';
 import { registerWorkspaceSymbols } from './features/workspaceSymbols';
 
@@ -47,6 +48,7 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
   registerMerge(connection, { store, configuration, contexts, workspace, readChildFile: readChildFromDisk });
   registerListingIndexes(connection, { store, configuration, workspace });
   registerCompare(connection, { store, configuration, contexts, workspace, trusted: () => client.trusted });
+  registerRemoteSitemapRequest(connection, parts.remote);
   parts.checkSiteCommand.register();
   parts.siteTree.register();
   registerShutdown(connection, parts);

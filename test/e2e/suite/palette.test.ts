@@ -20,7 +20,7 @@ interface MenuEntry {
   when?: string;
 }
 
-const SERVER_COMMANDS = ['sitemap.addUnlistedPages', 'sitemap.setLastmodFromHistory', 'sitemap.compareWithLastCommit', 'sitemap.compareWithFile'];
+const SERVER_COMMANDS = ['sitemap.addUnlistedPages', 'sitemap.setLastmodFromHistory', 'sitemap.compareWithLastCommit', 'sitemap.compareWithFile', 'sitemap.openFromUrl'];
 
 describe('the command palette', () => {
   after(closeAllEditors);
