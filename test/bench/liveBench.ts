@@ -120,7 +120,7 @@ function linkcheckerTool(dir: string): Tool {
  * at once for 2,000 URLs, its concurrency option unused), and its command line cannot take 100,000 arguments.
  */
 function linkinatorTool(): Tool {
-  const runner = process.env.BENCH_LINKINATOR_RUN ?? path.resolve(__dirname, '../../../test/bench/linkinatorRun.mjs');
+  const runner = path.resolve(__dirname, '../../../test/bench/linkinatorRun.mjs');
   return {
     name: 'linkinator',
     command: (site) => ({ program: process.execPath, args: [runner, `${site.origin}/links.html`, String(CONCURRENCY)] }),
