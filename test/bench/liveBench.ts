@@ -19,7 +19,8 @@ const URLS = Number(process.env.BENCH_LIVE_URLS ?? 20_000);
 const RSS_URLS = Number(process.env.BENCH_LIVE_RSS_URLS ?? 100_000);
 const RUNS = Number(process.env.BENCH_LIVE_RUNS ?? 3);
 const CONCURRENCY = Number(process.env.BENCH_LIVE_CONCURRENCY ?? 16);
-const LINT = path.resolve(__dirname, '../../../dist/sitemap-lint.js');
+/** `BENCH_LIVE_BIN`: another build's sitemap-lint.js. */
+const LINT = process.env.BENCH_LIVE_BIN || path.resolve(__dirname, '../../../dist/sitemap-lint.js');
 
 interface Tool {
   name: string;
