@@ -4,7 +4,7 @@ import { DiskEncodings } from './documents/diskEncodings';
 import { readUtf16Encoding } from '../node/fileEncodingOnDisk';
 import { MessageType, ShowMessageNotification, type ClientCapabilities, type Connection, type PublishDiagnosticsParams } from 'vscode-languageserver';
 import { CheckSiteCommand } from './commands/checkSite';
-import { LiveCheckCommand } from './commands/checkLive';
+import { LiveCheckCommand, notRepeated } from './commands/checkLive';
 import { forkCheckSite } from './commands/checkSiteProcess';
 import { Configuration, DEFAULT_SERVER_SETTINGS } from './documents/configuration';
 import { DiagnosticsPublisher } from './documents/diagnostics';
@@ -123,7 +123,10 @@ export function createServerParts(connection: Connection, client: ClientState, q
     (fsPath) => store.getByPath(fsPath)?.doc));
   const liveCheck = new LiveCheckCommand(connection, { store, configuration, contexts, republish: (uri) => diagnostics.schedule(uri) });
   // A document's cross-file problems and live verdicts are published with its own, and follow its edits.
-  diagnostics.extra = (entry) => [...site.diagnosticsFor(entry), ...liveCheck.diagnosticsFor(entry)];
+  diagnostics.extra = (entry) => {
+    const held = site.diagnosticsFor(entry);
+    return [...held, ...notRepeated(held, liveCheck.diagnosticsFor(entry))];
+  };
   const diskEncodings = new DiskEncodings(readUtf16Encoding, (uri) => diagnostics.schedule(uri));
   diagnostics.fileEncoding = (entry) => diskEncodings.of(entry.uri);
   store.onEdit = (entry, start, end, length) => site.edited(entry, start, end, length);

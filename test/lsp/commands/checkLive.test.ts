@@ -6,10 +6,13 @@
 import { after, before, describe, it } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { ServerResponse } from 'node:http';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { CancellationTokenSource, WorkDoneProgress, type WorkDoneProgressBegin, type WorkDoneProgressEnd, type WorkDoneProgressReport } from 'vscode-languageserver-protocol';
 import { CHECK_LIVE_REQUEST, type CheckLiveResult } from '../../../shared/protocol';
 import { toRemoteUri } from '../../../shared/remoteUri';
 import { startServer, type TestServer } from '../../support/httpServer';
+import { tempFolders } from '../../support/tempFolders';
 import { formatRange, LspClient, rangeOf, WAIT_TIMEOUT_MS } from '../lspClient';
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
@@ -167,3 +170,38 @@ function within<T>(promise: Promise<T>): Promise<T> {
   const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${WAIT_TIMEOUT_MS} ms`)), WAIT_TIMEOUT_MS)));
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
+
+describe('Check Listed URLs Live beside the page rules', () => {
+  const temp = tempFolders('sitemap-live-pages-');
+  let client: LspClient;
+  let site: TestServer;
+  before(async () => {
+    site = await startServer({
+      '/ok': (_, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(HTML),
+      '/forbidden': (_, response) => response.writeHead(403, { 'content-type': 'text/html' }).end(HTML),
+    });
+  });
+  after(async () => {
+    await client?.stop();
+    await site.close();
+  });
+
+  it('does not repeat a verdict the built site already gives the same <loc>', async () => {
+    const o = site.origin;
+    const text = urlset(`${o}/ok`, `${o}/gone`, `${o}/forbidden`);
+    // The built site has /ok and /forbidden, not /gone: page-not-found from the page rules, and from the server.
+    const dir = temp({ 'public/ok.html': HTML, 'public/forbidden.html': HTML, 'public/sitemap.xml': text });
+    client = await LspClient.start({ workspaceFolders: [{ uri: pathToFileURL(dir).href, name: 'site' }], settings: { siteRoots: { public: `${o}/` } } });
+    const uri = pathToFileURL(path.join(dir, 'public', 'sitemap.xml')).href;
+    const pages = client.nextDiagnostics(uri, (d) => d.some((x) => x.code === 'page-not-found'));
+    client.open(uri, 'sitemap', text);
+    await pages;
+    const live = client.nextDiagnostics(uri, (d) => d.some((x) => x.code === 'page-forbidden'));
+    const result = await client.connection.sendRequest<CheckLiveResult>(CHECK_LIVE_REQUEST, { uri });
+    assert.deepEqual(result.problems, { 'page-not-found': 1, 'page-forbidden': 1 });
+    assert.deepEqual(liveProblems((await live).diagnostics), [
+      `page-not-found ${formatRange(rangeOf(text, `${o}/gone`))}`,
+      `page-forbidden ${formatRange(rangeOf(text, `${o}/forbidden`))}`,
+    ]);
+  });
+});

@@ -103,10 +103,10 @@ export class LiveCheckCommand {
   }
 
   private async run(entry: OpenDocument, job: LiveJob, workDoneToken: string | number | undefined, token: CancellationToken): Promise<CheckLiveResult> {
-    const { urls, otherOrigins } = listedUrls(entry, originOf(job.location)!);
     const controller = new AbortController();
     this.runs.get(entry.uri)?.stop();
     const run: DocumentRun = { entry, verdicts: new Map(), summaries: createSiteSummaries(), stop: () => controller.abort() };
+    const { urls, otherOrigins } = listedUrls(run, originOf(job.location)!);
     this.runs.set(entry.uri, run);
     this.parts.republish(entry.uri); // the previous run's verdicts go at once
     const progress = this.connection.window.attachWorkDoneProgress(workDoneToken);
@@ -182,11 +182,20 @@ interface LiveHandlers {
   onNote: (note: string) => void;
 }
 
+/** The live verdicts the site's problems do not already give the same `<loc>` under the same rule: a built page and the
+ * live one both not found is one problem, as `sitemap-lint --live` reports it. */
+export function notRepeated(held: readonly Diagnostic[], live: readonly Diagnostic[]): Diagnostic[] {
+  if (live.length === 0 || held.length === 0) return [...live];
+  const key = (d: Diagnostic) => `${String(d.code)} ${d.range.start.line}:${d.range.start.character}:${d.range.end.line}:${d.range.end.character}`;
+  const given = new Set(held.map(key));
+  return live.filter((d) => !given.has(key(d)));
+}
+
 /** The distinct URLs the document lists on `origin` (only the sitemap's own origin is asked), and how many it lists elsewhere. */
-function listedUrls(entry: OpenDocument, origin: string): { urls: string[]; otherOrigins: number } {
+function listedUrls(run: DocumentRun, origin: string): { urls: string[]; otherOrigins: number } {
   const urls = new Set<string>();
   const others = new Set<string>();
-  for (const listed of createSiteSummaries().summarize(entry.doc).entries) {
+  for (const listed of run.summaries.summarize(run.entry.doc).entries) {
     (originOf(listed.url) === origin ? urls : others).add(listed.url);
   }
   return { urls: [...urls], otherOrigins: others.size };
