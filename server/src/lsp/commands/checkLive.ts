@@ -6,7 +6,7 @@
 import {
   LSPErrorCodes, ResponseError, type CancellationToken, type Connection, type Diagnostic, type WorkDoneProgressReporter,
 } from 'vscode-languageserver';
-import { createSiteSummaries, severityOf, type LiveVerdict, type Severity, type SiteSummaries } from '../../language/languageService';
+import { createSiteSummaries, LIVE_RULE_IDS, severityOf, type LiveVerdict, type Severity, type SiteSummaries } from '../../language/languageService';
 import { loadHttp, type Http } from '../../node/http/loadHttp';
 import { CHECK_LIVE_REQUEST, type CheckLiveParams, type CheckLiveResult } from '../../../../shared/protocol';
 import type { Configuration } from '../documents/configuration';
@@ -88,6 +88,9 @@ export class LiveCheckCommand {
       throw new ResponseError(CANNOT_CHECK, 'The live check asks the pages a urlset or a text sitemap lists: this document lists none (an index lists sitemaps; check each of them).');
     }
     const settings = await this.parts.configuration.get(uri);
+    if (!LIVE_RULE_IDS.some((rule) => severityOf(rule, settings) !== undefined)) {
+      throw new ResponseError(CANNOT_CHECK, `Every rule the live check reports is off in sitemap.rules (${LIVE_RULE_IDS.join(', ')}): nothing to ask.`);
+    }
     const location = this.parts.contexts.get(entry, settings).location;
     if (location === undefined) {
       throw new ResponseError(CANNOT_CHECK, 'Where this sitemap is served is unknown, so which origins may be asked is too: set sitemap.siteRoots for its folder (or open it from its URL).');
