@@ -293,6 +293,35 @@ export interface CheckSiteResult {
   changedWhileChecking?: boolean;
 }
 
+// ---------------------------------------------------------------- Check Listed URLs Live (issue 34)
+
+/**
+ * Client → server: asks each URL an open urlset or text sitemap lists (as the editor holds it) what it answers over HTTP
+ * (the live check: robots.txt first, politely), on the document's own origin, or `sitemap.live.origin`'s. Progress
+ * with a `workDoneToken` ("1,204 of 5,000 URLs"); the verdicts are published with the document's own problems as they
+ * are known, on the `<loc>` of each entry listing the URL, until the command runs again on it or it closes.
+ * Cancelling stops every request at once: the answer is then RequestCancelled, the verdicts known so far stay. Fails
+ * with a one-line message for a document it cannot check (no location, an index, the web worker's server).
+ */
+export const CHECK_LIVE_REQUEST = 'sitemap/checkLive';
+
+export interface CheckLiveParams {
+  /** The open document's URI. */
+  uri: string;
+  workDoneToken?: string | number;
+}
+
+export interface CheckLiveResult {
+  /** Distinct URLs asked (the sitemap's own origin's). */
+  checked: number;
+  /** Distinct URLs with a verdict the settings report, by rule id. */
+  problems: Record<string, number>;
+  /** Distinct listed URLs on another origin than the sitemap's: never asked (out-of-scope says so). */
+  otherOrigins: number;
+  /** Said once per origin: a robots.txt that could not be read, so nothing was asked. */
+  notes: string[];
+}
+
 // ---------------------------------------------------------------- Compare with Last Commit / with File (sitemap-diff in the editor)
 
 /**

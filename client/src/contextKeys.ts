@@ -13,6 +13,8 @@ export const SERVER_READS_GIT_CONTEXT_KEY = 'sitemap.serverReadsGit';
 export const COMPARE_CONTEXT_KEY = 'sitemap.canCompare';
 /** This extension host registered Open from URL… (the Node entry: the Node server reads URLs). */
 export const OPEN_URL_CONTEXT_KEY = 'sitemap.canOpenUrl';
+/** This extension host registered Check Listed URLs Live (the Node entry: the Node server asks over HTTP). */
+export const LIVE_CHECK_CONTEXT_KEY = 'sitemap.canCheckLive';
 
 const values = new Map<string, unknown>();
 

@@ -7,6 +7,7 @@ import { startOnFirstSitemap } from './documentActivation';
 import { registerCompressedFiles } from './gzip/open';
 import { nodeGzipFiles } from './gzip/nodeGzipFiles';
 import { registerCheckSiteCommand } from './commands/checkSite';
+import { registerCheckLiveCommand } from './commands/checkLive';
 import { registerCompareCommands } from './commands/compare/compare';
 import { registerEditCommands } from './commands/editCommands';
 import { registerMergeCommand } from './commands/merge';
@@ -28,6 +29,7 @@ export function activate(context: ExtensionContext): SitemapStudioApi {
   registerMergeCommand(context, sitemapServer);
   registerSplitCommand(context, sitemapServer, output, nodeSplit);
   registerCheckSiteCommand(context, sitemapServer, output, async () => (await import('vscode-languageclient/node')).WorkDoneProgress.type);
+  registerCheckLiveCommand(context, sitemapServer, output, async () => (await import('vscode-languageclient/node')).WorkDoneProgress.type);
   registerCompareCommands(context, sitemapServer);
   registerRemoteSitemaps(context, sitemapServer, output);
   const sitemapsView = registerSitemapsView(context, sitemapServer, output);

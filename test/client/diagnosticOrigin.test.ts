@@ -22,6 +22,12 @@ describe('diagnosticOrigin', () => {
     assert.deepEqual(fromOtherFiles, [all[1], all[2], all[5], all[7]]);
   });
 
+  it("keeps the live check's own rules with the problems from other files: what a server answered, not the text", () => {
+    const all = ['page-forbidden', 'page-unreachable', 'page-content-type', 'page-redirect', 'invalid-loc'].map((code) => diagnostic(code));
+    const { own, fromOtherFiles } = splitByOrigin(all);
+    assert.deepEqual([own, fromOtherFiles], [[all[4]], all.slice(0, 4)]);
+  });
+
   it('gives equal keys for equal sets and a new key when any field changes', () => {
     const base = diagnosticsKey([diagnostic('noindex-page')]);
     assert.equal(diagnosticsKey([diagnostic('noindex-page')]), base);

@@ -9,6 +9,8 @@ const FROM_OTHER_FILES: ReadonlySet<string> = new Set([
   'blocked-by-robots', 'noindex-page', 'canonical-elsewhere', 'page-redirect', 'page-not-found', 'unlisted-page',
   'lastmod-stale', 'lastmod-inflated', 'cross-file-duplicate-url', 'missing-sitemap-file', 'stale-index-lastmod',
   'unlisted-sitemap',
+  // The live check's own (its other verdicts share the page rules' ids above): what a server answered, not the text.
+  'page-forbidden', 'page-unreachable', 'page-content-type',
 ]);
 
 export function ruleOf(diagnostic: Diagnostic): string | undefined {

@@ -82,6 +82,7 @@ export function registerShutdown(connection: Connection, parts: ServerParts): vo
   connection.onShutdown(() => {
     parts.diagnostics.dispose();
     parts.checkSiteCommand.dispose();
+    parts.liveCheck.dispose();
     parts.site.dispose();
     parts.siteTree.dispose();
   });

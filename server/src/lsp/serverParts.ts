@@ -4,6 +4,7 @@ import { DiskEncodings } from './documents/diskEncodings';
 import { readUtf16Encoding } from '../node/fileEncodingOnDisk';
 import { MessageType, ShowMessageNotification, type ClientCapabilities, type Connection, type PublishDiagnosticsParams } from 'vscode-languageserver';
 import { CheckSiteCommand } from './commands/checkSite';
+import { LiveCheckCommand, notRepeated } from './commands/checkLive';
 import { forkCheckSite } from './commands/checkSiteProcess';
 import { Configuration, DEFAULT_SERVER_SETTINGS } from './documents/configuration';
 import { DiagnosticsPublisher } from './documents/diagnostics';
@@ -59,6 +60,8 @@ export interface ServerParts {
   diagnostics: DiagnosticsPublisher;
   site: BackgroundSiteChecks;
   checkSiteCommand: CheckSiteCommand;
+  /** Check Listed URLs Live: its verdicts are published with each document's own problems. */
+  liveCheck: LiveCheckCommand;
   siteTree: SiteTree;
   diskEncodings: DiskEncodings;
 }
@@ -118,14 +121,18 @@ export function createServerParts(connection: Connection, client: ClientState, q
   });
   const siteTree = new SiteTree(connection, workspace, new SiteTreeFactsSource(site, (folderPath) => configuration.get(fsPathToUri(folderPath)),
     (fsPath) => store.getByPath(fsPath)?.doc));
-  // A document's cross-file problems are published with its own, and follow its edits.
-  diagnostics.extra = (entry) => site.diagnosticsFor(entry);
+  const liveCheck = new LiveCheckCommand(connection, { store, configuration, contexts, republish: (uri) => diagnostics.schedule(uri) });
+  // A document's cross-file problems and live verdicts are published with its own, and follow its edits.
+  diagnostics.extra = (entry) => {
+    const held = site.diagnosticsFor(entry);
+    return [...held, ...notRepeated(held, liveCheck.diagnosticsFor(entry))];
+  };
   const diskEncodings = new DiskEncodings(readUtf16Encoding, (uri) => diagnostics.schedule(uri));
   diagnostics.fileEncoding = (entry) => diskEncodings.of(entry.uri);
   store.onEdit = (entry, start, end, length) => site.edited(entry, start, end, length);
   const checkSiteCommand = new CheckSiteCommand(connection, publish, store, configuration, workspace,
     forkCheckSite((what, error) => logFailure(connection, what, error)), () => client.trusted);
-  return { queue, workspace, store, configuration, inferred, locator, nested, contexts, remote, pages, symbols, diagnostics, site, checkSiteCommand, siteTree, diskEncodings };
+  return { queue, workspace, store, configuration, inferred, locator, nested, contexts, remote, pages, symbols, diagnostics, site, checkSiteCommand, liveCheck, siteTree, diskEncodings };
 }
 
 /** A file changed (on disk or as an open document's kind): the index documents that may list it check again. */

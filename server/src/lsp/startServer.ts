@@ -30,7 +30,7 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
 
   registerLifecycle(connection, parts, client, hooks.onInitialized);
   registerDocumentSync(connection, parts, {
-    checks: parts.site, checkSite: parts.checkSiteCommand, fileChanged: (fsPath) => fileChanged(parts, fsPath), diskEncodings: parts.diskEncodings,
+    checks: parts.site, checkSite: parts.checkSiteCommand, liveCheck: parts.liveCheck, fileChanged: (fsPath) => fileChanged(parts, fsPath), diskEncodings: parts.diskEncodings,
   });
   registerWorkspaceEvents(connection, parts);
   registerWorkspaceSymbols(connection, parts.symbols);
@@ -50,6 +50,7 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
   registerCompare(connection, { store, configuration, contexts, workspace, trusted: () => client.trusted });
   registerRemoteSitemapRequest(connection, parts.remote);
   parts.checkSiteCommand.register();
+  parts.liveCheck.register();
   parts.siteTree.register();
   registerShutdown(connection, parts);
 

@@ -26,6 +26,8 @@ export interface DocumentSite {
   checks: { documentOpened(entry: OpenDocument): void; documentChanged(entry: OpenDocument): void; documentClosed(entry: OpenDocument): void };
   /** Check Site's results, held back while their document is open. */
   checkSite: Pick<CheckSiteCommand, 'opened' | 'closed'>;
+  /** The live check's verdicts, kept per open document (the Node server's). */
+  liveCheck?: { closed(uri: string): void };
   /** A document opened, closed or changed kind: the index documents that may list its file check again. */
   fileChanged(fsPath: string | undefined): void;
   /** The encodings of open documents' files, read from their bytes on open and save (the Node server's). */
@@ -101,6 +103,7 @@ function forget(parts: DocumentParts, site: DocumentSite, entry: OpenDocument): 
   parts.diagnostics.clear(entry.uri);
   site.diskEncodings?.closed(entry.uri);
   site.checkSite.closed(entry);
+  site.liveCheck?.closed(entry.uri);
   parts.contexts.forget(entry.uri);
   parts.configuration.forget(entry.uri);
   site.fileChanged(entry.fsPath);
