@@ -16,6 +16,7 @@ import { rangesOf } from '../documents/ranges';
 import type { ValidationContexts } from '../documents/validationContext';
 import { logFailure } from '../guard';
 import { readLiveSettings, type LiveSettings } from './liveSettings';
+import { httpOriginOf as originOf } from '../../node/http/httpOrigin';
 
 /** Verdicts are published, and progress reported, at most this often: 5,000 answers a minute are not 5,000 publications. */
 export const LIVE_PUBLISH_INTERVAL_MS = 250;
@@ -216,15 +217,6 @@ function countByRule(verdicts: ReadonlyMap<string, Known>): Record<string, numbe
   return counts;
 }
 
-/** `scheme://host[:port]` of an http(s) URL; undefined for anything else. */
-function originOf(url: string): string | undefined {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Calls `publish` at most once per LIVE_PUBLISH_INTERVAL_MS while changes come, and once more after the last. */
 class ThrottledPublisher {

@@ -8,6 +8,7 @@ import { OriginGate } from './originGate';
 import { fetchOriginRobots, robotsBlock, type OriginRobots } from './originRobots';
 import type { RetryOptions } from './politeGet';
 import { recordUrl, type RecordOptions } from './recordUrl';
+import { httpOriginOf as originOf } from '../http/httpOrigin';
 
 export interface LiveCheckOptions {
   get: HttpGet;
@@ -173,16 +174,6 @@ class LiveRun {
   summary(): LiveSummary {
     const maxInFlight = Object.fromEntries([...this.gates].map(([origin, gate]) => [origin, gate.maxActive]));
     return { ...this.progress, cancelled: this.controller.signal.aborted, maxInFlight };
-  }
-}
-
-/** `scheme://host[:port]` of an http(s) URL, lowercase as URL writes it; undefined for anything else. */
-export function originOf(url: string): string | undefined {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : undefined;
-  } catch {
-    return undefined;
   }
 }
 
