@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { startServer, type TestServer } from '../support/httpServer';
+import { countingServer } from '../node/live/liveServers';
 import { tempFolders } from '../support/tempFolders';
 
 const BIN = path.resolve(__dirname, '../../../dist/sitemap-lint.js');
@@ -119,5 +120,48 @@ describe('sitemap-lint --live', () => {
     assert.equal(site.log.length, before);
     const bad = await lint(['--live-origin', 'ftp://example.com/x', file]);
     assert.equal(bad.status, 2);
+  });
+
+  it('--live-concurrency N: N requests in flight per origin at once, never more', async () => {
+    const held: Array<() => void> = [];
+    // Each page is held until three are in flight: only three at once lets the run end.
+    const page = (_q: unknown, r: import('node:http').ServerResponse) => {
+      held.push(() => r.writeHead(200, { 'content-type': 'text/html' }).end(html('<title>x</title>')));
+      if (held.length % 3 === 0) for (const release of held.splice(0)) release();
+    };
+    const paths = Array.from({ length: 9 }, (_, k) => `/p${k}`);
+    const server = await countingServer({ '/robots.txt': (_q, r) => r.writeHead(404).end(), ...Object.fromEntries(paths.map((p) => [p, page])) });
+    const file = path.join(folder(), 'sitemap.xml');
+    fs.writeFileSync(file, sitemap(server.origin, paths));
+    const run = await lint(['--live', '--live-concurrency', '3', '--live-rate', '0', '--format', 'json', file]);
+    await server.close();
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(server.maxInFlight(), 3);
+  });
+
+  it('--live-rate N: request starts spaced to N a second per origin', async () => {
+    const paths = Array.from({ length: 10 }, (_, k) => `/r${k}`);
+    const server = await countingServer({ '/robots.txt': (_q, r) => r.writeHead(404).end(), ...Object.fromEntries(paths.map((p) => [p, (_q, r) => r.writeHead(200, { 'content-type': 'text/html' }).end(html(''))])) });
+    const file = path.join(folder(), 'sitemap.xml');
+    fs.writeFileSync(file, sitemap(server.origin, paths));
+    const run = await lint(['--live', '--live-rate', '40', '--live-concurrency', '8', '--format', 'json', file]);
+    await server.close();
+    assert.equal(run.status, 0, run.stderr);
+    // Eleven starts (robots.txt and ten pages) at 40 a second span at least 250 ms; the default of 8 would take 1,250 ms.
+    const span = server.arrivals.at(-1)!.at - server.arrivals[0]!.at;
+    assert.ok(span >= 240 && span < 1_000, `span ${span} ms`);
+  });
+
+  it('refuses a --live-concurrency or --live-rate out of range, or without --live', async () => {
+    const file = path.join(folder(), 'sitemap.xml');
+    fs.writeFileSync(file, sitemap(site.origin, ['/ok']));
+    for (const bad of [['--live', '--live-concurrency', '0'], ['--live', '--live-concurrency', '2.5'], ['--live', '--live-concurrency=999'], ['--live', '--live-rate', '-1'], ['--live', '--live-rate', 'fast'], ['--live-rate', '4']]) {
+      const run = await lint([...bad, file]);
+      assert.equal(run.status, 2, bad.join(' '));
+    }
+    const before = site.log.length;
+    const run = await lint(['--live', '--live-rate', '0.5', '--live-concurrency', '1', '--format', 'json', file]);
+    assert.equal(run.status, 0, run.stderr);
+    assert.ok(site.log.length > before);
   });
 });

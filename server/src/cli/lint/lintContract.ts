@@ -44,6 +44,12 @@ export interface LintOptions {
 export interface LiveLintOptions {
   /** Each listed path asked on this origin instead (a preview deployment). */
   origin?: string;
+  /** Requests in flight per origin (and the HTTP client's connections per origin). */
+  concurrency: number;
+  /** Request starts per second per origin; 0: no limit. */
+  requestsPerSecond: number;
+  /** The HTTP client's: --insecure, --http-user-agent, --timeout. */
+  http: { insecure: boolean; userAgent: string | undefined; timeoutMs: number };
   /** lintLive.ts's liveDiagnostics, handed in by the binary that offers --live (sitemap-lint), so that no other
    * bundle holding lintSite.ts (check-site, the Action) refers to it. */
   diagnostics: (files: Iterable<{ path: string; summary: SiteSummary }>, options: LintOptions & { live: LiveLintOptions }) => Promise<SiteDiagnostic[]>;

@@ -24,12 +24,16 @@ export async function liveDiagnostics(files: Iterable<{ path: string; summary: S
       at.push({ path, start: entry.start, end: entry.end });
     }
   }
-  const { checkLive, createHttpGet, LIVE_DEFAULTS } = loadHttp();
-  const client = createHttpGet({ connectionsPerOrigin: LIVE_DEFAULTS.concurrency });
+  const { checkLive, createHttpGet } = loadHttp();
+  const { live } = options;
+  const client = createHttpGet({
+    connectionsPerOrigin: live.concurrency, insecure: live.http.insecure, totalTimeoutMs: live.http.timeoutMs,
+    ...(live.http.userAgent !== undefined ? { userAgent: live.http.userAgent } : {}),
+  });
   const diagnostics: SiteDiagnostic[] = [];
   try {
     await checkLive(entries.keys(), {
-      get: client, userAgent: settings.robots.userAgent, liveOrigin: options.live.origin, signal: options.signal, onNote: options.onNote,
+      get: client, userAgent: settings.robots.userAgent, liveOrigin: live.origin, concurrency: live.concurrency, requestsPerSecond: live.requestsPerSecond, signal: options.signal, onNote: options.onNote,
       onResult: ({ url, verdict }) => {
         const severity = verdict === undefined ? undefined : severityOf(verdict.rule, settings);
         if (severity === undefined) return;

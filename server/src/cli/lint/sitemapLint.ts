@@ -21,7 +21,7 @@ import { exitQuietlyOnClosedPipe } from '../io/closedPipe';
 import { reportMaxRss } from '../io/reportRss';
 import { exitWhenFlushed } from '../io/exitWhenFlushed';
 import { asksVersion, VERSION } from '../io/version';
-import type { LintOptions } from './lintContract';
+import type { LintOptions, LiveLintOptions } from './lintContract';
 import { liveDiagnostics } from './lintLive';
 import { isUrlInput } from '../http/urlInput';
 import { UrlSitemaps } from '../http/urlSitemaps';
@@ -71,7 +71,7 @@ async function main(argv: readonly string[]): Promise<number> {
 /** The whole run, a shard's (its summary written), or a merge of summaries. */
 async function run(args: LintArgs, cwd: string): Promise<FileResult[]> {
   const { siteRoots, ...options } = lintOptions(args, cwd, note);
-  if (args.live) options.live = { ...(args.liveOrigin !== undefined ? { origin: args.liveOrigin } : {}), diagnostics: liveDiagnostics };
+  if (args.live) options.live = liveOptions(args);
   if (args.mergeSummaries) return mergeSummaries(args.inputs, options, args.partition);
   if (args.inputs.some(isUrlInput)) return runWithUrls(args, cwd, options);
   const inputs = collectInputs(args.inputs, cwd);
@@ -83,6 +83,13 @@ async function run(args: LintArgs, cwd: string): Promise<FileResult[]> {
   } finally {
     summary?.close();
   }
+}
+
+function liveOptions(args: LintArgs): LiveLintOptions {
+  return {
+    ...(args.liveOrigin !== undefined ? { origin: args.liveOrigin } : {}), concurrency: args.liveConcurrency, requestsPerSecond: args.liveRate,
+    http: { insecure: args.insecure, userAgent: args.httpUserAgent, timeoutMs: args.timeoutSeconds * 1000 }, diagnostics: liveDiagnostics,
+  };
 }
 
 /** A run with URL inputs (issue 34): the HTTP client loaded, the URLs read in their turn among the files. */
