@@ -18,15 +18,18 @@ interface Run {
   stderr: string;
 }
 
-/** The binary run asynchronously: the server answering it lives in this process. */
-function lint(args: string[]): Promise<Run> {
+/** The binary run asynchronously: the server answering it lives in this process. `onStderr` sees stderr so far. */
+function lint(args: string[], env: NodeJS.ProcessEnv = {}, onStderr?: (stderr: string) => void): Promise<Run> {
   return new Promise((resolve, reject) => {
     // The test server's URLs are local ones (local-url), which is not what these tests are about.
-    const child = spawn(process.execPath, [BIN, '--rule', 'local-url=off', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, '--rule', 'local-url=off', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      onStderr?.(stderr);
+    });
     child.on('error', reject);
     child.on('close', (status) => resolve({ status, stdout, stderr }));
   });
@@ -163,5 +166,31 @@ describe('sitemap-lint --live', () => {
     const run = await lint(['--live', '--live-rate', '0.5', '--live-concurrency', '1', '--format', 'json', file]);
     assert.equal(run.status, 0, run.stderr);
     assert.ok(site.log.length > before);
+  });
+
+  it('progress: a line on stderr at its interval when stderr is not a terminal, stdout the report alone; none with --quiet', async () => {
+    // The last page is answered once stderr shows a progress line: the line comes while the check runs.
+    let progressSeen: () => void = () => undefined;
+    const seen = new Promise<void>((resolve) => (progressSeen = resolve));
+    const server = await countingServer({
+      '/robots.txt': (_q, r) => r.writeHead(404).end(),
+      '/a': (_q, r) => r.writeHead(404).end(),
+      '/b': (_q, r) => r.writeHead(200, { 'content-type': 'text/html' }).end(html('')),
+      '/last': (_q, r) => void seen.then(() => r.writeHead(404).end()),
+    });
+    const file = path.join(folder(), 'sitemap.xml');
+    fs.writeFileSync(file, sitemap(server.origin, ['/a', '/b', '/last']));
+    const progressLine = /^sitemap-lint: live: ([0-9]+)\/3 /m;
+    const run = await lint(['--live', '--live-rate', '0', '--format', 'json', file], { SITEMAP_LINT_PROGRESS_MS: '10' }, (stderr) => {
+      if (progressLine.test(stderr)) progressSeen();
+    });
+    assert.equal(run.status, 1, run.stderr);
+    assert.equal(problems(run).length, 2, 'stdout is the JSON report alone');
+    assert.ok(!run.stderr.includes('\x1b'), 'no terminal codes in a log');
+    const quiet = await lint(['--live', '--quiet', '--live-rate', '10', '--format', 'json', file], { SITEMAP_LINT_PROGRESS_MS: '1' });
+    progressSeen();
+    await server.close();
+    assert.equal(quiet.status, 1, quiet.stderr);
+    assert.doesNotMatch(quiet.stderr, progressLine);
   });
 });

@@ -50,6 +50,8 @@ export interface LiveLintOptions {
   requestsPerSecond: number;
   /** The HTTP client's: --insecure, --http-user-agent, --timeout. */
   http: { insecure: boolean; userAgent: string | undefined; timeoutMs: number };
+  /** Told the counts once the URLs are known, then after each URL (liveProgress.ts draws them). */
+  onProgress?: (counts: { checked: number; total: number; problems: number; errors: number }) => void;
   /** lintLive.ts's liveDiagnostics, handed in by the binary that offers --live (sitemap-lint), so that no other
    * bundle holding lintSite.ts (check-site, the Action) refers to it. */
   diagnostics: (files: Iterable<{ path: string; summary: SiteSummary }>, options: LintOptions & { live: LiveLintOptions }) => Promise<SiteDiagnostic[]>;

@@ -33,7 +33,7 @@ export async function liveDiagnostics(files: Iterable<{ path: string; summary: S
   const diagnostics: SiteDiagnostic[] = [];
   try {
     await checkLive(entries.keys(), {
-      get: client, userAgent: settings.robots.userAgent, liveOrigin: live.origin, concurrency: live.concurrency, requestsPerSecond: live.requestsPerSecond, signal: options.signal, onNote: options.onNote,
+      get: client, userAgent: settings.robots.userAgent, liveOrigin: live.origin, concurrency: live.concurrency, requestsPerSecond: live.requestsPerSecond, signal: options.signal, onNote: options.onNote, onProgress: live.onProgress,
       onResult: ({ url, verdict }) => {
         const severity = verdict === undefined ? undefined : severityOf(verdict.rule, settings);
         if (severity === undefined) return;

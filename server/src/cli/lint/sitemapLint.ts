@@ -23,6 +23,7 @@ import { exitWhenFlushed } from '../io/exitWhenFlushed';
 import { asksVersion, VERSION } from '../io/version';
 import type { LintOptions, LiveLintOptions } from './lintContract';
 import { liveDiagnostics } from './lintLive';
+import { LiveProgressLine, LOG_LINE_MS, type ProgressCounts } from './liveProgress';
 import { isUrlInput } from '../http/urlInput';
 import { UrlSitemaps } from '../http/urlSitemaps';
 import { inflateLimit } from '../../../../shared/protocolLimits';
@@ -49,6 +50,7 @@ async function main(argv: readonly string[]): Promise<number> {
       baselineFile = prepared.file;
     }
   } catch (e) {
+    progressLine?.stop();
     if (e instanceof UsageError) {
       process.stderr.write(usageErrorText(COMMAND, e.message));
       return 2;
@@ -59,6 +61,7 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     throw e;
   }
+  progressLine?.stop();
   if (args.quiet) results = results.map(onlyErrors);
   const baseline = baselineFile === undefined ? undefined : baselineTotals(baselineFile, results);
   if (args.maxProblems !== undefined) results = capResults(results, args.maxProblems);
@@ -85,8 +88,14 @@ async function run(args: LintArgs, cwd: string): Promise<FileResult[]> {
   }
 }
 
+/** --live's progress line on stderr (liveProgress.ts), none with --quiet: set while the live check runs. */
+let progressLine: LiveProgressLine | undefined;
+
 function liveOptions(args: LintArgs): LiveLintOptions {
+  if (!args.quiet) progressLine = new LiveProgressLine(process.stderr, progressInterval());
+  const line = progressLine;
   return {
+    ...(line !== undefined ? { onProgress: (counts: ProgressCounts) => line.update(counts) } : {}),
     ...(args.liveOrigin !== undefined ? { origin: args.liveOrigin } : {}), concurrency: args.liveConcurrency, requestsPerSecond: args.liveRate,
     http: { insecure: args.insecure, userAgent: args.httpUserAgent, timeoutMs: args.timeoutSeconds * 1000 }, diagnostics: liveDiagnostics,
   };
@@ -119,7 +128,14 @@ function onlyErrors(result: FileResult): FileResult {
   return { ...result, problems: errors(result.problems), ...(result.baseline && { baseline: { ...result.baseline, suppressed: errors(result.baseline.suppressed) } }) };
 }
 
+/** The log line's interval: LOG_LINE_MS, or SITEMAP_LINT_PROGRESS_MS's (the tests'). */
+function progressInterval(): number {
+  const ms = Number(process.env.SITEMAP_LINT_PROGRESS_MS);
+  return Number.isInteger(ms) && ms > 0 ? ms : LOG_LINE_MS;
+}
+
 function note(text: string): void {
+  progressLine?.interrupt();
   process.stderr.write(`sitemap-lint: note: ${text}\n`);
 }
 

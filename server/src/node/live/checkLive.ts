@@ -61,6 +61,7 @@ export const LIVE_DEFAULTS = { concurrency: 4, requestsPerSecond: 8, maxRedirect
 export async function checkLive(urls: Iterable<string>, options: LiveCheckOptions): Promise<LiveSummary> {
   const run = new LiveRun(options);
   const byOrigin = run.plan(urls);
+  options.onProgress?.(run.counts());
   await Promise.all([...byOrigin.values()].map((queue) => run.drain(queue)));
   return run.summary();
 }
@@ -168,6 +169,10 @@ class LiveRun {
       this.robots.set(origin, robots);
     }
     return robotsBlock(await robots, this.userAgent, url);
+  }
+
+  counts(): LiveProgress {
+    return { ...this.progress };
   }
 
   summary(): LiveSummary {
