@@ -2,7 +2,7 @@
  * that list the URL, with the rules' severities and settings, `--live-origin`, and no request without `--live`. */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { startServer, type TestServer } from '../support/httpServer';
@@ -19,7 +19,7 @@ interface Run {
 }
 
 /** The binary run asynchronously: the server answering it lives in this process. `onStderr` sees stderr so far. */
-function lint(args: string[], env: NodeJS.ProcessEnv = {}, onStderr?: (stderr: string) => void): Promise<Run> {
+function lint(args: string[], env: NodeJS.ProcessEnv = {}, onStderr?: (stderr: string) => void, onChild?: (child: ChildProcess) => void): Promise<Run> {
   return new Promise((resolve, reject) => {
     // The test server's URLs are local ones (local-url), which is not what these tests are about.
     const child = spawn(process.execPath, [BIN, '--rule', 'local-url=off', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
@@ -30,6 +30,7 @@ function lint(args: string[], env: NodeJS.ProcessEnv = {}, onStderr?: (stderr: s
       stderr += chunk.toString();
       onStderr?.(stderr);
     });
+    onChild?.(child);
     child.on('error', reject);
     child.on('close', (status) => resolve({ status, stdout, stderr }));
   });
@@ -192,5 +193,36 @@ describe('sitemap-lint --live', () => {
     await server.close();
     assert.equal(quiet.status, 1, quiet.stderr);
     assert.doesNotMatch(quiet.stderr, progressLine);
+  });
+
+  it('Ctrl+C: every request stopped, the report of the URLs checked, a note of those not checked, exit 130', async () => {
+    // Four pages answer 404 at once; every later one is held: two in flight (--live-concurrency 2) when SIGINT comes,
+    // which only an abort ends (--timeout 3600).
+    const paths = Array.from({ length: 20 }, (_, k) => `/c${k}`);
+    let answered = 0;
+    const page = (_q: unknown, r: import('node:http').ServerResponse) => {
+      if (answered < 4) {
+        answered++;
+        r.writeHead(404).end();
+      }
+    };
+    const server = await countingServer({ '/robots.txt': (_q, r) => r.writeHead(404).end(), ...Object.fromEntries(paths.map((p) => [p, page])) });
+    const file = path.join(folder(), 'sitemap.xml');
+    fs.writeFileSync(file, sitemap(server.origin, paths));
+    let child: ChildProcess | undefined;
+    let atSignal = -1;
+    void server.arrived(7).then(() => {
+      atSignal = server.arrivals.length;
+      child!.kill('SIGINT');
+    });
+    const run = await lint(['--live', '--live-concurrency', '2', '--live-rate', '0', '--timeout', '3600', '--format', 'json', file], {}, undefined, (c) => (child = c));
+    const seen = server.arrivals.map((a) => a.path);
+    await server.close();
+    assert.equal(run.status, 130, run.stderr);
+    assert.equal(atSignal, 7);
+    assert.equal(seen.length, 7, 'no request after the signal');
+    const checked = seen.slice(1, 5);
+    assert.deepEqual(problems(run).map((p) => p.split(' ').slice(1).join(' ')).sort(), checked.map((p) => `error page-not-found ${p}`).sort());
+    assert.match(run.stderr, /\b16\b/, 'the note counts the URLs not checked');
   });
 });

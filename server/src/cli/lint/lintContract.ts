@@ -50,6 +50,8 @@ export interface LiveLintOptions {
   requestsPerSecond: number;
   /** The HTTP client's: --insecure, --http-user-agent, --timeout. */
   http: { insecure: boolean; userAgent: string | undefined; timeoutMs: number };
+  /** Ctrl+C: every request stopped at once, the verdicts known kept, the URLs not checked said in a note. */
+  signal?: AbortSignal;
   /** Told the counts once the URLs are known, then after each URL (liveProgress.ts draws them). */
   onProgress?: (counts: { checked: number; total: number; problems: number; errors: number }) => void;
   /** lintLive.ts's liveDiagnostics, handed in by the binary that offers --live (sitemap-lint), so that no other

@@ -32,14 +32,16 @@ export async function liveDiagnostics(files: Iterable<{ path: string; summary: S
   });
   const diagnostics: SiteDiagnostic[] = [];
   try {
-    await checkLive(entries.keys(), {
-      get: client, userAgent: settings.robots.userAgent, liveOrigin: live.origin, concurrency: live.concurrency, requestsPerSecond: live.requestsPerSecond, signal: options.signal, onNote: options.onNote, onProgress: live.onProgress,
+    const summary = await checkLive(entries.keys(), {
+      get: client, userAgent: settings.robots.userAgent, liveOrigin: live.origin, concurrency: live.concurrency, requestsPerSecond: live.requestsPerSecond,
+      signal: live.signal ?? options.signal, onNote: options.onNote, onProgress: live.onProgress,
       onResult: ({ url, verdict }) => {
         const severity = verdict === undefined ? undefined : severityOf(verdict.rule, settings);
         if (severity === undefined) return;
         for (const at of entries.get(url)!) diagnostics.push({ ...at, rule: verdict!.rule, severity, message: verdict!.message, url });
       },
     });
+    if (summary.cancelled) options.onNote?.(`cancelled: ${summary.total - summary.checked} of ${summary.total} URLs were not checked live; the report holds the verdicts of the ${summary.checked} checked.`);
   } finally {
     await client.close();
   }

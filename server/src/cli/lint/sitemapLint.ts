@@ -63,6 +63,13 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   progressLine?.stop();
   if (args.quiet) results = results.map(onlyErrors);
+  const code = report(args, results, cwd, baselineFile);
+  // Ctrl+C during --live: the report of what was checked, and the shell's code for an interrupted command.
+  return liveInterrupt?.signal.aborted === true ? 130 : code;
+}
+
+/** The report on stdout; the exit code it makes. */
+function report(args: LintArgs, results: FileResult[], cwd: string, baselineFile: string | undefined): number {
   const baseline = baselineFile === undefined ? undefined : baselineTotals(baselineFile, results);
   if (args.maxProblems !== undefined) results = capResults(results, args.maxProblems);
   process.stdout.write(format(args, results, cwd, baseline));
@@ -91,11 +98,24 @@ async function run(args: LintArgs, cwd: string): Promise<FileResult[]> {
 /** --live's progress line on stderr (liveProgress.ts), none with --quiet: set while the live check runs. */
 let progressLine: LiveProgressLine | undefined;
 
+/** Aborted by the first Ctrl+C (SIGINT) of a --live run; a second one ends the process at once. */
+let liveInterrupt: AbortController | undefined;
+
+function interruptLiveOnSigint(): AbortController {
+  const controller = new AbortController();
+  process.on('SIGINT', () => {
+    if (controller.signal.aborted) process.exit(130);
+    controller.abort();
+  });
+  return controller;
+}
+
 function liveOptions(args: LintArgs): LiveLintOptions {
+  liveInterrupt = interruptLiveOnSigint();
   if (!args.quiet) progressLine = new LiveProgressLine(process.stderr, progressInterval());
   const line = progressLine;
   return {
-    ...(line !== undefined ? { onProgress: (counts: ProgressCounts) => line.update(counts) } : {}),
+    ...(line !== undefined ? { onProgress: (counts: ProgressCounts) => line.update(counts) } : {}), signal: liveInterrupt.signal,
     ...(args.liveOrigin !== undefined ? { origin: args.liveOrigin } : {}), concurrency: args.liveConcurrency, requestsPerSecond: args.liveRate,
     http: { insecure: args.insecure, userAgent: args.httpUserAgent, timeoutMs: args.timeoutSeconds * 1000 }, diagnostics: liveDiagnostics,
   };
