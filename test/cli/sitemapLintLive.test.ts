@@ -225,4 +225,61 @@ describe('sitemap-lint --live', () => {
     assert.deepEqual(problems(run).map((p) => p.split(' ').slice(1).join(' ')).sort(), checked.map((p) => `error page-not-found ${p}`).sort());
     assert.match(run.stderr, /\b16\b/, 'the note counts the URLs not checked');
   });
+
+  it('--live-cache: a rerun asks conditionally, a 304 reuses the kept verdict; robots.txt asked every run', async () => {
+    const modified = 'Tue, 01 Dec 2026 10:00:00 GMT';
+    const server = await countingServer({
+      '/robots.txt': (_q, r) => r.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nAllow: /\n'),
+      '/tagged': (q, r) => (q.headers['if-none-match'] === '"v1"' ? r.writeHead(304, { etag: '"v1"' }).end()
+        : r.writeHead(200, { 'content-type': 'text/html', etag: '"v1"' }).end(html('<meta name="robots" content="noindex">'))),
+      '/dated': (q, r) => (q.headers['if-modified-since'] === modified ? r.writeHead(304).end()
+        : r.writeHead(200, { 'content-type': 'text/plain', 'last-modified': modified }).end(html(''))),
+      '/fine': (q, r) => (q.headers['if-none-match'] === '"f"' ? r.writeHead(304).end()
+        : r.writeHead(200, { 'content-type': 'text/html', etag: '"f"' }).end(html(''))),
+      '/gone': (_q, r) => r.writeHead(410).end(),
+      '/moved': (_q, r) => r.writeHead(301, { location: '/fine', etag: '"m"' }).end(),
+    });
+    const dir = folder();
+    const file = path.join(dir, 'sitemap.xml');
+    const cache = path.join(dir, 'live-cache.json');
+    fs.writeFileSync(file, sitemap(server.origin, ['/tagged', '/dated', '/fine', '/gone', '/moved']));
+    const args = ['--live', '--live-rate', '0', '--live-cache', cache, '--format', 'json', file];
+    const first = await lint(args);
+    assert.equal(first.status, 1, first.stderr);
+    const firstLog = server.log.length;
+    const second = await lint(args);
+    await server.close();
+    assert.equal(second.status, 1, second.stderr);
+    assert.deepEqual(problems(second), problems(first));
+    assert.deepEqual(problems(first).map((p) => p.split(' ').slice(2).join(' ')).sort(),
+      ['noindex-page /tagged', 'page-content-type /dated', 'page-not-found /gone', 'page-redirect /moved'].sort());
+    const rerun = server.log.slice(firstLog);
+    const asked = (p: string) => rerun.find((l) => l.path === p)!.headers;
+    assert.ok(rerun.some((l) => l.path === '/robots.txt'), 'robots.txt asked again');
+    assert.equal(asked('/tagged')['if-none-match'], '"v1"');
+    assert.equal(asked('/dated')['if-modified-since'], modified);
+    assert.equal(asked('/fine')['if-none-match'], '"f"');
+    for (const p of ['/gone', '/moved']) assert.equal(asked(p)['if-none-match'] ?? asked(p)['if-modified-since'], undefined, p);
+    assert.deepEqual(fs.readdirSync(dir).sort(), ['live-cache.json', 'sitemap.xml'], 'no temporary file left');
+  });
+
+  it('--live-cache: a corrupt or foreign cache file is one note and replaced, never a crash', async () => {
+    const server = await countingServer({
+      '/robots.txt': (_q, r) => r.writeHead(404).end(),
+      '/page': (_q, r) => r.writeHead(200, { 'content-type': 'text/html', etag: '"p"' }).end(html('')),
+    });
+    const dir = folder();
+    const file = path.join(dir, 'sitemap.xml');
+    fs.writeFileSync(file, sitemap(server.origin, ['/page']));
+    for (const bad of ['{"entries": {', '{"format":"another tool","version":1,"entries":{}}', '\u0000\u0001binary']) {
+      const cache = path.join(dir, 'cache.json');
+      fs.writeFileSync(cache, bad);
+      const run = await lint(['--live', '--live-cache', cache, '--format', 'json', file]);
+      assert.equal(run.status, 0, run.stderr);
+      assert.equal(run.stderr.split('\n').filter((l) => l.startsWith('sitemap-lint: note:') && l.includes(cache)).length, 1, run.stderr);
+      const written = JSON.parse(fs.readFileSync(cache, 'utf8')) as { entries: Record<string, { etag: string }> };
+      assert.equal(written.entries[`${server.origin}/page`]!.etag, '"p"');
+    }
+    await server.close();
+  });
 });

@@ -44,6 +44,8 @@ export interface LintArgs extends HttpArgs {
   liveConcurrency: number;
   /** --live-rate: request starts per second per origin; 0: no limit. */
   liveRate: number;
+  /** --live-cache: the verdicts kept between runs, asked again conditionally. */
+  liveCache: string | undefined;
 }
 
 /** --live's politeness by default (checkLive.ts's LIVE_DEFAULTS, which this bundle does not load). */
@@ -69,7 +71,7 @@ export function parseArgs(argv: readonly string[]): LintArgs {
   const args: LintArgs = {
     inputs: [], format: 'stylish', siteRoots: [], allowedHosts: [], rules: {}, config: undefined, userAgent: undefined, maxWarnings: undefined, maxProblems: undefined,
     quiet: false, follow: false, help: false, shard: undefined, summaryOut: undefined, mergeSummaries: false, partition: undefined,
-    baseline: undefined, writeBaseline: undefined, force: false, live: false, liveOrigin: undefined, liveConcurrency: LIVE_CONCURRENCY, liveRate: LIVE_RATE, ...httpDefaults(),
+    baseline: undefined, writeBaseline: undefined, force: false, live: false, liveOrigin: undefined, liveConcurrency: LIVE_CONCURRENCY, liveRate: LIVE_RATE, liveCache: undefined, ...httpDefaults(),
   };
   for (let k = 0; k < argv.length; k++) {
     const arg = argv[k];
@@ -106,9 +108,9 @@ export function parseArgs(argv: readonly string[]): LintArgs {
   return args;
 }
 
-/** --live-concurrency and --live-rate tune --live: without it they are a mistake, not a silent no-op. */
+/** --live-concurrency, --live-rate and --live-cache tune --live: without it they are a mistake, not a silent no-op. */
 function checkLiveOptions(args: LintArgs, argv: readonly string[]): void {
-  const tuning = argv.find((arg) => /^--live-(concurrency|rate)(=|$)/.test(arg));
+  const tuning = argv.find((arg) => /^--live-(concurrency|rate|cache)(=|$)/.test(arg));
   if (tuning !== undefined && !args.live) throw new UsageError(`${tuning.replace(/=.*$/, '')} needs --live`);
 }
 
@@ -168,6 +170,8 @@ function applyValued(args: LintArgs, option: string, value: string): void {
     args.liveConcurrency = wholeNumber(option, value, 1, 256);
   } else if (option === '--live-rate') {
     args.liveRate = rate(option, value);
+  } else if (option === '--live-cache') {
+    args.liveCache = value;
   } else if (option === '--config') {
     args.config = value;
   } else if (option === '--max-problems') {

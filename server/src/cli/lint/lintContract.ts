@@ -50,6 +50,8 @@ export interface LiveLintOptions {
   requestsPerSecond: number;
   /** The HTTP client's: --insecure, --http-user-agent, --timeout. */
   http: { insecure: boolean; userAgent: string | undefined; timeoutMs: number };
+  /** --live-cache FILE. */
+  cacheFile?: string;
   /** Ctrl+C: every request stopped at once, the verdicts known kept, the URLs not checked said in a note. */
   signal?: AbortSignal;
   /** Told the counts once the URLs are known, then after each URL (liveProgress.ts draws them). */

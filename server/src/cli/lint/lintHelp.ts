@@ -26,6 +26,7 @@ export function lintCommand(formats: readonly string[]): CommandSpec {
       { name: '--live-origin', arg: 'ORIGIN', help: 'With --live: ask each listed path on ORIGIN instead (a preview deployment), its robots.txt included; problems stay on the listed URLs.' },
       { name: '--live-concurrency', arg: 'N', help: 'With --live: requests in flight at once per origin (1 to 256).', default: '4' },
       { name: '--live-rate', arg: 'N', help: 'With --live: requests started per second per origin; 0 for no limit.', default: '8' },
+      { name: '--live-cache', arg: 'FILE', help: 'With --live: keep each URL\'s verdict with its ETag/Last-Modified in FILE; a rerun asks conditionally and a 304 reuses the verdict.' },
       { name: '--follow', help: 'Also lint the local files that robots.txt Sitemap: lines and index <loc>s name.' },
       ...HTTP_OPTIONS,
       { name: '--shard', arg: 'I/N', help: 'Lint shard I of N of the inputs (each file\'s by a hash of its path), the cross-file rules left to --merge-summaries.' },

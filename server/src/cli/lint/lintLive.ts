@@ -24,17 +24,19 @@ export async function liveDiagnostics(files: Iterable<{ path: string; summary: S
       at.push({ path, start: entry.start, end: entry.end });
     }
   }
-  const { checkLive, createHttpGet } = loadHttp();
+  const { checkLive, createHttpGet, LiveCache } = loadHttp();
   const { live } = options;
   const client = createHttpGet({
     connectionsPerOrigin: live.concurrency, insecure: live.http.insecure, totalTimeoutMs: live.http.timeoutMs,
     ...(live.http.userAgent !== undefined ? { userAgent: live.http.userAgent } : {}),
   });
   const diagnostics: SiteDiagnostic[] = [];
+  const note = options.onNote ?? (() => undefined);
+  const cache = live.cacheFile === undefined ? undefined : LiveCache.open(live.cacheFile, note);
   try {
     const summary = await checkLive(entries.keys(), {
       get: client, userAgent: settings.robots.userAgent, liveOrigin: live.origin, concurrency: live.concurrency, requestsPerSecond: live.requestsPerSecond,
-      signal: live.signal ?? options.signal, onNote: options.onNote, onProgress: live.onProgress,
+      signal: live.signal ?? options.signal, ...(cache !== undefined ? { cache } : {}), onNote: options.onNote, onProgress: live.onProgress,
       onResult: ({ url, verdict }) => {
         const severity = verdict === undefined ? undefined : severityOf(verdict.rule, settings);
         if (severity === undefined) return;
@@ -44,6 +46,16 @@ export async function liveDiagnostics(files: Iterable<{ path: string; summary: S
     if (summary.cancelled) options.onNote?.(`cancelled: ${summary.total - summary.checked} of ${summary.total} URLs were not checked live; the report holds the verdicts of the ${summary.checked} checked.`);
   } finally {
     await client.close();
+    // Also after Ctrl+C: what was checked is kept, the rest keeps its old entry.
+    saveCache(cache, entries.keys(), note);
   }
   return diagnostics;
+}
+
+function saveCache(cache: { file: string; save(urls: Iterable<string>): void } | undefined, urls: Iterable<string>, note: (text: string) => void): void {
+  try {
+    cache?.save(urls);
+  } catch (e) {
+    note(`${cache!.file}: the live cache could not be written (${(e as Error).message}); the old one is left as it was.`);
+  }
 }

@@ -116,6 +116,7 @@ function liveOptions(args: LintArgs): LiveLintOptions {
   const line = progressLine;
   return {
     ...(line !== undefined ? { onProgress: (counts: ProgressCounts) => line.update(counts) } : {}), signal: liveInterrupt.signal,
+    ...(args.liveCache !== undefined ? { cacheFile: args.liveCache } : {}),
     ...(args.liveOrigin !== undefined ? { origin: args.liveOrigin } : {}), concurrency: args.liveConcurrency, requestsPerSecond: args.liveRate,
     http: { insecure: args.insecure, userAgent: args.httpUserAgent, timeoutMs: args.timeoutSeconds * 1000 }, diagnostics: liveDiagnostics,
   };
