@@ -282,4 +282,18 @@ describe('sitemap-lint --live', () => {
     }
     await server.close();
   });
+
+  it('X-Robots-Tag sent twice, "otherbot: noindex" then "noindex": the second speaks to every crawler (noindex-page)', async () => {
+    const server = await countingServer({
+      '/robots.txt': (_q, r) => r.writeHead(404).end(),
+      '/twice': (_q, r) => r.writeHead(200, { 'content-type': 'text/html', 'x-robots-tag': ['otherbot: noindex', 'noindex'] }).end(html('')),
+      '/scoped': (_q, r) => r.writeHead(200, { 'content-type': 'text/html', 'x-robots-tag': ['otherbot: noindex', 'otherbot: nofollow'] }).end(html('')),
+    });
+    const file = path.join(folder(), 'sitemap.xml');
+    fs.writeFileSync(file, sitemap(server.origin, ['/twice', '/scoped']));
+    const run = await lint(['--live', '--live-rate', '0', '--format', 'json', file]);
+    await server.close();
+    assert.equal(run.status, 1, run.stderr);
+    assert.deepEqual(problems(run), [`${locOf(3, server.origin, '/twice')} error noindex-page /twice`]);
+  });
 });

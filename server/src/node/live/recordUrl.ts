@@ -35,7 +35,8 @@ export async function recordUrl(listedUrl: string, askedUrl: string, options: Re
     if ('failure' in result) return ended(listedUrl, hops, { kind: 'failed', url, failure: result.failure.kind, message: result.failure.message, retries: result.retries });
     const { answer } = result;
     const location = redirectTarget(answer);
-    hops.push({ url, status: answer.status, headers: answer.headers, retries: result.retries, ...(location !== undefined ? { location } : {}) });
+    const repeated = answer.headerValues !== undefined ? { headerValues: answer.headerValues } : {};
+    hops.push({ url, status: answer.status, headers: answer.headers, ...repeated, retries: result.retries, ...(location !== undefined ? { location } : {}) });
     if (location === undefined) return answered(listedUrl, hops, answer);
     const stop = redirectStop(location, hops.length, seen, options);
     if (stop !== undefined) return ended(listedUrl, hops, stop);
