@@ -56,8 +56,8 @@ export interface LiveLintOptions {
   signal?: AbortSignal;
   /** Told the counts once the URLs are known, then after each URL (liveProgress.ts draws them). */
   onProgress?: (counts: { checked: number; total: number; problems: number; errors: number }) => void;
-  /** lintLive.ts's liveDiagnostics, handed in by the binary that offers --live (sitemap-lint), so that no other
-   * bundle holding lintSite.ts (check-site, the Action) refers to it. */
+  /** lintLive.ts's liveDiagnostics, handed in by the binaries that offer --live (sitemap-lint, the Action), so that no
+   * other bundle holding lintSite.ts (check-site) refers to it. */
   diagnostics: (files: Iterable<{ path: string; summary: SiteSummary }>, options: LintOptions & { live: LiveLintOptions }) => Promise<SiteDiagnostic[]>;
 }
 

@@ -4,11 +4,20 @@
 import { LIVE_RULE_IDS, severityOf, type SiteDiagnostic, type SiteSummary } from '../../language/languageService';
 import { loadHttp } from '../../node/http/loadHttp';
 import type { LintOptions, LiveLintOptions } from './lintContract';
+import type { LintArgs } from './lintArgs';
 
 interface EntryAt {
   path: string;
   start: number;
   end: number;
+}
+
+/** --live's options from the command line's (sitemap-lint's, the Action's): the caller adds progress, Ctrl+C and the cache. */
+export function liveLintOptions(args: LintArgs): LiveLintOptions {
+  return {
+    ...(args.liveOrigin !== undefined ? { origin: args.liveOrigin } : {}), concurrency: args.liveConcurrency, requestsPerSecond: args.liveRate,
+    http: { insecure: args.insecure, userAgent: args.httpUserAgent, timeoutMs: args.timeoutSeconds * 1000 }, diagnostics: liveDiagnostics,
+  };
 }
 
 /** The live verdicts of the pages `files` list (urlsets and text sitemaps; an index lists sitemaps, not pages). */

@@ -22,7 +22,7 @@ import { reportMaxRss } from '../io/reportRss';
 import { exitWhenFlushed } from '../io/exitWhenFlushed';
 import { asksVersion, VERSION } from '../io/version';
 import type { LintOptions, LiveLintOptions } from './lintContract';
-import { liveDiagnostics } from './lintLive';
+import { liveLintOptions } from './lintLive';
 import { LiveProgressLine, LOG_LINE_MS, type ProgressCounts } from './liveProgress';
 import { isUrlInput } from '../http/urlInput';
 import { UrlSitemaps } from '../http/urlSitemaps';
@@ -115,10 +115,9 @@ function liveOptions(args: LintArgs): LiveLintOptions {
   if (!args.quiet) progressLine = new LiveProgressLine(process.stderr, progressInterval());
   const line = progressLine;
   return {
-    ...(line !== undefined ? { onProgress: (counts: ProgressCounts) => line.update(counts) } : {}), signal: liveInterrupt.signal,
+    ...liveLintOptions(args), signal: liveInterrupt.signal,
+    ...(line !== undefined ? { onProgress: (counts: ProgressCounts) => line.update(counts) } : {}),
     ...(args.liveCache !== undefined ? { cacheFile: args.liveCache } : {}),
-    ...(args.liveOrigin !== undefined ? { origin: args.liveOrigin } : {}), concurrency: args.liveConcurrency, requestsPerSecond: args.liveRate,
-    http: { insecure: args.insecure, userAgent: args.httpUserAgent, timeoutMs: args.timeoutSeconds * 1000 }, diagnostics: liveDiagnostics,
   };
 }
 
