@@ -14,8 +14,9 @@ scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
 export GIT_INDEX_FILE="$scratch/index"
 git read-tree HEAD
-# The action's bundle, the worker threads it starts beside itself (the lint's, the page read-ahead's), and the bundled packages' licences.
-git add -f dist/action.js dist/lintWorker.js dist/pageHeadWorker.js dist/THIRD-PARTY-NOTICES.md
+# The action's bundle, the worker threads it starts beside itself (the lint's, the page read-ahead's), the HTTP bundle
+# its `live` input loads beside itself (node/http/loadHttp.ts), and the bundled packages' licences.
+git add -f dist/action.js dist/lintWorker.js dist/pageHeadWorker.js dist/http.js dist/THIRD-PARTY-NOTICES.md
 tree="$(git write-tree)"
 parents=(-p HEAD)
 if previous="$(git rev-parse --verify -q "refs/heads/$branch")"; then parents+=(-p "$previous"); fi

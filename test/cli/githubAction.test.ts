@@ -3,7 +3,8 @@
  * `base` against a real repository (and a shallow clone), and action.yml against what the code reads and writes. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { countingServer, html } from '../node/live/liveServers';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { INPUT_NAMES, OUTPUT_NAMES } from '../../server/src/cli/action/actionInputs';
@@ -250,6 +251,10 @@ describe('GitHub Action: bad inputs', () => {
     ['a site-root that is not DIR=URL', { path: '.', 'site-root': 'public' }],
     ['a site-root URL that is not http(s)', { path: '.', 'site-root': 'public=ftp://example.com/' }],
     ['a missing config', { path: '.', config: 'nothere.json' }],
+    ['a live that is not true or false', { path: '.', live: 'yes' }],
+    ['a live-origin that is not an origin', { path: '.', 'live-origin': 'https://preview.example.com/path' }],
+    ['a live-rate without live', { path: '.', 'live-rate': '2' }],
+    ['a live-concurrency out of range', { path: '.', live: 'true', 'live-concurrency': '0' }],
   ] as const) {
     it(`${what}: one ::error:: line and exit 1`, () => {
       const run = runAction(folder(FIXTURE), inputs);
@@ -354,6 +359,55 @@ describe('GitHub Action: base', () => {
       assert.match(warnings[0]!.message, /fetch-depth: 0/);
       assert.deepEqual(run.outputs, { errors: '0', warnings: '0' });
     }
+  });
+});
+
+describe('GitHub Action: live', () => {
+  /** runAction's runner, asynchronous: the servers the live check asks live in this process. */
+  function runActionAsync(workspace: string, inputs: Record<string, string>): Promise<{ code: number | null; annotations: Annotation[]; stderr: string }> {
+    const env: NodeJS.ProcessEnv = {};
+    for (const [k, v] of Object.entries(process.env)) if (!/^(INPUT_|GITHUB_|RUNNER_)/.test(k)) env[k] = v;
+    for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
+    const files = folder();
+    Object.assign(env, { GITHUB_WORKSPACE: workspace, GITHUB_OUTPUT: path.join(files, 'output'), GITHUB_STEP_SUMMARY: path.join(files, 'summary'), GITHUB_ACTIONS: 'true' });
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, [ACTION], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, annotations: annotationsOf(stdout), stderr }));
+    });
+  }
+
+  it('live-origin: each listed path asked on the preview (robots.txt first), the verdicts annotated on the listed URLs, live-rate and live-concurrency passed', async () => {
+    const production = await countingServer({});
+    const preview = await countingServer({
+      '/robots.txt': (_q, r) => r.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /private\n'),
+      '/ok': html('<title>OK</title>'),
+      '/gone': (_q, r) => r.writeHead(404).end(),
+    });
+    const entries = ['/ok', '/gone', '/private/x'].map((p) => `<loc>${production.origin}${p}</loc>`);
+    const workspace = folder({ 'public/sitemap.xml': urlset(entries), 'config.json': JSON.stringify({ rules: { 'local-url': 'off' } }) });
+    const run = await runActionAsync(workspace, { path: 'public', config: 'config.json', 'live-origin': preview.origin, 'live-concurrency': '1', 'live-rate': '0', sarif: '' });
+    await Promise.all([production.close(), preview.close()]);
+    assert.equal(run.stderr, '');
+    assert.equal(run.code, 1);
+    assert.deepEqual(run.annotations.map((a) => `${a.level} ${a.properties.title} ${a.properties.file}:${a.properties.line}`).sort(),
+      ['error blocked-by-robots public/sitemap.xml:5', 'error page-not-found public/sitemap.xml:4'].sort());
+    assert.deepEqual(production.arrivals, [], 'the listed origin is not asked');
+    assert.deepEqual(preview.arrivals.map((a) => a.path), ['/robots.txt', '/ok', '/gone']);
+    assert.equal(preview.maxInFlight(), 1);
+  });
+
+  it('asks nothing without live', async () => {
+    const server = await countingServer({});
+    const workspace = folder({ 'public/sitemap.xml': urlset([`<loc>${server.origin}/gone</loc>`]), 'config.json': JSON.stringify({ rules: { 'local-url': 'off' } }) });
+    const run = await runActionAsync(workspace, { path: 'public', config: 'config.json', live: 'false', sarif: '' });
+    await server.close();
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(server.arrivals, []);
   });
 });
 

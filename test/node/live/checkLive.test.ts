@@ -372,7 +372,7 @@ describe('verdicts as they come, and cancellation', () => {
     await site.ended(7);
     await site.close();
     assert.deepEqual(results.map((r) => r.verdict?.rule), ['page-not-found', 'page-not-found', 'page-not-found']);
-    assert.deepEqual(progress.map((p) => [p.checked, p.total, p.problems]), [[1, 23, 1], [2, 23, 2], [3, 23, 3]]);
+    assert.deepEqual(progress.map((p) => [p.checked, p.total, p.problems]), [[0, 23, 0], [1, 23, 1], [2, 23, 2], [3, 23, 3]]);
     assert.equal(summary.cancelled, true);
     assert.equal(summary.checked, 3);
     assert.deepEqual(site.cutShort.filter((p) => p.startsWith('/hold')).length, 3, 'the held requests closed by the client');

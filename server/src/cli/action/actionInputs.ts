@@ -6,7 +6,7 @@ import { normalizeSiteRootUrl } from '../../../../shared/location';
 import { UsageError } from '../io/failure';
 
 /** The inputs action.yml declares, in its order (a test holds the two to each other). */
-export const INPUT_NAMES = ['path', 'site-root', 'config', 'fail-on', 'sarif', 'base', 'baseline'] as const;
+export const INPUT_NAMES = ['path', 'site-root', 'config', 'fail-on', 'sarif', 'base', 'baseline', 'live', 'live-origin', 'live-concurrency', 'live-rate'] as const;
 /** The outputs action.yml declares. */
 export const OUTPUT_NAMES = ['errors', 'warnings', 'added', 'removed', 'suppressed', 'gone'] as const;
 
@@ -24,6 +24,8 @@ export interface ActionInputs {
   base: string | undefined;
   /** A baseline file (sitemap-lint's --baseline), relative to the workspace: only the problems it does not record count. */
   baseline: string | undefined;
+  /** sitemap-lint's --live and its options, as given (sitemap-lint's parser checks them): [] without `live`. */
+  live: string[];
 }
 
 const FAIL_ON: readonly string[] = ['error', 'warning', 'never'];
@@ -46,7 +48,21 @@ export function readInputs(cwd: string, env: NodeJS.ProcessEnv = process.env): A
     sarif: sarif === undefined ? DEFAULT_SARIF : sarif || undefined,
     base,
     baseline: input('baseline') || undefined,
+    live: liveOptions(input),
   };
+}
+
+/** `live: true` (or a `live-origin`) as sitemap-lint's --live options; `live-concurrency`/`live-rate` only with it. */
+function liveOptions(input: (name: (typeof INPUT_NAMES)[number]) => string | undefined): string[] {
+  const live = (input('live') || 'false').toLowerCase();
+  if (live !== 'true' && live !== 'false') throw new UsageError(`live must be true or false, not "${input('live')}"`);
+  const origin = input('live-origin') || undefined;
+  const tuning = (['live-concurrency', 'live-rate'] as const).flatMap((name) => (input(name) ? [`--${name}`, input(name)!] : []));
+  if (live === 'false' && origin === undefined) {
+    if (tuning.length > 0) throw new UsageError(`${tuning[0]!.slice(2)} needs live: true (or a live-origin)`);
+    return [];
+  }
+  return ['--live', ...(origin !== undefined ? ['--live-origin', origin] : []), ...tuning];
 }
 
 /** One per line or separated by spaces; a line that names an existing file or folder whole is one path (spaces and all). */

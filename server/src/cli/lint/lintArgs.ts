@@ -40,7 +40,17 @@ export interface LintArgs extends HttpArgs {
   live: boolean;
   /** --live-origin: the origin asked instead of the listed URLs' (implies --live). */
   liveOrigin: string | undefined;
+  /** --live-concurrency: requests in flight per origin (the HTTP client's connections per origin follow it). */
+  liveConcurrency: number;
+  /** --live-rate: request starts per second per origin; 0: no limit. */
+  liveRate: number;
+  /** --live-cache: the verdicts kept between runs, asked again conditionally. */
+  liveCache: string | undefined;
 }
+
+/** --live's politeness by default (checkLive.ts's LIVE_DEFAULTS, which this bundle does not load). */
+export const LIVE_CONCURRENCY = 4;
+export const LIVE_RATE = 8;
 
 /** `i/n`: part i (from 1) of n. */
 export interface Part {
@@ -61,7 +71,7 @@ export function parseArgs(argv: readonly string[]): LintArgs {
   const args: LintArgs = {
     inputs: [], format: 'stylish', siteRoots: [], allowedHosts: [], rules: {}, config: undefined, userAgent: undefined, maxWarnings: undefined, maxProblems: undefined,
     quiet: false, follow: false, help: false, shard: undefined, summaryOut: undefined, mergeSummaries: false, partition: undefined,
-    baseline: undefined, writeBaseline: undefined, force: false, live: false, liveOrigin: undefined, ...httpDefaults(),
+    baseline: undefined, writeBaseline: undefined, force: false, live: false, liveOrigin: undefined, liveConcurrency: LIVE_CONCURRENCY, liveRate: LIVE_RATE, liveCache: undefined, ...httpDefaults(),
   };
   for (let k = 0; k < argv.length; k++) {
     const arg = argv[k];
@@ -94,7 +104,14 @@ export function parseArgs(argv: readonly string[]): LintArgs {
   checkSharding(args);
   checkBaseline(args);
   if (args.live && (args.shard !== undefined || args.mergeSummaries)) throw new UsageError('--live does not go with --shard or --merge-summaries');
+  checkLiveOptions(args, argv);
   return args;
+}
+
+/** --live-concurrency, --live-rate and --live-cache tune --live: without it they are a mistake, not a silent no-op. */
+function checkLiveOptions(args: LintArgs, argv: readonly string[]): void {
+  const tuning = argv.find((arg) => /^--live-(concurrency|rate|cache)(=|$)/.test(arg));
+  if (tuning !== undefined && !args.live) throw new UsageError(`${tuning.replace(/=.*$/, '')} needs --live`);
 }
 
 /** The sharding options that go together: --summary-out with --shard, --partition with --merge-summaries. */
@@ -149,6 +166,12 @@ function applyValued(args: LintArgs, option: string, value: string): void {
   } else if (option === '--live-origin') {
     args.liveOrigin = originOf(value);
     args.live = true;
+  } else if (option === '--live-concurrency') {
+    args.liveConcurrency = wholeNumber(option, value, 1, 256);
+  } else if (option === '--live-rate') {
+    args.liveRate = rate(option, value);
+  } else if (option === '--live-cache') {
+    args.liveCache = value;
   } else if (option === '--config') {
     args.config = value;
   } else if (option === '--max-problems') {
@@ -171,9 +194,17 @@ function originOf(value: string): string {
   return url.origin;
 }
 
-function wholeNumber(option: string, value: string, least: number): number {
+function wholeNumber(option: string, value: string, least: number, most = Number.MAX_SAFE_INTEGER): number {
   const n = Number(value);
-  if (!/^[0-9]+$/.test(value) || !Number.isSafeInteger(n) || n < least) throw new UsageError(`${option} needs a whole number${least > 0 ? ` from ${least}` : ''}, not "${value}"`);
+  const range = `${least > 0 ? ` from ${least}` : ''}${most < Number.MAX_SAFE_INTEGER ? ` to ${most}` : ''}`;
+  if (!/^[0-9]+$/.test(value) || !Number.isSafeInteger(n) || n < least || n > most) throw new UsageError(`${option} needs a whole number${range}, not "${value}"`);
+  return n;
+}
+
+/** Requests per second: a number from 0 (no limit), fractions allowed (0.5: one every two seconds), at most 10,000. */
+function rate(option: string, value: string): number {
+  const n = Number(value);
+  if (!/^[0-9]+(\.[0-9]+)?$/.test(value) || !(n >= 0) || n > 10_000) throw new UsageError(`${option} needs requests per second, from 0 (no limit) to 10000, not "${value}"`);
   return n;
 }
 

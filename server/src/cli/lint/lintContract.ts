@@ -44,8 +44,20 @@ export interface LintOptions {
 export interface LiveLintOptions {
   /** Each listed path asked on this origin instead (a preview deployment). */
   origin?: string;
-  /** lintLive.ts's liveDiagnostics, handed in by the binary that offers --live (sitemap-lint), so that no other
-   * bundle holding lintSite.ts (check-site, the Action) refers to it. */
+  /** Requests in flight per origin (and the HTTP client's connections per origin). */
+  concurrency: number;
+  /** Request starts per second per origin; 0: no limit. */
+  requestsPerSecond: number;
+  /** The HTTP client's: --insecure, --http-user-agent, --timeout. */
+  http: { insecure: boolean; userAgent: string | undefined; timeoutMs: number };
+  /** --live-cache FILE. */
+  cacheFile?: string;
+  /** Ctrl+C: every request stopped at once, the verdicts known kept, the URLs not checked said in a note. */
+  signal?: AbortSignal;
+  /** Told the counts once the URLs are known, then after each URL (liveProgress.ts draws them). */
+  onProgress?: (counts: { checked: number; total: number; problems: number; errors: number }) => void;
+  /** lintLive.ts's liveDiagnostics, handed in by the binaries that offer --live (sitemap-lint, the Action), so that no
+   * other bundle holding lintSite.ts (check-site) refers to it. */
   diagnostics: (files: Iterable<{ path: string; summary: SiteSummary }>, options: LintOptions & { live: LiveLintOptions }) => Promise<SiteDiagnostic[]>;
 }
 

@@ -4,11 +4,20 @@
 import { LIVE_RULE_IDS, severityOf, type SiteDiagnostic, type SiteSummary } from '../../language/languageService';
 import { loadHttp } from '../../node/http/loadHttp';
 import type { LintOptions, LiveLintOptions } from './lintContract';
+import type { LintArgs } from './lintArgs';
 
 interface EntryAt {
   path: string;
   start: number;
   end: number;
+}
+
+/** --live's options from the command line's (sitemap-lint's, the Action's): the caller adds progress, Ctrl+C and the cache. */
+export function liveLintOptions(args: LintArgs): LiveLintOptions {
+  return {
+    ...(args.liveOrigin !== undefined ? { origin: args.liveOrigin } : {}), concurrency: args.liveConcurrency, requestsPerSecond: args.liveRate,
+    http: { insecure: args.insecure, userAgent: args.httpUserAgent, timeoutMs: args.timeoutSeconds * 1000 }, diagnostics: liveDiagnostics,
+  };
 }
 
 /** The live verdicts of the pages `files` list (urlsets and text sitemaps; an index lists sitemaps, not pages). */
@@ -24,20 +33,38 @@ export async function liveDiagnostics(files: Iterable<{ path: string; summary: S
       at.push({ path, start: entry.start, end: entry.end });
     }
   }
-  const { checkLive, createHttpGet, LIVE_DEFAULTS } = loadHttp();
-  const client = createHttpGet({ connectionsPerOrigin: LIVE_DEFAULTS.concurrency });
+  const { checkLive, createHttpGet, LiveCache } = loadHttp();
+  const { live } = options;
+  const client = createHttpGet({
+    connectionsPerOrigin: live.concurrency, insecure: live.http.insecure, totalTimeoutMs: live.http.timeoutMs,
+    ...(live.http.userAgent !== undefined ? { userAgent: live.http.userAgent } : {}),
+  });
   const diagnostics: SiteDiagnostic[] = [];
+  const note = options.onNote ?? (() => undefined);
+  const cache = live.cacheFile === undefined ? undefined : LiveCache.open(live.cacheFile, note);
   try {
-    await checkLive(entries.keys(), {
-      get: client, userAgent: settings.robots.userAgent, liveOrigin: options.live.origin, signal: options.signal, onNote: options.onNote,
+    const summary = await checkLive(entries.keys(), {
+      get: client, userAgent: settings.robots.userAgent, liveOrigin: live.origin, concurrency: live.concurrency, requestsPerSecond: live.requestsPerSecond,
+      signal: live.signal ?? options.signal, ...(cache !== undefined ? { cache } : {}), onNote: options.onNote, onProgress: live.onProgress,
       onResult: ({ url, verdict }) => {
         const severity = verdict === undefined ? undefined : severityOf(verdict.rule, settings);
         if (severity === undefined) return;
         for (const at of entries.get(url)!) diagnostics.push({ ...at, rule: verdict!.rule, severity, message: verdict!.message, url });
       },
     });
+    if (summary.cancelled) options.onNote?.(`cancelled: ${summary.total - summary.checked} of ${summary.total} URLs were not checked live; the report holds the verdicts of the ${summary.checked} checked.`);
   } finally {
     await client.close();
+    // Also after Ctrl+C: what was checked is kept, the rest keeps its old entry.
+    saveCache(cache, entries.keys(), note);
   }
   return diagnostics;
+}
+
+function saveCache(cache: { file: string; save(urls: Iterable<string>): void } | undefined, urls: Iterable<string>, note: (text: string) => void): void {
+  try {
+    cache?.save(urls);
+  } catch (e) {
+    note(`${cache!.file}: the live cache could not be written (${(e as Error).message}); the old one is left as it was.`);
+  }
 }

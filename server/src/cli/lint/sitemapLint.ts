@@ -21,8 +21,9 @@ import { exitQuietlyOnClosedPipe } from '../io/closedPipe';
 import { reportMaxRss } from '../io/reportRss';
 import { exitWhenFlushed } from '../io/exitWhenFlushed';
 import { asksVersion, VERSION } from '../io/version';
-import type { LintOptions } from './lintContract';
-import { liveDiagnostics } from './lintLive';
+import type { LintOptions, LiveLintOptions } from './lintContract';
+import { liveLintOptions } from './lintLive';
+import { LiveProgressLine, LOG_LINE_MS, type ProgressCounts } from './liveProgress';
 import { isUrlInput } from '../http/urlInput';
 import { UrlSitemaps } from '../http/urlSitemaps';
 import { inflateLimit } from '../../../../shared/protocolLimits';
@@ -49,6 +50,7 @@ async function main(argv: readonly string[]): Promise<number> {
       baselineFile = prepared.file;
     }
   } catch (e) {
+    progressLine?.stop();
     if (e instanceof UsageError) {
       process.stderr.write(usageErrorText(COMMAND, e.message));
       return 2;
@@ -59,7 +61,15 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     throw e;
   }
+  progressLine?.stop();
   if (args.quiet) results = results.map(onlyErrors);
+  const code = report(args, results, cwd, baselineFile);
+  // Ctrl+C during --live: the report of what was checked, and the shell's code for an interrupted command.
+  return liveInterrupt?.signal.aborted === true ? 130 : code;
+}
+
+/** The report on stdout; the exit code it makes. */
+function report(args: LintArgs, results: FileResult[], cwd: string, baselineFile: string | undefined): number {
   const baseline = baselineFile === undefined ? undefined : baselineTotals(baselineFile, results);
   if (args.maxProblems !== undefined) results = capResults(results, args.maxProblems);
   process.stdout.write(format(args, results, cwd, baseline));
@@ -71,7 +81,7 @@ async function main(argv: readonly string[]): Promise<number> {
 /** The whole run, a shard's (its summary written), or a merge of summaries. */
 async function run(args: LintArgs, cwd: string): Promise<FileResult[]> {
   const { siteRoots, ...options } = lintOptions(args, cwd, note);
-  if (args.live) options.live = { ...(args.liveOrigin !== undefined ? { origin: args.liveOrigin } : {}), diagnostics: liveDiagnostics };
+  if (args.live) options.live = liveOptions(args);
   if (args.mergeSummaries) return mergeSummaries(args.inputs, options, args.partition);
   if (args.inputs.some(isUrlInput)) return runWithUrls(args, cwd, options);
   const inputs = collectInputs(args.inputs, cwd);
@@ -83,6 +93,32 @@ async function run(args: LintArgs, cwd: string): Promise<FileResult[]> {
   } finally {
     summary?.close();
   }
+}
+
+/** --live's progress line on stderr (liveProgress.ts), none with --quiet: set while the live check runs. */
+let progressLine: LiveProgressLine | undefined;
+
+/** Aborted by the first Ctrl+C (SIGINT) of a --live run; a second one ends the process at once. */
+let liveInterrupt: AbortController | undefined;
+
+function interruptLiveOnSigint(): AbortController {
+  const controller = new AbortController();
+  process.on('SIGINT', () => {
+    if (controller.signal.aborted) process.exit(130);
+    controller.abort();
+  });
+  return controller;
+}
+
+function liveOptions(args: LintArgs): LiveLintOptions {
+  liveInterrupt = interruptLiveOnSigint();
+  if (!args.quiet) progressLine = new LiveProgressLine(process.stderr, progressInterval());
+  const line = progressLine;
+  return {
+    ...liveLintOptions(args), signal: liveInterrupt.signal,
+    ...(line !== undefined ? { onProgress: (counts: ProgressCounts) => line.update(counts) } : {}),
+    ...(args.liveCache !== undefined ? { cacheFile: args.liveCache } : {}),
+  };
 }
 
 /** A run with URL inputs (issue 34): the HTTP client loaded, the URLs read in their turn among the files. */
@@ -112,7 +148,14 @@ function onlyErrors(result: FileResult): FileResult {
   return { ...result, problems: errors(result.problems), ...(result.baseline && { baseline: { ...result.baseline, suppressed: errors(result.baseline.suppressed) } }) };
 }
 
+/** The log line's interval: LOG_LINE_MS, or SITEMAP_LINT_PROGRESS_MS's (the tests'). */
+function progressInterval(): number {
+  const ms = Number(process.env.SITEMAP_LINT_PROGRESS_MS);
+  return Number.isInteger(ms) && ms > 0 ? ms : LOG_LINE_MS;
+}
+
 function note(text: string): void {
+  progressLine?.interrupt();
   process.stderr.write(`sitemap-lint: note: ${text}\n`);
 }
 

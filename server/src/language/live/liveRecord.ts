@@ -8,6 +8,8 @@ export interface LiveHop {
   status: number;
   /** Response headers, names lower-cased (HttpAnswer's). */
   headers: Readonly<Record<string, string>>;
+  /** HttpAnswer's: each repeated header's values one by one (X-Robots-Tag's are read one by one). */
+  headerValues?: Readonly<Record<string, readonly string[]>>;
   /** A redirect's Location resolved against `url`; undefined for any other answer or a redirect without one. */
   location?: string;
   /** How many 429/503 answers were retried before this one. */

@@ -131,7 +131,7 @@ function pageVerdict(record: LiveRecord, hop: LiveHop, options: LiveJudgeOptions
 }
 
 function noindexVerdict(url: string, hop: LiveHop, facts: PageFacts | undefined, userAgent: string): LiveVerdict | undefined {
-  const header = parseRobotsHeader(hop.headers['x-robots-tag']).map((part) => ({ ...part, where: `X-Robots-Tag: ${part.value}` }));
+  const header = parseRobotsHeader(hop.headerValues?.['x-robots-tag'] ?? hop.headers['x-robots-tag']).map((part) => ({ ...part, where: `X-Robots-Tag: ${part.value}` }));
   const metas = (facts?.robots ?? []).map((meta) => ({ ...meta, where: `<meta name="${meta.crawler}">` }));
   const directives = directivesFor([...header, ...metas], userAgent);
   if (!directives.noindex) return undefined;

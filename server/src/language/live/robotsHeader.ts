@@ -14,8 +14,9 @@ export interface HeaderRobots extends CrawlerDirectiveSource {
 const NAMED = /^([^\s:,]+)\s*:\s*(.*)$/s;
 
 /**
- * Each part of the `X-Robots-Tag` values (a string as HttpAnswer joins repeated headers with ", ", or the values one by
- * one, each starting again for every crawler). Never throws.
+ * Each part of the `X-Robots-Tag` values: one header's value, or each of repeated headers' values one by one (HttpAnswer's
+ * `headerValues`), each starting again for every crawler — joined by ", ", `otherbot: noindex` then `noindex` would read
+ * as otherbot's alone. Never throws.
  */
 export function parseRobotsHeader(values: string | readonly string[] | undefined): HeaderRobots[] {
   if (values === undefined) return [];

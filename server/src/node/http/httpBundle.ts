@@ -7,6 +7,7 @@ import { fetchSitemap, SitemapFetchError, MAX_REDIRECTS } from './fetchSitemap';
 import { createHttpGet, DEFAULT_USER_AGENT } from './httpGet';
 import { HttpFailure } from './httpTypes';
 import { checkLive, LIVE_DEFAULTS } from '../live/checkLive';
+import { LiveCache } from '../live/liveCache';
 
 /** What went wrong reading a URL, when it is this bundle's to say: one line, and the status of a non-2xx answer. */
 export function fetchFailure(error: unknown): { message: string; status?: number } | undefined {
@@ -15,4 +16,4 @@ export function fetchFailure(error: unknown): { message: string; status?: number
   return undefined;
 }
 
-export { checkLive, createHttpGet, DEFAULT_USER_AGENT, fetchSitemap, headersFromEnvironment, HEADERS_VARIABLE, LIVE_DEFAULTS, MAX_REDIRECTS };
+export { checkLive, createHttpGet, LiveCache, DEFAULT_USER_AGENT, fetchSitemap, headersFromEnvironment, HEADERS_VARIABLE, LIVE_DEFAULTS, MAX_REDIRECTS };

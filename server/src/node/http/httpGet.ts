@@ -96,14 +96,15 @@ async function withDeadline<T>(url: string, totalMs: number, outer: AbortSignal 
 async function answer(agent: Agent, target: URL, headers: Record<string, string>, request: HttpGetOptions, signal: AbortSignal): Promise<HttpAnswer> {
   const response = await undiciRequest.call(agent, { origin: target.origin, path: `${target.pathname}${target.search}`, method: 'GET', headers, signal });
   const kept = answerHeaders(response.headers);
+  const repeated = repeatedHeaders(response.headers);
   const bodyless = STATUS_WITHOUT_BODY.has(response.statusCode) || (response.statusCode >= 300 && response.statusCode < 400 && kept.location !== undefined);
   if (bodyless) {
     await discard(response.body, signal);
-    return { url: target.href, status: response.statusCode, headers: kept, body: new Uint8Array(0), truncated: false };
+    return { url: target.href, status: response.statusCode, headers: kept, ...repeated, body: new Uint8Array(0), truncated: false };
   }
   try {
     const { body, truncated } = await readBody(decoded(response.body, contentCodings(kept['content-encoding']), target.href), request);
-    return { url: target.href, status: response.statusCode, headers: kept, body, truncated };
+    return { url: target.href, status: response.statusCode, headers: kept, ...repeated, body, truncated };
   } finally {
     // Stopped early (the cap, `enough`, a failure): the connection is closed, not drained.
     response.body.destroy();
@@ -151,6 +152,16 @@ function answerHeaders(raw: Record<string, string | string[] | undefined>): Reco
     kept[lower] = Array.isArray(value) ? value.join(', ') : value;
   }
   return kept;
+}
+
+/** `headerValues` for the headers sent more than once (set-cookie never kept); nothing when none was. */
+function repeatedHeaders(raw: Record<string, string | string[] | undefined>): { headerValues?: Record<string, string[]> } {
+  const values: Record<string, string[]> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    const lower = name.toLowerCase();
+    if (lower !== 'set-cookie' && Array.isArray(value) && value.length > 1) values[lower] = [...(values[lower] ?? []), ...value];
+  }
+  return Object.keys(values).length > 0 ? { headerValues: values } : {};
 }
 
 function lowerCased(headers: Readonly<Record<string, string>>): Record<string, string> {

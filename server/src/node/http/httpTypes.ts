@@ -20,6 +20,9 @@ export interface HttpAnswer {
   status: number;
   /** Response headers, names lower-cased; a repeated header's values joined by ", " (set-cookie is never kept). */
   headers: Readonly<Record<string, string>>;
+  /** The values of each header sent more than once, one by one as sent: a header whose values are not a plain comma
+   * list (X-Robots-Tag: `otherbot: noindex` then `noindex`, where joining would put `noindex` under otherbot). */
+  headerValues?: Readonly<Record<string, readonly string[]>>;
   /** The body read, Content-Encoding undone; empty for HEAD, 204, 304 and redirects. */
   body: Uint8Array;
   /** Whether reading stopped before the body's end (maxBytes or `enough`). */

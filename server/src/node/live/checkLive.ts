@@ -9,6 +9,7 @@ import { fetchOriginRobots, robotsBlock, type OriginRobots } from './originRobot
 import type { RetryOptions } from './politeGet';
 import { recordUrl, type RecordOptions } from './recordUrl';
 import { httpOriginOf as originOf } from '../http/httpOrigin';
+import type { LiveCache } from './liveCache';
 
 export interface LiveCheckOptions {
   get: HttpGet;
@@ -31,6 +32,8 @@ export interface LiveCheckOptions {
   /** Each URL's verdict (undefined: fine) as soon as it is known, with what it answered. */
   onResult?: (result: LiveResult) => void;
   onProgress?: (progress: LiveProgress) => void;
+  /** Verdicts kept from a previous run (--live-cache): asked conditionally, a 304 reuses the kept verdict. */
+  cache?: LiveCache;
   /** Said once per origin: a robots.txt that could not be read, so everything is taken as disallowed. */
   onNote?: (note: string) => void;
 }
@@ -62,6 +65,7 @@ export const LIVE_DEFAULTS = { concurrency: 4, requestsPerSecond: 8, maxRedirect
 export async function checkLive(urls: Iterable<string>, options: LiveCheckOptions): Promise<LiveSummary> {
   const run = new LiveRun(options);
   const byOrigin = run.plan(urls);
+  options.onProgress?.(run.counts());
   await Promise.all([...byOrigin.values()].map((queue) => run.drain(queue)));
   return run.summary();
 }
@@ -128,24 +132,36 @@ class LiveRun {
   }
 
   private async checkOne({ listed, asked }: Planned): Promise<void> {
+    const conditional = this.options.cache?.conditional(listed, asked);
     let record: LiveRecord;
     try {
-      record = await recordUrl(listed, asked, this.record);
+      record = await recordUrl(listed, asked, this.record, conditional);
     } catch (e) {
       if (this.controller.signal.aborted) return;
       throw e;
     }
+    const verdict = this.verdictOf(record, asked, conditional !== undefined);
+    this.progress.checked++;
+    if (verdict !== undefined) this.progress.problems++;
+    if (verdict?.rule === 'page-unreachable') this.progress.errors++;
+    this.options.onResult?.({ url: listed, verdict, record });
+    this.options.onProgress?.({ ...this.progress });
+  }
+
+  /** The kept verdict of a URL that answered 304 to a conditional request; else the record judged (and kept). */
+  private verdictOf(record: LiveRecord, asked: string, conditional: boolean): LiveVerdict | undefined {
+    const { listedUrl: listed, hops } = record;
+    const cache = this.options.cache;
+    const notModified = conditional && hops.length === 1 && hops[0]!.status === 304 ? cache?.revalidated(listed, new Date()) : undefined;
+    if (notModified !== undefined) return notModified.verdict;
     const live = asked !== listed ? originOf(asked)! : undefined;
     const listedOrigin = originOf(listed)!;
     const verdict = judgeLive(record, {
       userAgent: this.userAgent, isListable: this.options.isListable ?? ((url) => originOf(url) === listedOrigin),
       toListed: live === undefined ? undefined : (url) => (originOf(url) === live ? onOrigin(url, listedOrigin) : url),
     });
-    this.progress.checked++;
-    if (verdict !== undefined) this.progress.problems++;
-    if (verdict?.rule === 'page-unreachable') this.progress.errors++;
-    this.options.onResult?.({ url: listed, verdict, record });
-    this.options.onProgress?.({ ...this.progress });
+    cache?.judged(record, asked, verdict, new Date());
+    return verdict;
   }
 
   private gateOf(origin: string): OriginGate {
@@ -169,6 +185,10 @@ class LiveRun {
       this.robots.set(origin, robots);
     }
     return robotsBlock(await robots, this.userAgent, url);
+  }
+
+  counts(): LiveProgress {
+    return { ...this.progress };
   }
 
   summary(): LiveSummary {

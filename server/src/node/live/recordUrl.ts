@@ -20,19 +20,23 @@ export interface RecordOptions {
   headBytes: number;
 }
 
-/** Records `askedUrl` (the listed URL, or its path on the live origin); rejects only when the signal aborts. */
-export async function recordUrl(listedUrl: string, askedUrl: string, options: RecordOptions): Promise<LiveRecord> {
+/** Records `askedUrl` (the listed URL, or its path on the live origin); rejects only when the signal aborts.
+ * `conditional`: headers of a conditional request (liveCache.ts), sent to `askedUrl` only, not to a redirect's hops. */
+export async function recordUrl(listedUrl: string, askedUrl: string, options: RecordOptions, conditional?: Readonly<Record<string, string>>): Promise<LiveRecord> {
   const hops: LiveHop[] = [];
   const seen = new Set<string>([askedUrl]);
   let url = askedUrl;
   for (;;) {
     const robots = await options.blockOf(url);
     if (robots !== undefined) return ended(listedUrl, hops, { kind: 'blocked', url, robots });
-    const result = await politeGet(options.get, options.gateOf(new URL(url).origin), url, { signal: options.signal, maxBytes: options.headBytes, enough: headEnd() }, options.retry);
+    const headers = hops.length === 0 ? conditional : undefined;
+    const request = { signal: options.signal, maxBytes: options.headBytes, enough: headEnd(), ...(headers !== undefined ? { headers } : {}) };
+    const result = await politeGet(options.get, options.gateOf(new URL(url).origin), url, request, options.retry);
     if ('failure' in result) return ended(listedUrl, hops, { kind: 'failed', url, failure: result.failure.kind, message: result.failure.message, retries: result.retries });
     const { answer } = result;
     const location = redirectTarget(answer);
-    hops.push({ url, status: answer.status, headers: answer.headers, retries: result.retries, ...(location !== undefined ? { location } : {}) });
+    const repeated = answer.headerValues !== undefined ? { headerValues: answer.headerValues } : {};
+    hops.push({ url, status: answer.status, headers: answer.headers, ...repeated, retries: result.retries, ...(location !== undefined ? { location } : {}) });
     if (location === undefined) return answered(listedUrl, hops, answer);
     const stop = redirectStop(location, hops.length, seen, options);
     if (stop !== undefined) return ended(listedUrl, hops, stop);
