@@ -115,6 +115,26 @@ describe('sitemap-lint --live', () => {
     assert.deepEqual(production.log, []);
   });
 
+  it('sends SITEMAP_HTTP_HEADERS to the origin it checks (a staging password), never to another, and never prints them', async () => {
+    const secret = 'Basic c3RhZ2luZzpodW50ZXIy';
+    const staging = await startServer({
+      '/robots.txt': (_q, r) => r.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nAllow: /\n'),
+      '/ok': (q, r) => (q.headers.authorization === secret ? r.writeHead(200, { 'content-type': 'text/html' }).end(html('<title>OK</title>')) : r.writeHead(401).end()),
+      '/elsewhere': (_q, r) => r.writeHead(302, { location: `${site.origin}/ok` }).end(),
+    });
+    const production = await startServer({});
+    const file = path.join(folder(), 'sitemap.xml');
+    fs.writeFileSync(file, sitemap(production.origin, ['/ok', '/elsewhere']));
+    const run = await lint(['--live-origin', staging.origin, '--format', 'json', file], { SITEMAP_HTTP_HEADERS: `Authorization: ${secret}\n` });
+    await Promise.all([staging.close(), production.close()]);
+    assert.equal(run.status, 0, run.stderr);
+    // /ok answered 200 only with the header; /elsewhere's redirect to another origin ends its chain, which is not asked.
+    assert.deepEqual(problems(run), [`${locOf(4, production.origin, '/elsewhere')} warning page-redirect /elsewhere`]);
+    assert.deepEqual(staging.log.map((l) => `${l.path} ${l.headers.authorization}`).sort(), [`/elsewhere ${secret}`, `/ok ${secret}`, `/robots.txt ${secret}`]);
+    assert.ok(!site.log.some((l) => l.headers.authorization !== undefined), 'the header never went to another origin');
+    assert.ok(!run.stdout.includes(secret) && !run.stderr.includes(secret));
+  });
+
   it('asks nothing without --live, and refuses a --live-origin that is not an origin', async () => {
     const before = site.log.length;
     const file = path.join(folder(), 'sitemap.xml');
