@@ -10,12 +10,12 @@ import type { SitemapOutput } from '../output';
 import { LIVE_CHECK_CONTEXT_KEY, setContextKey } from '../contextKeys';
 import { withCommandProgress } from './commandProgress';
 import { commandTargetUri } from './commandTarget';
-import type { WorkDoneProgressType } from './checkSite';
+import { requestWithProgress, type WorkDoneProgressType } from './workDoneRequest';
+import type { BaseLanguageClient } from 'vscode-languageclient';
 
 export const CHECK_LIVE_COMMAND = 'sitemap.checkLive';
 
 const LANGUAGES = new Set(['sitemap', 'sitemap-txt']);
-let runs = 0;
 
 /** What the command resolves with, for the tests: the server's summary, or how it failed; undefined when cancelled or nothing to check. */
 export type CheckLiveOutcome = CheckLiveResult | { failed: 'server-stopped' | 'refused' | 'error'; message?: string } | undefined;
@@ -76,25 +76,9 @@ function failed(error: unknown, server: SitemapServer, output: SitemapOutput): C
 }
 
 /** The request, its work-done progress shown in the notification; undefined when cancelled. */
-async function request(server: SitemapServer, progressType: WorkDoneProgressType, document: TextDocument, progress: Progress<{ message?: string; increment?: number }>, token: CancellationToken): Promise<CheckLiveResult | undefined> {
-  const client = await server.running();
-  const workDone = await progressType();
-  const params: CheckLiveParams = { uri: client.code2ProtocolConverter.asUri(document.uri), workDoneToken: `sitemap.checkLive.${++runs}` };
-  let percentage = 0;
-  const listener = client.onProgress(workDone, params.workDoneToken!, (value) => {
-    if (value.kind === 'end') return;
-    const increment = value.percentage !== undefined ? value.percentage - percentage : undefined;
-    percentage = value.percentage ?? percentage;
-    progress.report({ message: value.message, increment });
-  });
-  try {
-    return await client.sendRequest<CheckLiveResult>(CHECK_LIVE_REQUEST, params, token);
-  } catch (error) {
-    if (token.isCancellationRequested) return undefined;
-    throw error;
-  } finally {
-    listener.dispose();
-  }
+function request(server: SitemapServer, progressType: WorkDoneProgressType, document: TextDocument, progress: Progress<{ message?: string; increment?: number }>, token: CancellationToken): Promise<CheckLiveResult | undefined> {
+  const params = (workDoneToken: string, client: BaseLanguageClient): CheckLiveParams => ({ uri: client.code2ProtocolConverter.asUri(document.uri), workDoneToken });
+  return requestWithProgress<CheckLiveResult>(server, progressType, CHECK_LIVE_REQUEST, params, progress, token);
 }
 
 /** "Checked 5,000 URLs: 3 problems (2 page-not-found, 1 page-redirect)." */

@@ -8,14 +8,9 @@ import { CHECK_SITE_REQUEST, type CheckSiteParams, type CheckSiteResult } from '
 import type { SitemapOutput } from '../output';
 import type { SitemapServer } from '../languageServer/server';
 import { isServerGone } from '../languageServer/serverGone';
-import type { ProgressType, WorkDoneProgressBegin, WorkDoneProgressEnd, WorkDoneProgressReport } from 'vscode-languageclient';
-
-/** vscode-languageclient's WorkDoneProgress.type, from its node or browser entry (which the caller has loaded already). */
-export type WorkDoneProgressType = () => Promise<ProgressType<WorkDoneProgressBegin | WorkDoneProgressReport | WorkDoneProgressEnd>>;
+import { requestWithProgress, type WorkDoneProgressType } from './workDoneRequest';
 
 export const CHECK_SITE_COMMAND = 'sitemap.checkSite';
-
-let runs = 0;
 
 export function registerCheckSiteCommand(context: ExtensionContext, server: SitemapServer, output: SitemapOutput, progressType: WorkDoneProgressType): void {
   context.subscriptions.push(commands.registerCommand(CHECK_SITE_COMMAND, () => runCheckSite(server, output, progressType)));
@@ -72,25 +67,8 @@ function serverStopped(server: SitemapServer, output: SitemapOutput): CheckSiteO
 }
 
 /** The request, its work-done progress shown in the notification; undefined when cancelled. */
-async function request(server: SitemapServer, progressType: WorkDoneProgressType, progress: Progress<{ message?: string; increment?: number }>, token: CancellationToken): Promise<CheckSiteResult | undefined> {
-  const client = await server.running();
-  const workDone = await progressType();
-  const params: CheckSiteParams = { workDoneToken: `sitemap.checkSite.${++runs}` };
-  let percentage = 0;
-  const listener = client.onProgress(workDone, params.workDoneToken!, (value) => {
-    if (value.kind === 'end') return;
-    const increment = value.percentage !== undefined ? value.percentage - percentage : undefined;
-    percentage = value.percentage ?? percentage;
-    progress.report({ message: value.message, increment });
-  });
-  try {
-    return await client.sendRequest<CheckSiteResult>(CHECK_SITE_REQUEST, params, token);
-  } catch (error) {
-    if (token.isCancellationRequested) return undefined;
-    throw error;
-  } finally {
-    listener.dispose();
-  }
+function request(server: SitemapServer, progressType: WorkDoneProgressType, progress: Progress<{ message?: string; increment?: number }>, token: CancellationToken): Promise<CheckSiteResult | undefined> {
+  return requestWithProgress<CheckSiteResult>(server, progressType, CHECK_SITE_REQUEST, (workDoneToken): CheckSiteParams => ({ workDoneToken }), progress, token);
 }
 
 function summary(result: CheckSiteResult): string {

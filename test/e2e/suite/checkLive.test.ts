@@ -4,40 +4,35 @@
  * with their count, and robots.txt's disallowed URL is never requested.
  */
 import * as assert from 'node:assert/strict';
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
 import { closeAllEditors, diagnosticsSettle, openDocument, rangeOf, until } from './helpers';
+import { startLoopbackServer, type LoopbackServer } from './loopbackServer';
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const HTML = '<!doctype html><html><head><title>A page</title></head><body>Hello</body></html>';
 const LIVE = new Set(['blocked-by-robots', 'page-redirect', 'page-not-found', 'page-forbidden', 'page-unreachable', 'noindex-page', 'canonical-elsewhere', 'page-content-type']);
 
 describe('Sitemap: Check Listed URLs Live', () => {
-  let server: http.Server;
+  let server: LoopbackServer;
   let origin = '';
-  const asked: string[] = [];
   const sitemap = () => `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}">\n${['/ok', '/gone', '/moved', '/private', '/noindex']
     .map((p) => `  <url><loc>${origin}${p}</loc></url>\n`).join('')}</urlset>\n`;
 
   before(async () => {
-    server = http.createServer((request, response) => {
-      asked.push(request.url ?? '');
-      const html = { 'content-type': 'text/html' };
-      if (request.url === '/sitemap.xml') response.writeHead(200, { 'content-type': 'application/xml' }).end(sitemap());
-      else if (request.url === '/robots.txt') response.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /private\n');
-      else if (request.url === '/ok' || request.url === '/target') response.writeHead(200, html).end(HTML);
-      else if (request.url === '/moved') response.writeHead(301, { location: '/target' }).end();
-      else if (request.url === '/noindex') response.writeHead(200, { ...html, 'x-robots-tag': 'noindex' }).end(HTML);
+    const html = { 'content-type': 'text/html' };
+    server = await startLoopbackServer((path, response) => {
+      if (path === '/sitemap.xml') response.writeHead(200, { 'content-type': 'application/xml' }).end(sitemap());
+      else if (path === '/robots.txt') response.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /private\n');
+      else if (path === '/ok' || path === '/target') response.writeHead(200, html).end(HTML);
+      else if (path === '/moved') response.writeHead(301, { location: '/target' }).end();
+      else if (path === '/noindex') response.writeHead(200, { ...html, 'x-robots-tag': 'noindex' }).end(HTML);
       else response.writeHead(404, html).end(HTML);
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    origin = server.origin;
   });
   after(async () => {
     await closeAllEditors();
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    await server.close();
   });
 
   it("puts each listed URL's verdict on its <loc>, by rule id", async () => {
@@ -56,6 +51,6 @@ describe('Sitemap: Check Listed URLs Live', () => {
       ['blocked-by-robots', rangeOf(document, `${origin}/private`)],
       ['noindex-page', rangeOf(document, `${origin}/noindex`)],
     ]);
-    assert.equal(asked.includes('/private'), false);
+    assert.equal(server.asked.includes('/private'), false);
   });
 });

@@ -4,34 +4,29 @@
  * ended) and its index's children one click away.
  */
 import * as assert from 'node:assert/strict';
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import * as vscode from 'vscode';
 import { closeAllEditors, diagnosticsSettle, openDocument, rangeOf, until } from './helpers';
+import { startLoopbackServer, type LoopbackServer } from './loopbackServer';
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
 describe('Sitemap: Open from URL…', () => {
-  let server: http.Server;
+  let server: LoopbackServer;
   let origin = '';
-  const asked: string[] = [];
   const sitemap = () => `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}">\n  <url><loc>${origin}/blog/a</loc></url>\n  <url><loc>${origin}/shop/b</loc><priority>2</priority></url>\n</urlset>\n`;
 
   before(async () => {
-    server = http.createServer((request, response) => {
-      asked.push(request.url ?? '');
-      if (request.url === '/sitemap.xml') response.writeHead(301, { location: '/blog/sitemap.xml.gz' }).end();
-      else if (request.url === '/blog/sitemap.xml.gz') response.writeHead(200, { 'content-type': 'application/gzip' }).end(gzipSync(sitemap()));
+    server = await startLoopbackServer((path, response) => {
+      if (path === '/sitemap.xml') response.writeHead(301, { location: '/blog/sitemap.xml.gz' }).end();
+      else if (path === '/blog/sitemap.xml.gz') response.writeHead(200, { 'content-type': 'application/gzip' }).end(gzipSync(sitemap()));
       else response.writeHead(404).end();
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    origin = server.origin;
   });
   after(async () => {
     await closeAllEditors();
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    await server.close();
   });
 
   it('opens the sitemap read-only, located where its redirect ended, with its diagnostics', async () => {
@@ -49,6 +44,6 @@ describe('Sitemap: Open from URL…', () => {
       { code: 'out-of-scope', severity: 'Error', range: rangeOf(document, `${origin}/shop/b`) },
       { code: 'invalid-priority', severity: 'Error', range: rangeOf(document, '2', '<priority>') },
     ]);
-    assert.deepEqual(asked, ['/sitemap.xml', '/blog/sitemap.xml.gz']);
+    assert.deepEqual(server.asked, ['/sitemap.xml', '/blog/sitemap.xml.gz']);
   });
 });
