@@ -115,6 +115,21 @@ describe('sitemap-lint --live', () => {
     assert.deepEqual(production.log, []);
   });
 
+  it('checks a sitemap read from its URL: its verdicts on its <loc>s, the report naming the URL', async () => {
+    let origin = '';
+    const served = await startServer({
+      '/sitemap.xml': (_q, r) => r.writeHead(200, { 'content-type': 'application/xml' }).end(sitemap(origin, ['/ok', '/gone'])),
+      '/ok': (_q, r) => r.writeHead(200, { 'content-type': 'text/html' }).end(html('<title>OK</title>')),
+      '/gone': (_q, r) => r.writeHead(410).end(),
+    });
+    origin = served.origin;
+    const run = await lint(['--live', '--format', 'json', `${origin}/sitemap.xml`]);
+    await served.close();
+    assert.equal(run.status, 1, run.stderr);
+    assert.deepEqual(problems(run), [`${locOf(4, origin, '/gone')} error page-not-found /gone`]);
+    assert.deepEqual((JSON.parse(run.stdout) as Array<{ file: string }>).map((f) => f.file), [`${origin}/sitemap.xml`]);
+  });
+
   it('sends SITEMAP_HTTP_HEADERS to the origin it checks (a staging password), never to another, and never prints them', async () => {
     const secret = 'Basic c3RhZ2luZzpodW50ZXIy';
     const staging = await startServer({

@@ -80,7 +80,8 @@ export class SiteLint {
 
   /** --live's verdicts (lintLive.ts) added to their files; one the page rules already gave an entry is not said twice. */
   async finishLive(options: LintOptions & { live: LiveLintOptions }): Promise<void> {
-    const files = [...this.byPath.values()].map((f) => ({ path: path.resolve(f.site.file), summary: f.site.summary }));
+    // Keyed as the files were added (keyOf): a file read from a URL by its URL, which path.resolve would turn into a path.
+    const files = [...this.byPath].map(([key, f]) => ({ path: key, summary: f.site.summary }));
     const found = await options.live.diagnostics(files, options);
     this.report(found.filter((d) => !this.byPath.get(d.path)!.result.problems.some((p) => p.rule === d.rule && p.url === d.url)));
   }
