@@ -1,6 +1,7 @@
 /** The options of the tools that read URLs (sitemap-lint, sitemap-diff): one table, one parser, the same defaults. */
 import type { OptionSpec } from '../io/commandHelp';
-import { UsageError } from '../io/failure';
+import { Failure, UsageError } from '../io/failure';
+import type { Http } from '../../node/http/loadHttp';
 
 export interface HttpArgs {
   insecure: boolean;
@@ -35,4 +36,13 @@ export function applyHttpOption(args: HttpArgs, option: string, value: string | 
     args.timeoutSeconds = seconds;
   } else return false;
   return true;
+}
+
+/** The environment's headers (SITEMAP_HTTP_HEADERS); a malformed line is a one-line failure (exit 2). */
+export function environmentHeaders(http: Http): Record<string, string> {
+  try {
+    return http.headersFromEnvironment();
+  } catch (e) {
+    throw new Failure(http.fetchFailure(e)?.message ?? String(e));
+  }
 }

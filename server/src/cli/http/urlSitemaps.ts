@@ -4,6 +4,7 @@
  * run, so that no more than a few bodies are held at once. */
 import { Failure } from '../io/failure';
 import { loadHttp, type Http } from '../../node/http/loadHttp';
+import { environmentHeaders } from './httpOptions';
 import { MissingUrl, type FetchedBody, type UrlHandle, type UrlSites } from './urlInput';
 
 export interface UrlRunOptions {
@@ -41,12 +42,7 @@ export class UrlSitemaps implements UrlSites {
       const origin = originOf(host);
       if (origin !== undefined) this.origins.add(origin);
     }
-    let secretHeaders: Record<string, string>;
-    try {
-      secretHeaders = this.http.headersFromEnvironment();
-    } catch (e) {
-      throw new Failure(this.http.fetchFailure(e)?.message ?? String(e));
-    }
+    const secretHeaders = environmentHeaders(this.http);
     // The environment's headers (a staging password) go only to the origins the run reads, never to a redirect's elsewhere.
     // --timeout bounds the whole request: a sitemap a CMS builds on request may take its time before the first byte, so
     // the headers and each body chunk get as long (only the connection keeps the client's 10 s).

@@ -2,9 +2,9 @@
  * that only a run asking something over HTTP loads: node/http/loadHttp.ts), robots.txt first and politely;
  * each verdict placed on the `<loc>` of every entry that lists the URL, as the page rules place theirs. */
 import { LIVE_RULE_IDS, severityOf, type SiteDiagnostic, type SiteSummary } from '../../language/languageService';
-import { loadHttp, type Http } from '../../node/http/loadHttp';
-import { Failure } from '../io/failure';
-import { httpOriginOf } from '../../node/http/httpOrigin';
+import { loadHttp } from '../../node/http/loadHttp';
+import { askedOrigins } from '../../node/http/httpOrigin';
+import { environmentHeaders } from '../http/httpOptions';
 import type { LintOptions, LiveLintOptions } from './lintContract';
 import type { LintArgs } from './lintArgs';
 
@@ -64,23 +64,6 @@ export async function liveDiagnostics(files: Iterable<{ path: string; summary: S
     saveCache(cache, entries.keys(), note);
   }
   return diagnostics;
-}
-
-/** The environment's headers; a malformed line is a one-line failure (exit 2), as for a URL input. */
-function environmentHeaders(http: Http): Record<string, string> {
-  try {
-    return http.headersFromEnvironment();
-  } catch (e) {
-    throw new Failure(http.fetchFailure(e)?.message ?? String(e));
-  }
-}
-
-/** Whether a request goes to an origin the check asks: the live origin when there is one, else the listed URLs' own. */
-function askedOrigins(urls: Iterable<string>, liveOrigin: string | undefined): (url: URL) => boolean {
-  const origins = new Set<string>();
-  if (liveOrigin !== undefined) origins.add(httpOriginOf(liveOrigin) ?? liveOrigin);
-  else for (const url of urls) origins.add(httpOriginOf(url) ?? '');
-  return (url) => origins.has(url.origin);
 }
 
 function saveCache(cache: { file: string; save(urls: Iterable<string>): void } | undefined, urls: Iterable<string>, note: (text: string) => void): void {

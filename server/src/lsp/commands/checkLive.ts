@@ -16,7 +16,7 @@ import { rangesOf } from '../documents/ranges';
 import type { ValidationContexts } from '../documents/validationContext';
 import { logFailure } from '../guard';
 import { readLiveSettings, type LiveSettings } from './liveSettings';
-import { httpOriginOf as originOf } from '../../node/http/httpOrigin';
+import { askedOrigins, httpOriginOf as originOf } from '../../node/http/httpOrigin';
 
 /** Verdicts are published, and progress reported, at most this often: 5,000 answers a minute are not 5,000 publications. */
 export const LIVE_PUBLISH_INTERVAL_MS = 250;
@@ -152,9 +152,8 @@ export class LiveCheckCommand {
   /** checkLive through the HTTP bundle, with the settings' politeness and the environment's headers for the asked origins. */
   private async ask(urls: string[], job: LiveJob, signal: AbortSignal, hear: LiveHandlers): Promise<{ checked: number; cancelled: boolean }> {
     const { http, live } = job;
-    const asked = new Set([originOf(job.location)!, ...(live.origin === undefined ? [] : [originOf(live.origin)!])]);
     const get = http.createHttpGet({
-      connectionsPerOrigin: live.concurrency, secretHeaders: http.headersFromEnvironment(), secretHeadersFor: (url) => asked.has(url.origin),
+      connectionsPerOrigin: live.concurrency, secretHeaders: http.headersFromEnvironment(), secretHeadersFor: askedOrigins(urls, live.origin),
     });
     try {
       return await http.checkLive(urls, {
@@ -216,7 +215,6 @@ function countByRule(verdicts: ReadonlyMap<string, Known>): Record<string, numbe
   for (const { verdict } of verdicts.values()) counts[verdict.rule] = (counts[verdict.rule] ?? 0) + 1;
   return counts;
 }
-
 
 /** Calls `publish` at most once per LIVE_PUBLISH_INTERVAL_MS while changes come, and once more after the last. */
 class ThrottledPublisher {

@@ -9,6 +9,7 @@ import { isGzip } from '../../../../shared/fileEncoding';
 import { describeLimit } from '../../../../shared/byteSize';
 import { gunzipWithin, InflatedPastLimit } from '../../node/boundedGunzip';
 import { loadHttp } from '../../node/http/loadHttp';
+import { askedOrigins } from '../../node/http/httpOrigin';
 import { reasonOf } from '../../../../shared/causes';
 import type { RemoteSitemaps } from './remoteSitemaps';
 
@@ -28,7 +29,7 @@ async function readRemoteSitemap(params: RemoteSitemapParams, remote: RemoteSite
   const cancelled = token.onCancellationRequested(() => controller.abort());
   let get: ReturnType<typeof http.createHttpGet> | undefined;
   try {
-    get = http.createHttpGet({ secretHeaders: http.headersFromEnvironment(), secretHeadersFor: (asked) => asked.origin === new URL(url).origin });
+    get = http.createHttpGet({ secretHeaders: http.headersFromEnvironment(), secretHeadersFor: askedOrigins([url], undefined) });
     const fetched = await http.fetchSitemap(get, url, { maxBytes: limit + 1, signal: controller.signal });
     const bytes = isGzip(fetched.body) ? gunzipWithin(fetched.body, limit, url) : fetched.body;
     if (fetched.truncated || bytes.length > limit) throw new InflatedPastLimit(url, limit);
