@@ -7,7 +7,7 @@ import { Worker } from 'node:worker_threads';
 import type { Input } from './lintInputs';
 import type { LintedOne } from './lintContract';
 import { Failure } from '../io/failure';
-import type { WorkerInit, WorkerLinted, WorkerReply } from './lintWorker';
+import type { WorkerInit, WorkerLinted, WorkerLoaded, WorkerReply } from './lintWorker';
 import { isPackedSitemap, receivedSummary, sitemapSummary } from '../../node/packedSummary';
 
 /** Beside this module: dist/lintWorker.js next to the bundle, out/…/cli/lintWorker.js next to the compiled module. */
@@ -61,6 +61,12 @@ export class LintPool {
   private readonly posted = new Map<Worker, Job[]>();
   private readonly waiting: Job[] = [];
   private readonly workers: Worker[] = [];
+  /**
+   * Per worker, settled once its modules are loaded (or it has exited). Node 20 aborts the whole process (V8's fatal
+   * "IsGraphAsync") when a worker is terminated while it still loads an ES module through require, as the unbundled
+   * build loads htmlparser2: an abort right after the start waits for this before terminating.
+   */
+  private readonly loaded = new Map<Worker, Promise<void>>();
   /** Set once the pool can take no more work (closed, aborted, a worker lost): every job then rejects with it. */
   private stopped: unknown;
   private done = 0;
@@ -69,7 +75,10 @@ export class LintPool {
   constructor(size: number, init: WorkerInit, private readonly signal?: AbortSignal) {
     for (let k = 0; k < size; k++) {
       const worker = new Worker(WORKER_FILE, { workerData: init });
-      worker.on('message', (reply: WorkerReply) => this.settle(worker, reply));
+      this.loaded.set(worker, new Promise((resolve) => {
+        worker.on('message', (message: WorkerReply | WorkerLoaded) => ('loaded' in message ? resolve() : this.settle(worker, message)));
+        worker.once('exit', () => resolve());
+      }));
       worker.on('error', (error) => void this.stop(error));
       worker.on('exit', () => void this.stop(new Error('a lint worker exited')));
       this.workers.push(worker);
@@ -128,7 +137,10 @@ export class LintPool {
       for (const jobs of this.posted.values()) jobs.length = 0;
       this.waiting.length = 0;
     }
-    await Promise.all(this.workers.map((w) => w.terminate()));
+    await Promise.all(this.workers.map(async (w) => {
+      await this.loaded.get(w);
+      await w.terminate();
+    }));
   }
 }
 

@@ -32,6 +32,11 @@ export type WorkerReply =
   | { failure: string }
   | { error: { message: string; stack: string | undefined } };
 
+/** Posted once, when the worker's modules are loaded and it listens (lintPool.ts waits for it before terminating). */
+export interface WorkerLoaded {
+  loaded: true;
+}
+
 if (parentPort !== null) {
   const port = parentPort;
   const init = workerData as WorkerInit;
@@ -43,6 +48,7 @@ if (parentPort !== null) {
     // A file that cannot be answered stops the worker, as an uncaught error (the pool then stops).
     lintedBefore = lintedBefore.then(() => lintAndAnswer(port, message, options)).catch((e) => process.nextTick(() => { throw e; }));
   });
+  port.postMessage({ loaded: true } satisfies WorkerLoaded);
 }
 
 async function lintAndAnswer(port: MessagePort, input: Input, options: LintOptions): Promise<void> {
