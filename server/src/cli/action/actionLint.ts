@@ -6,7 +6,7 @@ import { parseArgs } from '../lint/lintArgs';
 import { lintFiles } from '../lint/lintFiles';
 import { collectInputs } from '../lint/lintInputs';
 import { lintOptions } from '../lint/lintSettings';
-import { liveLintOptions } from '../lint/lintLive';
+import { favourMemory, liveLintOptions } from '../lint/lintLive';
 import type { ActionInputs } from './actionInputs';
 import { baselineTotals, prepareBaseline, settleBaseline, type BaselineTotals } from '../lint/baseline/applyBaseline';
 
@@ -30,7 +30,10 @@ export async function lintPaths(inputs: ActionInputs, cwd: string, onNote: (text
   ];
   const args = parseArgs(argv);
   const { siteRoots, ...options } = lintOptions(args, cwd, onNote);
-  if (args.live) options.live = liveLintOptions(args);
+  if (args.live) {
+    favourMemory();
+    options.live = liveLintOptions(args);
+  }
   const prepared = prepareBaseline(args, cwd);
   const found = collectInputs(args.inputs, cwd);
   const files = found.flatMap((input) => (input.file === undefined ? [] : [input.file]));

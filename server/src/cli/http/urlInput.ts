@@ -14,7 +14,12 @@ export interface FetchedBody {
 export interface UrlHandle {
   /** The URL asked, normalized: the file's key among the run's files (the cross-file rules' path). */
   key: string;
-  /** Reads the URL, once (later calls share the first); rejects with a Failure, or MissingUrl for a listed child that is not there. */
+  /** Starts reading the URL ahead of its turn (a few inputs ahead: lintFiles.ts); its failure waits for `read`. */
+  prefetch(): void;
+  /**
+   * The body, read once (sharing a prefetch), handed over: the run keeps no body it has handed over, so that it holds
+   * only the few read ahead. Rejects with a Failure, or MissingUrl for a listed child that is not there.
+   */
   read(): Promise<FetchedBody>;
 }
 

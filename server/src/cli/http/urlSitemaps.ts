@@ -32,7 +32,8 @@ export class UrlSitemaps implements UrlSites {
   private readonly origins = new Set<string>();
   /** Where each file read came from (the end of its redirects), by key: its own origin's listed URLs are read too. */
   private readonly locations = new Map<string, string>();
-  private readonly asked = new Map<string, Promise<FetchedBody> | undefined>();
+  /** Per URL asked: not read yet (undefined), being read or read and not yet handed over, or handed over ('read'). */
+  private readonly asked = new Map<string, Promise<FetchedBody> | 'read' | undefined>();
   private readonly missing = new Set<string>();
   private readonly saidOrigins = new Set<string>();
 
@@ -101,15 +102,21 @@ export class UrlSitemaps implements UrlSites {
 
   private handle(name: string, key: string, listed: boolean): UrlHandle {
     this.asked.set(key, undefined);
+    const reading = (): Promise<FetchedBody> => {
+      const state = this.asked.get(key);
+      if (state === 'read') throw new Error(`${key} was read already`);
+      if (state !== undefined) return state;
+      const started = this.read(name, key, listed);
+      this.asked.set(key, started);
+      return started;
+    };
     return {
       key,
+      prefetch: () => void reading().catch(() => undefined),
       read: () => {
-        let reading = this.asked.get(key);
-        if (reading === undefined) {
-          reading = this.read(name, key, listed);
-          this.asked.set(key, reading);
-        }
-        return reading;
+        const body = reading();
+        this.asked.set(key, 'read');
+        return body;
       },
     };
   }

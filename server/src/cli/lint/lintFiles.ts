@@ -54,7 +54,7 @@ export async function lintFiles(inputs: readonly Input[], options: LintOptions):
   try {
     for (let k = 0; k < queue.length; k++) {
       options.signal?.throwIfAborted();
-      for (let ahead = k; ahead < Math.min(queue.length, k + URLS_AHEAD); ahead++) queue[ahead].input.url?.read().catch(() => undefined);
+      for (let ahead = k; ahead < Math.min(queue.length, k + URLS_AHEAD); ahead++) queue[ahead].input.url?.prefetch();
       pool ??= startPool(queue.length - k, left, options);
       for (; taken < (pool === undefined ? k + 1 : queue.length); taken++) take(taken);
       const job = work[k];

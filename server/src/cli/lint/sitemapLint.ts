@@ -22,7 +22,7 @@ import { reportMaxRss } from '../io/reportRss';
 import { exitWhenFlushed } from '../io/exitWhenFlushed';
 import { asksVersion, VERSION } from '../io/version';
 import type { LintOptions, LiveLintOptions } from './lintContract';
-import { liveLintOptions } from './lintLive';
+import { favourMemory, liveLintOptions } from './lintLive';
 import { LiveProgressLine, LOG_LINE_MS, type ProgressCounts } from './liveProgress';
 import { isUrlInput } from '../http/urlInput';
 import { UrlSitemaps } from '../http/urlSitemaps';
@@ -81,7 +81,10 @@ function report(args: LintArgs, results: FileResult[], cwd: string, baselineFile
 /** The whole run, a shard's (its summary written), or a merge of summaries. */
 async function run(args: LintArgs, cwd: string): Promise<FileResult[]> {
   const { siteRoots, ...options } = lintOptions(args, cwd, note);
-  if (args.live) options.live = liveOptions(args);
+  if (args.live) {
+    favourMemory();
+    options.live = liveOptions(args);
+  }
   if (args.mergeSummaries) return mergeSummaries(args.inputs, options, args.partition);
   if (args.inputs.some(isUrlInput)) return runWithUrls(args, cwd, options);
   const inputs = collectInputs(args.inputs, cwd);

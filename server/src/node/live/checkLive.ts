@@ -66,13 +66,8 @@ export async function checkLive(urls: Iterable<string>, options: LiveCheckOption
   const run = new LiveRun(options);
   const byOrigin = run.plan(urls);
   options.onProgress?.(run.counts());
-  await Promise.all([...byOrigin.values()].map((queue) => run.drain(queue)));
+  await Promise.all([...byOrigin].map(([origin, queue]) => run.drain(origin, queue)));
   return run.summary();
-}
-
-interface Planned {
-  listed: string;
-  asked: string;
 }
 
 class LiveRun {
@@ -102,36 +97,41 @@ class LiveRun {
     };
   }
 
-  /** The URLs to ask, per origin asked; the origins the run may ask (the sitemap's own, and the live origin). */
-  plan(urls: Iterable<string>): Map<string, Planned[]> {
+  /**
+   * The listed URLs to ask, per origin asked; the origins the run may ask (the sitemap's own, and the live origin).
+   * Only the listed URLs are held: what is asked is made as its turn comes (a string each, 100,000 at a time else).
+   */
+  plan(urls: Iterable<string>): Map<string, string[]> {
     const live = this.options.liveOrigin === undefined ? undefined : originOf(this.options.liveOrigin);
     if (this.options.liveOrigin !== undefined && live === undefined) throw new Error(`--live-origin: ${this.options.liveOrigin} is not an http or https origin`);
     if (live !== undefined) this.origins.add(live);
-    const byOrigin = new Map<string, Planned[]>();
+    const byOrigin = new Map<string, string[]>();
     for (const listed of urls) {
       const origin = originOf(listed);
       if (origin === undefined) continue;
       this.origins.add(origin);
-      const asked = onOrigin(listed, live ?? origin);
       const queue = byOrigin.get(live ?? origin) ?? [];
       if (queue.length === 0) byOrigin.set(live ?? origin, queue);
-      queue.push({ listed, asked });
+      queue.push(listed);
     }
     this.progress.total = [...byOrigin.values()].reduce((sum, queue) => sum + queue.length, 0);
     return byOrigin;
   }
 
-  /** One origin's URLs, `concurrency` at a time (its gate bounds the requests, these the URLs being recorded). */
-  async drain(queue: readonly Planned[]): Promise<void> {
+  /** The URLs asked on `origin`, `concurrency` at a time (its gate bounds the requests, these the URLs being recorded). */
+  async drain(origin: string, queue: readonly string[]): Promise<void> {
     let next = 0;
     const worker = async () => {
-      while (next < queue.length && !this.controller.signal.aborted) await this.checkOne(queue[next++]!);
+      while (next < queue.length && !this.controller.signal.aborted) {
+        const listed = queue[next++]!;
+        await this.checkOne(listed, onOrigin(listed, origin));
+      }
     };
     const workers = Math.max(1, this.options.concurrency ?? LIVE_DEFAULTS.concurrency);
     await Promise.all(Array.from({ length: Math.min(workers, queue.length) }, worker));
   }
 
-  private async checkOne({ listed, asked }: Planned): Promise<void> {
+  private async checkOne(listed: string, asked: string): Promise<void> {
     const conditional = this.options.cache?.conditional(listed, asked);
     let record: LiveRecord;
     try {
