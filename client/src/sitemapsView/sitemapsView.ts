@@ -187,11 +187,11 @@ function setHasSiteFiles(value: boolean): void {
 
 /**
  * A file opens as the Explorer opens it (a `.gz` in its editor); a missing one at its entry in the file that lists it;
- * a sitemap opened from its URL, or listed in one, through Open from URL (read only now, with its progress and errors).
+ * one listed in a sitemap opened from its URL, not opened, through Open from URL (read now, with its progress and errors).
  */
 async function openNode(element: SitemapsElement): Promise<void> {
   const { node, parent } = element;
-  const url = node.uri === undefined ? undefined : remoteUrlOf(node.uri);
+  const url = node.kind === 'unopened' && node.uri !== undefined ? remoteUrlOf(node.uri) : undefined;
   if (url !== undefined) return void await commands.executeCommand(OPEN_FROM_URL_COMMAND, url);
   if (node.kind !== 'missing') {
     if (element.resourceUri !== undefined) await commands.executeCommand('vscode.open', element.resourceUri);
