@@ -364,9 +364,11 @@ export interface CompareResult {
 // ---------------------------------------------------------------- the Sitemaps view (issue 24)
 
 /**
- * Request for one level of a workspace's sitemap tree, lazily. No params (or `{}`): the workspace folders. `{ folder }`
- * or `{ node }` naming a folder: its first level (its robots.txt files, then the sitemaps nothing lists). `{ node }`
- * naming a robots.txt or an index: what it lists, in its order (a file missing from the workspace as `missing`).
+ * Request for one level of a workspace's sitemap tree, lazily. No params (or `{}`): the workspace folders, then a group
+ * (`origin`) per origin of the sitemaps opened from their URL (`sitemap-url:` documents, as long as they are open).
+ * `{ folder }` or `{ node }` naming a folder or a group: its first level (its robots.txt files, then the sitemaps
+ * nothing lists). `{ node }` naming a robots.txt or an index: what it lists, in its order (a file missing from the
+ * workspace as `missing`; in a `sitemap-url:` document, an http(s) URL not opened as `unopened`).
  */
 export const SITE_TREE_REQUEST = 'sitemap/siteTree';
 
@@ -377,15 +379,19 @@ export interface SiteTreeParams {
   node?: string;
 }
 
-export type SiteTreeNodeKind = 'folder' | 'robots' | 'index' | 'sitemap' | 'text' | 'missing';
+/**
+ * `origin`: the group of the sitemaps opened from their URL whose text came from that origin (after redirects).
+ * `unopened`: a URL a `sitemap-url:` robots.txt or index lists, not open: nothing is read until its `uri` is opened.
+ */
+export type SiteTreeNodeKind = 'folder' | 'origin' | 'robots' | 'index' | 'sitemap' | 'text' | 'missing' | 'unopened';
 
 export interface SiteTreeNode {
   /** What to send back as `node` for its children; a file's URI for a file. */
   id: string;
   kind: SiteTreeNodeKind;
-  /** The file's (a folder's) URI; a missing file's where its URL maps to a path in the workspace. */
+  /** The file's (a folder's) URI; a missing file's where its URL maps to a path in the workspace; an unopened one's `sitemap-url:` URI. */
   uri?: string;
-  /** The file's name; a missing file's URL. */
+  /** The file's name; a missing file's URL; an origin; a `sitemap-url:` document's path and query (its URL on another origin). */
   label: string;
   /** The URL its parent lists it by. */
   url?: string;
@@ -417,7 +423,7 @@ export interface SiteTreeResult {
 export const SITE_TREE_CHANGED_NOTIFICATION = 'sitemap/siteTreeChanged';
 
 export interface SiteTreeChangedParams {
-  /** The workspace folder's URI. */
+  /** The workspace folder's URI, or an `origin` group's id (without `nodes`: groups may have come or gone). */
   folder: string;
   /** The changed nodes' ids (files' URIs): refresh these; absent: refresh the folder's whole tree. */
   nodes?: string[];

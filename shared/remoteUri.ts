@@ -1,5 +1,6 @@
 /** `sitemap-url:` URIs of sitemaps read from their URL (Sitemap: Open from URL…, issue 34): the URL's host and path in
- * the URI's path, for the tab's title and breadcrumbs, and the URL itself, exactly, in the query (VS Code may re-encode
+ * the URI's path, for the tab's title and breadcrumbs (a `.gz` name without it: the document is the text, gzip undone,
+ * and Save As suggests that name), and the URL itself, exactly, in the query (VS Code may re-encode
  * a URI's query, and a server may tell `=` from `%3D`: only what decodes back to the URL is kept). Read-only: the
  * client's file system provider asks the server for the text (REMOTE_SITEMAP_REQUEST). Pure, on URI strings. */
 import { REMOTE_SCHEME } from './protocol';
@@ -9,7 +10,7 @@ export function toRemoteUri(url: string): string {
   const [, authority = '', path = ''] = HTTP_URL.exec(url) ?? [];
   // The label's path: the host without user info, the URL's path (`/` when empty), each part made safe for a URI path.
   const host = authority.slice(authority.lastIndexOf('@') + 1).toLowerCase();
-  const labelPath = `/${host}${path === '' ? '/' : path}`.split('/').map(safePathPart).join('/');
+  const labelPath = `/${host}${path === '' ? '/' : path.replace(/(?<=[^/])\.gz$/i, '')}`.split('/').map(safePathPart).join('/');
   return `${REMOTE_SCHEME}:${labelPath}?${encodeURIComponent(url)}`;
 }
 

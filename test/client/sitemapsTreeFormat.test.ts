@@ -34,6 +34,17 @@ describe('Sitemaps view items', () => {
     assert.equal(describeSiteTreeNode(node({ kind: 'robots', label: 'robots.txt', entries: 1, hasChildren: true }), LIMITS, 'en-US').description, '1 sitemap');
   });
 
+  it('shows an origin group expanded without counts; a document read from its URL, or listed in one, with no edit command in its menu', () => {
+    const group = describeSiteTreeNode(node({ id: 'sitemap-url-origin:https://www.example.com', kind: 'origin', label: 'https://www.example.com', hasChildren: true }), LIMITS, 'en-US');
+    assert.deepEqual([group.collapsible, group.description, group.icon, group.contextValue], ['expanded', '', 'globe', 'origin']);
+    const uri = 'sitemap-url:/www.example.com/sitemap_index.xml?https%3A%2F%2Fwww.example.com%2Fsitemap_index.xml';
+    const index = describeSiteTreeNode(node({ kind: 'index', uri, entries: 3, bytes: 2048, hasChildren: true }), LIMITS, 'en-US');
+    assert.deepEqual([index.collapsible, index.icon, index.contextValue], ['collapsed', 'list-tree', 'url-index']);
+    const unopened = describeSiteTreeNode(node({ kind: 'unopened', uri, hasChildren: false }), LIMITS, 'en-US');
+    assert.deepEqual([unopened.collapsible, unopened.icon, unopened.iconColor, unopened.contextValue], ['none', 'cloud-download', undefined, 'url-unopened']);
+    assert.notEqual(unopened.description, describeSiteTreeNode(node({ kind: 'sitemap', uri }), LIMITS, 'en-US').description, 'not "reading…": nothing is read until it is opened');
+  });
+
   it('shows a folder expanded, without counts', () => {
     const view = describeSiteTreeNode(node({ kind: 'folder', label: 'site', hasChildren: true }), LIMITS, 'en-US');
     assert.equal(view.collapsible, 'expanded');

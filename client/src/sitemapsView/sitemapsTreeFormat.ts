@@ -1,7 +1,7 @@
 /** What the Sitemaps view shows of one `sitemap/siteTree` node: label, description (entries and size against the limits,
  * newest lastmod), Markdown tooltip, codicon and colour, collapsible state. Pure, no `vscode`, for node:test. */
 import { formatMegabytes } from '../../../shared/byteSize';
-import type { SiteTreeNode, SiteTreeResult } from '../../../shared/protocol';
+import { REMOTE_SCHEME, type SiteTreeNode, type SiteTreeResult } from '../../../shared/protocol';
 
 export type SiteTreeLimits = SiteTreeResult['limits'];
 export type Collapsible = 'none' | 'collapsed' | 'expanded';
@@ -16,12 +16,14 @@ export interface SiteTreeItemView {
   /** A theme colour id for the icon; absent: the icon's own. */
   iconColor?: string;
   collapsible: Collapsible;
-  /** The node's kind: the view's context menus choose their commands by it (`viewItem`). */
-  contextValue: SiteTreeNode['kind'];
+  /** The node's kind, `url-` before it for a sitemap opened from its URL (read-only: no edit command in its menu):
+   * the view's context menus choose their commands by it (`viewItem`). */
+  contextValue: SiteTreeNode['kind'] | `url-${SiteTreeNode['kind']}`;
 }
 
 const KIND_ICONS: Record<SiteTreeNode['kind'], string> = {
-  folder: 'root-folder', robots: 'robot', index: 'list-tree', sitemap: 'file-code', text: 'list-flat', missing: 'warning',
+  folder: 'root-folder', origin: 'globe', robots: 'robot', index: 'list-tree', sitemap: 'file-code', text: 'list-flat', missing: 'warning',
+  unopened: 'cloud-download',
 };
 const ERROR_COLOR = 'list.errorForeground';
 const WARNING_COLOR = 'list.warningForeground';
@@ -33,8 +35,8 @@ export function describeSiteTreeNode(node: SiteTreeNode, limits: SiteTreeLimits,
     tooltip: describeTooltip(node, limits, locale),
     icon: KIND_ICONS[node.kind],
     iconColor: iconColor(node, limits),
-    collapsible: !node.hasChildren ? 'none' : node.kind === 'folder' ? 'expanded' : 'collapsed',
-    contextValue: node.kind,
+    collapsible: !node.hasChildren ? 'none' : node.kind === 'folder' || node.kind === 'origin' ? 'expanded' : 'collapsed',
+    contextValue: node.uri?.startsWith(`${REMOTE_SCHEME}:`) === true ? `url-${node.kind}` : node.kind,
   };
 }
 
@@ -47,7 +49,8 @@ export function siteTreeEntryNoun(kind: SiteTreeNode['kind'], count = 2): string
 /** `12,345 / 50,000 URLs (24.7 %) · 2.85 MB · 2024-05-01`; a robots.txt has no limit: `3 sitemaps`. */
 function describeCounts(node: SiteTreeNode, limits: SiteTreeLimits, locale?: string): string {
   if (node.kind === 'missing') return 'missing';
-  if (node.kind === 'folder') return '';
+  if (node.kind === 'unopened') return 'not opened';
+  if (node.kind === 'folder' || node.kind === 'origin') return '';
   if (node.entries === undefined) return 'reading…';
   const integer = numberFormat(locale, 0);
   const noun = siteTreeEntryNoun(node.kind, node.kind === 'robots' ? node.entries : undefined);
@@ -64,6 +67,8 @@ function describeTooltip(node: SiteTreeNode, limits: SiteTreeLimits, locale?: st
   const lines = [`**${escapeMarkdown(node.label)}**`];
   if (node.url !== undefined && node.url !== node.label) lines.push(`Listed as ${escapeMarkdown(node.url)}`);
   if (node.kind === 'missing') lines.push('Listed, but not in the workspace.');
+  if (node.kind === 'origin') lines.push('Sitemaps opened from their URL (Sitemap: Open from URL…) whose text came from this origin, while they are open.');
+  if (node.kind === 'unopened') lines.push('Listed, not opened: click to read it from its URL.');
   if (node.entries !== undefined && node.kind !== 'folder') {
     const noun = siteTreeEntryNoun(node.kind, node.kind === 'robots' ? node.entries : undefined);
     lines.push(node.kind === 'robots' ? `${integer.format(node.entries)} ${noun} listed`

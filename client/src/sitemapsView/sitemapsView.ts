@@ -16,6 +16,8 @@ import { listedEntrySpan } from './sitemapsEntry';
 import { levelsToRefresh } from './sitemapsRefresh';
 import { describeSiteTreeNode, type SiteTreeItemView, type SiteTreeLimits } from './sitemapsTreeFormat';
 import { setContextKey } from '../contextKeys';
+import { remoteUrlOf } from '../../../shared/remoteUri';
+import { OPEN_FROM_URL_COMMAND } from '../remote/remoteSitemaps';
 
 export const SITEMAPS_VIEW_ID = 'sitemap.sitemaps';
 export const REFRESH_SITEMAPS_COMMAND = 'sitemap.refreshSitemaps';
@@ -59,7 +61,7 @@ export class SitemapsTreeProvider implements TreeDataProvider<SitemapsElement> {
     item.iconPath = new ThemeIcon(view.icon, view.iconColor === undefined ? undefined : new ThemeColor(view.iconColor));
     item.contextValue = view.contextValue;
     item.resourceUri = element.resourceUri;
-    if (element.node.kind !== 'folder') item.command = { command: OPEN_NODE_COMMAND, title: 'Open', arguments: [element] };
+    if (element.node.kind !== 'folder' && element.node.kind !== 'origin') item.command = { command: OPEN_NODE_COMMAND, title: 'Open', arguments: [element] };
     return item;
   }
 
@@ -99,11 +101,16 @@ export class SitemapsTreeProvider implements TreeDataProvider<SitemapsElement> {
     return children.map((element) => ({ ...describeSiteTreeNode(shownNode(element), element.limits), id: element.node.id, uri: element.node.uri }));
   }
 
-  /** One level; a workspace of one folder shows that folder's first level at the top, as the Explorer does. */
+  /**
+   * One level; a workspace of one folder shows that folder's first level at the top, as the Explorer does, followed by
+   * the groups of the sitemaps opened from their URL.
+   */
   private async level(parent: SitemapsElement | undefined): Promise<SiteTreeResult> {
     const result = await this.request(parent === undefined ? {} : { node: parent.node.id });
-    const only = result.nodes.length === 1 ? result.nodes[0] : undefined;
-    return parent === undefined && only?.kind === 'folder' ? this.request({ node: only.id }) : result;
+    const folders = result.nodes.filter((node) => node.kind === 'folder');
+    if (parent !== undefined || folders.length !== 1) return result;
+    const inFolder = await this.request({ node: folders[0].id });
+    return { ...inFolder, nodes: [...inFolder.nodes, ...result.nodes.filter((node) => node.kind !== 'folder')] };
   }
 
   private async request(params: SiteTreeParams): Promise<SiteTreeResult> {
@@ -178,9 +185,14 @@ function setHasSiteFiles(value: boolean): void {
   setContextKey(HAS_SITE_FILES_CONTEXT_KEY, value);
 }
 
-/** A file opens as the Explorer opens it (a `.gz` in its editor); a missing one at its entry in the file that lists it. */
+/**
+ * A file opens as the Explorer opens it (a `.gz` in its editor); a missing one at its entry in the file that lists it;
+ * one listed in a sitemap opened from its URL, not opened, through Open from URL (read now, with its progress and errors).
+ */
 async function openNode(element: SitemapsElement): Promise<void> {
   const { node, parent } = element;
+  const url = node.kind === 'unopened' && node.uri !== undefined ? remoteUrlOf(node.uri) : undefined;
+  if (url !== undefined) return void await commands.executeCommand(OPEN_FROM_URL_COMMAND, url);
   if (node.kind !== 'missing') {
     if (element.resourceUri !== undefined) await commands.executeCommand('vscode.open', element.resourceUri);
     return;

@@ -211,7 +211,7 @@ export interface DocumentLinkData {
 }
 
 export interface LinkOptions {
-  /** In an index: the workspace file (URI) a URL names, when there is one. */
+  /** In an index or a robots.txt: the file (URI) a listed URL names, when there is one. */
   resolveFile?: (url: string) => string | undefined;
 }
 

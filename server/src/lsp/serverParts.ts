@@ -23,6 +23,7 @@ import { SiteTree } from './site/siteTree';
 import { SiteTreeFactsSource } from './site/siteTreeFacts';
 import { ValidationContexts } from './documents/validationContext';
 import { RemoteSitemaps } from './remote/remoteSitemaps';
+import { RemoteSiteTree } from './remote/remoteSiteTree';
 import { fsPathToUri, Workspace } from './documents/workspace';
 import { WorkspaceSymbols } from './features/workspaceSymbols';
 
@@ -120,7 +121,7 @@ export function createServerParts(connection: Connection, client: ClientState, q
     siteFilesChanged: (changes) => siteTree.filesChanged(changes),
   });
   const siteTree = new SiteTree(connection, workspace, new SiteTreeFactsSource(site, (folderPath) => configuration.get(fsPathToUri(folderPath)),
-    (fsPath) => store.getByPath(fsPath)?.doc));
+    (fsPath) => store.getByPath(fsPath)?.doc), new RemoteSiteTree(store, (uri) => remote.locationOf(uri), (entry) => site.summaryNow(entry)));
   const liveCheck = new LiveCheckCommand(connection, { store, configuration, contexts, republish: (uri) => diagnostics.schedule(uri) });
   // A document's cross-file problems and live verdicts are published with its own, and follow its edits.
   diagnostics.extra = (entry) => {

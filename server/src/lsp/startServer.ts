@@ -10,7 +10,8 @@ import { registerListingIndexes } from './commands/listingIndexes';
 import { registerMerge } from './commands/mergeRequest';
 import { readChildFromDisk } from './commands/diskChildFiles';
 import { MessageQueue } from './documents/messageQueue';
-import { createServerParts, fileChanged, type ClientState } from './serverParts';
+import { createServerParts, fileChanged, type ClientState, type ServerParts } from './serverParts';
+import type { DocumentSite } from './documents/documentSync';
 import { registerSplit } from './commands/splitRequest';
 import { registerRemoteSitemapRequest } from './remote/remoteSitemapRequest';
 import { registerWorkspaceEvents } from './documents/workspaceEvents';
@@ -30,7 +31,7 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
 
   registerLifecycle(connection, parts, client, hooks.onInitialized);
   registerDocumentSync(connection, parts, {
-    checks: parts.site, checkSite: parts.checkSiteCommand, liveCheck: parts.liveCheck, fileChanged: (fsPath) => fileChanged(parts, fsPath), diskEncodings: parts.diskEncodings,
+    checks: withRemoteTree(parts), checkSite: parts.checkSiteCommand, liveCheck: parts.liveCheck, fileChanged: (fsPath) => fileChanged(parts, fsPath), diskEncodings: parts.diskEncodings,
   });
   registerWorkspaceEvents(connection, parts);
   registerWorkspaceSymbols(connection, parts.symbols);
@@ -55,4 +56,22 @@ export function startServer(connection: Connection, hooks: ServerHooks = {}): vo
   registerShutdown(connection, parts);
 
   connection.listen();
+}
+
+/** The site checks, and the Sitemaps view told of each `sitemap-url:` document opened, changed and closed (its group's tree). */
+function withRemoteTree({ site, siteTree }: ServerParts): DocumentSite['checks'] {
+  return {
+    documentOpened: (entry) => {
+      site.documentOpened(entry);
+      siteTree.remoteChanged(entry.uri);
+    },
+    documentChanged: (entry) => {
+      site.documentChanged(entry);
+      siteTree.remoteChanged(entry.uri);
+    },
+    documentClosed: (entry) => {
+      site.documentClosed(entry);
+      siteTree.remoteChanged(entry.uri);
+    },
+  };
 }

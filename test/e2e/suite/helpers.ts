@@ -53,6 +53,39 @@ export function until<T>(
   });
 }
 
+/**
+ * Reads `read()` again at each firing of `changed` (a tree's onDidChangeTreeData) until `accept` holds: for what is
+ * read asynchronously, which `until` cannot. Rejects after WAIT_MS with `show` of the last value read. Never sleeps.
+ */
+export async function changesUntil<T>(what: string, changed: vscode.Event<unknown>, read: () => Promise<T>, accept: (value: T) => boolean, show: (value: T) => string): Promise<T> {
+  let changes = 0;
+  let wake: (() => void) | undefined;
+  const listener = changed(() => {
+    changes++;
+    wake?.();
+  });
+  const deadline = Date.now() + WAIT_MS;
+  try {
+    for (;;) {
+      const seen = changes;
+      const value = await read();
+      if (accept(value)) return value;
+      if (changes !== seen) continue;
+      const woken = await new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), Math.max(0, deadline - Date.now()));
+        wake = () => {
+          clearTimeout(timer);
+          resolve(true);
+        };
+      });
+      wake = undefined;
+      if (!woken) throw new Error(`timed out after ${WAIT_MS} ms waiting for ${what}; seen: ${show(value)}`);
+    }
+  } finally {
+    listener.dispose();
+  }
+}
+
 /** The open document for `uri` (the newest one: a language change replaces the TextDocument object). */
 export function openDocument(uri: vscode.Uri): vscode.TextDocument | undefined {
   return vscode.workspace.textDocuments.filter((d) => d.uri.toString() === uri.toString()).pop();

@@ -11,7 +11,7 @@ import type { SitemapsItemSnapshot } from '../../../client/src/sitemapsView/site
 import type { CheckSiteResult } from '../../../shared/protocol';
 import { CROSS_FILE_RULES } from '../crossFileRules';
 import {
-  closeAllEditors, diagnosticsSettle, EXTENSION_ID, fixtureUri, formatRange, openAs, poll, revert, runAcceptingDefaults, setSetting, until, WAIT_MS,
+  changesUntil, closeAllEditors, diagnosticsSettle, EXTENSION_ID, fixtureUri, formatRange, openAs, poll, revert, runAcceptingDefaults, setSetting, until,
 } from './helpers';
 
 const brief = (items: SitemapsItemSnapshot[]) => items.map((item) => `${item.contextValue} ${item.uri ?? ''} ${item.label}`);
@@ -90,35 +90,8 @@ describe('Sitemaps view in use', () => {
     return children;
   }
 
-  /** Reads again at each change of the tree (the view's onDidChangeTreeData) until `accept` holds; one failure timeout. */
-  async function treeUntil<T>(what: string, read: () => Promise<T>, accept: (value: T) => boolean, show: (value: T) => string): Promise<T> {
-    let changes = 0;
-    let wake: (() => void) | undefined;
-    const listener = provider.onDidChangeTreeData(() => {
-      changes++;
-      wake?.();
-    });
-    const deadline = Date.now() + WAIT_MS;
-    try {
-      for (;;) {
-        const seen = changes;
-        const value = await read();
-        if (accept(value)) return value;
-        if (changes !== seen) continue;
-        const changed = await new Promise<boolean>((resolve) => {
-          const timer = setTimeout(() => resolve(false), Math.max(0, deadline - Date.now()));
-          wake = () => {
-            clearTimeout(timer);
-            resolve(true);
-          };
-        });
-        wake = undefined;
-        if (!changed) throw new Error(`timed out after ${WAIT_MS} ms waiting for ${what}; seen: ${show(value)}`);
-      }
-    } finally {
-      listener.dispose();
-    }
-  }
+  const treeUntil = <T>(what: string, read: () => Promise<T>, accept: (value: T) => boolean, show: (value: T) => string) =>
+    changesUntil(what, provider.onDidChangeTreeData, read, accept, show);
   const kinds = (elements: Element[]) => elements.map((element) => `${element.node.kind} ${element.node.url ?? element.node.id}`);
 
   before(async () => {

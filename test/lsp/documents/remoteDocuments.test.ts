@@ -85,4 +85,28 @@ describe('sitemaps read from their URL, over the wire', () => {
     ]);
     client.close(uri);
   });
+
+  it("links a robots.txt's Sitemap: lines to their own sitemap-url: documents, with its robots.txt diagnostics", async () => {
+    const uri = toRemoteUri('https://www.example.com/robots.txt');
+    const text = [
+      'User-agent: *', 'Disallow: /cart', 'Sitemap: https://www.example.com/sitemap_index.xml', 'Sitemap: /relative.xml',
+      'sitemap:https://cdn.example.net/news.xml.gz # the news', '',
+    ].join('\n');
+    const published = client.nextDiagnostics(uri, hasCode('robots-sitemap-url'));
+    client.open(uri, 'robots-txt', text);
+    assert.deepEqual(summarize((await published).diagnostics).map((d) => [d.code, d.range]), [['robots-sitemap-url', formatRange(rangeOf(text, '/relative.xml'))]]);
+    const links = await client.connection.sendRequest<DocumentLink[]>('textDocument/documentLink', { textDocument: { uri } });
+    assert.deepEqual(links.map((l) => [formatRange(l.range), l.target]), [
+      [formatRange(rangeOf(text, 'https://www.example.com/sitemap_index.xml')), toRemoteUri('https://www.example.com/sitemap_index.xml')],
+      [formatRange(rangeOf(text, 'https://cdn.example.net/news.xml.gz')), toRemoteUri('https://cdn.example.net/news.xml.gz')],
+    ]);
+    client.close(uri);
+    // A robots.txt of the workspace keeps VS Code's own links (its URLs open in the browser).
+    const local = 'file:///site/robots.txt';
+    const localPublished = client.nextDiagnostics(local, () => true);
+    client.open(local, 'robots-txt', text);
+    await localPublished;
+    assert.deepEqual(await client.connection.sendRequest<DocumentLink[]>('textDocument/documentLink', { textDocument: { uri: local } }), []);
+    client.close(local);
+  });
 });

@@ -1,5 +1,5 @@
-/** Document links over the protocol: an index entry that maps to a workspace file opens it; in an index read from its
- * URL (`sitemap-url:`), each child opens read from its own URL. */
+/** Document links over the protocol: an index entry that maps to a workspace file opens it; in an index or a robots.txt
+ * read from its URL (`sitemap-url:`), each child (each `Sitemap:` line's URL) opens read from its own URL. */
 import type { Connection, DocumentLink } from 'vscode-languageserver';
 import { findDocumentLinks } from '../../language/languageService';
 import { onCurrentVersion } from '../documents/currentVersion';
@@ -15,8 +15,10 @@ export function registerDocumentLinks(connection: Connection, deps: FeatureDepen
   connection.onDocumentLinks(guardRequest(connection, 'textDocument/documentLink', null, async (params, token) => {
     const current = store.get(params.textDocument.uri);
     if (current === undefined) return null;
-    // VS Code makes every http(s) URL clickable itself: only an index entry that maps to a workspace file needs us.
-    if (current.doc.kind !== 'sitemapindex') return [];
+    // VS Code makes every http(s) URL clickable itself (in a browser): only an index entry that maps to a workspace
+    // file needs us, and what a sitemap-url: index or robots.txt lists, which opens as it did.
+    const remote = remoteUrlOf(current.uri) !== undefined;
+    if (current.doc.kind !== 'sitemapindex' && !(remote && current.doc.kind === 'robots')) return [];
     return onCurrentVersion(store, queue, current, token, async (): Promise<DocumentLink[] | null> => {
       const prepared = await documentForRequest(deps, params.textDocument.uri, token);
       if (prepared === undefined) return null;

@@ -12,6 +12,8 @@ import { guardRequest } from '../guard';
 import { fsPathToUri, uriToFsPath, type Workspace, type WorkspaceFolderInfo } from '../documents/workspace';
 import { yieldToEventLoop } from './siteScan';
 import type { SiteTreeFacts, SiteTreeSource } from './siteTreeFacts';
+import type { RemoteSiteTree } from '../remote/remoteSiteTree';
+import { remoteUrlOf } from '../../../../shared/remoteUri';
 
 /** At most one `sitemap/siteTreeChanged` per folder this often. */
 export const TREE_CHANGED_INTERVAL_MS = 250;
@@ -33,7 +35,8 @@ export class SiteTree {
   /** The robots.txt files and indexes last served: a change to one can move nodes anywhere in its folder's tree. */
   private readonly listing = new Set<string>();
 
-  constructor(private readonly connection: Connection, private readonly workspace: Workspace, private readonly source: SiteTreeSource) {}
+  /** `remote`: the sitemaps opened from their URL, in groups after the workspace folders (the Node server's). */
+  constructor(private readonly connection: Connection, private readonly workspace: Workspace, private readonly source: SiteTreeSource, private readonly remote?: RemoteSiteTree) {}
 
   register(): void {
     this.connection.onRequest(SITE_TREE_REQUEST, guardRequest(this.connection, SITE_TREE_REQUEST, { nodes: [], limits: LIMITS },
@@ -46,7 +49,14 @@ export class SiteTree {
     if (JSON.stringify(this.problems.get(uri)) === JSON.stringify(counts)) return;
     if (counts === undefined) this.problems.delete(uri);
     else this.problems.set(uri, counts);
-    this.changed(uriToFsPath(uri));
+    if (remoteUrlOf(uri) !== undefined) this.remoteChanged(uri, false);
+    else this.changed(uriToFsPath(uri));
+  }
+
+  /** A `sitemap-url:` document opened, changed or closed (`whole`: its group's tree), or its problems changed. */
+  remoteChanged(uri: string, whole = true): void {
+    const group = this.remote?.groupOf(uri);
+    if (group !== undefined) this.pend(group, whole ? undefined : uri);
   }
 
   /** Site files changed on disk or as typed: a file made or deleted changes the folder's tree, else the file's node. */
@@ -58,9 +68,14 @@ export class SiteTree {
   changed(fsPath: string | undefined, whole = false): void {
     const folder = fsPath === undefined ? undefined : this.workspace.folderOf(fsPath);
     if (folder === undefined || fsPath === undefined) return;
-    const nodes = this.pending.has(folder.uri) ? this.pending.get(folder.uri) : new Set<string>();
-    if (whole || nodes === undefined) this.pending.set(folder.uri, undefined);
-    else this.pending.set(folder.uri, nodes.add(fsPathToUri(fsPath)));
+    this.pend(folder.uri, whole ? undefined : fsPathToUri(fsPath));
+  }
+
+  /** `node` of the tree `folder` (a workspace folder or a group of sitemaps opened from their URL) changed; undefined: its whole tree. */
+  private pend(folder: string, node: string | undefined): void {
+    const nodes = this.pending.has(folder) ? this.pending.get(folder) : new Set<string>();
+    if (node === undefined || nodes === undefined) this.pending.set(folder, undefined);
+    else this.pending.set(folder, nodes.add(node));
     this.timer ??= setTimeout(() => this.flush(), TREE_CHANGED_INTERVAL_MS);
   }
 
@@ -81,7 +96,9 @@ export class SiteTree {
 
   private async level(params: SiteTreeParams): Promise<SiteTreeResult> {
     const asked = typeof params.node === 'string' ? params.node : typeof params.folder === 'string' ? params.folder : undefined;
-    if (asked === undefined) return { nodes: this.workspace.all.map(folderNode), limits: LIMITS };
+    if (asked === undefined) return { nodes: [...this.workspace.all.map(folderNode), ...this.remote?.groups() ?? []], limits: LIMITS };
+    const remote = this.remote?.level(asked);
+    if (remote !== undefined) return { nodes: remote.map((node) => this.withPublished(node)), limits: LIMITS };
     const folder = this.workspace.all.find((f) => f.uri === asked);
     if (folder !== undefined) return { nodes: await this.topLevel(folder), limits: LIMITS };
     const fsPath = uriToFsPath(asked);
@@ -141,7 +158,12 @@ export class SiteTree {
     if (known?.entries !== undefined) node.entries = known.entries;
     if (known?.bytes !== undefined) node.bytes = known.bytes;
     if (known?.newestLastmod !== undefined) node.newestLastmod = known.newestLastmod;
-    const published = this.problems.get(uri!);
+    return this.withPublished(node);
+  }
+
+  /** The node with the problems published for its file, if any. */
+  private withPublished(node: SiteTreeNode): SiteTreeNode {
+    const published = node.uri === undefined || node.kind === 'missing' || node.kind === 'unopened' ? undefined : this.problems.get(node.uri);
     if (published?.problems !== undefined) node.problems = { ...published.problems };
     if (published?.pages !== undefined) node.pages = { ...published.pages };
     return node;
