@@ -27,7 +27,9 @@ export async function liveDiagnostics(files: Iterable<{ path: string; summary: S
   const { checkLive, LiveCache } = http;
   const { live } = options;
   const client = http.createHttpGet({
-    connectionsPerOrigin: live.concurrency, insecure: live.http.insecure, totalTimeoutMs: live.http.timeoutMs,
+    connectionsPerOrigin: live.concurrency, insecure: live.http.insecure,
+    // --timeout is the most one request may take, as for a URL input (urlSitemaps.ts): the headers and the body too.
+    totalTimeoutMs: live.http.timeoutMs, headersTimeoutMs: live.http.timeoutMs, bodyTimeoutMs: live.http.timeoutMs,
     ...(live.http.userAgent !== undefined ? { userAgent: live.http.userAgent } : {}),
     // SITEMAP_HTTP_HEADERS (a staging host's password) go to the origins the check asks, never to another.
     secretHeaders: environmentHeaders(http), secretHeadersFor: askedOrigins(listed.urls(), live.origin),
