@@ -2,11 +2,10 @@
  * within --max-warnings), 1 otherwise, 2 on bad usage (the error and the usage line on stderr) or with one line on stderr
  * on an I/O error. */
 import { Failure, UsageError } from '../io/failure';
-import { mergeSummaries, shardInputs } from './lintShards';
-import { SummaryWriter } from './summary/summaryWriter';
+import { lintShard, mergeSummaries } from './lintShards';
 import { pageRulesMayApply } from './lintPages';
 import { lintOptions } from './lintSettings';
-import { COMMAND, HELP, parseArgs, type LintArgs } from './lintArgs';
+import { COMMAND, HELP, parseArgs, type LintArgs, type Part } from './lintArgs';
 import { usageErrorText } from '../io/commandHelp';
 import { collectInputs } from './lintInputs';
 import { severityCounts, type FileResult, type LintProblem } from '../../node/lintResults';
@@ -86,13 +85,7 @@ async function run(args: LintArgs, cwd: string): Promise<FileResult[]> {
   if (args.inputs.some(isUrlInput)) return runWithUrls(args, cwd, options);
   const inputs = collectInputs(args.inputs, cwd);
   if (args.shard === undefined) return lintFiles(inputs, options);
-  const mine = shardInputs(inputs, args.shard, cwd);
-  const summary = args.summaryOut === undefined ? undefined : new SummaryWriter(args.summaryOut, args.shard, cwd, pageRulesMayApply(options.settings, siteRoots));
-  try {
-    return await lintFiles(mine.map((m) => m.input), { ...options, onSiteFacts: (linted, k) => summary?.add(mine[k].order, linted) });
-  } finally {
-    summary?.close();
-  }
+  return lintShard(inputs, args.shard, options, { file: args.summaryOut, pageFacts: pageRulesMayApply(options.settings, siteRoots) });
 }
 
 /** --live's progress line on stderr (liveProgress.ts), none with --quiet: set while the live check runs. */
@@ -114,11 +107,21 @@ function liveOptions(args: LintArgs): LiveLintOptions {
   liveInterrupt = interruptLiveOnSigint();
   if (!args.quiet) progressLine = new LiveProgressLine(process.stderr, progressInterval());
   const line = progressLine;
+  const options = liveLintOptions(args);
+  if (args.shard !== undefined && args.shard.count > 1) note(liveShareNote(args, args.shard, options));
   return {
-    ...liveLintOptions(args), signal: liveInterrupt.signal,
+    ...options, signal: liveInterrupt.signal,
     ...(line !== undefined ? { onProgress: (counts: ProgressCounts) => line.update(counts) } : {}),
     ...(args.liveCache !== undefined ? { cacheFile: args.liveCache } : {}),
   };
+}
+
+/** What a shard asks of each origin, said once: its share of the matrix's budget (lintLive.ts's liveShare). */
+function liveShareNote(args: LintArgs, shard: Part, share: LiveLintOptions): string {
+  const rate = share.requestsPerSecond === 0 ? 'no rate limit' : `${Number(share.requestsPerSecond.toPrecision(3))} a second`;
+  const whole = `--live-concurrency ${args.liveConcurrency} and --live-rate ${args.liveRate}, the whole matrix's`;
+  const over = shard.count > args.liveConcurrency ? `; with more shards than --live-concurrency, up to ${shard.count} at once in all` : '';
+  return `live: shard ${shard.index}/${shard.count} asks each origin at most ${share.concurrency} at once, ${rate}: its 1/${shard.count} share of ${whole}${over}.`;
 }
 
 /** A run with URL inputs (issue 34): the HTTP client loaded, the URLs read in their turn among the files. */
