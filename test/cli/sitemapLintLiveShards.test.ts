@@ -8,10 +8,11 @@ import { spawn } from 'node:child_process';
 import type * as http from 'node:http';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import * as zlib from 'node:zlib';
 import { startServer, type Route, type TestServer } from '../support/httpServer';
 import { tempFolders } from '../support/tempFolders';
 import { shardOfPath } from '../../server/src/cli/lint/lintShards';
-import { liveShare } from '../../server/src/cli/lint/lintLive';
+import { liveShare, shardBytes, type LiveBudget } from '../../server/src/cli/lint/liveShare';
 
 const BIN = path.resolve(__dirname, '../../../dist/sitemap-lint.js');
 const folder = tempFolders('sitemap-lint-live-shards-');
@@ -156,14 +157,31 @@ describe('sitemap-lint --live --shard', () => {
 });
 
 describe('sitemap-lint --live --shard: the per-origin budget split', () => {
-  it('liveShare: 1/N of the rate; the concurrency split with its remainder to the first shards, at least 1 each', () => {
-    assert.deepEqual(liveShare(4, 8, undefined), { concurrency: 4, requestsPerSecond: 8 });
-    for (const [concurrency, count] of [[4, 1], [4, 2], [4, 3], [5, 3], [16, 7], [256, 256], [3, 8]] as const) {
-      const shares = Array.from({ length: count }, (_, k) => liveShare(concurrency, 8, { index: k + 1, count }));
-      assert.ok(shares.every((s) => s.requestsPerSecond === 8 / count && s.concurrency >= 1 && s.concurrency <= Math.max(1, Math.ceil(concurrency / count))));
-      assert.equal(shares.reduce((sum, s) => sum + s.concurrency, 0), Math.max(concurrency, count), `${concurrency} over ${count}`);
+  it('liveShare: the rate by bytes; the concurrency 1 per shard that asks, the rest by bytes, adding up to the whole', () => {
+    const whole = { concurrency: 4, requestsPerSecond: 20 };
+    const shares = (budget: LiveBudget, bytes: number[]) => bytes.map((_, k) => liveShare(budget, { index: k + 1, count: bytes.length }, bytes));
+    assert.deepEqual(shares(whole, [100, 100]), [{ concurrency: 2, requestsPerSecond: 10 }, { concurrency: 2, requestsPerSecond: 10 }]);
+    assert.deepEqual(shares(whole, [300, 100]), [{ concurrency: 3, requestsPerSecond: 15 }, { concurrency: 1, requestsPerSecond: 5 }]);
+    // A tiny shard still has one request in flight, taken from the large one's: the whole stays 4.
+    assert.deepEqual(shares(whole, [1000, 1, 0]).map((s) => s.concurrency), [3, 1, 1]);
+    assert.equal(shares(whole, [1000, 1, 0])[2]!.requestsPerSecond, 20 / 3, 'a shard without bytes asks nothing: its rate is not 0, no limit');
+    assert.deepEqual(shares(whole, [0, 0]), [{ concurrency: 2, requestsPerSecond: 10 }, { concurrency: 2, requestsPerSecond: 10 }]);
+    for (const bytes of [[5, 7, 11], [1, 1, 1, 1, 1, 1, 1], [90, 3, 3, 2, 1, 1], [13, 0, 8, 21]]) {
+      for (const concurrency of [1, 4, 5, 16, 256]) {
+        const split = shares({ concurrency, requestsPerSecond: 8 }, bytes).filter((_, k) => bytes[k]! > 0);
+        const asking = bytes.filter((b) => b > 0).length;
+        assert.equal(split.reduce((sum, s) => sum + s.concurrency, 0), Math.max(concurrency, asking), `${concurrency} over ${bytes.join(',')}`);
+        assert.ok(Math.abs(split.reduce((sum, s) => sum + s.requestsPerSecond, 0) - 8) < 1e-9);
+      }
     }
-    assert.equal(liveShare(4, 0, { index: 1, count: 2 }).requestsPerSecond, 0, 'no limit stays no limit');
+    assert.equal(liveShare({ concurrency: 4, requestsPerSecond: 0 }, { index: 1, count: 2 }, [1, 1]).requestsPerSecond, 0, 'no limit stays no limit');
+  });
+
+  it('shardBytes: a gzip sitemap weighs its uncompressed bytes, by its trailer', () => {
+    const text = sitemap('https://www.example.com', Array.from({ length: 500 }, (_, k) => `/page/${k}`));
+    const dir = folder({ 'plain.xml': text, 'packed.xml.gz': zlib.gzipSync(text) });
+    const inputs = ['plain.xml', 'packed.xml.gz'].map((name) => ({ name, file: path.join(dir, name) }));
+    assert.deepEqual(shardBytes(inputs, 2, (file) => (file.endsWith('.gz') ? 2 : 1)), [Buffer.byteLength(text), Buffer.byteLength(text)]);
   });
 
   /** Pages that say who asked: arrivals by User-Agent with their times, the connections each used, and the most in flight at once, by User-Agent and in all. */
@@ -188,7 +206,7 @@ describe('sitemap-lint --live --shard: the per-origin budget split', () => {
       hold(agent, () => r.writeHead(200, { 'content-type': 'text/html' }).end(html));
     };
     const routes: Record<string, Route> = { '/robots.txt': (_q, r) => r.writeHead(404).end() };
-    for (let k = 0; k < 4; k++) for (let p = 0; p < 4; p++) routes[`/g${k}/p${p}`] = page;
+    for (let k = 0; k < 4; k++) for (let p = 0; p < 8; p++) routes[`/g${k}/p${p}`] = page;
     const server = await startServer(routes);
     return { ...server, byAgent, maxByAgent, maxInAll: () => maxAll, connections: (agent) => socketsByAgent.get(agent)?.size ?? 0 };
   }
@@ -201,46 +219,63 @@ describe('sitemap-lint --live --shard: the per-origin budget split', () => {
     connections: (agent: string) => number;
   }
 
-  /** Four sitemaps of four pages each; the shards of 2 that have files, with the pages they list. */
-  function pages(origin: string): { dir: string; busy: Map<number, number> } {
-    const files = Object.fromEntries(Array.from({ length: 4 }, (_, k) => [`public/g${k}.xml`, sitemap(origin, Array.from({ length: 4 }, (_, p) => `/g${k}/p${p}`))]));
+  /** Four sitemaps of 2, 4, 6 and 8 pages; per shard of 2 that has files, the pages it lists and its share of `whole`. */
+  function pages(origin: string, whole: LiveBudget): { dir: string; busy: Map<number, { pages: number; share: LiveBudget }> } {
+    const sizes = [2, 4, 6, 8];
+    const files = Object.fromEntries(sizes.map((size, k) => [`public/g${k}.xml`, sitemap(origin, Array.from({ length: size }, (_, p) => `/g${k}/p${p}`))]));
     const dir = folder(files);
-    const busy = new Map<number, number>();
-    for (const file of Object.keys(files)) busy.set(shardOfPath(path.join(dir, file), dir, 2), (busy.get(shardOfPath(path.join(dir, file), dir, 2)) ?? 0) + 4);
+    const inputs = Object.keys(files).map((name) => ({ name, file: path.join(dir, name) }));
+    const shardOf = (file: string) => shardOfPath(file, dir, 2);
+    const bytes = shardBytes(inputs, 2, shardOf);
+    const busy = new Map<number, { pages: number; share: LiveBudget }>();
+    sizes.forEach((size, k) => {
+      const i = shardOf(inputs[k]!.file);
+      busy.set(i, { pages: (busy.get(i)?.pages ?? 0) + size, share: liveShare(whole, { index: i, count: 2 }, bytes) });
+    });
     return { dir, busy };
   }
 
-  it('--live-concurrency 4 over 2 shards at once: each shard 2 in flight at most, 4 in all', async () => {
-    // Each shard's pages are held until two of its own are in flight: a shard holding only one at a time never ends.
+  it('--live-concurrency 4 over 2 shards at once: each shard its share in flight at most, 4 in all', async () => {
+    // Each shard's pages are held until its share of them are in flight (or its last ones): a shard asking fewer at once never ends.
     const held = new Map<string, Array<() => void>>();
+    const answered = new Map<string, number>();
+    let busy = new Map<number, { pages: number; share: LiveBudget }>();
     const server = await budgetServer((agent, respond) => {
       const mine = [...(held.get(agent) ?? []), respond];
-      held.set(agent, mine.length === 2 ? [] : mine);
-      if (mine.length === 2) for (const release of mine) release();
+      const { pages: listed, share } = busy.get(Number(agent.replace('shard-', '')))!;
+      const left = listed - (answered.get(agent) ?? 0);
+      if (mine.length < Math.min(share.concurrency, left)) return void held.set(agent, mine);
+      held.set(agent, []);
+      answered.set(agent, (answered.get(agent) ?? 0) + mine.length);
+      for (const release of mine) release();
     });
-    const { dir, busy } = pages(server.origin);
-    const runs = await Promise.all([1, 2].map((i) => shard(i, 2, ['--live', '--live-concurrency', '4', '--live-rate', '0'], dir)));
+    const fixture = pages(server.origin, { concurrency: 4, requestsPerSecond: 0 });
+    busy = fixture.busy;
+    const runs = await Promise.all([1, 2].map((i) => shard(i, 2, ['--live', '--live-concurrency', '4', '--live-rate', '0'], fixture.dir)));
     await server.close();
     for (const run of runs) assert.equal(run.status, 0, run.stderr);
-    for (const i of busy.keys()) {
-      assert.equal(server.maxByAgent.get(`shard-${i}`), 2, `shard ${i}: in flight`);
-      assert.ok(server.connections(`shard-${i}`) <= 2, `shard ${i}: ${server.connections(`shard-${i}`)} connections`);
+    for (const [i, { share }] of busy) {
+      if (busy.size === 2) assert.ok(share.concurrency < 4, 'the budget is split');
+      assert.equal(server.maxByAgent.get(`shard-${i}`), share.concurrency, `shard ${i}: in flight`);
+      assert.ok(server.connections(`shard-${i}`) <= share.concurrency, `shard ${i}: ${server.connections(`shard-${i}`)} connections, share ${share.concurrency}`);
     }
     assert.ok(server.maxInAll() <= 4, `${server.maxInAll()} in all`);
   });
 
-  it('--live-rate 20 over 2 shards: each shard starts its requests at 10 a second', async () => {
+  it('--live-rate 20 over 2 shards: each shard starts its requests at its share of 20 a second', async () => {
     const server = await budgetServer((_agent, respond) => respond());
-    const { dir, busy } = pages(server.origin);
+    const { dir, busy } = pages(server.origin, { concurrency: 8, requestsPerSecond: 20 });
     const runs = await Promise.all([1, 2].map((i) => shard(i, 2, ['--live', '--live-rate', '20', '--live-concurrency', '8'], dir)));
     await server.close();
     for (const run of runs) assert.equal(run.status, 0, run.stderr);
-    for (const [i, listed] of busy) {
+    for (const [i, { pages: listed, share }] of busy) {
+      if (busy.size === 2) assert.ok(share.requestsPerSecond < 20, 'the budget is split');
       const starts = server.byAgent.get(`shard-${i}`) ?? [];
       assert.equal(starts.length, listed, `shard ${i}: its pages`);
-      // robots.txt's start came first, one interval before the first page: the pages' span is (pages - 1) intervals of 100 ms at least.
+      // robots.txt's start came first, one interval before the first page: the pages' span is (pages - 1) intervals at least.
       const span = starts.at(-1)! - starts[0]!;
-      assert.ok(span >= (starts.length - 1) * 100 * 0.9, `shard ${i}: ${starts.length} pages in ${span} ms`);
+      const interval = 1000 / share.requestsPerSecond;
+      assert.ok(span >= (starts.length - 1) * interval * 0.9, `shard ${i}: ${starts.length} pages in ${span} ms at ${share.requestsPerSecond} a second`);
     }
   });
 });

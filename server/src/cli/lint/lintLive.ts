@@ -6,7 +6,7 @@ import { loadHttp } from '../../node/http/loadHttp';
 import { askedOrigins } from '../../node/http/httpOrigin';
 import { environmentHeaders } from '../http/httpOptions';
 import type { LintOptions, LiveLintOptions } from './lintContract';
-import type { LintArgs, Part } from './lintArgs';
+import type { LintArgs } from './lintArgs';
 
 interface EntryAt {
   path: string;
@@ -16,24 +16,10 @@ interface EntryAt {
 
 /** --live's options from the command line's (sitemap-lint's, the Action's): the caller adds progress, Ctrl+C and the cache. */
 export function liveLintOptions(args: LintArgs): LiveLintOptions {
-  const { concurrency, requestsPerSecond } = liveShare(args.liveConcurrency, args.liveRate, args.shard);
   return {
-    ...(args.liveOrigin !== undefined ? { origin: args.liveOrigin } : {}), concurrency, requestsPerSecond,
+    ...(args.liveOrigin !== undefined ? { origin: args.liveOrigin } : {}), concurrency: args.liveConcurrency, requestsPerSecond: args.liveRate,
     http: { insecure: args.insecure, userAgent: args.httpUserAgent, timeoutMs: args.timeoutSeconds * 1000 }, diagnostics: liveDiagnostics,
   };
-}
-
-/**
- * A shard's share of the per-origin budget, which is the whole matrix's (the same command line in every job): 1/N of
- * the rate, and of the concurrency with the remainder to the first shards, so that N jobs at once ask an origin no
- * harder than one run would. At least one request in flight each: with more shards than --live-concurrency, the rate
- * is what bounds them.
- */
-export function liveShare(concurrency: number, requestsPerSecond: number, shard: Part | undefined): { concurrency: number; requestsPerSecond: number } {
-  if (shard === undefined) return { concurrency, requestsPerSecond };
-  const { index, count } = shard;
-  const share = Math.floor(concurrency / count) + (index <= concurrency % count ? 1 : 0);
-  return { concurrency: Math.max(1, share), requestsPerSecond: requestsPerSecond / count };
 }
 
 /** The live verdicts of the pages `files` list (urlsets and text sitemaps; an index lists sitemaps, not pages). */

@@ -6,7 +6,8 @@ import { urlHashIn, type RuleId } from '../../language/languageService';
 import type { FileResult } from '../../node/lintResults';
 import type { Input } from './lintInputs';
 import type { Part } from './lintArgs';
-import type { LintOptions } from './lintContract';
+import type { LintOptions, LiveLintOptions } from './lintContract';
+import { liveShare, liveShareNote, shardBytes } from './liveShare';
 import { finishSiteLint, SiteLint, startBuiltSites } from './lintSite';
 import { pageRulesMayApply } from './lintPages';
 import { readSummary, summaryBytesRead } from './summary/summaryReader';
@@ -40,6 +41,7 @@ export function shardInputs(inputs: readonly Input[], part: Part, cwd: string): 
  */
 export async function lintShard(inputs: readonly Input[], part: Part, options: LintOptions, summaryOut: { file: string | undefined; pageFacts: boolean }): Promise<FileResult[]> {
   const mine = shardInputs(inputs, part, options.cwd);
+  if (options.live !== undefined && part.count > 1) options = { ...options, live: shareOfLive(options.live, inputs, part, options) };
   const summary = summaryOut.file === undefined ? undefined : new SummaryWriter(summaryOut.file, part, options.cwd, summaryOut.pageFacts);
   const live = options.live === undefined ? undefined : new SiteLint(options, false);
   try {
@@ -54,6 +56,14 @@ export async function lintShard(inputs: readonly Input[], part: Part, options: L
   } finally {
     summary?.close();
   }
+}
+
+/** The shard's share of --live's per-origin budget (liveShare.ts), said once in a note. */
+function shareOfLive(live: LiveLintOptions, inputs: readonly Input[], part: Part, options: LintOptions): LiveLintOptions {
+  const bytes = shardBytes(inputs, part.count, (file) => shardOfPath(file, options.cwd, part.count));
+  const share = liveShare(live, part, bytes);
+  options.onNote?.(liveShareNote(live, share, part));
+  return { ...live, ...share };
 }
 
 const DUPLICATE: RuleId = 'cross-file-duplicate-url';

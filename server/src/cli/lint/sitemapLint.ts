@@ -5,7 +5,7 @@ import { Failure, UsageError } from '../io/failure';
 import { lintShard, mergeSummaries } from './lintShards';
 import { pageRulesMayApply } from './lintPages';
 import { lintOptions } from './lintSettings';
-import { COMMAND, HELP, parseArgs, type LintArgs, type Part } from './lintArgs';
+import { COMMAND, HELP, parseArgs, type LintArgs } from './lintArgs';
 import { usageErrorText } from '../io/commandHelp';
 import { collectInputs } from './lintInputs';
 import { severityCounts, type FileResult, type LintProblem } from '../../node/lintResults';
@@ -107,21 +107,11 @@ function liveOptions(args: LintArgs): LiveLintOptions {
   liveInterrupt = interruptLiveOnSigint();
   if (!args.quiet) progressLine = new LiveProgressLine(process.stderr, progressInterval());
   const line = progressLine;
-  const options = liveLintOptions(args);
-  if (args.shard !== undefined && args.shard.count > 1) note(liveShareNote(args, args.shard, options));
   return {
-    ...options, signal: liveInterrupt.signal,
+    ...liveLintOptions(args), signal: liveInterrupt.signal,
     ...(line !== undefined ? { onProgress: (counts: ProgressCounts) => line.update(counts) } : {}),
     ...(args.liveCache !== undefined ? { cacheFile: args.liveCache } : {}),
   };
-}
-
-/** What a shard asks of each origin, said once: its share of the matrix's budget (lintLive.ts's liveShare). */
-function liveShareNote(args: LintArgs, shard: Part, share: LiveLintOptions): string {
-  const rate = share.requestsPerSecond === 0 ? 'no rate limit' : `${Number(share.requestsPerSecond.toPrecision(3))} a second`;
-  const whole = `--live-concurrency ${args.liveConcurrency} and --live-rate ${args.liveRate}, the whole matrix's`;
-  const over = shard.count > args.liveConcurrency ? `; with more shards than --live-concurrency, up to ${shard.count} at once in all` : '';
-  return `live: shard ${shard.index}/${shard.count} asks each origin at most ${share.concurrency} at once, ${rate}: its 1/${shard.count} share of ${whole}${over}.`;
 }
 
 /** A run with URL inputs (issue 34): the HTTP client loaded, the URLs read in their turn among the files. */
