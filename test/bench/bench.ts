@@ -9,7 +9,7 @@
  * built site (siteBench.ts; `BENCH_SITE=0` skips them), then issue 32's pages read as heads (prettySiteBench.ts;
  * `BENCH_PRETTY=0` skips it) and lastmod by content on a built site whose every lastmod a template commit follows
  * (lastmodBench.ts; `BENCH_LASTMOD=0` skips it), then sitemap-diff (diffBench.ts; `BENCH_DIFF=0` skips it), then the Action with `base` (actionBaseBench.ts; `BENCH_ACTION=0` skips it), then the web worker's start (webStartBench.ts; `BENCH_WEB=0`
- * skips it), then issue 34's live check against linkchecker and linkinator (liveBench.ts; `BENCH_LIVE=0` skips it). `BENCH_LINT_MANY=only` runs issue 33's many-files row alone (lintBench.ts printLintManyFiles). Prints markdown tables (copy them to docs/performance.md). Run with --expose-gc.
+ * skips it), then issue 34's live check against linkchecker and linkinator (liveBench.ts; `BENCH_LIVE=0` skips it) and sharded (liveShardBench.ts; `BENCH_LIVE_SHARD=0` skips it). `BENCH_LINT_MANY=only` runs issue 33's many-files row alone (lintBench.ts printLintManyFiles). Prints markdown tables (copy them to docs/performance.md). Run with --expose-gc.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -30,6 +30,7 @@ import { printActionBase } from './actionBaseBench';
 import { printShards } from './shardBench';
 import { printWebStart } from './webStartBench';
 import { printLive } from './liveBench';
+import { printLiveShards } from './liveShardBench';
 import { printSmallSite } from './smallSiteBench';
 import type { SitemapModel } from '../../server/src/language/model/model';
 import { median } from './median';
@@ -357,7 +358,7 @@ function runAll(): void {
   printLanguageLayer();
   printExtensionKeystrokes();
   printCrossFileOpens();
-  printGrammar().then(printWire).then(printSmallSite).then(printSplit).then(printLint).then(printCold).then(printSite).then(printPrettySite).then(printLastmod).then(printDiff).then(printActionBase).then(printShards).then(printWebStart).then(printLive).catch((error: unknown) => {
+  printGrammar().then(printWire).then(printSmallSite).then(printSplit).then(printLint).then(printCold).then(printSite).then(printPrettySite).then(printLastmod).then(printDiff).then(printActionBase).then(printShards).then(printWebStart).then(printLive).then(printLiveShards).catch((error: unknown) => {
     console.error(error);
     process.exit(1);
   });

@@ -103,7 +103,8 @@ export function parseArgs(argv: readonly string[]): LintArgs {
   if (!args.help && args.inputs.length === 0) throw new UsageError('no input (a file, a folder, a URL or - for standard input)');
   checkSharding(args);
   checkBaseline(args);
-  if (args.live && (args.shard !== undefined || args.mergeSummaries)) throw new UsageError('--live does not go with --shard or --merge-summaries');
+  // The verdicts are the shards' (each checks the URLs its own files list): a merge reads summaries, not sitemaps.
+  if (args.live && args.mergeSummaries) throw new UsageError('--live does not go with --merge-summaries (give --live to the shards: each checks the URLs its own files list)');
   checkLiveOptions(args, argv);
   return args;
 }

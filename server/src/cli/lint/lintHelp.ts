@@ -29,7 +29,7 @@ export function lintCommand(formats: readonly string[]): CommandSpec {
       { name: '--live-cache', arg: 'FILE', help: 'With --live: keep each URL\'s verdict with its ETag/Last-Modified in FILE; a rerun asks conditionally and a 304 reuses the verdict.' },
       { name: '--follow', help: 'Also lint the local files that robots.txt Sitemap: lines and index <loc>s name.' },
       ...HTTP_OPTIONS,
-      { name: '--shard', arg: 'I/N', help: 'Lint shard I of N of the inputs (each file\'s by a hash of its path), the cross-file rules left to --merge-summaries.' },
+      { name: '--shard', arg: 'I/N', help: 'Lint shard I of N of the inputs (each file\'s by a hash of its path), the cross-file rules left to --merge-summaries; with --live, ask the URLs its files list at its share of the live budget.' },
       { name: '--summary-out', arg: 'FILE', help: 'With --shard: write the shard\'s summary for --merge-summaries.' },
       { name: '--merge-summaries', help: 'The inputs are shards\' summary files: run the cross-file rules over them.' },
       { name: '--partition', arg: 'K/N', help: 'With --merge-summaries: part K of N of the URLs (for a merge split over machines).' },

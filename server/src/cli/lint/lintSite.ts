@@ -35,7 +35,8 @@ export class SiteLint {
   private settleLastmods: ((byUrl: ReadonlyMap<string, LastmodSpan>) => void) | undefined;
   private lastmodsByUrl: Promise<ReadonlyMap<string, LastmodSpan>> | undefined;
 
-  constructor(private readonly options: LintOptions) {
+  /** `crossFileRules: false`: a shard's files, kept for finishLive alone (the cross-file rules are the merge's). */
+  constructor(private readonly options: LintOptions, private readonly crossFileRules = true) {
     this.validation = startSiteValidation(options.settings);
   }
 
@@ -43,7 +44,7 @@ export class SiteLint {
     const key = keyOf(linted.site.file);
     if (this.byPath.has(key)) return;
     this.byPath.set(key, linted);
-    this.validation.add({ path: key, summary: linted.site.summary, inSite: this.inSite(key) });
+    if (this.crossFileRules) this.validation.add({ path: key, summary: linted.site.summary, inSite: this.inSite(key) });
   }
 
   /** A file read from a URL is not known to be in a site: nothing says its robots.txt lists it (unlisted-sitemap). */

@@ -2,8 +2,7 @@
  * within --max-warnings), 1 otherwise, 2 on bad usage (the error and the usage line on stderr) or with one line on stderr
  * on an I/O error. */
 import { Failure, UsageError } from '../io/failure';
-import { mergeSummaries, shardInputs } from './lintShards';
-import { SummaryWriter } from './summary/summaryWriter';
+import { lintShard, mergeSummaries } from './lintShards';
 import { pageRulesMayApply } from './lintPages';
 import { lintOptions } from './lintSettings';
 import { COMMAND, HELP, parseArgs, type LintArgs } from './lintArgs';
@@ -89,13 +88,7 @@ async function run(args: LintArgs, cwd: string): Promise<FileResult[]> {
   if (args.inputs.some(isUrlInput)) return runWithUrls(args, cwd, options);
   const inputs = collectInputs(args.inputs, cwd);
   if (args.shard === undefined) return lintFiles(inputs, options);
-  const mine = shardInputs(inputs, args.shard, cwd);
-  const summary = args.summaryOut === undefined ? undefined : new SummaryWriter(args.summaryOut, args.shard, cwd, pageRulesMayApply(options.settings, siteRoots));
-  try {
-    return await lintFiles(mine.map((m) => m.input), { ...options, onSiteFacts: (linted, k) => summary?.add(mine[k].order, linted) });
-  } finally {
-    summary?.close();
-  }
+  return lintShard(inputs, args.shard, options, { file: args.summaryOut, pageFacts: pageRulesMayApply(options.settings, siteRoots) });
 }
 
 /** --live's progress line on stderr (liveProgress.ts), none with --quiet: set while the live check runs. */
