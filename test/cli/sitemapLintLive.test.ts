@@ -2,38 +2,19 @@
  * that list the URL, with the rules' severities and settings, `--live-origin`, and no request without `--live`. */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { startServer, type TestServer } from '../support/httpServer';
 import { countingServer } from '../node/live/liveServers';
 import { tempFolders } from '../support/tempFolders';
+import { runLint, type LintRun } from '../support/lintChild';
 
-const BIN = path.resolve(__dirname, '../../../dist/sitemap-lint.js');
 const folder = tempFolders('sitemap-lint-live-');
 
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** The binary run asynchronously: the server answering it lives in this process. `onStderr` sees stderr so far. */
-function lint(args: string[], env: NodeJS.ProcessEnv = {}, onStderr?: (stderr: string) => void, onChild?: (child: ChildProcess) => void): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    // The test server's URLs are local ones (local-url), which is not what these tests are about.
-    const child = spawn(process.execPath, [BIN, '--rule', 'local-url=off', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      onStderr?.(stderr);
-    });
-    onChild?.(child);
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
+function lint(args: string[], env: NodeJS.ProcessEnv = {}, onStderr?: (stderr: string) => void, onChild?: (child: ChildProcess) => void): Promise<LintRun> {
+  return runLint(args, { env, onStderr, onChild });
 }
 
 interface JsonProblem {
@@ -46,7 +27,7 @@ interface JsonProblem {
   url?: string;
 }
 
-function problems(run: Run): string[] {
+function problems(run: LintRun): string[] {
   const files = JSON.parse(run.stdout) as Array<{ problems: JsonProblem[] }>;
   return files.flatMap((f) => f.problems.map((p) => `${p.line}:${p.column}-${p.endLine}:${p.endColumn} ${p.severity} ${p.rule} ${new URL(p.url!).pathname}`));
 }

@@ -4,40 +4,24 @@
  * per-origin budget. */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import type * as http from 'node:http';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import { startServer, type Route, type TestServer } from '../support/httpServer';
 import { tempFolders } from '../support/tempFolders';
+import { runLint, type LintRun } from '../support/lintChild';
 import { shardOfPath } from '../../server/src/cli/lint/lintShards';
 import { liveShare, shardBytes, type LiveBudget } from '../../server/src/cli/lint/liveShare';
 
-const BIN = path.resolve(__dirname, '../../../dist/sitemap-lint.js');
 const folder = tempFolders('sitemap-lint-live-shards-');
 
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function lint(args: string[], cwd: string): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    // The test server's URLs are local ones (local-url), which is not what these tests are about.
-    const child = spawn(process.execPath, [BIN, '--rule', 'local-url=off', '--format', 'json', ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
+function lint(args: string[], cwd: string): Promise<LintRun> {
+  return runLint(['--format', 'json', ...args], { cwd });
 }
 
 /** A shard run: its own User-Agent, so that the server's log tells the shards apart. */
-function shard(i: number, n: number, options: string[], cwd: string, summary?: string): Promise<Run> {
+function shard(i: number, n: number, options: string[], cwd: string, summary?: string): Promise<LintRun> {
   return lint([...options, '--http-user-agent', `shard-${i}`, '--shard', `${i}/${n}`, ...(summary !== undefined ? ['--summary-out', summary] : []), 'public'], cwd);
 }
 
@@ -52,7 +36,7 @@ interface JsonProblem {
 }
 
 /** Each problem as `file line:col-line:col severity rule url`, sorted. A merge's cross-file duplicates name no URL. */
-function problems(run: Run): string[] {
+function problems(run: LintRun): string[] {
   const files = JSON.parse(run.stdout) as Array<{ file: string; problems: JsonProblem[] }>;
   return files.flatMap((f) => f.problems.map((p) => {
     const url = p.rule === 'cross-file-duplicate-url' || p.url === null ? '-' : new URL(p.url).pathname;
@@ -60,7 +44,7 @@ function problems(run: Run): string[] {
   })).sort();
 }
 
-function filesOf(run: Run): string[] {
+function filesOf(run: LintRun): string[] {
   return (JSON.parse(run.stdout) as Array<{ file: string }>).map((f) => f.file.split(path.sep).join('/'));
 }
 
