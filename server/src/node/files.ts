@@ -130,3 +130,21 @@ export function readIndexText(fsPath: string, maxBytes: number): string | undefi
   const bytes = readMaybeGzip(fsPath, maxBytes);
   return bytes === undefined ? undefined : decodeFileText(bytes);
 }
+
+/** A file's size, or for gzip the size its trailer gives (a hint, modulo 2^32); 0 when it cannot be read. */
+export function uncompressedSize(file: string): number {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(file, 'r');
+    const size = fs.fstatSync(fd).size;
+    const magic = Buffer.alloc(4);
+    fs.readSync(fd, magic, 0, 2, 0);
+    if (!isGzip(magic.subarray(0, 2)) || size < 18) return size;
+    fs.readSync(fd, magic, 0, 4, size - 4);
+    return magic.readUInt32LE(0);
+  } catch {
+    return 0; // unreadable: the reading says why
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}

@@ -8,7 +8,7 @@ import type * as V8 from 'node:v8';
 import { SNIFF_LENGTH } from '../../../../shared/contentDetection';
 import { isGzipName } from '../../../../shared/documentLanguage';
 import { repeatsUtf16, ValidationStream, type StreamValidationOptions, type StreamValidationResult } from '../../language/languageService';
-import { isGzip } from '../../node/files';
+import { uncompressedSize } from '../../node/files';
 import { InflatedPastLimit } from '../../node/boundedGunzip';
 import { inflateLimit } from '../../../../shared/protocolLimits';
 import type { LintProblem } from '../../node/lintResults';
@@ -87,24 +87,6 @@ function smallYoungGeneration(): () => void {
   const v8 = require('node:v8') as typeof V8;
   v8.setFlagsFromString('--semi-space-growth-factor=1');
   return () => v8.setFlagsFromString('--semi-space-growth-factor=2');
-}
-
-/** The file's size, or for gzip the size its trailer gives (a hint, modulo 2^32). */
-function uncompressedSize(file: string): number {
-  let fd: number | undefined;
-  try {
-    fd = fs.openSync(file, 'r');
-    const size = fs.fstatSync(fd).size;
-    const magic = Buffer.alloc(4);
-    fs.readSync(fd, magic, 0, 2, 0);
-    if (!isGzip(magic.subarray(0, 2)) || size < 18) return size;
-    fs.readSync(fd, magic, 0, 4, size - 4);
-    return magic.readUInt32LE(0);
-  } catch {
-    return 0; // unreadable: readInput says why
-  } finally {
-    if (fd !== undefined) fs.closeSync(fd);
-  }
 }
 
 async function streamOnce(input: Input, file: string, options: LintOptions, how: Pick<StreamValidationOptions, 'window' | 'reference' | 'alone'>): Promise<{ linted: LintedOne; windows: number } | Extract<StreamValidationResult, { rerun: true }> | undefined> {

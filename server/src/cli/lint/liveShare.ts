@@ -2,8 +2,7 @@
  * same --live-concurrency and --live-rate). Shares follow the bytes of each shard's sitemaps, which every shard works out
  * alike from the same checkout, so that the shards end together and the matrix asks an origin as hard as one run would,
  * not harder, and no slower: an even split would leave a small shard's budget idle while a large one is still asking. */
-import * as fs from 'node:fs';
-import { isGzip } from '../../node/files';
+import { uncompressedSize } from '../../node/files';
 import type { Input } from './lintInputs';
 import type { Part } from './lintArgs';
 
@@ -15,7 +14,7 @@ export interface LiveBudget {
 /** Each shard's bytes (index 0 is shard 1, `shardOf` a file's shard): its files' sizes, a gzip file's uncompressed size by its trailer. */
 export function shardBytes(inputs: readonly Input[], count: number, shardOf: (file: string) => number): number[] {
   const bytes = new Array<number>(count).fill(0);
-  for (const { file } of inputs) if (file !== undefined) bytes[shardOf(file) - 1] += sitemapBytes(file);
+  for (const { file } of inputs) if (file !== undefined) bytes[shardOf(file) - 1] += uncompressedSize(file);
   return bytes;
 }
 
@@ -57,20 +56,3 @@ export function liveShareNote(whole: LiveBudget, share: LiveBudget, part: Part):
     + `its share, by its sitemaps' bytes, of the whole matrix's ${whole.concurrency} at once and ${rate(whole.requestsPerSecond)}${over}.`;
 }
 
-/** A file's size; a gzip file's by the ISIZE of its trailer (the uncompressed size modulo 2^32); 0 when it cannot be read. */
-function sitemapBytes(file: string): number {
-  let fd: number | undefined;
-  try {
-    fd = fs.openSync(file, 'r');
-    const size = fs.fstatSync(fd).size;
-    const head = Buffer.alloc(2);
-    if (size < 18 || fs.readSync(fd, head, 0, 2, 0) < 2 || !isGzip(head)) return size;
-    const trailer = Buffer.alloc(4);
-    fs.readSync(fd, trailer, 0, 4, size - 4);
-    return trailer.readUInt32LE(0);
-  } catch {
-    return 0;
-  } finally {
-    if (fd !== undefined) fs.closeSync(fd);
-  }
-}
