@@ -50,7 +50,8 @@ const encoding: fc.Arbitrary<Encoding> = fc.oneof(
   { weight: 1, arbitrary: fc.constant('gzip-bomb' as const) },
 );
 
-const childUrls = SITEMAP_NAMES.map((name) => `${ORIGIN}/${name}`);
+/** What an index and robots.txt name: the tree's sitemaps, and children no file system can hold (issue 35's crash). */
+const childUrls = [...SITEMAP_NAMES.map((name) => `${ORIGIN}/${name}`), `${ORIGIN}/${'a'.repeat(300)}.xml`, `${ORIGIN}/x/${'b'.repeat(256)}/c.xml`, `${ORIGIN}/sitemap.xml/child.xml`];
 
 function textFor(name: string): fc.Arbitrary<string> {
   if (name.includes('index')) return withMutations(indexText(childUrls));
