@@ -13,6 +13,6 @@ const SEED = 35;
 
 it(`the command-line tools hold the fuzzer's property on ${CASES} generated trees (seed ${SEED})`, { timeout: 600_000 }, async (t) => {
   const report = await fuzzCli({ seed: SEED, runs: CASES });
-  t.diagnostic(`seed ${SEED}: ${report.counts.cases} cases, ${report.counts.runs} tool runs`);
+  t.diagnostic(`seed ${SEED}: ${report.counts.cases} cases, ${report.counts.runs} tool runs, exits ${JSON.stringify(report.counts.exits)}`);
   assert.equal(report.failure, undefined, report.failure && `${report.failure.violation}\nshrunk case:\n${report.failure.counterexample}`);
 });

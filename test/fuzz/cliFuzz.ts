@@ -1,8 +1,8 @@
 /**
  * The command-line tools under generated file trees (issue 35), as real child processes on real files: each case
  * writes one tree (fileTrees.ts) and runs a batch of invocations over it — sitemap-lint on files, a folder, stdin,
- * with --follow, with a site root over built pages, in two shards and their merge; sitemap-split; sitemap-diff on
- * files, folders and `REV:path` — and checks every run against {@link PROPERTY}.
+ * with --follow, with a site root over built pages, with a config file and --write-baseline, in two shards and their
+ * merge; sitemap-split; sitemap-diff on files, folders and `REV:path` — and checks every run against {@link PROPERTY}.
  */
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -65,6 +65,7 @@ export function invocationsOf(c: CliCase, folders: TreeFolders): Invocation[][] 
     { tool: 'sitemap-lint', args: ['--format', 'json', '--follow', entry] },
     { tool: 'sitemap-lint', args: ['--format', c.format, '--site-root', '.=https://www.example.com/', '--follow', ...files] },
     { tool: 'sitemap-lint', args: ['-'], stdin: first },
+    ...(c.tree.config === undefined ? [] : [{ tool: 'sitemap-lint' as const, args: ['--config', '../config.json', '--write-baseline', path.join(out, 'baseline.json'), '.'] }]),
     { tool: 'sitemap-split', args: ['--out', path.join(out, 'split'), '--max-entries', String(c.maxEntries), '--force', first] },
     { tool: 'sitemap-diff', args: ['--format', 'json', first, second] },
     { tool: 'sitemap-diff', args: ['--site-root', '.=https://www.example.com/', '.', '.'] },
@@ -161,6 +162,8 @@ function changes(before: Map<string, string>, after: Map<string, string>): strin
 export interface FuzzCounts {
   cases: number;
   runs: number;
+  /** Runs by exit code: a fuzzer whose runs all end in 2 tests only the argument checks. */
+  exits: Record<string, number>;
 }
 
 /** Runs one case; a description of its first violation, or undefined. `concurrency` runs at once (the shards' merge last). */
@@ -192,6 +195,7 @@ async function runBatch(batch: readonly Invocation[], folders: TreeFolders, boun
       const inv = batch[next++];
       const r = await runInvocation(inv, folders, bound);
       counts.runs++;
+      counts.exits[String(r.code)] = (counts.exits[String(r.code)] ?? 0) + 1;
       const wrong = violation(inv, r, bound);
       if (wrong !== undefined && found === undefined) found = `${inv.tool} ${JSON.stringify(inv.args)}${inv.stdin === undefined ? '' : ` < ${inv.stdin}`}: ${wrong}`;
     }
@@ -219,7 +223,7 @@ export interface FuzzReport {
 
 /** The property over `options.runs` cases from `options.seed`, a failure shrunk to its smallest case. */
 export async function fuzzCli(options: FuzzOptions): Promise<FuzzReport> {
-  const counts: FuzzCounts = { cases: 0, runs: 0 };
+  const counts: FuzzCounts = { cases: 0, runs: 0, exits: {} };
   const property = fc.asyncProperty(cliCase, async (c) => {
     const wrong = await checkCase(c, counts, options.concurrency);
     if (wrong !== undefined) throw new Error(wrong);

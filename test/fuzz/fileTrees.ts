@@ -13,7 +13,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import fc from 'fast-check';
-import { indexText, ORIGIN, robotsText, textSitemapText, urlPath, urlsetText, withMutations } from './documents';
+import { indexText, locText, ORIGIN, robotsText, textSitemapText, urlPath, urlsetText, withMutations } from './documents';
 import { memberBomb } from '../support/gzipBombs';
 import { runGit } from '../support/gitRepository';
 
@@ -38,6 +38,8 @@ export interface FileTree {
   specials: Special[];
   /** A git repository in the site folder: the first commit has the files' first half, the second all of them. */
   git: boolean;
+  /** sitemap-lint's `--config` file, beside the site folder (`../config.json` from it); none when undefined. */
+  config?: string;
 }
 
 /** The sitemap file names a tree may hold; the index, robots.txt and the pages name them by URL. */
@@ -102,14 +104,34 @@ const specials: fc.Arbitrary<Special[]> = fc.oneof(
   },
 );
 
-/** A whole tree: sitemaps, maybe a robots.txt, maybe pages, maybe hostile entries, maybe git. */
-export const fileTree: fc.Arbitrary<FileTree> = fc.record({ sitemaps: sitemapFiles, robots: robotsFile, pages: fc.option(pages, { nil: undefined }), specials, git: fc.boolean() })
-  .map(({ sitemaps, robots, pages: built, specials: odd, git }) => ({
-    files: [...sitemaps, ...robots, ...(built ?? [])],
-    // A hostile entry takes its name from a file of the same name.
-    specials: odd,
-    git,
-  }));
+const SEVERITIES = ['error', 'warning', 'information', 'hint', 'off', 'fatal', 3, null];
+const RULE_IDS = ['invalid-lastmod', 'missing-sitemap-file', 'unlisted-sitemap', 'noindex-page', 'page-not-found', 'no-such-rule'];
+
+/**
+ * A config file: mostly a JSON object of the settings sitemap-lint reads (right and wrong), sometimes not JSON. Its
+ * site roots stay inside the case's folder: a root of `/` is the whole disk's pages, read as asked, past any bound.
+ */
+const configText: fc.Arbitrary<string> = fc.oneof(
+  { weight: 4, arbitrary: fc.record({
+    rules: fc.dictionary(fc.constantFrom(...RULE_IDS), fc.constantFrom(...SEVERITIES), { maxKeys: 3 }),
+    siteRoots: fc.dictionary(fc.constantFrom('.', 'site', 'site/news', 'outside', ''), fc.oneof(locText, fc.constant(42)), { maxKeys: 2 }),
+    allowedHosts: fc.array(fc.constantFrom('https://cdn.example.com', 'example.org', '', '*'), { maxLength: 2 }),
+    limits: fc.dictionary(fc.constantFrom('maxEntries', 'maxBytes', 'other'), fc.oneof(fc.integer({ min: -1, max: 60_000 }), fc.constant('x')), { maxKeys: 2 }),
+    robots: fc.record({ userAgent: fc.constantFrom('Googlebot', 'bingbot', '', '*') }),
+  }, { requiredKeys: [] }).map((config) => JSON.stringify(config)) },
+  { weight: 1, arbitrary: fc.constantFrom('', '{', '[]', 'null', '{"rules": []}', '{"siteRoots": "x"}', '\ufeff{}') },
+);
+
+/** A whole tree: sitemaps, maybe a robots.txt, maybe pages, maybe hostile entries, maybe git, maybe a config. */
+export const fileTree: fc.Arbitrary<FileTree> = fc.record({
+  sitemaps: sitemapFiles, robots: robotsFile, pages: fc.option(pages, { nil: undefined }), specials, git: fc.boolean(), config: fc.option(configText, { nil: undefined }),
+}).map(({ sitemaps, robots, pages: built, specials: odd, git, config }) => ({
+  files: [...sitemaps, ...robots, ...(built ?? [])],
+  // A hostile entry takes its name from a file of the same name.
+  specials: odd,
+  git,
+  ...(config === undefined ? {} : { config }),
+}));
 
 /** The bytes of `text` in `encoding`. */
 export function encoded(text: string, encoding: Encoding): Buffer {
@@ -150,6 +172,7 @@ export function writeTree(tree: FileTree, root: string): TreeFolders {
   fs.writeFileSync(path.join(folders.outside, 'outside.xml'), `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>\n`);
   const written = tree.files.filter((file) => writeQuietly(path.join(folders.site, ...file.path.split('/')), encoded(file.text, file.encoding)));
   for (const special of tree.specials) writeSpecial(special, folders);
+  if (tree.config !== undefined) fs.writeFileSync(path.join(root, 'config.json'), tree.config);
   if (tree.git) commitTwice(folders.site, written);
   return folders;
 }

@@ -27,7 +27,7 @@ async function main(): Promise<number> {
   const started = Date.now();
   const report = await fuzzCli({ seed, runs, timeLimitMs: minutes * 60_000, concurrency });
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
-  process.stdout.write(`fuzz: seed ${seed}: ${report.counts.cases} cases (trees written, shrinking's included), ${report.counts.runs} tool runs in ${seconds} s\n`);
+  process.stdout.write(`fuzz: seed ${seed}: ${report.counts.cases} cases (trees written, shrinking's included), ${report.counts.runs} tool runs in ${seconds} s, exits ${JSON.stringify(report.counts.exits)}\n`);
   if (report.failure === undefined) {
     process.stdout.write('fuzz: no failure\n');
     return 0;
