@@ -2,11 +2,13 @@
  * Names no file system can hold, through the command-line tools as child processes (issue 35): an index's child
  * `<loc>` or a robots.txt `Sitemap:` line with a 300-byte file name (ENAMETOOLONG), a child below a path whose folder
  * is a file (ENOTDIR), and arguments so named. Each was an uncaught exception with node:fs frames; each is now "no
- * file there" (a note, a missing-sitemap-file) or, for an argument, one line on stderr and exit 2.
+ * file there" (a note, a missing-sitemap-file) or, for an argument, one line on stderr and exit 2. sitemap-split's
+ * children: a 250-byte name is written, one over 255 bytes is one line and exit 2, nothing left behind.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { tempFolders } from '../support/tempFolders';
 
@@ -17,7 +19,9 @@ const LONG = `${'a'.repeat(300)}.xml`;
 
 const index = (...children: string[]) => `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="${NS}">\n`
   + children.map((child) => `  <sitemap><loc>https://www.example.com/${child}</loc></sitemap>\n`).join('') + '</sitemapindex>\n';
-const URLSET = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}"><url><loc>https://www.example.com/</loc></url></urlset>\n`;
+const urlsetOf = (...paths: string[]) => `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}">`
+  + paths.map((p) => `<url><loc>https://www.example.com/${p}</loc></url>`).join('') + '</urlset>\n';
+const URLSET = urlsetOf('');
 
 const site = folder({
   'sitemap.xml': index(LONG),
@@ -80,6 +84,23 @@ describe('names longer than the file system allows', () => {
     assertNoCrash(r.stderr);
     assert.ok(r.code === 0 || r.code === 1 || r.code === 2, `exit ${r.code}`);
     if (r.code === 2) assert.equal(r.stderr.trimEnd().split('\n').length, 1);
+  });
+
+  it('sitemap-split: a 250-byte child name is written (its temporary name fits too)', () => {
+    const dir = folder({ [`${'s'.repeat(245)}.xml`]: urlsetOf('a', 'b') });
+    const r = spawnSync(process.execPath, [path.join(DIST, 'sitemap-split.js'), '--max-entries', '1', '--out', 'out', `${'s'.repeat(245)}.xml`], { cwd: dir, encoding: 'utf8' });
+    assertNoCrash(r.stderr);
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(fs.readdirSync(path.join(dir, 'out')).sort(), [`${'s'.repeat(245)}-1.xml`, `${'s'.repeat(245)}-2.xml`, `${'s'.repeat(245)}-index.xml`]);
+  });
+
+  it('sitemap-split: a child name over 255 bytes is one line on stderr, exit 2, nothing written (the fuzzer\'s shrunk case)', () => {
+    const dir = folder({ [`${'s'.repeat(250)}.xml`]: urlsetOf('a') });
+    const r = spawnSync(process.execPath, [path.join(DIST, 'sitemap-split.js'), '--max-entries', '1', '--out', 'out', '--force', `${'s'.repeat(250)}.xml`], { cwd: dir, encoding: 'utf8' });
+    assertNoCrash(r.stderr);
+    assert.equal(r.status, 2);
+    assert.equal(r.stderr.split('\n').filter((line) => line !== '' && !line.includes('base URL')).length, 1);
+    assert.equal(fs.existsSync(path.join(dir, 'out')), false);
   });
 
   for (const tool of ['sitemap-lint', 'sitemap-diff']) {

@@ -14,7 +14,7 @@ import { fileTree, removeTree, writeTree, type FileTree, type TreeFolders } from
 const DIST = path.resolve(__dirname, '../../../dist');
 
 /**
- * What every run must satisfy: exit 0, 1 or 2 (no signal); on 2, exactly one stderr line besides the tool's notes;
+ * What every run must satisfy: exit 0, 1 or 2 (no signal); on 2, exactly one stderr line besides the tools' notes;
  * never a stack frame, `node:internal`, a V8 `FATAL` or Node's crash footer; done within {@link timeBoundMs}; nothing
  * written in the site or beside it (only in the case's out/ and temp folders).
  */
@@ -123,6 +123,9 @@ export function runInvocation(inv: Invocation, folders: TreeFolders, boundMs: nu
 
 const CRASH_SIGNS: readonly RegExp[] = [/^\s+at \S/m, /node:internal/, /\bFATAL\b/, /^Node\.js v\d/m, /Uncaught/, /JavaScript heap out of memory/];
 
+/** stderr lines that inform, beside a failure's one line: notes, and sitemap-split's base URL. */
+const INFORMATION = /^sitemap-\w+: (note: |base URL )/;
+
 /** What is wrong with a run, or undefined. */
 export function violation(inv: Invocation, r: RunResult, boundMs: number): string | undefined {
   if (r.timedOut) return `ran past ${boundMs} ms`;
@@ -131,7 +134,7 @@ export function violation(inv: Invocation, r: RunResult, boundMs: number): strin
   const sign = CRASH_SIGNS.find((re) => re.test(r.stderr));
   if (sign !== undefined) return `a crash on stderr (${sign}): ${r.stderr.slice(0, 600)}`;
   if (r.code === 2) {
-    const lines = r.stderr.split('\n').filter((line) => line !== '' && !line.startsWith(`${inv.tool}: note:`));
+    const lines = r.stderr.split('\n').filter((line) => line !== '' && !INFORMATION.test(line));
     if (lines.length !== 1) return `exit 2 with ${lines.length} stderr lines: ${r.stderr.slice(0, 600)}`;
   }
   return undefined;
