@@ -57,7 +57,11 @@ export class ChildFiles implements ChildSink {
       stream = gzip;
     }
     this.stream = stream;
-    this.written.push({ file, temp, target, done: finished(file).then(() => undefined) });
+    const done = finished(file).then(() => undefined);
+    // Awaited by commit or abort; until then a destroyed child's rejection must not count as unhandled (abort destroys
+    // the child being written, then awaits the earlier ones first: the process died on ERR_STREAM_PREMATURE_CLOSE).
+    done.catch(() => undefined);
+    this.written.push({ file, temp, target, done });
   }
 
   /** Units are small: they are gathered and written about 64 KB at a time (a write per unit costs a third of a split). */
