@@ -207,6 +207,18 @@ describe('sitemap-split', () => {
     assert.deepEqual(fs.readdirSync(dir).sort(), ['sitemap-1.xml', 'sitemap-2.xml', 'sitemap-3.xml', 'sitemap-index.xml', 'sitemap.xml']);
   });
 
+  it('an input ill-formed after many children is one line, exit 2, nothing written, no unhandled rejection (the fuzzer\'s case)', () => {
+    // 40 children open when the NUL is met: abort destroyed the one being written before awaiting the others, and its
+    // rejection (ERR_STREAM_PREMATURE_CLOSE) killed the process with a stack, every time.
+    const entries = Array.from({ length: 40 }, (_, i) => `<url><loc>https://www.example.com/${i}</loc></url>\n`).join('');
+    const dir = folder({ 'many.xml': `${DECL}\n<urlset xmlns="${NS}">\n${entries}<url><loc>https://www.example.com/\u0000</loc></url></urlset>\n` });
+    const r = run(['--max-entries', '1', '--out', 'out', 'many.xml'], dir);
+    assert.doesNotMatch(r.stderr, /^\s+at |node:internal/m);
+    assert.equal(r.code, 2);
+    assert.equal(r.stderr.split('\n').filter((line) => line !== '' && !line.includes('base URL')).length, 1);
+    assert.equal(fs.existsSync(path.join(dir, 'out')), false);
+  });
+
   it('never overwrites without --force', () => {
     const original = realistic(6, '\n');
     const dir = folder({ 'sitemap.xml': original, 'sitemap-2.xml': 'mine' });

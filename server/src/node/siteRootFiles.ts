@@ -4,12 +4,13 @@ import * as path from 'node:path';
 import { evidenceFolders, inferSiteRoots, MAX_EVIDENCE_BYTES, type SiteInference } from '../../../shared/siteInference';
 import { SKIPPED_FOLDERS } from '../../../shared/walkOrder';
 import { readHeadText } from './files';
+import { isFileOnDisk } from './fileProbe';
 
 /** The roots the files under `top` say, looking in `folders` (relative to `top`, `/`-separated). */
 export function inferSiteRootsOnDisk(top: string, folders: readonly string[]): SiteInference {
   return inferSiteRoots(folders, (relative) => {
     const file = path.join(top, ...relative.split('/'));
-    return fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true ? readHeadText(file, MAX_EVIDENCE_BYTES) : undefined;
+    return isFileOnDisk(file) ? readHeadText(file, MAX_EVIDENCE_BYTES) : undefined;
   });
 }
 

@@ -9,6 +9,7 @@ import { isRobotsName, isSiteFile, mayBeSiteFile } from '../../../../shared/docu
 import { compareWalkOrder, SKIPPED_FOLDERS } from '../../node/folderWalk';
 import type { UrlSink } from '../../language/languageService';
 import { isGzip } from '../../node/files';
+import { probeOnDisk } from '../../node/fileProbe';
 import { InflatedPastLimit } from '../../node/boundedGunzip';
 import { Failure } from '../io/failure';
 import { gunzipWhole } from '../io/gunzip';
@@ -30,12 +31,12 @@ const NEVER = new AbortController().signal;
 export async function readSide(spec: string, pages: UrlSink, site: SiteContext, cwd: string): Promise<void> {
   if (spec === '-') return readStdin(pages, site, cwd);
   const file = path.resolve(cwd, spec);
-  const stat = fs.statSync(file, { throwIfNoEntry: false });
-  const revision = stat === undefined ? /^([^:]+):(.+)$/.exec(spec) : null;
+  const probe = probeOnDisk(file);
+  const revision = 'reason' in probe ? /^([^:]+):(.+)$/.exec(spec) : null;
   if (revision !== null) return readRevision(revision[1], revision[2], pages, site, cwd);
-  if (stat === undefined) throw new Failure(`${spec}: no such file or folder`);
+  if ('reason' in probe) throw new Failure(`${spec}: ${probe.reason}`);
   const reader = sideReader(workingTree(cwd), pages, site);
-  if (!stat.isDirectory()) return reader.read(file);
+  if (!probe.stat.isDirectory()) return reader.read(file);
   for (const found of sitemapsIn(file, spec)) await reader.read(found);
 }
 

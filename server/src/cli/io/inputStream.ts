@@ -1,6 +1,6 @@
 /** An input read from disk a window at a time, gunzipped on the way, for the streaming split and lint. */
 import * as fs from 'node:fs';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { inflateLimit } from '../../../../shared/protocolLimits';
 import { gunzipStreamWithin, InflatedPastLimit } from '../../node/boundedGunzip';
 import { isGzip } from '../../node/files';
@@ -14,22 +14,41 @@ import { reasonOf, withCause } from '../../../../shared/causes';
  * past `limit` (shared/protocolLimits.ts), the stream fails with InflatedPastLimit.
  */
 export function openMaybeGzip(file: string, describe: (error: NodeJS.ErrnoException) => string, window = 1 << 16, limit = inflateLimit()): Readable {
-  let fd: number;
+  let fd: number | undefined;
   try {
     fd = fs.openSync(file, 'r');
+    return streamMaybeGzip(fd, file, window, limit);
   } catch (e) {
+    if (fd !== undefined) fs.closeSync(fd);
     throw new Failure(describe(e as NodeJS.ErrnoException));
   }
-  return streamMaybeGzip(fd, file, window, limit);
 }
 
-/** The bytes of the file open as `fd`, as openMaybeGzip. */
+/**
+ * The bytes of the file open as `fd`, as openMaybeGzip. A pipe (`<(gunzip -c a.gz)`, a FIFO) cannot be read at a
+ * position: its first bytes are read where it stands and put back before the rest.
+ */
 function streamMaybeGzip(fd: number, file: string, window: number, limit: number): Readable {
-  const magic = Buffer.alloc(2);
-  const read = fs.readSync(fd, magic, 0, 2, 0);
-  const stream = fs.createReadStream(file, { fd, start: 0, highWaterMark: window });
-  if (!isGzip(magic.subarray(0, read))) return stream;
+  const seekable = fs.fstatSync(fd).isFile();
+  const magic = firstBytes(fd, 2, seekable);
+  const stream = seekable
+    ? fs.createReadStream(file, { fd, start: 0, highWaterMark: window })
+    : Readable.from(prepended(magic, fs.createReadStream(file, { fd, highWaterMark: window })), { objectMode: false });
+  if (!isGzip(magic)) return stream;
   return gunzipStreamWithin(stream, limit, file, Math.max(zlib().constants.Z_MIN_CHUNK, window));
+}
+
+/** Up to `count` bytes from the start (a file) or from where a pipe stands, fewer only at its end. */
+function firstBytes(fd: number, count: number, seekable: boolean): Buffer {
+  const bytes = Buffer.alloc(count);
+  let length = 0;
+  for (let read = -1; read !== 0 && length < count; length += read) read = fs.readSync(fd, bytes, length, count - length, seekable ? length : null);
+  return bytes.subarray(0, length);
+}
+
+async function* prepended(head: Buffer, rest: Readable): AsyncGenerator<Buffer> {
+  if (head.length > 0) yield head;
+  for await (const chunk of rest) yield chunk as Buffer;
 }
 
 /** The chunks; a read or gunzip error becomes a Failure, one line naming the file as `name` (InflatedPastLimit too, but stays itself). */

@@ -11,6 +11,7 @@ import { LintPool, poolSize } from './lintPool';
 import { finishSiteLint, SiteLint, startBuiltSites } from './lintSite';
 import { Failure } from '../io/failure';
 import { MissingUrl } from '../http/urlInput';
+import { statOnDisk } from '../../node/fileProbe';
 
 /** URL inputs read ahead of the lint, beside the one linted: the network's waits overlap, a few bodies held at most. */
 const URLS_AHEAD = 4;
@@ -31,7 +32,7 @@ export async function lintFiles(inputs: readonly Input[], options: LintOptions):
       return;
     }
     if (seen.has(realPath(file))) return;
-    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    const stat = statOnDisk(file);
     if (stat?.isFile() !== true) return;
     queue.push({ input: { name: displayName(file, options.cwd), file }, bytes: stat.size });
     left += stat.size;
@@ -81,7 +82,7 @@ interface Queued {
 }
 
 function sizeOf(file: string): number {
-  return fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0;
+  return statOnDisk(file)?.size ?? 0;
 }
 
 /** Workers for what is left of the queue, when it is worth them (lintPool.ts). */

@@ -10,6 +10,7 @@ import { inflateLimit } from '../../../../shared/protocolLimits';
 import { sniffEncoding, SNIFF_BYTES, type FileEncoding } from '../../../../shared/fileEncoding';
 import { walkFoldersSync } from '../../node/folderWalk';
 import { isSiteFile } from '../../node/siteFiles';
+import { probeOnDisk } from '../../node/fileProbe';
 import { gunzipWhole } from '../io/gunzip';
 import { Failure } from '../io/failure';
 import { reasonOf, withCause } from '../../../../shared/causes';
@@ -48,9 +49,9 @@ export function collectInputs(names: readonly string[], cwd: string): Input[] {
       continue;
     }
     const file = path.resolve(cwd, name);
-    const stat = fs.statSync(file, { throwIfNoEntry: false });
-    if (stat === undefined) throw new Failure(`${name}: no such file or folder`);
-    if (!stat.isDirectory()) {
+    const probe = probeOnDisk(file);
+    if ('reason' in probe) throw new Failure(`${name}: ${probe.reason}`);
+    if (!probe.stat.isDirectory()) {
       inputs.push({ name, file });
       continue;
     }

@@ -1,7 +1,6 @@
 /** The cross-file rules over the files read from disk, added in input order as lintFiles takes their results (so
  * duplicates are found while the workers still lint), each known by its summary and line table, its document gone;
  * `finish` runs the rest, and the page rules. Problems join each file's result in line order. */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
   lastmodNeedsByUrl, startSiteValidation, validatePageRules, type BuiltSite, type LastmodSpan, type PageRulesFile, type PageRulesNote,
@@ -15,6 +14,7 @@ import { EvidenceFiles, pageRulesMayApply, pagesWorkspace, readBuiltSites } from
 import { historyNoteText } from '../../node/builtSite/historyNotes';
 import { pageReadNoteText } from '../../node/builtSite/pageReadNotes';
 import { isUrlKey } from '../http/urlInput';
+import { isFileOnDisk } from '../../node/fileProbe';
 
 /** A file's key among the run's: its absolute path, or the URL it was read from. */
 function keyOf(file: string): string {
@@ -159,10 +159,6 @@ export async function finishSiteLint(siteLint: SiteLint, builtSites: Promise<Bui
   }
   for (const text of siteLint.unplacedNotes()) options.onNote?.(text);
   if (options.live !== undefined) await siteLint.finishLive({ ...options, live: options.live });
-}
-
-function isFileOnDisk(file: string): boolean {
-  return fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true;
 }
 
 /**

@@ -1,7 +1,6 @@
 /** Where a linted file lives and which local file a URL names, decided as the editor does (shared/location.ts) with the
  * current directory as the workspace folder: site roots first, else the nearest robots.txt naming the file, from its
  * folder up to the current directory. */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
   fileFromSiteRoots, fileNextToLocation, indexChildLocations, locationFromIndexes, locationFromRobots, locationFromSiteRoots, normalizeSiteRootUrl,
@@ -13,6 +12,7 @@ import { childrenBelow } from '../../../../shared/indexChildren';
 import { UsageError } from '../io/failure';
 import { conflictNote, evidenceFolders, inferredRootNote } from '../../../../shared/siteInference';
 import { inferSiteRootsOnDisk } from '../../node/siteRootFiles';
+import { isFileOnDisk, isFolderOnDisk } from '../../node/fileProbe';
 
 /** `--site-root DIR=URL` options as site roots (absolute folder → URL), DIR relative to `cwd`; a URL that is not absolute http(s) is bad usage. */
 export function siteRootOptions(pairs: ReadonlyArray<{ dir: string; url: string }>, cwd: string): Record<string, string> {
@@ -33,7 +33,7 @@ export function withInferredRoots(
   siteRoots: Readonly<Record<string, string>>, named: readonly string[], cwd: string, onNote: (text: string) => void, hint: string,
 ): Record<string, string> {
   const inside = named.map((n) => path.resolve(cwd, n)).filter((n) => n === path.resolve(cwd) || isInside(cwd, n));
-  const starts = inside.map((n) => path.relative(cwd, fs.statSync(n, { throwIfNoEntry: false })?.isDirectory() === true ? n : path.dirname(n)).split(path.sep).join('/'));
+  const starts = inside.map((n) => path.relative(cwd, isFolderOnDisk(n) ? n : path.dirname(n)).split(path.sep).join('/'));
   const inference = inferSiteRootsOnDisk(cwd, evidenceFolders(starts));
   const explicit = Object.keys(siteRoots).map((dir) => path.resolve(dir));
   const relevant = (folder: string) => inside.some((n) => n === folder || isInside(folder, n) || isInside(n, folder))
@@ -154,10 +154,6 @@ function fromRoot(file: string): string {
 /** The inverse of fromRoot, on the root (drive) of `near`. */
 function toAbsolute(target: string, near: string): string {
   return path.join(path.parse(path.resolve(near)).root, ...target.split('/'));
-}
-
-function isFileOnDisk(file: string): boolean {
-  return fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true;
 }
 
 function isInside(folder: string, file: string): boolean {

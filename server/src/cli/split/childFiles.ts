@@ -1,5 +1,6 @@
 /** Writes a split's children as they are planned, each to a temporary file beside its target: `commit` renames them
  * into place, so a child appears whole or not at all; `abort` removes what was written. `drained` bounds memory. */
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createGzip } from 'node:zlib';
@@ -56,7 +57,11 @@ export class ChildFiles implements ChildSink {
       stream = gzip;
     }
     this.stream = stream;
-    this.written.push({ file, temp, target, done: finished(file).then(() => undefined) });
+    const done = finished(file).then(() => undefined);
+    // Awaited by commit or abort; until then a destroyed child's rejection must not count as unhandled (abort destroys
+    // the child being written, then awaits the earlier ones first: the process died on ERR_STREAM_PREMATURE_CLOSE).
+    done.catch(() => undefined);
+    this.written.push({ file, temp, target, done });
   }
 
   /** Units are small: they are gathered and written about 64 KB at a time (a write per unit costs a third of a split). */
@@ -106,7 +111,11 @@ export class ChildFiles implements ChildSink {
     if (this.failure !== undefined) throw this.failure;
     for (const w of this.written) {
       const existed = fs.existsSync(w.target);
-      fs.renameSync(w.temp, w.target);
+      try {
+        fs.renameSync(w.temp, w.target);
+      } catch (e) {
+        throw writeFailure(w.target, e as Error);
+      }
       if (!existed) this.created.push(w.target);
     }
     this.written.length = 0;
@@ -118,10 +127,10 @@ export class ChildFiles implements ChildSink {
     for (const w of this.written) {
       w.file.destroy();
       await w.done.catch(() => undefined);
-      fs.rmSync(w.temp, { force: true });
+      removeQuietly(w.temp);
     }
     this.written.length = 0;
-    for (const target of this.created) fs.rmSync(target, { force: true });
+    for (const target of this.created) removeQuietly(target);
     this.created.length = 0;
   }
 }
@@ -129,10 +138,48 @@ export class ChildFiles implements ChildSink {
 /** A write error that names the file: `sitemap-2.xml: no space left on device`. */
 export function writeFailure(target: string, error: Error): WriteFailure {
   const code = (error as NodeJS.ErrnoException).code;
-  const reason = code === 'ENOSPC' ? 'no space left on device' : code === 'EDQUOT' ? 'disk quota exceeded' : error.message;
-  return new WriteFailure(`cannot write ${target}: ${reason}`);
+  return new WriteFailure(`cannot write ${target}: ${WRITE_REASONS[code ?? ''] ?? error.message}`);
 }
 
+const WRITE_REASONS: Readonly<Record<string, string>> = {
+  ENOSPC: 'no space left on device',
+  EDQUOT: 'disk quota exceeded',
+  ENAMETOOLONG: 'file name too long',
+};
+
+/** The most bytes a file name may have on the usual file systems (ext4, APFS, NTFS's 255 UTF-16 units or more). */
+const MAX_NAME_BYTES = 255;
+
+/**
+ * The temporary file beside `target`: its name cut so that it fits where the target's own name fits (a 250-byte child
+ * name is legal; the temporary name's 10 more bytes were not: issue 35's fuzzer).
+ */
 export function tempPath(target: string): string {
-  return path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.tmp`);
+  const name = path.basename(target);
+  const suffix = `.${process.pid}.tmp`;
+  if (1 + Buffer.byteLength(name) + suffix.length <= MAX_NAME_BYTES) return path.join(path.dirname(target), `.${name}${suffix}`);
+  // Cut, with a hash of the whole name: two long children cut to the same start still get two temporary files.
+  const hashed = `.${createHash('sha1').update(name).digest('hex').slice(0, 12)}${suffix}`;
+  return path.join(path.dirname(target), `.${prefixOfBytes(name, MAX_NAME_BYTES - 1 - hashed.length)}${hashed}`);
+}
+
+/** The longest start of `name` within `bytes` UTF-8 bytes, never half a character. */
+function prefixOfBytes(name: string, bytes: number): string {
+  let used = 0;
+  let end = 0;
+  for (const char of name) {
+    used += Buffer.byteLength(char);
+    if (used > bytes) break;
+    end += char.length;
+  }
+  return name.slice(0, end);
+}
+
+/** Removes a file if it is there; one that cannot be named or removed is left (a cleanup never hides the failure). */
+export function removeQuietly(file: string, recursive = false): void {
+  try {
+    fs.rmSync(file, { force: true, recursive });
+  } catch {
+    // nothing more to clean
+  }
 }

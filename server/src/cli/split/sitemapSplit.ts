@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { SNIFF_LENGTH } from '../../../../shared/contentDetection';
 import { splitsAsXml } from '../../../../shared/documentLanguage';
 import { SplitRefused, SplitStream, type SplitRefusal, type StreamSplitResult } from '../../language/languageService';
-import { ChildFiles, ExistsError, tempPath, writeFailure } from './childFiles';
+import { ChildFiles, ExistsError, removeQuietly, tempPath, writeFailure } from './childFiles';
 import { Failure, UsageError, WriteFailure } from '../io/failure';
 import { chunksOf, openMaybeGzip } from '../io/inputStream';
 import { COMMAND, HELP, parseArgs, stemOf, type SplitArgs } from './splitArgs';
@@ -56,13 +56,13 @@ async function main(argv: readonly string[]): Promise<number> {
     // Every file whole on disk before any appears: the index's temporary file too, then the renames.
     indexTemp = writeTemporary(indexPath, result.index, faults);
     await files.commit();
-    fs.renameSync(indexTemp, indexPath);
+    renameInto(indexTemp, indexPath);
     report(args, files, indexPath, result);
     return 0;
   } catch (e) {
     await files?.abort();
-    if (indexTemp !== undefined) fs.rmSync(indexTemp, { force: true });
-    if (createdFolder !== undefined) fs.rmSync(createdFolder, { recursive: true, force: true });
+    if (indexTemp !== undefined) removeQuietly(indexTemp);
+    if (createdFolder !== undefined) removeQuietly(createdFolder, true);
     process.stderr.write(`sitemap-split: ${describe(e, args.file)}${e instanceof WriteFailure || isSystemError(e) ? '; nothing was written' : ''}\n`);
     return e instanceof Failure || e instanceof ExistsError || e instanceof SplitRefused || isSystemError(e) ? 2 : 1;
   }
@@ -136,6 +136,15 @@ function derivedBaseUrl(firstUrl: string | undefined): string {
   return `${origin}/`;
 }
 
+/** The index's temporary file renamed into place; a failure names the index (`…: file name too long`). */
+function renameInto(temp: string, target: string): void {
+  try {
+    fs.renameSync(temp, target);
+  } catch (e) {
+    throw e instanceof Error && isSystemError(e) ? writeFailure(target, e) : e;
+  }
+}
+
 /** `text` in the temporary file beside `target` (renamed into place by the caller); nothing left on failure. */
 function writeTemporary(target: string, text: string, faults: WriteFaults): string {
   const temp = tempPath(target);
@@ -148,7 +157,7 @@ function writeTemporary(target: string, text: string, faults: WriteFaults): stri
     fs.writeFileSync(temp, text, { flag: 'wx' });
     return temp;
   } catch (e) {
-    fs.rmSync(temp, { force: true });
+    removeQuietly(temp);
     throw e instanceof Error && isSystemError(e) ? writeFailure(target, e) : e;
   }
 }

@@ -1,6 +1,5 @@
 /** `sitemap/compare`: an open sitemap as the editor holds it (unsaved edits included) against its content at a git
  * revision (Compare with Last Commit) or another file (Compare with File…), as sitemap-diff compares them. */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { LSPErrorCodes, ResponseError, type CancellationToken, type Connection } from 'vscode-languageserver';
 import { COMPARE_REQUEST, type CompareParams, type CompareRefusalKind, type CompareResult } from '../../../../shared/protocol';
@@ -10,6 +9,7 @@ import { fileSource } from '../../node/diff/fileSide';
 import { revisionSide } from '../../node/diff/gitSide';
 import { SideFailure } from '../../node/diff/sideFailure';
 import { SideReader, type ChildFinder } from '../../node/diff/sideReader';
+import { isFileOnDisk } from '../../node/fileProbe';
 import { childBelow } from '../../../../shared/indexChildren';
 import type { Configuration } from '../documents/configuration';
 import type { DocumentStore, OpenDocument } from '../documents/documentStore';
@@ -95,7 +95,7 @@ async function readOpenDocument(entry: OpenDocument, file: string, comparison: L
   const listing = listingOfDocument(entry.doc);
   const childOf = childFinder(file);
   const seen = new Set<string>();
-  const isThere = (f: string) => openAt(f) !== undefined || fs.statSync(f, { throwIfNoEntry: false })?.isFile() === true;
+  const isThere = (f: string) => openAt(f) !== undefined || isFileOnDisk(f);
   for (const url of listing.locations()) {
     const child = childOf(url) ?? childBelow(file, url, isThere, path.sep);
     if (child === undefined) throw new SideFailure(`${path.basename(file)}: cannot tell which local file ${url} is (${UNFOUND_CHILD})`);

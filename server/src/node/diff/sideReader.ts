@@ -1,13 +1,13 @@
 /** One side of a diff read file by file, each once, an index's children followed in its place: from the working tree
  * or a git revision (FileSource), the children found by the caller's site roots (ChildFinder), else, the index's
  * location unknown, below its folder among the side's own files (node/indexChildren.ts). */
-import * as fs from 'node:fs';
 import type { UrlSink } from '../../language/languageService';
 import { childrenBelow } from '../../../../shared/indexChildren';
 import { childPathSuffixes } from '../../../../shared/location';
 import * as path from 'node:path';
 import { readListing } from './readListing';
 import { SideFailure } from './sideFailure';
+import { isFileOnDisk } from '../fileProbe';
 
 /** Where a side's files are read from: the working tree, or a git revision. */
 export interface FileSource {
@@ -57,5 +57,5 @@ export class SideReader {
 }
 
 function onDisk(files: readonly string[]): Promise<ReadonlySet<string>> {
-  return Promise.resolve(new Set(files.filter((f) => fs.statSync(f, { throwIfNoEntry: false })?.isFile() === true)));
+  return Promise.resolve(new Set(files.filter(isFileOnDisk)));
 }

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { isObject } from '../../../language/languageService';
 import { Failure } from '../../io/failure';
 import { reasonOf, withCause } from '../../../../../shared/causes';
+import { isFolderOnDisk } from '../../../node/fileProbe';
 
 /** The file's format; a later one is refused rather than misread. */
 const VERSION_KEY = 'sitemap-lint-baseline';
@@ -87,7 +88,7 @@ function sorted(keys: Iterable<string>): string[] {
 export function checkWritable(file: string, cwd: string, force: boolean): void {
   const target = path.resolve(cwd, file);
   if (!force && fs.existsSync(target)) throw new Failure(`${file} exists (use --force to overwrite)`);
-  if (fs.statSync(path.dirname(target), { throwIfNoEntry: false })?.isDirectory() !== true) throw new Failure(`${file}: no such folder`);
+  if (!isFolderOnDisk(path.dirname(target))) throw new Failure(`${file}: no such folder`);
 }
 
 /** Writes `text` to `file` (relative to `cwd`) whole or not at all; nothing is left behind on failure. */

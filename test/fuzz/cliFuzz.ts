@@ -1,0 +1,243 @@
+/**
+ * The command-line tools under generated file trees (issue 35), as real child processes on real files: each case
+ * writes one tree (fileTrees.ts) and runs a batch of invocations over it — sitemap-lint on files, a folder, stdin,
+ * with --follow, with a site root over built pages, with a config file and --write-baseline, in two shards and their
+ * merge; sitemap-split; sitemap-diff on files, folders and `REV:path` — and checks every run against {@link PROPERTY}.
+ */
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import fc from 'fast-check';
+import { fileTree, removeTree, writeTree, type FileTree, type TreeFolders } from './fileTrees';
+
+const DIST = path.resolve(__dirname, '../../../dist');
+
+/**
+ * What every run must satisfy: exit 0, 1 or 2 (no signal); on 2, exactly one stderr line besides the tools' notes;
+ * never a stack frame, `node:internal`, a V8 `FATAL` or Node's crash footer; done within {@link timeBoundMs}; nothing
+ * written in the site or beside it (only in the case's out/ and temp folders).
+ */
+export const PROPERTY = 'exit 0/1/2, one stderr line on 2, no stack, within the time bound, no write outside out/';
+
+/** A case: a tree and the options its invocations take. */
+export interface CliCase {
+  tree: FileTree;
+  format: 'stylish' | 'json' | 'sarif' | 'csv';
+  maxEntries: number;
+}
+
+export const cliCase: fc.Arbitrary<CliCase> = fc.record({
+  tree: fileTree,
+  format: fc.constantFrom('stylish' as const, 'json' as const, 'sarif' as const, 'csv' as const),
+  maxEntries: fc.integer({ min: 1, max: 5 }),
+});
+
+export interface Invocation {
+  tool: 'sitemap-lint' | 'sitemap-split' | 'sitemap-diff';
+  args: string[];
+  /** A file of the site piped to the tool's standard input. */
+  stdin?: string;
+}
+
+/**
+ * The tree's sitemap files as its case names them: those written (a name may be too long to be), but a FIFO, which a
+ * tool named it waits on for a writer as `cat` does (test/cli/pipeInputs.test.ts writes to one); in a folder or an
+ * index it is passed over, and the folder runs cover that.
+ */
+function sitemapsOf(c: CliCase, site: string): string[] {
+  const fifos = new Set(c.tree.specials.filter((s) => s.kind === 'fifo').map((s) => s.path));
+  return c.tree.files.map((f) => f.path)
+    .filter((p) => !p.endsWith('.html') && p !== '_redirects' && p !== 'vercel.json' && !fifos.has(p) && fs.existsSync(path.join(site, p)));
+}
+
+/** The invocations of one case, in the order they run (the merge after its shards). */
+export function invocationsOf(c: CliCase, folders: TreeFolders): Invocation[][] {
+  const files = sitemapsOf(c, folders.site);
+  const first = files[0] ?? 'sitemap.xml';
+  const second = files[1] ?? first;
+  const entry = files.includes('robots.txt') ? 'robots.txt' : first;
+  const out = path.relative(folders.site, folders.out);
+  const summaries = [1, 2].map((i) => path.join(out, `shard-${i}.json`));
+  const independent: Invocation[] = [
+    { tool: 'sitemap-lint', args: ['--format', c.format, ...files] },
+    { tool: 'sitemap-lint', args: ['.'] },
+    { tool: 'sitemap-lint', args: ['--format', 'json', '--follow', entry] },
+    { tool: 'sitemap-lint', args: ['--format', c.format, '--site-root', '.=https://www.example.com/', '--follow', ...files] },
+    { tool: 'sitemap-lint', args: ['-'], stdin: first },
+    ...(c.tree.config === undefined ? [] : [{ tool: 'sitemap-lint' as const, args: ['--config', '../config.json', '--write-baseline', path.join(out, 'baseline.json'), '.'] }]),
+    { tool: 'sitemap-split', args: ['--out', path.join(out, 'split'), '--max-entries', String(c.maxEntries), '--force', first] },
+    { tool: 'sitemap-diff', args: ['--format', 'json', first, second] },
+    { tool: 'sitemap-diff', args: ['--site-root', '.=https://www.example.com/', '.', '.'] },
+    ...(c.tree.git ? [{ tool: 'sitemap-diff' as const, args: ['--format', 'markdown', `HEAD~1:${first}`, first] }] : []),
+    ...summaries.map((file, i) => ({ tool: 'sitemap-lint' as const, args: ['--shard', `${i + 1}/2`, '--summary-out', file, '.'] })),
+  ];
+  return [independent, [{ tool: 'sitemap-lint', args: ['--merge-summaries', ...summaries] }]];
+}
+
+/** Bytes of the tree's files: the time bound grows with them. */
+function treeBytes(c: CliCase): number {
+  return c.tree.files.reduce((sum, f) => sum + Buffer.byteLength(f.text), 0);
+}
+
+/**
+ * A run's time bound: 20 s, plus 1 s per 10 kB of the tree's texts. A run here takes 0.2–0.6 s on 2 busy cores; a
+ * FIFO read without a writer or a loop never ends, and 20 s leaves room for a machine running `npm test` beside.
+ */
+export function timeBoundMs(c: CliCase): number {
+  return 20_000 + Math.ceil(treeBytes(c) / 10_000) * 1_000;
+}
+
+export interface RunResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+}
+
+/** Runs one invocation in the site folder, its HOME and TMPDIR inside the case's folder. */
+export function runInvocation(inv: Invocation, folders: TreeFolders, boundMs: number): Promise<RunResult> {
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: path.join(folders.root, 'home'), TMPDIR: path.join(folders.root, 'tmp'), NO_COLOR: '1' };
+  delete env.NODE_EXTRA_CA_CERTS;
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(DIST, `${inv.tool}.js`), ...inv.args], { cwd: folders.site, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, boundMs);
+    child.stdout.on('data', (b: Buffer) => out.push(b));
+    child.stderr.on('data', (b: Buffer) => err.push(b));
+    child.stdin.on('error', () => undefined);
+    if (inv.stdin === undefined) child.stdin.end();
+    else fs.createReadStream(path.join(folders.site, inv.stdin)).on('error', () => child.stdin.end()).pipe(child.stdin);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), timedOut });
+    });
+  });
+}
+
+const CRASH_SIGNS: readonly RegExp[] = [/^\s+at \S/m, /node:internal/, /\bFATAL\b/, /^Node\.js v\d/m, /Uncaught/, /JavaScript heap out of memory/];
+
+/** stderr lines that inform, beside a failure's one line: notes, and sitemap-split's base URL. */
+const INFORMATION = /^sitemap-\w+: (note: |base URL )/;
+
+/** What is wrong with a run, or undefined. */
+export function violation(inv: Invocation, r: RunResult, boundMs: number): string | undefined {
+  if (r.timedOut) return `ran past ${boundMs} ms`;
+  if (r.signal !== null) return `ended by ${r.signal}`;
+  if (r.code === null || ![0, 1, 2].includes(r.code)) return `exit ${r.code}`;
+  const sign = CRASH_SIGNS.find((re) => re.test(r.stderr));
+  if (sign !== undefined) return `a crash on stderr (${sign}): ${r.stderr.slice(0, 600)}`;
+  if (r.code === 2) {
+    const lines = r.stderr.split('\n').filter((line) => line !== '' && !INFORMATION.test(line));
+    if (lines.length !== 1) return `exit 2 with ${lines.length} stderr lines: ${r.stderr.slice(0, 600)}`;
+  }
+  return undefined;
+}
+
+/** Each file and folder below `dir` (links not followed) with its type, size and modification time. */
+export function snapshot(dir: string, skip: ReadonlySet<string> = new Set()): Map<string, string> {
+  const seen = new Map<string, string>();
+  const walk = (folder: string): void => {
+    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+      const file = path.join(folder, entry.name);
+      if (skip.has(file)) continue;
+      const stat = fs.lstatSync(file);
+      seen.set(file, `${stat.mode}:${stat.isDirectory() ? 0 : stat.size}:${stat.isDirectory() ? 0 : stat.mtimeMs}`);
+      if (entry.isDirectory()) walk(file);
+    }
+  };
+  walk(dir);
+  return seen;
+}
+
+function changes(before: Map<string, string>, after: Map<string, string>): string[] {
+  const keys = new Set([...before.keys(), ...after.keys()]);
+  return [...keys].filter((k) => before.get(k) !== after.get(k));
+}
+
+/** Counts of a fuzz run, for its report. */
+export interface FuzzCounts {
+  cases: number;
+  runs: number;
+  /** Runs by exit code: a fuzzer whose runs all end in 2 tests only the argument checks. */
+  exits: Record<string, number>;
+}
+
+/** Runs one case; a description of its first violation, or undefined. `concurrency` runs at once (the shards' merge last). */
+export async function checkCase(c: CliCase, counts: FuzzCounts, concurrency = 2): Promise<string | undefined> {
+  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'fuzz-cli-')));
+  try {
+    const folders = writeTree(c.tree, root);
+    for (const dir of ['home', 'tmp']) fs.mkdirSync(path.join(root, dir));
+    const skip = new Set([path.join(folders.site, '.git')]);
+    const before = [snapshot(folders.site, skip), snapshot(folders.outside)];
+    counts.cases++;
+    const bound = timeBoundMs(c);
+    for (const batch of invocationsOf(c, folders)) {
+      const found = await runBatch(batch, folders, bound, counts, concurrency);
+      if (found !== undefined) return found;
+    }
+    const written = [...changes(before[0], snapshot(folders.site, skip)), ...changes(before[1], snapshot(folders.outside))];
+    return written.length === 0 ? undefined : `wrote outside out/: ${written.slice(0, 5).join(', ')}`;
+  } finally {
+    removeTree(root);
+  }
+}
+
+async function runBatch(batch: readonly Invocation[], folders: TreeFolders, bound: number, counts: FuzzCounts, concurrency: number): Promise<string | undefined> {
+  let next = 0;
+  let found: string | undefined;
+  const worker = async (): Promise<void> => {
+    while (found === undefined && next < batch.length) {
+      const inv = batch[next++];
+      const r = await runInvocation(inv, folders, bound);
+      counts.runs++;
+      counts.exits[String(r.code)] = (counts.exits[String(r.code)] ?? 0) + 1;
+      const wrong = violation(inv, r, bound);
+      if (wrong !== undefined && found === undefined) found = `${inv.tool} ${JSON.stringify(inv.args)}${inv.stdin === undefined ? '' : ` < ${inv.stdin}`}: ${wrong}`;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return found;
+}
+
+export interface FuzzOptions {
+  seed: number;
+  /** Cases to run at most. */
+  runs: number;
+  /** Stop starting cases after this long (a long run); undefined: run `runs` cases. */
+  timeLimitMs?: number;
+  concurrency?: number;
+}
+
+export interface FuzzReport {
+  seed: number;
+  counts: FuzzCounts;
+  /** The shrunk failing case as JSON (paste it into a regression test) and what it violated; undefined when none. */
+  failure?: { counterexample: string; violation: string; shrinks: number };
+  interrupted: boolean;
+}
+
+/** The property over `options.runs` cases from `options.seed`, a failure shrunk to its smallest case. */
+export async function fuzzCli(options: FuzzOptions): Promise<FuzzReport> {
+  const counts: FuzzCounts = { cases: 0, runs: 0, exits: {} };
+  const property = fc.asyncProperty(cliCase, async (c) => {
+    const wrong = await checkCase(c, counts, options.concurrency);
+    if (wrong !== undefined) throw new Error(wrong);
+  });
+  const details = await fc.check(property, {
+    seed: options.seed, numRuns: options.runs, interruptAfterTimeLimit: options.timeLimitMs, markInterruptAsFailure: false, endOnFailure: false,
+  });
+  const report: FuzzReport = { seed: options.seed, counts, interrupted: details.interrupted };
+  if (details.failed && details.counterexample !== null) {
+    const [c] = details.counterexample;
+    report.failure = { counterexample: JSON.stringify(c, null, 1), violation: (details.errorInstance as Error | undefined)?.message ?? String(details.errorInstance), shrinks: details.numShrinks };
+  }
+  return report;
+}
