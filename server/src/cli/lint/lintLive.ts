@@ -60,8 +60,8 @@ export async function liveDiagnostics(files: Iterable<{ path: string; summary: S
  * Asks V8 to favour memory over speed for the rest of the run (`--optimize-for-size`, read at each collection, as
  * lintStream.ts sets the young generation's growth), before the lint of a --live run: the live check holds every
  * listed URL while it waits on the network, and its requests' garbage, promoted while they are in flight, otherwise
- * piles up to the old generation's limit. 100,000 URLs from their sitemaps' URLs peaked at 132-141 MB with it against
- * 198-223 MB without, for about a quarter more CPU (docs/performance.md).
+ * piles up to the old generation's limit. 100,000 URLs from their sitemaps' URLs peaked at 130-140 MB with it against
+ * 229-239 MB without, for about a quarter more CPU (docs/performance.md).
  */
 export function favourMemory(): void {
   (require('node:v8') as typeof V8).setFlagsFromString('--optimize-for-size');
