@@ -1,5 +1,6 @@
 /** Small synchronous file reads for the server's look-ups around a document (never the documents themselves). */
 import * as fs from 'node:fs';
+import { isFolderOnDisk, statOnDisk } from './fileProbe';
 import { isGzip, sniffedText } from '../../../shared/fileEncoding';
 import { inflateLimit } from '../../../shared/protocolLimits';
 import { zlib } from './lazyZlib';
@@ -15,21 +16,13 @@ export interface FileStamp {
 
 /** Modification time and size of a regular file, or `undefined` when there is none. */
 export function stampOf(fsPath: string): FileStamp | undefined {
-  try {
-    const stat = fs.statSync(fsPath, { throwIfNoEntry: false });
-    return stat !== undefined && stat.isFile() ? { mtimeMs: stat.mtimeMs, size: stat.size } : undefined;
-  } catch {
-    return undefined;
-  }
+  const stat = statOnDisk(fsPath);
+  return stat !== undefined && stat.isFile() ? { mtimeMs: stat.mtimeMs, size: stat.size } : undefined;
 }
 
 /** Whether a folder is at `fsPath` (a watched path that came: watchedFiles.ts). */
 export function isFolder(fsPath: string): boolean {
-  try {
-    return fs.statSync(fsPath, { throwIfNoEntry: false })?.isDirectory() === true;
-  } catch {
-    return false;
-  }
+  return isFolderOnDisk(fsPath);
 }
 
 /** The first `maxBytes` bytes of a regular file, or `undefined` if it cannot be read. */
