@@ -205,3 +205,26 @@ describe('Check Listed URLs Live beside the page rules', () => {
     ]);
   });
 });
+
+describe('Check Listed URLs Live, with a sitemap.live.origin that is no origin', () => {
+  let client: LspClient;
+  before(async () => {
+    client = await LspClient.start({ settings: { live: { origin: 'not an origin' } } });
+  });
+  after(async () => {
+    await client.stop();
+  });
+
+  // Found by the language server's fuzzer (issue 35): the engine refused it, and the server logged that with its stack
+  // and answered RequestFailed; it is the document's -32001 now, as every setting that leaves nothing to ask, nothing logged.
+  it('answers -32001 at once, asks nothing and logs no failure', async () => {
+    const uri = toRemoteUri('http://127.0.0.1:9/sitemap.xml');
+    const opened = client.nextDiagnostics(uri);
+    client.open(uri, 'sitemap', urlset('http://127.0.0.1:9/a'));
+    await opened;
+    await assert.rejects(client.connection.sendRequest(CHECK_LIVE_REQUEST, { uri }), (error: Error & { code?: number }) => error.code === -32001);
+    // The log is written before the answer: a failure logged would be there by now.
+    assert.deepEqual(client.logMessages.filter((m) => /^\s+at /m.test(m)), []);
+    client.close(uri);
+  });
+});

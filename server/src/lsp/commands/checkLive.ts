@@ -97,6 +97,11 @@ export class LiveCheckCommand {
       throw new ResponseError(CANNOT_CHECK, 'Where this sitemap is served is unknown, so which origins may be asked is too: set sitemap.siteRoots for its folder (or open it from its URL).');
     }
     const live = await readLiveSettings(this.connection, uri);
+    // Refused here, as the other settings' mistakes are, rather than by the engine (a failure logged with its stack,
+    // in the words of the command line's --live-origin).
+    if (live.origin !== undefined && originOf(live.origin) === undefined) {
+      throw new ResponseError(CANNOT_CHECK, `sitemap.live.origin is ${JSON.stringify(live.origin)}, not an http or https origin (https://preview.example.com): set one, or clear it to ask the sitemap's own origin.`);
+    }
     let http: Http;
     try {
       http = (this.parts.http ?? loadHttp)();
