@@ -13,9 +13,13 @@
 import fc from 'fast-check';
 import { indexText, locText, ORIGIN, robotsText, textSitemapText, urlsetText, withMutations } from './documents';
 
-/** The documents a case opens, by name below the workspace folder (`untitled:` is the one without a file). */
+/**
+ * The documents a case opens, by name below the workspace folder; `untitled:` has no file, `sitemap-gz:` names a
+ * compressed file opened as text (Open Compressed Sitemap as Text), `sitemap-url:` a sitemap read from the loopback site.
+ */
 export const DOCUMENTS = [
   'sitemap.xml', 'sitemap-index.xml', 'sitemap.txt', 'robots.txt', 'public/sitemap.xml', 'new/sitemap-2.xml', `${'s'.repeat(300)}.xml`, 'untitled:Untitled-1',
+  'sitemap-gz:sitemap-3.xml.gz', 'sitemap-url:remote.xml',
 ] as const;
 export type DocumentName = typeof DOCUMENTS[number];
 

@@ -11,6 +11,8 @@ import { CancellationTokenSource, ResponseError, type ApplyWorkspaceEditParams, 
 import {
   ADD_UNLISTED_PAGES_COMMAND, CONVERT_COMMAND, REMOVE_DUPLICATES_COMMAND, SET_LASTMOD_FROM_HISTORY_COMMAND, SET_LASTMOD_NOW_COMMAND, SORT_ENTRIES_COMMAND,
 } from '../../shared/protocol';
+import { toCompressedUri } from '../../shared/compressedUri';
+import { toRemoteUri } from '../../shared/remoteUri';
 import type { LspClient } from '../lsp/lspClient';
 import { LIVE_ORIGIN_PLACEHOLDER, type Action, type Arguments, type DocumentName, COMMANDS } from './lspCase';
 import { applyChange, applyTextEdits, rangeIn } from './lspText';
@@ -37,6 +39,7 @@ export const STACK_SIGNS: readonly RegExp[] = [/^\s+at \S/m, /node:internal/, /\
 
 export interface OpenText {
   uri: string;
+  language: string;
   text: string;
   version: number;
 }
@@ -74,7 +77,10 @@ export class CaseRun {
   }
 
   uriOf(name: DocumentName): string {
-    return name.startsWith('untitled:') ? name : pathToFileURL(path.join(this.workspace, name)).href;
+    if (name.startsWith('untitled:')) return name;
+    if (name.startsWith('sitemap-gz:')) return toCompressedUri(pathToFileURL(path.join(this.workspace, name.slice('sitemap-gz:'.length))).href);
+    if (name.startsWith('sitemap-url:')) return toRemoteUri(`${this.liveOrigin}/${name.slice('sitemap-url:'.length)}`);
+    return pathToFileURL(path.join(this.workspace, name)).href;
   }
 
   /** Runs the actions in order; the requests not waited for are awaited at the end. */
@@ -118,7 +124,7 @@ export class CaseRun {
   openDocument(name: DocumentName, language: string, text: string): void {
     if (this.open.has(name)) this.closeDocument(name);
     const uri = this.uriOf(name);
-    this.open.set(name, { uri, text, version: 1 });
+    this.open.set(name, { uri, language, text, version: 1 });
     this.client.open(uri, language, text);
   }
 
