@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { fuzzLsp } from '../fuzz/lspFuzz';
 
 /** Cases of the fixed-seed run (docs/development.md gives its time). */
-const CASES = 8;
+const CASES = 12;
 const SEED = 35;
 
 it(`the language server holds the fuzzer's property on ${CASES} generated editors (seed ${SEED})`, { timeout: 600_000 }, async (t) => {
