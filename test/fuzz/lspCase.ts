@@ -65,6 +65,8 @@ export interface LspCase {
   settings: unknown;
   /** `initialize`'s `workspaceTrusted` (git runs only when trusted). */
   trusted: boolean;
+  /** The client's capabilities: settings pulled (`workspace/configuration`) or pushed; versioned `documentChanges` in edits. */
+  client: { pull: boolean; documentChanges: boolean };
   actions: Action[];
 }
 
@@ -208,5 +210,6 @@ export const lspCase: fc.Arbitrary<LspCase> = fc.record({
   git: fc.boolean(),
   settings: settingsValue,
   trusted: fc.boolean(),
+  client: fc.record({ pull: fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }), documentChanges: fc.boolean() }),
   actions: fc.tuple(open, fc.array(action, { minLength: 0, maxLength: 40, size: 'medium' })).map(([first, rest]) => [first, ...rest]),
 });

@@ -82,6 +82,8 @@ function startServer(c: LspCase, folders: Folders, liveOrigin: string): Promise<
   return LspClient.start({
     workspaceFolders: [{ uri: pathToFileURL(folders.workspace).href, name: 'workspace' }],
     settings: withLiveOrigin(c.settings, liveOrigin) as Record<string, unknown>,
+    pullConfiguration: c.client.pull,
+    workspaceCapabilities: { workspaceEdit: { documentChanges: c.client.documentChanges } },
     initializationOptions: { statusNotifications: true, setLanguageCommand: true, splitCommand: true, allowHostCommand: true, siteRootOffer: true, workspaceTrusted: c.trusted, pageSourcesWarnings: true },
     env: { HOME: path.join(folders.root, 'home'), TMPDIR: path.join(folders.root, 'tmp'), NODE_OPTIONS: `--require ${preload}` },
   });
@@ -98,6 +100,8 @@ export async function checkCase(c: LspCase, liveOrigin: string, counts: LspCount
     counts.cases++;
     client = await startServer(c, folders, liveOrigin);
     const run = new CaseRun(client, folders.workspace, liveOrigin, c.settings, boundMs(c), counts);
+    // A client that pushes its settings sends them once it is initialized (Neovim does, for one).
+    if (!c.client.pull) client.configurationChanged();
     await run.run(c.actions);
     const violations = [...run.violations, ...(await finalChecks(run))];
     const code = await client.stop();

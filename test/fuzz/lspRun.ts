@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CancellationTokenSource, ResponseError, type ApplyWorkspaceEditParams, type CodeAction, type Command, type Diagnostic, type Range } from 'vscode-languageserver-protocol';
+import { CancellationTokenSource, ResponseError, type ApplyWorkspaceEditParams, type CodeAction, type Command, type Diagnostic, type Range, type TextDocumentEdit, type TextEdit } from 'vscode-languageserver-protocol';
 import {
   ADD_UNLISTED_PAGES_COMMAND, CONVERT_COMMAND, REMOVE_DUPLICATES_COMMAND, SET_LASTMOD_FROM_HISTORY_COMMAND, SET_LASTMOD_NOW_COMMAND, SORT_ENTRIES_COMMAND,
 } from '../../shared/protocol';
@@ -165,14 +165,21 @@ export class CaseRun {
     this.client.filesChanged([{ uri: pathToFileURL(file).href, type: action.notify }]);
   }
 
-  /** The client's side of `workspace/applyEdit`: the edit applied to the document and sent back as a change. */
+  /**
+   * The client's side of `workspace/applyEdit`: the edit applied to the document and sent back as a change; refused, as
+   * VS Code refuses it, for a document not open or, in `documentChanges`, no longer at the edit's version.
+   */
   private applyWorkspaceEdit(params: ApplyWorkspaceEditParams): { applied: boolean } {
-    for (const [uri, edits] of Object.entries(params.edit.changes ?? {})) {
-      const doc = [...this.open.values()].find((d) => d.uri === uri);
-      if (doc === undefined) return { applied: false };
-      doc.text = applyTextEdits(doc.text, edits);
-      doc.version = this.client.change(uri, { text: doc.text });
-    }
+    const versioned = (params.edit.documentChanges ?? []).filter((c): c is TextDocumentEdit => 'textDocument' in c);
+    const edits = [...Object.entries(params.edit.changes ?? {}).map(([uri, e]) => ({ uri, version: null as number | null, edits: e })),
+      ...versioned.map((c) => ({ uri: c.textDocument.uri, version: c.textDocument.version, edits: c.edits.filter((e): e is TextEdit => 'range' in e) }))];
+    const docs = edits.map((edit) => [...this.open.values()].find((d) => d.uri === edit.uri && (edit.version === null || edit.version === d.version)));
+    if (docs.some((doc) => doc === undefined)) return { applied: false };
+    edits.forEach((edit, i) => {
+      const doc = docs[i]!;
+      doc.text = applyTextEdits(doc.text, edit.edits);
+      doc.version = this.client.change(doc.uri, { text: doc.text });
+    });
     return { applied: true };
   }
 
