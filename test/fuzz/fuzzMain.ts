@@ -60,8 +60,8 @@ async function runLsp(budget: Budget): Promise<boolean> {
   const started = Date.now();
   const report = await fuzzLsp(budget);
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
-  const { cases, actions, requests, answers } = report.counts;
-  process.stdout.write(`fuzz lsp: seed ${budget.seed}: ${cases} cases (servers started, shrinking's included), ${actions} actions, ${requests} requests in ${seconds} s, answers ${JSON.stringify(answers)}\n`);
+  const { cases, actions, requests, answers, peakMb } = report.counts;
+  process.stdout.write(`fuzz lsp: seed ${budget.seed}: ${cases} cases (servers started, shrinking's included), ${actions} actions, ${requests} requests in ${seconds} s, answers ${JSON.stringify(answers)}, memory peak ${peakMb ?? '?'} MB\n`);
   return printFailure('lsp', budget.seed, report.failure);
 }
 

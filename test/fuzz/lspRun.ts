@@ -49,6 +49,8 @@ export interface RunCounts {
   requests: number;
   /** Answers by outcome: `ok`, or the error code. */
   answers: Record<string, number>;
+  /** The highest of the servers' memory high-water marks (VmHWM), in MB. */
+  peakMb?: number;
 }
 
 export class CaseRun {

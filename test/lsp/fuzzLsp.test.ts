@@ -14,6 +14,6 @@ const SEED = 35;
 
 it(`the language server holds the fuzzer's property on ${CASES} generated editors (seed ${SEED})`, { timeout: 600_000 }, async (t) => {
   const report = await fuzzLsp({ seed: SEED, runs: CASES });
-  t.diagnostic(`seed ${SEED}: ${report.counts.cases} cases, ${report.counts.actions} actions, ${report.counts.requests} requests, answers ${JSON.stringify(report.counts.answers)}`);
+  t.diagnostic(`seed ${SEED}: ${report.counts.cases} cases, ${report.counts.actions} actions, ${report.counts.requests} requests, answers ${JSON.stringify(report.counts.answers)}, memory peak ${report.counts.peakMb} MB`);
   assert.equal(report.failure, undefined, report.failure && `${report.failure.violation}\nshrunk case:\n${report.failure.counterexample}`);
 });
