@@ -4,7 +4,7 @@ import { SNIFF_LENGTH } from '../../../../shared/contentDetection';
 import { readingOfDocument, type SitemapLanguageId } from '../../../../shared/documentLanguage';
 import type { DocumentKind } from '../../../../shared/kinds';
 import { parseXmlDocument, type RootInfo } from '../syntax/parser';
-import { Ch, textUtf8Length, utf8Length } from '../syntax/textMetrics';
+import { Ch, editUtf8Delta, textUtf8Length } from '../syntax/textMetrics';
 import { REPARSE_LEVELS, reparse, type EditedDocument, type ReparseLevel, type Replacement } from './reparse';
 import { Segment, SegmentKind, WHOLE_LIST } from './segment';
 import { IndexedSegmentList } from './segmentIndexes';
@@ -70,7 +70,8 @@ export class SitemapModel extends IndexedSegmentList implements EditedDocument {
       this.lastReparsedLength = reparsedLength(reparsed);
     } else {
       const whole = this.getText();
-      this.parseAll(whole.slice(0, start) + text + whole.slice(end), this.byteLength + utf8Length(text) - utf8Length(whole, start, end));
+      const edited = whole.slice(0, start) + text + whole.slice(end);
+      this.parseAll(edited, this.byteLength + editUtf8Delta(whole, edited, start, end, start + text.length));
       this.lastReparsedLength = this.length;
     }
   }

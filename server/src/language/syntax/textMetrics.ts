@@ -49,6 +49,16 @@ export function textUtf8Length(text: string): number {
   return bytes;
 }
 
+/**
+ * How many UTF-8 bytes an edit adds: `oldText`[start, oldEnd) became `newText`[start, newEnd). Counted one code unit
+ * either side, so that a surrogate pair the edit splits or joins counts as the pair it was (4 bytes) and the halves it
+ * leaves (3 each, as U+FFFD is written), not as the half the edit took alone.
+ */
+export function editUtf8Delta(oldText: string, newText: string, start: number, oldEnd: number, newEnd: number): number {
+  const from = Math.max(0, start - 1);
+  return utf8Length(newText, from, Math.min(newText.length, newEnd + 1)) - utf8Length(oldText, from, Math.min(oldText.length, oldEnd + 1));
+}
+
 /** UTF-8 byte length of text[from, to). */
 export function utf8Length(text: string, from = 0, to = text.length): number {
   let bytes = to - from;
