@@ -252,10 +252,12 @@ export async function checkCase(c: CliCase, counts: FuzzCounts, concurrency = 2)
     const before = [snapshot(folders.site, skip), snapshot(folders.outside)];
     counts.cases++;
     const server = await startHostileServer(c.web ?? { answers: [], rewriteOrigin: false }, folders.site);
+    // The runs name the files as written, before the changing one starts to change.
+    const batches = invocationsOf(c, { ...folders, origin: server.origin });
     const stop = { done: false };
     const changer = changing === undefined ? Promise.resolve(0) : keepChanging(changing.file, c.changing!.states, changing.sibling, stop);
     try {
-      const found = await runBatches(c, { ...folders, origin: server.origin }, counts, concurrency);
+      const found = await runBatches(c, batches, folders, counts, concurrency);
       if (found !== undefined) return found;
     } finally {
       stop.done = true;
@@ -272,9 +274,9 @@ export async function checkCase(c: CliCase, counts: FuzzCounts, concurrency = 2)
   }
 }
 
-async function runBatches(c: CliCase, world: CaseWorld, counts: FuzzCounts, concurrency: number): Promise<string | undefined> {
-  for (const batch of invocationsOf(c, world)) {
-    const found = await runBatch(batch, world, timeBoundMs(c), counts, concurrency);
+async function runBatches(c: CliCase, batches: readonly Invocation[][], folders: TreeFolders, counts: FuzzCounts, concurrency: number): Promise<string | undefined> {
+  for (const batch of batches) {
+    const found = await runBatch(batch, folders, timeBoundMs(c), counts, concurrency);
     if (found !== undefined) return found;
   }
   return undefined;
