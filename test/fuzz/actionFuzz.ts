@@ -25,23 +25,43 @@ export interface ActionCase {
   liveTuning: Array<[string, string]>;
 }
 
-/** A value right four times in five, else wrong: a run that stops at its first bad input tests only the input checks. */
-function mostlyRight<T>(right: readonly T[], wrong: readonly T[]): fc.Arbitrary<T> {
-  return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...right) }, { weight: 1, arbitrary: fc.constantFrom(...wrong) });
-}
+type LiveInputs = Pick<ActionCase, 'live' | 'liveOrigin' | 'liveTuning'>;
 
-export const actionCase: fc.Arbitrary<ActionCase> = fc.record({
-  path: mostlyRight<ActionPath>(['dot', 'first', 'two', 'lines', 'empty'], ['missing']),
-  siteRoot: mostlyRight(['', '.=https://www.example.com/', '.=https://www.example.com/\nnews=https://www.example.com/news/'], ['garbage', '=https://x.example/', '.=ftp://www.example.com/']),
-  config: mostlyRight(['none' as const, 'tree' as const], ['missing' as const]),
-  failOn: mostlyRight(['error', 'warning', 'never', ''], ['sometimes']),
-  sarif: mostlyRight(['../out/lint.sarif', '../out/deep/er/lint.sarif', ''], ['../out']),
-  base: mostlyRight(['', 'HEAD~1', 'HEAD', 'main'], ['no-such-revision', '-rf']),
-  baseline: mostlyRight(['none' as const, 'written' as const], ['missing' as const]),
-  live: mostlyRight(['false', 'true', 'TRUE', ''], ['yes']),
-  liveOrigin: mostlyRight(['none' as const, 'server' as const], ['with-path' as const, 'not-http' as const]),
-  liveTuning: mostlyRight<Array<[string, string]>>([[], [['live-concurrency', '16'], ['live-rate', '0']]], [[['live-concurrency', '0']], [['live-rate', 'x']]]),
-});
+/** live as a workflow sets it: off, or on against the case's server (a live-origin implies live). */
+const RIGHT_LIVE: readonly LiveInputs[] = [
+  { live: 'false', liveOrigin: 'none', liveTuning: [] },
+  { live: '', liveOrigin: 'none', liveTuning: [] },
+  { live: 'true', liveOrigin: 'server', liveTuning: [['live-concurrency', '16'], ['live-rate', '0']] },
+  { live: 'TRUE', liveOrigin: 'server', liveTuning: [['live-rate', '0']] },
+  { live: 'false', liveOrigin: 'server', liveTuning: [['live-concurrency', '16'], ['live-rate', '0']] },
+];
+
+/** Every input right: the run lints, diffs, writes its SARIF file, summary and outputs. */
+const rightInputs: fc.Arbitrary<ActionCase> = fc.record({
+  path: fc.constantFrom<ActionPath>('dot', 'first', 'two', 'lines', 'empty'),
+  siteRoot: fc.constantFrom('', '.=https://www.example.com/', '.=https://www.example.com/\nnews=https://www.example.com/news/'),
+  config: fc.constantFrom('none' as const, 'tree' as const),
+  failOn: fc.constantFrom('error', 'warning', 'never', ''),
+  sarif: fc.constantFrom('../out/lint.sarif', '../out/deep/er/lint.sarif', ''),
+  base: fc.constantFrom('', 'HEAD~1', 'HEAD', 'main'),
+  baseline: fc.constantFrom('none' as const, 'written' as const),
+  live: fc.constantFrom(...RIGHT_LIVE),
+}).map(({ live, ...rest }) => ({ ...rest, ...live }));
+
+/** One input wrong (a run stops at its first bad input: two wrong ones test no more than one). */
+const wrongInput: fc.Arbitrary<Partial<ActionCase>> = fc.constantFrom<Partial<ActionCase>>(
+  { path: 'missing' }, { siteRoot: 'garbage' }, { siteRoot: '=https://x.example/' }, { siteRoot: '.=ftp://www.example.com/' },
+  { config: 'missing' }, { failOn: 'sometimes' }, { sarif: '../out' }, { base: 'no-such-revision' }, { base: '-rf' },
+  { baseline: 'missing' }, { live: 'yes' }, { liveOrigin: 'with-path' }, { liveOrigin: 'not-http' },
+  { live: 'true', liveOrigin: 'server', liveTuning: [['live-concurrency', '0']] }, { live: 'true', liveOrigin: 'server', liveTuning: [['live-rate', 'x']] },
+  { live: 'false', liveOrigin: 'none', liveTuning: [['live-rate', '2']] },
+  // The listed origin itself, which the net guard does not resolve: each URL unreachable after its retries.
+  { live: 'true', liveOrigin: 'none', liveTuning: [['live-rate', '0']] },
+);
+
+/** The Action's inputs: all right two times in three, else one of them wrong. */
+export const actionCase: fc.Arbitrary<ActionCase> = fc.tuple(rightInputs, fc.oneof({ weight: 2, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: wrongInput }))
+  .map(([right, wrong]) => ({ ...right, ...wrong }));
 
 /** action.yml's inputs and their defaults, which the runner sets when a workflow does not. */
 const DEFAULTS: Record<string, string> = {
