@@ -85,8 +85,11 @@ export function sitemapsOf(c: CliCase, site: string): string[] {
 
 /** The invocations of one case, in the order they run (the merge and the Action after the shards and the baseline). */
 export function invocationsOf(c: CliCase, folders: CaseWorld): Invocation[][] {
-  const files = sitemapsOf(c, folders.site);
-  const first = files[0] ?? 'sitemap.xml';
+  // A tree whose every sitemap is a hostile entry (a link loop in its place) names one that is not there: no input at
+  // all would be a usage error of two lines (the message and the usage), which is not what the run is for.
+  const found = sitemapsOf(c, folders.site);
+  const files = found.length > 0 ? found : ['sitemap.xml'];
+  const first = files[0]!;
   const second = files[1] ?? first;
   const entry = files.includes('robots.txt') ? 'robots.txt' : first;
   const out = path.relative(folders.site, folders.out);
