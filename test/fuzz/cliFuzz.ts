@@ -108,7 +108,10 @@ export function invocationsOf(c: CliCase, folders: CaseWorld): Invocation[][] {
     ...summaries.map((file, i) => ({ tool: 'sitemap-lint' as const, args: ['--shard', `${i + 1}/2`, '--summary-out', file, '.'] })),
     ...(c.web === undefined ? [] : webInvocations(c, folders, files)),
   ];
-  const action: Invocation = { tool: 'action', args: [], env: actionEnvironment(actionInputs(c.action, files, folders.origin), folders.site, folders.out), extraMs: 30_000 };
+  const inputs = actionInputs(c.action, files, folders.origin);
+  // The Action has no timeout input: its live check's requests take the default 30 s, a timeout retried 3 times.
+  const live = inputs.live.toLowerCase() === 'true' || inputs['live-origin'] !== '';
+  const action: Invocation = { tool: 'action', args: [], env: actionEnvironment(inputs, folders.site, folders.out), extraMs: live ? 4 * 30_000 + 10_000 : 0 };
   return [independent, [{ tool: 'sitemap-lint', args: ['--merge-summaries', ...summaries] }, action]];
 }
 
