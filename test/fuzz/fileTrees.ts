@@ -3,7 +3,7 @@
  * robots.txt and built pages (HTML heads, `_redirects`, `vercel.json`) from documents.ts's grammars, written in an
  * encoding of their own (UTF-8 with or without a mark, UTF-16, invalid UTF-8, gzip of one member and several, truncated
  * gzip, a bomb past the inflate limit), and hostile things where a sitemap is expected: symbolic link loops, FIFOs,
- * folders, a folder 400 levels deep, unreadable files. Optionally a git repository of two commits with fixed dates.
+ * Unix domain sockets, folders, a folder 400 levels deep, unreadable files. Optionally a git repository of two commits with fixed dates.
  *
  * A tree is plain JSON ({@link FileTree}): a failure's shrunk tree, printed by the fuzzer, is pasted into a regression
  * test and written again with {@link writeTree}.
@@ -26,7 +26,7 @@ export interface TreeFile {
   encoding: Encoding;
 }
 
-export type SpecialKind = 'symlink-loop' | 'dangling-symlink' | 'fifo' | 'folder' | 'deep-folder' | 'unreadable' | 'symlink-outside';
+export type SpecialKind = 'symlink-loop' | 'dangling-symlink' | 'fifo' | 'folder' | 'deep-folder' | 'unreadable' | 'symlink-outside' | 'socket';
 
 export interface Special {
   kind: SpecialKind;
@@ -98,7 +98,7 @@ const specials: fc.Arbitrary<Special[]> = fc.oneof(
   { weight: 2, arbitrary: fc.constant<Special[]>([]) },
   {
     weight: 1, arbitrary: fc.uniqueArray(
-      fc.record({ kind: fc.constantFrom<SpecialKind>('symlink-loop', 'dangling-symlink', 'fifo', 'folder', 'deep-folder', 'unreadable', 'symlink-outside'), path: fc.constantFrom(...SPECIAL_NAMES) }),
+      fc.record({ kind: fc.constantFrom<SpecialKind>('symlink-loop', 'dangling-symlink', 'fifo', 'folder', 'deep-folder', 'unreadable', 'symlink-outside', 'socket'), path: fc.constantFrom(...SPECIAL_NAMES) }),
       { maxLength: 2, selector: (s) => s.path },
     ),
   },
@@ -213,7 +213,17 @@ function writeSpecial(special: Special, folders: TreeFolders): void {
     case 'unreadable':
       fs.writeFileSync(file, '<urlset/>');
       return fs.chmodSync(file, 0);
+    case 'socket': return makeSocketFile(file);
   }
+}
+
+/**
+ * A Unix domain socket file at `file`, no one listening (opening it fails with ENXIO, as a socket whose server has
+ * gone): a child process binds it and exits, which leaves the file. A socket's name is at most 107 bytes, which the
+ * fuzzer's temporary folders keep within.
+ */
+function makeSocketFile(file: string): void {
+  execFileSync(process.execPath, ['-e', 'require("node:net").createServer().listen(process.argv[1], () => process.exit(0))', file]);
 }
 
 /** Two commits at fixed dates: the first half of the files, then all. */

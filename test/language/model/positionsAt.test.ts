@@ -26,6 +26,8 @@ const TEXTS: Array<{ name: string; languageId: SitemapLanguageId; text: string }
   { name: 'entries on one line', languageId: 'sitemap', text: urlset(6, '', '') },
   { name: 'mixed breaks, problems, an unclosed entry', languageId: 'sitemap', text: urlset(3, '\r\n', '\n').replace('</urlset>', '<url><loc>ftp://x</loc>\r<url>\n\r\n</urlset>') },
   { name: 'no root', languageId: 'sitemap', text: 'not xml\r\nat all\n' },
+  // Everything after the root element is one segment: offsets in it are counted on from the one before (issue 35).
+  { name: 'entries after the root, mixed breaks', languageId: 'sitemap', text: `${urlset(2, '\n')}${'<url>\r\n<loc>x</loc>\r<url>\n\r'.repeat(4)}<url>\r` },
   { name: 'text sitemap', languageId: 'sitemap-txt', text: 'https://example.com/a\r\nhttps://example.com/b\r\rnot a url\nhttps://example.com/c' },
   { name: 'robots.txt', languageId: 'robots-txt', text: 'User-agent: *\r\nSitemap: /relative.xml\nSitemap: https://example.com/s.xml\r' },
   { name: 'empty', languageId: 'sitemap', text: '' },

@@ -2,7 +2,7 @@
  * (chunkedList.ts): offset ↔ position conversions in O(log n), never a rescan of the document. */
 import { ChunkedList } from './chunkedList';
 import type { Segment } from './segment';
-import { countLineBreaks, offsetAfterLineBreak } from '../syntax/textMetrics';
+import { Ch, countLineBreaks, offsetAfterLineBreak } from '../syntax/textMetrics';
 
 export interface Position {
   line: number;
@@ -128,11 +128,21 @@ export class SegmentList {
     let breaks = 0;
     let lastBreak = -1;
     let lastBreakStart = 0;
+    // The line the last segment with a break ends on starts at the same offset for every offset after it: found once.
+    let lineStartOf = -1;
+    let lineStartAt = 0;
     const lineStart = (): number => {
       if (lastBreak < 0) return 0;
-      const segment = segments[lastBreak];
-      return lastBreakStart + offsetAfterLineBreak(segment.text, 0, segment.text.length, segment.lineBreaks);
+      if (lineStartOf !== lastBreak) {
+        const segment = segments[lastBreak];
+        lineStartOf = lastBreak;
+        lineStartAt = lastBreakStart + offsetAfterLineBreak(segment.text, 0, segment.text.length, segment.lineBreaks);
+      }
+      return lineStartAt;
     };
+    // Within a segment, the offsets come in order: the count of line breaks resumes where the last offset left it, so a
+    // long segment (everything after the root element is one) with many problems is read once, not once per problem.
+    const cursor = new LineCursor();
     for (const k of order) {
       const offset = Math.max(0, Math.min(offsets[k], length));
       for (; s < segments.length - 1 && start + segments[s].text.length <= offset; s++) {
@@ -144,12 +154,9 @@ export class SegmentList {
         breaks += segment.lineBreaks;
         start += segment.text.length;
       }
-      const text = segments[s].text;
-      const within = offset - start;
-      const line = breaks + countLineBreaks(text, 0, within);
-      const lf = within > 0 ? text.lastIndexOf('\n', within - 1) : -1;
-      if (lf >= 0 && text.lastIndexOf('\r', within - 1) < lf) positions[k] = { line, character: within - lf - 1 };
-      else positions[k] = { line, character: offset - (line > breaks ? start + offsetAfterLineBreak(text, 0, text.length, line - breaks) : lineStart()) };
+      cursor.advance(s, segments[s].text, offset - start);
+      const line = breaks + cursor.breaks;
+      positions[k] = { line, character: cursor.lineStart >= 0 ? offset - start - cursor.lineStart : offset - lineStart() };
     }
     return positions;
   }
@@ -206,4 +213,35 @@ function spliceInPlace<T>(array: T[], start: number, deleteCount: number, items:
   array.copyWithin(start + items.length, start + deleteCount, length);
   if (growth < 0) array.length = length + growth;
   for (let k = 0; k < items.length; k++) array[start + k] = items[k];
+}
+
+/** Line breaks counted over one segment's text from its start, resumed offset after offset (as countLineBreaks counts). */
+class LineCursor {
+  private segment = -1;
+  private at = 0;
+  private text = '';
+  /** Line breaks in text[0, at). */
+  breaks = 0;
+  /** Where the line holding `at` starts in the text, -1 when it starts in an earlier segment. */
+  lineStart = -1;
+
+  /** Moves to `within` in segment `s` (`text`), from 0 in a new segment, else from where it stands (never back). */
+  advance(s: number, text: string, within: number): void {
+    if (s !== this.segment || within < this.at) {
+      this.segment = s;
+      this.text = text;
+      this.at = 0;
+      this.breaks = 0;
+      this.lineStart = -1;
+    }
+    for (let p = this.at; p < within; p++) {
+      const c = this.text.charCodeAt(p);
+      // A CR right before an LF belongs to that LF, even when `within` falls between them.
+      if (c === Ch.LineFeed || (c === Ch.CarriageReturn && this.text.charCodeAt(p + 1) !== Ch.LineFeed)) {
+        this.breaks++;
+        this.lineStart = p + 1;
+      }
+    }
+    this.at = Math.max(this.at, within);
+  }
 }
