@@ -116,7 +116,7 @@ export class SegmentList {
    * (what a linter needs: a few problems, converted once) instead of building them; the same positions as positionAt.
    */
   positionsAt(offsets: readonly number[]): Position[] {
-    if (this.trees !== undefined) return offsets.map((o) => this.positionAt(o));
+    if (this.trees !== undefined) return this.positionsIndexed(offsets);
     const order = offsets.map((_, k) => k).sort((a, b) => offsets[a] - offsets[b]);
     const positions: Position[] = new Array(offsets.length);
     const segments = this.segments;
@@ -157,6 +157,26 @@ export class SegmentList {
       cursor.advance(s, segments[s].text, offset - start);
       const line = breaks + cursor.breaks;
       positions[k] = { line, character: cursor.lineStart >= 0 ? offset - start - cursor.lineStart : offset - lineStart() };
+    }
+    return positions;
+  }
+
+  /**
+   * positionsAt once the trees are built (an editor's diagnostics): each offset's segment and the line breaks before it
+   * from the trees, and within a segment the count resumes from the previous offset, as in the walk above — everything
+   * after the root element is one segment, and counting from its start per problem made placing them quadratic.
+   */
+  private positionsIndexed(offsets: readonly number[]): Position[] {
+    const order = offsets.map((_, k) => k).sort((a, b) => offsets[a] - offsets[b]);
+    const positions: Position[] = new Array(offsets.length);
+    const cursor = new LineCursor();
+    for (const k of order) {
+      const offset = Math.max(0, Math.min(offsets[k], this.length));
+      const s = this.segmentAt(offset);
+      const start = this.tree.prefix(LENGTHS, s);
+      cursor.advance(s, this.segments[s].text, offset - start);
+      const line = this.tree.prefix(BREAKS, s) + cursor.breaks;
+      positions[k] = { line, character: cursor.lineStart >= 0 ? offset - start - cursor.lineStart : offset - this.lineStart(line) };
     }
     return positions;
   }
