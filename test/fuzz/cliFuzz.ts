@@ -12,6 +12,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import fc from 'fast-check';
+import { checkProperty, type FuzzFailure } from './checkProperty';
 import { fileTree, removeTree, writeTree, type FileTree, type TreeFolders } from './fileTrees';
 import { actionCase, actionEnvironment, actionInputs, type ActionCase } from './actionFuzz';
 import { changingFile, keepChanging, type ChangingFile } from './changingFile';
@@ -328,8 +329,8 @@ export interface FuzzOptions {
 export interface FuzzReport {
   seed: number;
   counts: FuzzCounts;
-  /** The shrunk failing case as JSON (paste it into a regression test) and what it violated; undefined when none. */
-  failure?: { counterexample: string; violation: string; shrinks: number };
+  /** Undefined when none. */
+  failure?: FuzzFailure;
   interrupted: boolean;
 }
 
@@ -340,13 +341,5 @@ export async function fuzzCli(options: FuzzOptions): Promise<FuzzReport> {
     const wrong = await checkCase(c, counts, options.concurrency);
     if (wrong !== undefined) throw new Error(wrong);
   });
-  const details = await fc.check(property, {
-    seed: options.seed, numRuns: options.runs, interruptAfterTimeLimit: options.timeLimitMs, markInterruptAsFailure: false, endOnFailure: false,
-  });
-  const report: FuzzReport = { seed: options.seed, counts, interrupted: details.interrupted };
-  if (details.failed && details.counterexample !== null) {
-    const [c] = details.counterexample;
-    report.failure = { counterexample: JSON.stringify(c, null, 1), violation: (details.errorInstance as Error | undefined)?.message ?? String(details.errorInstance), shrinks: details.numShrinks };
-  }
-  return report;
+  return { seed: options.seed, counts, ...await checkProperty(property, options) };
 }

@@ -17,6 +17,7 @@ import { DOCUMENT_INFO_REQUEST, type DocumentInfo } from '../../shared/protocol'
 import { LIVE_RULE_IDS } from '../../server/src/language/languageService';
 import { runGit } from '../support/gitRepository';
 import { formatRange, LspClient } from '../lsp/lspClient';
+import { checkProperty, type FuzzFailure } from './checkProperty';
 import { snapshot } from './cliFuzz';
 import { NS, ORIGIN } from './documents';
 import { lspCase, type DocumentName, type LspCase } from './lspCase';
@@ -255,8 +256,8 @@ export interface LspFuzzOptions {
 export interface LspFuzzReport {
   seed: number;
   counts: LspCounts;
-  /** The shrunk failing case as JSON (its actions replay it) and what it violated; undefined when none. */
-  failure?: { counterexample: string; violation: string; shrinks: number };
+  /** The shrunk failing case (its actions replay it); undefined when none. */
+  failure?: FuzzFailure;
   interrupted: boolean;
 }
 
@@ -269,15 +270,7 @@ export async function fuzzLsp(options: LspFuzzOptions): Promise<LspFuzzReport> {
       const violations = await checkCase(c, site.origin, counts);
       if (violations.length > 0) throw new Error(violations.join('\n'));
     });
-    const details = await fc.check(property, {
-      seed: options.seed, numRuns: options.runs, interruptAfterTimeLimit: options.timeLimitMs, markInterruptAsFailure: false, endOnFailure: false,
-    });
-    const report: LspFuzzReport = { seed: options.seed, counts, interrupted: details.interrupted };
-    if (details.failed && details.counterexample !== null) {
-      const [c] = details.counterexample;
-      report.failure = { counterexample: JSON.stringify(c, null, 1), violation: (details.errorInstance as Error | undefined)?.message ?? String(details.errorInstance), shrinks: details.numShrinks };
-    }
-    return report;
+    return { seed: options.seed, counts, ...await checkProperty(property, options) };
   } finally {
     await site.close();
   }
