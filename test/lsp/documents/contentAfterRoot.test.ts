@@ -3,7 +3,8 @@
  * (by any request that takes a position, as an editor sends them after opening): everything after the root is one
  * segment, and placing each problem counted its line breaks from that segment's start again — half a second at the
  * default cap of 1,000 problems, minutes at 20,000. The count now resumes from the previous problem, as the command
- * line's walk does (test/cli/contentAfterRoot.test.ts; found by the fuzzer, seed 101, issue 35).
+ * line's walk does (test/cli/contentAfterRoot.test.ts, the command line's case, which the fuzzer found: seed 101, issue 35;
+ * this one was noticed beside its fix).
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
