@@ -235,7 +235,8 @@ export function snapshot(dir: string, skip: ReadonlySet<string> = new Set()): Ma
   return seen;
 }
 
-function changes(before: Map<string, string>, after: Map<string, string>): string[] {
+/** The paths whose entry differs between two snapshots: written, removed or created. */
+export function changes(before: Map<string, string>, after: Map<string, string>): string[] {
   const keys = new Set([...before.keys(), ...after.keys()]);
   return [...keys].filter((k) => before.get(k) !== after.get(k));
 }

@@ -2,7 +2,7 @@
  * The language server under generated editors (issue 35): the bundled server as a real child process over stdio, one
  * per case, in a temporary workspace folder of real files (lspCase.ts); the case's actions sent as an editor sends them
  * (lspRun.ts), then {@link PROPERTY} checked. The live check and URL reads go to a loopback HTTP server of the fuzzer's
- * only, and a preload (noNetwork.ts) refuses the server any other connection.
+ * only, and a preload (netGuard.ts) refuses the server any other lookup or connection.
  */
 import * as fs from 'node:fs';
 import * as http from 'node:http';
@@ -18,7 +18,7 @@ import { LIVE_RULE_IDS } from '../../server/src/language/languageService';
 import { runGit } from '../support/gitRepository';
 import { formatRange, LspClient } from '../lsp/lspClient';
 import { checkProperty, type FuzzFailure } from './checkProperty';
-import { snapshot } from './cliFuzz';
+import { changes, snapshot } from './cliFuzz';
 import { NS, ORIGIN } from './documents';
 import { lspCase, type DocumentName, type LspCase } from './lspCase';
 import { CaseRun, STACK_SIGNS, withLiveOrigin, type RunCounts } from './lspRun';
@@ -80,14 +80,17 @@ function commitTwice(dir: string, names: readonly string[]): void {
 
 /** The server, started as the VS Code client starts it, its HOME and TMPDIR in the case's folder, the network refused. */
 function startServer(c: LspCase, folders: Folders, liveOrigin: string): Promise<LspClient> {
-  const preload = path.join(__dirname, 'noNetwork.js');
+  const preload = path.join(__dirname, 'netGuard.js');
   return LspClient.start({
     workspaceFolders: [{ uri: pathToFileURL(folders.workspace).href, name: 'workspace' }],
     settings: withLiveOrigin(c.settings, liveOrigin) as Record<string, unknown>,
     pullConfiguration: c.client.pull,
     workspaceCapabilities: { workspaceEdit: { documentChanges: c.client.documentChanges } },
     initializationOptions: { statusNotifications: true, setLanguageCommand: true, splitCommand: true, allowHostCommand: true, siteRootOffer: true, workspaceTrusted: c.trusted, pageSourcesWarnings: true },
-    env: { HOME: path.join(folders.root, 'home'), TMPDIR: path.join(folders.root, 'tmp'), NODE_OPTIONS: `--require ${preload}` },
+    env: {
+      HOME: path.join(folders.root, 'home'), TMPDIR: path.join(folders.root, 'tmp'), NODE_OPTIONS: `--require ${preload}`,
+      FUZZ_NET_HOSTS: JSON.stringify({ localhost: '127.0.0.1' }), FUZZ_NET_LOG: netLogOf(folders),
+    },
   });
 }
 
@@ -108,7 +111,7 @@ export async function checkCase(c: LspCase, liveOrigin: string, counts: LspCount
     const violations = [...run.violations, ...(await finalChecks(run))];
     const code = await client.stop();
     if (code !== 0) violations.push(`shutdown and exit ended the server with ${code}`);
-    violations.push(...serverOutput(client));
+    violations.push(...serverOutput(client), ...offLoopback(folders));
     const after = [snapshot(folders.workspace, skip), snapshot(folders.outside)];
     const written = [...changes(before[0], after[0]), ...changes(before[1], after[1])].filter((file) => !run.touched.has(file));
     if (written.length > 0) violations.push(`wrote outside the fuzzer's files: ${written.slice(0, 5).join(', ')}`);
@@ -119,14 +122,24 @@ export async function checkCase(c: LspCase, liveOrigin: string, counts: LspCount
   }
 }
 
-function changes(before: Map<string, string>, after: Map<string, string>): string[] {
-  return [...new Set([...before.keys(), ...after.keys()])].filter((k) => before.get(k) !== after.get(k));
+/** Where netGuard.ts writes what it refused the server and its children. */
+function netLogOf(folders: Folders): string {
+  return path.join(folders.root, 'net.log');
 }
 
-/** What the server wrote to stderr and logged: no stack, no crash, no connection refused by noNetwork.ts. */
+/**
+ * Any name looked up or address connected to off the loopback: every URL the fuzzer lets the server ask is on its
+ * loopback server, so even a lookup (answered ENOTFOUND by the guard, never by a resolver) is one too many.
+ */
+function offLoopback(folders: Folders): string[] {
+  const log = fs.existsSync(netLogOf(folders)) ? fs.readFileSync(netLogOf(folders), 'utf8').trim() : '';
+  return log === '' ? [] : [`the network guard refused: ${log.split('\n').slice(0, 5).join('; ')}`];
+}
+
+/** What the server wrote to stderr and logged: no stack, no crash. */
 function serverOutput(client: LspClient): string[] {
   const found: string[] = [];
-  const sign = [...STACK_SIGNS, /FUZZ-NETWORK/].find((re) => re.test(client.stderr));
+  const sign = STACK_SIGNS.find((re) => re.test(client.stderr));
   if (sign !== undefined) found.push(`stderr shows ${sign}: ${client.stderr.slice(0, 1500)}`);
   const logged = client.logMessages.find((message) => STACK_SIGNS.some((re) => re.test(message)));
   if (logged !== undefined) found.push(`the log shows a failure: ${logged.slice(0, 1500)}`);

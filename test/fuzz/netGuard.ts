@@ -1,6 +1,7 @@
 /**
- * Preloaded (`node --require`) into the tools the command-line fuzzer runs against its HTTP server (issue 35), so that
- * no packet leaves the loopback whatever a sitemap, a redirect or a bug says: `dns.lookup` answers from FUZZ_NET_HOSTS
+ * Preloaded (`node --require`) into the tools the command-line fuzzer runs against its HTTP server (issue 35), and
+ * (through NODE_OPTIONS, so into its children too) into the language server its fuzzer runs, so that no packet leaves
+ * the loopback whatever a sitemap, a redirect, a setting or a bug says: `dns.lookup` answers from FUZZ_NET_HOSTS
  * (a JSON map of names to addresses) and fails every other name without asking any resolver; a connection to an
  * address outside 127.0.0.0/8 and ::1 — written in the URL, or answered by a lookup — is not made: it fails with
  * EHOSTUNREACH and is written to FUZZ_NET_LOG, which the fuzzer's property reads (a tool must never try one: the
@@ -60,7 +61,8 @@ net.Socket.prototype.connect = function guardedConnect(this: net.Socket, ...args
   // net.connect passes its arguments normalized, as one array [options, callback]; a direct call passes them as they are.
   const holder = (Array.isArray(args[0]) ? args[0] : args) as unknown[];
   const first = holder[0];
-  if (typeof first === 'object' && first !== null && (first as { path?: string }).path === undefined) {
+  // A local socket is a truthy `path`, as net itself decides (`!!path`): node's own http client passes `path: null`.
+  if (typeof first === 'object' && first !== null && !(first as { path?: unknown }).path) {
     const options = first as net.TcpNetConnectOpts;
     const host = options.host ?? 'localhost';
     if (net.isIP(host) !== 0 && !isLoopback(host)) {
